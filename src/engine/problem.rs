@@ -1,0 +1,111 @@
+//! The problem a caller builds: items with target ranges and options with weights.
+
+/// Index of an item in its [`Problem`].
+pub type ItemId = usize;
+/// Index of an option in its [`Problem`].
+pub type OptionId = usize;
+
+/// A multi-cover problem: find sets of options whose weights sum, on every
+/// item, into that item's range `lo..=hi`.
+///
+/// Plain exact cover is every range `1..=1` and every weight 1; a secondary
+/// item of Knuth's sense is `0..=1`.
+#[derive(Clone, Debug, Default)]
+pub struct Problem {
+    bounds: Vec<(u32, u32)>,
+    options: Vec<Vec<(u32, u32)>>,
+}
+
+impl Problem {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adds an item whose sum must end in `lo..=hi`. A range with `lo > hi`
+    /// is allowed and simply has no solution.
+    pub fn add_item(&mut self, lo: u32, hi: u32) -> ItemId {
+        self.bounds.push((lo, hi));
+        self.bounds.len() - 1
+    }
+
+    /// Adds an item whose sum must be exactly `target`.
+    pub fn add_exact(&mut self, target: u32) -> ItemId {
+        self.add_item(target, target)
+    }
+
+    /// Adds an item whose sum may be anything from 0 to `hi`.
+    pub fn add_secondary(&mut self, hi: u32) -> ItemId {
+        self.add_item(0, hi)
+    }
+
+    /// Adds an option adding `weight` to each named item. Zero weights are
+    /// dropped and an item named twice gets the sum of its weights.
+    ///
+    /// # Panics
+    /// If an item id was not returned by this problem's `add_*` methods: that
+    /// is a bug in the caller, not bad input.
+    pub fn add_option<I>(&mut self, weights: I) -> OptionId
+    where
+        I: IntoIterator<Item = (ItemId, u32)>,
+    {
+        let mut entries: Vec<(u32, u32)> = Vec::new();
+        for (item, weight) in weights {
+            assert!(item < self.bounds.len(), "option names item {item}, which does not exist");
+            if weight == 0 {
+                continue;
+            }
+            let item = item as u32;
+            match entries.iter_mut().find(|(i, _)| *i == item) {
+                Some(entry) => entry.1 += weight,
+                None => entries.push((item, weight)),
+            }
+        }
+        entries.sort_unstable();
+        self.options.push(entries);
+        self.options.len() - 1
+    }
+
+    pub fn item_count(&self) -> usize {
+        self.bounds.len()
+    }
+
+    pub fn option_count(&self) -> usize {
+        self.options.len()
+    }
+
+    /// The range `(lo, hi)` of an item.
+    pub fn bounds(&self, item: ItemId) -> (u32, u32) {
+        self.bounds[item]
+    }
+
+    /// The `(item, weight)` pairs of an option, sorted by item.
+    pub fn option(&self, option: OptionId) -> impl Iterator<Item = (ItemId, u32)> + '_ {
+        self.options[option].iter().map(|&(i, w)| (i as ItemId, w))
+    }
+
+    /// Whether a set of options is a solution: every item's sum in range and
+    /// no option used twice. Plain arithmetic, independent of the search.
+    pub fn is_solution(&self, chosen: &[OptionId]) -> bool {
+        let mut seen = vec![false; self.options.len()];
+        let mut sums = vec![0u64; self.bounds.len()];
+        for &o in chosen {
+            if o >= self.options.len() || std::mem::replace(&mut seen[o], true) {
+                return false;
+            }
+            for &(i, w) in &self.options[o] {
+                sums[i as usize] += u64::from(w);
+            }
+        }
+        sums.iter()
+            .zip(&self.bounds)
+            .all(|(&s, &(lo, hi))| u64::from(lo) <= s && s <= u64::from(hi))
+    }
+
+    pub(crate) fn raw_bounds(&self) -> &[(u32, u32)] {
+        &self.bounds
+    }
+
+    pub(crate) fn raw_options(&self) -> &[Vec<(u32, u32)>] {
+        &self.options
+    }
+}

@@ -1,0 +1,595 @@
+//! The search: Dancing-Links-style choice and undo over sparse, flat arrays,
+//! with per-group bounds kept up to date as options die and come back.
+//!
+//! ## Groups and bounds
+//! An item with range `1..=1` whose every option has weight 1 on it says
+//! "exactly one of these options" (a tank's level, a cell's digit). Each
+//! option joins the group of the first such item it touches; a group that
+//! holds every option of its item is *exact*: one of its options will be
+//! chosen. Every other option is a group of its own.
+//!
+//! For an item `i`, a group can still add at most the largest weight on `i`
+//! among its live options (it adds one option at most), and an exact group
+//! must add at least the smallest (weight 0 counts: a live option that does
+//! not touch `i`). `most[i]` and `least[i]` are these sums over groups; a
+//! branch is cut as soon as `committed + most < lo` or `committed + least > hi`.
+//! Each (group, item) pair is a *cell* holding, for every distinct weight its
+//! options put on the item, how many of them are live, so an option's death
+//! or return updates the sums in time proportional to its group's cells.
+
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
+
+use super::problem::{OptionId, Problem};
+
+/// How much work to spend at each node before branching.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Probing {
+    /// Branch at once.
+    Off,
+    /// Before branching, try every live option one level deep and remove
+    /// those that fail at once, until none does (failed-literal probing).
+    #[default]
+    Fixpoint,
+}
+
+/// Knobs of the search. The defaults are what the benchmarks found fastest.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Settings {
+    pub probing: Probing,
+}
+
+/// What a search did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Solutions found (up to the limit, when there was one).
+    pub solutions: u64,
+    /// Options tried: one per branch taken, and one per probe.
+    pub nodes: u64,
+    pub elapsed: Duration,
+    /// True when the whole search tree was walked, so `solutions` is the
+    /// exact number; false when a limit or the callback stopped it early.
+    pub exhausted: bool,
+}
+
+/// Solutions collected by [`Solver::solve`], each a sorted list of options.
+#[derive(Clone, Debug, Default)]
+pub struct Outcome {
+    pub solutions: Vec<Vec<OptionId>>,
+    pub stats: Stats,
+}
+
+impl Problem {
+    /// Up to `limit` solutions with the default settings. `solve(2)` proves
+    /// uniqueness: one solution found and `stats.exhausted` true.
+    pub fn solve(&self, limit: usize) -> Outcome {
+        Solver::new(self, Settings::default()).solve(limit)
+    }
+
+    /// The number of solutions, stopping at `limit`.
+    pub fn count(&self, limit: u64) -> Stats {
+        Solver::new(self, Settings::default()).count(limit)
+    }
+}
+
+/// The search state for one problem. Reusable: every run starts from the
+/// state `new` built.
+pub struct Solver {
+    settings: Settings,
+    // Items.
+    lo: Vec<u32>,
+    hi: Vec<u32>,
+    committed: Vec<u32>,
+    most: Vec<u32>,
+    least: Vec<u32>,
+    /// Live options with a positive weight on the item.
+    len: Vec<u32>,
+    /// Each item's options, heaviest first, as `(option, weight)`.
+    item_opts: Vec<(u32, u32)>,
+    item_opts_start: Vec<u32>,
+    // Options.
+    opt_entries: Vec<(u32, u32)>,
+    opt_entries_start: Vec<u32>,
+    opt_group: Vec<u32>,
+    /// For option `o`, its value slot in each cell of its group, in the
+    /// group's cell order.
+    opt_slots: Vec<u32>,
+    opt_slots_start: Vec<u32>,
+    alive: Vec<bool>,
+    // Groups.
+    group_opts: Vec<u32>,
+    group_opts_start: Vec<u32>,
+    group_cells_start: Vec<u32>,
+    group_exact: Vec<bool>,
+    group_live: Vec<u32>,
+    // Cells: (group, item) pairs.
+    cell_item: Vec<u32>,
+    cell_min: Vec<u32>,
+    cell_max: Vec<u32>,
+    vals: Vec<u32>,
+    val_count: Vec<u32>,
+    // Search.
+    trail: Vec<u32>,
+    chosen: Vec<u32>,
+    failed: bool,
+    /// False when the problem fails before any choice.
+    root_ok: bool,
+    root_trail: usize,
+    nodes: u64,
+    solutions: u64,
+    scratch: Vec<Vec<u32>>,
+}
+
+fn offsets<T>(lists: &[Vec<T>]) -> Vec<u32> {
+    let mut start = Vec::with_capacity(lists.len() + 1);
+    let mut at = 0u32;
+    start.push(0);
+    for l in lists {
+        at += l.len() as u32;
+        start.push(at);
+    }
+    start
+}
+
+impl Solver {
+    pub fn new(problem: &Problem, settings: Settings) -> Solver {
+        let bounds = problem.raw_bounds();
+        let options = problem.raw_options();
+        let n_items = bounds.len();
+        let n_opts = options.len();
+
+        let mut per_item: Vec<Vec<(u32, u32)>> = vec![Vec::new(); n_items];
+        for (o, entries) in options.iter().enumerate() {
+            for &(i, w) in entries {
+                per_item[i as usize].push((o as u32, w));
+            }
+        }
+        // An item that says "exactly one of my options".
+        let is_selector: Vec<bool> = (0..n_items)
+            .map(|i| bounds[i] == (1, 1) && per_item[i].iter().all(|&(_, w)| w == 1))
+            .collect();
+
+        // Groups: one per selector item that some option joins, one per
+        // option that touches no selector.
+        let mut group_of_selector = vec![u32::MAX; n_items];
+        let mut group_lists: Vec<Vec<u32>> = Vec::new();
+        let mut group_item: Vec<Option<u32>> = Vec::new();
+        let mut opt_group = vec![0u32; n_opts];
+        for (o, entries) in options.iter().enumerate() {
+            let selector = entries.iter().map(|&(i, _)| i).find(|&i| is_selector[i as usize]);
+            let g = match selector {
+                Some(s) => {
+                    if group_of_selector[s as usize] == u32::MAX {
+                        group_of_selector[s as usize] = group_lists.len() as u32;
+                        group_lists.push(Vec::new());
+                        group_item.push(Some(s));
+                    }
+                    group_of_selector[s as usize]
+                }
+                None => {
+                    group_lists.push(Vec::new());
+                    group_item.push(None);
+                    group_lists.len() as u32 - 1
+                }
+            };
+            group_lists[g as usize].push(o as u32);
+            opt_group[o] = g;
+        }
+        let group_exact: Vec<bool> = group_lists
+            .iter()
+            .zip(&group_item)
+            .map(|(list, item)| item.is_some_and(|s| per_item[s as usize].len() == list.len()))
+            .collect();
+
+        // Cells and their weight values.
+        let mut cell_item = Vec::new();
+        let mut vals = Vec::new();
+        let mut group_cells_start = vec![0u32];
+        let mut opt_slot_lists: Vec<Vec<u32>> = vec![Vec::new(); n_opts];
+        for list in &group_lists {
+            let mut items: Vec<u32> = list
+                .iter()
+                .flat_map(|&o| options[o as usize].iter().map(|&(i, _)| i))
+                .collect();
+            items.sort_unstable();
+            items.dedup();
+            for &item in &items {
+                let weight_of = |o: u32| {
+                    options[o as usize].iter().find(|&&(i, _)| i == item).map_or(0, |&(_, w)| w)
+                };
+                let mut ws: Vec<u32> = list.iter().map(|&o| weight_of(o)).collect();
+                ws.sort_unstable();
+                ws.dedup();
+                let base = vals.len() as u32;
+                for &o in list {
+                    let pos = ws.binary_search(&weight_of(o)).expect("weight listed") as u32;
+                    opt_slot_lists[o as usize].push(base + pos);
+                }
+                vals.extend_from_slice(&ws);
+                cell_item.push(item);
+            }
+            group_cells_start.push(cell_item.len() as u32);
+        }
+
+        for list in &mut per_item {
+            list.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        }
+        let n_cells = cell_item.len();
+        let n_vals = vals.len();
+        let mut solver = Solver {
+            settings,
+            lo: bounds.iter().map(|b| b.0).collect(),
+            hi: bounds.iter().map(|b| b.1).collect(),
+            committed: vec![0; n_items],
+            most: vec![0; n_items],
+            least: vec![0; n_items],
+            len: vec![0; n_items],
+            item_opts_start: offsets(&per_item),
+            item_opts: per_item.concat(),
+            opt_entries_start: offsets(options),
+            opt_entries: options.concat(),
+            opt_group,
+            opt_slots_start: offsets(&opt_slot_lists),
+            opt_slots: opt_slot_lists.concat(),
+            alive: vec![false; n_opts],
+            group_opts_start: offsets(&group_lists),
+            group_opts: group_lists.concat(),
+            group_cells_start,
+            group_exact,
+            group_live: vec![0; group_item.len()],
+            cell_item,
+            cell_min: vec![0; n_cells],
+            cell_max: vec![0; n_cells],
+            vals,
+            val_count: vec![0; n_vals],
+            trail: Vec::new(),
+            chosen: Vec::new(),
+            failed: false,
+            root_ok: true,
+            root_trail: 0,
+            nodes: 0,
+            solutions: 0,
+            scratch: Vec::new(),
+        };
+        // Bring every option to life, then remove those that overflow an
+        // item on their own; what is left is the root state.
+        for o in 0..n_opts {
+            solver.revive(o as u32);
+        }
+        for o in 0..n_opts as u32 {
+            if solver.entries(o).any(|(i, w)| w > solver.hi[i as usize]) {
+                solver.kill(o, false);
+                solver.trail.push(o);
+            }
+        }
+        solver.root_ok = (0..n_items).all(|i| solver.item_ok(i));
+        solver.root_trail = solver.trail.len();
+        solver
+    }
+
+    fn entries(&self, o: u32) -> impl Iterator<Item = (u32, u32)> + '_ {
+        let (a, b) = (self.opt_entries_start[o as usize], self.opt_entries_start[o as usize + 1]);
+        self.opt_entries[a as usize..b as usize].iter().copied()
+    }
+
+    #[inline]
+    fn item_ok(&self, i: usize) -> bool {
+        let c = self.committed[i];
+        c + self.most[i] >= self.lo[i] && c + self.least[i] <= self.hi[i]
+    }
+
+    /// The (most, least) a cell adds to its item while its group has `live`
+    /// live options.
+    #[inline]
+    fn cell_bounds(&self, cell: usize, group: usize, live: u32) -> (u32, u32) {
+        if live == 0 {
+            return (0, 0);
+        }
+        let most = self.vals[self.cell_max[cell] as usize];
+        let least = if self.group_exact[group] { self.vals[self.cell_min[cell] as usize] } else { 0 };
+        (most, least)
+    }
+
+    #[inline]
+    fn shift_bounds(&mut self, cell: usize, old: (u32, u32), new: (u32, u32)) -> usize {
+        let item = self.cell_item[cell] as usize;
+        self.most[item] = self.most[item] - old.0 + new.0;
+        self.least[item] = self.least[item] - old.1 + new.1;
+        item
+    }
+
+    /// Removes a live option. With `check`, sets `failed` when an item can
+    /// no longer reach its range.
+    fn kill(&mut self, o: u32, check: bool) {
+        let ou = o as usize;
+        debug_assert!(self.alive[ou]);
+        self.alive[ou] = false;
+        for k in self.opt_entries_start[ou]..self.opt_entries_start[ou + 1] {
+            self.len[self.opt_entries[k as usize].0 as usize] -= 1;
+        }
+        let g = self.opt_group[ou] as usize;
+        let cells = self.group_cells_start[g] as usize..self.group_cells_start[g + 1] as usize;
+        let slots = self.opt_slots_start[ou] as usize;
+        let before = self.group_live[g];
+        let after = before - 1;
+        for (k, cell) in cells.enumerate() {
+            let old = self.cell_bounds(cell, g, before);
+            let slot = self.opt_slots[slots + k] as usize;
+            self.val_count[slot] -= 1;
+            // Every option of the group has a slot in every cell, so while
+            // one lives these scans stop inside the cell.
+            if after > 0 && self.val_count[slot] == 0 {
+                while self.val_count[self.cell_max[cell] as usize] == 0 {
+                    self.cell_max[cell] -= 1;
+                }
+                while self.val_count[self.cell_min[cell] as usize] == 0 {
+                    self.cell_min[cell] += 1;
+                }
+            }
+            let new = self.cell_bounds(cell, g, after);
+            let item = self.shift_bounds(cell, old, new);
+            if check && !self.item_ok(item) {
+                self.failed = true;
+            }
+        }
+        self.group_live[g] = after;
+    }
+
+    /// Brings a dead option back: the exact inverse of `kill`.
+    fn revive(&mut self, o: u32) {
+        let ou = o as usize;
+        debug_assert!(!self.alive[ou]);
+        self.alive[ou] = true;
+        for k in self.opt_entries_start[ou]..self.opt_entries_start[ou + 1] {
+            self.len[self.opt_entries[k as usize].0 as usize] += 1;
+        }
+        let g = self.opt_group[ou] as usize;
+        let cells = self.group_cells_start[g] as usize..self.group_cells_start[g + 1] as usize;
+        let slots = self.opt_slots_start[ou] as usize;
+        let before = self.group_live[g];
+        for (k, cell) in cells.enumerate() {
+            let old = self.cell_bounds(cell, g, before);
+            let slot = self.opt_slots[slots + k];
+            self.val_count[slot as usize] += 1;
+            if before == 0 {
+                self.cell_min[cell] = slot;
+                self.cell_max[cell] = slot;
+            } else {
+                self.cell_min[cell] = self.cell_min[cell].min(slot);
+                self.cell_max[cell] = self.cell_max[cell].max(slot);
+            }
+            let new = self.cell_bounds(cell, g, before + 1);
+            self.shift_bounds(cell, old, new);
+        }
+        self.group_live[g] = before + 1;
+    }
+
+    /// Puts option `o` into the solution and removes every option that no
+    /// longer fits. Returns false when that leaves an item out of reach; the
+    /// caller undoes either way.
+    fn choose(&mut self, o: u32) -> bool {
+        let ou = o as usize;
+        for k in self.opt_entries_start[ou]..self.opt_entries_start[ou + 1] {
+            let (i, w) = self.opt_entries[k as usize];
+            self.committed[i as usize] += w;
+        }
+        self.chosen.push(o);
+        // The rest of the group goes first and unchecked: until it is gone,
+        // the group's bounds still count the one option it may add.
+        self.kill(o, false);
+        self.trail.push(o);
+        let g = self.opt_group[ou] as usize;
+        for k in self.group_opts_start[g]..self.group_opts_start[g + 1] {
+            let p = self.group_opts[k as usize];
+            if self.alive[p as usize] {
+                self.kill(p, false);
+                self.trail.push(p);
+            }
+        }
+        for cell in self.group_cells_start[g]..self.group_cells_start[g + 1] {
+            if !self.item_ok(self.cell_item[cell as usize] as usize) {
+                self.failed = true;
+                return false;
+            }
+        }
+        // Options that would push an item past its top: each item's list is
+        // heaviest first, so stop at the first one that fits.
+        for k in self.opt_entries_start[ou]..self.opt_entries_start[ou + 1] {
+            let i = self.opt_entries[k as usize].0 as usize;
+            let room = self.hi[i] - self.committed[i].min(self.hi[i]);
+            for j in self.item_opts_start[i]..self.item_opts_start[i + 1] {
+                let (p, w) = self.item_opts[j as usize];
+                if w <= room {
+                    break;
+                }
+                if self.alive[p as usize] {
+                    self.kill(p, true);
+                    self.trail.push(p);
+                    if self.failed {
+                        return false;
+                    }
+                }
+            }
+        }
+        !self.failed
+    }
+
+    fn undo_to(&mut self, mark: usize) {
+        while self.trail.len() > mark {
+            let o = self.trail.pop().expect("trail longer than mark");
+            self.revive(o);
+        }
+        self.failed = false;
+    }
+
+    fn unchoose(&mut self) {
+        let o = self.chosen.pop().expect("an option was chosen") as usize;
+        for k in self.opt_entries_start[o]..self.opt_entries_start[o + 1] {
+            let (i, w) = self.opt_entries[k as usize];
+            self.committed[i as usize] -= w;
+        }
+    }
+
+    /// Tries each live option one level deep and removes the ones that fail,
+    /// until none does. Returns false when the node itself fails.
+    fn probe(&mut self) -> bool {
+        let n = self.alive.len() as u32;
+        loop {
+            let mut removed = false;
+            for o in 0..n {
+                if !self.alive[o as usize] {
+                    continue;
+                }
+                let mark = self.trail.len();
+                self.nodes += 1;
+                let fits = self.choose(o);
+                self.undo_to(mark);
+                self.unchoose();
+                if !fits {
+                    self.kill(o, true);
+                    self.trail.push(o);
+                    if self.failed {
+                        return false;
+                    }
+                    removed = true;
+                }
+            }
+            if !removed {
+                return true;
+            }
+        }
+    }
+
+    /// The item to branch on: one still below its range with the fewest live
+    /// options. `None` when every item has reached its range.
+    fn branch_item(&self) -> Option<usize> {
+        let mut best: Option<(u32, usize)> = None;
+        for i in 0..self.lo.len() {
+            if self.committed[i] < self.lo[i] {
+                let len = self.len[i];
+                if best.is_none_or(|(l, _)| len < l) {
+                    best = Some((len, i));
+                    if len <= 1 {
+                        break;
+                    }
+                }
+            }
+        }
+        best.map(|(_, i)| i)
+    }
+
+    fn report(&mut self, f: &mut dyn FnMut(&[OptionId]) -> ControlFlow<()>) -> ControlFlow<()> {
+        self.solutions += 1;
+        let mut solution: Vec<OptionId> = self.chosen.iter().map(|&o| o as OptionId).collect();
+        solution.sort_unstable();
+        f(&solution)
+    }
+
+    /// Walks the subtree below the current state. Leaves the state as found.
+    fn search(&mut self, depth: usize, f: &mut dyn FnMut(&[OptionId]) -> ControlFlow<()>) -> ControlFlow<()> {
+        let mark = self.trail.len();
+        let result = self.search_here(depth, f);
+        self.undo_to(mark);
+        result
+    }
+
+    fn search_here(&mut self, depth: usize, f: &mut dyn FnMut(&[OptionId]) -> ControlFlow<()>) -> ControlFlow<()> {
+        if self.settings.probing == Probing::Fixpoint && !self.probe() {
+            return ControlFlow::Continue(());
+        }
+        let Some(item) = self.branch_item() else {
+            self.report(f)?;
+            // Every item is in range. Options still alive fit, and each
+            // larger set is a solution too if its items stay in range: walk
+            // them, split by the first live option they add.
+            let live: Vec<u32> = (0..self.alive.len() as u32).filter(|&o| self.alive[o as usize]).collect();
+            return self.include_then_exclude(&live, depth, f);
+        };
+        // At least one live option of `item` is in every solution below:
+        // try each in turn, and leave it out of the ones after it.
+        if self.scratch.len() <= depth {
+            self.scratch.resize_with(depth + 1, Vec::new);
+        }
+        let mut list = std::mem::take(&mut self.scratch[depth]);
+        list.clear();
+        let (a, b) = (self.item_opts_start[item], self.item_opts_start[item + 1]);
+        list.extend(
+            self.item_opts[a as usize..b as usize]
+                .iter()
+                .map(|&(o, _)| o)
+                .filter(|&o| self.alive[o as usize]),
+        );
+        let result = self.include_then_exclude(&list, depth, f);
+        self.scratch[depth] = list;
+        result
+    }
+
+    /// For each option in turn: search with it chosen, then remove it, so
+    /// that the subtrees split the solutions by the first option they hold.
+    fn include_then_exclude(
+        &mut self,
+        list: &[u32],
+        depth: usize,
+        f: &mut dyn FnMut(&[OptionId]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        for &o in list {
+            if !self.alive[o as usize] {
+                continue;
+            }
+            let mark = self.trail.len();
+            self.nodes += 1;
+            let fits = self.choose(o);
+            let result = if fits { self.search(depth + 1, f) } else { ControlFlow::Continue(()) };
+            self.undo_to(mark);
+            self.unchoose();
+            result?;
+            self.kill(o, true);
+            self.trail.push(o);
+            if self.failed {
+                return ControlFlow::Continue(());
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Calls `f` with each solution (a sorted list of options) until it
+    /// breaks or the solutions run out.
+    pub fn for_each_solution(&mut self, mut f: impl FnMut(&[OptionId]) -> ControlFlow<()>) -> Stats {
+        let start = Instant::now();
+        self.nodes = 0;
+        self.solutions = 0;
+        let flow = if self.root_ok { self.search(0, &mut f) } else { ControlFlow::Continue(()) };
+        debug_assert_eq!(self.trail.len(), self.root_trail);
+        Stats {
+            solutions: self.solutions,
+            nodes: self.nodes,
+            elapsed: start.elapsed(),
+            exhausted: flow.is_continue(),
+        }
+    }
+
+    /// Up to `limit` solutions.
+    pub fn solve(&mut self, limit: usize) -> Outcome {
+        let mut solutions = Vec::new();
+        if limit == 0 {
+            return Outcome { solutions, stats: Stats::default() };
+        }
+        let stats = self.for_each_solution(|s| {
+            solutions.push(s.to_vec());
+            if solutions.len() >= limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+        });
+        Outcome { solutions, stats }
+    }
+
+    /// Counts solutions up to `limit`.
+    pub fn count(&mut self, limit: u64) -> Stats {
+        let mut n = 0u64;
+        if limit == 0 {
+            return Stats::default();
+        }
+        self.for_each_solution(|_| {
+            n += 1;
+            if n >= limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+        })
+    }
+}

@@ -1,0 +1,8 @@
+//! aquarchive: fetch, extract, keep, solve and show Aquarium puzzles (and a
+//! few other kinds) with a multi-cover engine.
+//!
+//! The modules follow the data's path: `site` (fetch, extract) -> `kinds`
+//! (parse, encode, verify) -> `store` -> `engine` (solve) -> `render` (show).
+
+pub mod engine;
+pub mod rng;
