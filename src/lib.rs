@@ -5,4 +5,5 @@
 //! (parse, encode, verify) -> `store` -> `engine` (solve) -> `render` (show).
 
 pub mod engine;
+pub mod kinds;
 pub mod rng;

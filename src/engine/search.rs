@@ -1,5 +1,6 @@
-//! The search: Dancing-Links-style choice and undo over sparse, flat arrays,
-//! with per-group bounds kept up to date as options die and come back.
+//! The search: Dancing-Links-style choice and undo over flat arrays, with
+//! per-group bounds kept up to date as options die and come back, and
+//! propagation of those bounds to a fixpoint at every node.
 //!
 //! ## Groups and bounds
 //! An item with range `1..=1` whose every option has weight 1 on it says
@@ -16,6 +17,15 @@
 //! Each (group, item) pair is a *cell* holding, for every distinct weight its
 //! options put on the item, how many of them are live, so an option's death
 //! or return updates the sums in time proportional to its group's cells.
+//!
+//! ## Propagation
+//! The same sums say which options can no longer be chosen: choosing an
+//! option of group `g` with weight `x` on item `i` replaces `g`'s share of
+//! the bounds by `x`, so `x` must lie in
+//! `[max_g - (committed + most - lo), min_g + (hi - committed - least)]`.
+//! Options outside that window die, which moves other items' bounds, until
+//! nothing changes. This is the row-and-column reasoning a person does in
+//! Aquarium and the naked and hidden singles of Sudoku.
 
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
@@ -27,6 +37,8 @@ use super::problem::{OptionId, Problem};
 pub enum Probing {
     /// Branch at once.
     Off,
+    /// Probe (as `Fixpoint`) at the root only, then branch without.
+    Root,
     /// Before branching, try every live option one level deep and remove
     /// those that fail at once, until none does (failed-literal probing).
     #[default]
@@ -44,8 +56,10 @@ pub struct Settings {
 pub struct Stats {
     /// Solutions found (up to the limit, when there was one).
     pub solutions: u64,
-    /// Options tried: one per branch taken, and one per probe.
+    /// Branches taken: options put into a partial solution by the search.
     pub nodes: u64,
+    /// Options tried one level deep by probing, and removed when they failed.
+    pub probes: u64,
     pub elapsed: Duration,
     /// True when the whole search tree was walked, so `solutions` is the
     /// exact number; false when a limit or the callback stopped it early.
@@ -84,9 +98,15 @@ pub struct Solver {
     least: Vec<u32>,
     /// Live options with a positive weight on the item.
     len: Vec<u32>,
-    /// Each item's options, heaviest first, as `(option, weight)`.
-    item_opts: Vec<(u32, u32)>,
+    /// The largest weight any option puts on the item: with at least this
+    /// much room on both sides, no window can cut an option.
+    heaviest: Vec<u32>,
+    /// Each item's options with a positive weight on it.
+    item_opts: Vec<u32>,
     item_opts_start: Vec<u32>,
+    /// Each item's cells, as (cell, group, index of the cell in its group).
+    item_cells: Vec<(u32, u32, u32)>,
+    item_cells_start: Vec<u32>,
     // Options.
     opt_entries: Vec<(u32, u32)>,
     opt_entries_start: Vec<u32>,
@@ -102,23 +122,34 @@ pub struct Solver {
     group_cells_start: Vec<u32>,
     group_exact: Vec<bool>,
     group_live: Vec<u32>,
-    // Cells: (group, item) pairs.
+    // Cells: (group, item) pairs; `vals` holds each cell's distinct
+    // weights in increasing order, `val_count` how many live options have each.
     cell_item: Vec<u32>,
     cell_min: Vec<u32>,
     cell_max: Vec<u32>,
     vals: Vec<u32>,
     val_count: Vec<u32>,
     // Search.
+    /// Killed options, in order, so that undo revives them in reverse.
     trail: Vec<u32>,
     chosen: Vec<u32>,
-    failed: bool,
+    /// Items whose bounds moved since they were last looked at.
+    queue: Vec<u32>,
+    queued: Vec<bool>,
     /// False when the problem fails before any choice.
     root_ok: bool,
     root_trail: usize,
     nodes: u64,
+    probes: u64,
     solutions: u64,
     scratch: Vec<Vec<u32>>,
 }
+
+/// Trail entries: a plain option id is an option killed on its own; a
+/// closed group is its members marked `CLOSED_MEMBER`, its live count, then
+/// the group marked `CLOSED_GROUP`.
+const CLOSED_MEMBER: u32 = 1 << 30;
+const CLOSED_GROUP: u32 = 3 << 30;
 
 fn offsets<T>(lists: &[Vec<T>]) -> Vec<u32> {
     let mut start = Vec::with_capacity(lists.len() + 1);
@@ -137,16 +168,17 @@ impl Solver {
         let options = problem.raw_options();
         let n_items = bounds.len();
         let n_opts = options.len();
+        assert!(n_opts < CLOSED_MEMBER as usize, "too many options for the trail's encoding");
 
-        let mut per_item: Vec<Vec<(u32, u32)>> = vec![Vec::new(); n_items];
+        let mut per_item: Vec<Vec<u32>> = vec![Vec::new(); n_items];
         for (o, entries) in options.iter().enumerate() {
-            for &(i, w) in entries {
-                per_item[i as usize].push((o as u32, w));
+            for &(i, _) in entries {
+                per_item[i as usize].push(o as u32);
             }
         }
         // An item that says "exactly one of my options".
         let is_selector: Vec<bool> = (0..n_items)
-            .map(|i| bounds[i] == (1, 1) && per_item[i].iter().all(|&(_, w)| w == 1))
+            .map(|i| bounds[i] == (1, 1) && per_item[i].iter().all(|&o| weight_on(&options[o as usize], i as u32) == 1))
             .collect();
 
         // Groups: one per selector item that some option joins, one per
@@ -186,34 +218,30 @@ impl Solver {
         let mut vals = Vec::new();
         let mut group_cells_start = vec![0u32];
         let mut opt_slot_lists: Vec<Vec<u32>> = vec![Vec::new(); n_opts];
-        for list in &group_lists {
+        let mut item_cell_lists: Vec<Vec<(u32, u32, u32)>> = vec![Vec::new(); n_items];
+        for (g, list) in group_lists.iter().enumerate() {
             let mut items: Vec<u32> = list
                 .iter()
                 .flat_map(|&o| options[o as usize].iter().map(|&(i, _)| i))
                 .collect();
             items.sort_unstable();
             items.dedup();
-            for &item in &items {
-                let weight_of = |o: u32| {
-                    options[o as usize].iter().find(|&&(i, _)| i == item).map_or(0, |&(_, w)| w)
-                };
-                let mut ws: Vec<u32> = list.iter().map(|&o| weight_of(o)).collect();
+            for (k, &item) in items.iter().enumerate() {
+                let mut ws: Vec<u32> = list.iter().map(|&o| weight_on(&options[o as usize], item)).collect();
                 ws.sort_unstable();
                 ws.dedup();
                 let base = vals.len() as u32;
                 for &o in list {
-                    let pos = ws.binary_search(&weight_of(o)).expect("weight listed") as u32;
+                    let pos = ws.binary_search(&weight_on(&options[o as usize], item)).expect("weight listed") as u32;
                     opt_slot_lists[o as usize].push(base + pos);
                 }
                 vals.extend_from_slice(&ws);
+                item_cell_lists[item as usize].push((cell_item.len() as u32, g as u32, k as u32));
                 cell_item.push(item);
             }
             group_cells_start.push(cell_item.len() as u32);
         }
 
-        for list in &mut per_item {
-            list.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        }
         let n_cells = cell_item.len();
         let n_vals = vals.len();
         let mut solver = Solver {
@@ -224,8 +252,13 @@ impl Solver {
             most: vec![0; n_items],
             least: vec![0; n_items],
             len: vec![0; n_items],
+            heaviest: (0..n_items as u32)
+                .map(|i| per_item[i as usize].iter().map(|&o| weight_on(&options[o as usize], i)).max().unwrap_or(0))
+                .collect(),
             item_opts_start: offsets(&per_item),
             item_opts: per_item.concat(),
+            item_cells_start: offsets(&item_cell_lists),
+            item_cells: item_cell_lists.concat(),
             opt_entries_start: offsets(options),
             opt_entries: options.concat(),
             opt_group,
@@ -244,38 +277,34 @@ impl Solver {
             val_count: vec![0; n_vals],
             trail: Vec::new(),
             chosen: Vec::new(),
-            failed: false,
+            queue: Vec::new(),
+            queued: vec![false; n_items],
             root_ok: true,
             root_trail: 0,
             nodes: 0,
+            probes: 0,
             solutions: 0,
             scratch: Vec::new(),
         };
-        // Bring every option to life, then remove those that overflow an
-        // item on their own; what is left is the root state.
+        // Bring every option to life, then propagate: what is left is the
+        // root state, which every run starts from.
         for o in 0..n_opts {
             solver.revive(o as u32);
         }
-        for o in 0..n_opts as u32 {
-            if solver.entries(o).any(|(i, w)| w > solver.hi[i as usize]) {
-                solver.kill(o, false);
-                solver.trail.push(o);
-            }
+        for i in 0..n_items {
+            solver.enqueue(i);
         }
-        solver.root_ok = (0..n_items).all(|i| solver.item_ok(i));
+        solver.root_ok = solver.propagate();
         solver.root_trail = solver.trail.len();
         solver
     }
 
-    fn entries(&self, o: u32) -> impl Iterator<Item = (u32, u32)> + '_ {
-        let (a, b) = (self.opt_entries_start[o as usize], self.opt_entries_start[o as usize + 1]);
-        self.opt_entries[a as usize..b as usize].iter().copied()
-    }
-
     #[inline]
-    fn item_ok(&self, i: usize) -> bool {
-        let c = self.committed[i];
-        c + self.most[i] >= self.lo[i] && c + self.least[i] <= self.hi[i]
+    fn enqueue(&mut self, item: usize) {
+        if !self.queued[item] {
+            self.queued[item] = true;
+            self.queue.push(item as u32);
+        }
     }
 
     /// The (most, least) a cell adds to its item while its group has `live`
@@ -291,16 +320,17 @@ impl Solver {
     }
 
     #[inline]
-    fn shift_bounds(&mut self, cell: usize, old: (u32, u32), new: (u32, u32)) -> usize {
-        let item = self.cell_item[cell] as usize;
-        self.most[item] = self.most[item] - old.0 + new.0;
-        self.least[item] = self.least[item] - old.1 + new.1;
-        item
+    fn shift_bounds(&mut self, cell: usize, old: (u32, u32), new: (u32, u32)) {
+        if old != new {
+            let item = self.cell_item[cell] as usize;
+            self.most[item] = self.most[item] - old.0 + new.0;
+            self.least[item] = self.least[item] - old.1 + new.1;
+            self.enqueue(item);
+        }
     }
 
-    /// Removes a live option. With `check`, sets `failed` when an item can
-    /// no longer reach its range.
-    fn kill(&mut self, o: u32, check: bool) {
+    /// Removes a live option and queues the items whose bounds it moves.
+    fn kill(&mut self, o: u32) {
         let ou = o as usize;
         debug_assert!(self.alive[ou]);
         self.alive[ou] = false;
@@ -313,26 +343,27 @@ impl Solver {
         let before = self.group_live[g];
         let after = before - 1;
         for (k, cell) in cells.enumerate() {
-            let old = self.cell_bounds(cell, g, before);
-            let slot = self.opt_slots[slots + k] as usize;
-            self.val_count[slot] -= 1;
-            // Every option of the group has a slot in every cell, so while
-            // one lives these scans stop inside the cell.
-            if after > 0 && self.val_count[slot] == 0 {
+            let slot = self.opt_slots[slots + k];
+            self.val_count[slot as usize] -= 1;
+            if after == 0 {
+                let old = self.cell_bounds(cell, g, before);
+                self.shift_bounds(cell, old, (0, 0));
+            } else if self.val_count[slot as usize] == 0 && (slot == self.cell_max[cell] || slot == self.cell_min[cell]) {
+                // Every option of the group has a slot in every cell, so
+                // while one lives these scans stop inside the cell.
+                let old = self.cell_bounds(cell, g, before);
                 while self.val_count[self.cell_max[cell] as usize] == 0 {
                     self.cell_max[cell] -= 1;
                 }
                 while self.val_count[self.cell_min[cell] as usize] == 0 {
                     self.cell_min[cell] += 1;
                 }
-            }
-            let new = self.cell_bounds(cell, g, after);
-            let item = self.shift_bounds(cell, old, new);
-            if check && !self.item_ok(item) {
-                self.failed = true;
+                let new = self.cell_bounds(cell, g, after);
+                self.shift_bounds(cell, old, new);
             }
         }
         self.group_live[g] = after;
+        self.trail.push(o);
     }
 
     /// Brings a dead option back: the exact inverse of `kill`.
@@ -348,78 +379,154 @@ impl Solver {
         let slots = self.opt_slots_start[ou] as usize;
         let before = self.group_live[g];
         for (k, cell) in cells.enumerate() {
-            let old = self.cell_bounds(cell, g, before);
             let slot = self.opt_slots[slots + k];
             self.val_count[slot as usize] += 1;
             if before == 0 {
                 self.cell_min[cell] = slot;
                 self.cell_max[cell] = slot;
-            } else {
+            } else if slot < self.cell_min[cell] || slot > self.cell_max[cell] {
+                let old = self.cell_bounds(cell, g, before);
                 self.cell_min[cell] = self.cell_min[cell].min(slot);
                 self.cell_max[cell] = self.cell_max[cell].max(slot);
+                let new = self.cell_bounds(cell, g, before + 1);
+                self.unshift_bounds(cell, old, new);
+                continue;
+            } else {
+                continue;
             }
-            let new = self.cell_bounds(cell, g, before + 1);
-            self.shift_bounds(cell, old, new);
+            let new = self.cell_bounds(cell, g, 1);
+            self.unshift_bounds(cell, (0, 0), new);
         }
         self.group_live[g] = before + 1;
     }
 
-    /// Puts option `o` into the solution and removes every option that no
-    /// longer fits. Returns false when that leaves an item out of reach; the
+    /// Kills every live option of a group at once, leaving the value counts
+    /// as they were: nothing touches a closed group until it is reopened,
+    /// so the counts still describe its live options then.
+    fn close_group(&mut self, g: usize) {
+        let live = self.group_live[g];
+        for at in self.group_opts_start[g]..self.group_opts_start[g + 1] {
+            let p = self.group_opts[at as usize];
+            if self.alive[p as usize] {
+                self.alive[p as usize] = false;
+                for k in self.opt_entries_start[p as usize]..self.opt_entries_start[p as usize + 1] {
+                    self.len[self.opt_entries[k as usize].0 as usize] -= 1;
+                }
+                self.trail.push(p | CLOSED_MEMBER);
+            }
+        }
+        for cell in self.group_cells_start[g] as usize..self.group_cells_start[g + 1] as usize {
+            let old = self.cell_bounds(cell, g, live);
+            self.shift_bounds(cell, old, (0, 0));
+        }
+        self.group_live[g] = 0;
+        self.trail.push(live);
+        self.trail.push(g as u32 | CLOSED_GROUP);
+    }
+
+    fn reopen_group(&mut self, g: usize) {
+        let live = self.trail.pop().expect("a closed group's live count");
+        self.group_live[g] = live;
+        for cell in self.group_cells_start[g] as usize..self.group_cells_start[g + 1] as usize {
+            let new = self.cell_bounds(cell, g, live);
+            self.unshift_bounds(cell, (0, 0), new);
+        }
+        while let Some(&entry) = self.trail.last() {
+            if entry & CLOSED_MEMBER == 0 || entry & CLOSED_GROUP == CLOSED_GROUP {
+                break;
+            }
+            self.trail.pop();
+            let p = (entry & !CLOSED_MEMBER) as usize;
+            self.alive[p] = true;
+            for k in self.opt_entries_start[p]..self.opt_entries_start[p + 1] {
+                self.len[self.opt_entries[k as usize].0 as usize] += 1;
+            }
+        }
+    }
+
+    /// `shift_bounds` backwards, for undo: nothing to queue.
+    #[inline]
+    fn unshift_bounds(&mut self, cell: usize, old: (u32, u32), new: (u32, u32)) {
+        let item = self.cell_item[cell] as usize;
+        self.most[item] = self.most[item] - old.0 + new.0;
+        self.least[item] = self.least[item] - old.1 + new.1;
+    }
+
+    /// Removes options outside their windows (see the module comment) until
+    /// no bound moves. Returns false, with the queue emptied, when an item
+    /// can no longer reach its range.
+    fn propagate(&mut self) -> bool {
+        while let Some(i) = self.queue.pop() {
+            let i = i as usize;
+            self.queued[i] = false;
+            let c = self.committed[i];
+            if c + self.most[i] < self.lo[i] || c + self.least[i] > self.hi[i] {
+                for &j in &self.queue {
+                    self.queued[j as usize] = false;
+                }
+                self.queue.clear();
+                return false;
+            }
+            let room_above = self.hi[i] - c - self.least[i];
+            let room_below = c + self.most[i] - self.lo[i];
+            if room_above >= self.heaviest[i] && room_below >= self.heaviest[i] {
+                continue;
+            }
+            for at in self.item_cells_start[i]..self.item_cells_start[i + 1] {
+                let (cell, g, k) = self.item_cells[at as usize];
+                let (cell, g) = (cell as usize, g as usize);
+                if self.group_live[g] == 0 {
+                    continue;
+                }
+                let (most, least) = self.cell_bounds(cell, g, 1);
+                let top = least + room_above;
+                let bottom = most.saturating_sub(room_below);
+                let lightest = self.vals[self.cell_min[cell] as usize];
+                if most <= top && lightest >= bottom {
+                    continue;
+                }
+                // Killing options of this group moves this cell's share and
+                // the item's slack by the same amount: the window holds.
+                for at in self.group_opts_start[g]..self.group_opts_start[g + 1] {
+                    let p = self.group_opts[at as usize];
+                    if !self.alive[p as usize] {
+                        continue;
+                    }
+                    let x = self.vals[self.opt_slots[(self.opt_slots_start[p as usize] + k) as usize] as usize];
+                    if x > top || x < bottom {
+                        self.kill(p);
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Puts option `o` into the solution, removes the rest of its group and
+    /// propagates. Returns false when that leaves an item out of reach; the
     /// caller undoes either way.
     fn choose(&mut self, o: u32) -> bool {
         let ou = o as usize;
         for k in self.opt_entries_start[ou]..self.opt_entries_start[ou + 1] {
             let (i, w) = self.opt_entries[k as usize];
             self.committed[i as usize] += w;
+            self.enqueue(i as usize);
         }
         self.chosen.push(o);
-        // The rest of the group goes first and unchecked: until it is gone,
-        // the group's bounds still count the one option it may add.
-        self.kill(o, false);
-        self.trail.push(o);
-        let g = self.opt_group[ou] as usize;
-        for k in self.group_opts_start[g]..self.group_opts_start[g + 1] {
-            let p = self.group_opts[k as usize];
-            if self.alive[p as usize] {
-                self.kill(p, false);
-                self.trail.push(p);
-            }
-        }
-        for cell in self.group_cells_start[g]..self.group_cells_start[g + 1] {
-            if !self.item_ok(self.cell_item[cell as usize] as usize) {
-                self.failed = true;
-                return false;
-            }
-        }
-        // Options that would push an item past its top: each item's list is
-        // heaviest first, so stop at the first one that fits.
-        for k in self.opt_entries_start[ou]..self.opt_entries_start[ou + 1] {
-            let i = self.opt_entries[k as usize].0 as usize;
-            let room = self.hi[i] - self.committed[i].min(self.hi[i]);
-            for j in self.item_opts_start[i]..self.item_opts_start[i + 1] {
-                let (p, w) = self.item_opts[j as usize];
-                if w <= room {
-                    break;
-                }
-                if self.alive[p as usize] {
-                    self.kill(p, true);
-                    self.trail.push(p);
-                    if self.failed {
-                        return false;
-                    }
-                }
-            }
-        }
-        !self.failed
+        // At most one option of a group is chosen.
+        self.close_group(self.opt_group[ou] as usize);
+        self.propagate()
     }
 
     fn undo_to(&mut self, mark: usize) {
         while self.trail.len() > mark {
-            let o = self.trail.pop().expect("trail longer than mark");
-            self.revive(o);
+            let entry = self.trail.pop().expect("trail longer than mark");
+            if entry & CLOSED_GROUP == CLOSED_GROUP {
+                self.reopen_group((entry & !CLOSED_GROUP) as usize);
+            } else {
+                self.revive(entry);
+            }
         }
-        self.failed = false;
     }
 
     fn unchoose(&mut self) {
@@ -428,6 +535,16 @@ impl Solver {
             let (i, w) = self.opt_entries[k as usize];
             self.committed[i as usize] -= w;
         }
+    }
+
+    /// Chooses `o`, propagates, and takes it all back: whether `o` survives
+    /// one level of lookahead.
+    fn try_option(&mut self, o: u32) -> bool {
+        let mark = self.trail.len();
+        let fits = self.choose(o);
+        self.undo_to(mark);
+        self.unchoose();
+        fits
     }
 
     /// Tries each live option one level deep and removes the ones that fail,
@@ -440,15 +557,10 @@ impl Solver {
                 if !self.alive[o as usize] {
                     continue;
                 }
-                let mark = self.trail.len();
-                self.nodes += 1;
-                let fits = self.choose(o);
-                self.undo_to(mark);
-                self.unchoose();
-                if !fits {
-                    self.kill(o, true);
-                    self.trail.push(o);
-                    if self.failed {
+                self.probes += 1;
+                if !self.try_option(o) {
+                    self.kill(o);
+                    if !self.propagate() {
                         return false;
                     }
                     removed = true;
@@ -494,31 +606,35 @@ impl Solver {
     }
 
     fn search_here(&mut self, depth: usize, f: &mut dyn FnMut(&[OptionId]) -> ControlFlow<()>) -> ControlFlow<()> {
-        if self.settings.probing == Probing::Fixpoint && !self.probe() {
+        let probe = match self.settings.probing {
+            Probing::Off => false,
+            Probing::Root => depth == 0,
+            Probing::Fixpoint => true,
+        };
+        if probe && !self.probe() {
             return ControlFlow::Continue(());
         }
-        let Some(item) = self.branch_item() else {
-            self.report(f)?;
-            // Every item is in range. Options still alive fit, and each
-            // larger set is a solution too if its items stay in range: walk
-            // them, split by the first live option they add.
-            let live: Vec<u32> = (0..self.alive.len() as u32).filter(|&o| self.alive[o as usize]).collect();
-            return self.include_then_exclude(&live, depth, f);
-        };
-        // At least one live option of `item` is in every solution below:
-        // try each in turn, and leave it out of the ones after it.
         if self.scratch.len() <= depth {
             self.scratch.resize_with(depth + 1, Vec::new);
         }
         let mut list = std::mem::take(&mut self.scratch[depth]);
         list.clear();
-        let (a, b) = (self.item_opts_start[item], self.item_opts_start[item + 1]);
-        list.extend(
-            self.item_opts[a as usize..b as usize]
-                .iter()
-                .map(|&(o, _)| o)
-                .filter(|&o| self.alive[o as usize]),
-        );
+        match self.branch_item() {
+            // At least one live option of `item` is in every solution below.
+            Some(item) => {
+                let (a, b) = (self.item_opts_start[item] as usize, self.item_opts_start[item + 1] as usize);
+                list.extend(self.item_opts[a..b].iter().copied().filter(|&o| self.alive[o as usize]));
+            }
+            // Every item is in range: a solution. Options still alive fit,
+            // and larger sets may be solutions too: walk them as well.
+            None => {
+                if let ControlFlow::Break(()) = self.report(f) {
+                    self.scratch[depth] = list;
+                    return ControlFlow::Break(());
+                }
+                list.extend((0..self.alive.len() as u32).filter(|&o| self.alive[o as usize]));
+            }
+        }
         let result = self.include_then_exclude(&list, depth, f);
         self.scratch[depth] = list;
         result
@@ -538,15 +654,13 @@ impl Solver {
             }
             let mark = self.trail.len();
             self.nodes += 1;
-            let fits = self.choose(o);
-            let result = if fits { self.search(depth + 1, f) } else { ControlFlow::Continue(()) };
+            let result = if self.choose(o) { self.search(depth + 1, f) } else { ControlFlow::Continue(()) };
             self.undo_to(mark);
             self.unchoose();
             result?;
-            self.kill(o, true);
-            self.trail.push(o);
-            if self.failed {
-                return ControlFlow::Continue(());
+            self.kill(o);
+            if !self.propagate() {
+                break;
             }
         }
         ControlFlow::Continue(())
@@ -557,12 +671,14 @@ impl Solver {
     pub fn for_each_solution(&mut self, mut f: impl FnMut(&[OptionId]) -> ControlFlow<()>) -> Stats {
         let start = Instant::now();
         self.nodes = 0;
+        self.probes = 0;
         self.solutions = 0;
         let flow = if self.root_ok { self.search(0, &mut f) } else { ControlFlow::Continue(()) };
         debug_assert_eq!(self.trail.len(), self.root_trail);
         Stats {
             solutions: self.solutions,
             nodes: self.nodes,
+            probes: self.probes,
             elapsed: start.elapsed(),
             exhausted: flow.is_continue(),
         }
@@ -592,4 +708,8 @@ impl Solver {
             if n >= limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
         })
     }
+}
+
+fn weight_on(entries: &[(u32, u32)], item: u32) -> u32 {
+    entries.iter().find(|&&(i, _)| i == item).map_or(0, |&(_, w)| w)
 }

@@ -1,0 +1,169 @@
+//! New puzzles with exactly one solution: cut a random tank map, plant a
+//! random water level in every tank, take the clues from that water, and
+//! while a second solution exists merge two neighbouring tanks where the
+//! solutions differ (only merges the planted water allows, so it stays a
+//! solution and the clues stay true).
+
+use crate::engine::Settings;
+use crate::rng::Rng;
+
+use super::{Aquarium, Water, solve, verify};
+
+#[derive(Clone, Copy, Debug)]
+pub struct GenerateSettings {
+    pub width: usize,
+    pub height: usize,
+    /// Tanks in the first map; repairs merge some, so puzzles end with this
+    /// many or a few fewer.
+    pub tanks: usize,
+}
+
+impl GenerateSettings {
+    /// A square grid with about as many tanks as the site's hard puzzles of
+    /// that size (45 on 15x15: one tank to five cells).
+    pub fn square(n: usize) -> GenerateSettings {
+        GenerateSettings { width: n, height: n, tanks: (n * n / 5).max(1) }
+    }
+}
+
+/// A generated puzzle with its one solution.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    pub puzzle: Aquarium,
+    pub solution: Water,
+    /// Maps cut before one could be made unique.
+    pub attempts: usize,
+}
+
+/// Generates one puzzle. Deterministic in `rng`'s state.
+pub fn generate(rng: &mut Rng, settings: GenerateSettings) -> Generated {
+    let GenerateSettings { width, height, tanks } = settings;
+    assert!(width > 0 && height > 0 && width <= super::MAX_SIDE && height <= super::MAX_SIDE);
+    let tanks = tanks.clamp(1, width * height);
+    for attempts in 1.. {
+        let mut labels = random_map(rng, width, height, tanks);
+        let water = plant(rng, width, height, &labels);
+        let (row_clues, col_clues) = Aquarium::clues_of(&water);
+        let build = |labels: &[usize]| {
+            Aquarium::new(width, height, labels, row_clues.clone(), col_clues.clone()).expect("shape is right")
+        };
+        let mut puzzle = build(&labels);
+        // Each merge removes a tank, so this ends.
+        loop {
+            let report = solve(&puzzle, 2, Settings::default()).expect("verified solutions");
+            if report.is_unique() {
+                return Generated { puzzle, solution: water, attempts };
+            }
+            let Some(other) = report.solutions.iter().find(|s| **s != water) else {
+                break;
+            };
+            let Some(merged) = merge_where_different(rng, &puzzle, &labels, &water, other, &build) else {
+                break;
+            };
+            labels = merged;
+            puzzle = build(&labels);
+        }
+    }
+    unreachable!("the loop above only ends by returning")
+}
+
+/// A map of `tanks` connected tanks: random edges join cells, with tank
+/// sizes capped so that no tank swallows the grid.
+fn random_map(rng: &mut Rng, width: usize, height: usize, tanks: usize) -> Vec<usize> {
+    let cells = width * height;
+    let mut parent: Vec<usize> = (0..cells).collect();
+    let mut size = vec![1usize; cells];
+    fn find(parent: &mut [usize], mut x: usize) -> usize {
+        while parent[x] != x {
+            parent[x] = parent[parent[x]];
+            x = parent[x];
+        }
+        x
+    }
+    let mut edges = Vec::with_capacity(2 * cells);
+    for r in 0..height {
+        for c in 0..width {
+            let i = r * width + c;
+            if c + 1 < width {
+                edges.push((i, i + 1));
+            }
+            if r + 1 < height {
+                edges.push((i, i + width));
+            }
+        }
+    }
+    rng.shuffle(&mut edges);
+    let cap = (3 * cells).div_ceil(tanks).max(2);
+    let mut regions = cells;
+    for pass in 0..2 {
+        for &(a, b) in &edges {
+            if regions <= tanks {
+                break;
+            }
+            let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
+            // The second pass lifts the cap so the count is always reached.
+            if ra != rb && (pass == 1 || size[ra] + size[rb] <= cap) {
+                parent[rb] = ra;
+                size[ra] += size[rb];
+                regions -= 1;
+            }
+        }
+    }
+    (0..cells).map(|i| find(&mut parent, i)).collect()
+}
+
+/// Water at a random level in every tank.
+fn plant(rng: &mut Rng, width: usize, height: usize, labels: &[usize]) -> Water {
+    let mut rows_of: std::collections::BTreeMap<usize, (usize, usize)> = Default::default();
+    for (i, &t) in labels.iter().enumerate() {
+        let r = i / width;
+        let span = rows_of.entry(t).or_insert((r, r));
+        span.0 = span.0.min(r);
+        span.1 = span.1.max(r);
+    }
+    // The top water row of each tank; below `top` of an empty tank is nothing.
+    let tops: std::collections::BTreeMap<usize, usize> = rows_of
+        .iter()
+        .map(|(&t, &(top, bottom))| {
+            let level = rng.between(0, bottom - top + 1);
+            (t, bottom + 1 - level)
+        })
+        .collect();
+    let cells = (0..width * height).map(|i| i / width >= tops[&labels[i]]).collect();
+    Water::new(width, height, cells)
+}
+
+/// Joins a tank where `other` differs from `water` with a neighbour, if the
+/// planted water stays level in the joined tank.
+fn merge_where_different(
+    rng: &mut Rng,
+    puzzle: &Aquarium,
+    labels: &[usize],
+    water: &Water,
+    other: &Water,
+    build: &dyn Fn(&[usize]) -> Aquarium,
+) -> Option<Vec<usize>> {
+    let (w, h) = (puzzle.width(), puzzle.height());
+    let mut candidates = Vec::new();
+    for r in 0..h {
+        for c in 0..w {
+            if water.get(r, c) == other.get(r, c) {
+                continue;
+            }
+            let here = labels[r * w + c];
+            let neighbours = [(r.wrapping_sub(1), c), (r + 1, c), (r, c.wrapping_sub(1)), (r, c + 1)];
+            for (nr, nc) in neighbours {
+                if nr < h && nc < w && labels[nr * w + nc] != here {
+                    candidates.push((here, labels[nr * w + nc]));
+                }
+            }
+        }
+    }
+    candidates.sort_unstable();
+    candidates.dedup();
+    rng.shuffle(&mut candidates);
+    candidates.into_iter().find_map(|(keep, gone)| {
+        let merged: Vec<usize> = labels.iter().map(|&t| if t == gone { keep } else { t }).collect();
+        verify(&build(&merged), water).is_ok().then_some(merged)
+    })
+}

@@ -1,0 +1,146 @@
+use super::*;
+use crate::engine::{Probing, Settings};
+use crate::rng::Rng;
+
+fn fixture_dir() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/aquarium/puzzles")
+}
+
+/// (name, puzzle, solution) for every fixture.
+fn fixtures() -> Vec<(String, Aquarium, Water)> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(fixture_dir()).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_str().unwrap().to_string();
+        if !name.ends_with(".txt") || name.ends_with(".solution.txt") {
+            continue;
+        }
+        let puzzle = Aquarium::parse_text(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let solution = Water::parse(&std::fs::read_to_string(path.with_extension("solution.txt")).unwrap()).unwrap();
+        out.push((name, puzzle, solution));
+    }
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
+}
+
+#[test]
+fn every_fixture_is_solved_uniquely_with_either_setting() {
+    let all = fixtures();
+    assert_eq!(all.len(), 95);
+    for probing in [Probing::Off, Probing::Fixpoint] {
+        for (name, puzzle, solution) in &all {
+            puzzle.validate().unwrap();
+            let report = solve(puzzle, 2, Settings { probing }).unwrap();
+            assert!(report.is_unique(), "{name}: {} solutions", report.solutions.len());
+            assert_eq!(&report.solutions[0], solution, "{name}");
+        }
+    }
+}
+
+#[test]
+fn text_and_task_round_trip() {
+    for (name, puzzle, _) in fixtures() {
+        assert_eq!(Aquarium::parse_text(&puzzle.to_string()).unwrap(), puzzle, "{name}");
+        assert_eq!(Aquarium::parse_task(&puzzle.to_task()).unwrap(), puzzle, "{name}");
+    }
+}
+
+#[test]
+fn task_strings_match_the_index() {
+    let index = std::fs::read_to_string(fixture_dir().join("../index.json")).unwrap();
+    let index: serde_json::Value = serde_json::from_str(&index).unwrap();
+    let fixtures = fixtures();
+    let mut checked = 0;
+    for entry in index.as_array().unwrap() {
+        let name = format!("{}.txt", entry["name"].as_str().unwrap());
+        let (_, puzzle, _) = fixtures.iter().find(|f| f.0 == name).unwrap();
+        assert_eq!(puzzle.to_task(), entry["task"].as_str().unwrap(), "{name}");
+        checked += 1;
+    }
+    assert_eq!(checked, 95);
+}
+
+/// The one verbatim task string from the site (6x6 easy 681,742).
+#[test]
+fn the_sites_own_task_string() {
+    let task = "4_5_5_3_3_1_4_5_5_3_1_3;1,1,2,3,3,3,1,2,2,2,3,4,1,2,3,3,3,4,2,2,2,5,5,4,6,2,5,5,5,4,6,6,6,4,4,4";
+    let puzzle = Aquarium::parse_task(task).unwrap();
+    assert_eq!(puzzle.col_clues(), &[4, 5, 5, 3, 3, 1]);
+    assert_eq!(puzzle.row_clues(), &[4, 5, 5, 3, 1, 3]);
+    assert_eq!(puzzle.tank_count(), 6);
+    assert_eq!(puzzle.to_task(), task);
+    puzzle.validate().unwrap();
+    assert!(solve(&puzzle, 2, Settings::default()).unwrap().is_unique());
+}
+
+#[test]
+fn verifier_catches_each_rule() {
+    let (_, puzzle, solution) = fixtures().into_iter().next().unwrap();
+    assert_eq!(verify(&puzzle, &solution), Ok(()));
+    let (w, h) = (puzzle.width(), puzzle.height());
+    // Flipping any one cell breaks a rule.
+    for i in 0..w * h {
+        let mut cells: Vec<bool> = (0..w * h).map(|j| solution.get(j / w, j % w)).collect();
+        cells[i] = !cells[i];
+        assert!(verify(&puzzle, &Water::new(w, h, cells)).is_err(), "flip of cell {i} passed");
+    }
+    let small = Water::new(1, 1, vec![true]);
+    assert!(matches!(verify(&puzzle, &small), Err(Violation::Size { .. })));
+}
+
+#[test]
+fn bad_text_gives_clear_errors() {
+    let cases: &[(&str, &str)] = &[
+        ("", "empty"),
+        ("\n\n", "empty"),
+        ("1 1\n1 2 3\n1 1\n1 1\n", "line 2: this row has 3 cells"),
+        ("1 x\n1 1\n1 1\n1 1\n", "line 1: `x` is not a tank number"),
+        ("1 1\n1 1\n1 1 1\n1 1\n", "line 3: expected 2 row clues"),
+        ("1 1\n1 1\n1 1\n1\n", "line 4: expected 2 column clues"),
+        ("1 1\n1 1\n", "has only 2 lines"),
+        ("1 1\n1 1\n1 99999999999999999999\n1 1\n", "line 3: `99999999999999999999` is not a clue"),
+    ];
+    for (text, expected) in cases {
+        let err = Aquarium::parse_text(text).unwrap_err().to_string();
+        assert!(err.contains(expected), "{text:?}: got {err:?}, expected {expected:?}");
+    }
+    let invalid: &[(&str, &str)] = &[
+        ("1 1\n1 1\n2 1\n1 1\n", "row clues add up to 3 but the column clues to 2"),
+        ("1 2\n2 1\n1 1\n1 1\n", "tank 2 is in separate pieces (one piece starts at row 2, column 1)"),
+        ("1 1\n1 1\n3 0\n2 1\n", "row 1 has clue 3, more than its 2 cells"),
+    ];
+    for (text, expected) in invalid {
+        let err = Aquarium::parse_text(text).unwrap().validate().unwrap_err().to_string();
+        assert!(err.contains(expected), "{text:?}: got {err:?}, expected {expected:?}");
+    }
+    let big = format!("{}\n", vec!["1"; 101].join(" "));
+    assert!(Aquarium::parse_text(&format!("{big}1\n1\n")).unwrap_err().to_string().contains("too large"));
+    assert!(Aquarium::parse_task("1_1;1,1,1").unwrap_err().to_string().contains("square"));
+    assert!(Aquarium::parse_task("1_1").unwrap_err().to_string().contains("no `;`"));
+}
+
+#[test]
+fn no_solution_and_several_solutions() {
+    // Clue sums agree but no level fits: one 2x2 tank, rows want 1 and 1.
+    let none = Aquarium::parse_text("1 1\n1 1\n1 1\n1 1\n").unwrap();
+    none.validate().unwrap();
+    assert!(solve(&none, 2, Settings::default()).unwrap().solutions.is_empty());
+    // Four 1x1 tanks with clues 1,1 / 1,1: two diagonals.
+    let two = Aquarium::parse_text("1 2\n3 4\n1 1\n1 1\n").unwrap();
+    let report = solve(&two, 10, Settings::default()).unwrap();
+    assert_eq!(report.solutions.len(), 2);
+    assert!(report.stats.exhausted);
+}
+
+#[test]
+fn generated_puzzles_are_unique_and_reproducible() {
+    for n in [4, 6, 10] {
+        let a = generate(&mut Rng::new(n as u64), GenerateSettings::square(n));
+        let b = generate(&mut Rng::new(n as u64), GenerateSettings::square(n));
+        assert_eq!(a.puzzle, b.puzzle);
+        a.puzzle.validate().unwrap();
+        let report = solve(&a.puzzle, 2, Settings::default()).unwrap();
+        assert!(report.is_unique());
+        assert_eq!(report.solutions[0], a.solution);
+    }
+}
