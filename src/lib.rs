@@ -6,4 +6,5 @@
 
 pub mod engine;
 pub mod kinds;
+pub mod render;
 pub mod rng;

@@ -1,3 +1,7 @@
+//! The `aquarchive` command line: a thin layer over the library.
+
+mod cli;
+
 fn main() {
-    println!("Hello, world!");
+    std::process::exit(cli::main());
 }

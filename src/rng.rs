@@ -9,6 +9,13 @@ impl Rng {
         Rng(seed)
     }
 
+    /// The generator for item `index` of a run seeded with `seed`: items
+    /// can be made in any order, in parallel, and come out the same.
+    pub fn for_item(seed: u64, index: u64) -> Rng {
+        let mut mixer = Rng(seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03));
+        Rng(mixer.next_u64())
+    }
+
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;

@@ -1,0 +1,71 @@
+//! `aquarchive generate`: new Aquarium puzzles with one solution each.
+
+use rayon::prelude::*;
+
+use aquarchive::kinds::aquarium::{self, GenerateSettings};
+use aquarchive::rng::Rng;
+
+use super::args::{GenerateArgs, OutputFormat};
+use super::output::print;
+use super::progress::Progress;
+use super::{CliError, ExitCode};
+
+/// Puzzles are made in parallel in chunks of this many, and each chunk is
+/// written before the next starts, so output streams and memory stays flat.
+const CHUNK: usize = 256;
+
+pub fn run(args: GenerateArgs) -> Result<ExitCode, CliError> {
+    let n = usize::from(args.size);
+    let mut settings = GenerateSettings::square(n);
+    if let Some(tanks) = args.tanks {
+        if tanks == 0 || tanks > n * n {
+            return Err(CliError::Message(format!("--tanks must be from 1 to {} for a {n}x{n} grid", n * n)));
+        }
+        settings.tanks = tanks;
+    }
+    if args.solutions && args.format != OutputFormat::Text {
+        return Err(CliError::Message("--solutions goes with --format text".into()));
+    }
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64)
+    });
+    let progress = Progress::new(args.count as u64, "generating");
+    for start in (0..args.count).step_by(CHUNK) {
+        let end = (start + CHUNK).min(args.count);
+        let made: Vec<_> = (start..end)
+            .into_par_iter()
+            .map(|i| {
+                let puzzle = aquarium::generate(&mut Rng::for_item(seed, i as u64), settings);
+                progress.inc();
+                puzzle
+            })
+            .collect();
+        let mut out = String::new();
+        for (i, g) in (start..end).zip(&made) {
+            match args.format {
+                OutputFormat::Task => out.push_str(&format!("{}\n", g.puzzle.to_task())),
+                OutputFormat::Text => {
+                    if i > 0 {
+                        out.push('\n');
+                    }
+                    out.push_str(&format!(
+                        "# aquarchive generate --size {n} --tanks {} --seed {seed}: puzzle {} of {}, {} tanks\n{}",
+                        settings.tanks,
+                        i + 1,
+                        args.count,
+                        g.puzzle.tank_count(),
+                        g.puzzle
+                    ));
+                    if args.solutions {
+                        for row in g.solution.to_rows() {
+                            out.push_str(&format!("# {row}\n"));
+                        }
+                    }
+                }
+            }
+        }
+        print(&out)?;
+    }
+    progress.finish();
+    Ok(ExitCode::Ok)
+}

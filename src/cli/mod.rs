@@ -1,0 +1,48 @@
+//! Parses the command line, runs one subcommand, maps the outcome to an
+//! exit code. One file per subcommand; the work lives in the library.
+
+mod args;
+mod bench;
+mod exit;
+mod generate;
+mod output;
+mod progress;
+mod solve;
+
+use clap::Parser;
+
+pub use exit::ExitCode;
+
+/// An error shown to the user: its Display is the whole message.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    #[error("{0}")]
+    Message(String),
+    #[error("{path}: {source}")]
+    Io { path: String, source: std::io::Error },
+}
+
+pub fn main() -> i32 {
+    let cli = match args::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => {
+            // clap prints help and version to stdout and exits 0 for them.
+            let code = if err.use_stderr() { ExitCode::Error } else { ExitCode::Ok };
+            let _ = err.print();
+            return code as i32;
+        }
+    };
+    let result = match cli.command {
+        args::Command::Solve(args) => solve::run(args),
+        args::Command::Generate(args) => generate::run(args),
+        args::Command::Bench(args) => bench::run(args),
+    };
+    match result {
+        Ok(code) => code as i32,
+        Err(err) if output::is_broken_pipe(&err) => ExitCode::Ok as i32,
+        Err(err) => {
+            eprintln!("aquarchive: {err}");
+            ExitCode::Error as i32
+        }
+    }
+}

@@ -1,0 +1,32 @@
+//! Writing to stdout so that `aquarchive ... | head` ends quietly.
+
+use std::io::Write;
+
+use super::CliError;
+
+/// Writes `text` to stdout; a closed pipe becomes an error that `main`
+/// turns into a quiet, successful exit.
+pub fn print(text: &str) -> Result<(), CliError> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|source| CliError::Io { path: "<stdout>".into(), source })
+}
+
+pub fn is_broken_pipe(err: &CliError) -> bool {
+    matches!(err, CliError::Io { source, .. } if source.kind() == std::io::ErrorKind::BrokenPipe)
+}
+
+/// Reads a file, or stdin for `-`.
+pub fn read_input(path: &str) -> Result<String, CliError> {
+    let bytes = if path == "-" {
+        let mut buf = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut buf).map(|_| buf)
+    } else {
+        std::fs::read(path)
+    }
+    .map_err(|source| CliError::Io { path: path.into(), source })?;
+    String::from_utf8(bytes).map_err(|e| {
+        CliError::Message(format!("{path}: not UTF-8 text (bad byte at offset {})", e.utf8_error().valid_up_to()))
+    })
+}

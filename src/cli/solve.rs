@@ -1,0 +1,175 @@
+//! `aquarchive solve`: read puzzles, solve them, prove uniqueness, print.
+
+use serde_json::json;
+
+use aquarchive::engine::{Probing, Settings};
+use aquarchive::kinds::aquarium::{self, Aquarium, AquariumError, SolveReport};
+use aquarchive::render;
+
+use super::args::{InputFormat, Kind, ProbingArg, SolveArgs};
+use super::output::{print, read_input};
+use super::{CliError, ExitCode};
+
+/// What the user asked of each puzzle.
+struct Job {
+    limit: u64,
+    mode: Mode,
+    json: bool,
+    settings: Settings,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    First,
+    Count,
+    All,
+}
+
+pub fn settings(probing: ProbingArg) -> Settings {
+    let probing = match probing {
+        ProbingArg::Off => Probing::Off,
+        ProbingArg::Root => Probing::Root,
+        ProbingArg::Fixpoint => Probing::Fixpoint,
+    };
+    Settings { probing }
+}
+
+pub fn run(args: SolveArgs) -> Result<ExitCode, CliError> {
+    let mode = if args.count {
+        Mode::Count
+    } else if args.all {
+        Mode::All
+    } else {
+        Mode::First
+    };
+    let limit = args.limit.unwrap_or(if mode == Mode::First { 2 } else { 1000 });
+    if limit == 0 {
+        return Err(CliError::Message("--limit must be at least 1".into()));
+    }
+    let job = Job { limit, mode, json: args.json, settings: settings(args.probing) };
+    let mut code = ExitCode::Ok;
+    for file in &args.files {
+        let text = match read_input(file) {
+            Ok(text) => text,
+            Err(err) => {
+                report_error(&job, file, None, &err.to_string())?;
+                code = ExitCode::Error;
+                continue;
+            }
+        };
+        let puzzles = match args.kind {
+            Kind::Aquarium => read_aquariums(&text, args.format),
+        };
+        let several = puzzles.len() > 1;
+        for (line, parsed) in puzzles {
+            let place = if several { format!("{file}:{line}") } else { file.clone() };
+            let outcome = parsed.and_then(|p| p.validate().map(|()| p)).and_then(|p| {
+                let report = aquarium::solve(&p, job.limit as usize, job.settings)?;
+                Ok((p, report))
+            });
+            match outcome {
+                Ok((puzzle, report)) => {
+                    code = code.worst(print_aquarium(&job, file, line, &place, &puzzle, &report)?);
+                }
+                Err(err) => {
+                    report_error(&job, file, Some(line), &format!("{place}: {err}"))?;
+                    code = ExitCode::Error;
+                }
+            }
+        }
+    }
+    Ok(code)
+}
+
+/// The puzzles of one input, each with the line it starts on.
+fn read_aquariums(text: &str, format: InputFormat) -> Vec<(usize, Result<Aquarium, AquariumError>)> {
+    match format {
+        InputFormat::Text => aquarium::parse_blocks(text).into_iter().map(|b| (b.line, b.puzzle)).collect(),
+        InputFormat::Task => {
+            let tasks: Vec<_> = text
+                .lines()
+                .enumerate()
+                .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+                .map(|(n, l)| (n + 1, Aquarium::parse_task(l)))
+                .collect();
+            if tasks.is_empty() { vec![(1, Err(AquariumError::Empty))] } else { tasks }
+        }
+    }
+}
+
+fn report_error(job: &Job, file: &str, line: Option<usize>, message: &str) -> Result<(), CliError> {
+    eprintln!("aquarchive: {message}");
+    if job.json {
+        print(&format!("{}\n", json!({ "file": file, "line": line, "error": message })))?;
+    }
+    Ok(())
+}
+
+fn verdict(report: &SolveReport, limit: u64) -> String {
+    let n = report.solutions.len();
+    let time = format!("{} nodes, {} probes, {:.3} ms", report.stats.nodes, report.stats.probes, report.stats.elapsed.as_secs_f64() * 1e3);
+    match (n, report.stats.exhausted) {
+        (0, _) => format!("no solution ({time})"),
+        (1, true) => format!("unique solution ({time})"),
+        (n, true) => format!("{n} solutions ({time})"),
+        (_, false) => format!("at least {n} solutions, the limit of {limit} ({time})"),
+    }
+}
+
+fn print_aquarium(
+    job: &Job,
+    file: &str,
+    line: usize,
+    place: &str,
+    puzzle: &Aquarium,
+    report: &SolveReport,
+) -> Result<ExitCode, CliError> {
+    let code = if report.is_unique() { ExitCode::Ok } else { ExitCode::NotUnique };
+    if job.json {
+        let mut record = json!({
+            "file": file,
+            "line": line,
+            "kind": "aquarium",
+            "width": puzzle.width(),
+            "height": puzzle.height(),
+            "tanks": puzzle.tank_count(),
+            "solutions": report.solutions.len(),
+            "exhausted": report.stats.exhausted,
+            "unique": report.is_unique(),
+            "nodes": report.stats.nodes,
+            "probes": report.stats.probes,
+            "micros": report.stats.elapsed.as_micros() as u64,
+        });
+        if let Some(first) = report.solutions.first() {
+            record["solution"] = json!(first.to_rows());
+        }
+        if job.mode == Mode::All {
+            record["all"] = json!(report.solutions.iter().map(|s| s.to_rows()).collect::<Vec<_>>());
+        }
+        print(&format!("{record}\n"))?;
+        return Ok(code);
+    }
+    let mut out = format!(
+        "{place}: {}x{}, {} tanks: {}\n",
+        puzzle.width(),
+        puzzle.height(),
+        puzzle.tank_count(),
+        verdict(report, job.limit)
+    );
+    match job.mode {
+        Mode::Count => {}
+        Mode::First => out.push_str(&render::aquarium::framed(puzzle, report.solutions.first())),
+        Mode::All if report.solutions.is_empty() => out.push_str(&render::aquarium::framed(puzzle, None)),
+        Mode::All => {
+            for (k, water) in report.solutions.iter().enumerate() {
+                out.push_str(&format!("solution {}:\n", k + 1));
+                out.push_str(&render::aquarium::framed(puzzle, Some(water)));
+            }
+        }
+    }
+    if job.mode != Mode::Count {
+        out.push('\n');
+    }
+    print(&out)?;
+    Ok(code)
+}

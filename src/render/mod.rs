@@ -1,0 +1,3 @@
+//! Showing puzzles: framed text grids (and, later, pictures).
+
+pub mod aquarium;
