@@ -1,0 +1,6 @@
+//! The integration tests: one binary, driving the real `aquarchive` binary
+//! in a temp dir per test. Each area has its own module.
+
+mod util;
+
+mod solve;

@@ -1,0 +1,106 @@
+//! A temp dir per test and a command runner whose failures show everything.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// The fixtures shipped with the project (tests/fixtures).
+pub fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
+}
+
+/// A temporary directory that the binary runs in.
+pub struct Dir {
+    dir: tempfile::TempDir,
+}
+
+/// What a run of the binary printed.
+pub struct Run {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+    description: String,
+}
+
+impl Dir {
+    pub fn new() -> Dir {
+        Dir { dir: tempfile::tempdir().expect("a temp dir") }
+    }
+
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    pub fn join(&self, name: &str) -> PathBuf {
+        self.dir.path().join(name)
+    }
+
+    pub fn write(&self, name: &str, contents: impl AsRef<[u8]>) -> PathBuf {
+        let path = self.join(name);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).expect("create parent dir");
+        }
+        std::fs::write(&path, contents).expect("write test file");
+        path
+    }
+
+    pub fn command(&self, args: &[&str]) -> Command {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_aquarchive"));
+        cmd.args(args).current_dir(self.path()).stdin(Stdio::null());
+        cmd
+    }
+
+    /// Runs the binary with `args` and optional stdin.
+    pub fn run_with_input(&self, args: &[&str], stdin: Option<&[u8]>) -> Run {
+        let mut cmd = self.command(args);
+        cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
+        if stdin.is_some() {
+            cmd.stdin(Stdio::piped());
+        }
+        let mut child = cmd.spawn().expect("start aquarchive");
+        if let Some(input) = stdin {
+            use std::io::Write;
+            child.stdin.take().expect("stdin").write_all(input).expect("write stdin");
+        }
+        let output = child.wait_with_output().expect("wait for aquarchive");
+        Run::from(output, format!("aquarchive {} (in {})", args.join(" "), self.path().display()))
+    }
+
+    pub fn run(&self, args: &[&str]) -> Run {
+        self.run_with_input(args, None)
+    }
+}
+
+impl Run {
+    fn from(output: Output, description: String) -> Run {
+        Run {
+            code: output.status.code().unwrap_or(-1),
+            stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+            description,
+        }
+    }
+
+    /// Panics, showing the whole run, unless the exit code is `code`.
+    pub fn expect_code(self, code: i32) -> Run {
+        assert_eq!(self.code, code, "{self}");
+        self
+    }
+
+    pub fn ok(self) -> Run {
+        self.expect_code(0)
+    }
+
+    /// The stdout lines parsed as JSON objects.
+    pub fn json_lines(&self) -> Vec<serde_json::Value> {
+        self.stdout
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}\n{self}")))
+            .collect()
+    }
+}
+
+impl std::fmt::Display for Run {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}\nexit code: {}\n--- stdout ---\n{}\n--- stderr ---\n{}", self.description, self.code, self.stdout, self.stderr)
+    }
+}
