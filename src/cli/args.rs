@@ -24,8 +24,9 @@ pub enum Command {
     /// Write new Aquarium puzzles, each proved to have exactly one solution
     #[command(after_help = GENERATE_EXAMPLES)]
     Generate(GenerateArgs),
-    /// Time the engine on the real fixture puzzles and on generated large ones, as a table
-    Bench(BenchArgs),
+    /// Benchmarks that print tables (each setting side by side in one run)
+    #[command(subcommand)]
+    Bench(BenchCommand),
 }
 
 const SOLVE_EXAMPLES: &str = "\
@@ -129,8 +130,14 @@ pub struct GenerateArgs {
     pub solutions: bool,
 }
 
+#[derive(Subcommand, Debug)]
+pub enum BenchCommand {
+    /// Aquarium solve-and-prove times by size class, on the fixture puzzles and on generated large ones
+    Aquarium(AquariumBenchArgs),
+}
+
 #[derive(Args, Debug)]
-pub struct BenchArgs {
+pub struct AquariumBenchArgs {
     /// Folder of fixture puzzles (`*.txt`, solutions in `*.solution.txt`)
     #[arg(long, value_name = "DIR", default_value = "tests/fixtures/aquarium/puzzles")]
     pub fixtures: std::path::PathBuf,

@@ -2,7 +2,7 @@
 //! exit code. One file per subcommand; the work lives in the library.
 
 mod args;
-mod bench;
+mod bench_aquarium;
 mod exit;
 mod generate;
 mod output;
@@ -35,7 +35,7 @@ pub fn main() -> i32 {
     let result = match cli.command {
         args::Command::Solve(args) => solve::run(args),
         args::Command::Generate(args) => generate::run(args),
-        args::Command::Bench(args) => bench::run(args),
+        args::Command::Bench(args::BenchCommand::Aquarium(args)) => bench_aquarium::run(args),
     };
     match result {
         Ok(code) => code as i32,

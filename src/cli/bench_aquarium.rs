@@ -1,4 +1,4 @@
-//! `aquarchive bench`: solve-and-prove times by size class, for each probing
+//! `aquarchive bench aquarium`: solve-and-prove times by size class, for each probing
 //! setting side by side in one run (the machine is shared and noisy: compare
 //! columns, not runs), on the fixture puzzles and on generated large ones.
 
@@ -9,7 +9,7 @@ use aquarchive::engine::{Probing, Settings};
 use aquarchive::kinds::aquarium::{self, Aquarium, GenerateSettings, Water};
 use aquarchive::rng::Rng;
 
-use super::args::BenchArgs;
+use super::args::AquariumBenchArgs;
 use super::output::{print, read_input};
 use super::{CliError, ExitCode};
 
@@ -104,7 +104,7 @@ fn load_fixtures(dir: &std::path::Path) -> Result<Vec<(String, Aquarium, Water)>
     Ok(out)
 }
 
-pub fn run(args: BenchArgs) -> Result<ExitCode, CliError> {
+pub fn run(args: AquariumBenchArgs) -> Result<ExitCode, CliError> {
     let fixtures = load_fixtures(&args.fixtures)?;
     let mut rows: Table = BTreeMap::new();
     let mut totals = vec![Duration::ZERO; SETTINGS.len()];
