@@ -144,10 +144,10 @@ pub struct AquariumBenchArgs {
     /// Times each puzzle is solved; the best time counts
     #[arg(long, value_name = "R", default_value_t = 5)]
     pub runs: usize,
-    /// Generated puzzles per large size
-    #[arg(long, value_name = "K", default_value_t = 5)]
+    /// Generated puzzles per large size (0 skips them)
+    #[arg(long, value_name = "K", default_value_t = 3)]
     pub large: usize,
-    /// Sides of the generated puzzles
-    #[arg(long, value_name = "N", value_delimiter = ',', default_values_t = vec![20, 30, 50])]
+    /// Sides of the generated puzzles (30 and up take minutes to generate today)
+    #[arg(long, value_name = "N", value_delimiter = ',', default_values_t = vec![20])]
     pub sizes: Vec<usize>,
 }
