@@ -67,9 +67,11 @@ pub enum ProbingArg {
     Off,
     /// Probe every option one level deep at the start only
     Root,
-    /// Probe at every node (the default)
-    #[default]
+    /// Probe at every node
     Fixpoint,
+    /// Probe at the root, below nodes where probing paid, and every 4 levels (the default)
+    #[default]
+    Adaptive,
 }
 
 #[derive(Args, Debug)]

@@ -13,7 +13,8 @@ use super::args::AquariumBenchArgs;
 use super::output::{print, read_input};
 use super::{CliError, ExitCode};
 
-const SETTINGS: [(&str, Probing); 3] = [("off", Probing::Off), ("root", Probing::Root), ("fixpoint", Probing::Fixpoint)];
+const SETTINGS: [(&str, Probing); 4] =
+    [("off", Probing::Off), ("root", Probing::Root), ("fixpoint", Probing::Fixpoint), ("adaptive", Probing::Adaptive)];
 
 /// The best of `runs` solves (encoding included) and the nodes of the last.
 fn time_solve(puzzle: &Aquarium, expected: Option<&Water>, probing: Probing, runs: usize) -> Result<(Duration, u64), CliError> {

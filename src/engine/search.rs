@@ -41,8 +41,11 @@ pub enum Probing {
     Root,
     /// Before branching, try every live option one level deep and remove
     /// those that fail at once, until none does (failed-literal probing).
-    #[default]
     Fixpoint,
+    /// Probe as `Fixpoint` where it pays: at the root, below a node whose
+    /// probing removed an option, and every few levels.
+    #[default]
+    Adaptive,
 }
 
 /// Knobs of the search. The defaults are what the benchmarks found fastest.
@@ -98,6 +101,7 @@ pub struct Solver {
     least: Vec<u32>,
     /// Live options with a positive weight on the item.
     len: Vec<u32>,
+    is_selector: Vec<bool>,
     /// The largest weight any option puts on the item: a window narrower
     /// than this is the only kind that can cut an option, so an item with
     /// this much room on both sides needs no look at its cells.
@@ -148,6 +152,12 @@ pub struct Solver {
     item_changed: Vec<u64>,
     probed_at: Vec<u64>,
     in_probe: bool,
+    /// Whether the last `probe` removed an option, and per depth whether
+    /// probing there did (for `Probing::Adaptive`).
+    probe_removed: bool,
+    probe_paid: Vec<bool>,
+    /// Nodes plus probes after which a run stops, unexhausted.
+    work_limit: u64,
     queued: Vec<bool>,
     /// False when the problem fails before any choice.
     root_ok: bool,
@@ -157,6 +167,9 @@ pub struct Solver {
     solutions: u64,
     scratch: Vec<Vec<u32>>,
 }
+
+/// With `Probing::Adaptive`, probe at least at every this many levels.
+const PROBE_EVERY: usize = 4;
 
 /// Trail entries: a plain option id is an option killed on its own; a
 /// closed group is its members marked `CLOSED_MEMBER`, its live count, then
@@ -322,6 +335,7 @@ impl Solver {
             least: vec![0; n_items],
             len: vec![0; n_items],
             heaviest,
+            is_selector,
             item_opts_start,
             item_opts,
             item_cells_start,
@@ -352,6 +366,9 @@ impl Solver {
             item_changed: vec![1; n_items],
             probed_at: vec![0; n_opts],
             in_probe: false,
+            probe_removed: false,
+            probe_paid: Vec::new(),
+            work_limit: u64::MAX,
             root_ok: true,
             root_trail: 0,
             nodes: 0,
@@ -643,6 +660,7 @@ impl Solver {
     /// until none does. Returns false when the node itself fails.
     fn probe(&mut self) -> bool {
         let n = self.alive.len() as u32;
+        self.probe_removed = false;
         loop {
             let mut removed = false;
             for o in 0..n {
@@ -661,6 +679,7 @@ impl Solver {
                         return false;
                     }
                     removed = true;
+                    self.probe_removed = true;
                 }
             }
             if !removed {
@@ -669,9 +688,47 @@ impl Solver {
         }
     }
 
-    /// The item to branch on: one still below its range with the fewest live
-    /// options. `None` when every item has reached its range.
+    /// The item to branch on. Preferred: the tightest item (least room on
+    /// either side of its range) that some undecided exact group can still
+    /// move, and in it the group whose options differ most there; branching
+    /// on that group's selector decides the most. Otherwise an item still
+    /// below its range with the fewest live options. `None` when every item
+    /// has reached its range.
     fn branch_item(&self) -> Option<usize> {
+        let mut tightest: Option<(u32, u32, usize)> = None;
+        for i in 0..self.lo.len() {
+            let c = self.committed[i];
+            let room = (self.hi[i] - c - self.least[i]).min(c + self.most[i] - self.lo[i]);
+            if tightest.is_some_and(|(r, _, _)| room > r) {
+                continue;
+            }
+            for at in self.item_cells_start[i]..self.item_cells_start[i + 1] {
+                let (cell, g, _) = self.item_cells[at as usize];
+                let g = g as usize;
+                if !self.group_exact[g] || self.group_live[g] < 2 {
+                    continue;
+                }
+                let spread = self.cell_heaviest[cell as usize] - self.cell_lightest[cell as usize];
+                if spread == 0 {
+                    continue;
+                }
+                let better = match tightest {
+                    None => true,
+                    Some((r, sp, _)) => room < r || (room == r && spread > sp),
+                };
+                if better {
+                    tightest = Some((room, spread, g));
+                }
+            }
+        }
+        if let Some((_, _, g)) = tightest {
+            let selector = self.opt_entries[self.opt_entries_start[self.group_opts[self.group_opts_start[g] as usize] as usize] as usize..]
+                .iter()
+                .find(|&&(i, _)| self.is_selector[i as usize]);
+            if let Some(&(s, _)) = selector {
+                return Some(s as usize);
+            }
+        }
         let mut best: Option<(u32, usize)> = None;
         for i in 0..self.lo.len() {
             if self.committed[i] < self.lo[i] {
@@ -703,16 +760,22 @@ impl Solver {
     }
 
     fn search_here(&mut self, depth: usize, f: &mut dyn FnMut(&[OptionId]) -> ControlFlow<()>) -> ControlFlow<()> {
+        if self.scratch.len() <= depth {
+            self.scratch.resize_with(depth + 1, Vec::new);
+            self.probe_paid.resize(depth + 1, false);
+        }
         let probe = match self.settings.probing {
             Probing::Off => false,
             Probing::Root => depth == 0,
             Probing::Fixpoint => true,
+            Probing::Adaptive => depth == 0 || self.probe_paid[depth - 1] || depth % PROBE_EVERY == 0,
         };
-        if probe && !self.probe() {
-            return ControlFlow::Continue(());
-        }
-        if self.scratch.len() <= depth {
-            self.scratch.resize_with(depth + 1, Vec::new);
+        self.probe_paid[depth] = false;
+        if probe {
+            if !self.probe() {
+                return ControlFlow::Continue(());
+            }
+            self.probe_paid[depth] = self.probe_removed;
         }
         let mut list = std::mem::take(&mut self.scratch[depth]);
         list.clear();
@@ -749,6 +812,9 @@ impl Solver {
             if !self.alive[o as usize] {
                 continue;
             }
+            if self.nodes + self.probes >= self.work_limit {
+                return ControlFlow::Break(());
+            }
             let mark = self.trail.len();
             self.nodes += 1;
             let result = if self.choose(o) { self.search(depth + 1, f) } else { ControlFlow::Continue(()) };
@@ -761,6 +827,12 @@ impl Solver {
             }
         }
         ControlFlow::Continue(())
+    }
+
+    /// Stops later runs after this many nodes plus probes; their stats say
+    /// `exhausted: false`. For a quick try before a full search.
+    pub fn set_work_limit(&mut self, limit: u64) {
+        self.work_limit = limit;
     }
 
     /// Calls `f` with each solution (a sorted list of options) until it
