@@ -768,7 +768,7 @@ impl Solver {
             Probing::Off => false,
             Probing::Root => depth == 0,
             Probing::Fixpoint => true,
-            Probing::Adaptive => depth == 0 || self.probe_paid[depth - 1] || depth % PROBE_EVERY == 0,
+            Probing::Adaptive => depth == 0 || self.probe_paid[depth - 1] || depth.is_multiple_of(PROBE_EVERY),
         };
         self.probe_paid[depth] = false;
         if probe {
