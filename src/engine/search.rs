@@ -648,38 +648,38 @@ impl Solver {
         fits
     }
 
-    /// Whether an item of `o`'s group changed since `o` last survived a probe.
-    fn stale(&self, o: usize) -> bool {
-        let g = self.opt_group[o] as usize;
-        let since = self.probed_at[o];
-        (self.group_cells_start[g]..self.group_cells_start[g + 1])
-            .any(|cell| self.item_changed[self.cell_item[cell as usize] as usize] > since)
-    }
-
     /// Tries each live option one level deep and removes the ones that fail,
     /// until none does. Returns false when the node itself fails.
     fn probe(&mut self) -> bool {
-        let n = self.alive.len() as u32;
         self.probe_removed = false;
         loop {
             let mut removed = false;
-            for o in 0..n {
+            for g in 0..self.group_live.len() {
                 // The last live option of an exact group is already counted
                 // in the bounds as if chosen: trying it cannot fail.
-                let g = self.opt_group[o as usize] as usize;
-                if !self.alive[o as usize] || (self.group_live[g] == 1 && self.group_exact[g]) || !self.stale(o as usize) {
+                if self.group_live[g] == 0 || (self.group_live[g] == 1 && self.group_exact[g]) {
                     continue;
                 }
-                self.probes += 1;
-                if self.try_option(o) {
-                    self.probed_at[o as usize] = self.clock;
-                } else {
-                    self.kill(o);
-                    if !self.propagate() {
-                        return false;
+                let changed = (self.group_cells_start[g]..self.group_cells_start[g + 1])
+                    .map(|cell| self.item_changed[self.cell_item[cell as usize] as usize])
+                    .max()
+                    .unwrap_or(0);
+                for at in self.group_opts_start[g]..self.group_opts_start[g + 1] {
+                    let o = self.group_opts[at as usize];
+                    if !self.alive[o as usize] || self.probed_at[o as usize] >= changed {
+                        continue;
                     }
-                    removed = true;
-                    self.probe_removed = true;
+                    self.probes += 1;
+                    if self.try_option(o) {
+                        self.probed_at[o as usize] = self.clock;
+                    } else {
+                        self.kill(o);
+                        if !self.propagate() {
+                            return false;
+                        }
+                        removed = true;
+                        self.probe_removed = true;
+                    }
                 }
             }
             if !removed {
@@ -695,37 +695,33 @@ impl Solver {
     /// below its range with the fewest live options. `None` when every item
     /// has reached its range.
     fn branch_item(&self) -> Option<usize> {
-        let mut tightest: Option<(u32, u32, usize)> = None;
-        for i in 0..self.lo.len() {
+        // The least room among items that some group can still move.
+        let room = |i: usize| {
             let c = self.committed[i];
-            let room = (self.hi[i] - c - self.least[i]).min(c + self.most[i] - self.lo[i]);
-            if tightest.is_some_and(|(r, _, _)| room > r) {
-                continue;
-            }
-            for at in self.item_cells_start[i]..self.item_cells_start[i + 1] {
-                let (cell, g, _) = self.item_cells[at as usize];
-                let g = g as usize;
-                if !self.group_exact[g] || self.group_live[g] < 2 {
-                    continue;
-                }
-                let spread = self.cell_heaviest[cell as usize] - self.cell_lightest[cell as usize];
-                if spread == 0 {
-                    continue;
-                }
-                let better = match tightest {
-                    None => true,
-                    Some((r, sp, _)) => room < r || (room == r && spread > sp),
-                };
-                if better {
-                    tightest = Some((room, spread, g));
+            (self.hi[i] - c - self.least[i]).min(c + self.most[i] - self.lo[i])
+        };
+        let tightest = (0..self.lo.len()).filter(|&i| self.most[i] > self.least[i]).map(room).min();
+        let mut widest: Option<(u32, usize)> = None;
+        if let Some(tightest) = tightest {
+            for i in (0..self.lo.len()).filter(|&i| self.most[i] > self.least[i] && room(i) == tightest) {
+                for at in self.item_cells_start[i]..self.item_cells_start[i + 1] {
+                    let (cell, g, _) = self.item_cells[at as usize];
+                    let g = g as usize;
+                    if !self.group_exact[g] || self.group_live[g] < 2 {
+                        continue;
+                    }
+                    let spread = self.cell_heaviest[cell as usize] - self.cell_lightest[cell as usize];
+                    if spread > 0 && widest.is_none_or(|(w, _)| spread > w) {
+                        widest = Some((spread, g));
+                    }
                 }
             }
         }
-        if let Some((_, _, g)) = tightest {
-            let selector = self.opt_entries[self.opt_entries_start[self.group_opts[self.group_opts_start[g] as usize] as usize] as usize..]
-                .iter()
-                .find(|&&(i, _)| self.is_selector[i as usize]);
-            if let Some(&(s, _)) = selector {
+        if let Some((_, g)) = widest {
+            let first = self.group_opts[self.group_opts_start[g] as usize] as usize;
+            let entries = &self.opt_entries[self.opt_entries_start[first] as usize..self.opt_entries_start[first + 1] as usize];
+            // The group's selector: the first selector item of its options.
+            if let Some(&(s, _)) = entries.iter().find(|&&(i, _)| self.is_selector[i as usize]) {
                 return Some(s as usize);
             }
         }
