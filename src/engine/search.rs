@@ -135,6 +135,9 @@ pub struct Solver {
     /// `vals[cell_min]` and `vals[cell_max]`, kept beside them because the
     /// propagation loop reads them most.
     cell_lightest: Vec<u32>,
+    /// Where each cell's values end in `vals` (they start where the
+    /// previous cell's end).
+    cell_values_end: Vec<u32>,
     cell_heaviest: Vec<u32>,
     vals: Vec<u32>,
     val_count: Vec<u32>,
@@ -257,6 +260,7 @@ impl Solver {
         // distinct weights the group's options put on it (0 included).
         let mut cell_item = Vec::new();
         let mut vals = Vec::new();
+        let mut cell_values_end: Vec<u32> = Vec::new();
         let mut group_cells_start = vec![0u32];
         let mut opt_slots_start = vec![0u32; n_opts + 1];
         let mut opt_slots: Vec<u32> = Vec::new();
@@ -295,6 +299,7 @@ impl Solver {
                 column.dedup();
                 let base = vals.len() as u32;
                 vals.extend_from_slice(&column);
+                cell_values_end.push(vals.len() as u32);
                 for m in 0..members.len() {
                     let pos = column.binary_search(&matrix[m * cells + c]).expect("weight listed") as u32;
                     opt_slots[slot_base + m * cells + c] = base + pos;
@@ -355,6 +360,7 @@ impl Solver {
             cell_min: vec![0; n_cells],
             cell_max: vec![0; n_cells],
             cell_lightest: vec![0; n_cells],
+            cell_values_end,
             cell_heaviest: vec![0; n_cells],
             vals,
             val_count: vec![0; n_vals],
@@ -376,10 +382,31 @@ impl Solver {
             solutions: 0,
             scratch: Vec::new(),
         };
-        // Bring every option to life, then propagate: what is left is the
-        // root state, which every run starts from.
-        for o in 0..n_opts {
-            solver.revive(o as u32);
+        // Bring every option to life (all at once: what `revive` would do
+        // one by one), then propagate: what is left is the root state,
+        // which every run starts from.
+        solver.alive.fill(true);
+        for &(i, _) in entries {
+            solver.len[i as usize] += 1;
+        }
+        for &slot in &solver.opt_slots {
+            solver.val_count[slot as usize] += 1;
+        }
+        for g in 0..n_groups {
+            solver.group_live[g] = solver.group_opts_start[g + 1] - solver.group_opts_start[g];
+            for cell in solver.group_cells_start[g] as usize..solver.group_cells_start[g + 1] as usize {
+                // Every value of a cell belongs to some option of its group.
+                let first = if cell == 0 { 0 } else { solver.cell_values_end[cell - 1] };
+                let last = solver.cell_values_end[cell] - 1;
+                solver.cell_min[cell] = first;
+                solver.cell_max[cell] = last;
+                solver.cell_lightest[cell] = solver.vals[first as usize];
+                solver.cell_heaviest[cell] = solver.vals[last as usize];
+                let (most, least) = solver.cell_bounds(cell, g, solver.group_live[g]);
+                let item = solver.cell_item[cell] as usize;
+                solver.most[item] += most;
+                solver.least[item] += least;
+            }
         }
         for i in 0..n_items {
             solver.enqueue(i);
