@@ -120,7 +120,7 @@ pub struct Filter {
     pub status: Option<Status>,
     /// Created at or after this time (UTC text, e.g. `2026-11-30` or `2026-11-30T06:00`).
     pub since: Option<String>,
-    /// Created before this time.
+    /// Created at or before this time, at the precision given.
     pub until: Option<String>,
     pub ids: Vec<i64>,
     /// Only puzzles that should have a solution and have none.
@@ -441,7 +441,8 @@ impl Filter {
             term("p.created >= ?", Value::Text(since.clone()));
         }
         if let Some(until) = &self.until {
-            term("p.created < ?", Value::Text(until.clone()));
+            // Inclusive at the precision given: `2026-11-30` takes all that day.
+            term("substr(p.created, 1, length(?)) <= ?", Value::Text(until.clone()));
         }
         if !self.ids.is_empty() {
             let ids: Vec<String> = self.ids.iter().map(i64::to_string).collect();
