@@ -40,7 +40,7 @@ pub fn stats(store: &Store) -> Result<Stats, crate::store::StoreError> {
         if let Some(solution) = &p.solution {
             // Sorted by kind, then area (6x6 before 10x10), then size class
             // (easy before hard), grids of no known class last.
-            let key = (p.kind.clone(), p.width * p.height, p.size_class.unwrap_or(i64::MAX), class_of(p.size_class, p.width, p.height));
+            let key = (p.record.kind.clone(), p.record.width * p.record.height, p.record.size_class.unwrap_or(i64::MAX), class_of(p.record.size_class, p.record.width, p.record.height));
             micros.entry(key).or_default().push(solution.micros);
         }
         Ok::<_, crate::store::StoreError>(())

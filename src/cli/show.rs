@@ -22,13 +22,13 @@ pub fn run(args: ShowArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
         return Ok(ExitCode::Ok);
     }
     let out = match args.format {
-        ShowFormat::Text => puzzle.text.clone(),
+        ShowFormat::Text => puzzle.record.text.clone(),
         ShowFormat::Task => format!("{}\n", export::task(&puzzle)?),
         ShowFormat::Link => format!(
             "{}\n",
             export::link(&puzzle, base_url).ok_or_else(|| CliError::Message(format!(
                 "puzzle {}: no link, its site ID or size class is not known (source: {})",
-                puzzle.id, puzzle.source
+                puzzle.id, puzzle.record.source
             )))?
         ),
         ShowFormat::Grid => {
@@ -37,20 +37,20 @@ pub fn run(args: ShowArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
             let mut head = format!(
                 "puzzle {}: {} {}, {}",
                 puzzle.id,
-                puzzle.kind,
-                stats::class_of(puzzle.size_class, puzzle.width, puzzle.height),
-                puzzle.status
+                puzzle.record.kind,
+                stats::class_of(puzzle.record.size_class, puzzle.record.width, puzzle.record.height),
+                puzzle.record.status
             );
-            if let Some(id) = puzzle.site_id {
+            if let Some(id) = puzzle.record.site_id {
                 head.push_str(&format!(", site ID {}", site_names::site_id_text(id)));
             }
-            if let Some(note) = &puzzle.note {
+            if let Some(note) = &puzzle.record.note {
                 head.push_str(&format!(" ({note})"));
             }
             if let Some(s) = &puzzle.solution {
                 head.push_str(&format!("; solved by {} in {} µs, {} nodes", s.solver_version, s.micros, s.nodes));
             }
-            head.push_str(&format!("\nsource: {}, stored {}\n", puzzle.source, puzzle.created));
+            head.push_str(&format!("\nsource: {}, stored {}\n", puzzle.record.source, puzzle.created));
             if let Some(link) = export::link(&puzzle, base_url) {
                 head.push_str(&format!("link: {link}\n"));
             }

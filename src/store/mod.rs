@@ -55,8 +55,8 @@ impl std::fmt::Display for Status {
     }
 }
 
-/// A puzzle to store.
-#[derive(Clone, Debug)]
+/// A puzzle to store (and, inside [`Puzzle`], as stored).
+#[derive(Clone, Debug, Serialize)]
 pub struct NewPuzzle {
     pub kind: String,
     pub source: String,
@@ -88,18 +88,9 @@ pub struct Solution {
 #[derive(Clone, Debug, Serialize)]
 pub struct Puzzle {
     pub id: i64,
-    pub kind: String,
-    pub source: String,
-    pub size_class: Option<i64>,
-    pub site_id: Option<i64>,
-    pub width: i64,
-    pub height: i64,
-    pub text: String,
+    #[serde(flatten)]
+    pub record: NewPuzzle,
     pub canonical_hash: String,
-    pub snapshot: Option<String>,
-    pub extractor_version: Option<i64>,
-    pub status: Status,
-    pub note: Option<String>,
     pub created: String,
     pub solution: Option<Solution>,
 }
@@ -387,18 +378,20 @@ fn read_puzzle(r: &Row) -> rusqlite::Result<Puzzle> {
     };
     Ok(Puzzle {
         id: r.get(0)?,
-        kind: r.get(1)?,
-        source: r.get(2)?,
-        size_class: r.get(3)?,
-        site_id: r.get(4)?,
-        width: r.get(5)?,
-        height: r.get(6)?,
-        text: r.get(7)?,
+        record: NewPuzzle {
+            kind: r.get(1)?,
+            source: r.get(2)?,
+            size_class: r.get(3)?,
+            site_id: r.get(4)?,
+            width: r.get(5)?,
+            height: r.get(6)?,
+            text: r.get(7)?,
+            snapshot: r.get(9)?,
+            extractor_version: r.get(10)?,
+            status: status(r, 11)?,
+            note: r.get(12)?,
+        },
         canonical_hash: r.get(8)?,
-        snapshot: r.get(9)?,
-        extractor_version: r.get(10)?,
-        status: status(r, 11)?,
-        note: r.get(12)?,
         created: r.get(13)?,
         solution,
     })
