@@ -67,7 +67,7 @@ fn updates_replace_the_solution_of_the_same_solver_version() {
     store.update(&[(1, Status::Several, None, Some(solution(2)))]).unwrap();
     store.update(&[(1, Status::Ok, None, Some(solution(1)))]).unwrap();
     let p = store.puzzle(1).unwrap().unwrap();
-    assert_eq!((p.status, p.solution.unwrap().found), (Status::Ok, 1));
+    assert_eq!((p.record.status, p.solution.unwrap().found), (Status::Ok, 1));
     let rows: i64 = store.conn.query_row("SELECT count(*) FROM solutions", [], |r| r.get(0)).unwrap();
     assert_eq!(rows, 1);
     assert_eq!(store.puzzle(99).unwrap().map(|p| p.id), None);
