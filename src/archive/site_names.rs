@@ -35,7 +35,7 @@ pub fn site_id_text(site_id: i64) -> String {
     let digits = site_id.unsigned_abs().to_string();
     let mut out = String::new();
     for (k, ch) in digits.chars().enumerate() {
-        if k > 0 && (digits.len() - k) % 3 == 0 {
+        if k > 0 && (digits.len() - k).is_multiple_of(3) {
             out.push(',');
         }
         out.push(ch);
