@@ -8,3 +8,4 @@ pub mod engine;
 pub mod kinds;
 pub mod render;
 pub mod rng;
+pub mod site;
