@@ -8,4 +8,7 @@ pub mod engine;
 pub mod kinds;
 pub mod render;
 pub mod rng;
+pub mod archive;
+pub mod config;
 pub mod site;
+pub mod store;
