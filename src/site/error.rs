@@ -66,29 +66,10 @@ pub enum ExtractError {
     NotText,
 }
 
-/// Why an extracted puzzle is not a good one (SITE.md: the site serves
-/// randomised invalid tasks to clients it takes for scrapers).
+/// Why an extracted puzzle cannot be one of its class (SITE.md: the site
+/// serves randomised invalid tasks to clients it takes for scrapers).
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum Invalid {
-    #[error("invalid puzzle: {0}")]
-    Malformed(AquariumError),
     #[error("invalid puzzle: {found} tanks, but a {class} puzzle has {lo} to {hi}")]
     TankCount { found: usize, class: String, lo: usize, hi: usize },
-    #[error("invalid puzzle: it has no solution")]
-    NoSolution,
-    #[error("invalid puzzle: it has more than one solution")]
-    SeveralSolutions,
-    #[error("the solver failed: {0}")]
-    Solver(AquariumError),
-}
-
-impl Invalid {
-    /// The puzzle status the store records.
-    pub fn status(&self) -> &'static str {
-        match self {
-            Invalid::Malformed(_) | Invalid::TankCount { .. } | Invalid::Solver(_) => "invalid",
-            Invalid::NoSolution => "unsolvable",
-            Invalid::SeveralSolutions => "several solutions",
-        }
-    }
 }

@@ -1,17 +1,14 @@
 //! One fetch, start to end: get a page (HTTP or browser), keep its bytes as
-//! a snapshot with a record of the fetch, extract the puzzle, validate and
-//! solve it. Storing is the caller's (see `store`); this stops at the
-//! boundary "snapshot + record + checked puzzle".
+//! a snapshot with a record of the fetch, and read the puzzle on it.
+//! Judging and storing are the archive's (`archive::fetch`).
 
-use std::fmt;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use sha2::{Digest, Sha256};
 
-use super::extract::{Extracted, extract, validate};
+use super::extract::{Extracted, extract};
 use super::url::{PuzzleId, SiteUrls, SizeClass};
-use super::{ExtractError, FetchFailure, Invalid};
-use crate::kinds::aquarium::SolveReport;
+use super::{ExtractError, FetchFailure};
 
 /// How pages are fetched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,33 +100,14 @@ pub struct FetchRecord {
     pub error: Option<String>,
 }
 
-/// A puzzle the site sent, checked: exactly one solution.
-#[derive(Clone, Debug)]
-pub struct SitePuzzle {
-    pub extracted: Extracted,
-    pub report: SolveReport,
-}
-
-/// Why a fetch gave no good puzzle.
-#[derive(Clone, Debug)]
+/// Why a fetch gave no puzzle.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FetchError {
+    #[error(transparent)]
     Fetch(FetchFailure),
+    #[error(transparent)]
     Extract(ExtractError),
-    /// A puzzle was read but is not a good one; it is kept for the record.
-    Invalid { extracted: Box<Extracted>, why: Invalid },
 }
-
-impl fmt::Display for FetchError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            FetchError::Fetch(e) => e.fmt(f),
-            FetchError::Extract(e) => e.fmt(f),
-            FetchError::Invalid { why, .. } => why.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for FetchError {}
 
 /// What to fetch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -156,15 +134,15 @@ impl Request {
 }
 
 /// One fetch: the record, the snapshot (whenever any bytes arrived), and
-/// the checked puzzle or why there is none.
+/// the puzzle read from the page or why there is none.
 #[derive(Clone, Debug)]
 pub struct Fetched {
     pub record: FetchRecord,
     pub snapshot: Option<Snapshot>,
-    pub result: Result<SitePuzzle, FetchError>,
+    pub result: Result<Extracted, FetchError>,
 }
 
-/// Fetches what `request` names and checks the puzzle on the page.
+/// Fetches what `request` names and reads the puzzle on the page.
 pub fn fetch(source: &mut dyn PageSource, urls: &SiteUrls, request: Request) -> Fetched {
     let url = request.url(urls);
     let started = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
@@ -185,19 +163,16 @@ pub fn fetch(source: &mut dyn PageSource, urls: &SiteUrls, request: Request) -> 
     Fetched { record, snapshot, result }
 }
 
-/// From a page's bytes to a checked puzzle; also what `reparse` runs on a
-/// stored snapshot.
-pub fn process(bytes: &[u8], request: Request) -> Result<SitePuzzle, FetchError> {
+/// From a page's bytes to the puzzle on it, checked against what was
+/// asked for; also what `reparse` runs on a stored snapshot.
+pub fn process(bytes: &[u8], request: Request) -> Result<Extracted, FetchError> {
     let extracted = extract(bytes, Some(request.class())).map_err(FetchError::Extract)?;
     if let (Request::Puzzle(_, asked), Some(page)) = (request, extracted.id)
         && asked != page
     {
         return Err(FetchError::Extract(ExtractError::WrongId { page: page.to_string(), asked: asked.to_string() }));
     }
-    match validate(&extracted) {
-        Ok(report) => Ok(SitePuzzle { extracted, report }),
-        Err(why) => Err(FetchError::Invalid { extracted: Box::new(extracted), why }),
-    }
+    Ok(extracted)
 }
 
 #[cfg(test)]
