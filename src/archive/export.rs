@@ -11,23 +11,23 @@ use super::{ArchiveError, site_names, stored_aquarium};
 
 /// The file stem a puzzle is exported under.
 pub fn file_stem(puzzle: &Puzzle) -> String {
-    match (puzzle.size_class, puzzle.site_id) {
+    match (puzzle.record.size_class, puzzle.record.site_id) {
         (Some(size), Some(id)) => site_names::file_stem(size, id),
         _ => None,
     }
-    .unwrap_or_else(|| format!("{}-{}", puzzle.kind, puzzle.id))
+    .unwrap_or_else(|| format!("{}-{}", puzzle.record.kind, puzzle.id))
 }
 
 /// One JSON object of a puzzle and its latest solution; `link` when known.
 pub fn json(puzzle: &Puzzle, base_url: &str) -> serde_json::Value {
     let mut record = serde_json::to_value(puzzle).expect("a puzzle serializes");
     record["link"] = json!(link(puzzle, base_url));
-    record["class"] = json!(super::stats::class_of(puzzle.size_class, puzzle.width, puzzle.height));
+    record["class"] = json!(super::stats::class_of(puzzle.record.size_class, puzzle.record.width, puzzle.record.height));
     record
 }
 
 pub fn link(puzzle: &Puzzle, base_url: &str) -> Option<String> {
-    Some(site_names::link(base_url, puzzle.size_class?, puzzle.site_id?))
+    Some(site_names::link(base_url, puzzle.record.size_class?, puzzle.record.site_id?))
 }
 
 /// The site's task string of a stored Aquarium puzzle.
@@ -47,7 +47,7 @@ pub fn to_directory(store: &Store, filter: &Filter, dir: &Path) -> Result<u64, A
     store.each(filter, |puzzle| {
         let stem = file_stem(&puzzle);
         let path = dir.join(format!("{stem}.txt"));
-        std::fs::write(&path, &puzzle.text).map_err(io(&path))?;
+        std::fs::write(&path, &puzzle.record.text).map_err(io(&path))?;
         if let Some(text) = puzzle.solution.as_ref().and_then(|s| s.solution.as_ref()) {
             let path = dir.join(format!("{stem}.solution.txt"));
             std::fs::write(&path, format!("{text}\n")).map_err(io(&path))?;

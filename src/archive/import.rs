@@ -2,7 +2,8 @@
 //! with its solution in the same transaction.
 //!
 //! Work goes in chunks: parse, skip what the archive already has, solve the
-//! rest in parallel (rayon), then write the chunk in one transaction. A
+//! rest in parallel (rayon), then write the chunk in one transaction (while
+//! the next chunk is being solved). A
 //! killed import therefore loses at most the chunk in flight, never a puzzle
 //! without its solution, and running it again does only what is left.
 
@@ -13,7 +14,7 @@ use rayon::prelude::*;
 
 use crate::engine::Settings;
 use crate::kinds::aquarium::{self, Aquarium, AquariumError};
-use crate::store::{Added, NewPuzzle, Status, Store};
+use crate::store::{Added, NewPuzzle, Solution, Status, Store};
 
 use super::{AQUARIUM, ArchiveError, assess, site_names};
 
@@ -145,7 +146,9 @@ pub fn parse(text: &str, format: Format) -> Vec<(usize, Result<Aquarium, Aquariu
 }
 
 /// Imports every candidate, `CHUNK` at a time; `progress` hears how many
-/// are done after each chunk.
+/// are done after each chunk is written. While one chunk is being written
+/// the next is already being solved, so the database's time hides behind
+/// the solver's.
 pub fn import(
     store: &mut Store,
     candidates: Vec<Candidate>,
@@ -155,16 +158,38 @@ pub fn import(
     let mut summary = Summary::default();
     let mut done = 0;
     let mut candidates = candidates.into_iter().peekable();
-    while candidates.peek().is_some() {
+    // A solved chunk waiting to be written, with its count of candidates.
+    let mut waiting: Option<(Vec<Judged>, u64)> = None;
+    while candidates.peek().is_some() || waiting.is_some() {
         let chunk: Vec<Candidate> = candidates.by_ref().take(CHUNK).collect();
-        done += chunk.len() as u64;
-        import_chunk(store, chunk, settings, &mut summary)?;
-        progress(done);
+        let read = chunk.len() as u64;
+        // Looked up before the previous chunk is written: a puzzle in both
+        // is solved twice, and the write finds it present.
+        let fresh = unseen(store, chunk, &mut summary)?;
+        let (solved, written) = std::thread::scope(|scope| {
+            let solving = scope.spawn(|| solve(fresh, settings));
+            let written = waiting.take().map(|(batch, read)| write(store, &batch, &mut summary).map(|()| read));
+            (solving.join().expect("the solver thread does not panic"), written)
+        });
+        if let Some(read) = written.transpose()? {
+            done += read;
+            progress(done);
+        }
+        let (judged, took) = solved?;
+        summary.solve_time += took;
+        if read > 0 {
+            waiting = Some((judged, read));
+        }
     }
     Ok(summary)
 }
 
-fn import_chunk(store: &mut Store, chunk: Vec<Candidate>, settings: Settings, summary: &mut Summary) -> Result<(), ArchiveError> {
+/// A puzzle judged and ready to store, with its solution if it has one.
+type Judged = (NewPuzzle, Option<Solution>);
+
+/// The readable candidates of a chunk that the archive does not hold yet
+/// (solving is the expensive part: skip what is stored already).
+fn unseen(store: &Store, chunk: Vec<Candidate>, summary: &mut Summary) -> Result<Vec<(String, Aquarium, NewPuzzle)>, ArchiveError> {
     let mut fresh = Vec::with_capacity(chunk.len());
     for candidate in chunk {
         let puzzle = match candidate.puzzle {
@@ -187,15 +212,19 @@ fn import_chunk(store: &mut Store, chunk: Vec<Candidate>, settings: Settings, su
             status: Status::Ok,
             note: None,
         };
-        // Solving is the expensive part: skip what is stored already.
         if store.find(&record)?.is_some() {
             summary.present += 1;
         } else {
             fresh.push((candidate.place, puzzle, record));
         }
     }
+    Ok(fresh)
+}
+
+/// Validates and solves in parallel; also returns the wall time taken.
+fn solve(fresh: Vec<(String, Aquarium, NewPuzzle)>, settings: Settings) -> Result<(Vec<Judged>, Duration), ArchiveError> {
     let start = Instant::now();
-    let judged: Vec<_> = fresh
+    let judged = fresh
         .into_par_iter()
         .map(|(place, puzzle, mut record)| {
             let verdict = assess(&puzzle, settings).map_err(|source| ArchiveError::Solve { place, source })?;
@@ -204,11 +233,15 @@ fn import_chunk(store: &mut Store, chunk: Vec<Candidate>, settings: Settings, su
             Ok((record, verdict.solution))
         })
         .collect::<Result<_, ArchiveError>>()?;
-    let solved = Instant::now();
-    summary.solve_time += solved - start;
-    let added = store.add(&judged)?;
-    summary.store_time += solved.elapsed();
-    for ((record, _), added) in judged.iter().zip(added) {
+    Ok((judged, start.elapsed()))
+}
+
+/// Stores one solved chunk in one transaction and counts what it did.
+fn write(store: &mut Store, batch: &[Judged], summary: &mut Summary) -> Result<(), ArchiveError> {
+    let start = Instant::now();
+    let added = store.add(batch)?;
+    summary.store_time += start.elapsed();
+    for ((record, _), added) in batch.iter().zip(added) {
         match (added, record.status) {
             // Another import stored it since we looked.
             (Added::Present(_), _) => summary.present += 1,

@@ -69,10 +69,10 @@ pub fn assess(puzzle: &Aquarium, settings: Settings) -> Result<Verdict, Aquarium
 
 /// Reads an Aquarium puzzle back from the store.
 pub fn stored_aquarium(puzzle: &crate::store::Puzzle) -> Result<Aquarium, ArchiveError> {
-    if puzzle.kind != AQUARIUM {
-        return Err(ArchiveError::Input(format!("puzzle {}: a {} puzzle, not an Aquarium", puzzle.id, puzzle.kind)));
+    if puzzle.record.kind != AQUARIUM {
+        return Err(ArchiveError::Input(format!("puzzle {}: a {} puzzle, not an Aquarium", puzzle.id, puzzle.record.kind)));
     }
-    Aquarium::parse_text(&puzzle.text).map_err(|e| ArchiveError::Input(format!("puzzle {}: stored text: {e}", puzzle.id)))
+    Aquarium::parse_text(&puzzle.record.text).map_err(|e| ArchiveError::Input(format!("puzzle {}: stored text: {e}", puzzle.id)))
 }
 
 /// Reads a stored solution back.

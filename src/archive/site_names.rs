@@ -20,6 +20,16 @@ pub fn size_class_name(size_class: i64) -> String {
     }
 }
 
+/// Reads a size class as a user writes it: the site's number (`8`) or a
+/// name (`15x15-hard`, `15x15 hard`, `special-daily`).
+pub fn parse_size_class(text: &str) -> Option<i64> {
+    let text = text.trim().to_lowercase().replace(['-', '_'], " ");
+    if let Ok(n) = text.parse::<i64>() {
+        return (0..=11).contains(&n).then_some(n);
+    }
+    (0..=11).find(|&n| size_class_name(n) == text)
+}
+
 /// A site ID as the site prints it: `5,642,858`.
 pub fn site_id_text(site_id: i64) -> String {
     let digits = site_id.unsigned_abs().to_string();
@@ -84,5 +94,11 @@ mod tests {
         assert_eq!(file_stem(9, 1), None);
         assert_eq!(size_class_name(4), "10x10 normal");
         assert_eq!(size_class_name(11), "special monthly");
+        assert_eq!(parse_size_class("15x15-hard"), Some(8));
+        assert_eq!(parse_size_class("6x6 easy"), Some(0));
+        assert_eq!(parse_size_class("special_daily"), Some(9));
+        assert_eq!(parse_size_class("4"), Some(4));
+        assert_eq!(parse_size_class("12"), None);
+        assert_eq!(parse_size_class("15x15"), None);
     }
 }

@@ -46,7 +46,7 @@ pub fn resolve(store: &mut Store, ids: &[i64], settings: Settings, progress: &dy
                 let puzzle = stored_aquarium(stored)?;
                 let verdict =
                     assess(&puzzle, settings).map_err(|source| ArchiveError::Solve { place: format!("puzzle {}", stored.id), source })?;
-                Ok::<_, ArchiveError>((stored.id, stored.status, verdict))
+                Ok::<_, ArchiveError>((stored.id, stored.record.status, verdict))
             })
             .collect();
         let mut batch = Vec::with_capacity(results.len());

@@ -35,17 +35,19 @@ pub fn class_of(size_class: Option<i64>, width: i64, height: i64) -> String {
 
 pub fn stats(store: &Store) -> Result<Stats, crate::store::StoreError> {
     let counts = store.counts()?;
-    let mut micros: BTreeMap<(String, i64, String), Vec<u64>> = BTreeMap::new();
+    let mut micros: BTreeMap<(String, i64, i64, String), Vec<u64>> = BTreeMap::new();
     store.each(&Filter::default(), |p: Puzzle| {
         if let Some(solution) = &p.solution {
-            // Sorted by kind, then by area so that 6x6 comes before 10x10.
-            micros.entry((p.kind.clone(), p.width * p.height, class_of(p.size_class, p.width, p.height))).or_default().push(solution.micros);
+            // Sorted by kind, then area (6x6 before 10x10), then size class
+            // (easy before hard), grids of no known class last.
+            let key = (p.record.kind.clone(), p.record.width * p.record.height, p.record.size_class.unwrap_or(i64::MAX), class_of(p.record.size_class, p.record.width, p.record.height));
+            micros.entry(key).or_default().push(solution.micros);
         }
         Ok::<_, crate::store::StoreError>(())
     })?;
     let times = micros
         .into_iter()
-        .map(|((kind, _, class), mut t)| {
+        .map(|((kind, _, _, class), mut t)| {
             t.sort_unstable();
             let at = |q: f64| t[((t.len() - 1) as f64 * q).round() as usize];
             Times { class: format!("{kind} {class}"), solved: t.len(), median: at(0.5), p90: at(0.9), p99: at(0.99), max: at(1.0) }

@@ -15,15 +15,14 @@ pub struct Report {
     pub mismatches: Vec<String>,
 }
 
-pub fn verify(store: &Store, filter: &Filter, progress: &dyn Fn(u64)) -> Result<Report, ArchiveError> {
+pub fn verify(store: &Store, filter: &Filter) -> Result<Report, ArchiveError> {
     let mut report = Report::default();
     store.each(filter, |stored| {
-        if stored.kind != AQUARIUM {
+        if stored.record.kind != AQUARIUM {
             report.skipped += 1;
             return Ok(());
         }
         report.checked += 1;
-        progress(report.checked);
         if let Some(why) = check(&stored) {
             report.mismatches.push(format!("puzzle {}: {why}", stored.id));
         }
@@ -39,16 +38,16 @@ fn check(stored: &crate::store::Puzzle) -> Option<String> {
         Err(e) => return Some(e.to_string()),
     };
     let Some(solution) = &stored.solution else {
-        return (stored.status != Status::Invalid).then(|| format!("status {} but no solution stored", stored.status));
+        return (stored.record.status != Status::Invalid).then(|| format!("status {} but no solution stored", stored.record.status));
     };
-    let expected = match stored.status {
+    let expected = match stored.record.status {
         Status::Ok => 1,
         Status::Unsolvable => 0,
         Status::Several => 2,
         Status::Invalid => return Some("status invalid but a solution is stored".into()),
     };
     if solution.found != expected {
-        return Some(format!("status {} but the solver found {}", stored.status, solution.found));
+        return Some(format!("status {} but the solver found {}", stored.record.status, solution.found));
     }
     match stored_water(stored) {
         None if expected > 0 => Some("the solver found a solution but none is stored".into()),

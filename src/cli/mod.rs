@@ -3,11 +3,21 @@
 
 mod args;
 mod bench_aquarium;
+mod bench_import;
+mod context;
 mod exit;
+mod export;
 mod generate;
+mod import;
+mod list;
 mod output;
 mod progress;
+mod show;
 mod solve;
+mod solve_stored;
+mod stats;
+mod table;
+mod verify;
 
 use clap::Parser;
 
@@ -20,6 +30,12 @@ pub enum CliError {
     Message(String),
     #[error("{path}: {source}")]
     Io { path: String, source: std::io::Error },
+    #[error(transparent)]
+    Archive(#[from] aquarchive::archive::ArchiveError),
+    #[error(transparent)]
+    Store(#[from] aquarchive::store::StoreError),
+    #[error(transparent)]
+    Config(#[from] aquarchive::config::ConfigError),
 }
 
 pub fn main() -> i32 {
@@ -32,10 +48,19 @@ pub fn main() -> i32 {
             return code as i32;
         }
     };
+    let global = &cli.global;
     let result = match cli.command {
+        args::Command::Solve(args) if args.files.is_empty() => solve_stored::run(args, global),
         args::Command::Solve(args) => solve::run(args),
         args::Command::Generate(args) => generate::run(args),
         args::Command::Bench(args::BenchCommand::Aquarium(args)) => bench_aquarium::run(args),
+        args::Command::Bench(args::BenchCommand::Import(args)) => bench_import::run(args),
+        args::Command::Import(args) => import::run(args, global),
+        args::Command::List(args) => list::run(args, global),
+        args::Command::Show(args) => show::run(args, global),
+        args::Command::Export(args) => export::run(args, global),
+        args::Command::Stats(args) => stats::run(args, global),
+        args::Command::Verify(args) => verify::run(args, global),
     };
     match result {
         Ok(code) => code as i32,

@@ -25,6 +25,11 @@ impl Progress {
         self.0.inc(1);
     }
 
+    /// Moves the bar to `done` (work that reports in chunks).
+    pub fn set(&self, done: u64) {
+        self.0.set_position(done);
+    }
+
     pub fn finish(&self) {
         self.0.finish_and_clear();
     }

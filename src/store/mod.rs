@@ -55,8 +55,8 @@ impl std::fmt::Display for Status {
     }
 }
 
-/// A puzzle to store.
-#[derive(Clone, Debug)]
+/// A puzzle to store (and, inside [`Puzzle`], as stored).
+#[derive(Clone, Debug, Serialize)]
 pub struct NewPuzzle {
     pub kind: String,
     pub source: String,
@@ -88,18 +88,9 @@ pub struct Solution {
 #[derive(Clone, Debug, Serialize)]
 pub struct Puzzle {
     pub id: i64,
-    pub kind: String,
-    pub source: String,
-    pub size_class: Option<i64>,
-    pub site_id: Option<i64>,
-    pub width: i64,
-    pub height: i64,
-    pub text: String,
+    #[serde(flatten)]
+    pub record: NewPuzzle,
     pub canonical_hash: String,
-    pub snapshot: Option<String>,
-    pub extractor_version: Option<i64>,
-    pub status: Status,
-    pub note: Option<String>,
     pub created: String,
     pub solution: Option<Solution>,
 }
@@ -120,7 +111,7 @@ pub struct Filter {
     pub status: Option<Status>,
     /// Created at or after this time (UTC text, e.g. `2026-11-30` or `2026-11-30T06:00`).
     pub since: Option<String>,
-    /// Created before this time.
+    /// Created at or before this time, at the precision given.
     pub until: Option<String>,
     pub ids: Vec<i64>,
     /// Only puzzles that should have a solution and have none.
@@ -412,18 +403,20 @@ fn read_puzzle(r: &Row) -> rusqlite::Result<Puzzle> {
     };
     Ok(Puzzle {
         id: r.get(0)?,
-        kind: r.get(1)?,
-        source: r.get(2)?,
-        size_class: r.get(3)?,
-        site_id: r.get(4)?,
-        width: r.get(5)?,
-        height: r.get(6)?,
-        text: r.get(7)?,
+        record: NewPuzzle {
+            kind: r.get(1)?,
+            source: r.get(2)?,
+            size_class: r.get(3)?,
+            site_id: r.get(4)?,
+            width: r.get(5)?,
+            height: r.get(6)?,
+            text: r.get(7)?,
+            snapshot: r.get(9)?,
+            extractor_version: r.get(10)?,
+            status: status(r, 11)?,
+            note: r.get(12)?,
+        },
         canonical_hash: r.get(8)?,
-        snapshot: r.get(9)?,
-        extractor_version: r.get(10)?,
-        status: status(r, 11)?,
-        note: r.get(12)?,
         created: r.get(13)?,
         solution,
     })
@@ -466,7 +459,8 @@ impl Filter {
             term("p.created >= ?", Value::Text(since.clone()));
         }
         if let Some(until) = &self.until {
-            term("p.created < ?", Value::Text(until.clone()));
+            // Inclusive at the precision given: `2026-11-30` takes all that day.
+            term("substr(p.created, 1, length(?)) <= ?", Value::Text(until.clone()));
         }
         if !self.ids.is_empty() {
             let ids: Vec<String> = self.ids.iter().map(i64::to_string).collect();

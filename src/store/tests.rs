@@ -67,7 +67,7 @@ fn updates_replace_the_solution_of_the_same_solver_version() {
     store.update(&[(1, Status::Several, None, Some(solution(2)))]).unwrap();
     store.update(&[(1, Status::Ok, None, Some(solution(1)))]).unwrap();
     let p = store.puzzle(1).unwrap().unwrap();
-    assert_eq!((p.status, p.solution.unwrap().found), (Status::Ok, 1));
+    assert_eq!((p.record.status, p.solution.unwrap().found), (Status::Ok, 1));
     let rows: i64 = store.conn.query_row("SELECT count(*) FROM solutions", [], |r| r.get(0)).unwrap();
     assert_eq!(rows, 1);
     assert_eq!(store.puzzle(99).unwrap().map(|p| p.id), None);
@@ -120,4 +120,34 @@ fn files_not_ours_are_refused_untouched() {
     let missing = Store::open(&dir.path().join("none.sqlite"), Access::ReadOnly).err().unwrap();
     assert!(matches!(missing, StoreError::Missing { .. }));
     assert!(!dir.path().join("none.sqlite").exists());
+}
+
+#[test]
+fn an_older_file_of_ours_is_migrated_in_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("old.sqlite");
+    // Version 0: ours (the application id) with no tables yet.
+    let conn = Connection::open(&path).unwrap();
+    conn.pragma_update(None, "application_id", APPLICATION_ID).unwrap();
+    conn.execute_batch("CREATE TABLE keep (x); INSERT INTO keep VALUES (42);").unwrap();
+    drop(conn);
+    let err = Store::open(&path, Access::ReadOnly).err().unwrap();
+    assert!(matches!(err, StoreError::NeedsUpgrade { found: 0, .. }), "{err}");
+    let mut store = Store::open(&path, Access::ReadWrite).unwrap();
+    let version: i64 = store.conn.pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
+    assert_eq!(version, VERSION);
+    let kept: i64 = store.conn.query_row("SELECT x FROM keep", [], |r| r.get(0)).unwrap();
+    assert_eq!(kept, 42);
+    store.add(&[(puzzle("a", None), Some(solution(1)))]).unwrap();
+}
+
+#[test]
+fn until_takes_the_whole_of_the_time_given() {
+    let (_dir, mut store) = fresh();
+    store.add(&[(puzzle("a", None), None)]).unwrap();
+    let created = store.puzzle(1).unwrap().unwrap().created;
+    for precision in [10, 13, 16, created.len()] {
+        let filter = Filter { until: Some(created[..precision].to_string()), since: Some(created[..precision].to_string()), ..Filter::default() };
+        assert_eq!(store.puzzles(&filter).unwrap().len(), 1, "{}", &created[..precision]);
+    }
 }
