@@ -136,9 +136,10 @@ fn judge(store: &Store, extracted: &Extracted, source: &str, settings: Settings)
     Ok(Judged::Fresh(puzzle, verdict))
 }
 
-/// Fetches until `count` new puzzles of a class are stored, asking at most
-/// `count * 3` times (a random page may repeat one the archive has, and a
-/// page may fail). A special has one puzzle per period: it is asked once.
+/// Fetches until `count` new puzzles of a class are stored. A random page
+/// may repeat one the archive has: that costs another request, up to
+/// `count * 3` in all. A failure stops (the fetcher has already retried
+/// what a retry can mend). A special has one puzzle per period: asked once.
 pub fn fetch_new(
     store: &mut Store,
     source: &mut dyn PageSource,
@@ -155,7 +156,11 @@ pub fn fetch_new(
         let report = fetch_one(store, source, urls, Request::New(class), settings)?;
         each(&report);
         new += usize::from(matches!(report.outcome, Outcome::New(_)));
+        let failed = matches!(report.outcome, Outcome::Failed(_) | Outcome::Rejected { .. });
         reports.push(report);
+        if failed {
+            break;
+        }
     }
     Ok(reports)
 }
@@ -189,14 +194,16 @@ pub fn reparse(store: &mut Store, settings: Settings, each: &mut dyn FnMut(i64, 
     let stored = store.puzzles(&Filter { kind: Some(AQUARIUM.into()), ..Filter::default() })?;
     let mut results = Vec::new();
     for puzzle in stored {
-        let (Some(sha), Some(class)) = (&puzzle.snapshot, puzzle.size_class.and_then(|c| u8::try_from(c).ok()).and_then(SizeClass::from_param)) else {
+        let record = &puzzle.record;
+        let class = record.size_class.and_then(|c| u8::try_from(c).ok()).and_then(SizeClass::from_param);
+        let (Some(sha), Some(class)) = (&record.snapshot, class) else {
             continue;
         };
         let Some(bytes) = store.snapshot(sha)? else {
             results.push((puzzle.id, Reparsed::NowFails(format!("snapshot {sha} is missing"))));
             continue;
         };
-        let request = match puzzle.site_id.and_then(|id| u64::try_from(id).ok()) {
+        let request = match record.site_id.and_then(|id| u64::try_from(id).ok()) {
             Some(id) => Request::Puzzle(class, PuzzleId(id)),
             None => Request::New(class),
         };
@@ -204,13 +211,13 @@ pub fn reparse(store: &mut Store, settings: Settings, each: &mut dyn FnMut(i64, 
             Err(e) => Reparsed::NowFails(e.to_string()),
             Ok(extracted) => {
                 let after = extracted.puzzle.to_string();
-                if after == puzzle.text {
+                if after == record.text {
                     Reparsed::Same
                 } else {
                     let verdict = verdict(&extracted, settings)?;
                     let status = verdict.status;
                     store.replace_text(puzzle.id, &after, i64::from(EXTRACTOR_VERSION), status, verdict.note.as_deref(), verdict.solution.as_ref())?;
-                    Reparsed::Changed { before: puzzle.text.clone(), after, status }
+                    Reparsed::Changed { before: record.text.clone(), after, status }
                 }
             }
         };

@@ -16,7 +16,7 @@ use base64::Engine as _;
 use crate::util::fixtures;
 
 /// What the server does wrong on one request.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub enum Fault {
     /// Waits this long before answering.
     Slow(Duration),
