@@ -112,7 +112,7 @@ impl BrowserFetcher {
     async fn load(client: &Client, url: &str, wait: Duration) -> Result<String, FetchFailure> {
         let failed = |e: fantoccini::error::CmdError| FetchFailure::Browser(e.to_string());
         client.goto(url).await.map_err(failed)?;
-        let board = client.wait().at_most(wait).for_element(Locator::Css(markup::BOARD_READY_CSS)).await;
+        let board = client.wait().at_most(wait).every(Duration::from_millis(25)).for_element(Locator::Css(markup::BOARD_READY_CSS)).await;
         let html = client.source().await.map_err(failed)?;
         match board {
             Ok(_) => Ok(html),
