@@ -351,3 +351,70 @@ fn reparse_re_derives_puzzles_from_their_snapshots() {
     let after = rows(&db, &format!("SELECT p.text, p.extractor_version, s.found FROM puzzles p JOIN solutions s ON s.puzzle = p.id WHERE p.id = {id}"));
     assert_eq!(after, vec![vec![Some(text), Some("1".into()), Some("1".into())]]);
 }
+
+/// (state, parent) of a process, from /proc/PID/stat.
+fn stat(pid: u32) -> Option<(char, u32)> {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let mut rest = text.rsplit_once(')')?.1.split_whitespace();
+    Some((rest.next()?.chars().next()?, rest.next()?.parse().ok()?))
+}
+
+fn alive(pid: u32) -> bool {
+    stat(pid).is_some_and(|(state, _)| state != 'Z')
+}
+
+/// Processes whose command line mentions `text` (zombies have none).
+fn processes_mentioning(text: &str) -> Vec<u32> {
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|pid| {
+            std::fs::read(format!("/proc/{pid}/cmdline")).is_ok_and(|c| String::from_utf8_lossy(&c).contains(text))
+        })
+        .collect()
+}
+
+#[test]
+fn ctrl_c_stops_chromedriver_and_chromium_and_removes_the_profile() {
+    require_chromium();
+    let site = Site::start();
+    // The page hangs, so the browser is busy when Ctrl-C comes.
+    site.fault("/?size=0", &[Fault::Slow(Duration::from_secs(20))]);
+    let dir = setup(&site);
+    let mut child = dir
+        .command(&["fetch", "--browser", "6x6-easy"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let profile = std::env::temp_dir().join(format!("aquarchive-chromium-{}-", child.id())).display().to_string();
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    while site.hits("/?size=0") == 0 {
+        assert!(std::time::Instant::now() < deadline, "the browser never asked for the page");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let started = processes_mentioning(&profile);
+    assert!(!started.is_empty(), "Chromium runs with the profile {profile}*");
+    let drivers: Vec<u32> = std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|&pid| stat(pid).is_some_and(|(_, parent)| parent == child.id()))
+        .collect();
+    assert!(!drivers.is_empty(), "chromedriver is a child of aquarchive");
+    unsafe {
+        libc::kill(child.id() as libc::pid_t, libc::SIGINT);
+    }
+    assert_eq!(child.wait().unwrap().code(), Some(130));
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    let running = || processes_mentioning(&profile).into_iter().chain(drivers.clone()).filter(|&pid| alive(pid)).collect::<Vec<_>>();
+    while !running().is_empty() {
+        assert!(std::time::Instant::now() < deadline, "still running: {:?}", running());
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let leftovers: Vec<_> = std::fs::read_dir(std::env::temp_dir())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().display().to_string().starts_with(&profile))
+        .collect();
+    assert!(leftovers.is_empty(), "profile left behind: {leftovers:?}");
+}
