@@ -71,8 +71,9 @@ impl Summary {
     }
 }
 
-/// The files that `paths` name: files as given, and in directories (walked
-/// in name order) every `*.txt` except the fixtures' `*.solution.txt`.
+/// The files that `paths` name: files as given (`-` is standard input), and
+/// in directories (walked in name order) every `*.txt` except the fixtures'
+/// `*.solution.txt`.
 pub fn input_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, ArchiveError> {
     let mut files = Vec::new();
     for path in paths {
@@ -82,6 +83,10 @@ pub fn input_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, ArchiveError> {
 }
 
 fn walk(path: &Path, named: bool, files: &mut Vec<PathBuf>) -> Result<(), ArchiveError> {
+    if path == Path::new("-") {
+        files.push(path.to_path_buf());
+        return Ok(());
+    }
     let io = |source| ArchiveError::Io { path: path.display().to_string(), source };
     let meta = std::fs::metadata(path).map_err(io)?;
     if !meta.is_dir() {
@@ -104,10 +109,7 @@ fn walk(path: &Path, named: bool, files: &mut Vec<PathBuf>) -> Result<(), Archiv
 /// fixtures (`15x15_hard_5642858.txt`) gives that puzzle its site ID.
 pub fn read_file(path: &Path, format: Format) -> Result<Vec<Candidate>, ArchiveError> {
     let shown = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|source| ArchiveError::Io { path: shown.clone(), source })?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        ArchiveError::Input(format!("{shown}: not UTF-8 text (bad byte at offset {})", e.utf8_error().valid_up_to()))
-    })?;
+    let text = read_text(path)?;
     let puzzles = parse(&text, format);
     let site = match puzzles.len() {
         1 => path.file_stem().and_then(|s| s.to_str()).and_then(site_names::parse_file_stem),
@@ -123,6 +125,21 @@ pub fn read_file(path: &Path, format: Format) -> Result<Vec<Candidate>, ArchiveE
             puzzle,
         })
         .collect())
+}
+
+/// Reads a file (`-`: standard input) that must be UTF-8 text.
+pub fn read_text(path: &Path) -> Result<String, ArchiveError> {
+    let shown = path.display().to_string();
+    let bytes = if path == Path::new("-") {
+        let mut buf = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut buf).map(|_| buf)
+    } else {
+        std::fs::read(path)
+    }
+    .map_err(|source| ArchiveError::Io { path: shown.clone(), source })?;
+    String::from_utf8(bytes).map_err(|e| {
+        ArchiveError::Input(format!("{shown}: not UTF-8 text (bad byte at offset {})", e.utf8_error().valid_up_to()))
+    })
 }
 
 /// The puzzles of a text, each with the line it starts on.

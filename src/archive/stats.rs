@@ -65,10 +65,11 @@ impl Stats {
         header.push("total".into());
         let mut rows: Vec<(String, BTreeMap<Status, u64>)> = Vec::new();
         for c in &self.counts {
-            let class = format!("{} {}", c.kind, c.size_class.map_or_else(|| "other sizes".into(), site_names::size_class_name));
-            match rows.last_mut() {
-                Some((last, cells)) if *last == class => *cells.entry(c.status).or_default() += c.puzzles,
-                _ => rows.push((class, BTreeMap::from([(c.status, c.puzzles)]))),
+            // A size class spans grids (the specials): one row for all of them.
+            let class = format!("{} {}", c.kind, class_of(c.size_class, c.width, c.height));
+            match rows.iter_mut().find(|(name, _)| *name == class) {
+                Some((_, cells)) => *cells.entry(c.status).or_default() += c.puzzles,
+                None => rows.push((class, BTreeMap::from([(c.status, c.puzzles)]))),
             }
         }
         let mut out = vec![header];

@@ -144,7 +144,7 @@ The summary counts each puzzle read once; exit status 1 when some were invalid o
 
 Examples:
   aquarchive import tests/fixtures/aquarium/puzzles
-  aquarchive generate --size 15 --count 1000 --format task > tasks.txt && aquarchive import tasks.txt
+  aquarchive generate --size 15 --count 1000 | aquarchive import -
   aquarchive --db /tmp/other.sqlite import puzzle.txt";
 
 const LIST_EXAMPLES: &str = "\
@@ -230,7 +230,7 @@ pub enum ImportFormat {
 
 #[derive(Args, Debug)]
 pub struct ImportArgs {
-    /// Puzzle files and directories of them
+    /// Puzzle files and directories of them; `-` reads standard input
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<std::path::PathBuf>,
     /// How the puzzles are written

@@ -68,17 +68,7 @@ fn table(title: &str, rows: &mut Table, totals: Option<&[Duration]>) -> String {
         }
         lines.push(line);
     }
-    let widths: Vec<usize> = (0..lines[0].len()).map(|c| lines.iter().map(|l| l[c].chars().count()).max().unwrap_or(0)).collect();
-    let mut out = format!("{title}\n");
-    for (k, line) in lines.iter().enumerate() {
-        let cells: Vec<String> = line.iter().zip(&widths).map(|(cell, &w)| format!("{cell:>w$}")).collect();
-        out.push_str(&format!("| {} |\n", cells.join(" | ")));
-        if k == 0 {
-            let rule: Vec<String> = widths.iter().map(|&w| "-".repeat(w)).collect();
-            out.push_str(&format!("|-{}-|\n", rule.join("-|-")));
-        }
-    }
-    out
+    super::table::render(title, &lines)
 }
 
 fn load_fixtures(dir: &std::path::Path) -> Result<Vec<(String, Aquarium, Water)>, CliError> {

@@ -128,7 +128,7 @@ impl fmt::Display for PuzzleId {
         let digits = self.0.to_string();
         let mut out = String::new();
         for (i, ch) in digits.chars().enumerate() {
-            if i > 0 && (digits.len() - i) % 3 == 0 {
+            if i > 0 && (digits.len() - i).is_multiple_of(3) {
                 out.push(',');
             }
             out.push(ch);

@@ -118,11 +118,13 @@ pub struct Filter {
     pub unsolved: bool,
 }
 
-/// Puzzles counted by kind, size class and status.
+/// Puzzles counted by kind, size class, grid and status.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Count {
     pub kind: String,
     pub size_class: Option<i64>,
+    pub width: i64,
+    pub height: i64,
     pub status: Status,
     pub puzzles: u64,
 }
@@ -294,13 +296,21 @@ impl Store {
         let mut statement = self
             .conn
             .prepare(
-                "SELECT kind, size_class, status, count(*) FROM puzzles GROUP BY kind, size_class, status \
-                 ORDER BY kind, size_class IS NULL, size_class, status",
+                "SELECT kind, size_class, width, height, status, count(*) FROM puzzles \
+                 GROUP BY kind, size_class, width, height, status \
+                 ORDER BY kind, size_class IS NULL, size_class, width * height, width, status",
             )
             .map_err(self.err())?;
         let rows = statement
             .query_map([], |r| {
-                Ok(Count { kind: r.get(0)?, size_class: r.get(1)?, status: status(r, 2)?, puzzles: r.get::<_, i64>(3)? as u64 })
+                Ok(Count {
+                    kind: r.get(0)?,
+                    size_class: r.get(1)?,
+                    width: r.get(2)?,
+                    height: r.get(3)?,
+                    status: status(r, 4)?,
+                    puzzles: r.get::<_, i64>(5)? as u64,
+                })
             })
             .map_err(self.err())?;
         rows.collect::<Result<_, _>>().map_err(self.err())

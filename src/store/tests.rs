@@ -87,7 +87,7 @@ fn filters_pick_by_status_class_and_time() {
     assert_eq!(ids(Filter { ids: vec![2, 3], ..Filter::default() }), [2]);
     let counts = store.counts().unwrap();
     assert_eq!(counts.len(), 2);
-    assert_eq!(counts[0], Count { kind: "aquarium".into(), size_class: Some(0), status: Status::Ok, puzzles: 1 });
+    assert_eq!(counts[0], Count { kind: "aquarium".into(), size_class: Some(0), width: 2, height: 2, status: Status::Ok, puzzles: 1 });
 }
 
 #[test]

@@ -136,6 +136,9 @@ fn flawed_puzzles_are_stored_flagged_and_unreadable_ones_named() {
     dir.run(&["verify"]).ok();
     let again = dir.run(&["import", "mixed.txt"]).expect_code(2);
     assert!(again.stdout.ends_with(": 0 new, 4 already present, 0 invalid, 0 without a unique solution, 1 not readable as puzzles\n"), "{again}");
+    let made = dir.run(&["generate", "--size", "6", "--count", "5", "--seed", "9"]).ok();
+    let run = dir.run_with_input(&["--db", "stdin.sqlite", "import", "-"], Some(made.stdout.as_bytes())).ok();
+    assert_eq!(run.stdout, "stdin.sqlite: 5 new, 0 already present, 0 invalid, 0 without a unique solution\n");
     // A missing file stops the import before anything is written.
     let run = dir.run(&["--db", "other.sqlite", "import", "mixed.txt", "missing.txt"]).expect_code(2);
     assert!(run.stderr.contains("missing.txt"), "{run}");
