@@ -74,8 +74,16 @@ pub fn fetch_one(
             let why = puzzle.note.clone();
             match store.add(&[(puzzle, verdict.solution)])?[0] {
                 Added::Present(id) => Outcome::Present(id),
-                Added::New(id) if status == Status::Ok => Outcome::New(id),
-                Added::New(id) => Outcome::Rejected { id, status, why: why.unwrap_or_else(|| status.to_string()) },
+                Added::New(id) => {
+                    if let Ok(extracted) = &fetched.result {
+                        put_facts(store, id, extracted)?;
+                    }
+                    if status == Status::Ok {
+                        Outcome::New(id)
+                    } else {
+                        Outcome::Rejected { id, status, why: why.unwrap_or_else(|| status.to_string()) }
+                    }
+                }
             }
         }
     };
@@ -88,6 +96,10 @@ pub fn fetch_one(
         extracted: fetched.result.ok(),
         outcome,
     })
+}
+
+fn put_facts(store: &mut Store, id: i64, extracted: &Extracted) -> Result<(), ArchiveError> {
+    Ok(store.put_site_facts(id, extracted.date.as_deref(), extracted.hashed_solution.as_deref())?)
 }
 
 enum Judged {
@@ -210,6 +222,7 @@ pub fn reparse(store: &mut Store, settings: Settings, each: &mut dyn FnMut(i64, 
         let result = match process(&bytes, request) {
             Err(e) => Reparsed::NowFails(e.to_string()),
             Ok(extracted) => {
+                put_facts(store, puzzle.id, &extracted)?;
                 let after = extracted.puzzle.to_string();
                 if after == record.text {
                     Reparsed::Same

@@ -235,6 +235,18 @@ impl Store {
         tx.commit().map_err(err)
     }
 
+    /// Keeps what the site's page said of a stored puzzle beyond the puzzle
+    /// (a special's date, the page's `hashedSolution`).
+    pub fn put_site_facts(&mut self, puzzle: i64, special_date: Option<&str>, hashed_solution: Option<&str>) -> Result<(), StoreError> {
+        self.conn
+            .execute(
+                "INSERT OR REPLACE INTO site_facts (puzzle, special_date, hashed_solution) VALUES (?1, ?2, ?3)",
+                params![puzzle, special_date, hashed_solution],
+            )
+            .map_err(self.err())?;
+        Ok(())
+    }
+
     /// Replaces a puzzle's text when its snapshot is re-extracted (`reparse`),
     /// with its new verdict; its old solutions go, in one transaction.
     pub fn replace_text(

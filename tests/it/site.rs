@@ -107,6 +107,11 @@ fn every_class_is_stored(extra: &[&str], source: &str) {
         assert_eq!(stored[0][0].as_deref(), Some("ok"));
         assert_eq!(stored[0][2].as_deref(), Some("1"));
         assert_eq!(stored[0][3].as_deref(), line["snapshot"].as_str());
+        let facts = rows(
+            &db(&dir),
+            &format!("SELECT f.special_date, f.hashed_solution FROM site_facts f JOIN puzzles p ON p.id = f.puzzle WHERE p.size_class = {size}"),
+        );
+        assert_eq!(facts, vec![vec![served.date.map(String::from), Some("0f1e2d3c4b5a69788796a5b4c3d2e1f0".into())]], "{class}");
         if let Some(solution) = fixture_solution(size, served.id) {
             assert_eq!(stored[0][1].as_deref(), Some(solution.as_str()), "{class}");
         }
