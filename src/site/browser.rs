@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use fantoccini::{Client, ClientBuilder, Locator};
 
-use super::fetch::{FetchSettings, Method, Page, PageSource};
+use super::fetch::{FetchSettings, Method, Pacer, Page, PageSource};
 use super::raw::is_not_found;
 use super::{FetchFailure, SiteError, markup};
 
@@ -59,7 +59,7 @@ pub struct BrowserFetcher {
     driver: Option<Driver>,
     settings: FetchSettings,
     board_wait: Duration,
-    last_request: Option<Instant>,
+    pacer: Pacer,
 }
 
 impl BrowserFetcher {
@@ -103,8 +103,8 @@ impl BrowserFetcher {
             client: Some(client),
             driver,
             board_wait: browser.board_wait,
+            pacer: Pacer::new(settings.min_delay),
             settings,
-            last_request: None,
         })
     }
 
@@ -134,12 +134,7 @@ impl PageSource for BrowserFetcher {
     }
 
     fn get(&mut self, url: &str) -> Page {
-        if let Some(last) = self.last_request
-            && last.elapsed() < self.settings.min_delay
-        {
-            std::thread::sleep(self.settings.min_delay - last.elapsed());
-        }
-        self.last_request = Some(Instant::now());
+        self.pacer.wait();
         let client = self.client.as_ref().expect("a session until drop");
         // The page's own timeout bounds loading; the board wait comes after.
         let limit = self.settings.timeout + self.board_wait;

@@ -53,6 +53,27 @@ impl Default for FetchSettings {
     }
 }
 
+/// Keeps requests at least `min_delay` apart, whichever way they go.
+#[derive(Debug)]
+pub struct Pacer {
+    min_delay: Duration,
+    last: Option<std::time::Instant>,
+}
+
+impl Pacer {
+    pub fn new(min_delay: Duration) -> Pacer {
+        Pacer { min_delay, last: None }
+    }
+
+    /// Sleeps until the next request may start, and notes that it starts.
+    pub fn wait(&mut self) {
+        if let Some(left) = self.last.and_then(|last| self.min_delay.checked_sub(last.elapsed())) {
+            std::thread::sleep(left);
+        }
+        self.last = Some(std::time::Instant::now());
+    }
+}
+
 /// What one fetch got: as much of the body as arrived, and why it failed,
 /// if it did.
 #[derive(Clone, Debug)]
@@ -183,6 +204,17 @@ mod tests {
     fn snapshots_are_named_by_their_sha256() {
         let snapshot = Snapshot::of(b"abc".to_vec());
         assert_eq!(snapshot.sha256, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    }
+
+    #[test]
+    fn the_pacer_keeps_requests_apart() {
+        let mut pacer = Pacer::new(Duration::from_millis(60));
+        let start = std::time::Instant::now();
+        pacer.wait();
+        assert!(start.elapsed() < Duration::from_millis(50), "the first request waits for nothing");
+        pacer.wait();
+        pacer.wait();
+        assert!(start.elapsed() >= Duration::from_millis(120));
     }
 
     /// A source that answers from a list, to test `fetch` without a network.

@@ -2,15 +2,15 @@
 //! retries with exponential backoff where a retry can help.
 
 use std::io::Read;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use super::fetch::{FetchSettings, Method, Page, PageSource};
+use super::fetch::{FetchSettings, Method, Pacer, Page, PageSource};
 use super::{FetchFailure, SiteError};
 
 pub struct HttpFetcher {
     client: reqwest::blocking::Client,
     settings: FetchSettings,
-    last_request: Option<Instant>,
+    pacer: Pacer,
 }
 
 impl HttpFetcher {
@@ -21,7 +21,8 @@ impl HttpFetcher {
             .connect_timeout(settings.timeout)
             .build()
             .map_err(|e| SiteError::Setup(format!("cannot set up the HTTP client: {}", chain(&e))))?;
-        Ok(HttpFetcher { client, settings, last_request: None })
+        let pacer = Pacer::new(settings.min_delay);
+        Ok(HttpFetcher { client, settings, pacer })
     }
 
     /// One request: the status and as much of the body as arrived.
@@ -51,17 +52,6 @@ impl HttpFetcher {
             FetchFailure::Connection(chain(e))
         }
     }
-
-    /// Waits until the minimum delay since the last request has passed.
-    fn pace(&mut self) {
-        if let Some(last) = self.last_request {
-            let since = last.elapsed();
-            if since < self.settings.min_delay {
-                std::thread::sleep(self.settings.min_delay - since);
-            }
-        }
-        self.last_request = Some(Instant::now());
-    }
 }
 
 impl PageSource for HttpFetcher {
@@ -72,7 +62,7 @@ impl PageSource for HttpFetcher {
     fn get(&mut self, url: &str) -> Page {
         let mut attempts = 0;
         loop {
-            self.pace();
+            self.pacer.wait();
             attempts += 1;
             let (status, bytes, failure) = self.attempt(url);
             let retry = failure.as_ref().is_some_and(FetchFailure::is_transient) && attempts <= self.settings.retries;
