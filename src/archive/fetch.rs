@@ -55,8 +55,8 @@ pub fn fetch_one(
     };
     let error = match (&fetched.result, &judged) {
         (Err(e), _) => Some(e.to_string()),
-        (Ok(_), Some(Judged::Fresh(puzzle, verdict))) if verdict.status != Status::Ok => {
-            Some(puzzle.note.clone().unwrap_or_else(|| format!("the puzzle is {}", verdict.status)))
+        (Ok(_), Some(Judged::Fresh(fresh))) if fresh.1.status != Status::Ok => {
+            Some(fresh.0.note.clone().unwrap_or_else(|| format!("the puzzle is {}", fresh.1.status)))
         }
         _ => None,
     };
@@ -68,7 +68,8 @@ pub fn fetch_one(
     let outcome = match judged {
         None => Outcome::Failed(error.unwrap_or_default()),
         Some(Judged::Present(id)) => Outcome::Present(id),
-        Some(Judged::Fresh(mut puzzle, verdict)) => {
+        Some(Judged::Fresh(fresh)) => {
+            let (mut puzzle, verdict) = *fresh;
             puzzle.snapshot = snapshot.clone();
             let status = puzzle.status;
             let why = puzzle.note.clone();
@@ -104,7 +105,8 @@ fn put_facts(store: &mut Store, id: i64, extracted: &Extracted) -> Result<(), Ar
 
 enum Judged {
     Present(i64),
-    Fresh(NewPuzzle, Verdict),
+    /// Boxed: a record and a verdict are large next to an id.
+    Fresh(Box<(NewPuzzle, Verdict)>),
 }
 
 /// The record to store for a page's puzzle, unless the archive has it.
@@ -145,7 +147,7 @@ fn judge(store: &Store, extracted: &Extracted, source: &str, settings: Settings)
     })?;
     puzzle.status = verdict.status;
     puzzle.note = verdict.note.clone();
-    Ok(Judged::Fresh(puzzle, verdict))
+    Ok(Judged::Fresh(Box::new((puzzle, verdict))))
 }
 
 /// Fetches until `count` new puzzles of a class are stored. A random page

@@ -423,3 +423,34 @@ fn ctrl_c_stops_chromedriver_and_chromium_and_removes_the_profile() {
         .collect();
     assert!(leftovers.is_empty(), "profile left behind: {leftovers:?}");
 }
+
+#[test]
+fn config_can_choose_the_browser_and_an_already_running_webdriver() {
+    require_chromium();
+    let site = Site::start();
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let mut driver = std::process::Command::new("/usr/bin/chromedriver")
+        .arg(format!("--port={port}"))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(std::time::Instant::now() < deadline, "chromedriver did not start");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let dir = setup(&site);
+    let config = std::fs::read_to_string(dir.join("config.toml")).unwrap();
+    dir.write(
+        "config.toml",
+        config.replace("[fetch]\n", &format!("[fetch]\nmethod = \"browser\"\nwebdriver_url = \"http://127.0.0.1:{port}\"\n")),
+    );
+    let run = dir.run(&["fetch", "6x6-hard", "--json"]);
+    let _ = driver.kill();
+    let _ = driver.wait();
+    let line = &run.ok().json_lines()[0];
+    assert_eq!(line["method"], "browser", "{line}");
+    assert_eq!(line["source"], "script+board", "{line}");
+    assert_eq!(line["outcome"], "new", "{line}");
+}
