@@ -350,9 +350,11 @@ pub enum ProbingArg {
     Off,
     /// Probe every option one level deep at the start only
     Root,
-    /// Probe at every node (the default)
-    #[default]
+    /// Probe at every node
     Fixpoint,
+    /// Probe at the root, below nodes where probing paid, and every 4 levels (the default)
+    #[default]
+    Adaptive,
 }
 
 #[derive(Args, Debug)]
@@ -452,10 +454,10 @@ pub struct AquariumBenchArgs {
     /// Times each puzzle is solved; the best time counts
     #[arg(long, value_name = "R", default_value_t = 5)]
     pub runs: usize,
-    /// Generated puzzles per large size
-    #[arg(long, value_name = "K", default_value_t = 5)]
+    /// Generated puzzles per large size (0 skips them)
+    #[arg(long, value_name = "K", default_value_t = 3)]
     pub large: usize,
-    /// Sides of the generated puzzles
-    #[arg(long, value_name = "N", value_delimiter = ',', default_values_t = vec![20, 30, 50])]
+    /// Sides of the generated puzzles (30 and up take minutes to generate today)
+    #[arg(long, value_name = "N", value_delimiter = ',', default_values_t = vec![20])]
     pub sizes: Vec<usize>,
 }

@@ -31,6 +31,7 @@ pub fn settings(probing: ProbingArg) -> Settings {
         ProbingArg::Off => Probing::Off,
         ProbingArg::Root => Probing::Root,
         ProbingArg::Fixpoint => Probing::Fixpoint,
+        ProbingArg::Adaptive => Probing::Adaptive,
     };
     Settings { probing }
 }

@@ -220,7 +220,8 @@ impl Store {
         Ok(added)
     }
 
-    /// Records new verdicts on stored puzzles (a re-solve) in one transaction.
+    /// Records new verdicts on stored puzzles (a re-solve) in one
+    /// transaction; a verdict without a solution (invalid) drops old ones.
     pub fn update(&mut self, batch: &[(i64, Status, Option<String>, Option<Solution>)]) -> Result<(), StoreError> {
         let (tx, path) = self.write()?;
         let err = |e| StoreError::sql(path, e);
@@ -228,8 +229,12 @@ impl Store {
             tx.prepare_cached("UPDATE puzzles SET status = ?2, note = ?3 WHERE id = ?1")
                 .and_then(|mut s| s.execute(params![id, status.as_str(), note]))
                 .map_err(err)?;
-            if let Some(solution) = solution {
-                put_solution(&tx, *id, solution).map_err(err)?;
+            match solution {
+                Some(solution) => put_solution(&tx, *id, solution).map_err(err)?,
+                // Found invalid now: an old solution would contradict that.
+                None => {
+                    tx.prepare_cached("DELETE FROM solutions WHERE puzzle = ?1").and_then(|mut s| s.execute([id])).map_err(err)?;
+                }
             }
         }
         tx.commit().map_err(err)

@@ -126,9 +126,15 @@ fn check_header(path: &Path) -> Result<(), StoreError> {
         1 => 65536,
         n => u64::from(n),
     };
-    // The size in the header counts only when the two counters agree.
+    // The size in the header counts only when the two counters agree. A
+    // process killed inside a checkpoint may leave page 1 written before
+    // the pages that grow the file; its write-ahead log still holds them,
+    // so with a log present SQLite is the judge.
     let pages = u64::from(word(28));
-    if word(24) == word(92) && pages * page_size > length {
+    let mut log = path.as_os_str().to_owned();
+    log.push("-wal");
+    let has_log = std::fs::metadata(&log).is_ok_and(|m| m.len() > 0);
+    if word(24) == word(92) && pages * page_size > length && !has_log {
         return Err(StoreError::Corrupt {
             path: path.to_path_buf(),
             why: format!("cut short: {length} bytes where the header says {}", pages * page_size),

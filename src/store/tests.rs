@@ -70,6 +70,10 @@ fn updates_replace_the_solution_of_the_same_solver_version() {
     assert_eq!((p.record.status, p.solution.unwrap().found), (Status::Ok, 1));
     let rows: i64 = store.conn.query_row("SELECT count(*) FROM solutions", [], |r| r.get(0)).unwrap();
     assert_eq!(rows, 1);
+    store.update(&[(1, Status::Invalid, Some("clue sums differ".into()), None)]).unwrap();
+    let p = store.puzzle(1).unwrap().unwrap();
+    assert_eq!((p.record.status, p.record.note.as_deref(), p.solution), (Status::Invalid, Some("clue sums differ"), None));
+    assert_eq!(store.missing_solutions().unwrap(), 0);
     assert_eq!(store.puzzle(99).unwrap().map(|p| p.id), None);
 }
 

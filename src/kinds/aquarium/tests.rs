@@ -27,7 +27,7 @@ fn fixtures() -> Vec<(String, Aquarium, Water)> {
 fn every_fixture_is_solved_uniquely_with_either_setting() {
     let all = fixtures();
     assert_eq!(all.len(), 95);
-    for probing in [Probing::Off, Probing::Fixpoint] {
+    for probing in [Probing::Off, Probing::Root, Probing::Fixpoint, Probing::Adaptive] {
         for (name, puzzle, solution) in &all {
             puzzle.validate().unwrap();
             let report = solve(puzzle, 2, Settings { probing }).unwrap();
