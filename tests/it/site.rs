@@ -454,3 +454,24 @@ fn config_can_choose_the_browser_and_an_already_running_webdriver() {
     assert_eq!(line["source"], "script+board", "{line}");
     assert_eq!(line["outcome"], "new", "{line}");
 }
+
+#[test]
+fn requests_carry_the_user_agent_and_keep_the_minimum_delay() {
+    let site = Site::start();
+    let dir = setup(&site);
+    let config = std::fs::read_to_string(dir.join("config.toml")).unwrap();
+    dir.write(
+        "config.toml",
+        config.replace("min_delay_ms = 0\n", "min_delay_ms = 300\nuser_agent = \"aquarchive-test/1 (me@example.org)\"\n"),
+    );
+    dir.run(&["fetch", "6x6-normal", "--count", "3"]).ok();
+    let log = site.log();
+    assert_eq!(log.len(), 3);
+    for (_, agent) in &log {
+        assert_eq!(agent, "aquarchive-test/1 (me@example.org)");
+    }
+    for pair in log.windows(2) {
+        let gap = pair[1].0 - pair[0].0;
+        assert!(gap >= Duration::from_millis(290), "requests {gap:?} apart");
+    }
+}

@@ -60,6 +60,8 @@ impl SitePuzzle {
 struct State {
     puzzles: Vec<SitePuzzle>,
     hits: HashMap<String, usize>,
+    /// Every request: when it came and the User-Agent it sent.
+    log: Vec<(std::time::Instant, String)>,
     faults: HashMap<String, VecDeque<Fault>>,
     /// Per size class, which of its puzzles `?size=N` serves next.
     next: HashMap<u8, usize>,
@@ -109,6 +111,11 @@ impl Site {
         self.state.lock().unwrap().faults.entry(path_and_query.to_string()).or_default().extend(faults.iter().cloned());
     }
 
+    /// When each request came, and its User-Agent.
+    pub fn log(&self) -> Vec<(std::time::Instant, String)> {
+        self.state.lock().unwrap().log.clone()
+    }
+
     /// Requests seen for `path_and_query`.
     pub fn hits(&self, path_and_query: &str) -> usize {
         self.state.lock().unwrap().hits.get(path_and_query).copied().unwrap_or(0)
@@ -146,15 +153,22 @@ fn serve(stream: TcpStream, state: &Mutex<State>) -> std::io::Result<()> {
     let mut reader = BufReader::new(stream.try_clone()?);
     let mut request_line = String::new();
     reader.read_line(&mut request_line)?;
-    // Read the headers off the wire; nothing in them matters here.
+    // Read the headers off the wire; only the User-Agent is noted.
     let mut line = String::new();
+    let mut agent = String::new();
     while reader.read_line(&mut line)? > 2 {
+        if let Some((name, value)) = line.split_once(':')
+            && name.eq_ignore_ascii_case("user-agent")
+        {
+            agent = value.trim().to_string();
+        }
         line.clear();
     }
     let target = request_line.split_whitespace().nth(1).unwrap_or("/").to_string();
     let fault = {
         let mut state = state.lock().unwrap();
         *state.hits.entry(target.clone()).or_default() += 1;
+        state.log.push((std::time::Instant::now(), agent));
         state.faults.get_mut(&target).and_then(VecDeque::pop_front)
     };
     let mut stream = stream;
