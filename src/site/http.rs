@@ -29,7 +29,8 @@ impl HttpFetcher {
     fn attempt(&self, url: &str) -> (Option<u16>, Vec<u8>, Option<FetchFailure>) {
         let mut response = match self.client.get(url).send() {
             Ok(response) => response,
-            Err(e) => return (None, Vec::new(), Some(self.failure(&e))),
+            // The URL is in the fetch record already; the message need not repeat it.
+            Err(e) => return (None, Vec::new(), Some(self.failure(&e.without_url()))),
         };
         let status = response.status().as_u16();
         let mut body = Vec::new();
