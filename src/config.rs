@@ -34,6 +34,8 @@ pub struct SiteConfig {
     pub timeout_secs: u64,
     /// Further attempts after a failed request.
     pub retries: u32,
+    /// The wait before the first retry; it doubles for each next one.
+    pub backoff_ms: u64,
 }
 
 #[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
@@ -43,6 +45,7 @@ pub enum FetchMethod {
     #[default]
     Http,
     /// A browser through WebDriver: the board as JavaScript draws it.
+    #[serde(alias = "browser")]
     Webdriver,
 }
 
@@ -54,6 +57,10 @@ pub struct FetchConfig {
     pub chromedriver: PathBuf,
     /// A WebDriver server already running, e.g. `http://localhost:9515`.
     pub webdriver_url: Option<String>,
+    /// The browser chromedriver starts.
+    pub chromium: PathBuf,
+    /// How long a browser waits for the board to be drawn.
+    pub board_wait_secs: u64,
 }
 
 impl Default for ArchiveConfig {
@@ -70,13 +77,20 @@ impl Default for SiteConfig {
             min_delay_ms: 2000,
             timeout_secs: 30,
             retries: 2,
+            backoff_ms: 2000,
         }
     }
 }
 
 impl Default for FetchConfig {
     fn default() -> Self {
-        FetchConfig { method: FetchMethod::Http, chromedriver: PathBuf::from("/usr/bin/chromedriver"), webdriver_url: None }
+        FetchConfig {
+            method: FetchMethod::Http,
+            chromedriver: PathBuf::from("/usr/bin/chromedriver"),
+            webdriver_url: None,
+            chromium: PathBuf::from("/usr/bin/chromium"),
+            board_wait_secs: 20,
+        }
     }
 }
 

@@ -10,4 +10,5 @@ pub mod render;
 pub mod rng;
 pub mod archive;
 pub mod config;
+pub mod site;
 pub mod store;

@@ -3,6 +3,7 @@
 //! come back out for showing, exporting, re-solving and verifying.
 
 pub mod export;
+pub mod fetch;
 pub mod import;
 pub mod site_names;
 pub mod solve;

@@ -3,70 +3,61 @@
 //! which carry both, so a file exported under such a name imports back
 //! with its site ID.
 
-use base64::Engine;
+use crate::site::url::{PuzzleId, SizeClass, encode_e};
 
-/// Size classes 0..=8: three sides, three difficulties each.
-const SIDES: [u32; 3] = [6, 10, 15];
-const LEVELS: [&str; 3] = ["easy", "normal", "hard"];
-/// Size classes 9..=11, whose side the page gives.
-const SPECIALS: [&str; 3] = ["daily", "weekly", "monthly"];
+// The size classes themselves (numbers, names, sides) live in
+// `site::url`, the one place that knows the site's naming.
+
+fn class(size_class: i64) -> Option<SizeClass> {
+    u8::try_from(size_class).ok().and_then(SizeClass::from_param)
+}
 
 /// A human name for a size class: `15x15 hard`, `special daily`.
 pub fn size_class_name(size_class: i64) -> String {
-    match usize::try_from(size_class) {
-        Ok(n @ 0..=8) => format!("{0}x{0} {1}", SIDES[n / 3], LEVELS[n % 3]),
-        Ok(n @ 9..=11) => format!("special {}", SPECIALS[n - 9]),
-        _ => format!("size {size_class}"),
+    match class(size_class) {
+        Some(c) if c.is_special() => format!("special {}", c.name()),
+        Some(c) => c.name().replace('-', " "),
+        None => format!("size {size_class}"),
     }
 }
 
 /// Reads a size class as a user writes it: the site's number (`8`) or a
 /// name (`15x15-hard`, `15x15 hard`, `special-daily`).
 pub fn parse_size_class(text: &str) -> Option<i64> {
-    let text = text.trim().to_lowercase().replace(['-', '_'], " ");
-    if let Ok(n) = text.parse::<i64>() {
-        return (0..=11).contains(&n).then_some(n);
-    }
-    (0..=11).find(|&n| size_class_name(n) == text)
+    let text = text.trim().to_lowercase().replace(['_', ' '], "-");
+    let text = text.strip_prefix("special-").unwrap_or(&text);
+    text.parse::<SizeClass>().ok().map(|c| i64::from(c.param()))
 }
 
 /// A site ID as the site prints it: `5,642,858`.
 pub fn site_id_text(site_id: i64) -> String {
-    let digits = site_id.unsigned_abs().to_string();
-    let mut out = String::new();
-    for (k, ch) in digits.chars().enumerate() {
-        if k > 0 && (digits.len() - k).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    if site_id < 0 { format!("-{out}") } else { out }
+    let text = PuzzleId(site_id.unsigned_abs()).to_string();
+    if site_id < 0 { format!("-{text}") } else { text }
 }
 
 /// The link that opens one puzzle: `BASE?e=` base64 of `"<size>:<ID with commas>"`.
 pub fn link(base_url: &str, size_class: i64, site_id: i64) -> String {
-    let code = base64::engine::general_purpose::STANDARD.encode(format!("{size_class}:{}", site_id_text(site_id)));
+    let code = match (class(size_class), u64::try_from(site_id)) {
+        (Some(c), Ok(id)) => encode_e(c, PuzzleId(id)),
+        // Not a puzzle the site could have: the same shape, for the record.
+        _ => base64::Engine::encode(&base64::engine::general_purpose::STANDARD, format!("{size_class}:{site_id}")),
+    };
     format!("{base_url}?e={code}")
 }
 
 /// The fixtures' file stem of a puzzle of size class 0..=8: `10x10_easy_6226616`.
 pub fn file_stem(size_class: i64, site_id: i64) -> Option<String> {
-    let n = usize::try_from(size_class).ok().filter(|&n| n < 9)?;
-    Some(format!("{0}x{0}_{1}_{site_id}", SIDES[n / 3], LEVELS[n % 3]))
+    let c = class(size_class).filter(|c| !c.is_special())?;
+    Some(format!("{}_{site_id}", c.name().replace('-', "_")))
 }
 
 /// Reads a fixtures' file stem back: (size class, site ID).
 pub fn parse_file_stem(stem: &str) -> Option<(i64, i64)> {
-    let mut parts = stem.split('_');
-    let (grid, level, id) = (parts.next()?, parts.next()?, parts.next()?);
-    if parts.next().is_some() {
-        return None;
-    }
-    let (w, h) = grid.split_once('x')?;
-    let side = SIDES.iter().position(|s| s.to_string() == w && w == h)?;
-    let level = LEVELS.iter().position(|l| *l == level)?;
+    let (name, id) = stem.rsplit_once('_')?;
+    let name = name.replace('_', "-");
+    let c = SizeClass::all().find(|c| !c.is_special() && c.name() == name)?;
     let id: i64 = id.parse().ok().filter(|&id| id > 0)?;
-    Some(((side * 3 + level) as i64, id))
+    Some((i64::from(c.param()), id))
 }
 
 #[cfg(test)]

@@ -9,7 +9,8 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
     about = "Fetch, archive and solve Aquarium puzzles with a multi-cover engine",
     long_about = "Fetch, archive and solve Aquarium puzzles (puzzle-aquarium.com) with a multi-cover engine.\n\n\
         Exit status: 0 when everything asked for was done and every puzzle has exactly one solution; \
-        1 when some puzzle has no solution or several; 2 on bad input, bad arguments or an I/O failure."
+        1 when some puzzle has no solution or several; 2 on bad input, bad arguments or an I/O failure \
+        (for fetch: a failed fetch or a page without a good puzzle); 3 when fetch stored nothing new."
 )]
 pub struct Cli {
     #[command(flatten)]
@@ -58,6 +59,74 @@ pub enum Command {
     /// Re-check every stored solution with the independent verifier
     #[command(after_help = VERIFY_EXAMPLES)]
     Verify(VerifyArgs),
+    /// Fetch puzzles from the site (HTTP or a headless browser) into the archive
+    #[command(after_help = FETCH_EXAMPLES)]
+    Fetch(FetchArgs),
+    /// Re-extract every stored page snapshot with the current extractor
+    #[command(after_help = REPARSE_EXAMPLES)]
+    Reparse(ReparseArgs),
+}
+
+const FETCH_EXAMPLES: &str = "\
+SIZE is a size class: 6x6-easy, 6x6-normal, 6x6-hard, 10x10-easy ... 15x15-hard, daily,
+weekly, monthly, or the site's own number 0..11 (?size=N). A class gives a new random puzzle
+(--count N: until N new ones are stored); daily, weekly and monthly give the current special.
+Every page fetched is kept as a snapshot with a record of the fetch, whatever became of it.
+The puzzle on it is validated (clue sums, connected tanks, a tank count that fits the class,
+exactly one solution) and stored with its solution in one transaction; a bad one is stored
+flagged, never as a good puzzle. Settings: [site] and [fetch] in config.toml (base_url,
+user_agent, min_delay_ms, timeout_secs, retries, backoff_ms; method, chromedriver, chromium,
+webdriver_url, board_wait_secs).
+
+Exit status: 0 some new puzzle stored (and nothing failed); 3 nothing new (the archive had
+every puzzle fetched: e.g. today's daily fetched twice); 2 some fetch failed or some page held
+no good puzzle.
+
+Examples:
+  aquarchive fetch daily                      # for cron: 0 stored, 3 nothing new, 2 failed
+  aquarchive fetch 10x10-hard --count 5
+  aquarchive fetch --id 6,226,616 --size 10x10-easy
+  aquarchive fetch --browser 6x6-easy 15x15-hard --json";
+
+const REPARSE_EXAMPLES: &str = "\
+For when the site's markup changed and the extractor with it: every stored puzzle that came
+from a fetched page is read again from its snapshot. A puzzle that now reads differently is
+validated, solved and replaced with its new solution in one transaction; one whose snapshot
+no longer gives a puzzle is kept as it was and reported.
+
+Exit status: 0 done (changed or not); 2 some snapshot no longer gives a puzzle.
+
+Examples:
+  aquarchive reparse
+  aquarchive reparse --json";
+
+#[derive(Args, Debug)]
+pub struct FetchArgs {
+    /// Size classes to fetch a new puzzle of (see below)
+    #[arg(value_name = "SIZE", required_unless_present = "id", conflicts_with = "id")]
+    pub sizes: Vec<String>,
+    /// One given puzzle by its site ID (commas allowed), with --size
+    #[arg(long, value_name = "ID", requires = "size")]
+    pub id: Option<String>,
+    /// The size class of --id (IDs are unique only within a class)
+    #[arg(long, value_name = "SIZE", requires = "id")]
+    pub size: Option<String>,
+    /// New puzzles to store per size class
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub count: u32,
+    /// Fetch through a headless browser (chromedriver + Chromium) instead of plain HTTP
+    #[arg(long)]
+    pub browser: bool,
+    /// Print one JSON object per fetch per line
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct ReparseArgs {
+    /// Print one JSON object per stored puzzle per line
+    #[arg(long)]
+    pub json: bool,
 }
 
 const IMPORT_EXAMPLES: &str = "\

@@ -6,14 +6,28 @@ pub enum ExitCode {
     Ok = 0,
     /// Done, but some puzzle has no solution or more than one.
     NotUnique = 1,
-    /// Bad input, bad arguments, or a failure to read or write.
+    /// Bad input, bad arguments, or a failure to read or write; for
+    /// `fetch`, a page that failed or held no good puzzle.
     Error = 2,
+    /// `fetch`: everything worked but no new puzzle was stored (the
+    /// archive had it, e.g. today's daily fetched twice).
+    NothingNew = 3,
 }
 
 impl ExitCode {
     /// The more serious of two outcomes.
     pub fn worst(self, other: ExitCode) -> ExitCode {
-        if other as i32 > self as i32 { other } else { self }
+        if other.severity() > self.severity() { other } else { self }
+    }
+
+    /// "Nothing new" is no failure: it ranks below every problem.
+    fn severity(self) -> u8 {
+        match self {
+            ExitCode::Ok => 0,
+            ExitCode::NothingNew => 1,
+            ExitCode::NotUnique => 2,
+            ExitCode::Error => 3,
+        }
     }
 }
 
@@ -26,5 +40,8 @@ mod tests {
         assert_eq!(ExitCode::Ok.worst(ExitCode::NotUnique), ExitCode::NotUnique);
         assert_eq!(ExitCode::Error.worst(ExitCode::NotUnique), ExitCode::Error);
         assert_eq!(ExitCode::Ok.worst(ExitCode::Ok), ExitCode::Ok);
+        assert_eq!(ExitCode::NothingNew.worst(ExitCode::Error), ExitCode::Error);
+        assert_eq!(ExitCode::Error.worst(ExitCode::NothingNew), ExitCode::Error);
+        assert_eq!(ExitCode::Ok.worst(ExitCode::NothingNew), ExitCode::NothingNew);
     }
 }

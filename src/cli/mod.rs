@@ -7,11 +7,13 @@ mod bench_import;
 mod context;
 mod exit;
 mod export;
+mod fetch;
 mod generate;
 mod import;
 mod list;
 mod output;
 mod progress;
+mod reparse;
 mod show;
 mod solve;
 mod solve_stored;
@@ -61,6 +63,8 @@ pub fn main() -> i32 {
         args::Command::Export(args) => export::run(args, global),
         args::Command::Stats(args) => stats::run(args, global),
         args::Command::Verify(args) => verify::run(args, global),
+        args::Command::Fetch(args) => fetch::run(args, global),
+        args::Command::Reparse(args) => reparse::run(args, global),
     };
     match result {
         Ok(code) => code as i32,

@@ -240,6 +240,43 @@ impl Store {
         tx.commit().map_err(err)
     }
 
+    /// Keeps what the site's page said of a stored puzzle beyond the puzzle
+    /// (a special's date, the page's `hashedSolution`).
+    pub fn put_site_facts(&mut self, puzzle: i64, special_date: Option<&str>, hashed_solution: Option<&str>) -> Result<(), StoreError> {
+        self.conn
+            .execute(
+                "INSERT OR REPLACE INTO site_facts (puzzle, special_date, hashed_solution) VALUES (?1, ?2, ?3)",
+                params![puzzle, special_date, hashed_solution],
+            )
+            .map_err(self.err())?;
+        Ok(())
+    }
+
+    /// Replaces a puzzle's text when its snapshot is re-extracted (`reparse`),
+    /// with its new verdict; its old solutions go, in one transaction.
+    pub fn replace_text(
+        &mut self,
+        id: i64,
+        text: &str,
+        extractor_version: i64,
+        status: Status,
+        note: Option<&str>,
+        solution: Option<&Solution>,
+    ) -> Result<(), StoreError> {
+        let (tx, path) = self.write()?;
+        let err = |e| StoreError::sql(path, e);
+        tx.execute(
+            "UPDATE puzzles SET text = ?2, canonical_hash = ?3, extractor_version = ?4, status = ?5, note = ?6 WHERE id = ?1",
+            params![id, text, sha256_hex(text.as_bytes()), extractor_version, status.as_str(), note],
+        )
+        .map_err(err)?;
+        tx.execute("DELETE FROM solutions WHERE puzzle = ?1", [id]).map_err(err)?;
+        if let Some(solution) = solution {
+            put_solution(&tx, id, solution).map_err(err)?;
+        }
+        tx.commit().map_err(err)
+    }
+
     /// Calls `each` on every puzzle the filter matches, in id order,
     /// streaming (the archive may not fit in memory).
     pub fn each<E: From<StoreError>>(&self, filter: &Filter, mut each: impl FnMut(Puzzle) -> Result<(), E>) -> Result<(), E> {

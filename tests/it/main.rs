@@ -5,3 +5,5 @@ mod util;
 
 mod solve;
 mod store;
+mod site;
+mod site_server;

@@ -211,7 +211,8 @@ fn databases_not_ours_newer_or_damaged_are_refused_untouched() {
         refused(&dir, "text.sqlite", args, "not an aquarchive database (not an SQLite file)");
         refused(&dir, "empty.sqlite", args, "not an aquarchive database (0 bytes");
         refused(&dir, "other.sqlite", args, "an SQLite file of another program");
-        refused(&dir, "newer.sqlite", args, "made by a newer aquarchive (database version 7, this binary knows up to 1)");
+        let newer = format!("made by a newer aquarchive (database version 7, this binary knows up to {})", aquarchive::store::VERSION);
+        refused(&dir, "newer.sqlite", args, &newer);
         refused(&dir, "short.sqlite", args, "the database is damaged (cut short");
         refused(&dir, "scrambled.sqlite", args, "the database is damaged");
     }

@@ -1,0 +1,243 @@
+//! `fetch` and `reparse`: pages from the site into the archive. Every page
+//! fetched is kept as a snapshot with its fetch record, whatever became of
+//! it; the puzzle on it is judged (class, form, uniqueness) and stored with
+//! its solution in one transaction, exactly as `import` stores a puzzle.
+
+use crate::engine::Settings;
+use crate::site::extract::{Extracted, check_class};
+use crate::site::fetch::{PageSource, Request, fetch, process};
+use crate::site::markup::EXTRACTOR_VERSION;
+use crate::site::url::{PuzzleId, SiteUrls, SizeClass};
+use crate::store::{Added, Filter, NewPuzzle, Status, Store};
+
+use super::{AQUARIUM, ArchiveError, Verdict, assess};
+
+/// What became of one fetch.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// A new puzzle with exactly one solution, stored under this id.
+    New(i64),
+    /// The archive had this puzzle already.
+    Present(i64),
+    /// The page held a puzzle, but not a good one; stored flagged, with why.
+    Rejected { id: i64, status: Status, why: String },
+    /// No puzzle: the fetch failed or the page could not be read.
+    Failed(String),
+}
+
+/// One fetch as reported to the user.
+#[derive(Clone, Debug)]
+pub struct FetchReport {
+    pub url: String,
+    pub method: &'static str,
+    pub status: Option<u16>,
+    pub attempts: u32,
+    /// The snapshot's sha256, when any bytes arrived.
+    pub snapshot: Option<String>,
+    pub extracted: Option<Extracted>,
+    pub outcome: Outcome,
+}
+
+/// Fetches one page and keeps what it gives.
+pub fn fetch_one(
+    store: &mut Store,
+    source: &mut dyn PageSource,
+    urls: &SiteUrls,
+    request: Request,
+    settings: Settings,
+) -> Result<FetchReport, ArchiveError> {
+    let fetched = fetch(source, urls, request);
+    let record = fetched.record;
+    // Judge before logging, so that the log says why a page was rejected.
+    let judged = match &fetched.result {
+        Ok(extracted) => Some(judge(store, extracted, &record.url, settings)?),
+        Err(_) => None,
+    };
+    let error = match (&fetched.result, &judged) {
+        (Err(e), _) => Some(e.to_string()),
+        (Ok(_), Some(Judged::Fresh(fresh))) if fresh.1.status != Status::Ok => {
+            Some(fresh.0.note.clone().unwrap_or_else(|| format!("the puzzle is {}", fresh.1.status)))
+        }
+        _ => None,
+    };
+    let snapshot = match &fetched.snapshot {
+        Some(snapshot) => Some(store.put_snapshot(&snapshot.bytes, Some("text/html"))?),
+        None => None,
+    };
+    store.log_fetch(&record.url, record.method.as_str(), record.status, error.as_deref(), snapshot.as_deref())?;
+    let outcome = match judged {
+        None => Outcome::Failed(error.unwrap_or_default()),
+        Some(Judged::Present(id)) => Outcome::Present(id),
+        Some(Judged::Fresh(fresh)) => {
+            let (mut puzzle, verdict) = *fresh;
+            puzzle.snapshot = snapshot.clone();
+            let status = puzzle.status;
+            let why = puzzle.note.clone();
+            match store.add(&[(puzzle, verdict.solution)])?[0] {
+                Added::Present(id) => Outcome::Present(id),
+                Added::New(id) => {
+                    if let Ok(extracted) = &fetched.result {
+                        put_facts(store, id, extracted)?;
+                    }
+                    if status == Status::Ok {
+                        Outcome::New(id)
+                    } else {
+                        Outcome::Rejected { id, status, why: why.unwrap_or_else(|| status.to_string()) }
+                    }
+                }
+            }
+        }
+    };
+    Ok(FetchReport {
+        url: record.url,
+        method: record.method.as_str(),
+        status: record.status,
+        attempts: record.attempts,
+        snapshot,
+        extracted: fetched.result.ok(),
+        outcome,
+    })
+}
+
+fn put_facts(store: &mut Store, id: i64, extracted: &Extracted) -> Result<(), ArchiveError> {
+    Ok(store.put_site_facts(id, extracted.date.as_deref(), extracted.hashed_solution.as_deref())?)
+}
+
+enum Judged {
+    Present(i64),
+    /// Boxed: a record and a verdict are large next to an id.
+    Fresh(Box<(NewPuzzle, Verdict)>),
+}
+
+/// The record to store for a page's puzzle, unless the archive has it.
+fn new_puzzle(extracted: &Extracted, source: &str) -> NewPuzzle {
+    NewPuzzle {
+        kind: AQUARIUM.into(),
+        source: source.to_string(),
+        size_class: Some(i64::from(extracted.class.param())),
+        site_id: extracted.id.and_then(|id| i64::try_from(id.0).ok()),
+        width: extracted.puzzle.width() as i64,
+        height: extracted.puzzle.height() as i64,
+        text: extracted.puzzle.to_string(),
+        snapshot: None,
+        extractor_version: Some(i64::from(EXTRACTOR_VERSION)),
+        status: Status::Ok,
+        note: None,
+    }
+}
+
+/// The site's own check (tank count for the class), then the archive's
+/// (form, exactly one solution).
+fn verdict(extracted: &Extracted, settings: Settings) -> Result<Verdict, ArchiveError> {
+    if let Err(why) = check_class(extracted) {
+        return Ok(Verdict { status: Status::Invalid, note: Some(why.to_string()), solution: None });
+    }
+    assess(&extracted.puzzle, settings).map_err(|source| ArchiveError::Solve { place: "fetched page".into(), source })
+}
+
+fn judge(store: &Store, extracted: &Extracted, source: &str, settings: Settings) -> Result<Judged, ArchiveError> {
+    let mut puzzle = new_puzzle(extracted, source);
+    // Solving is the expensive part: skip what is stored already.
+    if let Some(id) = store.find(&puzzle)? {
+        return Ok(Judged::Present(id));
+    }
+    let verdict = verdict(extracted, settings).map_err(|e| match e {
+        ArchiveError::Solve { source: why, .. } => ArchiveError::Solve { place: source.to_string(), source: why },
+        other => other,
+    })?;
+    puzzle.status = verdict.status;
+    puzzle.note = verdict.note.clone();
+    Ok(Judged::Fresh(Box::new((puzzle, verdict))))
+}
+
+/// Fetches until `count` new puzzles of a class are stored. A random page
+/// may repeat one the archive has: that costs another request, up to
+/// `count * 3` in all. A failure stops (the fetcher has already retried
+/// what a retry can mend). A special has one puzzle per period: asked once.
+pub fn fetch_new(
+    store: &mut Store,
+    source: &mut dyn PageSource,
+    urls: &SiteUrls,
+    class: SizeClass,
+    count: usize,
+    settings: Settings,
+    each: &mut dyn FnMut(&FetchReport),
+) -> Result<Vec<FetchReport>, ArchiveError> {
+    let (wanted, tries) = if class.is_special() { (1, 1) } else { (count, count * 3) };
+    let mut reports = Vec::new();
+    let mut new = 0;
+    while new < wanted && reports.len() < tries {
+        let report = fetch_one(store, source, urls, Request::New(class), settings)?;
+        each(&report);
+        new += usize::from(matches!(report.outcome, Outcome::New(_)));
+        let failed = matches!(report.outcome, Outcome::Failed(_) | Outcome::Rejected { .. });
+        reports.push(report);
+        if failed {
+            break;
+        }
+    }
+    Ok(reports)
+}
+
+/// One given puzzle by class and ID.
+pub fn fetch_id(
+    store: &mut Store,
+    source: &mut dyn PageSource,
+    urls: &SiteUrls,
+    class: SizeClass,
+    id: PuzzleId,
+    settings: Settings,
+) -> Result<FetchReport, ArchiveError> {
+    fetch_one(store, source, urls, Request::Puzzle(class, id), settings)
+}
+
+/// What re-extracting one stored puzzle's snapshot gave.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reparsed {
+    Same,
+    /// The extractor now reads another puzzle; the archive is updated.
+    Changed { before: String, after: String, status: Status },
+    /// The snapshot no longer gives a puzzle; the stored one is kept.
+    NowFails(String),
+}
+
+/// Re-extracts every stored puzzle that came from a snapshot with the
+/// current extractor; a puzzle that now reads differently is re-judged and
+/// replaced, with its solution, in one transaction.
+pub fn reparse(store: &mut Store, settings: Settings, each: &mut dyn FnMut(i64, &Reparsed)) -> Result<Vec<(i64, Reparsed)>, ArchiveError> {
+    let stored = store.puzzles(&Filter { kind: Some(AQUARIUM.into()), ..Filter::default() })?;
+    let mut results = Vec::new();
+    for puzzle in stored {
+        let record = &puzzle.record;
+        let class = record.size_class.and_then(|c| u8::try_from(c).ok()).and_then(SizeClass::from_param);
+        let (Some(sha), Some(class)) = (&record.snapshot, class) else {
+            continue;
+        };
+        let Some(bytes) = store.snapshot(sha)? else {
+            results.push((puzzle.id, Reparsed::NowFails(format!("snapshot {sha} is missing"))));
+            continue;
+        };
+        let request = match record.site_id.and_then(|id| u64::try_from(id).ok()) {
+            Some(id) => Request::Puzzle(class, PuzzleId(id)),
+            None => Request::New(class),
+        };
+        let result = match process(&bytes, request) {
+            Err(e) => Reparsed::NowFails(e.to_string()),
+            Ok(extracted) => {
+                put_facts(store, puzzle.id, &extracted)?;
+                let after = extracted.puzzle.to_string();
+                if after == record.text {
+                    Reparsed::Same
+                } else {
+                    let verdict = verdict(&extracted, settings)?;
+                    let status = verdict.status;
+                    store.replace_text(puzzle.id, &after, i64::from(EXTRACTOR_VERSION), status, verdict.note.as_deref(), verdict.solution.as_ref())?;
+                    Reparsed::Changed { before: record.text.clone(), after, status }
+                }
+            }
+        };
+        each(puzzle.id, &result);
+        results.push((puzzle.id, result));
+    }
+    Ok(results)
+}

@@ -1,0 +1,141 @@
+//! `aquarchive fetch`: pages from the site into the archive.
+
+use std::time::Duration;
+
+use serde_json::json;
+
+use aquarchive::archive::fetch::{FetchReport, Outcome, fetch_id, fetch_new};
+use aquarchive::config::{Config, FetchMethod};
+use aquarchive::engine::Settings;
+use aquarchive::site::browser::{BrowserFetcher, BrowserSettings};
+use aquarchive::site::fetch::{FetchSettings, PageSource};
+use aquarchive::site::http::HttpFetcher;
+use aquarchive::site::url::{PuzzleId, SiteUrls, SizeClass};
+use aquarchive::store::Access;
+
+use super::args::{FetchArgs, GlobalArgs};
+use super::context::Context;
+use super::output::print;
+use super::{CliError, ExitCode};
+
+pub fn run(args: FetchArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
+    let context = Context::load(global)?;
+    let config = &context.config;
+    // Check every argument before the first request.
+    let class = |text: &str| text.parse::<SizeClass>().map_err(|e| CliError::Message(e.to_string()));
+    let target = match (&args.id, &args.size) {
+        (Some(id), Some(size)) => {
+            Target::One(class(size)?, id.parse::<PuzzleId>().map_err(|e| CliError::Message(e.to_string()))?)
+        }
+        _ => Target::New(args.sizes.iter().map(|s| class(s)).collect::<Result<_, _>>()?),
+    };
+    let mut store = context.open(Access::ReadWrite)?;
+    let urls = SiteUrls::new(&config.site.base_url);
+    let mut source = page_source(config, args.browser)?;
+    let settings = Settings::default();
+    let mut reports = Vec::new();
+    let show = |report: &FetchReport| -> Result<(), CliError> { print(&line(report, args.json)) };
+    match target {
+        Target::One(class, id) => {
+            let report = fetch_id(&mut store, source.as_mut(), &urls, class, id, settings)?;
+            show(&report)?;
+            reports.push(report);
+        }
+        Target::New(classes) => {
+            for class in classes {
+                let mut shown = Ok(());
+                let mut each = |report: &FetchReport| {
+                    if shown.is_ok() {
+                        shown = show(report);
+                    }
+                };
+                reports.extend(fetch_new(&mut store, source.as_mut(), &urls, class, args.count as usize, settings, &mut each)?);
+                shown?;
+            }
+        }
+    }
+    Ok(exit_code(&reports))
+}
+
+enum Target {
+    New(Vec<SizeClass>),
+    One(SizeClass, PuzzleId),
+}
+
+/// The settings of config.toml as the fetchers take them.
+fn page_source(config: &Config, browser: bool) -> Result<Box<dyn PageSource>, CliError> {
+    let site = &config.site;
+    let settings = FetchSettings {
+        user_agent: site.user_agent.clone(),
+        min_delay: Duration::from_millis(site.min_delay_ms),
+        timeout: Duration::from_secs(site.timeout_secs),
+        retries: site.retries,
+        backoff: Duration::from_millis(site.backoff_ms),
+    };
+    let setup = |e: aquarchive::site::SiteError| CliError::Message(e.to_string());
+    if browser || config.fetch.method == FetchMethod::Webdriver {
+        let browser = BrowserSettings {
+            chromedriver: config.fetch.chromedriver.clone(),
+            chromium: config.fetch.chromium.clone(),
+            webdriver_url: config.fetch.webdriver_url.clone(),
+            board_wait: Duration::from_secs(config.fetch.board_wait_secs),
+        };
+        Ok(Box::new(BrowserFetcher::start(settings, &browser).map_err(setup)?))
+    } else {
+        Ok(Box::new(HttpFetcher::new(settings).map_err(setup)?))
+    }
+}
+
+/// 0 when something new was stored and nothing failed; 3 when nothing
+/// failed and nothing was new; 2 when anything failed.
+fn exit_code(reports: &[FetchReport]) -> ExitCode {
+    let failed = reports.iter().any(|r| matches!(r.outcome, Outcome::Failed(_) | Outcome::Rejected { .. }));
+    let new = reports.iter().any(|r| matches!(r.outcome, Outcome::New(_)));
+    if failed {
+        ExitCode::Error
+    } else if new {
+        ExitCode::Ok
+    } else {
+        ExitCode::NothingNew
+    }
+}
+
+fn line(report: &FetchReport, as_json: bool) -> String {
+    let (outcome, puzzle, error) = match &report.outcome {
+        Outcome::New(id) => ("new", Some(*id), None),
+        Outcome::Present(id) => ("present", Some(*id), None),
+        Outcome::Rejected { id, why, .. } => ("rejected", Some(*id), Some(why.clone())),
+        Outcome::Failed(why) => ("failed", None, Some(why.clone())),
+    };
+    let extracted = report.extracted.as_ref();
+    if as_json {
+        let value = json!({
+            "url": report.url,
+            "method": report.method,
+            "http_status": report.status,
+            "attempts": report.attempts,
+            "snapshot": report.snapshot,
+            "outcome": outcome,
+            "puzzle": puzzle,
+            "error": error,
+            "size_class": extracted.map(|e| e.class.name()),
+            "site_id": extracted.and_then(|e| e.id).map(|id| id.to_string()),
+            "date": extracted.and_then(|e| e.date.clone()),
+            "task": extracted.map(|e| e.puzzle.to_task()),
+            "hashed_solution": extracted.and_then(|e| e.hashed_solution.clone()),
+            "source": extracted.map(|e| e.source.as_str()),
+        });
+        return format!("{value}\n");
+    }
+    let what = match extracted {
+        Some(e) => {
+            let id = e.id.map_or_else(|| "no ID".to_string(), |id| format!("ID {id}"));
+            let date = e.date.as_ref().map(|d| format!(" of {d}")).unwrap_or_default();
+            format!("{} {}x{} {id}{date}", e.class, e.puzzle.width(), e.puzzle.height())
+        }
+        None => "no puzzle".into(),
+    };
+    let stored = puzzle.map(|id| format!(" (archive #{id})")).unwrap_or_default();
+    let why = error.map(|e| format!(": {e}")).unwrap_or_default();
+    format!("{outcome}: {what}{stored} from {}{why}\n", report.url)
+}

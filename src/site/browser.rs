@@ -1,0 +1,241 @@
+//! Fetching pages through a real headless browser (fantoccini over
+//! WebDriver): the page's JavaScript draws the board, and we read the DOM.
+//!
+//! Either we start `chromedriver` ourselves, on a free loopback port, with
+//! a fresh Chromium profile (both removed on exit and on Ctrl-C), or we
+//! connect to a WebDriver server the user runs.
+
+use std::net::TcpListener;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::{Mutex, Once};
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+
+use super::fetch::{FetchSettings, Method, Pacer, Page, PageSource};
+use super::raw::is_not_found;
+use super::{FetchFailure, SiteError, markup};
+
+/// Where the browser comes from.
+#[derive(Clone, Debug)]
+pub struct BrowserSettings {
+    pub chromedriver: PathBuf,
+    /// The browser binary chromedriver starts.
+    pub chromium: PathBuf,
+    /// An already running WebDriver server; when set, nothing is started.
+    pub webdriver_url: Option<String>,
+    /// How long to wait for the board's cells after the page loads.
+    pub board_wait: Duration,
+}
+
+impl Default for BrowserSettings {
+    fn default() -> BrowserSettings {
+        BrowserSettings {
+            chromedriver: PathBuf::from("/usr/bin/chromedriver"),
+            chromium: PathBuf::from("/usr/bin/chromium"),
+            webdriver_url: None,
+            board_wait: Duration::from_secs(20),
+        }
+    }
+}
+
+/// The flags that make Chromium quiet, headless and able to run as root in
+/// a container.
+const CHROMIUM_ARGS: [&str; 8] = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+];
+
+pub struct BrowserFetcher {
+    runtime: tokio::runtime::Runtime,
+    client: Option<Client>,
+    driver: Option<Driver>,
+    settings: FetchSettings,
+    board_wait: Duration,
+    pacer: Pacer,
+}
+
+impl BrowserFetcher {
+    /// Starts (or connects to) the WebDriver server and opens a session.
+    pub fn start(settings: FetchSettings, browser: &BrowserSettings) -> Result<BrowserFetcher, SiteError> {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .map_err(|e| SiteError::Setup(format!("cannot start the async runtime: {e}")))?;
+        let (driver, webdriver_url) = match &browser.webdriver_url {
+            Some(url) => (None, url.clone()),
+            None => {
+                let driver = Driver::start(browser)?;
+                let url = format!("http://127.0.0.1:{}", driver.port);
+                (Some(driver), url)
+            }
+        };
+        let mut options = serde_json::json!({ "args": CHROMIUM_ARGS });
+        if let Some(driver) = &driver {
+            options["args"].as_array_mut().expect("an array").push(format!("--user-data-dir={}", driver.profile.display()).into());
+            if browser.chromium.exists() {
+                options["binary"] = browser.chromium.display().to_string().into();
+            }
+        }
+        let mut capabilities = serde_json::Map::new();
+        capabilities.insert("goog:chromeOptions".into(), options);
+        capabilities.insert("pageLoadStrategy".into(), "normal".into());
+        let client = runtime
+            .block_on(async {
+                let mut builder = ClientBuilder::rustls()?;
+                builder.capabilities(capabilities);
+                let connect = builder.connect(&webdriver_url);
+                tokio::time::timeout(Duration::from_secs(60), connect)
+                    .await
+                    .map_err(|_| std::io::Error::other("no session within 60 s"))?
+                    .map_err(std::io::Error::other)
+            })
+            .map_err(|e| SiteError::Setup(format!("cannot open a browser session at {webdriver_url}: {e}")))?;
+        Ok(BrowserFetcher {
+            runtime,
+            client: Some(client),
+            driver,
+            board_wait: browser.board_wait,
+            pacer: Pacer::new(settings.min_delay),
+            settings,
+        })
+    }
+
+    /// Loads `url`, waits for the board, and returns the DOM as HTML.
+    async fn load(client: &Client, url: &str, wait: Duration) -> Result<String, FetchFailure> {
+        let failed = |e: fantoccini::error::CmdError| FetchFailure::Browser(e.to_string());
+        client.goto(url).await.map_err(failed)?;
+        let board = client.wait().at_most(wait).every(Duration::from_millis(25)).for_element(Locator::Css(markup::BOARD_READY_CSS)).await;
+        let html = client.source().await.map_err(failed)?;
+        match board {
+            Ok(_) => Ok(html),
+            // The site's "no such puzzle" page has no board, and is an answer.
+            Err(_) if is_not_found(&html) => Ok(html),
+            Err(_) => Err(FetchFailure::Browser(format!(
+                "no board (`{}`) within {} s; the page title is `{}`",
+                markup::BOARD_READY_CSS,
+                wait.as_secs_f64(),
+                client.title().await.unwrap_or_default()
+            ))),
+        }
+    }
+}
+
+impl PageSource for BrowserFetcher {
+    fn method(&self) -> Method {
+        Method::Browser
+    }
+
+    fn get(&mut self, url: &str) -> Page {
+        self.pacer.wait();
+        let client = self.client.as_ref().expect("a session until drop");
+        // The page's own timeout bounds loading; the board wait comes after.
+        let limit = self.settings.timeout + self.board_wait;
+        let result = self.runtime.block_on(async {
+            tokio::time::timeout(limit, Self::load(client, url, self.board_wait))
+                .await
+                .unwrap_or(Err(FetchFailure::Timeout(limit)))
+        });
+        // WebDriver does not report the HTTP status; what the browser shows
+        // is kept either way.
+        let (bytes, failure) = match result {
+            Ok(html) => (html.into_bytes(), None),
+            Err(failure) => (Vec::new(), Some(failure)),
+        };
+        Page { url: url.to_string(), status: None, bytes, attempts: 1, failure }
+    }
+}
+
+impl Drop for BrowserFetcher {
+    fn drop(&mut self) {
+        if let Some(client) = self.client.take() {
+            // Ends the session, which makes chromedriver close Chromium.
+            let _ = self.runtime.block_on(async { tokio::time::timeout(Duration::from_secs(10), client.close()).await });
+        }
+        self.driver.take();
+    }
+}
+
+/// A chromedriver we started, in its own process group (so that Chromium,
+/// its child, goes with it), with the Chromium profile it uses.
+struct Driver {
+    child: Child,
+    port: u16,
+    profile: PathBuf,
+}
+
+/// Process groups and profiles to clean up if the user presses Ctrl-C.
+static RUNNING: Mutex<Vec<(u32, PathBuf)>> = Mutex::new(Vec::new());
+static CTRL_C: Once = Once::new();
+
+impl Driver {
+    fn start(browser: &BrowserSettings) -> Result<Driver, SiteError> {
+        let setup = |why: String| SiteError::Setup(format!("{}: {why}", browser.chromedriver.display()));
+        if !browser.chromedriver.exists() {
+            return Err(setup(
+                "not found; install it (Debian: apt-get install chromium chromium-driver) or set [browser] chromedriver or webdriver_url in config.toml".into(),
+            ));
+        }
+        install_ctrl_c_handler();
+        let port = free_loopback_port().map_err(|e| setup(format!("no free loopback port: {e}")))?;
+        let profile = std::env::temp_dir().join(format!("aquarchive-chromium-{}-{port}", std::process::id()));
+        std::fs::create_dir_all(&profile).map_err(|e| setup(format!("cannot make {}: {e}", profile.display())))?;
+        // Without --allowed-ips chromedriver accepts local connections only.
+        let mut command = Command::new(&browser.chromedriver);
+        command.arg(format!("--port={port}")).arg("--silent").stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::null());
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let child = command.spawn().map_err(|e| setup(format!("cannot start: {e}")))?;
+        RUNNING.lock().unwrap_or_else(|e| e.into_inner()).push((child.id(), profile.clone()));
+        let driver = Driver { child, port, profile };
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            if Instant::now() > deadline {
+                return Err(setup(format!("not listening on 127.0.0.1:{port} after 20 s")));
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Ok(driver)
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        kill_group(self.child.id());
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.profile);
+        RUNNING.lock().unwrap_or_else(|e| e.into_inner()).retain(|(pid, _)| *pid != self.child.id());
+    }
+}
+
+fn kill_group(pid: u32) {
+    // Our child leads its own group: the negative id reaches it and the
+    // Chromium processes it started, and nothing else.
+    if let Ok(pid) = libc::pid_t::try_from(pid) {
+        unsafe {
+            libc::kill(-pid, libc::SIGKILL);
+        }
+    }
+}
+
+fn install_ctrl_c_handler() {
+    CTRL_C.call_once(|| {
+        let _ = ctrlc::set_handler(|| {
+            for (pid, profile) in RUNNING.lock().unwrap_or_else(|e| e.into_inner()).iter() {
+                kill_group(*pid);
+                let _ = std::fs::remove_dir_all(profile);
+            }
+            std::process::exit(130);
+        });
+    });
+}
+
+fn free_loopback_port() -> std::io::Result<u16> {
+    Ok(TcpListener::bind(("127.0.0.1", 0))?.local_addr()?.port())
+}

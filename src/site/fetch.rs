@@ -1,0 +1,257 @@
+//! One fetch, start to end: get a page (HTTP or browser), keep its bytes as
+//! a snapshot with a record of the fetch, and read the puzzle on it.
+//! Judging and storing are the archive's (`archive::fetch`).
+
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use sha2::{Digest, Sha256};
+
+use super::extract::{Extracted, extract};
+use super::url::{PuzzleId, SiteUrls, SizeClass};
+use super::{ExtractError, FetchFailure};
+
+/// How pages are fetched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    Http,
+    Browser,
+}
+
+impl Method {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Method::Http => "http",
+            Method::Browser => "browser",
+        }
+    }
+}
+
+/// Politeness: who we say we are, how fast we ask, how long we wait, how
+/// often we try again.
+#[derive(Clone, Debug)]
+pub struct FetchSettings {
+    pub user_agent: String,
+    /// Between the starts of two requests to the site.
+    pub min_delay: Duration,
+    /// For one request (connecting and reading the whole body).
+    pub timeout: Duration,
+    /// Further tries after a timeout, a dropped connection or a 5xx.
+    pub retries: u32,
+    /// The wait before the first retry; it doubles for each next one.
+    pub backoff: Duration,
+}
+
+impl Default for FetchSettings {
+    fn default() -> FetchSettings {
+        FetchSettings {
+            user_agent: format!("aquarchive/{} (personal puzzle archive; one request at a time)", env!("CARGO_PKG_VERSION")),
+            min_delay: Duration::from_secs(3),
+            timeout: Duration::from_secs(30),
+            retries: 3,
+            backoff: Duration::from_secs(2),
+        }
+    }
+}
+
+/// Keeps requests at least `min_delay` apart, whichever way they go.
+#[derive(Debug)]
+pub struct Pacer {
+    min_delay: Duration,
+    last: Option<std::time::Instant>,
+}
+
+impl Pacer {
+    pub fn new(min_delay: Duration) -> Pacer {
+        Pacer { min_delay, last: None }
+    }
+
+    /// Sleeps until the next request may start, and notes that it starts.
+    pub fn wait(&mut self) {
+        if let Some(left) = self.last.and_then(|last| self.min_delay.checked_sub(last.elapsed())) {
+            std::thread::sleep(left);
+        }
+        self.last = Some(std::time::Instant::now());
+    }
+}
+
+/// What one fetch got: as much of the body as arrived, and why it failed,
+/// if it did.
+#[derive(Clone, Debug)]
+pub struct Page {
+    pub url: String,
+    /// None when no answer came (and always for a browser, which does not
+    /// report the status).
+    pub status: Option<u16>,
+    pub bytes: Vec<u8>,
+    pub attempts: u32,
+    pub failure: Option<FetchFailure>,
+}
+
+/// Something that fetches pages: HTTP or a browser.
+pub trait PageSource {
+    fn method(&self) -> Method;
+    fn get(&mut self, url: &str) -> Page;
+}
+
+/// The bytes of a page exactly as fetched, addressed by their sha256.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Snapshot {
+    pub sha256: String,
+    pub bytes: Vec<u8>,
+}
+
+impl Snapshot {
+    pub fn of(bytes: Vec<u8>) -> Snapshot {
+        let digest = Sha256::digest(&bytes);
+        let sha256 = digest.iter().map(|b| format!("{b:02x}")).collect();
+        Snapshot { sha256, bytes }
+    }
+}
+
+/// The log line of one fetch.
+#[derive(Clone, Debug)]
+pub struct FetchRecord {
+    pub url: String,
+    pub method: Method,
+    /// Seconds since the Unix epoch when the fetch started.
+    pub started: u64,
+    pub status: Option<u16>,
+    pub attempts: u32,
+    /// Why it gave no good puzzle, if it did not.
+    pub error: Option<String>,
+}
+
+/// Why a fetch gave no puzzle.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FetchError {
+    #[error(transparent)]
+    Fetch(FetchFailure),
+    #[error(transparent)]
+    Extract(ExtractError),
+}
+
+/// What to fetch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// A new random puzzle of a class; for specials, the current one.
+    New(SizeClass),
+    /// One given puzzle (the site's `?e=` link).
+    Puzzle(SizeClass, PuzzleId),
+}
+
+impl Request {
+    pub fn class(self) -> SizeClass {
+        match self {
+            Request::New(class) | Request::Puzzle(class, _) => class,
+        }
+    }
+
+    pub fn url(self, urls: &SiteUrls) -> String {
+        match self {
+            Request::New(class) => urls.new_puzzle(class),
+            Request::Puzzle(class, id) => urls.puzzle(class, id),
+        }
+    }
+}
+
+/// One fetch: the record, the snapshot (whenever any bytes arrived), and
+/// the puzzle read from the page or why there is none.
+#[derive(Clone, Debug)]
+pub struct Fetched {
+    pub record: FetchRecord,
+    pub snapshot: Option<Snapshot>,
+    pub result: Result<Extracted, FetchError>,
+}
+
+/// Fetches what `request` names and reads the puzzle on the page.
+pub fn fetch(source: &mut dyn PageSource, urls: &SiteUrls, request: Request) -> Fetched {
+    let url = request.url(urls);
+    let started = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let page = source.get(&url);
+    let result = match page.failure {
+        Some(failure) => Err(FetchError::Fetch(failure)),
+        None => process(&page.bytes, request),
+    };
+    let record = FetchRecord {
+        url,
+        method: source.method(),
+        started,
+        status: page.status,
+        attempts: page.attempts,
+        error: result.as_ref().err().map(ToString::to_string),
+    };
+    let snapshot = (!page.bytes.is_empty()).then(|| Snapshot::of(page.bytes));
+    Fetched { record, snapshot, result }
+}
+
+/// From a page's bytes to the puzzle on it, checked against what was
+/// asked for; also what `reparse` runs on a stored snapshot.
+pub fn process(bytes: &[u8], request: Request) -> Result<Extracted, FetchError> {
+    let extracted = extract(bytes, Some(request.class())).map_err(FetchError::Extract)?;
+    if let (Request::Puzzle(_, asked), Some(page)) = (request, extracted.id)
+        && asked != page
+    {
+        return Err(FetchError::Extract(ExtractError::WrongId { page: page.to_string(), asked: asked.to_string() }));
+    }
+    Ok(extracted)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn snapshots_are_named_by_their_sha256() {
+        let snapshot = Snapshot::of(b"abc".to_vec());
+        assert_eq!(snapshot.sha256, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    }
+
+    #[test]
+    fn the_pacer_keeps_requests_apart() {
+        let mut pacer = Pacer::new(Duration::from_millis(60));
+        let start = std::time::Instant::now();
+        pacer.wait();
+        assert!(start.elapsed() < Duration::from_millis(50), "the first request waits for nothing");
+        pacer.wait();
+        pacer.wait();
+        assert!(start.elapsed() >= Duration::from_millis(120));
+    }
+
+    /// A source that answers from a list, to test `fetch` without a network.
+    struct Canned(Vec<Page>);
+
+    impl PageSource for Canned {
+        fn method(&self) -> Method {
+            Method::Http
+        }
+        fn get(&mut self, url: &str) -> Page {
+            let mut page = self.0.remove(0);
+            page.url = url.to_string();
+            page
+        }
+    }
+
+    fn page(bytes: &[u8], status: u16, failure: Option<FetchFailure>) -> Page {
+        Page { url: String::new(), status: Some(status), bytes: bytes.to_vec(), attempts: 1, failure }
+    }
+
+    #[test]
+    fn a_failed_fetch_keeps_its_bytes_and_says_why() {
+        let urls = SiteUrls::new("http://127.0.0.1:1/");
+        let class = SizeClass::from_param(0).unwrap();
+        let mut source = Canned(vec![
+            page(b"oops", 500, Some(FetchFailure::Status(500))),
+            page(b"", 200, None),
+            page(b"<div class=\"err\">Unable to load puzzle. No puzzle with such ID.</div>", 200, None),
+        ]);
+        let got = fetch(&mut source, &urls, Request::New(class));
+        assert_eq!(got.snapshot.unwrap().bytes, b"oops");
+        assert_eq!(got.record.error.as_deref(), Some("HTTP status 500"));
+        assert_eq!(got.record.url, "http://127.0.0.1:1/?size=0");
+        let got = fetch(&mut source, &urls, Request::New(class));
+        assert!(got.snapshot.is_none());
+        assert!(matches!(got.result, Err(FetchError::Extract(ExtractError::NoPuzzle))));
+        let got = fetch(&mut source, &urls, Request::Puzzle(class, PuzzleId(5)));
+        assert!(matches!(got.result, Err(FetchError::Extract(ExtractError::NotFound))));
+    }
+}

@@ -1,0 +1,55 @@
+//! Every regex and CSS selector that reads the site's pages, in one place
+//! (SITE.md, "The raw page" and "The rendered board"). When the site's
+//! markup changes, change it here and run `aquarchive reparse`.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+use scraper::Selector;
+
+/// Bump when anything here changes the meaning of what is extracted: the
+/// store records which extractor derived each puzzle.
+pub const EXTRACTOR_VERSION: u32 = 1;
+
+fn re(pattern: &str) -> Regex {
+    Regex::new(pattern).expect("a valid built-in regex")
+}
+
+fn css(selector: &str) -> Selector {
+    Selector::parse(selector).expect("a valid built-in selector")
+}
+
+// The inline script. Whitespace is allowed wherever the known captures vary
+// (the galaxies fragment puts spaces around `=` and before commas), and
+// either quote.
+pub static TASK: LazyLock<Regex> = LazyLock::new(|| re(r#"var\s+task\s*=\s*['"]([^'"]*)['"]"#));
+pub static WIDTH: LazyLock<Regex> = LazyLock::new(|| re(r"puzzleWidth\s*:\s*(\d+)"));
+pub static HEIGHT: LazyLock<Regex> = LazyLock::new(|| re(r"puzzleHeight\s*:\s*(\d+)"));
+pub static HASHED_SOLUTION: LazyLock<Regex> = LazyLock::new(|| re(r#"hashedSolution\s*:\s*['"]([^'"]+)['"]"#));
+pub static PL_SIZE: LazyLock<Regex> = LazyLock::new(|| re(r"Game\.plSize\s*=\s*(\d+)\s*;"));
+/// `<span id="puzzleID">2,401,181</span>` (either quote, other attributes).
+pub static PUZZLE_ID: LazyLock<Regex> = LazyLock::new(|| re(r#"id\s*=\s*["']puzzleID["'][^>]*>\s*([0-9][0-9,]*)\s*<"#));
+/// The special's date, **unsure** (SITE.md): a `specialDate` value in the
+/// script, or the `selected` option of `<select name="date">`.
+pub static SPECIAL_DATE: LazyLock<Regex> = LazyLock::new(|| re(r#"specialDate\s*[:=]\s*['"]([^'"]+)['"]"#));
+pub static DATE_SELECT: LazyLock<Regex> =
+    LazyLock::new(|| re(r#"(?is)<select[^>]*name\s*=\s*["']date["'][^>]*>(.*?)</select>"#));
+pub static SELECTED_OPTION: LazyLock<Regex> = LazyLock::new(|| {
+    re(r#"(?is)<option\b([^>]*\bselected\b[^>]*)>([^<]*)<"#)
+});
+pub static OPTION_VALUE: LazyLock<Regex> = LazyLock::new(|| re(r#"(?i)value\s*=\s*["']([^"']*)["']"#));
+/// `<div class="err">Unable to load puzzle. No puzzle with such ID.</div>`
+pub static NOT_FOUND: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)No puzzle with such ID"));
+
+// The rendered board. Selected by class, not by position: the nesting
+// inside `#game` is unsure.
+pub static BOARD_CELL: LazyLock<Selector> = LazyLock::new(|| css("#game div.cell.selectable"));
+pub static COLUMN_CLUE: LazyLock<Selector> = LazyLock::new(|| css("#game div.cell.task.v"));
+pub static ROW_CLUE: LazyLock<Selector> = LazyLock::new(|| css("#game div.cell.task.h"));
+/// What a browser waits for before reading the board.
+pub const BOARD_READY_CSS: &str = "#game div.cell.selectable";
+/// The wall classes on a cell: top, bottom, left, right.
+pub const WALL_TOP: &str = "bt";
+pub const WALL_BOTTOM: &str = "bb";
+pub const WALL_LEFT: &str = "bl";
+pub const WALL_RIGHT: &str = "br";

@@ -1,0 +1,21 @@
+//! The site: its URLs, fetching pages (HTTP and a real browser), reading
+//! puzzles from raw pages and from rendered boards, and checking what the
+//! site sent before anything calls it a puzzle.
+//!
+//! The path of one page: [`fetch::fetch`] gets it through a
+//! [`fetch::PageSource`] ([`http::HttpFetcher`] or [`browser::BrowserFetcher`])
+//! and returns its snapshot, fetch record and checked puzzle;
+//! [`fetch::process`] is the part after the network, which `reparse` reruns
+//! on stored snapshots.
+
+pub mod board;
+pub mod browser;
+mod error;
+pub mod extract;
+pub mod fetch;
+pub mod http;
+pub mod markup;
+pub mod raw;
+pub mod url;
+
+pub use error::{ExtractError, FetchFailure, Invalid, SiteError};

@@ -1,0 +1,252 @@
+//! The site's size classes and URL patterns, all in one place (SITE.md,
+//! "URLs"). When the site changes its links, this is the file to change.
+
+use std::fmt;
+use std::str::FromStr;
+
+use base64::Engine as _;
+use base64::engine::general_purpose::STANDARD;
+
+use super::SiteError;
+
+/// The site's default address; `[site] base_url` in config.toml overrides it.
+pub const DEFAULT_BASE_URL: &str = "https://www.puzzle-aquarium.com/";
+
+/// A size class: the site's `?size=N`, 0..=11.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SizeClass(u8);
+
+/// Name, grid side (None: read it from the page) and the tank count seen in
+/// real puzzles of the class (None: unknown) for each `?size=N`.
+const CLASSES: [(&str, Option<usize>, Option<usize>); 12] = [
+    ("6x6-easy", Some(6), Some(6)),
+    ("6x6-normal", Some(6), Some(9)),
+    ("6x6-hard", Some(6), Some(18)),
+    ("10x10-easy", Some(10), Some(14)),
+    ("10x10-normal", Some(10), Some(20)),
+    ("10x10-hard", Some(10), Some(33)),
+    ("15x15-easy", Some(15), Some(22)),
+    ("15x15-normal", Some(15), Some(32)),
+    ("15x15-hard", Some(15), Some(45)),
+    // SITE.md: one source says 20x20, 25x25, 30x30; unsure, so the page says.
+    ("daily", None, None),
+    ("weekly", None, None),
+    ("monthly", None, None),
+];
+
+impl SizeClass {
+    pub const DAILY: SizeClass = SizeClass(9);
+    pub const WEEKLY: SizeClass = SizeClass(10);
+    pub const MONTHLY: SizeClass = SizeClass(11);
+
+    pub fn all() -> impl Iterator<Item = SizeClass> {
+        (0..CLASSES.len() as u8).map(SizeClass)
+    }
+
+    /// From the site's `?size=N`.
+    pub fn from_param(n: u8) -> Option<SizeClass> {
+        ((n as usize) < CLASSES.len()).then_some(SizeClass(n))
+    }
+
+    /// The site's `?size=N`.
+    pub fn param(self) -> u8 {
+        self.0
+    }
+
+    /// `6x6-easy` ... `15x15-hard`, `daily`, `weekly`, `monthly`.
+    pub fn name(self) -> &'static str {
+        CLASSES[self.0 as usize].0
+    }
+
+    /// The grid side, when the class fixes it.
+    pub fn side(self) -> Option<usize> {
+        CLASSES[self.0 as usize].1
+    }
+
+    /// Daily, weekly, monthly: one puzzle per period, named by its date.
+    pub fn is_special(self) -> bool {
+        self.0 >= Self::DAILY.0
+    }
+
+    /// The tank counts a puzzle of this class may have on a `width` x
+    /// `height` grid. Real puzzles of a class all have the same count; a
+    /// quarter either way is allowed, since the site may change its
+    /// generator. Specials: at least one tank per row, at most one per two
+    /// cells.
+    pub fn tank_range(self, width: usize, height: usize) -> std::ops::RangeInclusive<usize> {
+        match CLASSES[self.0 as usize].2 {
+            Some(seen) => {
+                let slack = seen.div_ceil(4);
+                seen - slack..=seen + slack
+            }
+            None => height.min(width)..=(width * height / 2).max(1),
+        }
+    }
+}
+
+impl fmt::Display for SizeClass {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for SizeClass {
+    type Err = SiteError;
+
+    /// A class name (`10x10-hard`, `daily`; `_` or a space may stand for
+    /// `-`) or the site's number (`5`).
+    fn from_str(s: &str) -> Result<SizeClass, SiteError> {
+        let wanted = s.trim().to_ascii_lowercase().replace(['_', ' '], "-");
+        if let Ok(n) = wanted.parse::<u8>() {
+            return SizeClass::from_param(n).ok_or_else(|| SiteError::UnknownSize(s.to_string()));
+        }
+        SizeClass::all().find(|c| c.name() == wanted).ok_or_else(|| SiteError::UnknownSize(s.to_string()))
+    }
+}
+
+/// A puzzle ID. The site writes it with commas (`2,401,181`); it is unique
+/// only within a size class.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PuzzleId(pub u64);
+
+impl FromStr for PuzzleId {
+    type Err = SiteError;
+
+    /// Digits, with or without the site's thousands commas.
+    fn from_str(s: &str) -> Result<PuzzleId, SiteError> {
+        let digits: String = s.trim().chars().filter(|&c| c != ',').collect();
+        if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+            return Err(SiteError::BadId(s.to_string()));
+        }
+        digits.parse().map(PuzzleId).map_err(|_| SiteError::BadId(s.to_string()))
+    }
+}
+
+impl fmt::Display for PuzzleId {
+    /// With the site's commas: `681,742`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let digits = self.0.to_string();
+        let mut out = String::new();
+        for (i, ch) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i).is_multiple_of(3) {
+                out.push(',');
+            }
+            out.push(ch);
+        }
+        f.write_str(&out)
+    }
+}
+
+/// The `?e=` value: standard base64 of `"<N>:<ID with commas>"`, as the
+/// site's own `btoa(Game.plSize + ":" + puzzleID)`.
+pub fn encode_e(class: SizeClass, id: PuzzleId) -> String {
+    STANDARD.encode(format!("{}:{}", class.param(), id))
+}
+
+/// Reads a `?e=` value back into its class and ID.
+pub fn decode_e(e: &str) -> Result<(SizeClass, PuzzleId), SiteError> {
+    let bad = || SiteError::BadLink(e.to_string());
+    let bytes = STANDARD.decode(e.trim()).map_err(|_| bad())?;
+    let text = String::from_utf8(bytes).map_err(|_| bad())?;
+    let (size, id) = text.split_once(':').ok_or_else(bad)?;
+    let class = size.parse::<u8>().ok().and_then(SizeClass::from_param).ok_or_else(bad)?;
+    Ok((class, id.parse().map_err(|_| bad())?))
+}
+
+/// The URLs of the site, relative to its base address.
+#[derive(Clone, Debug)]
+pub struct SiteUrls {
+    base: String,
+}
+
+impl SiteUrls {
+    /// `base` is the site's root (`https://www.puzzle-aquarium.com/`); a
+    /// missing final `/` is added.
+    pub fn new(base: &str) -> SiteUrls {
+        let mut base = base.trim().to_string();
+        if !base.ends_with('/') {
+            base.push('/');
+        }
+        SiteUrls { base }
+    }
+
+    pub fn base(&self) -> &str {
+        &self.base
+    }
+
+    /// A new puzzle of the class (the current one, for specials).
+    pub fn new_puzzle(&self, class: SizeClass) -> String {
+        format!("{}?size={}", self.base, class.param())
+    }
+
+    /// One given puzzle, by the site's `?e=` link.
+    pub fn puzzle(&self, class: SizeClass, id: PuzzleId) -> String {
+        format!("{}?e={}", self.base, percent_encode_query(&encode_e(class, id)))
+    }
+
+    /// One given puzzle, by the older `?specific=1` form.
+    pub fn specific(&self, class: SizeClass, id: PuzzleId) -> String {
+        format!("{}?specific=1&specid={}&size={}", self.base, id.0, class.param())
+    }
+}
+
+/// Base64's `+`, `/` and `=` are escaped in a query value.
+fn percent_encode_query(value: &str) -> String {
+    value.replace('+', "%2B").replace('/', "%2F").replace('=', "%3D")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn e_links_match_the_site_both_ways() {
+        // SITE.md: `MDozLDM1MywzNDI=` is `0:3,353,342`.
+        let id: PuzzleId = "3,353,342".parse().unwrap();
+        assert_eq!(encode_e(SizeClass(0), id), "MDozLDM1MywzNDI=");
+        assert_eq!(decode_e("MDozLDM1MywzNDI=").unwrap(), (SizeClass(0), PuzzleId(3_353_342)));
+        // The fixture index's value for 10x10 easy 6,226,616.
+        assert_eq!(encode_e(SizeClass(3), PuzzleId(6_226_616)), "Mzo2LDIyNiw2MTY=");
+        assert!(decode_e("not base64!").is_err());
+        assert!(decode_e(&STANDARD.encode("12:5")).is_err(), "no class 12");
+        assert!(decode_e(&STANDARD.encode("3-5")).is_err());
+    }
+
+    #[test]
+    fn ids_read_with_or_without_commas_and_print_with_them() {
+        assert_eq!("681742".parse::<PuzzleId>().unwrap(), PuzzleId(681_742));
+        assert_eq!(" 2,401,181 ".parse::<PuzzleId>().unwrap().to_string(), "2,401,181");
+        assert_eq!(PuzzleId(12).to_string(), "12");
+        assert_eq!(PuzzleId(1_000).to_string(), "1,000");
+        for bad in ["", ",", "12a", "-3", "99999999999999999999999"] {
+            assert!(bad.parse::<PuzzleId>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn classes_by_name_or_number() {
+        assert_eq!("6x6-easy".parse::<SizeClass>().unwrap().param(), 0);
+        assert_eq!("15X15_hard".parse::<SizeClass>().unwrap().param(), 8);
+        assert_eq!("daily".parse::<SizeClass>().unwrap(), SizeClass::DAILY);
+        assert_eq!("11".parse::<SizeClass>().unwrap(), SizeClass::MONTHLY);
+        assert!("12".parse::<SizeClass>().is_err());
+        assert!("7x7-easy".parse::<SizeClass>().is_err());
+        for class in SizeClass::all() {
+            assert_eq!(class.name().parse::<SizeClass>().unwrap(), class);
+        }
+        assert!(SizeClass::DAILY.is_special() && !SizeClass(8).is_special());
+        assert!(SizeClass(2).tank_range(6, 6).contains(&18));
+        assert!(!SizeClass(0).tank_range(6, 6).contains(&18));
+    }
+
+    #[test]
+    fn urls() {
+        let urls = SiteUrls::new("http://127.0.0.1:8080");
+        assert_eq!(urls.new_puzzle(SizeClass::DAILY), "http://127.0.0.1:8080/?size=9");
+        assert_eq!(urls.puzzle(SizeClass(0), PuzzleId(3_353_342)), "http://127.0.0.1:8080/?e=MDozLDM1MywzNDI%3D");
+        assert_eq!(
+            urls.specific(SizeClass(0), PuzzleId(681_742)),
+            "http://127.0.0.1:8080/?specific=1&specid=681742&size=0"
+        );
+    }
+}

@@ -1,0 +1,477 @@
+//! `fetch` and `reparse` against the loopback test site: HTTP and a real
+//! headless Chromium, every size class, every fault, retries counted on the
+//! server, the daily fetched twice, and re-extraction from snapshots.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use aquarchive::site::browser::{BrowserFetcher, BrowserSettings};
+use aquarchive::site::extract::{Source, extract};
+use aquarchive::site::fetch::{FetchSettings, PageSource};
+use aquarchive::site::http::HttpFetcher;
+use aquarchive::site::url::{PuzzleId, SiteUrls, SizeClass};
+
+use crate::site_server::{Fault, Site};
+use crate::util::{Dir, Run, fixtures};
+
+const CLASSES: [&str; 12] = [
+    "6x6-easy", "6x6-normal", "6x6-hard", "10x10-easy", "10x10-normal", "10x10-hard",
+    "15x15-easy", "15x15-normal", "15x15-hard", "daily", "weekly", "monthly",
+];
+
+/// A temp dir whose config.toml points at the test site, with no delay, a
+/// one-second timeout, two retries and a short backoff.
+fn setup(site: &Site) -> Dir {
+    let dir = Dir::new();
+    dir.write(
+        "config.toml",
+        format!(
+            "[site]\nbase_url = \"{}\"\nmin_delay_ms = 0\ntimeout_secs = 1\nretries = 2\nbackoff_ms = 10\n\
+             [fetch]\nboard_wait_secs = 10\n",
+            site.base_url()
+        ),
+    );
+    dir
+}
+
+fn db(dir: &Dir) -> PathBuf {
+    dir.join("archive/aquarchive.sqlite")
+}
+
+fn rows(db: &Path, sql: &str) -> Vec<Vec<Option<String>>> {
+    let conn = rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).expect("open the database");
+    let mut statement = conn.prepare(sql).expect("prepare");
+    let columns = statement.column_count();
+    statement
+        .query_map([], |r| (0..columns).map(|i| r.get::<_, rusqlite::types::Value>(i)).collect::<Result<Vec<_>, _>>())
+        .unwrap()
+        .map(|row| {
+            row.unwrap()
+                .into_iter()
+                .map(|v| match v {
+                    rusqlite::types::Value::Null => None,
+                    rusqlite::types::Value::Integer(n) => Some(n.to_string()),
+                    rusqlite::types::Value::Text(t) => Some(t),
+                    rusqlite::types::Value::Blob(b) => Some(format!("{} bytes", b.len())),
+                    rusqlite::types::Value::Real(x) => Some(x.to_string()),
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn count(db: &Path, sql: &str) -> usize {
+    rows(db, sql)[0][0].as_deref().unwrap().parse().unwrap()
+}
+
+/// The fixture's solution rows (`0`/`1`) for a puzzle of the test site.
+fn fixture_solution(class: u8, id: u64) -> Option<String> {
+    let index: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(fixtures().join("aquarium/index.json")).unwrap()).unwrap();
+    let entry = index.as_array().unwrap().iter().find(|p| {
+        p["size_param"].as_u64() == Some(u64::from(class)) && p["id"].as_str().map(|s| s.replace(',', "")) == Some(id.to_string())
+    })?;
+    let text = std::fs::read_to_string(fixtures().join(format!("aquarium/puzzles/{}.solution.txt", entry["name"].as_str()?))).ok()?;
+    Some(text.lines().filter(|l| !l.trim().is_empty()).map(|l| l.split_whitespace().collect::<String>()).collect::<Vec<_>>().join("\n"))
+}
+
+/// Fetches one new puzzle of every class with `extra` flags and checks the
+/// archive holds each page's puzzle with its (fixture) solution.
+fn every_class_is_stored(extra: &[&str], source: &str) {
+    let site = Site::start();
+    let dir = setup(&site);
+    let mut args = vec!["fetch", "--json"];
+    args.extend(extra);
+    args.extend(CLASSES);
+    let run = dir.run(&args).ok();
+    let lines = run.json_lines();
+    assert_eq!(lines.len(), 12, "{run}");
+    for (line, class) in lines.iter().zip(CLASSES) {
+        let size: u8 = class.parse::<SizeClass>().unwrap().param();
+        let served = &site.puzzles_of(size)[0];
+        assert_eq!(line["outcome"], "new", "{line}");
+        assert_eq!(line["size_class"], class);
+        assert_eq!(line["task"], served.task.as_str(), "{class}");
+        assert_eq!(line["site_id"], served.id_text().as_str());
+        assert_eq!(line["source"], source, "{line}");
+        assert_eq!(line["date"].as_str(), served.date, "{class}");
+        let stored = rows(
+            &db(&dir),
+            &format!(
+                "SELECT p.status, s.solution, s.found, p.snapshot, p.extractor_version FROM puzzles p \
+                 JOIN solutions s ON s.puzzle = p.id WHERE p.size_class = {size} AND p.site_id = {}",
+                served.id
+            ),
+        );
+        assert_eq!(stored.len(), 1, "{class}");
+        assert_eq!(stored[0][0].as_deref(), Some("ok"));
+        assert_eq!(stored[0][2].as_deref(), Some("1"));
+        assert_eq!(stored[0][3].as_deref(), line["snapshot"].as_str());
+        let facts = rows(
+            &db(&dir),
+            &format!("SELECT f.special_date, f.hashed_solution FROM site_facts f JOIN puzzles p ON p.id = f.puzzle WHERE p.size_class = {size}"),
+        );
+        assert_eq!(facts, vec![vec![served.date.map(String::from), Some("0f1e2d3c4b5a69788796a5b4c3d2e1f0".into())]], "{class}");
+        if let Some(solution) = fixture_solution(size, served.id) {
+            assert_eq!(stored[0][1].as_deref(), Some(solution.as_str()), "{class}");
+        }
+    }
+    assert_eq!(count(&db(&dir), "SELECT count(*) FROM fetches WHERE error IS NULL AND snapshot IS NOT NULL"), 12);
+}
+
+#[test]
+fn http_fetch_of_every_size_class_stores_the_right_puzzles() {
+    every_class_is_stored(&[], "script");
+}
+
+fn require_chromium() {
+    for path in ["/usr/bin/chromium", "/usr/bin/chromedriver"] {
+        assert!(
+            Path::new(path).exists(),
+            "{path} is missing: the browser tests need Debian's chromium and chromium-driver \
+             (apt-get install -y chromium chromium-driver; .ci/run installs them)"
+        );
+    }
+}
+
+#[test]
+fn browser_fetch_of_every_size_class_stores_the_right_puzzles() {
+    require_chromium();
+    // A browser sees the script and the board its JavaScript drew: both are
+    // read and agree.
+    every_class_is_stored(&["--browser"], "script+board");
+}
+
+#[test]
+fn http_and_browser_agree_on_every_fixture_puzzle() {
+    require_chromium();
+    let site = Site::start();
+    let urls = SiteUrls::new(&site.base_url());
+    let settings = FetchSettings { min_delay: Duration::ZERO, timeout: Duration::from_secs(5), ..FetchSettings::default() };
+    let mut http = HttpFetcher::new(settings.clone()).unwrap();
+    let mut browser = BrowserFetcher::start(settings, &BrowserSettings::default()).unwrap();
+    let puzzles = site.puzzles();
+    assert_eq!(puzzles.len(), 86, "83 fixture puzzles with an ID and size class, and 3 specials");
+    for p in &puzzles {
+        let class = SizeClass::from_param(p.size).unwrap();
+        let url = urls.puzzle(class, PuzzleId(p.id));
+        let raw = http.get(&url);
+        let drawn = browser.get(&url);
+        assert_eq!(raw.failure, None, "{url}");
+        assert_eq!(drawn.failure, None, "{url}");
+        let from_raw = extract(&raw.bytes, Some(class)).unwrap();
+        let from_browser = extract(&drawn.bytes, Some(class)).unwrap();
+        assert_eq!(from_raw.source, Source::Script);
+        assert_eq!(from_browser.source, Source::Both, "{url}");
+        assert_eq!(from_raw.puzzle, from_browser.puzzle, "{url}");
+        assert_eq!(from_raw.puzzle.to_task(), p.task, "{url}");
+        assert_eq!(from_raw.id, Some(PuzzleId(p.id)));
+    }
+}
+
+#[test]
+fn a_browser_fetch_of_an_unknown_id_says_so() {
+    require_chromium();
+    let site = Site::start();
+    let dir = setup(&site);
+    let run = dir.run(&["fetch", "--browser", "--id", "999", "--size", "6x6-easy"]).expect_code(2);
+    assert!(run.stdout.contains("the site says there is no puzzle with this ID"), "{run}");
+    assert_eq!(count(&db(&dir), "SELECT count(*) FROM puzzles"), 0);
+}
+
+/// A fetch of 6x6-easy after `faults`; returns the run and the requests
+/// the server saw.
+fn fetch_with(faults: &[Fault], extra: &[&str]) -> (Run, usize, Dir) {
+    let site = Site::start();
+    site.fault("/?size=0", faults);
+    let dir = setup(&site);
+    let mut args = vec!["fetch", "6x6-easy"];
+    args.extend(extra);
+    let run = dir.run(&args);
+    (run, site.hits("/?size=0"), dir)
+}
+
+#[test]
+fn server_errors_are_retried_with_backoff_and_then_succeed() {
+    let (run, hits, dir) = fetch_with(&[Fault::Status(500), Fault::Status(503)], &[]);
+    let run = run.ok();
+    assert_eq!(hits, 3, "{run}");
+    assert!(run.stdout.starts_with("new: 6x6-easy 6x6 ID "), "{run}");
+    assert_eq!(count(&db(&dir), "SELECT count(*) FROM puzzles WHERE status = 'ok'"), 1);
+}
+
+#[test]
+fn a_server_that_keeps_failing_is_tried_three_times_and_logged() {
+    let (run, hits, dir) = fetch_with(&[Fault::Status(500); 5], &[]);
+    let run = run.expect_code(2);
+    assert_eq!(hits, 3, "one try and two retries: {run}");
+    assert!(run.stdout.contains("failed: no puzzle from http://127.0.0.1:"), "{run}");
+    assert!(run.stdout.contains("/?size=0: HTTP status 500"), "{run}");
+    let fetches = rows(&db(&dir), "SELECT http_status, error, snapshot FROM fetches");
+    assert_eq!(fetches.len(), 1);
+    assert_eq!(fetches[0][0].as_deref(), Some("500"));
+    assert!(fetches[0][2].is_some(), "the error page is kept as a snapshot");
+    assert_eq!(count(&db(&dir), "SELECT count(*) FROM puzzles"), 0);
+}
+
+#[test]
+fn client_errors_are_never_retried() {
+    for code in [404, 403, 429] {
+        let (run, hits, _dir) = fetch_with(&[Fault::Status(code)], &[]);
+        let run = run.expect_code(2);
+        assert_eq!(hits, 1, "{run}");
+        assert!(run.stdout.contains(&format!("HTTP status {code}")), "{run}");
+    }
+}
+
+#[test]
+fn a_slow_answer_times_out_and_is_retried() {
+    let (run, hits, _dir) = fetch_with(&[Fault::Slow(Duration::from_millis(2500))], &[]);
+    let run = run.ok();
+    assert_eq!(hits, 2, "{run}");
+}
+
+#[test]
+fn dropped_connections_fail_clearly_after_the_retries() {
+    let (run, hits, dir) = fetch_with(&[Fault::Drop; 3], &[]);
+    let run = run.expect_code(2);
+    assert_eq!(hits, 3, "{run}");
+    assert!(run.stdout.contains("connection failed"), "{run}");
+    let fetches = rows(&db(&dir), "SELECT http_status, error, snapshot FROM fetches");
+    assert_eq!(fetches, vec![vec![None, fetches[0][1].clone(), None]], "no answer, no snapshot");
+}
+
+#[test]
+fn truncated_bodies_are_retried_then_kept_as_snapshots() {
+    let (run, hits, dir) = fetch_with(&[Fault::Truncate; 3], &[]);
+    let run = run.expect_code(2);
+    assert_eq!(hits, 3, "{run}");
+    assert!(run.stdout.contains("the body was cut off after"), "{run}");
+    let snapshot = rows(&db(&dir), "SELECT s.bytes FROM fetches f JOIN snapshots s ON s.sha256 = f.snapshot");
+    assert_eq!(snapshot.len(), 1, "the partial page is kept");
+    assert_eq!(count(&db(&dir), "SELECT count(*) FROM puzzles"), 0);
+    // One truncated answer, then a whole one: stored.
+    let (run, hits, _dir) = fetch_with(&[Fault::Truncate], &[]);
+    run.ok();
+    assert_eq!(hits, 2);
+}
+
+#[test]
+fn a_garbled_task_is_kept_flagged_never_as_a_good_puzzle() {
+    for seed in [1, 2, 3] {
+        let (run, hits, dir) = fetch_with(&[Fault::InvalidTask(seed)], &["--json"]);
+        let run = run.expect_code(2);
+        assert_eq!(hits, 1, "a bad puzzle is no network fault: {run}");
+        let line = &run.json_lines()[0];
+        assert_eq!(line["outcome"], "rejected", "{line}");
+        assert!(line["error"].as_str().unwrap().contains("tank"), "{line}");
+        assert_eq!(count(&db(&dir), "SELECT count(*) FROM puzzles WHERE status = 'ok'"), 0);
+        assert_eq!(count(&db(&dir), "SELECT count(*) FROM puzzles WHERE status <> 'ok' AND snapshot IS NOT NULL"), 1);
+        assert_eq!(count(&db(&dir), "SELECT count(*) FROM fetches WHERE error IS NOT NULL"), 1);
+    }
+}
+
+#[test]
+fn an_unknown_id_is_the_sites_not_found_page() {
+    let site = Site::start();
+    let dir = setup(&site);
+    let run = dir.run(&["fetch", "--id", "999", "--size", "6x6-easy"]).expect_code(2);
+    assert!(run.stdout.contains("the site says there is no puzzle with this ID"), "{run}");
+    assert_eq!(count(&db(&dir), "SELECT count(*) FROM fetches WHERE snapshot IS NOT NULL"), 1);
+}
+
+#[test]
+fn a_given_puzzle_by_id_and_the_count_of_new_ones() {
+    let site = Site::start();
+    let dir = setup(&site);
+    let run = dir.run(&["fetch", "--id", "6226616", "--size", "10x10-easy", "--json"]).ok();
+    let line = &run.json_lines()[0];
+    assert_eq!(line["site_id"], "6,226,616");
+    assert!(line["url"].as_str().unwrap().ends_with("/?e=Mzo2LDIyNiw2MTY%3D"), "{line}");
+    // The first of 10x10-easy's puzzles on the site is that one: --count 3
+    // stores three others and counts the repeat as present.
+    let run = dir.run(&["fetch", "10x10-easy", "--count", "3", "--json"]).ok();
+    let outcomes: Vec<String> = run.json_lines().iter().map(|l| l["outcome"].as_str().unwrap().to_string()).collect();
+    let first_is_repeat = site.puzzles_of(3)[0].id == 6_226_616;
+    if first_is_repeat {
+        assert_eq!(outcomes, ["present", "new", "new", "new"], "{run}");
+    } else {
+        assert_eq!(outcomes, ["new", "new", "new"], "{run}");
+    }
+    assert_eq!(count(&db(&dir), "SELECT count(*) FROM puzzles WHERE size_class = 3 AND status = 'ok'"), 4);
+}
+
+#[test]
+fn the_daily_fetched_twice_is_stored_once() {
+    let site = Site::start();
+    let dir = setup(&site);
+    let first = dir.run(&["fetch", "daily"]).ok();
+    assert!(first.stdout.starts_with("new: daily 20x20 ID 1,000 of 2026-11-30"), "{first}");
+    let second = dir.run(&["fetch", "daily"]).expect_code(3);
+    assert!(second.stdout.starts_with("present: daily"), "{second}");
+    assert_eq!(count(&db(&dir), "SELECT count(*) FROM puzzles"), 1);
+    assert_eq!(count(&db(&dir), "SELECT count(*) FROM fetches"), 2);
+    assert_eq!(site.hits("/?size=9"), 2);
+    // A failure outranks "nothing new".
+    site.fault("/?size=9", &[Fault::Status(404)]);
+    dir.run(&["fetch", "weekly", "daily"]).expect_code(2);
+}
+
+#[test]
+fn bad_arguments_are_refused_before_any_request() {
+    let site = Site::start();
+    let dir = setup(&site);
+    let run = dir.run(&["fetch", "7x7-easy"]).expect_code(2);
+    assert!(run.stderr.contains("`7x7-easy` is not a size class"), "{run}");
+    let run = dir.run(&["fetch", "--id", "12x", "--size", "daily"]).expect_code(2);
+    assert!(run.stderr.contains("`12x` is not a puzzle ID"), "{run}");
+    dir.run(&["fetch", "--id", "12"]).expect_code(2);
+    assert_eq!(site.hits("/?size=0"), 0);
+    assert!(dir.run(&["fetch", "--help"]).ok().stdout.contains("aquarchive fetch daily"));
+}
+
+#[test]
+fn reparse_re_derives_puzzles_from_their_snapshots() {
+    let site = Site::start();
+    let dir = setup(&site);
+    dir.run(&["fetch", "6x6-easy", "10x10-hard"]).ok();
+    let run = dir.run(&["reparse"]).ok();
+    assert!(run.stdout.ends_with("2 unchanged, 0 changed, 0 no longer readable\n"), "{run}");
+    // What an older, wrong extractor would have stored: the first tank row
+    // of one puzzle misread.
+    let db = db(&dir);
+    let stored = rows(&db, "SELECT id, text FROM puzzles ORDER BY id LIMIT 1");
+    let (id, text) = (stored[0][0].clone().unwrap(), stored[0][1].clone().unwrap());
+    let wrong = text.replacen('2', "9", 1);
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    conn.execute("UPDATE puzzles SET text = ?1, extractor_version = 0 WHERE id = ?2", rusqlite::params![wrong, id]).unwrap();
+    conn.execute("DELETE FROM solutions WHERE puzzle = ?1", [&id]).unwrap();
+    drop(conn);
+    let run = dir.run(&["reparse", "--json"]).ok();
+    let lines = run.json_lines();
+    assert_eq!(lines[0]["result"], "changed", "{run}");
+    assert_eq!(lines[0]["before"], wrong.as_str());
+    assert_eq!(lines[0]["after"], text.as_str());
+    assert_eq!(lines[1]["result"], "same");
+    let after = rows(&db, &format!("SELECT p.text, p.extractor_version, s.found FROM puzzles p JOIN solutions s ON s.puzzle = p.id WHERE p.id = {id}"));
+    assert_eq!(after, vec![vec![Some(text), Some("1".into()), Some("1".into())]]);
+}
+
+/// (state, parent) of a process, from /proc/PID/stat.
+fn stat(pid: u32) -> Option<(char, u32)> {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let mut rest = text.rsplit_once(')')?.1.split_whitespace();
+    Some((rest.next()?.chars().next()?, rest.next()?.parse().ok()?))
+}
+
+fn alive(pid: u32) -> bool {
+    stat(pid).is_some_and(|(state, _)| state != 'Z')
+}
+
+/// Processes whose command line mentions `text` (zombies have none).
+fn processes_mentioning(text: &str) -> Vec<u32> {
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|pid| {
+            std::fs::read(format!("/proc/{pid}/cmdline")).is_ok_and(|c| String::from_utf8_lossy(&c).contains(text))
+        })
+        .collect()
+}
+
+#[test]
+fn ctrl_c_stops_chromedriver_and_chromium_and_removes_the_profile() {
+    require_chromium();
+    let site = Site::start();
+    // The page hangs, so the browser is busy when Ctrl-C comes.
+    site.fault("/?size=0", &[Fault::Slow(Duration::from_secs(20))]);
+    let dir = setup(&site);
+    let mut child = dir
+        .command(&["fetch", "--browser", "6x6-easy"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let profile = std::env::temp_dir().join(format!("aquarchive-chromium-{}-", child.id())).display().to_string();
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    while site.hits("/?size=0") == 0 {
+        assert!(std::time::Instant::now() < deadline, "the browser never asked for the page");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let started = processes_mentioning(&profile);
+    assert!(!started.is_empty(), "Chromium runs with the profile {profile}*");
+    let drivers: Vec<u32> = std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|&pid| stat(pid).is_some_and(|(_, parent)| parent == child.id()))
+        .collect();
+    assert!(!drivers.is_empty(), "chromedriver is a child of aquarchive");
+    unsafe {
+        libc::kill(child.id() as libc::pid_t, libc::SIGINT);
+    }
+    assert_eq!(child.wait().unwrap().code(), Some(130));
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    let running = || processes_mentioning(&profile).into_iter().chain(drivers.clone()).filter(|&pid| alive(pid)).collect::<Vec<_>>();
+    while !running().is_empty() {
+        assert!(std::time::Instant::now() < deadline, "still running: {:?}", running());
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let leftovers: Vec<_> = std::fs::read_dir(std::env::temp_dir())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().display().to_string().starts_with(&profile))
+        .collect();
+    assert!(leftovers.is_empty(), "profile left behind: {leftovers:?}");
+}
+
+#[test]
+fn config_can_choose_the_browser_and_an_already_running_webdriver() {
+    require_chromium();
+    let site = Site::start();
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let mut driver = std::process::Command::new("/usr/bin/chromedriver")
+        .arg(format!("--port={port}"))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(std::time::Instant::now() < deadline, "chromedriver did not start");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let dir = setup(&site);
+    let config = std::fs::read_to_string(dir.join("config.toml")).unwrap();
+    dir.write(
+        "config.toml",
+        config.replace("[fetch]\n", &format!("[fetch]\nmethod = \"browser\"\nwebdriver_url = \"http://127.0.0.1:{port}\"\n")),
+    );
+    let run = dir.run(&["fetch", "6x6-hard", "--json"]);
+    let _ = driver.kill();
+    let _ = driver.wait();
+    let line = &run.ok().json_lines()[0];
+    assert_eq!(line["method"], "browser", "{line}");
+    assert_eq!(line["source"], "script+board", "{line}");
+    assert_eq!(line["outcome"], "new", "{line}");
+}
+
+#[test]
+fn requests_carry_the_user_agent_and_keep_the_minimum_delay() {
+    let site = Site::start();
+    let dir = setup(&site);
+    let config = std::fs::read_to_string(dir.join("config.toml")).unwrap();
+    dir.write(
+        "config.toml",
+        config.replace("min_delay_ms = 0\n", "min_delay_ms = 300\nuser_agent = \"aquarchive-test/1 (me@example.org)\"\n"),
+    );
+    dir.run(&["fetch", "6x6-normal", "--count", "3"]).ok();
+    let log = site.log();
+    assert_eq!(log.len(), 3);
+    for (_, agent) in &log {
+        assert_eq!(agent, "aquarchive-test/1 (me@example.org)");
+    }
+    for pair in log.windows(2) {
+        let gap = pair[1].0 - pair[0].0;
+        assert!(gap >= Duration::from_millis(290), "requests {gap:?} apart");
+    }
+}
