@@ -3,11 +3,18 @@
 
 mod args;
 mod bench_aquarium;
+mod bench_calendar;
+mod bench_ring;
+mod bench_sudoku;
+mod calendar;
 mod exit;
 mod generate;
 mod output;
 mod progress;
 mod solve;
+mod solve_ring;
+mod solve_sudoku;
+mod table;
 
 use clap::Parser;
 
@@ -35,7 +42,11 @@ pub fn main() -> i32 {
     let result = match cli.command {
         args::Command::Solve(args) => solve::run(args),
         args::Command::Generate(args) => generate::run(args),
+        args::Command::Calendar(args) => calendar::run(args),
         args::Command::Bench(args::BenchCommand::Aquarium(args)) => bench_aquarium::run(args),
+        args::Command::Bench(args::BenchCommand::Sudoku(args)) => bench_sudoku::run(args),
+        args::Command::Bench(args::BenchCommand::Calendar(args)) => bench_calendar::run(args),
+        args::Command::Bench(args::BenchCommand::Ring(args)) => bench_ring::run(args),
     };
     match result {
         Ok(code) => code as i32,

@@ -1,0 +1,45 @@
+//! Markdown-style tables with right-aligned columns, for the benchmarks.
+
+/// Renders `title`, then `rows` (the first is the header) as a table.
+pub fn render(title: &str, rows: &[Vec<String>]) -> String {
+    let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let widths: Vec<usize> =
+        (0..columns).map(|c| rows.iter().map(|r| r.get(c).map_or(0, |s| s.chars().count())).max().unwrap_or(0)).collect();
+    let mut out = format!("{title}\n");
+    for (k, row) in rows.iter().enumerate() {
+        let cells: Vec<String> =
+            widths.iter().enumerate().map(|(c, &w)| format!("{:>w$}", row.get(c).map_or("", String::as_str))).collect();
+        out.push_str(&format!("| {} |\n", cells.join(" | ")));
+        if k == 0 {
+            let rule: Vec<String> = widths.iter().map(|&w| "-".repeat(w)).collect();
+            out.push_str(&format!("|-{}-|\n", rule.join("-|-")));
+        }
+    }
+    out
+}
+
+/// A whole number with thousands separators: 4937780 -> "4,937,780".
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn aligns_and_separates() {
+        assert_eq!(thousands(4_937_780), "4,937,780");
+        assert_eq!(thousands(97), "97");
+        let t = render("T", &[vec!["a".into(), "bb".into()], vec!["ccc".into(), "d".into()]]);
+        assert_eq!(t, "T\n|   a | bb |\n|-----|----|\n| ccc |  d |\n");
+    }
+}
