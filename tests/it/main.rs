@@ -4,3 +4,6 @@
 mod util;
 
 mod solve;
+mod calendar;
+mod ring;
+mod sudoku;
