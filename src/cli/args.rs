@@ -190,6 +190,9 @@ pub struct CalendarBenchArgs {
     /// Also count every tiling with the engine on this many combinations (it is slow)
     #[arg(long, value_name = "N", default_value_t = 3)]
     pub engine_sample: usize,
+    /// Find one tiling with the engine for only this many combinations (the rest is estimated)
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    pub engine_first: usize,
 }
 
 #[derive(Args, Debug)]

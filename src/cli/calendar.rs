@@ -3,7 +3,6 @@
 
 use std::time::Instant;
 
-use rayon::prelude::*;
 use serde_json::json;
 
 use aquarchive::kinds::calendar::{self, BUILT_IN, Date, Method, Variant, WEEKDAYS};
@@ -11,7 +10,6 @@ use aquarchive::render;
 
 use super::args::{CalendarArgs, CalendarSolver};
 use super::output::{print, read_input};
-use super::progress::Progress;
 use super::table::thousands;
 use super::{CliError, ExitCode};
 
@@ -104,25 +102,10 @@ pub fn run(args: CalendarArgs) -> Result<ExitCode, CliError> {
     Ok(if report.solutions.is_empty() { ExitCode::NotUnique } else { ExitCode::Ok })
 }
 
-/// The verified count of every combination, in parallel, in the board's order.
-pub fn count_every_date(variant: &Variant, method: Method, progress: &Progress) -> Result<Vec<(Date, u64)>, CliError> {
-    variant
-        .combinations()
-        .into_par_iter()
-        .map(|date| {
-            let stats = calendar::count_verified(variant, &date, method).map_err(|e| CliError::Message(format!("{date}: {e}")))?;
-            progress.inc();
-            Ok((date, stats.solutions))
-        })
-        .collect()
-}
-
 fn every_date(variant: &Variant, method: Method, json_out: bool) -> Result<ExitCode, CliError> {
     let start = Instant::now();
     let combinations = variant.combinations().len();
-    let progress = Progress::new(combinations as u64, "counting");
-    let counts = count_every_date(variant, method, &progress)?;
-    progress.finish();
+    let counts = calendar::count_every_date(variant, method).map_err(|e| CliError::Message(e.to_string()))?;
     let elapsed = start.elapsed();
     let total: u64 = counts.iter().map(|c| c.1).sum();
     let real: Vec<&(Date, u64)> = counts.iter().filter(|c| c.0.is_real()).collect();

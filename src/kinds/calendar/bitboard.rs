@@ -18,8 +18,10 @@ pub struct Bitboard {
     /// For each cell, the placements (piece, mask) whose lowest cell it is.
     anchored: Vec<Vec<(u8, u64)>>,
     width: usize,
-    /// Every piece has two cells or more, so a lone bare cell is a dead end.
-    prune: bool,
+    /// Each piece's number of cells.
+    sizes: Vec<u32>,
+    /// For the search of every date: the month, day and weekday cells.
+    kinds: [u64; 3],
     /// Cells not in the first / last column, for shifting masks sideways.
     not_first: u64,
     not_last: u64,
@@ -56,19 +58,43 @@ impl Bitboard {
             }
         }
         let column = |c: usize| (0..h).fold(0u64, |m, r| m | 1 << (r * w + c));
-        let prune = variant.pieces().iter().all(|p| p.cells.len() >= 2);
-        Some(Bitboard { cells, start, anchored, width: w, prune, not_first: !column(0), not_last: !column(w - 1) })
+        let sizes = variant.pieces().iter().map(|p| p.cells.len() as u32).collect();
+        Some(Bitboard { cells, start, anchored, width: w, sizes, kinds: [0; 3], not_first: !column(0), not_last: !column(w - 1) })
     }
 
-    /// Whether some bare cell has no bare neighbour: no piece (all have two
-    /// cells or more, which `Variant::parse` does not promise, so the caller
-    /// checks) can ever cover it, and the branch is dead.
     #[inline]
-    fn stranded(&self, filled: u64) -> bool {
-        let bare = !filled;
-        let w = self.width;
-        let neighbours = ((bare & self.not_last) << 1) | ((bare & self.not_first) >> 1) | (bare << w) | (bare >> w);
-        bare & !neighbours != 0
+    fn neighbours(&self, m: u64) -> u64 {
+        ((m & self.not_last) << 1) | ((m & self.not_first) >> 1) | (m << self.width) | (m >> self.width)
+    }
+
+    /// Whether the bare cells fall into a region that no set of the unused
+    /// pieces can fill: every connected bare region's size must be a sum of
+    /// some unused pieces' sizes. A cheap necessary condition that cuts
+    /// most dead ends at once (a lone cell, a pocket of three).
+    fn dead(&self, filled: u64, used: u32) -> bool {
+        // Bit s of `sums`: some set of unused pieces has s cells in all.
+        let mut sums = 1u128;
+        for (k, &size) in self.sizes.iter().enumerate() {
+            if used & (1 << k) == 0 {
+                sums |= sums << size;
+            }
+        }
+        let mut bare = !filled;
+        while bare != 0 {
+            let mut region = bare & bare.wrapping_neg();
+            loop {
+                let grown = (region | self.neighbours(region)) & bare;
+                if grown == region {
+                    break;
+                }
+                region = grown;
+            }
+            if sums & (1u128 << region.count_ones()) == 0 {
+                return true;
+            }
+            bare &= !region;
+        }
+        false
     }
 
     /// The number of tilings.
@@ -80,7 +106,7 @@ impl Bitboard {
         if filled == u64::MAX {
             return 1;
         }
-        if self.prune && self.stranded(filled) {
+        if self.dead(filled, used) {
             return 0;
         }
         let cell = (!filled).trailing_zeros() as usize;
@@ -102,17 +128,9 @@ impl Bitboard {
 
     fn walk(&self, filled: u64, used: u32, chosen: &mut Vec<(u8, u64)>, f: &mut dyn FnMut(&Tiling) -> ControlFlow<()>) -> ControlFlow<()> {
         if filled == u64::MAX {
-            let mut cells = vec![None; self.cells];
-            for &(piece, mask) in chosen.iter() {
-                for (i, cell) in cells.iter_mut().enumerate() {
-                    if mask & (1 << i) != 0 {
-                        *cell = Some(piece);
-                    }
-                }
-            }
-            return f(&Tiling { cells });
+            return f(&self.tiling(chosen));
         }
-        if self.prune && self.stranded(filled) {
+        if self.dead(filled, used) {
             return ControlFlow::Continue(());
         }
         let cell = (!filled).trailing_zeros() as usize;
@@ -125,5 +143,104 @@ impl Bitboard {
             }
         }
         ControlFlow::Continue(())
+    }
+
+    /// The number of tilings of every month/day(/weekday) combination the
+    /// board has, in one search: the board starts bare but for the cells off
+    /// it, and at the first bare cell the search may also leave it open if it
+    /// is a month (day, weekday) cell and no month (day, weekday) has been
+    /// left open yet. The searches of all dates share their common work,
+    /// which is most of it. Calls `f(date, tiling)` for every tiling, in no
+    /// particular order; `f` may stop the search.
+    pub fn every_date(variant: &Variant, mut f: impl FnMut(&Date, &Tiling) -> ControlFlow<()>) -> Option<bool> {
+        let blank = Date { month: 0, day: 0, weekday: None };
+        let board = Bitboard::new(variant, &blank)?;
+        let labels: Vec<Cell> = (0..board.cells).map(|i| variant.cell(i / variant.width(), i % variant.width())).collect();
+        let weekdays = variant.has_weekdays();
+        let mask_of = |keep: fn(Cell) -> bool| labels.iter().enumerate().filter(|(_, c)| keep(**c)).fold(0u64, |m, (i, _)| m | 1 << i);
+        let kinds = [
+            mask_of(|c| matches!(c, Cell::Month(_))),
+            mask_of(|c| matches!(c, Cell::Day(_))),
+            mask_of(|c| matches!(c, Cell::Weekday(_))),
+        ];
+        let board = Bitboard { kinds, ..board };
+        let mut chosen = Vec::new();
+        let mut open = Date { weekday: if weekdays { None } else { Some(7) }, ..blank };
+        Some(board.walk_dates(&labels, board.start, 0, &mut open, &mut chosen, &mut f).is_continue())
+    }
+
+    fn walk_dates(
+        &self,
+        labels: &[Cell],
+        filled: u64,
+        used: u32,
+        open: &mut Date,
+        chosen: &mut Vec<(u8, u64)>,
+        f: &mut dyn FnMut(&Date, &Tiling) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        if filled == u64::MAX {
+            // A weekday of 7 stands for "the board has none".
+            let date = Date { weekday: open.weekday.filter(|&w| w < 7), ..*open };
+            return f(&date, &self.tiling(chosen));
+        }
+        // A bare cell with no bare neighbour can only be left open, so it
+        // must be a label cell of a kind still to leave open, one a kind.
+        let bare = !filled;
+        let lone = bare & !self.neighbours(bare);
+        if lone != 0 {
+            let still = [open.month == 0, open.day == 0, open.weekday.is_none()];
+            let mut rest = lone;
+            for (k, &mask) in self.kinds.iter().enumerate() {
+                let here = lone & mask;
+                if here != 0 && (!still[k] || here.count_ones() > 1) {
+                    return ControlFlow::Continue(());
+                }
+                rest &= !mask;
+            }
+            if rest != 0 {
+                return ControlFlow::Continue(());
+            }
+        }
+        let cell = (!filled).trailing_zeros() as usize;
+        let bit = 1u64 << cell;
+        // Leave the cell open, if it may be the date's.
+        let slot = match labels[cell] {
+            Cell::Month(m) if open.month == 0 => Some((0, m)),
+            Cell::Day(d) if open.day == 0 => Some((1, d)),
+            Cell::Weekday(w) if open.weekday.is_none() => Some((2, w)),
+            _ => None,
+        };
+        if let Some((kind, value)) = slot {
+            let saved = *open;
+            match kind {
+                0 => open.month = value,
+                1 => open.day = value,
+                _ => open.weekday = Some(value),
+            }
+            let flow = self.walk_dates(labels, filled | bit, used, open, chosen, f);
+            *open = saved;
+            flow?;
+        }
+        for &(piece, mask) in &self.anchored[cell] {
+            if used & (1 << piece) == 0 && mask & filled == 0 {
+                chosen.push((piece, mask));
+                let flow = self.walk_dates(labels, filled | mask, used | 1 << piece, open, chosen, f);
+                chosen.pop();
+                flow?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn tiling(&self, chosen: &[(u8, u64)]) -> Tiling {
+        let mut cells = vec![None; self.cells];
+        for &(piece, mask) in chosen {
+            let mut m = mask;
+            while m != 0 {
+                cells[m.trailing_zeros() as usize] = Some(piece);
+                m &= m - 1;
+            }
+        }
+        Tiling { cells }
     }
 }

@@ -1,6 +1,7 @@
 //! Solving and counting a date with either solver; every tiling a caller
 //! gets back, and every tiling a verified count counts, passes [`verify`].
 
+use std::collections::HashMap;
 use std::ops::ControlFlow;
 use std::time::Instant;
 
@@ -96,4 +97,34 @@ pub fn count_verified(variant: &Variant, date: &Date, method: Method) -> Result<
         verify(variant, date, &encoding.decode(chosen)).map_err(CalendarError::WrongSolution)?;
         Ok(ControlFlow::Continue(()))
     })
+}
+
+/// The verified count of every month/day(/weekday) combination of the
+/// board, in the order of [`Variant::combinations`]. The bitboard solver
+/// does it in one search ([`Bitboard::every_date`]); the engine, date by date.
+pub fn count_every_date(variant: &Variant, method: Method) -> Result<Vec<(Date, u64)>, CalendarError> {
+    let dates = variant.combinations();
+    if method == Method::Bitboard {
+        let index: HashMap<Date, usize> = dates.iter().enumerate().map(|(i, d)| (*d, i)).collect();
+        let mut counts = vec![0u64; dates.len()];
+        let mut failure = None;
+        let searched = Bitboard::every_date(variant, |date, tiling| {
+            match (verify(variant, date, tiling), index.get(date)) {
+                (Ok(()), Some(&i)) => {
+                    counts[i] += 1;
+                    return ControlFlow::Continue(());
+                }
+                (Err(v), _) => failure = Some(CalendarError::WrongSolution(v)),
+                (Ok(()), None) => failure = Some(CalendarError::Invalid(format!("the search left {date} open, which the board has no cells for"))),
+            }
+            ControlFlow::Break(())
+        });
+        if let Some(err) = failure {
+            return Err(err);
+        }
+        if searched.is_some() {
+            return Ok(dates.into_iter().zip(counts).collect());
+        }
+    }
+    dates.into_iter().map(|d| Ok((d, count_verified(variant, &d, method)?.solutions))).collect()
 }

@@ -165,3 +165,14 @@ fn standard_pieces() -> String {
         format!("{} {}\n", p.letter, shape.join("/"))
     }).collect()
 }
+
+#[test]
+fn one_search_for_every_date_counts_as_the_searches_of_each() {
+    let v = standard();
+    let counts = count_every_date(&v, FAST).unwrap();
+    assert_eq!(counts.len(), 372);
+    for (d, n) in counts.iter().step_by(37) {
+        assert_eq!(count(&v, d, FAST).solutions, *n, "{d}");
+    }
+    assert_eq!(counts.iter().map(|c| c.1).sum::<u64>(), 25_061);
+}
