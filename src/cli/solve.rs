@@ -108,6 +108,20 @@ pub(super) fn report_error(job: &Job, file: &str, line: Option<usize>, message: 
     Ok(())
 }
 
+/// The JSON fields every kind shares: where, what, and what the search found.
+pub(super) fn record(file: &str, kind: &str, solutions: usize, stats: &Stats) -> serde_json::Value {
+    json!({
+        "file": file,
+        "kind": kind,
+        "solutions": solutions,
+        "exhausted": stats.exhausted,
+        "unique": solutions == 1 && stats.exhausted,
+        "nodes": stats.nodes,
+        "probes": stats.probes,
+        "micros": stats.elapsed.as_micros() as u64,
+    })
+}
+
 /// "unique solution (nodes, probes, time)" and the like, for any kind.
 pub(super) fn verdict(n: usize, stats: &Stats, limit: u64) -> String {
     let time = format!("{} nodes, {} probes, {:.3} ms", stats.nodes, stats.probes, stats.elapsed.as_secs_f64() * 1e3);
@@ -129,20 +143,11 @@ fn print_aquarium(
 ) -> Result<ExitCode, CliError> {
     let code = if report.is_unique() { ExitCode::Ok } else { ExitCode::NotUnique };
     if job.json {
-        let mut record = json!({
-            "file": file,
-            "line": line,
-            "kind": "aquarium",
-            "width": puzzle.width(),
-            "height": puzzle.height(),
-            "tanks": puzzle.tank_count(),
-            "solutions": report.solutions.len(),
-            "exhausted": report.stats.exhausted,
-            "unique": report.is_unique(),
-            "nodes": report.stats.nodes,
-            "probes": report.stats.probes,
-            "micros": report.stats.elapsed.as_micros() as u64,
-        });
+        let mut record = record(file, "aquarium", report.solutions.len(), &report.stats);
+        record["line"] = json!(line);
+        record["width"] = json!(puzzle.width());
+        record["height"] = json!(puzzle.height());
+        record["tanks"] = json!(puzzle.tank_count());
         if let Some(first) = report.solutions.first() {
             record["solution"] = json!(first.to_rows());
         }

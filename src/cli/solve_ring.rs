@@ -8,7 +8,7 @@ use aquarchive::render;
 
 use super::args::{InputFormat, SolveArgs};
 use super::output::{print, read_input};
-use super::solve::{Job, Mode, report_error, verdict};
+use super::solve::{Job, Mode, record, report_error, verdict};
 use super::{CliError, ExitCode};
 
 pub fn run(args: &SolveArgs, job: &Job) -> Result<ExitCode, CliError> {
@@ -41,19 +41,10 @@ fn print_one(job: &Job, file: &str, ring: &Ring, report: &SolveReport) -> Result
     let code = if report.is_unique() { ExitCode::Ok } else { ExitCode::NotUnique };
     let assignments: u64 = report.solutions.iter().map(|s| s.assignments).sum();
     if job.json {
-        let mut record = json!({
-            "file": file,
-            "kind": "ring",
-            "rows": ring.rows(),
-            "sectors": ring.sectors(),
-            "solutions": report.solutions.len(),
-            "assignments": assignments,
-            "exhausted": report.stats.exhausted,
-            "unique": report.is_unique(),
-            "nodes": report.stats.nodes,
-            "probes": report.stats.probes,
-            "micros": report.stats.elapsed.as_micros() as u64,
-        });
+        let mut record = record(file, "ring", report.solutions.len(), &report.stats);
+        record["rows"] = json!(ring.rows());
+        record["sectors"] = json!(ring.sectors());
+        record["assignments"] = json!(assignments);
         if let Some(first) = report.solutions.first() {
             record["solution"] = json!(first.to_rows(ring.rows()));
             record["triangles"] = json!(first.triangles);

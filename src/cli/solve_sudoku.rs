@@ -8,7 +8,7 @@ use aquarchive::render;
 
 use super::args::{InputFormat, SolveArgs};
 use super::output::{print, read_input};
-use super::solve::{Job, Mode, report_error, verdict};
+use super::solve::{Job, Mode, record, report_error, verdict};
 use super::{CliError, ExitCode};
 
 pub fn run(args: &SolveArgs, job: &Job) -> Result<ExitCode, CliError> {
@@ -46,19 +46,10 @@ pub fn run(args: &SolveArgs, job: &Job) -> Result<ExitCode, CliError> {
 fn print_one(job: &Job, file: &str, line: usize, place: &str, puzzle: &Grid, report: &SolveReport) -> Result<ExitCode, CliError> {
     let code = if report.is_unique() { ExitCode::Ok } else { ExitCode::NotUnique };
     if job.json {
-        let mut record = json!({
-            "file": file,
-            "line": line,
-            "kind": "sudoku",
-            "puzzle": puzzle.to_string(),
-            "givens": puzzle.givens(),
-            "solutions": report.solutions.len(),
-            "exhausted": report.stats.exhausted,
-            "unique": report.is_unique(),
-            "nodes": report.stats.nodes,
-            "probes": report.stats.probes,
-            "micros": report.stats.elapsed.as_micros() as u64,
-        });
+        let mut record = record(file, "sudoku", report.solutions.len(), &report.stats);
+        record["line"] = json!(line);
+        record["puzzle"] = json!(puzzle.to_string());
+        record["givens"] = json!(puzzle.givens());
         if let Some(first) = report.solutions.first() {
             record["solution"] = json!(first.to_rows());
         }

@@ -8,7 +8,7 @@
 
 use std::ops::ControlFlow;
 
-use super::{Cell, Date, Tiling, Variant};
+use super::{Cell, Date, Tiling, Variant, placements};
 
 /// A date's puzzle as masks. Boards of more than 64 cells are not taken.
 pub struct Bitboard {
@@ -42,20 +42,11 @@ impl Bitboard {
                 start |= 1 << i;
             }
         }
+        let coverable: Vec<bool> = (0..cells).map(|i| start & (1 << i) == 0).collect();
         let mut anchored = vec![Vec::new(); cells];
-        for k in 0..variant.pieces().len() {
-            for shape in variant.shapes(k) {
-                let rows = shape.iter().map(|p| p.0).max().unwrap_or(0) + 1;
-                let cols = shape.iter().map(|p| p.1).max().unwrap_or(0) + 1;
-                for r0 in 0..(h + 1).saturating_sub(rows) {
-                    for c0 in 0..(w + 1).saturating_sub(cols) {
-                        let mask = shape.iter().fold(0u64, |m, &(r, c)| m | 1 << ((r0 + r) * w + c0 + c));
-                        if mask & start == 0 {
-                            anchored[mask.trailing_zeros() as usize].push((k as u8, mask));
-                        }
-                    }
-                }
-            }
+        for p in placements(variant, &coverable) {
+            let mask = p.cells.iter().fold(0u64, |m, &i| m | 1 << i);
+            anchored[mask.trailing_zeros() as usize].push((p.piece as u8, mask));
         }
         let column = |c: usize| (0..h).fold(0u64, |m, r| m | 1 << (r * w + c));
         let sizes = variant.pieces().iter().map(|p| p.cells.len() as u32).collect();
