@@ -13,6 +13,24 @@ use super::output::print;
 use super::table::{render, thousands};
 use super::{CliError, ExitCode};
 
+/// Nanoseconds this thread has run on a CPU (Linux), so that tables on a
+/// shared, loaded machine can show work done beside wall time.
+fn cpu_ns() -> Option<u64> {
+    std::fs::read_to_string("/proc/thread-self/schedstat").ok()?.split_whitespace().next()?.parse().ok()
+}
+
+/// Wall seconds, and CPU seconds when the system tells them.
+fn timed<T>(work: impl FnOnce() -> Result<T, CliError>) -> Result<(T, String), CliError> {
+    let (start, cpu) = (Instant::now(), cpu_ns());
+    let out = work()?;
+    let wall = start.elapsed().as_secs_f64();
+    let shown = match (cpu, cpu_ns()) {
+        (Some(a), Some(b)) => format!("{wall:.3} (CPU {:.3})", (b - a) as f64 / 1e9),
+        _ => format!("{wall:.3}"),
+    };
+    Ok((out, shown))
+}
+
 fn err(e: impl std::fmt::Display) -> CliError {
     CliError::Message(e.to_string())
 }
@@ -38,22 +56,21 @@ fn estimate((secs, done): (f64, usize), n: usize) -> String {
 
 pub fn run(args: CalendarBenchArgs) -> Result<ExitCode, CliError> {
     let engine_off = Method::Engine(Settings { probing: Probing::Off });
-    let mut first = vec![["board", "combinations", "bitboard s", "engine (off) s", "engine (fixpoint) s"].map(String::from).to_vec()];
-    let mut all = vec![["board", "tilings", "bitboard, one search, checked s", "engine (off) s"].map(String::from).to_vec()];
+    let mut first = vec![["board", "combinations", "bitboard s (CPU s)", "engine (off) s", "engine (fixpoint) s"].map(String::from).to_vec()];
+    let mut all = vec![["board", "tilings", "bitboard, one search, checked s (CPU s)", "engine (off) s"].map(String::from).to_vec()];
     for name in ["weekday", "standard"] {
         let variant = Variant::built_in(name).ok_or_else(|| err("no built-in board"))?;
         let n = variant.combinations().len();
+        let (_, bitboard_first) = timed(|| one_each(&variant, Method::Bitboard, n))?;
         first.push(vec![
             name.to_string(),
             n.to_string(),
-            estimate(one_each(&variant, Method::Bitboard, n)?, n),
+            bitboard_first,
             estimate(one_each(&variant, engine_off, args.engine_first)?, n),
             estimate(one_each(&variant, Method::Engine(Settings::default()), args.engine_first)?, n),
         ]);
 
-        let start = Instant::now();
-        let counts = calendar::count_every_date(&variant, Method::Bitboard).map_err(err)?;
-        let checked = start.elapsed().as_secs_f64();
+        let (counts, checked) = timed(|| calendar::count_every_date(&variant, Method::Bitboard).map_err(err))?;
         let total: u64 = counts.iter().map(|c| c.1).sum();
         // The engine counts the first few combinations; its time per tiling
         // there, times all tilings, estimates the whole.
@@ -70,7 +87,7 @@ pub fn run(args: CalendarBenchArgs) -> Result<ExitCode, CliError> {
         all.push(vec![
             name.to_string(),
             thousands(total),
-            format!("{checked:.2}"),
+            checked,
             if engine_tilings == 0 {
                 "-".to_string()
             } else {
