@@ -35,7 +35,14 @@ fn pick_date(words: &[String], variant: &Variant) -> Result<Date, CliError> {
     } else {
         // On a weekday board a date without a weekday is this year's.
         let year = variant.has_weekdays().then_some(year);
-        Date::parse(&words.join(" "), year).map_err(|e| CliError::Message(e.to_string()))?
+        let text = words.join(" ");
+        Date::parse(&text, year).map_err(|e| match (e, year) {
+            // Feb 29 in a year that is not leap: say how to ask for it anyway.
+            (e @ calendar::DateError::NoSuchDayInYear { .. }, Some(y)) if !text.contains(&y.to_string()) => {
+                CliError::Message(format!("{e} (this year's date was taken): give a weekday, like `{text} Sun`, or a leap year"))
+            }
+            (e, _) => CliError::Message(e.to_string()),
+        })?
     };
     variant.fit(date).map_err(|e| CliError::Message(e.to_string()))
 }
