@@ -176,14 +176,12 @@ impl Date {
             return Err(DateError::NoSuchDayInYear { month: name, year: y, days: days_in_month(month, Some(y)), day: u32::from(day) });
         }
         let actual = weekday_of(y, month, day);
-        if let Some(given) = weekday {
-            if given != actual {
-                return Err(DateError::WrongWeekday {
-                    date: format!("{y}-{month:02}-{day:02}"),
-                    actual: WEEKDAY_NAMES[actual as usize],
-                    given: WEEKDAY_NAMES[given as usize],
-                });
-            }
+        if let Some(given) = weekday.filter(|&g| g != actual) {
+            return Err(DateError::WrongWeekday {
+                date: format!("{y}-{month:02}-{day:02}"),
+                actual: WEEKDAY_NAMES[actual as usize],
+                given: WEEKDAY_NAMES[given as usize],
+            });
         }
         Ok(Date { weekday: Some(actual), ..date })
     }

@@ -91,10 +91,8 @@ impl Variant {
                 Section::None => return Err(syntax(line, "expected `board:` before the board's rows")),
                 Section::Board => {
                     let row = trimmed.split_whitespace().map(|t| cell_token(line, t)).collect::<Result<Vec<_>, _>>()?;
-                    if let Some((_, first)) = rows.first() {
-                        if first.len() != row.len() {
-                            return Err(syntax(line, format!("this row has {} cells, the first row has {}", row.len(), first.len())));
-                        }
+                    if let Some((_, first)) = rows.first().filter(|(_, first)| first.len() != row.len()) {
+                        return Err(syntax(line, format!("this row has {} cells, the first row has {}", row.len(), first.len())));
                     }
                     if row.len() > MAX_SIDE || rows.len() >= MAX_SIDE {
                         return Err(syntax(line, format!("the board is larger than {MAX_SIDE} cells a side")));

@@ -8,7 +8,7 @@
 use crate::engine::{OptionId, Problem, Settings};
 use crate::kinds::{Solved, solve_checked};
 
-use super::{CELLS, Grid, SudokuError, box_of, verify};
+use super::{Grid, SudokuError, box_of, verify};
 
 pub type SolveReport = Solved<Grid>;
 
@@ -43,20 +43,21 @@ impl Encoding {
         let mut unit_items = [[[None; 10]; 9]; 3];
         for (kind, units) in unit_items.iter_mut().enumerate() {
             for (index, digits) in units.iter_mut().enumerate() {
-                for d in 1..=9 {
+                for (d, slot) in digits.iter_mut().enumerate().skip(1) {
                     if used[kind][index] & (1 << d) == 0 {
-                        digits[d] = Some(problem.add_exact(1));
+                        *slot = Some(problem.add_exact(1));
                     }
                 }
             }
         }
         let mut placements = Vec::new();
-        for cell in 0..CELLS {
-            let Some(item) = cell_items[cell] else { continue };
+        for (cell, &item) in cell_items.iter().enumerate() {
+            let Some(item) = item else { continue };
             let (r, c) = (cell / 9, cell % 9);
             let units = [r, c, box_of(r, c)];
             for d in 1..=9usize {
-                let free: Option<Vec<usize>> = units.iter().enumerate().map(|(kind, &index)| unit_items[kind][index][d]).collect();
+                // The cell's three unit items for `d`; none if a given has `d` there.
+                let free: Option<Vec<usize>> = units.iter().zip(&unit_items).map(|(&index, kind)| kind[index][d]).collect();
                 if let Some(free) = free {
                     problem.add_option(std::iter::once((item, 1)).chain(free.into_iter().map(|i| (i, 1))));
                     placements.push((cell as u8, d as u8));
