@@ -8,7 +8,7 @@
 
 use std::ops::ControlFlow;
 
-use super::{Cell, Date, Tiling, Variant, placements};
+use super::{Cell, Date, Tiling, Variant, for_each_placement};
 
 /// A date's puzzle as masks. Boards of more than 64 cells are not taken.
 pub struct Bitboard {
@@ -44,10 +44,10 @@ impl Bitboard {
         }
         let coverable: Vec<bool> = (0..cells).map(|i| start & (1 << i) == 0).collect();
         let mut anchored = vec![Vec::new(); cells];
-        for p in placements(variant, &coverable) {
-            let mask = p.cells.iter().fold(0u64, |m, &i| m | 1 << i);
-            anchored[mask.trailing_zeros() as usize].push((p.piece as u8, mask));
-        }
+        for_each_placement(variant, &coverable, |piece, cells| {
+            let mask = cells.iter().fold(0u64, |m, &i| m | 1 << i);
+            anchored[mask.trailing_zeros() as usize].push((piece as u8, mask));
+        });
         let column = |c: usize| (0..h).fold(0u64, |m, r| m | 1 << (r * w + c));
         let sizes = variant.pieces().iter().map(|p| p.cells.len() as u32).collect();
         Some(Bitboard { cells, start, anchored, width: w, sizes, kinds: [0; 3], not_first: !column(0), not_last: !column(w - 1) })

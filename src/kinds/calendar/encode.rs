@@ -23,24 +23,34 @@ pub struct Placement {
     pub cells: Vec<usize>,
 }
 
-/// Every placement of every piece on the cells where `coverable` is true.
-pub fn placements(variant: &Variant, coverable: &[bool]) -> Vec<Placement> {
+/// Calls `f(piece, cells)` for every placement of every piece (each
+/// distinct orientation at each place) on the cells where `coverable` is
+/// true; cells are row-major indices. One buffer serves every call, so the
+/// bitboard solver can build its masks without an allocation a placement.
+pub fn for_each_placement(variant: &Variant, coverable: &[bool], mut f: impl FnMut(usize, &[usize])) {
     let (w, h) = (variant.width(), variant.height());
-    let mut out = Vec::new();
+    let mut cells = Vec::new();
     for k in 0..variant.pieces().len() {
         for shape in variant.shapes(k) {
             let rows = shape.iter().map(|p| p.0).max().unwrap_or(0) + 1;
             let cols = shape.iter().map(|p| p.1).max().unwrap_or(0) + 1;
             for r0 in 0..(h + 1).saturating_sub(rows) {
                 for c0 in 0..(w + 1).saturating_sub(cols) {
-                    let cells: Vec<usize> = shape.iter().map(|&(r, c)| (r0 + r) * w + c0 + c).collect();
+                    cells.clear();
+                    cells.extend(shape.iter().map(|&(r, c)| (r0 + r) * w + c0 + c));
                     if cells.iter().all(|&i| coverable[i]) {
-                        out.push(Placement { piece: k, cells });
+                        f(k, &cells);
                     }
                 }
             }
         }
     }
+}
+
+/// Every placement of every piece on the cells where `coverable` is true.
+pub fn placements(variant: &Variant, coverable: &[bool]) -> Vec<Placement> {
+    let mut out = Vec::new();
+    for_each_placement(variant, coverable, |piece, cells| out.push(Placement { piece, cells: cells.to_vec() }));
     out
 }
 
