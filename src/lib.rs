@@ -8,3 +8,6 @@ pub mod engine;
 pub mod kinds;
 pub mod render;
 pub mod rng;
+pub mod archive;
+pub mod config;
+pub mod store;

@@ -7,14 +7,23 @@ mod bench_calendar;
 mod bench_ring;
 mod bench_sudoku;
 mod calendar;
+mod bench_import;
+mod context;
 mod exit;
+mod export;
 mod generate;
+mod import;
+mod list;
 mod output;
 mod progress;
+mod show;
 mod solve;
 mod solve_ring;
 mod solve_sudoku;
 mod table;
+mod solve_stored;
+mod stats;
+mod verify;
 
 use clap::Parser;
 
@@ -27,6 +36,12 @@ pub enum CliError {
     Message(String),
     #[error("{path}: {source}")]
     Io { path: String, source: std::io::Error },
+    #[error(transparent)]
+    Archive(#[from] aquarchive::archive::ArchiveError),
+    #[error(transparent)]
+    Store(#[from] aquarchive::store::StoreError),
+    #[error(transparent)]
+    Config(#[from] aquarchive::config::ConfigError),
 }
 
 pub fn main() -> i32 {
@@ -39,7 +54,10 @@ pub fn main() -> i32 {
             return code as i32;
         }
     };
+    let global = &cli.global;
     let result = match cli.command {
+        // The archive holds Aquarium puzzles only; other kinds need FILE (solve::run says so).
+        args::Command::Solve(args) if args.files.is_empty() && args.kind == args::Kind::Aquarium => solve_stored::run(args, global),
         args::Command::Solve(args) => solve::run(args),
         args::Command::Generate(args) => generate::run(args),
         args::Command::Calendar(args) => calendar::run(args),
@@ -47,6 +65,13 @@ pub fn main() -> i32 {
         args::Command::Bench(args::BenchCommand::Sudoku(args)) => bench_sudoku::run(args),
         args::Command::Bench(args::BenchCommand::Calendar(args)) => bench_calendar::run(args),
         args::Command::Bench(args::BenchCommand::Ring(args)) => bench_ring::run(args),
+        args::Command::Bench(args::BenchCommand::Import(args)) => bench_import::run(args),
+        args::Command::Import(args) => import::run(args, global),
+        args::Command::List(args) => list::run(args, global),
+        args::Command::Show(args) => show::run(args, global),
+        args::Command::Export(args) => export::run(args, global),
+        args::Command::Stats(args) => stats::run(args, global),
+        args::Command::Verify(args) => verify::run(args, global),
     };
     match result {
         Ok(code) => code as i32,

@@ -19,14 +19,5 @@ pub fn is_broken_pipe(err: &CliError) -> bool {
 
 /// Reads a file, or stdin for `-`.
 pub fn read_input(path: &str) -> Result<String, CliError> {
-    let bytes = if path == "-" {
-        let mut buf = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin(), &mut buf).map(|_| buf)
-    } else {
-        std::fs::read(path)
-    }
-    .map_err(|source| CliError::Io { path: path.into(), source })?;
-    String::from_utf8(bytes).map_err(|e| {
-        CliError::Message(format!("{path}: not UTF-8 text (bad byte at offset {})", e.utf8_error().valid_up_to()))
-    })
+    Ok(aquarchive::archive::import::read_text(std::path::Path::new(path))?)
 }

@@ -4,7 +4,8 @@ use std::io::IsTerminal;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-pub struct Progress(ProgressBar);
+/// The bar, and what it counts (for the plain lines).
+pub struct Progress(ProgressBar, String);
 
 impl Progress {
     pub fn new(total: u64, what: &str) -> Progress {
@@ -18,11 +19,22 @@ impl Progress {
         } else {
             bar.set_draw_target(ProgressDrawTarget::hidden());
         }
-        Progress(bar)
+        Progress(bar, what.to_string())
     }
 
     pub fn inc(&self) {
         self.0.inc(1);
+    }
+
+    /// Moves the bar to `done` (work that reports in chunks). Without a
+    /// terminal, each step short of the end is a plain line on stderr, so a
+    /// log of a long run shows it moving.
+    pub fn set(&self, done: u64) {
+        self.0.set_position(done);
+        let total = self.0.length().unwrap_or(0);
+        if self.0.is_hidden() && done < total {
+            eprintln!("aquarchive: {} {done}/{total}", self.1);
+        }
     }
 
     pub fn finish(&self) {

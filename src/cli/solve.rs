@@ -3,6 +3,7 @@
 use serde_json::json;
 
 use aquarchive::engine::{Probing, Settings, Stats};
+use aquarchive::archive::import;
 use aquarchive::kinds::aquarium::{self, Aquarium, AquariumError, SolveReport};
 use aquarchive::render;
 
@@ -30,6 +31,7 @@ pub fn settings(probing: ProbingArg) -> Settings {
         ProbingArg::Off => Probing::Off,
         ProbingArg::Root => Probing::Root,
         ProbingArg::Fixpoint => Probing::Fixpoint,
+        ProbingArg::Adaptive => Probing::Adaptive,
     };
     Settings { probing }
 }
@@ -86,18 +88,11 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, CliError> {
 
 /// The puzzles of one input, each with the line it starts on.
 fn read_aquariums(text: &str, format: InputFormat) -> Vec<(usize, Result<Aquarium, AquariumError>)> {
-    match format {
-        InputFormat::Text => aquarium::parse_blocks(text).into_iter().map(|b| (b.line, b.puzzle)).collect(),
-        InputFormat::Task => {
-            let tasks: Vec<_> = text
-                .lines()
-                .enumerate()
-                .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-                .map(|(n, l)| (n + 1, Aquarium::parse_task(l)))
-                .collect();
-            if tasks.is_empty() { vec![(1, Err(AquariumError::Empty))] } else { tasks }
-        }
-    }
+    let format = match format {
+        InputFormat::Text => import::Format::Text,
+        InputFormat::Task => import::Format::Task,
+    };
+    import::parse(text, format)
 }
 
 pub(super) fn report_error(job: &Job, file: &str, line: Option<usize>, message: &str) -> Result<(), CliError> {

@@ -15,6 +15,9 @@ pub fn run(args: &SolveArgs, job: &Job) -> Result<ExitCode, CliError> {
     if args.format != InputFormat::Text {
         return Err(CliError::Message("--format task is for Aquarium; Sudoku files are one 81-character puzzle a line".into()));
     }
+    if args.files.is_empty() {
+        return Err(CliError::Message("the archive does not hold Sudoku puzzles yet: give the FILE to solve".into()));
+    }
     let mut code = ExitCode::Ok;
     for file in &args.files {
         let text = match read_input(file) {

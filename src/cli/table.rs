@@ -1,10 +1,10 @@
-//! Markdown-style tables with right-aligned columns, for the benchmarks.
+//! Tables for people: right-aligned columns between `|`, Markdown-shaped.
 
-/// Renders `title`, then `rows` (the first is the header) as a table.
+/// Renders `rows` (the first is the header) under `title`.
 pub fn render(title: &str, rows: &[Vec<String>]) -> String {
     let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
     let widths: Vec<usize> =
-        (0..columns).map(|c| rows.iter().map(|r| r.get(c).map_or(0, |s| s.chars().count())).max().unwrap_or(0)).collect();
+        (0..columns).map(|c| rows.iter().map(|r| r.get(c).map_or(0, |cell| cell.chars().count())).max().unwrap_or(0)).collect();
     let mut out = format!("{title}\n");
     for (k, row) in rows.iter().enumerate() {
         let cells: Vec<String> =
@@ -33,13 +33,15 @@ pub fn thousands(n: u64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    #[test]
+    fn thousands_are_separated() {
+        assert_eq!(super::thousands(4_937_780), "4,937,780");
+        assert_eq!(super::thousands(97), "97");
+    }
 
     #[test]
-    fn aligns_and_separates() {
-        assert_eq!(thousands(4_937_780), "4,937,780");
-        assert_eq!(thousands(97), "97");
-        let t = render("T", &[vec!["a".into(), "bb".into()], vec!["ccc".into(), "d".into()]]);
-        assert_eq!(t, "T\n|   a | bb |\n|-----|----|\n| ccc |  d |\n");
+    fn columns_line_up() {
+        let rows = vec![vec!["a".to_string(), "bb".into()], vec!["ccc".into(), "d".into()]];
+        assert_eq!(super::render("T", &rows), "T\n|   a | bb |\n|-----|----|\n| ccc |  d |\n");
     }
 }

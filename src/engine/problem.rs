@@ -13,7 +13,10 @@ pub type OptionId = usize;
 #[derive(Clone, Debug, Default)]
 pub struct Problem {
     bounds: Vec<(u32, u32)>,
-    options: Vec<Vec<(u32, u32)>>,
+    /// Every option's `(item, weight)` pairs, sorted by item, one after the
+    /// other; option `o` is `entries[starts[o]..starts[o + 1]]`.
+    entries: Vec<(u32, u32)>,
+    starts: Vec<u32>,
 }
 
 impl Problem {
@@ -48,21 +51,32 @@ impl Problem {
     where
         I: IntoIterator<Item = (ItemId, u32)>,
     {
-        let mut entries: Vec<(u32, u32)> = Vec::new();
+        if self.starts.is_empty() {
+            self.starts.push(0);
+        }
+        let first = self.entries.len();
         for (item, weight) in weights {
             assert!(item < self.bounds.len(), "option names item {item}, which does not exist");
-            if weight == 0 {
-                continue;
-            }
-            let item = item as u32;
-            match entries.iter_mut().find(|(i, _)| *i == item) {
-                Some(entry) => entry.1 += weight,
-                None => entries.push((item, weight)),
+            if weight > 0 {
+                self.entries.push((item as u32, weight));
             }
         }
-        entries.sort_unstable();
-        self.options.push(entries);
-        self.options.len() - 1
+        let new = &mut self.entries[first..];
+        new.sort_unstable();
+        // Merge an item named twice: keep the first of each run, summed.
+        let mut kept = first;
+        for k in first..self.entries.len() {
+            let (item, weight) = self.entries[k];
+            if kept > first && self.entries[kept - 1].0 == item {
+                self.entries[kept - 1].1 += weight;
+            } else {
+                self.entries[kept] = (item, weight);
+                kept += 1;
+            }
+        }
+        self.entries.truncate(kept);
+        self.starts.push(kept as u32);
+        self.starts.len() - 2
     }
 
     pub fn item_count(&self) -> usize {
@@ -70,7 +84,7 @@ impl Problem {
     }
 
     pub fn option_count(&self) -> usize {
-        self.options.len()
+        self.starts.len().saturating_sub(1)
     }
 
     /// The range `(lo, hi)` of an item.
@@ -80,19 +94,19 @@ impl Problem {
 
     /// The `(item, weight)` pairs of an option, sorted by item.
     pub fn option(&self, option: OptionId) -> impl Iterator<Item = (ItemId, u32)> + '_ {
-        self.options[option].iter().map(|&(i, w)| (i as ItemId, w))
+        self.raw_option(option).iter().map(|&(i, w)| (i as ItemId, w))
     }
 
     /// Whether a set of options is a solution: every item's sum in range and
     /// no option used twice. Plain arithmetic, independent of the search.
     pub fn is_solution(&self, chosen: &[OptionId]) -> bool {
-        let mut seen = vec![false; self.options.len()];
+        let mut seen = vec![false; self.option_count()];
         let mut sums = vec![0u64; self.bounds.len()];
         for &o in chosen {
-            if o >= self.options.len() || std::mem::replace(&mut seen[o], true) {
+            if o >= self.option_count() || std::mem::replace(&mut seen[o], true) {
                 return false;
             }
-            for &(i, w) in &self.options[o] {
+            for &(i, w) in self.raw_option(o) {
                 sums[i as usize] += u64::from(w);
             }
         }
@@ -105,7 +119,12 @@ impl Problem {
         &self.bounds
     }
 
-    pub(crate) fn raw_options(&self) -> &[Vec<(u32, u32)>] {
-        &self.options
+    pub(crate) fn raw_option(&self, option: OptionId) -> &[(u32, u32)] {
+        &self.entries[self.starts[option] as usize..self.starts[option + 1] as usize]
+    }
+
+    /// All entries and where each option's start, as `raw_option` reads them.
+    pub(crate) fn raw_entries(&self) -> (&[(u32, u32)], &[u32]) {
+        (&self.entries, if self.starts.is_empty() { &[0] } else { &self.starts })
     }
 }

@@ -41,8 +41,11 @@ pub enum Probing {
     Root,
     /// Before branching, try every live option one level deep and remove
     /// those that fail at once, until none does (failed-literal probing).
-    #[default]
     Fixpoint,
+    /// Probe as `Fixpoint` where it pays: at the root, below a node whose
+    /// probing removed an option, and every few levels.
+    #[default]
+    Adaptive,
 }
 
 /// Knobs of the search. The defaults are what the benchmarks found fastest.
@@ -98,8 +101,10 @@ pub struct Solver {
     least: Vec<u32>,
     /// Live options with a positive weight on the item.
     len: Vec<u32>,
-    /// The largest weight any option puts on the item: with at least this
-    /// much room on both sides, no window can cut an option.
+    is_selector: Vec<bool>,
+    /// The largest weight any option puts on the item: a window narrower
+    /// than this is the only kind that can cut an option, so an item with
+    /// this much room on both sides needs no look at its cells.
     heaviest: Vec<u32>,
     /// Each item's options with a positive weight on it.
     item_opts: Vec<u32>,
@@ -127,6 +132,13 @@ pub struct Solver {
     cell_item: Vec<u32>,
     cell_min: Vec<u32>,
     cell_max: Vec<u32>,
+    /// `vals[cell_min]` and `vals[cell_max]`, kept beside them because the
+    /// propagation loop reads them most.
+    cell_lightest: Vec<u32>,
+    /// Where each cell's values end in `vals` (they start where the
+    /// previous cell's end).
+    cell_values_end: Vec<u32>,
+    cell_heaviest: Vec<u32>,
     vals: Vec<u32>,
     val_count: Vec<u32>,
     // Search.
@@ -135,6 +147,20 @@ pub struct Solver {
     chosen: Vec<u32>,
     /// Items whose bounds moved since they were last looked at.
     queue: Vec<u32>,
+    /// Probing: a tick per lasting change of an item's bounds, the tick of
+    /// each item's last change, and the tick at which each option last
+    /// survived a probe. An option is probed again only when an item of its
+    /// group changed since: a heuristic (any subset of probes is sound).
+    clock: u64,
+    item_changed: Vec<u64>,
+    probed_at: Vec<u64>,
+    in_probe: bool,
+    /// Whether the last `probe` removed an option, and per depth whether
+    /// probing there did (for `Probing::Adaptive`).
+    probe_removed: bool,
+    probe_paid: Vec<bool>,
+    /// Nodes plus probes after which a run stops, unexhausted.
+    work_limit: u64,
     queued: Vec<bool>,
     /// False when the problem fails before any choice.
     root_ok: bool,
@@ -145,101 +171,162 @@ pub struct Solver {
     scratch: Vec<Vec<u32>>,
 }
 
+/// With `Probing::Adaptive`, probe at least at every this many levels.
+const PROBE_EVERY: usize = 4;
+
 /// Trail entries: a plain option id is an option killed on its own; a
 /// closed group is its members marked `CLOSED_MEMBER`, its live count, then
 /// the group marked `CLOSED_GROUP`.
 const CLOSED_MEMBER: u32 = 1 << 30;
 const CLOSED_GROUP: u32 = 3 << 30;
 
-fn offsets<T>(lists: &[Vec<T>]) -> Vec<u32> {
-    let mut start = Vec::with_capacity(lists.len() + 1);
-    let mut at = 0u32;
-    start.push(0);
-    for l in lists {
-        at += l.len() as u32;
-        start.push(at);
-    }
-    start
-}
-
 impl Solver {
     pub fn new(problem: &Problem, settings: Settings) -> Solver {
         let bounds = problem.raw_bounds();
-        let options = problem.raw_options();
+        let (entries, starts) = problem.raw_entries();
         let n_items = bounds.len();
-        let n_opts = options.len();
+        let n_opts = starts.len() - 1;
         assert!(n_opts < CLOSED_MEMBER as usize, "too many options for the trail's encoding");
+        let option = |o: usize| &entries[starts[o] as usize..starts[o + 1] as usize];
 
-        let mut per_item: Vec<Vec<u32>> = vec![Vec::new(); n_items];
-        for (o, entries) in options.iter().enumerate() {
-            for &(i, _) in entries {
-                per_item[i as usize].push(o as u32);
+        // Each item's options, as flat lists (a counting sort).
+        let mut item_opts_start = vec![0u32; n_items + 1];
+        for &(i, _) in entries {
+            item_opts_start[i as usize + 1] += 1;
+        }
+        for i in 0..n_items {
+            item_opts_start[i + 1] += item_opts_start[i];
+        }
+        let mut item_opts = vec![0u32; entries.len()];
+        let mut fill = item_opts_start.clone();
+        // An item that says "exactly one of my options".
+        let mut is_selector: Vec<bool> = bounds.iter().map(|&b| b == (1, 1)).collect();
+        let mut heaviest = vec![0u32; n_items];
+        for o in 0..n_opts {
+            for &(i, w) in option(o) {
+                heaviest[i as usize] = heaviest[i as usize].max(w);
+                item_opts[fill[i as usize] as usize] = o as u32;
+                fill[i as usize] += 1;
+                if w != 1 {
+                    is_selector[i as usize] = false;
+                }
             }
         }
-        // An item that says "exactly one of my options".
-        let is_selector: Vec<bool> = (0..n_items)
-            .map(|i| bounds[i] == (1, 1) && per_item[i].iter().all(|&o| weight_on(&options[o as usize], i as u32) == 1))
-            .collect();
 
-        // Groups: one per selector item that some option joins, one per
-        // option that touches no selector.
+        // Groups: one per selector item that some option joins first, one
+        // per option that touches no selector.
         let mut group_of_selector = vec![u32::MAX; n_items];
-        let mut group_lists: Vec<Vec<u32>> = Vec::new();
-        let mut group_item: Vec<Option<u32>> = Vec::new();
+        let mut group_selector: Vec<u32> = Vec::new();
         let mut opt_group = vec![0u32; n_opts];
-        for (o, entries) in options.iter().enumerate() {
-            let selector = entries.iter().map(|&(i, _)| i).find(|&i| is_selector[i as usize]);
-            let g = match selector {
-                Some(s) => {
+        for (o, group) in opt_group.iter_mut().enumerate() {
+            *group = match option(o).iter().find(|&&(i, _)| is_selector[i as usize]) {
+                Some(&(s, _)) => {
                     if group_of_selector[s as usize] == u32::MAX {
-                        group_of_selector[s as usize] = group_lists.len() as u32;
-                        group_lists.push(Vec::new());
-                        group_item.push(Some(s));
+                        group_of_selector[s as usize] = group_selector.len() as u32;
+                        group_selector.push(s);
                     }
                     group_of_selector[s as usize]
                 }
                 None => {
-                    group_lists.push(Vec::new());
-                    group_item.push(None);
-                    group_lists.len() as u32 - 1
+                    group_selector.push(u32::MAX);
+                    group_selector.len() as u32 - 1
                 }
             };
-            group_lists[g as usize].push(o as u32);
-            opt_group[o] = g;
         }
-        let group_exact: Vec<bool> = group_lists
-            .iter()
-            .zip(&group_item)
-            .map(|(list, item)| item.is_some_and(|s| per_item[s as usize].len() == list.len()))
+        let n_groups = group_selector.len();
+        let mut group_opts_start = vec![0u32; n_groups + 1];
+        for &g in &opt_group {
+            group_opts_start[g as usize + 1] += 1;
+        }
+        for g in 0..n_groups {
+            group_opts_start[g + 1] += group_opts_start[g];
+        }
+        let mut group_opts = vec![0u32; n_opts];
+        let mut fill = group_opts_start.clone();
+        for (o, &g) in opt_group.iter().enumerate() {
+            group_opts[fill[g as usize] as usize] = o as u32;
+            fill[g as usize] += 1;
+        }
+        let group_exact: Vec<bool> = (0..n_groups)
+            .map(|g| {
+                let s = group_selector[g];
+                s != u32::MAX
+                    && item_opts_start[s as usize + 1] - item_opts_start[s as usize]
+                        == group_opts_start[g + 1] - group_opts_start[g]
+            })
             .collect();
 
-        // Cells and their weight values.
+        // Cells: for each group, the items its options touch, each with the
+        // distinct weights the group's options put on it (0 included).
         let mut cell_item = Vec::new();
         let mut vals = Vec::new();
+        let mut cell_values_end: Vec<u32> = Vec::new();
         let mut group_cells_start = vec![0u32];
-        let mut opt_slot_lists: Vec<Vec<u32>> = vec![Vec::new(); n_opts];
-        let mut item_cell_lists: Vec<Vec<(u32, u32, u32)>> = vec![Vec::new(); n_items];
-        for (g, list) in group_lists.iter().enumerate() {
-            let mut items: Vec<u32> = list
-                .iter()
-                .flat_map(|&o| options[o as usize].iter().map(|&(i, _)| i))
-                .collect();
-            items.sort_unstable();
-            items.dedup();
-            for (k, &item) in items.iter().enumerate() {
-                let mut ws: Vec<u32> = list.iter().map(|&o| weight_on(&options[o as usize], item)).collect();
-                ws.sort_unstable();
-                ws.dedup();
-                let base = vals.len() as u32;
-                for &o in list {
-                    let pos = ws.binary_search(&weight_on(&options[o as usize], item)).expect("weight listed") as u32;
-                    opt_slot_lists[o as usize].push(base + pos);
+        let mut opt_slots_start = vec![0u32; n_opts + 1];
+        let mut opt_slots: Vec<u32> = Vec::new();
+        let mut local = vec![u32::MAX; n_items];
+        let mut matrix: Vec<u32> = Vec::new();
+        let mut column: Vec<u32> = Vec::new();
+        for g in 0..n_groups {
+            let members = &group_opts[group_opts_start[g] as usize..group_opts_start[g + 1] as usize];
+            let first_cell = cell_item.len();
+            for &o in members {
+                for &(i, _) in option(o as usize) {
+                    if local[i as usize] == u32::MAX {
+                        local[i as usize] = (cell_item.len() - first_cell) as u32;
+                        cell_item.push(i);
+                    }
                 }
-                vals.extend_from_slice(&ws);
-                item_cell_lists[item as usize].push((cell_item.len() as u32, g as u32, k as u32));
-                cell_item.push(item);
+            }
+            let cells = cell_item.len() - first_cell;
+            // matrix[m * cells + c]: member m's weight on cell c.
+            matrix.clear();
+            matrix.resize(members.len() * cells, 0);
+            for (m, &o) in members.iter().enumerate() {
+                for &(i, w) in option(o as usize) {
+                    matrix[m * cells + local[i as usize] as usize] = w;
+                }
+            }
+            let slot_base = opt_slots.len();
+            opt_slots.resize(slot_base + members.len() * cells, 0);
+            for (m, &o) in members.iter().enumerate() {
+                opt_slots_start[o as usize] = (slot_base + m * cells) as u32;
+            }
+            for c in 0..cells {
+                column.clear();
+                column.extend((0..members.len()).map(|m| matrix[m * cells + c]));
+                column.sort_unstable();
+                column.dedup();
+                let base = vals.len() as u32;
+                vals.extend_from_slice(&column);
+                cell_values_end.push(vals.len() as u32);
+                for m in 0..members.len() {
+                    let pos = column.binary_search(&matrix[m * cells + c]).expect("weight listed") as u32;
+                    opt_slots[slot_base + m * cells + c] = base + pos;
+                }
+            }
+            for &i in &cell_item[first_cell..] {
+                local[i as usize] = u32::MAX;
             }
             group_cells_start.push(cell_item.len() as u32);
+        }
+        // Each item's cells, as (cell, group, index of the cell in its group).
+        let mut item_cells_start = vec![0u32; n_items + 1];
+        for &i in &cell_item {
+            item_cells_start[i as usize + 1] += 1;
+        }
+        for i in 0..n_items {
+            item_cells_start[i + 1] += item_cells_start[i];
+        }
+        let mut item_cells = vec![(0u32, 0u32, 0u32); cell_item.len()];
+        let mut fill = item_cells_start.clone();
+        for g in 0..n_groups {
+            let first = group_cells_start[g];
+            for cell in first..group_cells_start[g + 1] {
+                let i = cell_item[cell as usize] as usize;
+                item_cells[fill[i] as usize] = (cell, g as u32, cell - first);
+                fill[i] += 1;
+            }
         }
 
         let n_cells = cell_item.len();
@@ -252,33 +339,42 @@ impl Solver {
             most: vec![0; n_items],
             least: vec![0; n_items],
             len: vec![0; n_items],
-            heaviest: (0..n_items as u32)
-                .map(|i| per_item[i as usize].iter().map(|&o| weight_on(&options[o as usize], i)).max().unwrap_or(0))
-                .collect(),
-            item_opts_start: offsets(&per_item),
-            item_opts: per_item.concat(),
-            item_cells_start: offsets(&item_cell_lists),
-            item_cells: item_cell_lists.concat(),
-            opt_entries_start: offsets(options),
-            opt_entries: options.concat(),
+            heaviest,
+            is_selector,
+            item_opts_start,
+            item_opts,
+            item_cells_start,
+            item_cells,
+            opt_entries_start: starts.to_vec(),
+            opt_entries: entries.to_vec(),
             opt_group,
-            opt_slots_start: offsets(&opt_slot_lists),
-            opt_slots: opt_slot_lists.concat(),
+            opt_slots_start,
+            opt_slots,
             alive: vec![false; n_opts],
-            group_opts_start: offsets(&group_lists),
-            group_opts: group_lists.concat(),
+            group_opts_start,
+            group_opts,
             group_cells_start,
             group_exact,
-            group_live: vec![0; group_item.len()],
+            group_live: vec![0; n_groups],
             cell_item,
             cell_min: vec![0; n_cells],
             cell_max: vec![0; n_cells],
+            cell_lightest: vec![0; n_cells],
+            cell_values_end,
+            cell_heaviest: vec![0; n_cells],
             vals,
             val_count: vec![0; n_vals],
             trail: Vec::new(),
             chosen: Vec::new(),
             queue: Vec::new(),
             queued: vec![false; n_items],
+            clock: 1,
+            item_changed: vec![1; n_items],
+            probed_at: vec![0; n_opts],
+            in_probe: false,
+            probe_removed: false,
+            probe_paid: Vec::new(),
+            work_limit: u64::MAX,
             root_ok: true,
             root_trail: 0,
             nodes: 0,
@@ -286,10 +382,31 @@ impl Solver {
             solutions: 0,
             scratch: Vec::new(),
         };
-        // Bring every option to life, then propagate: what is left is the
-        // root state, which every run starts from.
-        for o in 0..n_opts {
-            solver.revive(o as u32);
+        // Bring every option to life (all at once: what `revive` would do
+        // one by one), then propagate: what is left is the root state,
+        // which every run starts from.
+        solver.alive.fill(true);
+        for &(i, _) in entries {
+            solver.len[i as usize] += 1;
+        }
+        for &slot in &solver.opt_slots {
+            solver.val_count[slot as usize] += 1;
+        }
+        for g in 0..n_groups {
+            solver.group_live[g] = solver.group_opts_start[g + 1] - solver.group_opts_start[g];
+            for cell in solver.group_cells_start[g] as usize..solver.group_cells_start[g + 1] as usize {
+                // Every value of a cell belongs to some option of its group.
+                let first = if cell == 0 { 0 } else { solver.cell_values_end[cell - 1] };
+                let last = solver.cell_values_end[cell] - 1;
+                solver.cell_min[cell] = first;
+                solver.cell_max[cell] = last;
+                solver.cell_lightest[cell] = solver.vals[first as usize];
+                solver.cell_heaviest[cell] = solver.vals[last as usize];
+                let (most, least) = solver.cell_bounds(cell, g, solver.group_live[g]);
+                let item = solver.cell_item[cell] as usize;
+                solver.most[item] += most;
+                solver.least[item] += least;
+            }
         }
         for i in 0..n_items {
             solver.enqueue(i);
@@ -299,8 +416,12 @@ impl Solver {
         solver
     }
 
-    #[inline]
+    #[inline(always)]
     fn enqueue(&mut self, item: usize) {
+        if !self.in_probe {
+            self.clock += 1;
+            self.item_changed[item] = self.clock;
+        }
         if !self.queued[item] {
             self.queued[item] = true;
             self.queue.push(item as u32);
@@ -309,17 +430,17 @@ impl Solver {
 
     /// The (most, least) a cell adds to its item while its group has `live`
     /// live options.
-    #[inline]
+    #[inline(always)]
     fn cell_bounds(&self, cell: usize, group: usize, live: u32) -> (u32, u32) {
         if live == 0 {
             return (0, 0);
         }
-        let most = self.vals[self.cell_max[cell] as usize];
-        let least = if self.group_exact[group] { self.vals[self.cell_min[cell] as usize] } else { 0 };
+        let most = self.cell_heaviest[cell];
+        let least = if self.group_exact[group] { self.cell_lightest[cell] } else { 0 };
         (most, least)
     }
 
-    #[inline]
+    #[inline(always)]
     fn shift_bounds(&mut self, cell: usize, old: (u32, u32), new: (u32, u32)) {
         if old != new {
             let item = self.cell_item[cell] as usize;
@@ -358,6 +479,8 @@ impl Solver {
                 while self.val_count[self.cell_min[cell] as usize] == 0 {
                     self.cell_min[cell] += 1;
                 }
+                self.cell_heaviest[cell] = self.vals[self.cell_max[cell] as usize];
+                self.cell_lightest[cell] = self.vals[self.cell_min[cell] as usize];
                 let new = self.cell_bounds(cell, g, after);
                 self.shift_bounds(cell, old, new);
             }
@@ -384,10 +507,14 @@ impl Solver {
             if before == 0 {
                 self.cell_min[cell] = slot;
                 self.cell_max[cell] = slot;
+                self.cell_lightest[cell] = self.vals[slot as usize];
+                self.cell_heaviest[cell] = self.vals[slot as usize];
             } else if slot < self.cell_min[cell] || slot > self.cell_max[cell] {
                 let old = self.cell_bounds(cell, g, before);
                 self.cell_min[cell] = self.cell_min[cell].min(slot);
                 self.cell_max[cell] = self.cell_max[cell].max(slot);
+                self.cell_heaviest[cell] = self.vals[self.cell_max[cell] as usize];
+                self.cell_lightest[cell] = self.vals[self.cell_min[cell] as usize];
                 let new = self.cell_bounds(cell, g, before + 1);
                 self.unshift_bounds(cell, old, new);
                 continue;
@@ -445,7 +572,7 @@ impl Solver {
     }
 
     /// `shift_bounds` backwards, for undo: nothing to queue.
-    #[inline]
+    #[inline(always)]
     fn unshift_bounds(&mut self, cell: usize, old: (u32, u32), new: (u32, u32)) {
         let item = self.cell_item[cell] as usize;
         self.most[item] = self.most[item] - old.0 + new.0;
@@ -481,8 +608,7 @@ impl Solver {
                 let (most, least) = self.cell_bounds(cell, g, 1);
                 let top = least + room_above;
                 let bottom = most.saturating_sub(room_below);
-                let lightest = self.vals[self.cell_min[cell] as usize];
-                if most <= top && lightest >= bottom {
+                if most <= top && self.cell_lightest[cell] >= bottom {
                     continue;
                 }
                 // Killing options of this group moves this cell's share and
@@ -541,29 +667,46 @@ impl Solver {
     /// one level of lookahead.
     fn try_option(&mut self, o: u32) -> bool {
         let mark = self.trail.len();
+        self.in_probe = true;
         let fits = self.choose(o);
         self.undo_to(mark);
         self.unchoose();
+        self.in_probe = false;
         fits
     }
 
     /// Tries each live option one level deep and removes the ones that fail,
     /// until none does. Returns false when the node itself fails.
     fn probe(&mut self) -> bool {
-        let n = self.alive.len() as u32;
+        self.probe_removed = false;
         loop {
             let mut removed = false;
-            for o in 0..n {
-                if !self.alive[o as usize] {
+            for g in 0..self.group_live.len() {
+                // The last live option of an exact group is already counted
+                // in the bounds as if chosen: trying it cannot fail.
+                if self.group_live[g] == 0 || (self.group_live[g] == 1 && self.group_exact[g]) {
                     continue;
                 }
-                self.probes += 1;
-                if !self.try_option(o) {
-                    self.kill(o);
-                    if !self.propagate() {
-                        return false;
+                let changed = (self.group_cells_start[g]..self.group_cells_start[g + 1])
+                    .map(|cell| self.item_changed[self.cell_item[cell as usize] as usize])
+                    .max()
+                    .unwrap_or(0);
+                for at in self.group_opts_start[g]..self.group_opts_start[g + 1] {
+                    let o = self.group_opts[at as usize];
+                    if !self.alive[o as usize] || self.probed_at[o as usize] >= changed {
+                        continue;
                     }
-                    removed = true;
+                    self.probes += 1;
+                    if self.try_option(o) {
+                        self.probed_at[o as usize] = self.clock;
+                    } else {
+                        self.kill(o);
+                        if !self.propagate() {
+                            return false;
+                        }
+                        removed = true;
+                        self.probe_removed = true;
+                    }
                 }
             }
             if !removed {
@@ -572,9 +715,43 @@ impl Solver {
         }
     }
 
-    /// The item to branch on: one still below its range with the fewest live
-    /// options. `None` when every item has reached its range.
+    /// The item to branch on. Preferred: the tightest item (least room on
+    /// either side of its range) that some undecided exact group can still
+    /// move, and in it the group whose options differ most there; branching
+    /// on that group's selector decides the most. Otherwise an item still
+    /// below its range with the fewest live options. `None` when every item
+    /// has reached its range.
     fn branch_item(&self) -> Option<usize> {
+        // The least room among items that some group can still move.
+        let room = |i: usize| {
+            let c = self.committed[i];
+            (self.hi[i] - c - self.least[i]).min(c + self.most[i] - self.lo[i])
+        };
+        let tightest = (0..self.lo.len()).filter(|&i| self.most[i] > self.least[i]).map(room).min();
+        let mut widest: Option<(u32, usize)> = None;
+        if let Some(tightest) = tightest {
+            for i in (0..self.lo.len()).filter(|&i| self.most[i] > self.least[i] && room(i) == tightest) {
+                for at in self.item_cells_start[i]..self.item_cells_start[i + 1] {
+                    let (cell, g, _) = self.item_cells[at as usize];
+                    let g = g as usize;
+                    if !self.group_exact[g] || self.group_live[g] < 2 {
+                        continue;
+                    }
+                    let spread = self.cell_heaviest[cell as usize] - self.cell_lightest[cell as usize];
+                    if spread > 0 && widest.is_none_or(|(w, _)| spread > w) {
+                        widest = Some((spread, g));
+                    }
+                }
+            }
+        }
+        if let Some((_, g)) = widest {
+            let first = self.group_opts[self.group_opts_start[g] as usize] as usize;
+            let entries = &self.opt_entries[self.opt_entries_start[first] as usize..self.opt_entries_start[first + 1] as usize];
+            // The group's selector: the first selector item of its options.
+            if let Some(&(s, _)) = entries.iter().find(|&&(i, _)| self.is_selector[i as usize]) {
+                return Some(s as usize);
+            }
+        }
         let mut best: Option<(u32, usize)> = None;
         for i in 0..self.lo.len() {
             if self.committed[i] < self.lo[i] {
@@ -606,16 +783,22 @@ impl Solver {
     }
 
     fn search_here(&mut self, depth: usize, f: &mut dyn FnMut(&[OptionId]) -> ControlFlow<()>) -> ControlFlow<()> {
+        if self.scratch.len() <= depth {
+            self.scratch.resize_with(depth + 1, Vec::new);
+            self.probe_paid.resize(depth + 1, false);
+        }
         let probe = match self.settings.probing {
             Probing::Off => false,
             Probing::Root => depth == 0,
             Probing::Fixpoint => true,
+            Probing::Adaptive => depth == 0 || self.probe_paid[depth - 1] || depth.is_multiple_of(PROBE_EVERY),
         };
-        if probe && !self.probe() {
-            return ControlFlow::Continue(());
-        }
-        if self.scratch.len() <= depth {
-            self.scratch.resize_with(depth + 1, Vec::new);
+        self.probe_paid[depth] = false;
+        if probe {
+            if !self.probe() {
+                return ControlFlow::Continue(());
+            }
+            self.probe_paid[depth] = self.probe_removed;
         }
         let mut list = std::mem::take(&mut self.scratch[depth]);
         list.clear();
@@ -652,6 +835,9 @@ impl Solver {
             if !self.alive[o as usize] {
                 continue;
             }
+            if self.nodes + self.probes >= self.work_limit {
+                return ControlFlow::Break(());
+            }
             let mark = self.trail.len();
             self.nodes += 1;
             let result = if self.choose(o) { self.search(depth + 1, f) } else { ControlFlow::Continue(()) };
@@ -664,6 +850,12 @@ impl Solver {
             }
         }
         ControlFlow::Continue(())
+    }
+
+    /// Stops later runs after this many nodes plus probes; their stats say
+    /// `exhausted: false`. For a quick try before a full search.
+    pub fn set_work_limit(&mut self, limit: u64) {
+        self.work_limit = limit;
     }
 
     /// Calls `f` with each solution (a sorted list of options) until it
@@ -710,6 +902,3 @@ impl Solver {
     }
 }
 
-fn weight_on(entries: &[(u32, u32)], item: u32) -> u32 {
-    entries.iter().find(|&&(i, _)| i == item).map_or(0, |&(_, w)| w)
-}

@@ -3,8 +3,8 @@ use std::ops::ControlFlow;
 use super::*;
 use crate::rng::Rng;
 
-fn all_settings() -> [Settings; 2] {
-    [Settings { probing: Probing::Off }, Settings { probing: Probing::Fixpoint }]
+fn all_settings() -> [Settings; 4] {
+    [Probing::Off, Probing::Root, Probing::Fixpoint, Probing::Adaptive].map(|probing| Settings { probing })
 }
 
 fn count_all(problem: &Problem, settings: Settings) -> u64 {
@@ -168,6 +168,17 @@ fn random_problems_match_brute_force() {
         }
     }
     assert!(nonzero > 300, "the random problems should often be solvable ({nonzero})");
+}
+
+#[test]
+fn a_work_limit_stops_the_search_unexhausted() {
+    let p = queens(8);
+    let mut solver = Solver::new(&p, Settings { probing: Probing::Off });
+    solver.set_work_limit(5);
+    let stats = solver.count(1000);
+    assert!(!stats.exhausted);
+    assert!(stats.solutions < 92);
+    assert!(stats.nodes <= 5);
 }
 
 #[test]

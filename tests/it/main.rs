@@ -7,3 +7,4 @@ mod solve;
 mod calendar;
 mod ring;
 mod sudoku;
+mod store;

@@ -33,37 +33,44 @@ impl Encoding {
     pub fn new(puzzle: &Aquarium) -> Encoding {
         let (w, h) = (puzzle.width(), puzzle.height());
         let tanks = puzzle.tank_count();
-        // The rows each tank spans, bottom first, with its cells per row.
-        let mut rows_of: Vec<Vec<(usize, Vec<usize>)>> = vec![Vec::new(); tanks];
-        for r in (0..h).rev() {
-            for c in 0..w {
-                let t = puzzle.tank(r, c) as usize;
-                match rows_of[t].last_mut() {
-                    Some((row, cols)) if *row == r => cols.push(c),
-                    _ => rows_of[t].push((r, vec![c])),
-                }
-            }
-        }
         let mut problem = Problem::new();
         let tank_items: Vec<_> = (0..tanks).map(|_| problem.add_exact(1)).collect();
         let row_items: Vec<_> = puzzle.row_clues().iter().map(|&k| problem.add_exact(k)).collect();
         let col_items: Vec<_> = puzzle.col_clues().iter().map(|&k| problem.add_exact(k)).collect();
-        let mut levels = Vec::new();
-        for (t, rows) in rows_of.iter().enumerate() {
+        // Every cell as (tank, rows from the bottom, column): sorted, each
+        // tank's cells come bottom row first.
+        let mut cells: Vec<(u32, usize, usize)> =
+            (0..w * h).map(|i| (puzzle.tank(i / w, i % w), h - 1 - i / w, i % w)).collect();
+        cells.sort_unstable();
+        let mut levels = Vec::with_capacity(cells.len() + tanks);
+        let mut rows: Vec<(usize, u32)> = Vec::new();
+        let mut cols: Vec<(usize, u32)> = Vec::new();
+        let mut at = 0;
+        while at < cells.len() {
+            let tank = cells[at].0;
+            let t = tank as usize;
             problem.add_option([(tank_items[t], 1)]);
-            levels.push((t as u32, usize::MAX));
-            let mut col_weight = vec![0u32; w];
-            let mut weights = vec![(tank_items[t], 1)];
-            for (r, cols) in rows {
-                // Rows already filled keep their weights; this row adds its own.
-                weights.push((row_items[*r], cols.len() as u32));
-                for &c in cols {
-                    col_weight[c] += 1;
+            levels.push((tank, usize::MAX));
+            rows.clear();
+            cols.clear();
+            while at < cells.len() && cells[at].0 == tank {
+                // One more row filled: it adds its own cells, and the rows
+                // below keep theirs.
+                let from_bottom = cells[at].1;
+                let mut width = 0;
+                while at < cells.len() && cells[at].0 == tank && cells[at].1 == from_bottom {
+                    let c = col_items[cells[at].2];
+                    match cols.iter_mut().find(|(item, _)| *item == c) {
+                        Some(entry) => entry.1 += 1,
+                        None => cols.push((c, 1)),
+                    }
+                    width += 1;
+                    at += 1;
                 }
-                let mut option = weights.clone();
-                option.extend(col_weight.iter().enumerate().filter(|&(_, &k)| k > 0).map(|(c, &k)| (col_items[c], k)));
-                problem.add_option(option);
-                levels.push((t as u32, *r));
+                let r = h - 1 - from_bottom;
+                rows.push((row_items[r], width));
+                problem.add_option(std::iter::once((tank_items[t], 1)).chain(rows.iter().copied()).chain(cols.iter().copied()));
+                levels.push((tank, r));
             }
         }
         Encoding { problem, levels }

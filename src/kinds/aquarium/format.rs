@@ -132,7 +132,7 @@ impl Aquarium {
             Some(size) => size,
             None => {
                 let n = clues.len() / 2;
-                if clues.len() % 2 != 0 || n * n != tanks.len() {
+                if !clues.len().is_multiple_of(2) || n * n != tanks.len() {
                     return Err(bad(format!(
                         "{} clues and {} cells do not make a square grid (a square of side N has 2N clues and N*N cells)",
                         clues.len(),

@@ -4,10 +4,12 @@
 //! solutions differ (only merges the planted water allows, so it stays a
 //! solution and the clues stay true).
 
-use crate::engine::Settings;
+use std::ops::ControlFlow;
+
+use crate::engine::{Probing, Settings, Solver};
 use crate::rng::Rng;
 
-use super::{Aquarium, Water, solve, verify};
+use super::{Aquarium, Encoding, Water, verify};
 
 #[derive(Clone, Copy, Debug)]
 pub struct GenerateSettings {
@@ -50,14 +52,10 @@ pub fn generate(rng: &mut Rng, settings: GenerateSettings) -> Generated {
         let mut puzzle = build(&labels);
         // Each merge removes a tank, so this ends.
         loop {
-            let report = solve(&puzzle, 2, Settings::default()).expect("verified solutions");
-            if report.is_unique() {
+            let Some(other) = other_solution(&puzzle, &water) else {
                 return Generated { puzzle, solution: water, attempts };
-            }
-            let Some(other) = report.solutions.iter().find(|s| **s != water) else {
-                break;
             };
-            let Some(merged) = merge_where_different(rng, &puzzle, &labels, &water, other, &build) else {
+            let Some(merged) = merge_where_different(rng, &puzzle, &labels, &water, &other, &build) else {
                 break;
             };
             labels = merged;
@@ -65,6 +63,43 @@ pub fn generate(rng: &mut Rng, settings: GenerateSettings) -> Generated {
         }
     }
     unreachable!("the loop above only ends by returning")
+}
+
+/// A solution other than `water`, or `None` when `water` is the only one.
+///
+/// While a puzzle still has many solutions, a plain search finds a second
+/// one at once, where probing at every node would pay for a proof nobody
+/// needs; so a short plain search goes first, and the full one only when
+/// that finds nothing.
+fn other_solution(puzzle: &Aquarium, water: &Water) -> Option<Water> {
+    const QUICK_WORK: u64 = 2_000;
+    let encoding = Encoding::new(puzzle);
+    let mut quick = Solver::new(&encoding.problem, Settings { probing: Probing::Off });
+    quick.set_work_limit(QUICK_WORK);
+    let search = |solver: &mut Solver| {
+        let mut other = None;
+        let stats = solver.for_each_solution(|chosen| {
+            let found = encoding.decode(puzzle, chosen);
+            if found == *water {
+                return ControlFlow::Continue(());
+            }
+            other = Some(found);
+            ControlFlow::Break(())
+        });
+        (other, stats.exhausted)
+    };
+    if let (Some(other), _) = search(&mut quick) {
+        return verified(puzzle, other);
+    }
+    let (other, exhausted) = search(&mut Solver::new(&encoding.problem, Settings::default()));
+    debug_assert!(exhausted || other.is_some());
+    other.and_then(|o| verified(puzzle, o))
+}
+
+/// The engine's answer, checked by the independent verifier.
+fn verified(puzzle: &Aquarium, water: Water) -> Option<Water> {
+    assert_eq!(verify(puzzle, &water), Ok(()), "the engine returned water that breaks the rules");
+    Some(water)
 }
 
 /// A map of `tanks` connected tanks: random edges join cells, with tank

@@ -8,7 +8,7 @@ mod format;
 mod generate;
 mod verify;
 
-pub use encode::{SolveReport, solve};
+pub use encode::{Encoding, SolveReport, solve};
 pub use error::AquariumError;
 pub use format::{ParsedBlock, parse_blocks};
 pub use generate::{GenerateSettings, Generated, generate};

@@ -27,7 +27,7 @@ fn fixtures() -> Vec<(String, Aquarium, Water)> {
 fn every_fixture_is_solved_uniquely_with_either_setting() {
     let all = fixtures();
     assert_eq!(all.len(), 95);
-    for probing in [Probing::Off, Probing::Fixpoint] {
+    for probing in [Probing::Off, Probing::Root, Probing::Fixpoint, Probing::Adaptive] {
         for (name, puzzle, solution) in &all {
             puzzle.validate().unwrap();
             let report = solve(puzzle, 2, Settings { probing }).unwrap();
@@ -143,4 +143,118 @@ fn generated_puzzles_are_unique_and_reproducible() {
         assert!(report.is_unique());
         assert_eq!(report.solutions[0], a.solution);
     }
+}
+
+#[test]
+fn random_text_never_panics() {
+    let alphabet: Vec<char> = "0123456789 \n\n_;,#-x".chars().collect();
+    let mut rng = Rng::new(99);
+    for _ in 0..20_000 {
+        let len = rng.below(60);
+        let text: String = (0..len).map(|_| alphabet[rng.below(alphabet.len())]).collect();
+        for block in parse_blocks(&text) {
+            if let Ok(p) = block.puzzle
+                && p.validate().is_ok()
+                && p.width() * p.height() <= 36
+            {
+                let report = solve(&p, 3, Settings::default()).unwrap();
+                assert!(report.solutions.iter().all(|w| verify(&p, w).is_ok()));
+            }
+        }
+        let _ = Aquarium::parse_task(&text);
+    }
+}
+
+/// Every water grid that levels each tank, counted by trying every
+/// combination of levels: no engine involved.
+fn brute_force_count(puzzle: &Aquarium) -> usize {
+    let (w, h) = (puzzle.width(), puzzle.height());
+    let tanks = puzzle.tank_count();
+    let mut top = vec![h; tanks];
+    let mut bottom = vec![0; tanks];
+    for r in 0..h {
+        for c in 0..w {
+            let t = puzzle.tank(r, c) as usize;
+            top[t] = top[t].min(r);
+            bottom[t] = bottom[t].max(r);
+        }
+    }
+    // level[t] = the first wet row of tank t (bottom + 1 = dry).
+    let mut level: Vec<usize> = (0..tanks).map(|t| bottom[t] + 1).collect();
+    let mut count = 0;
+    loop {
+        let cells = (0..w * h).map(|i| i / w >= level[puzzle.tank(i / w, i % w) as usize]).collect();
+        if verify(puzzle, &Water::new(w, h, cells)).is_ok() {
+            count += 1;
+        }
+        // Next combination, like an odometer.
+        let mut t = 0;
+        loop {
+            if t == tanks {
+                return count;
+            }
+            if level[t] > top[t] {
+                level[t] -= 1;
+                break;
+            }
+            level[t] = bottom[t] + 1;
+            t += 1;
+        }
+    }
+}
+
+/// How many water grids `brute_force_count` tries.
+fn level_combinations(puzzle: &Aquarium) -> u64 {
+    let mut rows_of = vec![std::collections::BTreeSet::new(); puzzle.tank_count()];
+    for r in 0..puzzle.height() {
+        for c in 0..puzzle.width() {
+            rows_of[puzzle.tank(r, c) as usize].insert(r);
+        }
+    }
+    rows_of.iter().map(|rows| rows.len() as u64 + 1).product()
+}
+
+#[test]
+fn engine_counts_match_brute_force_on_random_small_puzzles() {
+    let mut rng = Rng::new(5);
+    let mut several = 0;
+    for case in 0..600 {
+        let n = rng.between(2, 5);
+        // Random connected tanks: join neighbouring cells at random.
+        let mut label: Vec<usize> = (0..n * n).collect();
+        for _ in 0..rng.between(0, 2 * n * n) {
+            let a = rng.below(n * n);
+            let b = if rng.chance(1, 2) && a % n + 1 < n { a + 1 } else if a + n < n * n { a + n } else { a };
+            let (from, to) = (label[b], label[a]);
+            label.iter_mut().filter(|l| **l == from).for_each(|l| *l = to);
+        }
+        let (rows, cols) = if rng.chance(1, 2) {
+            // The clues of random level water: at least one solution.
+            let top: Vec<usize> = (0..n * n).map(|_| rng.between(0, n)).collect();
+            let cells = (0..n * n).map(|i| i / n >= top[label[i]]).collect();
+            Aquarium::clues_of(&Water::new(n, n, cells))
+        } else {
+            let rows: Vec<u32> = (0..n).map(|_| rng.between(0, n) as u32).collect();
+            let mut cols: Vec<u32> = vec![0; n];
+            // Column clues with the same sum, spread at random.
+            for _ in 0..rows.iter().sum::<u32>() {
+                let open: Vec<usize> = (0..n).filter(|&c| (cols[c] as usize) < n).collect();
+                cols[open[rng.below(open.len())]] += 1;
+            }
+            (rows, cols)
+        };
+        let puzzle = Aquarium::new(n, n, &label, rows, cols).unwrap();
+        puzzle.validate().unwrap();
+        if level_combinations(&puzzle) > 20_000 {
+            continue;
+        }
+        let expected = brute_force_count(&puzzle);
+        several += usize::from(expected > 1);
+        for probing in [Probing::Off, Probing::Root, Probing::Fixpoint, Probing::Adaptive] {
+            let report = solve(&puzzle, 10_000, Settings { probing }).unwrap();
+            assert!(report.stats.exhausted);
+            assert_eq!(report.solutions.len(), expected, "case {case}, {probing:?}:\n{puzzle}");
+        }
+    }
+    assert!(several > 10, "some random puzzles should have several solutions ({several})");
 }

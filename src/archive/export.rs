@@ -1,0 +1,59 @@
+//! Puzzles out of the archive: as files in the text format (named so that
+//! they import back with their site ID), as JSON lines, or as task strings.
+
+use std::path::Path;
+
+use serde_json::json;
+
+use crate::store::{Filter, Puzzle, Store};
+
+use super::{ArchiveError, site_names, stored_aquarium};
+
+/// The file stem a puzzle is exported under.
+pub fn file_stem(puzzle: &Puzzle) -> String {
+    match (puzzle.record.size_class, puzzle.record.site_id) {
+        (Some(size), Some(id)) => site_names::file_stem(size, id),
+        _ => None,
+    }
+    .unwrap_or_else(|| format!("{}-{}", puzzle.record.kind, puzzle.id))
+}
+
+/// One JSON object of a puzzle and its latest solution; `link` when known.
+pub fn json(puzzle: &Puzzle, base_url: &str) -> serde_json::Value {
+    let mut record = serde_json::to_value(puzzle).expect("a puzzle serializes");
+    record["link"] = json!(link(puzzle, base_url));
+    record["class"] = json!(super::stats::class_of(puzzle.record.size_class, puzzle.record.width, puzzle.record.height));
+    record
+}
+
+pub fn link(puzzle: &Puzzle, base_url: &str) -> Option<String> {
+    Some(site_names::link(base_url, puzzle.record.size_class?, puzzle.record.site_id?))
+}
+
+/// The site's task string of a stored Aquarium puzzle.
+pub fn task(puzzle: &Puzzle) -> Result<String, ArchiveError> {
+    Ok(stored_aquarium(puzzle)?.to_task())
+}
+
+/// Writes each puzzle as `STEM.txt`, with `STEM.solution.txt` when it has a
+/// solution (the layout of the fixtures). Returns how many were written.
+pub fn to_directory(store: &Store, filter: &Filter, dir: &Path) -> Result<u64, ArchiveError> {
+    let io = |path: &Path| {
+        let path = path.display().to_string();
+        move |source| ArchiveError::Io { path, source }
+    };
+    std::fs::create_dir_all(dir).map_err(io(dir))?;
+    let mut written = 0;
+    store.each(filter, |puzzle| {
+        let stem = file_stem(&puzzle);
+        let path = dir.join(format!("{stem}.txt"));
+        std::fs::write(&path, &puzzle.record.text).map_err(io(&path))?;
+        if let Some(text) = puzzle.solution.as_ref().and_then(|s| s.solution.as_ref()) {
+            let path = dir.join(format!("{stem}.solution.txt"));
+            std::fs::write(&path, format!("{text}\n")).map_err(io(&path))?;
+        }
+        written += 1;
+        Ok::<_, ArchiveError>(())
+    })?;
+    Ok(written)
+}

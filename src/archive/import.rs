@@ -1,0 +1,271 @@
+//! `import`: read puzzle files, validate and solve each puzzle, and store it
+//! with its solution in the same transaction.
+//!
+//! Work goes in chunks: parse, skip what the archive already has, solve the
+//! rest in parallel (rayon), then write the chunk in one transaction (while
+//! the next chunk is being solved). A
+//! killed import therefore loses at most the chunk in flight, never a puzzle
+//! without its solution, and running it again does only what is left.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use rayon::prelude::*;
+
+use crate::engine::Settings;
+use crate::kinds::aquarium::{self, Aquarium, AquariumError};
+use crate::store::{Added, NewPuzzle, Solution, Status, Store};
+
+use super::{AQUARIUM, ArchiveError, assess, site_names};
+
+/// Puzzles solved in parallel and then written in one transaction.
+pub const CHUNK: usize = 512;
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Format {
+    /// Task strings when the first puzzle line holds a `;`, else text.
+    #[default]
+    Auto,
+    Text,
+    Task,
+}
+
+/// One puzzle as read, not yet judged.
+#[derive(Clone, Debug)]
+pub struct Candidate {
+    /// `file` or `file:line`, for messages and the `source` column.
+    pub place: String,
+    pub size_class: Option<i64>,
+    pub site_id: Option<i64>,
+    pub puzzle: Result<Aquarium, AquariumError>,
+}
+
+/// What an import did. Every puzzle read is counted once.
+#[derive(Clone, Debug, Default)]
+pub struct Summary {
+    /// Stored now, with one solution.
+    pub new: u64,
+    pub present: u64,
+    /// Stored now, flagged invalid.
+    pub invalid: u64,
+    /// Stored now, flagged as having no solution or several.
+    pub not_unique: u64,
+    /// Inputs that could not be read as puzzles at all (nothing stored):
+    /// each `place: why`.
+    pub unreadable: Vec<String>,
+    /// Wall time spent validating and solving, and writing to the database.
+    pub solve_time: Duration,
+    pub store_time: Duration,
+}
+
+impl Summary {
+    pub fn line(&self) -> String {
+        let mut line = format!(
+            "{} new, {} already present, {} invalid, {} without a unique solution",
+            self.new, self.present, self.invalid, self.not_unique
+        );
+        if !self.unreadable.is_empty() {
+            line.push_str(&format!(", {} not readable as puzzles", self.unreadable.len()));
+        }
+        line
+    }
+}
+
+/// The files that `paths` name: files as given (`-` is standard input), and
+/// in directories (walked in name order) every `*.txt` except the fixtures'
+/// `*.solution.txt`.
+pub fn input_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, ArchiveError> {
+    let mut files = Vec::new();
+    for path in paths {
+        walk(path, true, &mut files)?;
+    }
+    Ok(files)
+}
+
+fn walk(path: &Path, named: bool, files: &mut Vec<PathBuf>) -> Result<(), ArchiveError> {
+    if path == Path::new("-") {
+        files.push(path.to_path_buf());
+        return Ok(());
+    }
+    let io = |source| ArchiveError::Io { path: path.display().to_string(), source };
+    let meta = std::fs::metadata(path).map_err(io)?;
+    if !meta.is_dir() {
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+        if named || (name.ends_with(".txt") && !name.ends_with(".solution.txt")) {
+            files.push(path.to_path_buf());
+        }
+        return Ok(());
+    }
+    let mut entries: Vec<PathBuf> =
+        std::fs::read_dir(path).map_err(io)?.map(|e| e.map(|e| e.path())).collect::<Result<_, _>>().map_err(io)?;
+    entries.sort();
+    for entry in entries {
+        walk(&entry, false, files)?;
+    }
+    Ok(())
+}
+
+/// The puzzles of one file. A file holding one puzzle and named like the
+/// fixtures (`15x15_hard_5642858.txt`) gives that puzzle its site ID.
+pub fn read_file(path: &Path, format: Format) -> Result<Vec<Candidate>, ArchiveError> {
+    let shown = path.display().to_string();
+    let text = read_text(path)?;
+    let puzzles = parse(&text, format);
+    let site = match puzzles.len() {
+        1 => path.file_stem().and_then(|s| s.to_str()).and_then(site_names::parse_file_stem),
+        _ => None,
+    };
+    let several = puzzles.len() > 1;
+    Ok(puzzles
+        .into_iter()
+        .map(|(line, puzzle)| Candidate {
+            place: if several { format!("{shown}:{line}") } else { shown.clone() },
+            size_class: site.map(|s| s.0),
+            site_id: site.map(|s| s.1),
+            puzzle,
+        })
+        .collect())
+}
+
+/// Reads a file (`-`: standard input) that must be UTF-8 text.
+pub fn read_text(path: &Path) -> Result<String, ArchiveError> {
+    let shown = path.display().to_string();
+    let bytes = if path == Path::new("-") {
+        let mut buf = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut buf).map(|_| buf)
+    } else {
+        std::fs::read(path)
+    }
+    .map_err(|source| ArchiveError::Io { path: shown.clone(), source })?;
+    String::from_utf8(bytes).map_err(|e| {
+        ArchiveError::Input(format!("{shown}: not UTF-8 text (bad byte at offset {})", e.utf8_error().valid_up_to()))
+    })
+}
+
+/// The puzzles of a text, each with the line it starts on.
+pub fn parse(text: &str, format: Format) -> Vec<(usize, Result<Aquarium, AquariumError>)> {
+    let first = text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#'));
+    let tasks = match format {
+        Format::Task => true,
+        Format::Text => false,
+        Format::Auto => first.is_some_and(|l| l.contains(';')),
+    };
+    if !tasks {
+        return aquarium::parse_blocks(text).into_iter().map(|b| (b.line, b.puzzle)).collect();
+    }
+    let puzzles: Vec<_> = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .map(|(n, l)| (n + 1, Aquarium::parse_task(l)))
+        .collect();
+    if puzzles.is_empty() { vec![(1, Err(AquariumError::Empty))] } else { puzzles }
+}
+
+/// Imports every candidate, `CHUNK` at a time; `progress` hears how many
+/// are done after each chunk is written. While one chunk is being written
+/// the next is already being solved, so the database's time hides behind
+/// the solver's.
+pub fn import(
+    store: &mut Store,
+    candidates: Vec<Candidate>,
+    settings: Settings,
+    progress: &dyn Fn(u64),
+) -> Result<Summary, ArchiveError> {
+    let mut summary = Summary::default();
+    let mut done = 0;
+    let mut candidates = candidates.into_iter().peekable();
+    // A solved chunk waiting to be written, with its count of candidates.
+    let mut waiting: Option<(Vec<Judged>, u64)> = None;
+    while candidates.peek().is_some() || waiting.is_some() {
+        let chunk: Vec<Candidate> = candidates.by_ref().take(CHUNK).collect();
+        let read = chunk.len() as u64;
+        // Looked up before the previous chunk is written: a puzzle in both
+        // is solved twice, and the write finds it present.
+        let fresh = unseen(store, chunk, &mut summary)?;
+        let (solved, written) = std::thread::scope(|scope| {
+            let solving = scope.spawn(|| solve(fresh, settings));
+            let written = waiting.take().map(|(batch, read)| write(store, &batch, &mut summary).map(|()| read));
+            (solving.join().expect("the solver thread does not panic"), written)
+        });
+        if let Some(read) = written.transpose()? {
+            done += read;
+            progress(done);
+        }
+        let (judged, took) = solved?;
+        summary.solve_time += took;
+        if read > 0 {
+            waiting = Some((judged, read));
+        }
+    }
+    Ok(summary)
+}
+
+/// A puzzle judged and ready to store, with its solution if it has one.
+type Judged = (NewPuzzle, Option<Solution>);
+
+/// The readable candidates of a chunk that the archive does not hold yet
+/// (solving is the expensive part: skip what is stored already).
+fn unseen(store: &Store, chunk: Vec<Candidate>, summary: &mut Summary) -> Result<Vec<(String, Aquarium, NewPuzzle)>, ArchiveError> {
+    let mut fresh = Vec::with_capacity(chunk.len());
+    for candidate in chunk {
+        let puzzle = match candidate.puzzle {
+            Ok(puzzle) => puzzle,
+            Err(why) => {
+                summary.unreadable.push(format!("{}: {why}", candidate.place));
+                continue;
+            }
+        };
+        let record = NewPuzzle {
+            kind: AQUARIUM.into(),
+            source: candidate.place.clone(),
+            size_class: candidate.size_class,
+            site_id: candidate.site_id,
+            width: puzzle.width() as i64,
+            height: puzzle.height() as i64,
+            text: puzzle.to_string(),
+            snapshot: None,
+            extractor_version: None,
+            status: Status::Ok,
+            note: None,
+        };
+        if store.find(&record)?.is_some() {
+            summary.present += 1;
+        } else {
+            fresh.push((candidate.place, puzzle, record));
+        }
+    }
+    Ok(fresh)
+}
+
+/// Validates and solves in parallel; also returns the wall time taken.
+fn solve(fresh: Vec<(String, Aquarium, NewPuzzle)>, settings: Settings) -> Result<(Vec<Judged>, Duration), ArchiveError> {
+    let start = Instant::now();
+    let judged = fresh
+        .into_par_iter()
+        .map(|(place, puzzle, mut record)| {
+            let verdict = assess(&puzzle, settings).map_err(|source| ArchiveError::Solve { place, source })?;
+            record.status = verdict.status;
+            record.note = verdict.note;
+            Ok((record, verdict.solution))
+        })
+        .collect::<Result<_, ArchiveError>>()?;
+    Ok((judged, start.elapsed()))
+}
+
+/// Stores one solved chunk in one transaction and counts what it did.
+fn write(store: &mut Store, batch: &[Judged], summary: &mut Summary) -> Result<(), ArchiveError> {
+    let start = Instant::now();
+    let added = store.add(batch)?;
+    summary.store_time += start.elapsed();
+    for ((record, _), added) in batch.iter().zip(added) {
+        match (added, record.status) {
+            // Another import stored it since we looked.
+            (Added::Present(_), _) => summary.present += 1,
+            (Added::New(_), Status::Ok) => summary.new += 1,
+            (Added::New(_), Status::Invalid) => summary.invalid += 1,
+            (Added::New(_), Status::Unsolvable | Status::Several) => summary.not_unique += 1,
+        }
+    }
+    Ok(())
+}

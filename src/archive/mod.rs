@@ -1,0 +1,81 @@
+//! The work behind the archive commands, callable without the command line
+//! (like cargo's `ops`): puzzles go parse -> validate -> solve -> store, and
+//! come back out for showing, exporting, re-solving and verifying.
+
+pub mod export;
+pub mod import;
+pub mod site_names;
+pub mod solve;
+pub mod stats;
+pub mod verify;
+
+use thiserror::Error;
+
+use crate::engine::Settings;
+use crate::kinds::aquarium::{self, Aquarium, AquariumError};
+use crate::store::{Solution, Status, StoreError};
+
+/// The kind name stored for Aquarium puzzles.
+pub const AQUARIUM: &str = "aquarium";
+
+/// Stored with every solution, so that a better solver can redo old work.
+pub const SOLVER_VERSION: &str = concat!("aquarchive ", env!("CARGO_PKG_VERSION"));
+
+#[derive(Debug, Error)]
+pub enum ArchiveError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("{path}: {source}")]
+    Io { path: String, source: std::io::Error },
+    #[error("{0}")]
+    Input(String),
+    /// A puzzle the solver failed on (a bug, not bad input).
+    #[error("{place}: {source}")]
+    Solve { place: String, source: AquariumError },
+}
+
+/// What validating and solving found.
+#[derive(Clone, Debug)]
+pub struct Verdict {
+    pub status: Status,
+    /// Why an invalid puzzle is invalid.
+    pub note: Option<String>,
+    /// None for an invalid puzzle.
+    pub solution: Option<Solution>,
+}
+
+/// Validates and solves (searching for two solutions, which proves
+/// uniqueness). An invalid puzzle is a verdict, not an error.
+pub fn assess(puzzle: &Aquarium, settings: Settings) -> Result<Verdict, AquariumError> {
+    if let Err(why) = puzzle.validate() {
+        return Ok(Verdict { status: Status::Invalid, note: Some(why.to_string()), solution: None });
+    }
+    let report = aquarium::solve(puzzle, 2, settings)?;
+    let status = match report.solutions.len() {
+        0 => Status::Unsolvable,
+        1 if report.stats.exhausted => Status::Ok,
+        _ => Status::Several,
+    };
+    let solution = Solution {
+        solver_version: SOLVER_VERSION.into(),
+        solution: report.solutions.first().map(|w| w.to_rows().join("\n")),
+        found: report.solutions.len() as u32,
+        nodes: report.stats.nodes,
+        micros: report.stats.elapsed.as_micros() as u64,
+    };
+    Ok(Verdict { status, note: None, solution: Some(solution) })
+}
+
+/// Reads an Aquarium puzzle back from the store.
+pub fn stored_aquarium(puzzle: &crate::store::Puzzle) -> Result<Aquarium, ArchiveError> {
+    if puzzle.record.kind != AQUARIUM {
+        return Err(ArchiveError::Input(format!("puzzle {}: a {} puzzle, not an Aquarium", puzzle.id, puzzle.record.kind)));
+    }
+    Aquarium::parse_text(&puzzle.record.text).map_err(|e| ArchiveError::Input(format!("puzzle {}: stored text: {e}", puzzle.id)))
+}
+
+/// Reads a stored solution back.
+pub fn stored_water(puzzle: &crate::store::Puzzle) -> Option<Result<aquarium::Water, ArchiveError>> {
+    let text = puzzle.solution.as_ref()?.solution.as_ref()?;
+    Some(aquarium::Water::parse(text).map_err(|e| ArchiveError::Input(format!("puzzle {}: stored solution: {e}", puzzle.id))))
+}

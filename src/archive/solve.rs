@@ -1,0 +1,71 @@
+//! Re-solving stored puzzles (after a solver improves, or to finish what a
+//! crash left): in parallel, written back in batched transactions.
+
+use std::collections::BTreeMap;
+
+use rayon::prelude::*;
+
+use crate::engine::Settings;
+use crate::store::{Filter, Status, Store};
+
+use super::import::CHUNK;
+use super::{ArchiveError, assess, stored_aquarium};
+
+/// What a re-solve found.
+#[derive(Clone, Debug, Default)]
+pub struct Summary {
+    pub solved: u64,
+    /// Puzzles by their new status.
+    pub by_status: BTreeMap<Status, u64>,
+    /// Puzzles whose status is not what was stored before.
+    pub changed: Vec<(i64, Status, Status)>,
+    /// Puzzles that could not be re-solved: `puzzle N: why`.
+    pub failed: Vec<String>,
+}
+
+/// The ids of the puzzles a filter picks, so a re-solve can start (and
+/// size its progress bar) before reading any puzzle.
+pub fn pick(store: &Store, filter: &Filter) -> Result<Vec<i64>, ArchiveError> {
+    let mut ids = Vec::new();
+    store.each(filter, |p| {
+        ids.push(p.id);
+        Ok::<_, ArchiveError>(())
+    })?;
+    Ok(ids)
+}
+
+/// Re-solves the puzzles `ids`, `progress` hearing the count done.
+pub fn resolve(store: &mut Store, ids: &[i64], settings: Settings, progress: &dyn Fn(u64)) -> Result<Summary, ArchiveError> {
+    let mut summary = Summary::default();
+    let mut done = 0;
+    for chunk in ids.chunks(CHUNK) {
+        let puzzles = store.puzzles(&Filter { ids: chunk.to_vec(), ..Filter::default() })?;
+        let results: Vec<_> = puzzles
+            .par_iter()
+            .map(|stored| {
+                let puzzle = stored_aquarium(stored)?;
+                let verdict =
+                    assess(&puzzle, settings).map_err(|source| ArchiveError::Solve { place: format!("puzzle {}", stored.id), source })?;
+                Ok::<_, ArchiveError>((stored.id, stored.record.status, verdict))
+            })
+            .collect();
+        let mut batch = Vec::with_capacity(results.len());
+        for result in results {
+            match result {
+                Ok((id, before, verdict)) => {
+                    if before != verdict.status {
+                        summary.changed.push((id, before, verdict.status));
+                    }
+                    *summary.by_status.entry(verdict.status).or_default() += 1;
+                    batch.push((id, verdict.status, verdict.note, verdict.solution));
+                }
+                Err(err) => summary.failed.push(err.to_string()),
+            }
+        }
+        store.update(&batch)?;
+        summary.solved += batch.len() as u64;
+        done += chunk.len() as u64;
+        progress(done);
+    }
+    Ok(summary)
+}

@@ -1,0 +1,92 @@
+//! `aquarchive bench import`: puzzles imported per second (validated,
+//! solved with uniqueness proved, stored with their solutions) into a fresh
+//! database, with solving and storing timed apart.
+
+use std::time::{Duration, Instant};
+
+use rayon::prelude::*;
+
+use aquarchive::archive::import::{self, Candidate, Format};
+use aquarchive::engine::Settings;
+use aquarchive::kinds::aquarium::{self, GenerateSettings};
+use aquarchive::rng::Rng;
+use aquarchive::store::{Access, Filter, Store};
+
+use super::args::ImportBenchArgs;
+use super::output::print;
+use super::{CliError, ExitCode, table};
+
+/// A database in the temp directory, removed (with its WAL files) when done.
+struct TempDatabase(std::path::PathBuf);
+
+impl Drop for TempDatabase {
+    fn drop(&mut self) {
+        for suffix in ["", "-wal", "-shm"] {
+            let mut path = self.0.clone().into_os_string();
+            path.push(suffix);
+            let _ = std::fs::remove_file(path);
+        }
+    }
+}
+
+pub fn run(args: ImportBenchArgs) -> Result<ExitCode, CliError> {
+    let start = Instant::now();
+    let (candidates, what) = match &args.from {
+        Some(path) => (import::read_file(path, Format::Auto)?, path.display().to_string()),
+        None => {
+            let n = usize::from(args.size);
+            let made: Vec<Candidate> = (0..args.count)
+                .into_par_iter()
+                .map(|i| Candidate {
+                    place: format!("generated seed {} #{i}", args.seed),
+                    size_class: None,
+                    site_id: None,
+                    puzzle: Ok(aquarium::generate(&mut Rng::for_item(args.seed, i as u64), GenerateSettings::square(n)).puzzle),
+                })
+                .collect();
+            (made, format!("{} generated {n}x{n} puzzles (seed {})", args.count, args.seed))
+        }
+    };
+    let prepared = start.elapsed();
+    let total = candidates.len() as u64;
+    let db = TempDatabase(std::env::temp_dir().join(format!("aquarchive-bench-{}.sqlite", std::process::id())));
+    let mut store = Store::open(&db.0, Access::ReadWrite)?;
+    let start = Instant::now();
+    let first = import::import(&mut store, candidates.clone(), Settings::default(), &|_| {})?;
+    let first_wall = start.elapsed();
+    let start = Instant::now();
+    let again = import::import(&mut store, candidates, Settings::default(), &|_| {})?;
+    let again_wall = start.elapsed();
+    // The rows just stored, written again into a second fresh database with
+    // no solving alongside: what SQLite alone costs.
+    let rows: Vec<_> = store.puzzles(&Filter::default())?.into_iter().map(|p| (p.record, p.solution)).collect();
+    let alone = TempDatabase(std::env::temp_dir().join(format!("aquarchive-bench-{}-alone.sqlite", std::process::id())));
+    let mut second = Store::open(&alone.0, Access::ReadWrite)?;
+    let start = Instant::now();
+    for batch in rows.chunks(import::CHUNK) {
+        second.add(batch)?;
+    }
+    let alone_wall = start.elapsed();
+    let rate = |d: Duration| if d.is_zero() { "-".to_string() } else { format!("{:.0}", total as f64 / d.as_secs_f64()) };
+    let row = |phase: &str, d: Duration| vec![phase.to_string(), total.to_string(), format!("{:.3}", d.as_secs_f64()), rate(d)];
+    let rows = vec![
+        ["phase", "puzzles", "wall s", "puzzles/s"].map(String::from).to_vec(),
+        row("import: validate + solve (rayon)", first.solve_time),
+        row("import: store (SQLite, one transaction per chunk, beside the solver)", first.store_time),
+        row("import: total (store overlaps solve; incl. parse checks)", first_wall),
+        row("import again: all already present", again_wall),
+        row("store alone: the same rows into a fresh database", alone_wall),
+    ];
+    let mut out = table::render(
+        &format!(
+            "Import of {what} into a fresh database, {} threads, chunks of {} (read or generated in {:.2} s, not counted):",
+            rayon::current_num_threads(),
+            import::CHUNK,
+            prepared.as_secs_f64()
+        ),
+        &rows,
+    );
+    out.push_str(&format!("{}\nagain: {}\n", first.line(), again.line()));
+    print(&out)?;
+    Ok(ExitCode::Ok)
+}

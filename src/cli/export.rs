@@ -1,0 +1,47 @@
+//! `aquarchive export`: stored puzzles out as files, JSON lines or tasks.
+
+use std::io::Write;
+
+use aquarchive::archive::export;
+use aquarchive::store::Access;
+
+use super::args::{ExportArgs, ExportFormat, GlobalArgs};
+use super::context::Context;
+use super::output::print;
+use super::{CliError, ExitCode};
+
+pub fn run(args: ExportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
+    let context = Context::load(global)?;
+    let store = context.open(Access::ReadOnly)?;
+    let filter = args.filter.to_filter()?;
+    if args.format == ExportFormat::Text {
+        let dir = args.out.ok_or_else(|| CliError::Message("--format text writes files: give the directory with --out DIR".into()))?;
+        let written = export::to_directory(&store, &filter, &dir)?;
+        eprintln!("aquarchive: {written} puzzles written to {}", dir.display());
+        return Ok(ExitCode::Ok);
+    }
+    let mut file = match &args.out {
+        Some(path) => Some((
+            std::io::BufWriter::new(
+                std::fs::File::create(path).map_err(|source| CliError::Io { path: path.display().to_string(), source })?,
+            ),
+            path.display().to_string(),
+        )),
+        None => None,
+    };
+    let base_url = &context.config.site.base_url;
+    store.each(&filter, |puzzle| {
+        let line = match args.format {
+            ExportFormat::Jsonl => export::json(&puzzle, base_url).to_string(),
+            _ => export::task(&puzzle)?,
+        } + "\n";
+        match &mut file {
+            Some((out, path)) => out.write_all(line.as_bytes()).map_err(|source| CliError::Io { path: path.clone(), source }),
+            None => print(&line),
+        }
+    })?;
+    if let Some((mut out, path)) = file {
+        out.flush().map_err(|source| CliError::Io { path, source })?;
+    }
+    Ok(ExitCode::Ok)
+}

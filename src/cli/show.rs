@@ -1,0 +1,62 @@
+//! `aquarchive show ID`: one stored puzzle, as a grid with its solution, or
+//! as text, task string, link or JSON.
+
+use aquarchive::archive::{export, site_names, stats, stored_aquarium, stored_water};
+use aquarchive::render;
+use aquarchive::store::Access;
+
+use super::args::{GlobalArgs, ShowArgs, ShowFormat};
+use super::context::Context;
+use super::output::print;
+use super::{CliError, ExitCode};
+
+pub fn run(args: ShowArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
+    let context = Context::load(global)?;
+    let store = context.open(Access::ReadOnly)?;
+    let base_url = &context.config.site.base_url;
+    let puzzle = store
+        .puzzle(args.id)?
+        .ok_or_else(|| CliError::Message(format!("{}: no puzzle with id {}", store.path().display(), args.id)))?;
+    if args.json {
+        print(&format!("{}\n", export::json(&puzzle, base_url)))?;
+        return Ok(ExitCode::Ok);
+    }
+    let out = match args.format {
+        ShowFormat::Text => puzzle.record.text.clone(),
+        ShowFormat::Task => format!("{}\n", export::task(&puzzle)?),
+        ShowFormat::Link => format!(
+            "{}\n",
+            export::link(&puzzle, base_url).ok_or_else(|| CliError::Message(format!(
+                "puzzle {}: no link, its site ID or size class is not known (source: {})",
+                puzzle.id, puzzle.record.source
+            )))?
+        ),
+        ShowFormat::Grid => {
+            let aquarium = stored_aquarium(&puzzle)?;
+            let water = stored_water(&puzzle).transpose()?;
+            let mut head = format!(
+                "puzzle {}: {} {}, {}",
+                puzzle.id,
+                puzzle.record.kind,
+                stats::class_of(puzzle.record.size_class, puzzle.record.width, puzzle.record.height),
+                puzzle.record.status
+            );
+            if let Some(id) = puzzle.record.site_id {
+                head.push_str(&format!(", site ID {}", site_names::site_id_text(id)));
+            }
+            if let Some(note) = &puzzle.record.note {
+                head.push_str(&format!(" ({note})"));
+            }
+            if let Some(s) = &puzzle.solution {
+                head.push_str(&format!("; solved by {} in {} µs, {} nodes", s.solver_version, s.micros, s.nodes));
+            }
+            head.push_str(&format!("\nsource: {}, stored {}\n", puzzle.record.source, puzzle.created));
+            if let Some(link) = export::link(&puzzle, base_url) {
+                head.push_str(&format!("link: {link}\n"));
+            }
+            head + &render::aquarium::framed(&aquarium, water.as_ref())
+        }
+    };
+    print(&out)?;
+    Ok(ExitCode::Ok)
+}

@@ -1,0 +1,45 @@
+//! `aquarchive solve --all | --unsolved | --id ID...`: re-solve stored
+//! puzzles in parallel, writing the verdicts back in batches.
+
+use aquarchive::archive::solve;
+use aquarchive::store::{Access, Filter};
+
+use super::args::{GlobalArgs, SolveArgs};
+use super::context::Context;
+use super::output::print;
+use super::progress::Progress;
+use super::{CliError, ExitCode};
+
+pub fn run(args: SolveArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
+    let context = Context::load(global)?;
+    let mut store = context.open(Access::ReadWrite)?;
+    let filter = Filter { ids: args.id.clone(), unsolved: args.unsolved, ..Filter::default() };
+    let ids = solve::pick(&store, &filter)?;
+    if let Some(missing) = args.id.iter().find(|id| !ids.contains(id)) {
+        return Err(CliError::Message(format!("{}: no puzzle with id {missing}", store.path().display())));
+    }
+    let progress = Progress::new(ids.len() as u64, "solving");
+    let summary = solve::resolve(&mut store, &ids, super::solve::settings(args.probing), &|n| progress.set(n))?;
+    progress.finish();
+    let mut out: String =
+        summary.changed.iter().map(|(id, before, after)| format!("puzzle {id}: {before} -> {after}\n")).collect();
+    let counts: Vec<String> = summary.by_status.iter().map(|(status, n)| format!("{n} {status}")).collect();
+    out.push_str(&format!(
+        "{}: {} puzzles solved ({}), {} changed status\n",
+        store.path().display(),
+        summary.solved,
+        if counts.is_empty() { "none".into() } else { counts.join(", ") },
+        summary.changed.len()
+    ));
+    print(&out)?;
+    for why in &summary.failed {
+        eprintln!("aquarchive: {why}");
+    }
+    Ok(if !summary.failed.is_empty() {
+        ExitCode::Error
+    } else if summary.by_status.keys().any(|s| *s != aquarchive::store::Status::Ok) {
+        ExitCode::NotUnique
+    } else {
+        ExitCode::Ok
+    })
+}

@@ -1,0 +1,142 @@
+//! Settings from `config.toml`: every key has a default, and a key we do
+//! not know is an error that names it (a typo must not pass silently).
+
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use thiserror::Error;
+
+/// The file read from the working directory when no `--config` is given.
+pub const DEFAULT_FILE: &str = "config.toml";
+
+#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    pub archive: ArchiveConfig,
+    pub site: SiteConfig,
+    pub fetch: FetchConfig,
+}
+
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct ArchiveConfig {
+    /// The database file; relative paths are from the working directory.
+    pub database: PathBuf,
+}
+
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct SiteConfig {
+    pub base_url: String,
+    pub user_agent: String,
+    /// Least time between two requests to the site.
+    pub min_delay_ms: u64,
+    pub timeout_secs: u64,
+    /// Further attempts after a failed request.
+    pub retries: u32,
+}
+
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum FetchMethod {
+    /// Plain HTTP: the page as the server sends it.
+    #[default]
+    Http,
+    /// A browser through WebDriver: the board as JavaScript draws it.
+    Webdriver,
+}
+
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct FetchConfig {
+    pub method: FetchMethod,
+    /// Started when no `webdriver_url` is given.
+    pub chromedriver: PathBuf,
+    /// A WebDriver server already running, e.g. `http://localhost:9515`.
+    pub webdriver_url: Option<String>,
+}
+
+impl Default for ArchiveConfig {
+    fn default() -> Self {
+        ArchiveConfig { database: PathBuf::from("archive/aquarchive.sqlite") }
+    }
+}
+
+impl Default for SiteConfig {
+    fn default() -> Self {
+        SiteConfig {
+            base_url: "https://www.puzzle-aquarium.com/".into(),
+            user_agent: concat!("aquarchive/", env!("CARGO_PKG_VERSION")).into(),
+            min_delay_ms: 2000,
+            timeout_secs: 30,
+            retries: 2,
+        }
+    }
+}
+
+impl Default for FetchConfig {
+    fn default() -> Self {
+        FetchConfig { method: FetchMethod::Http, chromedriver: PathBuf::from("/usr/bin/chromedriver"), webdriver_url: None }
+    }
+}
+
+#[derive(Debug, Error)]
+pub enum ConfigError {
+    #[error("{path}: {source}")]
+    Read { path: PathBuf, source: std::io::Error },
+    // toml's message names the key and shows the line.
+    #[error("{path}: {message}")]
+    Parse { path: PathBuf, message: String },
+}
+
+impl Config {
+    /// Reads `explicit` (which must exist), else `config.toml` in the
+    /// working directory if there is one, else the defaults.
+    pub fn load(explicit: Option<&Path>) -> Result<Config, ConfigError> {
+        let path = explicit.unwrap_or(Path::new(DEFAULT_FILE));
+        match std::fs::read_to_string(path) {
+            Ok(text) => Config::parse(&text).map_err(|message| ConfigError::Parse { path: path.into(), message }),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound && explicit.is_none() => Ok(Config::default()),
+            Err(source) => Err(ConfigError::Read { path: path.into(), source }),
+        }
+    }
+
+    pub fn parse(text: &str) -> Result<Config, String> {
+        toml::from_str(text).map_err(|e| e.to_string().trim_end().to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn empty_text_gives_the_defaults() {
+        assert_eq!(Config::parse("").unwrap(), Config::default());
+        assert_eq!(Config::default().archive.database, PathBuf::from("archive/aquarchive.sqlite"));
+    }
+
+    #[test]
+    fn the_shipped_config_toml_is_the_defaults() {
+        let text = include_str!("../config.toml");
+        assert_eq!(Config::parse(text).unwrap(), Config::default());
+    }
+
+    #[test]
+    fn keys_override_and_unknown_keys_are_named() {
+        let config = Config::parse("[archive]\ndatabase = \"x.sqlite\"\n[fetch]\nmethod = \"webdriver\"\n").unwrap();
+        assert_eq!(config.archive.database, PathBuf::from("x.sqlite"));
+        assert_eq!(config.fetch.method, FetchMethod::Webdriver);
+        assert_eq!(config.site, SiteConfig::default());
+        let err = Config::parse("[site]\nbase_ulr = \"x\"\n").unwrap_err();
+        assert!(err.contains("base_ulr"), "{err}");
+        let err = Config::parse("[archiv]\n").unwrap_err();
+        assert!(err.contains("archiv"), "{err}");
+    }
+
+    #[test]
+    fn a_missing_explicit_file_is_an_error_naming_it() {
+        let err = Config::load(Some(Path::new("/nonexistent/aq.toml"))).unwrap_err();
+        assert!(err.to_string().starts_with("/nonexistent/aq.toml: "), "{err}");
+    }
+}

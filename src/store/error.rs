@@ -1,0 +1,43 @@
+use std::path::PathBuf;
+
+use thiserror::Error;
+
+/// What can go wrong with the archive database. Every message names the file.
+#[derive(Debug, Error)]
+pub enum StoreError {
+    #[error("{path}: no archive here yet (an import creates it)")]
+    Missing { path: PathBuf },
+    #[error("{path}: not an aquarchive database ({why}); it was left untouched")]
+    NotOurs { path: PathBuf, why: String },
+    #[error(
+        "{path}: made by a newer aquarchive (database version {found}, this binary knows up to {known}); \
+         it was left untouched, use a newer aquarchive"
+    )]
+    Newer { path: PathBuf, found: i64, known: i64 },
+    #[error(
+        "{path}: database version {found} is older than this binary's {known}; run a command that writes \
+         (e.g. `aquarchive import`) to upgrade it in place"
+    )]
+    NeedsUpgrade { path: PathBuf, found: i64, known: i64 },
+    #[error("{path}: the database is damaged ({why}); it was left untouched")]
+    Corrupt { path: PathBuf, why: String },
+    #[error("{path}: the database file is read-only; commands that only read (list, show, stats, export, verify) still work")]
+    ReadOnly { path: PathBuf },
+    #[error("{path}: {source}")]
+    Io { path: PathBuf, source: std::io::Error },
+    #[error("{path}: {source}")]
+    Sql { path: PathBuf, source: rusqlite::Error },
+}
+
+impl StoreError {
+    /// Wraps an SQLite error, telling damage apart from other failures.
+    pub(crate) fn sql(path: &std::path::Path, source: rusqlite::Error) -> StoreError {
+        use rusqlite::ErrorCode::{DatabaseCorrupt, NotADatabase, ReadOnly};
+        let path = path.to_path_buf();
+        match source.sqlite_error_code() {
+            Some(DatabaseCorrupt | NotADatabase) => StoreError::Corrupt { path, why: source.to_string() },
+            Some(ReadOnly) => StoreError::ReadOnly { path },
+            _ => StoreError::Sql { path, source },
+        }
+    }
+}

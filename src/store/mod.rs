@@ -1,0 +1,467 @@
+//! The archive database: the only module that speaks SQL.
+//!
+//! One SQLite file (schema in `schema.sql`) holds the raw pages fetched,
+//! the log of fetches, the puzzles and their solutions. Puzzles are kept as
+//! their kind's text and a few numbers: the store never parses them, so
+//! every kind fits. Writes are batched, each batch one transaction, so a
+//! puzzle is stored with its solution or not at all.
+
+mod error;
+mod open;
+
+use std::path::{Path, PathBuf};
+
+use rusqlite::{Connection, OptionalExtension, Row, ToSql, Transaction, TransactionBehavior, params};
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+
+pub use error::StoreError;
+pub use open::{APPLICATION_ID, Access, VERSION};
+
+/// What the archive knows of a puzzle's soundness.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// Well formed with exactly one solution.
+    Ok,
+    /// Breaks the kind's rules of form (e.g. clue sums differ).
+    Invalid,
+    /// Well formed, no solution.
+    Unsolvable,
+    /// Well formed, more than one solution.
+    Several,
+}
+
+impl Status {
+    pub const ALL: [Status; 4] = [Status::Ok, Status::Invalid, Status::Unsolvable, Status::Several];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Ok => "ok",
+            Status::Invalid => "invalid",
+            Status::Unsolvable => "unsolvable",
+            Status::Several => "several",
+        }
+    }
+
+    fn parse(text: &str) -> Option<Status> {
+        Status::ALL.into_iter().find(|s| s.as_str() == text)
+    }
+}
+
+impl std::fmt::Display for Status {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A puzzle to store (and, inside [`Puzzle`], as stored).
+#[derive(Clone, Debug, Serialize)]
+pub struct NewPuzzle {
+    pub kind: String,
+    pub source: String,
+    pub size_class: Option<i64>,
+    pub site_id: Option<i64>,
+    pub width: i64,
+    pub height: i64,
+    /// The kind's canonical text of the puzzle.
+    pub text: String,
+    pub snapshot: Option<String>,
+    pub extractor_version: Option<i64>,
+    pub status: Status,
+    pub note: Option<String>,
+}
+
+/// What one solver version found for a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Solution {
+    pub solver_version: String,
+    /// The first solution found, in the kind's text format.
+    pub solution: Option<String>,
+    /// Solutions found, searching for at most 2.
+    pub found: u32,
+    pub nodes: u64,
+    pub micros: u64,
+}
+
+/// A stored puzzle with its latest solution.
+#[derive(Clone, Debug, Serialize)]
+pub struct Puzzle {
+    pub id: i64,
+    #[serde(flatten)]
+    pub record: NewPuzzle,
+    pub canonical_hash: String,
+    pub created: String,
+    pub solution: Option<Solution>,
+}
+
+/// What adding a puzzle did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Added {
+    New(i64),
+    /// The same puzzle (by site ID, or by canonical text) was there already.
+    Present(i64),
+}
+
+/// Which puzzles a query reads; empty fields match all.
+#[derive(Clone, Debug, Default)]
+pub struct Filter {
+    pub kind: Option<String>,
+    pub size_class: Option<i64>,
+    pub status: Option<Status>,
+    /// Created at or after this time (UTC text, e.g. `2026-11-30` or `2026-11-30T06:00`).
+    pub since: Option<String>,
+    /// Created at or before this time, at the precision given.
+    pub until: Option<String>,
+    pub ids: Vec<i64>,
+    /// Only puzzles that should have a solution and have none.
+    pub unsolved: bool,
+}
+
+/// Puzzles counted by kind, size class, grid and status.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Count {
+    pub kind: String,
+    pub size_class: Option<i64>,
+    pub width: i64,
+    pub height: i64,
+    pub status: Status,
+    pub puzzles: u64,
+}
+
+/// The sha256 of some bytes, in hex: snapshot keys and canonical hashes.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+pub struct Store {
+    conn: Connection,
+    path: PathBuf,
+}
+
+const PUZZLE_COLUMNS: &str = "p.id, p.kind, p.source, p.size_class, p.site_id, p.width, p.height, p.text, \
+    p.canonical_hash, p.snapshot, p.extractor_version, p.status, p.note, p.created, \
+    s.solver_version, s.solution, s.found, s.nodes, s.micros";
+
+/// Each puzzle joined with its latest solution (the highest row id).
+const PUZZLE_FROM: &str = "FROM puzzles p LEFT JOIN solutions s \
+    ON s.id = (SELECT max(id) FROM solutions WHERE puzzle = p.id)";
+
+impl Store {
+    /// Opens the archive at `path` (see [`Access`]). A file that is not
+    /// ours, is newer than this binary, or is damaged is refused untouched.
+    pub fn open(path: &Path, access: Access) -> Result<Store, StoreError> {
+        let conn = open::open(path, access)?;
+        Ok(Store { conn, path: path.to_path_buf() })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    fn err(&self) -> impl Fn(rusqlite::Error) -> StoreError + '_ {
+        |e| StoreError::sql(&self.path, e)
+    }
+
+    /// A write transaction that takes the lock at once, so that a second
+    /// writer waits (busy timeout) instead of failing on a lock upgrade.
+    fn write(&mut self) -> Result<(Transaction<'_>, &Path), StoreError> {
+        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(|e| StoreError::sql(&self.path, e))?;
+        Ok((tx, &self.path))
+    }
+
+    /// The stored puzzle that `puzzle` would duplicate, if any.
+    pub fn find(&self, puzzle: &NewPuzzle) -> Result<Option<i64>, StoreError> {
+        find(&self.conn, puzzle).map_err(self.err())
+    }
+
+    /// Adds puzzles, each with its solution if it has one, in one
+    /// transaction: all of them or (on any error) none.
+    pub fn add(&mut self, batch: &[(NewPuzzle, Option<Solution>)]) -> Result<Vec<Added>, StoreError> {
+        let (tx, path) = self.write()?;
+        let err = |e| StoreError::sql(path, e);
+        let mut added = Vec::with_capacity(batch.len());
+        {
+            let mut insert = tx
+                .prepare_cached(
+                    "INSERT INTO puzzles (kind, source, size_class, site_id, width, height, text, canonical_hash, \
+                     snapshot, extractor_version, status, note) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+                )
+                .map_err(err)?;
+            for (puzzle, solution) in batch {
+                if let Some(id) = find(&tx, puzzle).map_err(err)? {
+                    added.push(Added::Present(id));
+                    continue;
+                }
+                insert
+                    .execute(params![
+                        puzzle.kind,
+                        puzzle.source,
+                        puzzle.size_class,
+                        puzzle.site_id,
+                        puzzle.width,
+                        puzzle.height,
+                        puzzle.text,
+                        sha256_hex(puzzle.text.as_bytes()),
+                        puzzle.snapshot,
+                        puzzle.extractor_version,
+                        puzzle.status.as_str(),
+                        puzzle.note,
+                    ])
+                    .map_err(err)?;
+                let id = tx.last_insert_rowid();
+                if let Some(solution) = solution {
+                    put_solution(&tx, id, solution).map_err(err)?;
+                }
+                added.push(Added::New(id));
+            }
+        }
+        tx.commit().map_err(err)?;
+        Ok(added)
+    }
+
+    /// Records new verdicts on stored puzzles (a re-solve) in one
+    /// transaction; a verdict without a solution (invalid) drops old ones.
+    pub fn update(&mut self, batch: &[(i64, Status, Option<String>, Option<Solution>)]) -> Result<(), StoreError> {
+        let (tx, path) = self.write()?;
+        let err = |e| StoreError::sql(path, e);
+        for (id, status, note, solution) in batch {
+            tx.prepare_cached("UPDATE puzzles SET status = ?2, note = ?3 WHERE id = ?1")
+                .and_then(|mut s| s.execute(params![id, status.as_str(), note]))
+                .map_err(err)?;
+            match solution {
+                Some(solution) => put_solution(&tx, *id, solution).map_err(err)?,
+                // Found invalid now: an old solution would contradict that.
+                None => {
+                    tx.prepare_cached("DELETE FROM solutions WHERE puzzle = ?1").and_then(|mut s| s.execute([id])).map_err(err)?;
+                }
+            }
+        }
+        tx.commit().map_err(err)
+    }
+
+    /// Calls `each` on every puzzle the filter matches, in id order,
+    /// streaming (the archive may not fit in memory).
+    pub fn each<E: From<StoreError>>(&self, filter: &Filter, mut each: impl FnMut(Puzzle) -> Result<(), E>) -> Result<(), E> {
+        let (condition, values) = filter.sql();
+        let query = format!("SELECT {PUZZLE_COLUMNS} {PUZZLE_FROM} WHERE {condition} ORDER BY p.id");
+        let mut statement = self.conn.prepare(&query).map_err(self.err())?;
+        let params: Vec<&dyn ToSql> = values.iter().map(|v| v as &dyn ToSql).collect();
+        let mut rows = statement.query(params.as_slice()).map_err(self.err())?;
+        while let Some(row) = rows.next().map_err(self.err())? {
+            each(read_puzzle(row).map_err(self.err())?)?;
+        }
+        Ok(())
+    }
+
+    /// All the puzzles the filter matches.
+    pub fn puzzles(&self, filter: &Filter) -> Result<Vec<Puzzle>, StoreError> {
+        let mut out = Vec::new();
+        self.each(filter, |p| {
+            out.push(p);
+            Ok::<_, StoreError>(())
+        })?;
+        Ok(out)
+    }
+
+    pub fn puzzle(&self, id: i64) -> Result<Option<Puzzle>, StoreError> {
+        self.conn
+            .query_row(&format!("SELECT {PUZZLE_COLUMNS} {PUZZLE_FROM} WHERE p.id = ?1"), [id], read_puzzle)
+            .optional()
+            .map_err(self.err())
+    }
+
+    /// Puzzles by kind, size class and status.
+    pub fn counts(&self) -> Result<Vec<Count>, StoreError> {
+        let mut statement = self
+            .conn
+            .prepare(
+                "SELECT kind, size_class, width, height, status, count(*) FROM puzzles \
+                 GROUP BY kind, size_class, width, height, status \
+                 ORDER BY kind, size_class IS NULL, size_class, width * height, width, status",
+            )
+            .map_err(self.err())?;
+        let rows = statement
+            .query_map([], |r| {
+                Ok(Count {
+                    kind: r.get(0)?,
+                    size_class: r.get(1)?,
+                    width: r.get(2)?,
+                    height: r.get(3)?,
+                    status: status(r, 4)?,
+                    puzzles: r.get::<_, i64>(5)? as u64,
+                })
+            })
+            .map_err(self.err())?;
+        rows.collect::<Result<_, _>>().map_err(self.err())
+    }
+
+    /// Stored puzzles that should have a solution row and have none: after
+    /// any crash this must be zero.
+    pub fn missing_solutions(&self) -> Result<u64, StoreError> {
+        self.conn
+            .query_row(
+                "SELECT count(*) FROM puzzles p WHERE p.status <> 'invalid' \
+                 AND NOT EXISTS (SELECT 1 FROM solutions s WHERE s.puzzle = p.id)",
+                [],
+                |r| r.get::<_, i64>(0),
+            )
+            .map(|n| n as u64)
+            .map_err(self.err())
+    }
+
+    /// Keeps the bytes of a fetched page (once, however often seen) and
+    /// returns their sha256.
+    pub fn put_snapshot(&mut self, bytes: &[u8], content_type: Option<&str>) -> Result<String, StoreError> {
+        let sha = sha256_hex(bytes);
+        self.conn
+            .execute(
+                "INSERT OR IGNORE INTO snapshots (sha256, bytes, content_type) VALUES (?1, ?2, ?3)",
+                params![sha, bytes, content_type],
+            )
+            .map_err(self.err())?;
+        Ok(sha)
+    }
+
+    pub fn snapshot(&self, sha256: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        self.conn
+            .query_row("SELECT bytes FROM snapshots WHERE sha256 = ?1", [sha256], |r| r.get(0))
+            .optional()
+            .map_err(self.err())
+    }
+
+    /// Records one fetch attempt, failed or not.
+    pub fn log_fetch(
+        &mut self,
+        url: &str,
+        method: &str,
+        http_status: Option<u16>,
+        error: Option<&str>,
+        snapshot: Option<&str>,
+    ) -> Result<i64, StoreError> {
+        self.conn
+            .execute(
+                "INSERT INTO fetches (url, method, http_status, error, snapshot) VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![url, method, http_status, error, snapshot],
+            )
+            .map_err(self.err())?;
+        Ok(self.conn.last_insert_rowid())
+    }
+}
+
+fn find(conn: &Connection, puzzle: &NewPuzzle) -> rusqlite::Result<Option<i64>> {
+    match puzzle.site_id {
+        Some(site_id) => conn
+            .prepare_cached("SELECT id FROM puzzles WHERE kind = ?1 AND size_class IS ?2 AND site_id = ?3")?
+            .query_row(params![puzzle.kind, puzzle.size_class, site_id], |r| r.get(0))
+            .optional(),
+        // Without a site ID any stored copy counts, with an ID or without.
+        None => conn
+            .prepare_cached("SELECT id FROM puzzles WHERE kind = ?1 AND canonical_hash = ?2 ORDER BY id LIMIT 1")?
+            .query_row(params![puzzle.kind, sha256_hex(puzzle.text.as_bytes())], |r| r.get(0))
+            .optional(),
+    }
+}
+
+fn put_solution(conn: &Connection, puzzle: i64, s: &Solution) -> rusqlite::Result<()> {
+    conn.prepare_cached(
+        "INSERT INTO solutions (puzzle, solver_version, solution, found, nodes, micros) VALUES (?1, ?2, ?3, ?4, ?5, ?6) \
+         ON CONFLICT (puzzle, solver_version) DO UPDATE SET solution = excluded.solution, found = excluded.found, \
+         nodes = excluded.nodes, micros = excluded.micros, solved_at = excluded.solved_at",
+    )?
+    .execute(params![puzzle, s.solver_version, s.solution, s.found, s.nodes as i64, s.micros as i64])?;
+    Ok(())
+}
+
+fn status(row: &Row, index: usize) -> rusqlite::Result<Status> {
+    let text: String = row.get(index)?;
+    Status::parse(&text).ok_or_else(|| {
+        rusqlite::Error::FromSqlConversionFailure(index, rusqlite::types::Type::Text, format!("unknown status `{text}`").into())
+    })
+}
+
+fn read_puzzle(r: &Row) -> rusqlite::Result<Puzzle> {
+    let solution = match r.get::<_, Option<String>>(14)? {
+        None => None,
+        Some(solver_version) => Some(Solution {
+            solver_version,
+            solution: r.get(15)?,
+            found: r.get(16)?,
+            nodes: r.get::<_, i64>(17)? as u64,
+            micros: r.get::<_, i64>(18)? as u64,
+        }),
+    };
+    Ok(Puzzle {
+        id: r.get(0)?,
+        record: NewPuzzle {
+            kind: r.get(1)?,
+            source: r.get(2)?,
+            size_class: r.get(3)?,
+            site_id: r.get(4)?,
+            width: r.get(5)?,
+            height: r.get(6)?,
+            text: r.get(7)?,
+            snapshot: r.get(9)?,
+            extractor_version: r.get(10)?,
+            status: status(r, 11)?,
+            note: r.get(12)?,
+        },
+        canonical_hash: r.get(8)?,
+        created: r.get(13)?,
+        solution,
+    })
+}
+
+/// A value bound into a filter's SQL.
+enum Value {
+    Text(String),
+    Int(i64),
+}
+
+impl ToSql for Value {
+    fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
+        match self {
+            Value::Text(t) => t.to_sql(),
+            Value::Int(i) => i.to_sql(),
+        }
+    }
+}
+
+impl Filter {
+    /// The WHERE condition and its values.
+    fn sql(&self) -> (String, Vec<Value>) {
+        let mut terms = vec!["1".to_string()];
+        let mut values = Vec::new();
+        let mut term = |sql: &str, value: Value| {
+            values.push(value);
+            terms.push(sql.replace('?', &format!("?{}", values.len())));
+        };
+        if let Some(kind) = &self.kind {
+            term("p.kind = ?", Value::Text(kind.clone()));
+        }
+        if let Some(size) = self.size_class {
+            term("p.size_class = ?", Value::Int(size));
+        }
+        if let Some(status) = self.status {
+            term("p.status = ?", Value::Text(status.as_str().into()));
+        }
+        if let Some(since) = &self.since {
+            term("p.created >= ?", Value::Text(since.clone()));
+        }
+        if let Some(until) = &self.until {
+            // Inclusive at the precision given: `2026-11-30` takes all that day.
+            term("substr(p.created, 1, length(?)) <= ?", Value::Text(until.clone()));
+        }
+        if !self.ids.is_empty() {
+            let ids: Vec<String> = self.ids.iter().map(i64::to_string).collect();
+            terms.push(format!("p.id IN ({})", ids.join(",")));
+        }
+        if self.unsolved {
+            terms.push("p.status <> 'invalid' AND s.id IS NULL".into());
+        }
+        (terms.join(" AND "), values)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,176 @@
+//! Opening the database: check the file is ours before SQLite touches it,
+//! create new files atomically, and step old ones up to this version.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use rusqlite::{Connection, OpenFlags, TransactionBehavior};
+
+use super::StoreError;
+
+/// `PRAGMA application_id` of our files: "AQUA".
+pub const APPLICATION_ID: i32 = 0x4151_5541;
+
+/// Step `k` takes a database from version `k` to `k + 1`. Add a step for each
+/// schema change; never edit one that has shipped.
+const MIGRATIONS: &[&str] = &[include_str!("../../schema.sql")];
+
+/// The database version this binary writes.
+pub const VERSION: i64 = MIGRATIONS.len() as i64;
+
+/// How long a second process waits for another's write to finish.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(60);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Access {
+    /// Never writes; works on read-only files; the file must exist.
+    ReadOnly,
+    /// Creates the file if missing and upgrades an older version.
+    ReadWrite,
+}
+
+pub(super) fn open(path: &Path, access: Access) -> Result<Connection, StoreError> {
+    let io = |source| StoreError::Io { path: path.to_path_buf(), source };
+    match std::fs::metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => match access {
+            Access::ReadOnly => return Err(StoreError::Missing { path: path.to_path_buf() }),
+            Access::ReadWrite => create(path)?,
+        },
+        Err(e) => return Err(io(e)),
+        // Checked by hand: SQLite run as root would write anyway.
+        Ok(meta) if access == Access::ReadWrite && meta.permissions().readonly() => {
+            return Err(StoreError::ReadOnly { path: path.to_path_buf() });
+        }
+        Ok(_) => {}
+    }
+    check_header(path)?;
+    let flags = match access {
+        Access::ReadOnly => OpenFlags::SQLITE_OPEN_READ_ONLY,
+        Access::ReadWrite => OpenFlags::SQLITE_OPEN_READ_WRITE,
+    } | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let sql = |e| StoreError::sql(path, e);
+    let conn = Connection::open_with_flags(path, flags).map_err(sql)?;
+    conn.busy_timeout(BUSY_TIMEOUT).map_err(sql)?;
+    // The header check read the file as last checkpointed; SQLite's answer
+    // includes the write-ahead log.
+    let version = check_ids(path, &conn)?;
+    match access {
+        Access::ReadOnly if version < VERSION => {
+            return Err(StoreError::NeedsUpgrade { path: path.to_path_buf(), found: version, known: VERSION });
+        }
+        Access::ReadOnly => {}
+        Access::ReadWrite => {
+            // WAL: readers never wait for the writer; NORMAL sync is safe
+            // against a killed process (only power loss may drop the last commit).
+            conn.pragma_update(None, "journal_mode", "WAL").map_err(sql)?;
+            conn.pragma_update(None, "synchronous", "NORMAL").map_err(sql)?;
+            migrate(path, &conn)?;
+        }
+    }
+    conn.pragma_update(None, "foreign_keys", "ON").map_err(sql)?;
+    Ok(conn)
+}
+
+/// Makes a new database beside `path` and links it into place, so that a
+/// killed process never leaves a half-made file and two processes creating
+/// the same archive at once end up sharing one.
+fn create(path: &Path) -> Result<(), StoreError> {
+    let io = |source| StoreError::Io { path: path.to_path_buf(), source };
+    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent).map_err(io)?;
+    }
+    let mut temp = path.as_os_str().to_owned();
+    temp.push(format!(".new-{}", std::process::id()));
+    let temp = PathBuf::from(temp);
+    let _ = std::fs::remove_file(&temp);
+    let made = (|| {
+        let conn = Connection::open(&temp).map_err(|e| StoreError::sql(&temp, e))?;
+        conn.pragma_update(None, "application_id", APPLICATION_ID).map_err(|e| StoreError::sql(&temp, e))?;
+        migrate(&temp, &conn)
+    })();
+    let linked = made.and_then(|()| match std::fs::hard_link(&temp, path) {
+        // Another process made it first: use theirs.
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        other => other.map_err(io),
+    });
+    let _ = std::fs::remove_file(&temp);
+    linked
+}
+
+/// Rejects, from the raw header and without SQLite, what is not ours, is
+/// newer than us, or has been cut short.
+fn check_header(path: &Path) -> Result<(), StoreError> {
+    let not_ours = |why: &str| StoreError::NotOurs { path: path.to_path_buf(), why: why.into() };
+    let io = |source| StoreError::Io { path: path.to_path_buf(), source };
+    let mut file = std::fs::File::open(path).map_err(io)?;
+    let length = file.metadata().map_err(io)?.len();
+    let mut header = [0u8; 100];
+    if length < header.len() as u64 {
+        return Err(not_ours(&format!("{length} bytes, too short for an SQLite file")));
+    }
+    file.read_exact(&mut header).map_err(io)?;
+    if &header[..16] != b"SQLite format 3\0" {
+        return Err(not_ours("not an SQLite file"));
+    }
+    let word = |at: usize| u32::from_be_bytes(header[at..at + 4].try_into().expect("4 bytes"));
+    let application_id = word(68) as i32;
+    if application_id != APPLICATION_ID {
+        return Err(not_ours(&format!("an SQLite file of another program, application_id {application_id:#x}")));
+    }
+    let version = i64::from(word(60));
+    if version > VERSION {
+        return Err(StoreError::Newer { path: path.to_path_buf(), found: version, known: VERSION });
+    }
+    let page_size = match u16::from_be_bytes([header[16], header[17]]) {
+        1 => 65536,
+        n => u64::from(n),
+    };
+    // The size in the header counts only when the two counters agree. A
+    // process killed inside a checkpoint may leave page 1 written before
+    // the pages that grow the file; its write-ahead log still holds them,
+    // so with a log present SQLite is the judge.
+    let pages = u64::from(word(28));
+    let mut log = path.as_os_str().to_owned();
+    log.push("-wal");
+    let has_log = std::fs::metadata(&log).is_ok_and(|m| m.len() > 0);
+    if word(24) == word(92) && pages * page_size > length && !has_log {
+        return Err(StoreError::Corrupt {
+            path: path.to_path_buf(),
+            why: format!("cut short: {length} bytes where the header says {}", pages * page_size),
+        });
+    }
+    Ok(())
+}
+
+fn check_ids(path: &Path, conn: &Connection) -> Result<i64, StoreError> {
+    let sql = |e| StoreError::sql(path, e);
+    let application_id: i32 = conn.pragma_query_value(None, "application_id", |r| r.get(0)).map_err(sql)?;
+    if application_id != APPLICATION_ID {
+        return Err(StoreError::NotOurs { path: path.to_path_buf(), why: format!("application_id {application_id:#x}") });
+    }
+    let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).map_err(sql)?;
+    if version > VERSION {
+        return Err(StoreError::Newer { path: path.to_path_buf(), found: version, known: VERSION });
+    }
+    // Reading the schema touches the first pages: damage there shows now.
+    conn.query_row("SELECT count(*) FROM sqlite_schema", [], |r| r.get::<_, i64>(0)).map_err(sql)?;
+    Ok(version)
+}
+
+/// Applies the steps from the file's version to ours in one transaction;
+/// a second process doing the same waits, then finds nothing left to do.
+fn migrate(path: &Path, conn: &Connection) -> Result<(), StoreError> {
+    let sql = |e| StoreError::sql(path, e);
+    let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).map_err(sql)?;
+    if version >= VERSION {
+        return Ok(());
+    }
+    let tx = rusqlite::Transaction::new_unchecked(conn, TransactionBehavior::Immediate).map_err(sql)?;
+    let version: i64 = tx.pragma_query_value(None, "user_version", |r| r.get(0)).map_err(sql)?;
+    for step in MIGRATIONS.iter().skip(version as usize) {
+        tx.execute_batch(step).map_err(sql)?;
+    }
+    tx.pragma_update(None, "user_version", VERSION).map_err(sql)?;
+    tx.commit().map_err(sql)
+}

@@ -1,0 +1,157 @@
+use super::*;
+
+fn puzzle(text: &str, site_id: Option<i64>) -> NewPuzzle {
+    NewPuzzle {
+        kind: "aquarium".into(),
+        source: "test".into(),
+        size_class: site_id.map(|_| 0),
+        site_id,
+        width: 2,
+        height: 2,
+        text: text.into(),
+        snapshot: None,
+        extractor_version: None,
+        status: Status::Ok,
+        note: None,
+    }
+}
+
+fn solution(found: u32) -> Solution {
+    Solution { solver_version: "v1".into(), solution: Some("10\n10".into()), found, nodes: 3, micros: 40 }
+}
+
+fn fresh() -> (tempfile::TempDir, Store) {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&dir.path().join("sub/a.sqlite"), Access::ReadWrite).unwrap();
+    (dir, store)
+}
+
+#[test]
+fn a_new_file_is_ours_at_this_version() {
+    let (_dir, store) = fresh();
+    let id: i32 = store.conn.pragma_query_value(None, "application_id", |r| r.get(0)).unwrap();
+    let version: i64 = store.conn.pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
+    let mode: String = store.conn.pragma_query_value(None, "journal_mode", |r| r.get(0)).unwrap();
+    assert_eq!((id, version, mode.as_str()), (APPLICATION_ID, VERSION, "wal"));
+    // Opening again migrates nothing and keeps working.
+    let path = store.path().to_path_buf();
+    drop(store);
+    Store::open(&path, Access::ReadWrite).unwrap();
+    Store::open(&path, Access::ReadOnly).unwrap();
+}
+
+#[test]
+fn the_same_puzzle_is_stored_once_by_site_id_or_by_text() {
+    let (_dir, mut store) = fresh();
+    let added = store
+        .add(&[
+            (puzzle("a", None), Some(solution(1))),
+            (puzzle("a", None), Some(solution(1))),
+            (puzzle("a", Some(7)), Some(solution(1))),
+            (puzzle("b", Some(7)), Some(solution(1))),
+        ])
+        .unwrap();
+    assert_eq!(added, [Added::New(1), Added::Present(1), Added::New(2), Added::Present(2)]);
+    // Text already there (with a site ID) counts as present for a copy without one.
+    assert_eq!(store.find(&puzzle("a", None)).unwrap(), Some(1));
+    assert_eq!(store.puzzles(&Filter::default()).unwrap().len(), 2);
+    assert_eq!(store.missing_solutions().unwrap(), 0);
+}
+
+#[test]
+fn updates_replace_the_solution_of_the_same_solver_version() {
+    let (_dir, mut store) = fresh();
+    store.add(&[(puzzle("a", None), None)]).unwrap();
+    assert_eq!(store.missing_solutions().unwrap(), 1);
+    assert_eq!(store.puzzles(&Filter { unsolved: true, ..Filter::default() }).unwrap().len(), 1);
+    store.update(&[(1, Status::Several, None, Some(solution(2)))]).unwrap();
+    store.update(&[(1, Status::Ok, None, Some(solution(1)))]).unwrap();
+    let p = store.puzzle(1).unwrap().unwrap();
+    assert_eq!((p.record.status, p.solution.unwrap().found), (Status::Ok, 1));
+    let rows: i64 = store.conn.query_row("SELECT count(*) FROM solutions", [], |r| r.get(0)).unwrap();
+    assert_eq!(rows, 1);
+    store.update(&[(1, Status::Invalid, Some("clue sums differ".into()), None)]).unwrap();
+    let p = store.puzzle(1).unwrap().unwrap();
+    assert_eq!((p.record.status, p.record.note.as_deref(), p.solution), (Status::Invalid, Some("clue sums differ"), None));
+    assert_eq!(store.missing_solutions().unwrap(), 0);
+    assert_eq!(store.puzzle(99).unwrap().map(|p| p.id), None);
+}
+
+#[test]
+fn filters_pick_by_status_class_and_time() {
+    let (_dir, mut store) = fresh();
+    let mut bad = puzzle("b", None);
+    bad.status = Status::Invalid;
+    store.add(&[(puzzle("a", Some(5)), Some(solution(1))), (bad, None)]).unwrap();
+    let ids = |f: Filter| store.puzzles(&f).unwrap().iter().map(|p| p.id).collect::<Vec<_>>();
+    assert_eq!(ids(Filter { status: Some(Status::Invalid), ..Filter::default() }), [2]);
+    assert_eq!(ids(Filter { size_class: Some(0), ..Filter::default() }), [1]);
+    assert_eq!(ids(Filter { since: Some("2000-01-01".into()), ..Filter::default() }), [1, 2]);
+    assert_eq!(ids(Filter { until: Some("2000-01-01".into()), ..Filter::default() }), Vec::<i64>::new());
+    assert_eq!(ids(Filter { ids: vec![2, 3], ..Filter::default() }), [2]);
+    let counts = store.counts().unwrap();
+    assert_eq!(counts.len(), 2);
+    assert_eq!(counts[0], Count { kind: "aquarium".into(), size_class: Some(0), width: 2, height: 2, status: Status::Ok, puzzles: 1 });
+}
+
+#[test]
+fn snapshots_are_kept_once_and_fetches_logged() {
+    let (_dir, mut store) = fresh();
+    let sha = store.put_snapshot(b"<html>", Some("text/html")).unwrap();
+    assert_eq!(store.put_snapshot(b"<html>", None).unwrap(), sha);
+    assert_eq!(sha, sha256_hex(b"<html>"));
+    assert_eq!(store.snapshot(&sha).unwrap().as_deref(), Some(&b"<html>"[..]));
+    store.log_fetch("https://x/", "http", Some(200), None, Some(&sha)).unwrap();
+    store.log_fetch("https://x/", "http", None, Some("timed out"), None).unwrap();
+    let n: i64 = store.conn.query_row("SELECT count(*) FROM snapshots", [], |r| r.get(0)).unwrap();
+    assert_eq!(n, 1);
+}
+
+#[test]
+fn files_not_ours_are_refused_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let other = dir.path().join("other.sqlite");
+    let conn = Connection::open(&other).unwrap();
+    conn.execute_batch("CREATE TABLE t (x); INSERT INTO t VALUES (1);").unwrap();
+    drop(conn);
+    let before = std::fs::read(&other).unwrap();
+    for access in [Access::ReadOnly, Access::ReadWrite] {
+        let err = Store::open(&other, access).err().unwrap();
+        assert!(matches!(err, StoreError::NotOurs { .. }), "{err}");
+        assert!(err.to_string().starts_with(&other.display().to_string()), "{err}");
+    }
+    assert_eq!(std::fs::read(&other).unwrap(), before);
+    let missing = Store::open(&dir.path().join("none.sqlite"), Access::ReadOnly).err().unwrap();
+    assert!(matches!(missing, StoreError::Missing { .. }));
+    assert!(!dir.path().join("none.sqlite").exists());
+}
+
+#[test]
+fn an_older_file_of_ours_is_migrated_in_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("old.sqlite");
+    // Version 0: ours (the application id) with no tables yet.
+    let conn = Connection::open(&path).unwrap();
+    conn.pragma_update(None, "application_id", APPLICATION_ID).unwrap();
+    conn.execute_batch("CREATE TABLE keep (x); INSERT INTO keep VALUES (42);").unwrap();
+    drop(conn);
+    let err = Store::open(&path, Access::ReadOnly).err().unwrap();
+    assert!(matches!(err, StoreError::NeedsUpgrade { found: 0, .. }), "{err}");
+    let mut store = Store::open(&path, Access::ReadWrite).unwrap();
+    let version: i64 = store.conn.pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
+    assert_eq!(version, VERSION);
+    let kept: i64 = store.conn.query_row("SELECT x FROM keep", [], |r| r.get(0)).unwrap();
+    assert_eq!(kept, 42);
+    store.add(&[(puzzle("a", None), Some(solution(1)))]).unwrap();
+}
+
+#[test]
+fn until_takes_the_whole_of_the_time_given() {
+    let (_dir, mut store) = fresh();
+    store.add(&[(puzzle("a", None), None)]).unwrap();
+    let created = store.puzzle(1).unwrap().unwrap().created;
+    for precision in [10, 13, 16, created.len()] {
+        let filter = Filter { until: Some(created[..precision].to_string()), since: Some(created[..precision].to_string()), ..Filter::default() };
+        assert_eq!(store.puzzles(&filter).unwrap().len(), 1, "{}", &created[..precision]);
+    }
+}

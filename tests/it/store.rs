@@ -1,0 +1,323 @@
+//! The archive as a user runs it: a real SQLite file in a temp dir, the
+//! real binary, and (for crashes and concurrency) real child processes.
+
+use std::path::Path;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use crate::util::{Dir, Run, fixtures};
+
+fn puzzles_dir() -> String {
+    fixtures().join("aquarium/puzzles").display().to_string()
+}
+
+/// The fixtures imported into `db` (relative to the dir).
+fn imported(db: &str) -> Dir {
+    let dir = Dir::new();
+    let run = dir.run(&["--db", db, "import", &puzzles_dir()]).ok();
+    assert!(run.stdout.ends_with("95 new, 0 already present, 0 invalid, 0 without a unique solution\n"), "{run}");
+    dir
+}
+
+/// Reads one number from the database the way an outside program would.
+fn query(db: &Path, sql: &str) -> i64 {
+    let conn = rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).expect("open the database");
+    conn.busy_timeout(Duration::from_secs(30)).unwrap();
+    conn.query_row(sql, [], |r| r.get(0)).expect("query")
+}
+
+const MISSING_SOLUTIONS: &str =
+    "SELECT count(*) FROM puzzles p WHERE status <> 'invalid' AND NOT EXISTS (SELECT 1 FROM solutions s WHERE s.puzzle = p.id)";
+
+fn index() -> Vec<serde_json::Value> {
+    let text = std::fs::read_to_string(fixtures().join("aquarium/index.json")).unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
+#[test]
+fn fixtures_import_once_and_every_command_reads_them() {
+    // The default database path, as a new user gets it.
+    let dir = Dir::new();
+    let run = dir.run(&["import", &puzzles_dir()]).ok();
+    assert_eq!(run.stdout, "archive/aquarchive.sqlite: 95 new, 0 already present, 0 invalid, 0 without a unique solution\n");
+    let again = dir.run(&["import", &puzzles_dir()]).ok();
+    assert!(again.stdout.ends_with(": 0 new, 95 already present, 0 invalid, 0 without a unique solution\n"), "{again}");
+    assert_eq!(query(&dir.join("archive/aquarchive.sqlite"), "SELECT count(*) FROM puzzles"), 95);
+
+    let stats = dir.run(&["stats"]).ok();
+    assert!(stats.stdout.contains("95 puzzles"), "{stats}");
+    let hard = stats.stdout.lines().find(|l| l.contains("aquarium 15x15 hard |")).expect("a 15x15 hard row");
+    assert!(hard.replace(' ', "").contains("|28|0|0|0|28|"), "{stats}");
+    let json = dir.run(&["stats", "--json"]).ok().json_lines();
+    assert_eq!(json[0]["puzzles"], 95);
+    assert!(json[0]["times"].as_array().unwrap().iter().all(|t| t["median"].as_u64().unwrap() <= t["max"].as_u64().unwrap()));
+
+    let all = dir.run(&["list", "--json"]).ok().json_lines();
+    assert_eq!(all.len(), 95);
+    assert!(all.iter().all(|p| p["status"] == "ok" && p["solution"]["found"] == 1));
+    assert_eq!(dir.run(&["list", "--size", "15x15-hard"]).ok().stdout.lines().count(), 28);
+    assert_eq!(dir.run(&["list", "--size", "8", "--status", "ok", "--since", "2000-01-01"]).ok().stdout.lines().count(), 28);
+    assert_eq!(dir.run(&["list", "--until", "2000-01-01"]).ok().stdout, "");
+    assert_eq!(dir.run(&["list", "--status", "several"]).ok().stdout, "");
+
+    // Each fixture's link and task string, as the index gives them.
+    for entry in index() {
+        let name = entry["name"].as_str().unwrap();
+        let record = all.iter().find(|p| p["source"].as_str().unwrap().ends_with(&format!("/{name}.txt"))).expect(name);
+        let id = record["id"].to_string();
+        let task = dir.run(&["show", &id, "--format", "task"]).ok();
+        assert_eq!(task.stdout.trim(), entry["task"].as_str().unwrap(), "{name}");
+        if !entry["e"].is_null() {
+            let link = dir.run(&["show", &id, "--format", "link"]).ok();
+            assert_eq!(link.stdout, format!("https://www.puzzle-aquarium.com/?e={}\n", entry["e"].as_str().unwrap()));
+        }
+    }
+    let grid = dir.run(&["show", "1"]).ok();
+    assert!(grid.stdout.starts_with("puzzle 1: aquarium 10x10 easy, ok, site ID 3,081,686"), "{grid}");
+    assert!(grid.stdout.contains('~') && grid.stdout.contains("+---+"), "{grid}");
+    let shown = dir.run(&["show", "1", "--json"]).ok().json_lines();
+    assert_eq!(shown[0]["id"], 1);
+    let noid = all.iter().find(|p| p["site_id"].is_null()).unwrap()["id"].to_string();
+    let run = dir.run(&["show", &noid, "--format", "link"]).expect_code(2);
+    assert!(run.stderr.contains("its site ID or size class is not known"), "{run}");
+    let run = dir.run(&["show", "999"]).expect_code(2);
+    assert!(run.stderr.contains("no puzzle with id 999"), "{run}");
+
+    let verify = dir.run(&["verify"]).ok();
+    assert!(verify.stdout.ends_with("95 puzzles checked, 0 mismatches\n"), "{verify}");
+}
+
+#[test]
+fn exports_import_back_as_they_were() {
+    let dir = imported("a.sqlite");
+    let jsonl = dir.run(&["--db", "a.sqlite", "export", "--format", "jsonl"]).ok().json_lines();
+    assert_eq!(jsonl.len(), 95);
+    dir.run(&["--db", "a.sqlite", "export", "--format", "task", "--size", "6x6-easy", "--out", "easy.txt"]).ok();
+    let easy = std::fs::read_to_string(dir.join("easy.txt")).unwrap();
+    assert_eq!(easy.lines().count(), 12);
+    let run = dir.run(&["--db", "b.sqlite", "import", "easy.txt"]).ok();
+    assert!(run.stdout.ends_with("12 new, 0 already present, 0 invalid, 0 without a unique solution\n"), "{run}");
+
+    let run = dir.run(&["--db", "a.sqlite", "export", "--format", "text", "--out", "out"]).ok();
+    assert!(run.stderr.contains("95 puzzles written to out"), "{run}");
+    assert!(dir.join("out/15x15_hard_5642858.solution.txt").exists());
+    let run = dir.run(&["--db", "c.sqlite", "import", "out"]).ok();
+    assert!(run.stdout.ends_with("95 new, 0 already present, 0 invalid, 0 without a unique solution\n"), "{run}");
+    // Site IDs came back from the file names, so the records match.
+    let strip = |records: Vec<serde_json::Value>| -> Vec<(serde_json::Value, serde_json::Value, serde_json::Value)> {
+        let mut v: Vec<_> = records.into_iter().map(|r| (r["link"].clone(), r["text"].clone(), r["solution"]["solution"].clone())).collect();
+        v.sort_by_key(|t| t.1.to_string());
+        v
+    };
+    let again = dir.run(&["--db", "c.sqlite", "export", "--format", "jsonl"]).ok().json_lines();
+    assert_eq!(strip(again), strip(jsonl));
+    dir.run(&["--db", "a.sqlite", "export", "--format", "text"]).expect_code(2);
+}
+
+#[test]
+fn flawed_puzzles_are_stored_flagged_and_unreadable_ones_named() {
+    let dir = Dir::new();
+    let good = std::fs::read_to_string(fixtures().join("aquarium/puzzles/6x6_easy_11269657.txt")).unwrap();
+    let text = format!(
+        "# one of each\n{good}\n1 1\n1 1\n1 1\n1 1\n\n1 2\n3 4\n1 1\n1 1\n\n1 1\n1 1\n2 1\n1 1\n\n1 1\n1 x\n1 1\n1 1\n"
+    );
+    dir.write("mixed.txt", text);
+    let run = dir.run(&["import", "mixed.txt"]).expect_code(2);
+    assert!(run.stdout.ends_with(": 1 new, 0 already present, 1 invalid, 2 without a unique solution, 1 not readable as puzzles\n"), "{run}");
+    assert!(run.stderr.contains("mixed.txt:26: line 27: `x` is not a tank number"), "{run}");
+    let statuses = |status: &str| dir.run(&["list", "--status", status, "--json"]).ok().json_lines();
+    assert_eq!(statuses("unsolvable")[0]["solution"]["found"], 0);
+    assert_eq!(statuses("several")[0]["solution"]["found"], 2);
+    let invalid = statuses("invalid");
+    assert!(invalid[0]["note"].as_str().unwrap().contains("the row clues add up to 3 but the column clues to 2"));
+    assert!(invalid[0]["solution"].is_null());
+    assert_eq!(statuses("ok").len(), 1);
+    // Flags are what the solver found, so they verify.
+    dir.run(&["verify"]).ok();
+    let again = dir.run(&["import", "mixed.txt"]).expect_code(2);
+    assert!(again.stdout.ends_with(": 0 new, 4 already present, 0 invalid, 0 without a unique solution, 1 not readable as puzzles\n"), "{again}");
+    let made = dir.run(&["generate", "--size", "6", "--count", "5", "--seed", "9"]).ok();
+    let run = dir.run_with_input(&["--db", "stdin.sqlite", "import", "-"], Some(made.stdout.as_bytes())).ok();
+    assert_eq!(run.stdout, "stdin.sqlite: 5 new, 0 already present, 0 invalid, 0 without a unique solution\n");
+    // A missing file stops the import before anything is written.
+    let run = dir.run(&["--db", "other.sqlite", "import", "mixed.txt", "missing.txt"]).expect_code(2);
+    assert!(run.stderr.contains("missing.txt"), "{run}");
+    assert!(!dir.join("other.sqlite").exists());
+}
+
+#[test]
+fn verify_finds_tampered_solutions_and_solve_mends_missing_ones() {
+    let dir = imported("a.sqlite");
+    let db = dir.join("a.sqlite");
+    {
+        let conn = rusqlite::Connection::open(&db).unwrap();
+        conn.execute("UPDATE solutions SET solution = replace(solution, '1', '0') WHERE puzzle = 3", []).unwrap();
+        conn.execute("DELETE FROM solutions WHERE puzzle = 5", []).unwrap();
+    }
+    let run = dir.run(&["--db", "a.sqlite", "verify"]).expect_code(2);
+    assert!(run.stdout.contains("puzzle 3: the stored solution breaks the rules: row 1 holds 0 water cells"), "{run}");
+    assert!(run.stdout.contains("puzzle 5: status ok but no solution stored"), "{run}");
+    assert!(run.stdout.ends_with("95 puzzles checked, 2 mismatches\n"), "{run}");
+    assert!(run.stderr.contains("2 stored solutions do not hold"), "{run}");
+
+    let run = dir.run(&["--db", "a.sqlite", "solve", "--unsolved"]).ok();
+    assert!(run.stdout.ends_with(": 1 puzzles solved (1 ok), 0 changed status\n"), "{run}");
+    let run = dir.run(&["--db", "a.sqlite", "solve", "--id", "3", "7"]).ok();
+    assert!(run.stdout.ends_with(": 2 puzzles solved (2 ok), 0 changed status\n"), "{run}");
+    dir.run(&["--db", "a.sqlite", "verify"]).ok();
+    let run = dir.run(&["--db", "a.sqlite", "solve", "--all"]).ok();
+    assert!(run.stdout.ends_with(": 95 puzzles solved (95 ok), 0 changed status\n"), "{run}");
+    assert_eq!(query(&db, "SELECT count(*) FROM solutions"), 95);
+    let run = dir.run(&["--db", "a.sqlite", "solve", "--id", "1000"]).expect_code(2);
+    assert!(run.stderr.contains("no puzzle with id 1000"), "{run}");
+    dir.run(&["--db", "a.sqlite", "solve", "--unsolved", "x.txt"]).expect_code(2);
+}
+
+/// Runs `args` and checks the file is refused with `message` and unchanged.
+fn refused(dir: &Dir, db: &str, args: &[&str], message: &str) -> Run {
+    let before = std::fs::read(dir.join(db)).unwrap();
+    let mut full = vec!["--db", db];
+    full.extend(args);
+    let run = dir.run(&full).expect_code(2);
+    assert!(run.stderr.contains(message), "expected {message:?}\n{run}");
+    assert!(run.stderr.starts_with(&format!("aquarchive: {db}: ")), "{run}");
+    assert!(!run.stderr.contains("panicked"), "{run}");
+    assert_eq!(std::fs::read(dir.join(db)).unwrap(), before, "{db} was modified");
+    run
+}
+
+#[test]
+fn databases_not_ours_newer_or_damaged_are_refused_untouched() {
+    let dir = imported("good.sqlite");
+    let good = std::fs::read(dir.join("good.sqlite")).unwrap();
+    let fixture = fixtures().join("aquarium/puzzles/6x6_easy_11269657.txt").display().to_string();
+    let import: &[&str] = &["import", &fixture];
+    dir.write("text.sqlite", "just some notes, not a database at all, but long enough to hold the hundred bytes of a header, and then a few more bytes");
+    dir.write("empty.sqlite", "");
+    {
+        let conn = rusqlite::Connection::open(dir.join("other.sqlite")).unwrap();
+        conn.execute_batch("CREATE TABLE notes (x); INSERT INTO notes VALUES ('mine');").unwrap();
+    }
+    let mut newer = good.clone();
+    newer[60..64].copy_from_slice(&7u32.to_be_bytes());
+    dir.write("newer.sqlite", newer);
+    dir.write("short.sqlite", &good[..good.len() / 2]);
+    let mut scrambled = good.clone();
+    for b in &mut scrambled[100..4096] {
+        *b = 0x5a;
+    }
+    dir.write("scrambled.sqlite", scrambled);
+    for args in [import, &["stats"][..], &["list"], &["verify"], &["solve", "--all"]] {
+        refused(&dir, "text.sqlite", args, "not an aquarchive database (not an SQLite file)");
+        refused(&dir, "empty.sqlite", args, "not an aquarchive database (0 bytes");
+        refused(&dir, "other.sqlite", args, "an SQLite file of another program");
+        refused(&dir, "newer.sqlite", args, "made by a newer aquarchive (database version 7, this binary knows up to 1)");
+        refused(&dir, "short.sqlite", args, "the database is damaged (cut short");
+        refused(&dir, "scrambled.sqlite", args, "the database is damaged");
+    }
+    // Read-only: reading works, writing is refused before anything changes.
+    let path = dir.join("good.sqlite");
+    let mut permissions = std::fs::metadata(&path).unwrap().permissions();
+    permissions.set_readonly(true);
+    std::fs::set_permissions(&path, permissions).unwrap();
+    refused(&dir, "good.sqlite", import, "the database file is read-only");
+    refused(&dir, "good.sqlite", &["solve", "--all"], "the database file is read-only");
+    let stats = dir.run(&["--db", "good.sqlite", "stats"]).ok();
+    assert!(stats.stdout.contains("95 puzzles"), "{stats}");
+    assert_eq!(std::fs::read(&path).unwrap(), good);
+    let run = dir.run(&["--db", "none.sqlite", "list"]).expect_code(2);
+    assert!(run.stderr.contains("none.sqlite: no archive here yet"), "{run}");
+}
+
+#[test]
+fn settings_come_from_config_toml_and_flags() {
+    let dir = Dir::new();
+    let fixture = fixtures().join("aquarium/puzzles/6x6_easy_11269657.txt").display().to_string();
+    dir.write("config.toml", "[archive]\ndatabase = \"from-config.sqlite\"\n[site]\nbase_url = \"http://mirror/\"\n");
+    dir.run(&["import", &fixture]).ok();
+    assert!(dir.join("from-config.sqlite").exists());
+    let link = dir.run(&["show", "1", "--format", "link"]).ok();
+    assert!(link.stdout.starts_with("http://mirror/?e="), "{link}");
+    dir.run(&["import", &fixture, "--db", "flag.sqlite"]).ok();
+    assert!(dir.join("flag.sqlite").exists());
+    dir.write("typo.toml", "[archive]\ndatabse = \"x\"\n");
+    let run = dir.run(&["--config", "typo.toml", "stats"]).expect_code(2);
+    assert!(run.stderr.contains("typo.toml: ") && run.stderr.contains("unknown field `databse`"), "{run}");
+    let run = dir.run(&["--config", "nowhere.toml", "stats"]).expect_code(2);
+    assert!(run.stderr.contains("nowhere.toml: "), "{run}");
+    let run = dir.run(&["list", "--since", "yesterday"]).expect_code(2);
+    assert!(run.stderr.contains("--since yesterday: not a UTC time"), "{run}");
+    let run = dir.run(&["list", "--size", "huge"]).expect_code(2);
+    assert!(run.stderr.contains("--size huge: not a size class"), "{run}");
+    for command in ["import", "list", "show", "export", "stats", "verify"] {
+        let help = dir.run(&[command, "--help"]).ok();
+        assert!(help.stdout.contains("Examples:") && help.stdout.contains("--db"), "{help}");
+    }
+}
+
+/// Task strings of `count` generated puzzles of side `size`.
+fn generated(dir: &Dir, name: &str, size: &str, count: &str, seed: &str) -> usize {
+    let run = dir.run(&["generate", "--size", size, "--count", count, "--seed", seed, "--format", "task"]).ok();
+    dir.write(name, &run.stdout);
+    run.stdout.lines().count()
+}
+
+#[test]
+fn a_killed_import_leaves_whole_puzzles_and_a_rerun_completes_it() {
+    let dir = Dir::new();
+    let total = generated(&dir, "tasks.txt", "10", "3000", "3") as i64;
+    let db = dir.join("k.sqlite");
+    let mut child = dir.command(&["--db", "k.sqlite", "import", "tasks.txt"]).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
+    // Kill it as soon as the first chunk is committed.
+    let start = Instant::now();
+    let stored = loop {
+        let n = if db.exists() { query(&db, "SELECT count(*) FROM puzzles") } else { 0 };
+        if n > 0 || start.elapsed() > Duration::from_secs(60) {
+            break n;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let finished_already = child.try_wait().unwrap().is_some();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(stored > 0 && !finished_already, "the import was not caught mid-way ({stored} stored)");
+    let after_kill = query(&db, "SELECT count(*) FROM puzzles");
+    assert!(after_kill < total, "{after_kill} of {total}: the kill came too late to test anything");
+    assert_eq!(query(&db, MISSING_SOLUTIONS), 0);
+    assert_eq!(query(&db, "SELECT count(*) FROM solutions"), after_kill);
+    let run = dir.run(&["--db", "k.sqlite", "import", "tasks.txt"]).ok();
+    let expected = format!(": {} new, {after_kill} already present, 0 invalid, 0 without a unique solution\n", total - after_kill);
+    assert!(run.stdout.ends_with(&expected), "expected {expected:?}\n{run}");
+    assert_eq!(query(&db, "SELECT count(*) FROM puzzles"), total);
+    dir.run(&["--db", "k.sqlite", "verify"]).ok();
+}
+
+#[test]
+fn two_imports_at_once_both_finish() {
+    let dir = Dir::new();
+    generated(&dir, "a.txt", "8", "1200", "21");
+    generated(&dir, "b.txt", "8", "1200", "22");
+    generated(&dir, "shared.txt", "8", "600", "23");
+    let spawn = |own: &str| {
+        dir.command(&["--db", "both.sqlite", "import", own, "shared.txt"]).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap()
+    };
+    let (first, second) = (spawn("a.txt"), spawn("b.txt"));
+    let outputs = [first.wait_with_output().unwrap(), second.wait_with_output().unwrap()];
+    for output in &outputs {
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    }
+    // The same three files imported one after another say how many there are.
+    dir.run(&["--db", "serial.sqlite", "import", "a.txt", "b.txt", "shared.txt"]).ok();
+    let count = "SELECT count(*) FROM puzzles";
+    assert_eq!(query(&dir.join("both.sqlite"), count), query(&dir.join("serial.sqlite"), count));
+    assert_eq!(query(&dir.join("both.sqlite"), MISSING_SOLUTIONS), 0);
+    dir.run(&["--db", "both.sqlite", "verify"]).ok();
+}
+
+#[test]
+fn the_import_benchmark_prints_its_table() {
+    let dir = Dir::new();
+    let run = dir.run(&["bench", "import", "--count", "40", "--size", "6"]).ok();
+    assert!(run.stdout.contains("puzzles/s") && run.stdout.contains("import: store (SQLite"), "{run}");
+    assert!(run.stdout.contains("40 new, 0 already present") && run.stdout.contains("again: 0 new, 40 already present"), "{run}");
+}
