@@ -38,6 +38,9 @@ pub enum Command {
     /// Write new Aquarium puzzles, each proved to have exactly one solution
     #[command(after_help = GENERATE_EXAMPLES)]
     Generate(GenerateArgs),
+    /// Solve the calendar puzzle for a date (today by default), count its tilings, or tabulate every date
+    #[command(after_help = CALENDAR_EXAMPLES)]
+    Calendar(CalendarArgs),
     /// Benchmarks that print tables (each setting side by side in one run)
     #[command(subcommand)]
     Bench(BenchCommand),
@@ -307,16 +310,38 @@ pub struct VerifyArgs {
     pub filter: FilterArgs,
 }
 
+const CALENDAR_EXAMPLES: &str = "\
+Boards: the standard A-Puzzle-A-Day board (7x7, 8 pieces, month and day) by default; --weekday
+for the 8x7 board with weekdays (10 pieces); --board FILE for your own variant, written like
+the built-in ones (print one with --print-board). Pieces may be turned and flipped.
+
+A date is `Jan 5`, `5 January`, `1/5` (month first), `Jan 5 Sun` or `2027-01-05`; on the weekday
+board a date without a weekday takes this year's.
+
+Examples:
+  aquarchive calendar
+  aquarchive calendar Mar 14 --weekday
+  aquarchive calendar 2027-01-05 --weekday --count --json
+  aquarchive calendar Oct 6 --all
+  aquarchive calendar --every-date --weekday
+  aquarchive calendar --print-board weekday > my-board.txt
+  aquarchive calendar --board my-board.txt Jan 1 Sun";
+
 const SOLVE_EXAMPLES: &str = "\
 Input: the text format (rows of tank numbers, then the row clues, then the column clues;
 several puzzles in one file are separated by blank lines, `#` starts a comment), or with
 --format task one site `task` string per line.
+
+Sudoku (--kind sudoku): one puzzle per line, 81 characters row-major, `.` or `0` for a blank
+(other fields on the line, like an id or a rating, are skipped). Ring (--kind ring): see README.
 
 Stored puzzles: without FILE, --all re-solves every puzzle in the archive, --unsolved those
 without a solution, --id the ones given; in parallel, written back in batched transactions.
 
 Examples:
   aquarchive solve puzzle.txt
+  aquarchive solve --kind sudoku sudokus.txt
+  aquarchive solve --kind ring --all ring.txt
   aquarchive generate --size 10 --count 3 | aquarchive solve -
   aquarchive solve --format task --json tasks.txt
   aquarchive solve --count --limit 100 puzzle.txt
@@ -334,6 +359,10 @@ Examples:
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Kind {
     Aquarium,
+    /// 81 characters a line, `.` or `0` blank
+    Sudoku,
+    /// The ring-board ball puzzle: `size`, `green:`, `blue:`, `red:` lines
+    Ring,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -425,9 +454,95 @@ pub struct GenerateArgs {
 pub enum BenchCommand {
     /// Aquarium solve-and-prove times by size class, on the fixture puzzles and on generated large ones
     Aquarium(AquariumBenchArgs),
+    /// Sudoku puzzles per second (first solution plus uniqueness) beside published figures
+    Sudoku(SudokuBenchArgs),
+    /// Calendar: one tiling for every date, and every tiling of every date, per solver
+    Calendar(CalendarBenchArgs),
+    /// Ring puzzle: all solutions of the fixture instance, per probing setting
+    Ring(RingBenchArgs),
     /// Puzzles imported (validated, solved, stored) per second into a fresh database
     #[command(after_help = "Examples:\n  aquarchive bench import\n  aquarchive bench import --count 2000 --size 10")]
     Import(ImportBenchArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct SudokuBenchArgs {
+    /// Puzzle files (one puzzle a line)
+    #[arg(value_name = "FILE", default_values_t = vec![
+        "tests/fixtures/sudoku/17_clue_sample.txt".to_string(),
+        "tests/fixtures/sudoku/se11_sample.txt".to_string(),
+        "tests/fixtures/sudoku/forum_hardest_1106.txt".to_string(),
+    ])]
+    pub files: Vec<String>,
+    /// Use at most this many puzzles of each file
+    #[arg(long, value_name = "N", default_value_t = 300)]
+    pub sample: usize,
+}
+
+#[derive(Args, Debug)]
+pub struct CalendarBenchArgs {
+    /// Also count every tiling with the engine on this many combinations (it is slow)
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub engine_sample: usize,
+    /// Find one tiling with the engine for only this many combinations (the rest is estimated)
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    pub engine_first: usize,
+}
+
+#[derive(Args, Debug)]
+pub struct RingBenchArgs {
+    /// The instance file
+    #[arg(value_name = "FILE", default_value = "tests/fixtures/ring/expert.txt")]
+    pub file: String,
+    /// Times the instance is solved; the best time counts
+    #[arg(long, value_name = "R", default_value_t = 20)]
+    pub runs: usize,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum CalendarSolver {
+    /// The bitboard search made for the calendar (fast)
+    #[default]
+    Bitboard,
+    /// The general multi-cover engine (slow on counts)
+    Engine,
+}
+
+#[derive(Args, Debug)]
+pub struct CalendarArgs {
+    /// The date, like `Jan 5`, `1/5`, `Jan 5 Sun` or `2027-01-05` [default: today]
+    #[arg(value_name = "DATE", conflicts_with_all = ["every_date", "print_board"])]
+    pub date: Vec<String>,
+    /// Use the weekday board (8x7, 10 pieces) instead of the standard one
+    #[arg(long, conflicts_with = "board")]
+    pub weekday: bool,
+    /// Use the board and pieces of a variant file
+    #[arg(long, value_name = "FILE")]
+    pub board: Option<String>,
+    /// Count the tilings instead of drawing one
+    #[arg(long, conflicts_with = "all")]
+    pub count: bool,
+    /// Draw every tiling (up to --limit)
+    #[arg(long)]
+    pub all: bool,
+    /// With --all, stop after this many tilings
+    #[arg(long, value_name = "N", requires = "all")]
+    pub limit: Option<u64>,
+    /// Count the tilings of every month/day(/weekday) combination of the board
+    #[arg(long, conflicts_with_all = ["count", "all"])]
+    pub every_date: bool,
+    /// Print a built-in variant file (`standard` or `weekday`) to start your own from
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["count", "all", "every_date", "board", "weekday"])]
+    pub print_board: Option<String>,
+    /// Which solver searches
+    #[arg(long, value_enum, default_value_t)]
+    pub solver: CalendarSolver,
+    /// With --solver engine: how much lookahead the engine does at each node
+    #[arg(long, value_enum, default_value_t)]
+    pub probing: ProbingArg,
+    /// Print JSON (one object)
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Args, Debug)]

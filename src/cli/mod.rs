@@ -3,6 +3,10 @@
 
 mod args;
 mod bench_aquarium;
+mod bench_calendar;
+mod bench_ring;
+mod bench_sudoku;
+mod calendar;
 mod bench_import;
 mod context;
 mod exit;
@@ -16,9 +20,11 @@ mod progress;
 mod reparse;
 mod show;
 mod solve;
+mod solve_ring;
+mod solve_sudoku;
+mod table;
 mod solve_stored;
 mod stats;
-mod table;
 mod verify;
 
 use clap::Parser;
@@ -52,10 +58,15 @@ pub fn main() -> i32 {
     };
     let global = &cli.global;
     let result = match cli.command {
-        args::Command::Solve(args) if args.files.is_empty() => solve_stored::run(args, global),
+        // The archive holds Aquarium puzzles only; other kinds need FILE (solve::run says so).
+        args::Command::Solve(args) if args.files.is_empty() && args.kind == args::Kind::Aquarium => solve_stored::run(args, global),
         args::Command::Solve(args) => solve::run(args),
         args::Command::Generate(args) => generate::run(args),
+        args::Command::Calendar(args) => calendar::run(args),
         args::Command::Bench(args::BenchCommand::Aquarium(args)) => bench_aquarium::run(args),
+        args::Command::Bench(args::BenchCommand::Sudoku(args)) => bench_sudoku::run(args),
+        args::Command::Bench(args::BenchCommand::Calendar(args)) => bench_calendar::run(args),
+        args::Command::Bench(args::BenchCommand::Ring(args)) => bench_ring::run(args),
         args::Command::Bench(args::BenchCommand::Import(args)) => bench_import::run(args),
         args::Command::Import(args) => import::run(args, global),
         args::Command::List(args) => list::run(args, global),

@@ -2,8 +2,8 @@
 
 use serde_json::json;
 
+use aquarchive::engine::{Probing, Settings, Stats};
 use aquarchive::archive::import;
-use aquarchive::engine::{Probing, Settings};
 use aquarchive::kinds::aquarium::{self, Aquarium, AquariumError, SolveReport};
 use aquarchive::render;
 
@@ -12,15 +12,15 @@ use super::output::{print, read_input};
 use super::{CliError, ExitCode};
 
 /// What the user asked of each puzzle.
-struct Job {
-    limit: u64,
-    mode: Mode,
-    json: bool,
-    settings: Settings,
+pub(super) struct Job {
+    pub(super) limit: u64,
+    pub(super) mode: Mode,
+    pub(super) json: bool,
+    pub(super) settings: Settings,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Mode {
+pub(super) enum Mode {
     First,
     Count,
     All,
@@ -49,6 +49,11 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, CliError> {
         return Err(CliError::Message("--limit must be at least 1".into()));
     }
     let job = Job { limit, mode, json: args.json, settings: settings(args.probing) };
+    match args.kind {
+        Kind::Aquarium => {}
+        Kind::Sudoku => return super::solve_sudoku::run(&args, &job),
+        Kind::Ring => return super::solve_ring::run(&args, &job),
+    }
     let mut code = ExitCode::Ok;
     for file in &args.files {
         let text = match read_input(file) {
@@ -59,9 +64,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, CliError> {
                 continue;
             }
         };
-        let puzzles = match args.kind {
-            Kind::Aquarium => read_aquariums(&text, args.format),
-        };
+        let puzzles = read_aquariums(&text, args.format);
         let several = puzzles.len() > 1;
         for (line, parsed) in puzzles {
             let place = if several { format!("{file}:{line}") } else { file.clone() };
@@ -92,7 +95,7 @@ fn read_aquariums(text: &str, format: InputFormat) -> Vec<(usize, Result<Aquariu
     import::parse(text, format)
 }
 
-fn report_error(job: &Job, file: &str, line: Option<usize>, message: &str) -> Result<(), CliError> {
+pub(super) fn report_error(job: &Job, file: &str, line: Option<usize>, message: &str) -> Result<(), CliError> {
     eprintln!("aquarchive: {message}");
     if job.json {
         print(&format!("{}\n", json!({ "file": file, "line": line, "error": message })))?;
@@ -100,10 +103,24 @@ fn report_error(job: &Job, file: &str, line: Option<usize>, message: &str) -> Re
     Ok(())
 }
 
-fn verdict(report: &SolveReport, limit: u64) -> String {
-    let n = report.solutions.len();
-    let time = format!("{} nodes, {} probes, {:.3} ms", report.stats.nodes, report.stats.probes, report.stats.elapsed.as_secs_f64() * 1e3);
-    match (n, report.stats.exhausted) {
+/// The JSON fields every kind shares: where, what, and what the search found.
+pub(super) fn record(file: &str, kind: &str, solutions: usize, stats: &Stats) -> serde_json::Value {
+    json!({
+        "file": file,
+        "kind": kind,
+        "solutions": solutions,
+        "exhausted": stats.exhausted,
+        "unique": solutions == 1 && stats.exhausted,
+        "nodes": stats.nodes,
+        "probes": stats.probes,
+        "micros": stats.elapsed.as_micros() as u64,
+    })
+}
+
+/// "unique solution (nodes, probes, time)" and the like, for any kind.
+pub(super) fn verdict(n: usize, stats: &Stats, limit: u64) -> String {
+    let time = format!("{} nodes, {} probes, {:.3} ms", stats.nodes, stats.probes, stats.elapsed.as_secs_f64() * 1e3);
+    match (n, stats.exhausted) {
         (0, _) => format!("no solution ({time})"),
         (1, true) => format!("unique solution ({time})"),
         (n, true) => format!("{n} solutions ({time})"),
@@ -121,20 +138,11 @@ fn print_aquarium(
 ) -> Result<ExitCode, CliError> {
     let code = if report.is_unique() { ExitCode::Ok } else { ExitCode::NotUnique };
     if job.json {
-        let mut record = json!({
-            "file": file,
-            "line": line,
-            "kind": "aquarium",
-            "width": puzzle.width(),
-            "height": puzzle.height(),
-            "tanks": puzzle.tank_count(),
-            "solutions": report.solutions.len(),
-            "exhausted": report.stats.exhausted,
-            "unique": report.is_unique(),
-            "nodes": report.stats.nodes,
-            "probes": report.stats.probes,
-            "micros": report.stats.elapsed.as_micros() as u64,
-        });
+        let mut record = record(file, "aquarium", report.solutions.len(), &report.stats);
+        record["line"] = json!(line);
+        record["width"] = json!(puzzle.width());
+        record["height"] = json!(puzzle.height());
+        record["tanks"] = json!(puzzle.tank_count());
         if let Some(first) = report.solutions.first() {
             record["solution"] = json!(first.to_rows());
         }
@@ -149,7 +157,7 @@ fn print_aquarium(
         puzzle.width(),
         puzzle.height(),
         puzzle.tank_count(),
-        verdict(report, job.limit)
+        verdict(report.solutions.len(), &report.stats, job.limit)
     );
     match job.mode {
         Mode::Count => {}

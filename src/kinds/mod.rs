@@ -3,3 +3,62 @@
 //! the puzzle's rules with code that does not use the engine.
 
 pub mod aquarium;
+pub mod calendar;
+pub mod ring;
+pub mod sudoku;
+
+use std::ops::ControlFlow;
+
+use crate::engine::{OptionId, Problem, Settings, Solver, Stats};
+
+/// What solving a puzzle found: its solutions up to a limit, each one
+/// decoded and checked by the kind's own verifier, and the search's figures.
+#[derive(Clone, Debug)]
+pub struct Solved<T> {
+    pub solutions: Vec<T>,
+    pub stats: Stats,
+}
+
+impl<T> Solved<T> {
+    /// Exactly one solution, and the search proved there is no other.
+    pub fn is_unique(&self) -> bool {
+        self.solutions.len() == 1 && self.stats.exhausted
+    }
+}
+
+/// Runs the engine on `problem`, handing each solution to `visit` (the
+/// kind's decode and verify, and whatever the caller keeps). The first
+/// error `visit` returns (an engine answer that breaks the rules) stops the
+/// search and is returned.
+pub(crate) fn search_checked<E>(
+    problem: &Problem,
+    settings: Settings,
+    mut visit: impl FnMut(&[OptionId]) -> Result<ControlFlow<()>, E>,
+) -> Result<Stats, E> {
+    let mut failure = None;
+    let stats = Solver::new(problem, settings).for_each_solution(|chosen| {
+        visit(chosen).unwrap_or_else(|err| {
+            failure = Some(err);
+            ControlFlow::Break(())
+        })
+    });
+    failure.map_or(Ok(stats), Err)
+}
+
+/// Up to `limit` solutions, each passed through `check` (decode and verify).
+pub(crate) fn solve_checked<T, E>(
+    problem: &Problem,
+    settings: Settings,
+    limit: usize,
+    mut check: impl FnMut(&[OptionId]) -> Result<T, E>,
+) -> Result<Solved<T>, E> {
+    let mut solutions = Vec::new();
+    if limit == 0 {
+        return Ok(Solved { solutions, stats: Stats::default() });
+    }
+    let stats = search_checked(problem, settings, |chosen| {
+        solutions.push(check(chosen)?);
+        Ok(if solutions.len() >= limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) })
+    })?;
+    Ok(Solved { solutions, stats })
+}

@@ -4,6 +4,9 @@
 mod util;
 
 mod solve;
+mod calendar;
+mod ring;
+mod sudoku;
 mod store;
 mod site;
 mod site_server;

@@ -1,0 +1,103 @@
+//! `aquarchive bench calendar`: one tiling for every combination, and every
+//! tiling of every combination, on both built-in boards and per solver. The
+//! engine is too slow to do all of it, so it does a sample and the table
+//! gives its time per item times the whole count, marked as an estimate.
+
+use std::time::Instant;
+
+use aquarchive::engine::{Probing, Settings};
+use aquarchive::kinds::calendar::{self, Method, Variant};
+
+use super::args::CalendarBenchArgs;
+use super::output::print;
+use super::table::{render, thousands};
+use super::{CliError, ExitCode};
+
+/// Nanoseconds this thread has run on a CPU (Linux), so that tables on a
+/// shared, loaded machine can show work done beside wall time.
+fn cpu_ns() -> Option<u64> {
+    std::fs::read_to_string("/proc/thread-self/schedstat").ok()?.split_whitespace().next()?.parse().ok()
+}
+
+/// Wall seconds, and CPU seconds when the system tells them.
+fn timed<T>(work: impl FnOnce() -> Result<T, CliError>) -> Result<(T, String), CliError> {
+    let (start, cpu) = (Instant::now(), cpu_ns());
+    let out = work()?;
+    let wall = start.elapsed().as_secs_f64();
+    let shown = match (cpu, cpu_ns()) {
+        (Some(a), Some(b)) => format!("{wall:.3} (CPU {:.3})", (b - a) as f64 / 1e9),
+        _ => format!("{wall:.3}"),
+    };
+    Ok((out, shown))
+}
+
+fn err(e: impl std::fmt::Display) -> CliError {
+    CliError::Message(e.to_string())
+}
+
+/// Seconds to find one verified tiling of each of the first `take`
+/// combinations, and how many that was.
+fn one_each(variant: &Variant, method: Method, take: usize) -> Result<(f64, usize), CliError> {
+    let start = Instant::now();
+    let dates: Vec<_> = variant.combinations().into_iter().take(take).collect();
+    for &date in &dates {
+        let report = calendar::solve(variant, &date, 1, method).map_err(err)?;
+        if report.solutions.is_empty() {
+            return Err(err(format!("{date}: no tiling")));
+        }
+    }
+    Ok((start.elapsed().as_secs_f64(), dates.len()))
+}
+
+/// "0.123" when all `n` were done, "45.6 (est. from 20)" when a sample was.
+fn estimate((secs, done): (f64, usize), n: usize) -> String {
+    if done == n { format!("{secs:.3}") } else { format!("{:.1} (est. from {done})", secs / done.max(1) as f64 * n as f64) }
+}
+
+pub fn run(args: CalendarBenchArgs) -> Result<ExitCode, CliError> {
+    let engine_off = Method::Engine(Settings { probing: Probing::Off });
+    let mut first = vec![["board", "combinations", "bitboard s (CPU s)", "engine (off) s", "engine (fixpoint) s"].map(String::from).to_vec()];
+    let mut all = vec![["board", "tilings", "bitboard, one search, checked s (CPU s)", "engine (off) s"].map(String::from).to_vec()];
+    for name in ["weekday", "standard"] {
+        let variant = Variant::built_in(name).ok_or_else(|| err("no built-in board"))?;
+        let n = variant.combinations().len();
+        let (_, bitboard_first) = timed(|| one_each(&variant, Method::Bitboard, n))?;
+        first.push(vec![
+            name.to_string(),
+            n.to_string(),
+            bitboard_first,
+            estimate(one_each(&variant, engine_off, args.engine_first)?, n),
+            estimate(one_each(&variant, Method::Engine(Settings::default()), args.engine_first)?, n),
+        ]);
+
+        let (counts, checked) = timed(|| calendar::count_every_date(&variant, Method::Bitboard).map_err(err))?;
+        let total: u64 = counts.iter().map(|c| c.1).sum();
+        // The engine counts the first few combinations; its time per tiling
+        // there, times all tilings, estimates the whole.
+        let start = Instant::now();
+        let mut engine_tilings = 0;
+        for (date, expected) in counts.iter().take(args.engine_sample) {
+            let got = calendar::count(&variant, date, engine_off).solutions;
+            if got != *expected {
+                return Err(err(format!("{name} {date}: the engine counts {got}, the bitboard {expected}")));
+            }
+            engine_tilings += got;
+        }
+        let engine_s = start.elapsed().as_secs_f64();
+        all.push(vec![
+            name.to_string(),
+            thousands(total),
+            checked,
+            if engine_tilings == 0 {
+                "-".to_string()
+            } else {
+                format!("{:.0} (est. from {} tilings)", engine_s / engine_tilings as f64 * total as f64, thousands(engine_tilings))
+            },
+        ]);
+    }
+    let mut out = render("Calendar, one tiling (verified) for every month/day(/weekday) combination, one thread:", &first);
+    out.push('\n');
+    out.push_str(&render("Calendar, every tiling of every combination, one thread, each tiling checked by the verifier:", &all));
+    print(&out)?;
+    Ok(ExitCode::Ok)
+}

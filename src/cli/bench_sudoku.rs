@@ -1,0 +1,70 @@
+//! `aquarchive bench sudoku`: puzzles per second, first solution plus the
+//! proof of uniqueness, per probing setting, beside the published figures
+//! of the fixtures' README (other machines: compare with care).
+
+use std::time::Instant;
+
+use aquarchive::engine::{Probing, Settings};
+use aquarchive::kinds::sudoku::{self, Grid};
+
+use super::args::SudokuBenchArgs;
+use super::output::{print, read_input};
+use super::table::{render, thousands};
+use super::{CliError, ExitCode};
+
+const SETTINGS: [(&str, Probing); 3] = [("off", Probing::Off), ("root", Probing::Root), ("fixpoint", Probing::Fixpoint)];
+
+/// Published puzzles/s on the whole sets (tdoku README, i7-1065G7): tdoku,
+/// the Rust `sudoku` crate, kudoku, fast_solv_9r2.
+fn published(file: &str) -> Option<[u64; 4]> {
+    if file.contains("17_clue") {
+        Some([364_355, 400_163, 40_635, 37_301])
+    } else if file.contains("se11") {
+        Some([24_002, 14_354, 2_492, 2_256])
+    } else {
+        None
+    }
+}
+
+pub fn run(args: SudokuBenchArgs) -> Result<ExitCode, CliError> {
+    let mut rows = vec![
+        ["set", "puzzles"].iter().map(ToString::to_string).collect::<Vec<_>>(),
+    ];
+    rows[0].extend(SETTINGS.iter().map(|(name, _)| format!("{name} /s")));
+    rows[0].extend(["median nodes (off)", "tdoku*", "sudoku crate*", "kudoku*", "fast_solv_9r2*"].map(String::from));
+    for file in &args.files {
+        let text = read_input(file)?;
+        let puzzles: Vec<Grid> = sudoku::parse_lines(&text)
+            .into_iter()
+            .take(args.sample)
+            .map(|p| p.puzzle.map_err(|e| CliError::Message(format!("{file}:{}: {e}", p.line))))
+            .collect::<Result<_, _>>()?;
+        let mut row = vec![file.rsplit('/').next().unwrap_or(file).to_string(), puzzles.len().to_string()];
+        let mut nodes = Vec::new();
+        for (_, probing) in SETTINGS {
+            let start = Instant::now();
+            for p in &puzzles {
+                let report = sudoku::solve(p, 2, Settings { probing }).map_err(|e| CliError::Message(e.to_string()))?;
+                if !report.is_unique() {
+                    return Err(CliError::Message(format!("{file}: {p} is not unique")));
+                }
+                if probing == Probing::Off {
+                    nodes.push(report.stats.nodes);
+                }
+            }
+            let rate = puzzles.len() as f64 / start.elapsed().as_secs_f64();
+            row.push(thousands(rate as u64));
+        }
+        nodes.sort_unstable();
+        row.push(nodes.get(nodes.len() / 2).copied().unwrap_or(0).to_string());
+        match published(file) {
+            Some(figures) => row.extend(figures.iter().map(|&n| thousands(n))),
+            None => row.extend(["-", "-", "-", "-"].map(String::from)),
+        }
+        rows.push(row);
+    }
+    let mut out = render("Sudoku, first solution plus uniqueness proof (limit 2), every solution verified, one thread:", &rows);
+    out.push_str("* published on the whole sets, tdoku README, i7-1065G7 (another machine)\n");
+    print(&out)?;
+    Ok(ExitCode::Ok)
+}

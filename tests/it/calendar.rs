@@ -1,0 +1,107 @@
+//! `aquarchive calendar`: known counts, drawings, every date, and bad input.
+
+use crate::util::Dir;
+
+fn json(dir: &Dir, args: &[&str]) -> serde_json::Value {
+    dir.run(args).ok().json_lines().remove(0)
+}
+
+#[test]
+fn known_counts_on_both_boards() {
+    let dir = Dir::new();
+    for (args, expected) in [
+        (vec!["Jan", "1", "Sun", "--weekday"], 1495),
+        (vec!["Jun 2 Mon", "--weekday"], 1004),
+        (vec!["Apr", "6", "Mon", "--weekday"], 97),
+        (vec!["Oct", "6", "--solver", "engine", "--probing", "off"], 7),
+        (vec!["May 21"], 36),
+        (vec!["10/6"], 7),
+    ] {
+        let mut all = vec!["calendar", "--count", "--json"];
+        all.extend(args.iter().copied());
+        assert_eq!(json(&dir, &all)["count"], expected, "{args:?}");
+    }
+}
+
+#[test]
+fn a_solution_leaves_the_date_open_and_uses_every_piece() {
+    let dir = Dir::new();
+    let r = json(&dir, &["calendar", "2027-03-14", "--weekday", "--json"]);
+    assert_eq!(r["date"], "Mar 14 Sun");
+    let rows: Vec<String> = r["solution"].as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_string()).collect();
+    let open: Vec<(usize, usize)> =
+        (0..8).flat_map(|r| (0..7).map(move |c| (r, c))).filter(|&(r, c)| rows[r].as_bytes()[c] == b'.').collect();
+    assert_eq!(open, [(0, 2), (3, 6), (6, 3)]);
+    for letter in "ABCDEFGHIJ".chars() {
+        let n = rows.iter().flat_map(|r| r.chars()).filter(|&c| c == letter).count();
+        assert!(n == 4 || n == 5, "piece {letter} covers {n} cells");
+    }
+    let text = dir.run(&["calendar", "Mar", "14", "Sun", "--weekday"]).ok();
+    assert!(text.stdout.starts_with("Mar 14 Sun on the weekday board (8x7, 10 pieces):"), "{text}");
+    assert!(text.stdout.contains("Mar") && text.stdout.contains(" 14") && text.stdout.contains("Sun"), "{text}");
+}
+
+#[test]
+fn all_with_a_limit_and_today_by_default() {
+    let dir = Dir::new();
+    let r = json(&dir, &["calendar", "Oct", "6", "--all", "--json"]);
+    assert_eq!(r["solutions"], 7);
+    assert_eq!(r["all"].as_array().unwrap().len(), 7);
+    let r = json(&dir, &["calendar", "Jan", "25", "--all", "--limit", "3", "--json"]);
+    assert_eq!(r["solutions"], 3);
+    let run = dir.run(&["calendar", "--weekday"]).ok();
+    assert!(run.stdout.contains("on the weekday board"), "{run}");
+}
+
+#[test]
+fn every_date_on_the_standard_board_reproduces_the_known_totals() {
+    let dir = Dir::new();
+    let r = json(&dir, &["calendar", "--every-date", "--json"]);
+    assert_eq!(r["combinations"], 372);
+    assert_eq!(r["unsolvable"].as_array().unwrap().len(), 0);
+    assert_eq!(r["total"], 25_061);
+    assert_eq!(r["real_dates"], 366);
+    assert_eq!(r["real_total"], 24_405);
+    assert_eq!(r["fewest"]["date"], "Oct 6");
+    assert_eq!(r["most"]["count"], 216);
+    let text = dir.run(&["calendar", "--every-date"]).ok();
+    assert!(text.stdout.contains("25,061 tilings in all; 24,405 over the 366 real dates"), "{text}");
+    assert!(text.stdout.contains("Feb 30*"), "{text}");
+}
+
+#[test]
+fn a_user_board_file_works_like_the_built_in_one() {
+    let dir = Dir::new();
+    let run = dir.run(&["calendar", "--print-board", "standard"]).ok();
+    let path = dir.write("mine.txt", &run.stdout);
+    let r = json(&dir, &["calendar", "--board", path.to_str().unwrap(), "Oct", "6", "--count", "--json"]);
+    assert_eq!(r["count"], 7);
+}
+
+#[test]
+fn impossible_dates_and_malformed_boards_are_clear_errors() {
+    let dir = Dir::new();
+    for (date, expected) in [
+        ("Feb 30", "February has 29 days at most, so day 30 is not a date"),
+        ("2026-02-29", "February 2026 has 28 days"),
+        ("13/1", "month 13 does not exist"),
+        ("2026-11-30 Sun", "2026-11-30 is a Monday, not a Sunday"),
+        ("someday", "`someday` is not a date"),
+    ] {
+        let run = dir.run(&["calendar", date]).expect_code(2);
+        assert!(run.stderr.contains(expected), "{run}");
+    }
+    let board = dir.run(&["calendar", "--print-board", "standard"]).ok().stdout;
+    for (contents, expected) in [
+        (board.replace("Feb", "Fev"), "line 4: `Fev` is not a cell"),
+        (board.replace("8   9   10", "8   9"), "line 7: this row has 6 cells, the first row has 7"),
+        (board.replace("O XXX/XXX", "O XXX/XX."), "the pieces have 40 cells but each date leaves 41"),
+        (board.replace("Jun", "Jan"), "Jan has a second cell"),
+    ] {
+        let path = dir.write("bad.txt", contents);
+        let run = dir.run(&["calendar", "--board", path.to_str().unwrap(), "Jan", "2"]).expect_code(2);
+        assert!(run.stderr.contains("bad.txt") && run.stderr.contains(expected), "{run}");
+    }
+    let run = dir.run(&["calendar", "--print-board", "round"]).expect_code(2);
+    assert!(run.stderr.contains("no built-in board `round`"), "{run}");
+}

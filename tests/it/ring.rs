@@ -1,0 +1,62 @@
+//! `aquarchive solve --kind ring` on the fixture instance and on bad input.
+
+use crate::util::{Dir, fixtures};
+
+fn expert() -> String {
+    fixtures().join("ring/expert.txt").to_str().unwrap().to_string()
+}
+
+#[test]
+fn the_expert_instance_has_its_four_published_solutions() {
+    let dir = Dir::new();
+    let run = dir.run(&["solve", "--kind", "ring", "--all", "--json", &expert()]).expect_code(1);
+    let r = &run.json_lines()[0];
+    assert_eq!(r["solutions"], 4);
+    assert_eq!(r["assignments"], 240);
+    assert_eq!(r["exhausted"], true);
+    let published: Vec<Vec<u64>> = std::fs::read_to_string(fixtures().join("ring/expert.solutions.txt"))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split_whitespace().map(|t| t.parse().unwrap()).collect())
+        .collect();
+    let mut found: Vec<Vec<u64>> =
+        r["all"].as_array().unwrap().iter().map(|s| s.as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect()).collect();
+    found.sort();
+    assert_eq!(found, published);
+    // The first solution's rows mark one triangle per sector.
+    let rows = r["solution"].as_array().unwrap();
+    assert_eq!(rows.len(), 8);
+    for c in 0..24 {
+        assert_eq!(rows.iter().filter(|row| row.as_str().unwrap().as_bytes()[c] == b'*').count(), 1);
+    }
+}
+
+#[test]
+fn the_drawing_shows_rows_sectors_triangles_and_moves() {
+    let dir = Dir::new();
+    let run = dir.run(&["solve", "--kind", "ring", &expert()]).expect_code(1);
+    assert!(run.stdout.contains("at least 2 solutions"), "{run}");
+    assert!(run.stdout.contains("solution 1: triangle rows by sector: 4 3 3 4"), "{run}");
+    // Row 3 starts with a red ball at sector 0 that jumps around (>), and
+    // green balls that stay in the triangles of sectors 1 and 2.
+    let row3 = run.stdout.lines().find(|l| l.starts_with("  3 ")).expect("row 3");
+    assert!(row3.starts_with("  3  r>  [go ][go ]"), "{row3}");
+}
+
+#[test]
+fn bad_instances_are_clear_errors() {
+    let dir = Dir::new();
+    let text = std::fs::read_to_string(expert()).unwrap();
+    let cases = [
+        ("overlap.txt", text.replace("blue:  (2,2)", "blue:  (3,2)"), "blue ball (3,2) overlaps the green ball on that cell"),
+        ("off.txt", text.replace("(1,0)", "(8,0)"), "green ball (8,0) is off the board"),
+        ("count.txt", text.replace(" (6,22)", ""), "23 red balls; a board of 24 sectors needs 24 of each colour"),
+        ("word.txt", text.replace("size 8 24", "size eight"), "`eight` is not a row or sector number"),
+    ];
+    for (name, contents, expected) in cases {
+        let path = dir.write(name, contents);
+        let run = dir.run(&["solve", "--kind", "ring", path.to_str().unwrap()]).expect_code(2);
+        assert!(run.stderr.contains(name) && run.stderr.contains("line ") && run.stderr.contains(expected), "{run}");
+    }
+}

@@ -1,0 +1,97 @@
+//! `aquarchive solve --kind sudoku` on the fixture samples and on bad input.
+
+use crate::util::{Dir, fixtures};
+
+/// The rules, checked here with no help from the library.
+fn assert_solves(puzzle: &str, rows: &[serde_json::Value]) {
+    let grid: Vec<Vec<u8>> = rows.iter().map(|r| r.as_str().unwrap().bytes().map(|b| b - b'0').collect()).collect();
+    assert_eq!(grid.len(), 9);
+    let full: u16 = (1..=9).map(|d| 1 << d).sum();
+    for i in 0..9 {
+        let row: u16 = (0..9).map(|j| 1 << grid[i][j]).fold(0, |a, b| a | b);
+        let col: u16 = (0..9).map(|j| 1 << grid[j][i]).fold(0, |a, b| a | b);
+        let bx: u16 = (0..9).map(|j| 1 << grid[i / 3 * 3 + j / 3][i % 3 * 3 + j % 3]).fold(0, |a, b| a | b);
+        assert_eq!((row, col, bx), (full, full, full), "unit {i} of {puzzle}");
+    }
+    for (k, ch) in puzzle.chars().enumerate() {
+        if let Some(d) = ch.to_digit(10).filter(|&d| d > 0) {
+            assert_eq!(u32::from(grid[k / 9][k % 9]), d, "given {k} of {puzzle}");
+        }
+    }
+}
+
+#[test]
+fn sample_puzzles_are_solved_unique_and_correct() {
+    let dir = Dir::new();
+    let file = fixtures().join("sudoku/se_rated_sample.txt");
+    let run = dir.run(&["solve", "--kind", "sudoku", "--json", file.to_str().unwrap()]).ok();
+    let records = run.json_lines();
+    assert_eq!(records.len(), 30);
+    for r in &records {
+        assert_eq!(r["kind"], "sudoku");
+        assert_eq!(r["solutions"], 1, "{r}");
+        assert_eq!(r["unique"], true, "{r}");
+        assert_solves(r["puzzle"].as_str().unwrap(), r["solution"].as_array().unwrap());
+    }
+    // The line of each puzzle is named: comments take lines 1 to 4.
+    assert_eq!(records[0]["line"], 5);
+}
+
+#[test]
+fn hardest_puzzles_with_every_probing_setting() {
+    let dir = Dir::new();
+    let text: String = std::fs::read_to_string(fixtures().join("sudoku/forum_hardest_1106.txt"))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .take(10)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let path = dir.write("hard.txt", &text);
+    for probing in ["off", "root", "fixpoint"] {
+        let run = dir.run(&["solve", "--kind", "sudoku", "--json", "--probing", probing, path.to_str().unwrap()]).ok();
+        for r in run.json_lines() {
+            assert_eq!(r["unique"], true);
+            assert_solves(r["puzzle"].as_str().unwrap(), r["solution"].as_array().unwrap());
+        }
+    }
+}
+
+#[test]
+fn text_output_draws_the_grid() {
+    let dir = Dir::new();
+    let path = dir.write("one.txt", "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n");
+    let run = dir.run(&["solve", "--kind", "sudoku", path.to_str().unwrap()]).ok();
+    assert!(run.stdout.contains(":1: 30 givens: unique solution"), "{run}");
+    assert!(run.stdout.contains("| 5 3 4 | 6 7 8 | 9 1 2 |"), "{run}");
+}
+
+#[test]
+fn several_solutions_are_counted_and_exit_1() {
+    let dir = Dir::new();
+    // The classic puzzle with its first two givens (5 and 3) removed has more than one solution.
+    let path = dir.write("loose.txt", "....7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n");
+    let run = dir.run(&["solve", "--kind", "sudoku", "--count", "--json", path.to_str().unwrap()]).expect_code(1);
+    let r = &run.json_lines()[0];
+    assert!(r["solutions"].as_u64().unwrap() >= 2, "{r}");
+    assert_eq!(r["unique"], false);
+}
+
+#[test]
+fn bad_lines_are_named_and_exit_2() {
+    let dir = Dir::new();
+    let good = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let text = format!("# puzzles\n{good}\n123456789\n{}x\n55{}\n", &good[..80], &good[2..]);
+    let path = dir.write("bad.txt", text);
+    let name = path.to_str().unwrap();
+    let run = dir.run(&["solve", "--kind", "sudoku", name]).expect_code(2);
+    assert!(run.stdout.contains(":2: 30 givens: unique solution"), "{run}");
+    assert!(run.stderr.contains(&format!("{name}:3: expected 81 cells")) && run.stderr.contains("found 9 characters"), "{run}");
+    assert!(run.stderr.contains(&format!("{name}:4: character 81: `x` is not a cell")), "{run}");
+    assert!(run.stderr.contains(&format!("{name}:5: the givens clash: row 1 holds 5 twice")), "{run}");
+    let empty = dir.write("empty.txt", "# nothing\n");
+    let run = dir.run(&["solve", "--kind", "sudoku", empty.to_str().unwrap()]).expect_code(2);
+    assert!(run.stderr.contains("no puzzle"), "{run}");
+    let run = dir.run(&["solve", "--kind", "sudoku", "--format", "task", name]).expect_code(2);
+    assert!(run.stderr.contains("--format task is for Aquarium"), "{run}");
+}
