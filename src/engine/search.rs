@@ -727,10 +727,13 @@ impl Solver {
             let c = self.committed[i];
             (self.hi[i] - c - self.least[i]).min(c + self.most[i] - self.lo[i])
         };
-        let tightest = (0..self.lo.len()).filter(|&i| self.most[i] > self.least[i]).map(room).min();
+        // Only counting items: an "exactly one" item is better served by the
+        // fewest-options rule below (plain exact cover, as in Dancing Links).
+        let counting = |i: usize| !self.is_selector[i] && self.most[i] > self.least[i];
+        let tightest = (0..self.lo.len()).filter(|&i| counting(i)).map(room).min();
         let mut widest: Option<(u32, usize)> = None;
         if let Some(tightest) = tightest {
-            for i in (0..self.lo.len()).filter(|&i| self.most[i] > self.least[i] && room(i) == tightest) {
+            for i in (0..self.lo.len()).filter(|&i| counting(i) && room(i) == tightest) {
                 for at in self.item_cells_start[i]..self.item_cells_start[i + 1] {
                     let (cell, g, _) = self.item_cells[at as usize];
                     let g = g as usize;

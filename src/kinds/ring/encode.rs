@@ -1,4 +1,4 @@
-//! The ring puzzle as exact cover (every target and weight scaled by [`UNIT`]). Items: one per sector ("has one
+//! The ring puzzle as exact cover. Items: one per sector ("has one
 //! triangle"), one per ball ("ends on one cell"), and one per cell and
 //! colour ("gets exactly one ball of this colour, or is no triangle").
 //! Options: "the triangle of sector c is in row r", covering the sector and
@@ -17,13 +17,8 @@ use crate::kinds::{Solved, search_checked};
 
 use super::{COLOURS, Colour, Ring, RingError, verify};
 
-/// Every item's target and every option's weight. 1 would be plain exact
-/// cover, but then the engine forms "exactly one" groups and (since its
-/// group-based branch choice) branches on a sector's 8 rows before a ball's
-/// few ends: 21,534 nodes and about 20 ms for the fixture instead of 1,045
-/// nodes and 4 ms (`aquarchive bench ring`). With 2 the problem says the same
-/// and the engine branches on the item with the fewest live options.
-const UNIT: u32 = 2;
+/// Every item's target and every option's weight: plain exact cover.
+const UNIT: u32 = 1;
 
 /// One solution: the triangle row of each sector, and one way to move the
 /// balls there.
