@@ -5,7 +5,11 @@
 
 use crate::engine::Settings;
 use crate::site::extract::{Extracted, check_class};
-use crate::site::fetch::{PageSource, Request, fetch, process};
+use std::path::Path;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use crate::site::extract::extract;
+use crate::site::fetch::{FetchError, FetchRecord, Fetched, Method, PageSource, Request, Snapshot, fetch, process};
 use crate::site::markup::EXTRACTOR_VERSION;
 use crate::site::url::{PuzzleId, SiteUrls, SizeClass};
 use crate::store::{Added, Filter, NewPuzzle, Status, Store};
@@ -46,7 +50,27 @@ pub fn fetch_one(
     request: Request,
     settings: Settings,
 ) -> Result<FetchReport, ArchiveError> {
-    let fetched = fetch(source, urls, request);
+    keep(store, fetch(source, urls, request), settings)
+}
+
+/// Imports a page saved to a file, as if it had just been fetched: kept as
+/// a snapshot with a record (method `file`), its puzzle judged and stored.
+pub fn import_page(store: &mut Store, path: &Path, bytes: Vec<u8>, settings: Settings) -> Result<FetchReport, ArchiveError> {
+    let started = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let result = extract(&bytes, None).map_err(FetchError::Extract);
+    let record = FetchRecord {
+        url: format!("file:{}", path.display()),
+        method: Method::File,
+        started,
+        status: None,
+        attempts: 1,
+        error: None,
+    };
+    keep(store, Fetched { record, snapshot: Some(Snapshot::of(bytes)), result }, settings)
+}
+
+/// Keeps what a fetch gave: the snapshot, the fetch record, and the puzzle.
+fn keep(store: &mut Store, fetched: Fetched, settings: Settings) -> Result<FetchReport, ArchiveError> {
     let record = fetched.record;
     // Judge before logging, so that the log says why a page was rejected.
     let judged = match &fetched.result {

@@ -73,7 +73,7 @@ impl Summary {
 
 /// The files that `paths` name: files as given (`-` is standard input), and
 /// in directories (walked in name order) every `*.txt` except the fixtures'
-/// `*.solution.txt`.
+/// `*.solution.txt`, and every saved page (see [`is_saved_page`]).
 pub fn input_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, ArchiveError> {
     let mut files = Vec::new();
     for path in paths {
@@ -91,7 +91,7 @@ fn walk(path: &Path, named: bool, files: &mut Vec<PathBuf>) -> Result<(), Archiv
     let meta = std::fs::metadata(path).map_err(io)?;
     if !meta.is_dir() {
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
-        if named || (name.ends_with(".txt") && !name.ends_with(".solution.txt")) {
+        if named || (name.ends_with(".txt") && !name.ends_with(".solution.txt")) || is_saved_page(path) {
             files.push(path.to_path_buf());
         }
         return Ok(());
@@ -103,6 +103,12 @@ fn walk(path: &Path, named: bool, files: &mut Vec<PathBuf>) -> Result<(), Archiv
         walk(&entry, false, files)?;
     }
     Ok(())
+}
+
+/// Whether a file is a page saved from the site (`*.html`, `*.htm`), to be
+/// imported as a snapshot through the page extractor.
+pub fn is_saved_page(path: &Path) -> bool {
+    path.extension().and_then(|e| e.to_str()).is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"))
 }
 
 /// The puzzles of one file. A file holding one puzzle and named like the

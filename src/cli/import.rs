@@ -1,5 +1,6 @@
 //! `aquarchive import`: puzzle files into the archive.
 
+use aquarchive::archive::fetch::{self, Outcome};
 use aquarchive::archive::import::{self, Format};
 use aquarchive::engine::Settings;
 use aquarchive::store::Access;
@@ -19,20 +20,65 @@ pub fn run(args: ImportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
     };
     // Read everything first: a missing file stops the import before it writes.
     let mut candidates = Vec::new();
+    let mut pages = Vec::new();
     for file in import::input_files(&args.paths)? {
-        candidates.extend(import::read_file(&file, format)?);
+        if import::is_saved_page(&file) {
+            let bytes = std::fs::read(&file).map_err(|source| CliError::Io { path: file.display().to_string(), source })?;
+            pages.push((file, bytes));
+        } else {
+            candidates.extend(import::read_file(&file, format)?);
+        }
     }
     let mut store = context.open(Access::ReadWrite)?;
-    let progress = Progress::new(candidates.len() as u64, "importing");
-    let summary = import::import(&mut store, candidates, Settings::default(), &|done| progress.set(done))?;
-    progress.finish();
-    for why in &summary.unreadable {
-        eprintln!("aquarchive: {why}");
+    let mut code = ExitCode::Ok;
+    if !candidates.is_empty() || pages.is_empty() {
+        let progress = Progress::new(candidates.len() as u64, "importing");
+        let summary = import::import(&mut store, candidates, Settings::default(), &|done| progress.set(done))?;
+        progress.finish();
+        for why in &summary.unreadable {
+            eprintln!("aquarchive: {why}");
+        }
+        print(&format!("{}: {}\n", store.path().display(), summary.line()))?;
+        code = if !summary.unreadable.is_empty() {
+            ExitCode::Error
+        } else if summary.invalid + summary.not_unique > 0 {
+            ExitCode::NotUnique
+        } else {
+            ExitCode::Ok
+        };
     }
-    print(&format!("{}: {}\n", store.path().display(), summary.line()))?;
-    Ok(if !summary.unreadable.is_empty() {
+    if !pages.is_empty() {
+        code = code.worst(import_pages(&mut store, pages)?);
+    }
+    Ok(code)
+}
+
+/// Saved pages: each kept as a snapshot and read by the page extractor,
+/// exactly as if it had just been fetched.
+fn import_pages(store: &mut aquarchive::store::Store, pages: Vec<(std::path::PathBuf, Vec<u8>)>) -> Result<ExitCode, CliError> {
+    let (mut new, mut present, mut flagged, mut unreadable) = (0, 0, 0, 0);
+    for (path, bytes) in pages {
+        let report = fetch::import_page(store, &path, bytes, Settings::default())?;
+        match report.outcome {
+            Outcome::New(_) => new += 1,
+            Outcome::Present(_) => present += 1,
+            Outcome::Rejected { why, .. } => {
+                eprintln!("aquarchive: {}: stored flagged: {why}", path.display());
+                flagged += 1;
+            }
+            Outcome::Failed(why) => {
+                eprintln!("aquarchive: {}: {why} (the page is kept as a snapshot)", path.display());
+                unreadable += 1;
+            }
+        }
+    }
+    print(&format!(
+        "{}: pages: {new} new, {present} already present, {flagged} flagged, {unreadable} without a puzzle\n",
+        store.path().display()
+    ))?;
+    Ok(if unreadable > 0 {
         ExitCode::Error
-    } else if summary.invalid + summary.not_unique > 0 {
+    } else if flagged > 0 {
         ExitCode::NotUnique
     } else {
         ExitCode::Ok

@@ -15,6 +15,8 @@ use super::{ExtractError, FetchFailure};
 pub enum Method {
     Http,
     Browser,
+    /// A page saved to a file and imported.
+    File,
 }
 
 impl Method {
@@ -22,6 +24,7 @@ impl Method {
         match self {
             Method::Http => "http",
             Method::Browser => "browser",
+            Method::File => "file",
         }
     }
 }

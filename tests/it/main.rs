@@ -3,6 +3,7 @@
 
 mod util;
 
+mod pages;
 mod solve;
 mod calendar;
 mod ring;
