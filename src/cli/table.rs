@@ -18,27 +18,10 @@ pub fn render(title: &str, rows: &[Vec<String>]) -> String {
     out
 }
 
-/// A whole number with thousands separators: 4937780 -> "4,937,780".
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}
+pub use aquarchive::render::thousands;
 
 #[cfg(test)]
 mod tests {
-    #[test]
-    fn thousands_are_separated() {
-        assert_eq!(super::thousands(4_937_780), "4,937,780");
-        assert_eq!(super::thousands(97), "97");
-    }
-
     #[test]
     fn columns_line_up() {
         let rows = vec![vec!["a".to_string(), "bb".into()], vec!["ccc".into(), "d".into()]];

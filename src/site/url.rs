@@ -125,15 +125,7 @@ impl FromStr for PuzzleId {
 impl fmt::Display for PuzzleId {
     /// With the site's commas: `681,742`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let digits = self.0.to_string();
-        let mut out = String::new();
-        for (i, ch) in digits.chars().enumerate() {
-            if i > 0 && (digits.len() - i).is_multiple_of(3) {
-                out.push(',');
-            }
-            out.push(ch);
-        }
-        f.write_str(&out)
+        f.write_str(&crate::render::thousands(self.0))
     }
 }
 
