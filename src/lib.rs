@@ -4,11 +4,11 @@
 //! The modules follow the data's path: `site` (fetch, extract) -> `kinds`
 //! (parse, encode, verify) -> `store` -> `engine` (solve) -> `render` (show).
 
+pub mod archive;
+pub mod config;
 pub mod engine;
 pub mod kinds;
 pub mod render;
 pub mod rng;
-pub mod archive;
-pub mod config;
 pub mod site;
 pub mod store;

@@ -22,7 +22,8 @@ pub fn file_stem(puzzle: &Puzzle) -> String {
 pub fn json(puzzle: &Puzzle, base_url: &str) -> serde_json::Value {
     let mut record = serde_json::to_value(puzzle).expect("a puzzle serializes");
     record["link"] = json!(link(puzzle, base_url));
-    record["class"] = json!(super::stats::class_of(puzzle.record.size_class, puzzle.record.width, puzzle.record.height));
+    record["class"] =
+        json!(super::stats::class_of(puzzle.record.size_class, puzzle.record.width, puzzle.record.height));
     record
 }
 

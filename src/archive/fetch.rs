@@ -55,7 +55,12 @@ pub fn fetch_one(
 
 /// Imports a page saved to a file, as if it had just been fetched: kept as
 /// a snapshot with a record (method `file`), its puzzle judged and stored.
-pub fn import_page(store: &mut Store, path: &Path, bytes: Vec<u8>, settings: Settings) -> Result<FetchReport, ArchiveError> {
+pub fn import_page(
+    store: &mut Store,
+    path: &Path,
+    bytes: Vec<u8>,
+    settings: Settings,
+) -> Result<FetchReport, ArchiveError> {
     let started = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
     let result = extract(&bytes, None).map_err(FetchError::Extract);
     let record = FetchRecord {
@@ -220,7 +225,11 @@ pub fn fetch_id(
 pub enum Reparsed {
     Same,
     /// The extractor now reads another puzzle; the archive is updated.
-    Changed { before: String, after: String, status: Status },
+    Changed {
+        before: String,
+        after: String,
+        status: Status,
+    },
     /// The snapshot no longer gives a puzzle; the stored one is kept.
     NowFails(String),
 }
@@ -228,7 +237,11 @@ pub enum Reparsed {
 /// Re-extracts every stored puzzle that came from a snapshot with the
 /// current extractor; a puzzle that now reads differently is re-judged and
 /// replaced, with its solution, in one transaction.
-pub fn reparse(store: &mut Store, settings: Settings, each: &mut dyn FnMut(i64, &Reparsed)) -> Result<Vec<(i64, Reparsed)>, ArchiveError> {
+pub fn reparse(
+    store: &mut Store,
+    settings: Settings,
+    each: &mut dyn FnMut(i64, &Reparsed),
+) -> Result<Vec<(i64, Reparsed)>, ArchiveError> {
     let stored = store.puzzles(&Filter { kind: Some(AQUARIUM.into()), ..Filter::default() })?;
     let mut results = Vec::new();
     for puzzle in stored {
@@ -255,7 +268,14 @@ pub fn reparse(store: &mut Store, settings: Settings, each: &mut dyn FnMut(i64, 
                 } else {
                     let verdict = verdict(&extracted, settings)?;
                     let status = verdict.status;
-                    store.replace_text(puzzle.id, &after, i64::from(EXTRACTOR_VERSION), status, verdict.note.as_deref(), verdict.solution.as_ref())?;
+                    store.replace_text(
+                        puzzle.id,
+                        &after,
+                        i64::from(EXTRACTOR_VERSION),
+                        status,
+                        verdict.note.as_deref(),
+                        verdict.solution.as_ref(),
+                    )?;
                     Reparsed::Changed { before: record.text.clone(), after, status }
                 }
             }

@@ -108,7 +108,9 @@ fn walk(path: &Path, named: bool, files: &mut Vec<PathBuf>) -> Result<(), Archiv
 /// Whether a file is a page saved from the site (`*.html`, `*.htm`), to be
 /// imported as a snapshot through the page extractor.
 pub fn is_saved_page(path: &Path) -> bool {
-    path.extension().and_then(|e| e.to_str()).is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"))
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"))
 }
 
 /// The puzzles of one file. A file holding one puzzle and named like the
@@ -212,7 +214,11 @@ type Judged = (NewPuzzle, Option<Solution>);
 
 /// The readable candidates of a chunk that the archive does not hold yet
 /// (solving is the expensive part: skip what is stored already).
-fn unseen(store: &Store, chunk: Vec<Candidate>, summary: &mut Summary) -> Result<Vec<(String, Aquarium, NewPuzzle)>, ArchiveError> {
+fn unseen(
+    store: &Store,
+    chunk: Vec<Candidate>,
+    summary: &mut Summary,
+) -> Result<Vec<(String, Aquarium, NewPuzzle)>, ArchiveError> {
     let mut fresh = Vec::with_capacity(chunk.len());
     for candidate in chunk {
         let puzzle = match candidate.puzzle {
@@ -245,7 +251,10 @@ fn unseen(store: &Store, chunk: Vec<Candidate>, summary: &mut Summary) -> Result
 }
 
 /// Validates and solves in parallel; also returns the wall time taken.
-fn solve(fresh: Vec<(String, Aquarium, NewPuzzle)>, settings: Settings) -> Result<(Vec<Judged>, Duration), ArchiveError> {
+fn solve(
+    fresh: Vec<(String, Aquarium, NewPuzzle)>,
+    settings: Settings,
+) -> Result<(Vec<Judged>, Duration), ArchiveError> {
     let start = Instant::now();
     let judged = fresh
         .into_par_iter()

@@ -70,13 +70,20 @@ pub fn assess(puzzle: &Aquarium, settings: Settings) -> Result<Verdict, Aquarium
 /// Reads an Aquarium puzzle back from the store.
 pub fn stored_aquarium(puzzle: &crate::store::Puzzle) -> Result<Aquarium, ArchiveError> {
     if puzzle.record.kind != AQUARIUM {
-        return Err(ArchiveError::Input(format!("puzzle {}: a {} puzzle, not an Aquarium", puzzle.id, puzzle.record.kind)));
+        return Err(ArchiveError::Input(format!(
+            "puzzle {}: a {} puzzle, not an Aquarium",
+            puzzle.id, puzzle.record.kind
+        )));
     }
-    Aquarium::parse_text(&puzzle.record.text).map_err(|e| ArchiveError::Input(format!("puzzle {}: stored text: {e}", puzzle.id)))
+    Aquarium::parse_text(&puzzle.record.text)
+        .map_err(|e| ArchiveError::Input(format!("puzzle {}: stored text: {e}", puzzle.id)))
 }
 
 /// Reads a stored solution back.
 pub fn stored_water(puzzle: &crate::store::Puzzle) -> Option<Result<aquarium::Water, ArchiveError>> {
     let text = puzzle.solution.as_ref()?.solution.as_ref()?;
-    Some(aquarium::Water::parse(text).map_err(|e| ArchiveError::Input(format!("puzzle {}: stored solution: {e}", puzzle.id))))
+    Some(
+        aquarium::Water::parse(text)
+            .map_err(|e| ArchiveError::Input(format!("puzzle {}: stored solution: {e}", puzzle.id))),
+    )
 }

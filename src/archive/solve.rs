@@ -35,7 +35,12 @@ pub fn pick(store: &Store, filter: &Filter) -> Result<Vec<i64>, ArchiveError> {
 }
 
 /// Re-solves the puzzles `ids`, `progress` hearing the count done.
-pub fn resolve(store: &mut Store, ids: &[i64], settings: Settings, progress: &dyn Fn(u64)) -> Result<Summary, ArchiveError> {
+pub fn resolve(
+    store: &mut Store,
+    ids: &[i64],
+    settings: Settings,
+    progress: &dyn Fn(u64),
+) -> Result<Summary, ArchiveError> {
     let mut summary = Summary::default();
     let mut done = 0;
     for chunk in ids.chunks(CHUNK) {
@@ -44,8 +49,8 @@ pub fn resolve(store: &mut Store, ids: &[i64], settings: Settings, progress: &dy
             .par_iter()
             .map(|stored| {
                 let puzzle = stored_aquarium(stored)?;
-                let verdict =
-                    assess(&puzzle, settings).map_err(|source| ArchiveError::Solve { place: format!("puzzle {}", stored.id), source })?;
+                let verdict = assess(&puzzle, settings)
+                    .map_err(|source| ArchiveError::Solve { place: format!("puzzle {}", stored.id), source })?;
                 Ok::<_, ArchiveError>((stored.id, stored.record.status, verdict))
             })
             .collect();

@@ -40,7 +40,12 @@ pub fn stats(store: &Store) -> Result<Stats, crate::store::StoreError> {
         if let Some(solution) = &p.solution {
             // Sorted by kind, then area (6x6 before 10x10), then size class
             // (easy before hard), grids of no known class last.
-            let key = (p.record.kind.clone(), p.record.width * p.record.height, p.record.size_class.unwrap_or(i64::MAX), class_of(p.record.size_class, p.record.width, p.record.height));
+            let key = (
+                p.record.kind.clone(),
+                p.record.width * p.record.height,
+                p.record.size_class.unwrap_or(i64::MAX),
+                class_of(p.record.size_class, p.record.width, p.record.height),
+            );
             micros.entry(key).or_default().push(solution.micros);
         }
         Ok::<_, crate::store::StoreError>(())
@@ -50,7 +55,14 @@ pub fn stats(store: &Store) -> Result<Stats, crate::store::StoreError> {
         .map(|((kind, _, _, class), mut t)| {
             t.sort_unstable();
             let at = |q: f64| t[((t.len() - 1) as f64 * q).round() as usize];
-            Times { class: format!("{kind} {class}"), solved: t.len(), median: at(0.5), p90: at(0.9), p99: at(0.99), max: at(1.0) }
+            Times {
+                class: format!("{kind} {class}"),
+                solved: t.len(),
+                median: at(0.5),
+                p90: at(0.9),
+                p99: at(0.99),
+                max: at(1.0),
+            }
         })
         .collect();
     let puzzles = counts.iter().map(|c| c.puzzles).sum();

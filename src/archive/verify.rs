@@ -38,7 +38,8 @@ fn check(stored: &crate::store::Puzzle) -> Option<String> {
         Err(e) => return Some(e.to_string()),
     };
     let Some(solution) = &stored.solution else {
-        return (stored.record.status != Status::Invalid).then(|| format!("status {} but no solution stored", stored.record.status));
+        return (stored.record.status != Status::Invalid)
+            .then(|| format!("status {} but no solution stored", stored.record.status));
     };
     let expected = match stored.record.status {
         Status::Ok => 1,
@@ -53,6 +54,8 @@ fn check(stored: &crate::store::Puzzle) -> Option<String> {
         None if expected > 0 => Some("the solver found a solution but none is stored".into()),
         None => None,
         Some(Err(e)) => Some(e.to_string()),
-        Some(Ok(water)) => aquarium::verify(&puzzle, &water).err().map(|v| format!("the stored solution breaks the rules: {v}")),
+        Some(Ok(water)) => {
+            aquarium::verify(&puzzle, &water).err().map(|v| format!("the stored solution breaks the rules: {v}"))
+        }
     }
 }

@@ -17,7 +17,12 @@ const SETTINGS: [(&str, Probing); 4] =
     [("off", Probing::Off), ("root", Probing::Root), ("fixpoint", Probing::Fixpoint), ("adaptive", Probing::Adaptive)];
 
 /// The best of `runs` solves (encoding included) and the nodes of the last.
-fn time_solve(puzzle: &Aquarium, expected: Option<&Water>, probing: Probing, runs: usize) -> Result<(Duration, u64), CliError> {
+fn time_solve(
+    puzzle: &Aquarium,
+    expected: Option<&Water>,
+    probing: Probing,
+    runs: usize,
+) -> Result<(Duration, u64), CliError> {
     let mut best = Duration::MAX;
     let mut nodes = 0;
     for _ in 0..runs.max(1) {
@@ -46,7 +51,11 @@ impl Column {
         self.times.sort();
         self.nodes.sort();
         let us = |d: Duration| format!("{:.1}", d.as_secs_f64() * 1e6);
-        [us(self.times[self.times.len() / 2]), us(*self.times.last().expect("samples")), self.nodes[self.nodes.len() / 2].to_string()]
+        [
+            us(self.times[self.times.len() / 2]),
+            us(*self.times.last().expect("samples")),
+            self.nodes[self.nodes.len() / 2].to_string(),
+        ]
     }
 }
 
@@ -86,9 +95,11 @@ fn load_fixtures(dir: &std::path::Path) -> Result<Vec<(String, Aquarium, Water)>
             continue;
         }
         let shown = path.display().to_string();
-        let puzzle = Aquarium::parse_text(&read_input(&shown)?).map_err(|e| CliError::Message(format!("{shown}: {e}")))?;
+        let puzzle =
+            Aquarium::parse_text(&read_input(&shown)?).map_err(|e| CliError::Message(format!("{shown}: {e}")))?;
         let solution_path = path.with_extension("solution.txt").display().to_string();
-        let solution = Water::parse(&read_input(&solution_path)?).map_err(|e| CliError::Message(format!("{solution_path}: {e}")))?;
+        let solution = Water::parse(&read_input(&solution_path)?)
+            .map_err(|e| CliError::Message(format!("{solution_path}: {e}")))?;
         // Classes are named by the fixtures' file names: 15x15_hard_ID.txt.
         let class = name.splitn(3, '_').take(2).collect::<Vec<_>>().join(" ");
         out.push((class, puzzle, solution));
@@ -104,7 +115,9 @@ pub fn run(args: AquariumBenchArgs) -> Result<ExitCode, CliError> {
     let mut rows: Table = BTreeMap::new();
     let mut totals = vec![Duration::ZERO; SETTINGS.len()];
     for (class, puzzle, solution) in &fixtures {
-        let columns = rows.entry((puzzle.width(), class.clone())).or_insert_with(|| (0..SETTINGS.len()).map(|_| Column::default()).collect());
+        let columns = rows
+            .entry((puzzle.width(), class.clone()))
+            .or_insert_with(|| (0..SETTINGS.len()).map(|_| Column::default()).collect());
         for (k, (_, probing)) in SETTINGS.iter().enumerate() {
             let (time, nodes) = time_solve(puzzle, Some(solution), *probing, args.runs)?;
             columns[k].times.push(time);
@@ -113,7 +126,12 @@ pub fn run(args: AquariumBenchArgs) -> Result<ExitCode, CliError> {
         }
     }
     let mut out = table(
-        &format!("Solve and prove unique, {} real puzzles from {}, best of {} runs each:", fixtures.len(), args.fixtures.display(), args.runs),
+        &format!(
+            "Solve and prove unique, {} real puzzles from {}, best of {} runs each:",
+            fixtures.len(),
+            args.fixtures.display(),
+            args.runs
+        ),
         &mut rows,
         Some(&totals),
     );
@@ -127,7 +145,9 @@ pub fn run(args: AquariumBenchArgs) -> Result<ExitCode, CliError> {
             let start = Instant::now();
             for i in 0..args.large {
                 let made = aquarium::generate(&mut Rng::for_item(1, i as u64), GenerateSettings::square(n));
-                let columns = rows.entry((n, format!("{n}x{n} generated"))).or_insert_with(|| (0..SETTINGS.len()).map(|_| Column::default()).collect());
+                let columns = rows
+                    .entry((n, format!("{n}x{n} generated")))
+                    .or_insert_with(|| (0..SETTINGS.len()).map(|_| Column::default()).collect());
                 // Without probing at every node, large puzzles take minutes:
                 // only the default setting is timed here.
                 let k = SETTINGS.len() - 1;
@@ -135,10 +155,18 @@ pub fn run(args: AquariumBenchArgs) -> Result<ExitCode, CliError> {
                 columns[k].times.push(time);
                 columns[k].nodes.push(nodes);
             }
-            generation.push(format!("{n}x{n}: {:.1} ms a puzzle", start.elapsed().as_secs_f64() * 1e3 / args.large as f64));
+            generation
+                .push(format!("{n}x{n}: {:.1} ms a puzzle", start.elapsed().as_secs_f64() * 1e3 / args.large as f64));
         }
         out.push('\n');
-        out.push_str(&table(&format!("Generated puzzles (seed 1, one tank to five cells), {} per size, default setting only:", args.large), &mut rows, None));
+        out.push_str(&table(
+            &format!(
+                "Generated puzzles (seed 1, one tank to five cells), {} per size, default setting only:",
+                args.large
+            ),
+            &mut rows,
+            None,
+        ));
         out.push_str(&format!("Generating (including the timed solves above): {}\n", generation.join(", ")));
     }
     print(&out)?;

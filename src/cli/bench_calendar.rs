@@ -51,13 +51,23 @@ fn one_each(variant: &Variant, method: Method, take: usize) -> Result<(f64, usiz
 
 /// "0.123" when all `n` were done, "45.6 (est. from 20)" when a sample was.
 fn estimate((secs, done): (f64, usize), n: usize) -> String {
-    if done == n { format!("{secs:.3}") } else { format!("{:.1} (est. from {done})", secs / done.max(1) as f64 * n as f64) }
+    if done == n {
+        format!("{secs:.3}")
+    } else {
+        format!("{:.1} (est. from {done})", secs / done.max(1) as f64 * n as f64)
+    }
 }
 
 pub fn run(args: CalendarBenchArgs) -> Result<ExitCode, CliError> {
     let engine_off = Method::Engine(Settings { probing: Probing::Off });
-    let mut first = vec![["board", "combinations", "bitboard s (CPU s)", "engine (off) s", "engine (fixpoint) s"].map(String::from).to_vec()];
-    let mut all = vec![["board", "tilings", "bitboard, one search, checked s (CPU s)", "engine (off) s"].map(String::from).to_vec()];
+    let mut first = vec![
+        ["board", "combinations", "bitboard s (CPU s)", "engine (off) s", "engine (fixpoint) s"]
+            .map(String::from)
+            .to_vec(),
+    ];
+    let mut all = vec![
+        ["board", "tilings", "bitboard, one search, checked s (CPU s)", "engine (off) s"].map(String::from).to_vec(),
+    ];
     for name in ["weekday", "standard"] {
         let variant = Variant::built_in(name).ok_or_else(|| err("no built-in board"))?;
         let n = variant.combinations().len();
@@ -91,13 +101,21 @@ pub fn run(args: CalendarBenchArgs) -> Result<ExitCode, CliError> {
             if engine_tilings == 0 {
                 "-".to_string()
             } else {
-                format!("{:.0} (est. from {} tilings)", engine_s / engine_tilings as f64 * total as f64, thousands(engine_tilings))
+                format!(
+                    "{:.0} (est. from {} tilings)",
+                    engine_s / engine_tilings as f64 * total as f64,
+                    thousands(engine_tilings)
+                )
             },
         ]);
     }
-    let mut out = render("Calendar, one tiling (verified) for every month/day(/weekday) combination, one thread:", &first);
+    let mut out =
+        render("Calendar, one tiling (verified) for every month/day(/weekday) combination, one thread:", &first);
     out.push('\n');
-    out.push_str(&render("Calendar, every tiling of every combination, one thread, each tiling checked by the verifier:", &all));
+    out.push_str(&render(
+        "Calendar, every tiling of every combination, one thread, each tiling checked by the verifier:",
+        &all,
+    ));
     print(&out)?;
     Ok(ExitCode::Ok)
 }

@@ -41,7 +41,11 @@ pub fn run(args: ImportBenchArgs) -> Result<ExitCode, CliError> {
                     place: format!("generated seed {} #{i}", args.seed),
                     size_class: None,
                     site_id: None,
-                    puzzle: Ok(aquarium::generate(&mut Rng::for_item(args.seed, i as u64), GenerateSettings::square(n)).puzzle),
+                    puzzle: Ok(aquarium::generate(
+                        &mut Rng::for_item(args.seed, i as u64),
+                        GenerateSettings::square(n),
+                    )
+                    .puzzle),
                 })
                 .collect();
             (made, format!("{} generated {n}x{n} puzzles (seed {})", args.count, args.seed))
@@ -60,15 +64,19 @@ pub fn run(args: ImportBenchArgs) -> Result<ExitCode, CliError> {
     // The rows just stored, written again into a second fresh database with
     // no solving alongside: what SQLite alone costs.
     let rows: Vec<_> = store.puzzles(&Filter::default())?.into_iter().map(|p| (p.record, p.solution)).collect();
-    let alone = TempDatabase(std::env::temp_dir().join(format!("aquarchive-bench-{}-alone.sqlite", std::process::id())));
+    let alone =
+        TempDatabase(std::env::temp_dir().join(format!("aquarchive-bench-{}-alone.sqlite", std::process::id())));
     let mut second = Store::open(&alone.0, Access::ReadWrite)?;
     let start = Instant::now();
     for batch in rows.chunks(import::CHUNK) {
         second.add(batch)?;
     }
     let alone_wall = start.elapsed();
-    let rate = |d: Duration| if d.is_zero() { "-".to_string() } else { format!("{:.0}", total as f64 / d.as_secs_f64()) };
-    let row = |phase: &str, d: Duration| vec![phase.to_string(), total.to_string(), format!("{:.3}", d.as_secs_f64()), rate(d)];
+    let rate =
+        |d: Duration| if d.is_zero() { "-".to_string() } else { format!("{:.0}", total as f64 / d.as_secs_f64()) };
+    let row = |phase: &str, d: Duration| {
+        vec![phase.to_string(), total.to_string(), format!("{:.3}", d.as_secs_f64()), rate(d)]
+    };
     let rows = vec![
         ["phase", "puzzles", "wall s", "puzzles/s"].map(String::from).to_vec(),
         row("import: validate + solve (rayon)", first.solve_time),

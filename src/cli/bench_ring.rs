@@ -12,13 +12,15 @@ use super::{CliError, ExitCode};
 
 pub fn run(args: RingBenchArgs) -> Result<ExitCode, CliError> {
     let ring = Ring::parse(&read_input(&args.file)?).map_err(|e| CliError::Message(format!("{}: {e}", args.file)))?;
-    let mut rows = vec![["probing", "best ms", "solutions", "assignments", "nodes", "probes"].map(String::from).to_vec()];
+    let mut rows =
+        vec![["probing", "best ms", "solutions", "assignments", "nodes", "probes"].map(String::from).to_vec()];
     for (name, probing) in [("off", Probing::Off), ("root", Probing::Root), ("fixpoint", Probing::Fixpoint)] {
         let mut best = Duration::MAX;
         let mut last = None;
         for _ in 0..args.runs.max(1) {
             let start = Instant::now();
-            let report = ring::solve(&ring, usize::MAX, Settings { probing }).map_err(|e| CliError::Message(e.to_string()))?;
+            let report =
+                ring::solve(&ring, usize::MAX, Settings { probing }).map_err(|e| CliError::Message(e.to_string()))?;
             best = best.min(start.elapsed());
             last = Some(report);
         }

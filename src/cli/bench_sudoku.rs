@@ -12,7 +12,8 @@ use super::output::{print, read_input};
 use super::table::{render, thousands};
 use super::{CliError, ExitCode};
 
-const SETTINGS: [(&str, Probing); 3] = [("off", Probing::Off), ("root", Probing::Root), ("fixpoint", Probing::Fixpoint)];
+const SETTINGS: [(&str, Probing); 3] =
+    [("off", Probing::Off), ("root", Probing::Root), ("fixpoint", Probing::Fixpoint)];
 
 /// Published puzzles/s on the whole sets (tdoku README, i7-1065G7): tdoku,
 /// the Rust `sudoku` crate, kudoku, fast_solv_9r2.
@@ -27,9 +28,7 @@ fn published(file: &str) -> Option<[u64; 4]> {
 }
 
 pub fn run(args: SudokuBenchArgs) -> Result<ExitCode, CliError> {
-    let mut rows = vec![
-        ["set", "puzzles"].iter().map(ToString::to_string).collect::<Vec<_>>(),
-    ];
+    let mut rows = vec![["set", "puzzles"].iter().map(ToString::to_string).collect::<Vec<_>>()];
     rows[0].extend(SETTINGS.iter().map(|(name, _)| format!("{name} /s")));
     rows[0].extend(["median nodes (off)", "tdoku*", "sudoku crate*", "kudoku*", "fast_solv_9r2*"].map(String::from));
     for file in &args.files {
@@ -63,7 +62,8 @@ pub fn run(args: SudokuBenchArgs) -> Result<ExitCode, CliError> {
         }
         rows.push(row);
     }
-    let mut out = render("Sudoku, first solution plus uniqueness proof (limit 2), every solution verified, one thread:", &rows);
+    let mut out =
+        render("Sudoku, first solution plus uniqueness proof (limit 2), every solution verified, one thread:", &rows);
     out.push_str("* published on the whole sets, tdoku README, i7-1065G7 (another machine)\n");
     print(&out)?;
     Ok(ExitCode::Ok)

@@ -39,7 +39,9 @@ fn pick_date(words: &[String], variant: &Variant) -> Result<Date, CliError> {
         Date::parse(&text, year).map_err(|e| match (e, year) {
             // Feb 29 in a year that is not leap: say how to ask for it anyway.
             (e @ calendar::DateError::NoSuchDayInYear { .. }, Some(y)) if !text.contains(&y.to_string()) => {
-                CliError::Message(format!("{e} (this year's date was taken): give a weekday, like `{text} Sun`, or a leap year"))
+                CliError::Message(format!(
+                    "{e} (this year's date was taken): give a weekday, like `{text} Sun`, or a leap year"
+                ))
             }
             (e, _) => CliError::Message(e.to_string()),
         })?
@@ -48,16 +50,21 @@ fn pick_date(words: &[String], variant: &Variant) -> Result<Date, CliError> {
 }
 
 fn describe(variant: &Variant) -> String {
-    format!("the {} board ({}x{}, {} pieces)", variant.name(), variant.height(), variant.width(), variant.pieces().len())
+    format!(
+        "the {} board ({}x{}, {} pieces)",
+        variant.name(),
+        variant.height(),
+        variant.width(),
+        variant.pieces().len()
+    )
 }
 
 pub fn run(args: CalendarArgs) -> Result<ExitCode, CliError> {
     if let Some(name) = &args.print_board {
         let names: Vec<&str> = BUILT_IN.iter().map(|(n, _)| *n).collect();
-        let (_, text) = BUILT_IN
-            .iter()
-            .find(|(n, _)| n == name)
-            .ok_or_else(|| CliError::Message(format!("no built-in board `{name}`: there are {}", names.join(" and "))))?;
+        let (_, text) = BUILT_IN.iter().find(|(n, _)| n == name).ok_or_else(|| {
+            CliError::Message(format!("no built-in board `{name}`: there are {}", names.join(" and ")))
+        })?;
         print(text)?;
         return Ok(ExitCode::Ok);
     }
@@ -74,9 +81,16 @@ pub fn run(args: CalendarArgs) -> Result<ExitCode, CliError> {
     if args.count {
         let stats = calendar::count_verified(&variant, &date, method).map_err(|e| CliError::Message(e.to_string()))?;
         if args.json {
-            print(&format!("{}\n", json!({ "board": variant.name(), "date": date.to_string(), "count": stats.solutions })))?;
+            print(&format!(
+                "{}\n",
+                json!({ "board": variant.name(), "date": date.to_string(), "count": stats.solutions })
+            ))?;
         } else {
-            print(&format!("{on}: {} tilings ({:.3} ms)\n", thousands(stats.solutions), stats.elapsed.as_secs_f64() * 1e3))?;
+            print(&format!(
+                "{on}: {} tilings ({:.3} ms)\n",
+                thousands(stats.solutions),
+                stats.elapsed.as_secs_f64() * 1e3
+            ))?;
         }
         return Ok(if stats.solutions == 0 { ExitCode::NotUnique } else { ExitCode::Ok });
     }
@@ -87,7 +101,8 @@ pub fn run(args: CalendarArgs) -> Result<ExitCode, CliError> {
     }
     let report = calendar::solve(&variant, &date, limit, method).map_err(|e| CliError::Message(e.to_string()))?;
     if args.json {
-        let mut record = json!({ "board": variant.name(), "date": date.to_string(), "solutions": report.solutions.len() });
+        let mut record =
+            json!({ "board": variant.name(), "date": date.to_string(), "solutions": report.solutions.len() });
         if let Some(first) = report.solutions.first() {
             record["solution"] = json!(first.to_rows(&variant));
         }
@@ -98,7 +113,11 @@ pub fn run(args: CalendarArgs) -> Result<ExitCode, CliError> {
     } else if report.solutions.is_empty() {
         print(&format!("{on}: no tiling\n{}", render::calendar::board(&variant, None)))?;
     } else if args.all {
-        let mut out = format!("{on}: {} tilings{}\n", report.solutions.len(), if report.stats.exhausted { "" } else { " (the limit)" });
+        let mut out = format!(
+            "{on}: {} tilings{}\n",
+            report.solutions.len(),
+            if report.stats.exhausted { "" } else { " (the limit)" }
+        );
         for (k, t) in report.solutions.iter().enumerate() {
             out.push_str(&format!("\ntiling {}:\n{}", k + 1, render::calendar::board(&variant, Some(t))));
         }
@@ -136,22 +155,37 @@ fn every_date(variant: &Variant, method: Method, json_out: bool) -> Result<ExitC
         print(&format!("{record}\n"))?;
         return Ok(ExitCode::Ok);
     }
-    let mut out = format!("Every month/day{} combination on {}:\n", if variant.has_weekdays() { "/weekday" } else { "" }, describe(variant));
+    let mut out = format!(
+        "Every month/day{} combination on {}:\n",
+        if variant.has_weekdays() { "/weekday" } else { "" },
+        describe(variant)
+    );
     out.push_str(&format!(
         "{} combinations, {}; {} tilings in all; {} over the {} real dates\n",
         thousands(combinations as u64),
-        if unsolvable.is_empty() { "every one solvable".to_string() } else { format!("{} with no tiling ({})", unsolvable.len(), unsolvable.join(", ")) },
+        if unsolvable.is_empty() {
+            "every one solvable".to_string()
+        } else {
+            format!("{} with no tiling ({})", unsolvable.len(), unsolvable.join(", "))
+        },
         thousands(total),
         thousands(real_total),
         real.len()
     ));
     if let (Some(f), Some(m)) = (&fewest, &most) {
-        out.push_str(&format!("fewest among real dates: {} ({}); most: {} ({})\n", f.0, thousands(f.1), m.0, thousands(m.1)));
+        out.push_str(&format!(
+            "fewest among real dates: {} ({}); most: {} ({})\n",
+            f.0,
+            thousands(f.1),
+            m.0,
+            thousands(m.1)
+        ));
     }
     out.push_str(&format!("{:.2} s, every tiling checked\n\n", elapsed.as_secs_f64()));
     // One line per month and day; with weekdays, a column per weekday.
     let per_line = if variant.has_weekdays() { 7 } else { 1 };
-    let header: String = if per_line == 7 { WEEKDAYS.iter().map(|w| format!("{w:>7}")).collect() } else { format!("{:>7}", "tilings") };
+    let header: String =
+        if per_line == 7 { WEEKDAYS.iter().map(|w| format!("{w:>7}")).collect() } else { format!("{:>7}", "tilings") };
     out.push_str(&format!("{:<8}{header}\n", "date"));
     for line in counts.chunks(per_line) {
         let date = line[0].0;

@@ -63,7 +63,11 @@ fn check_time(flag: &str, time: &str) -> Result<(), CliError> {
             Some(&s) => c == s as char,
             None => c.is_ascii_digit() || c == '.' || c == 'Z',
         });
-    if fits { Ok(()) } else { Err(CliError::Message(format!("{flag} {time}: not a UTC time like 2026-11-30 or 2026-11-30T06:00"))) }
+    if fits {
+        Ok(())
+    } else {
+        Err(CliError::Message(format!("{flag} {time}: not a UTC time like 2026-11-30 or 2026-11-30T06:00")))
+    }
 }
 
 impl StatusArg {

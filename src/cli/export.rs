@@ -15,7 +15,9 @@ pub fn run(args: ExportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
     let store = context.open(Access::ReadOnly)?;
     let filter = args.filter.to_filter()?;
     if args.format == ExportFormat::Text {
-        let dir = args.out.ok_or_else(|| CliError::Message("--format text writes files: give the directory with --out DIR".into()))?;
+        let dir = args
+            .out
+            .ok_or_else(|| CliError::Message("--format text writes files: give the directory with --out DIR".into()))?;
         let written = export::to_directory(&store, &filter, &dir)?;
         eprintln!("aquarchive: {written} puzzles written to {}", dir.display());
         return Ok(ExitCode::Ok);
@@ -23,7 +25,8 @@ pub fn run(args: ExportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
     let mut file = match &args.out {
         Some(path) => Some((
             std::io::BufWriter::new(
-                std::fs::File::create(path).map_err(|source| CliError::Io { path: path.display().to_string(), source })?,
+                std::fs::File::create(path)
+                    .map_err(|source| CliError::Io { path: path.display().to_string(), source })?,
             ),
             path.display().to_string(),
         )),
@@ -36,7 +39,9 @@ pub fn run(args: ExportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
             _ => export::task(&puzzle)?,
         } + "\n";
         match &mut file {
-            Some((out, path)) => out.write_all(line.as_bytes()).map_err(|source| CliError::Io { path: path.clone(), source }),
+            Some((out, path)) => {
+                out.write_all(line.as_bytes()).map_err(|source| CliError::Io { path: path.clone(), source })
+            }
             None => print(&line),
         }
     })?;

@@ -49,7 +49,15 @@ pub fn run(args: FetchArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
                         shown = show(report);
                     }
                 };
-                reports.extend(fetch_new(&mut store, source.as_mut(), &urls, class, args.count as usize, settings, &mut each)?);
+                reports.extend(fetch_new(
+                    &mut store,
+                    source.as_mut(),
+                    &urls,
+                    class,
+                    args.count as usize,
+                    settings,
+                    &mut each,
+                )?);
                 shown?;
             }
         }

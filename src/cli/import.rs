@@ -23,7 +23,8 @@ pub fn run(args: ImportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
     let mut pages = Vec::new();
     for file in import::input_files(&args.paths)? {
         if import::is_saved_page(&file) {
-            let bytes = std::fs::read(&file).map_err(|source| CliError::Io { path: file.display().to_string(), source })?;
+            let bytes =
+                std::fs::read(&file).map_err(|source| CliError::Io { path: file.display().to_string(), source })?;
             pages.push((file, bytes));
         } else {
             candidates.extend(import::read_file(&file, format)?);
@@ -55,7 +56,10 @@ pub fn run(args: ImportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
 
 /// Saved pages: each kept as a snapshot and read by the page extractor,
 /// exactly as if it had just been fetched.
-fn import_pages(store: &mut aquarchive::store::Store, pages: Vec<(std::path::PathBuf, Vec<u8>)>) -> Result<ExitCode, CliError> {
+fn import_pages(
+    store: &mut aquarchive::store::Store,
+    pages: Vec<(std::path::PathBuf, Vec<u8>)>,
+) -> Result<ExitCode, CliError> {
     let (mut new, mut present, mut flagged, mut unreadable) = (0, 0, 0, 0);
     for (path, bytes) in pages {
         let report = fetch::import_page(store, &path, bytes, Settings::default())?;

@@ -17,8 +17,15 @@ pub fn run(args: ListArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
         let line = if args.json {
             export::json(&p, base_url).to_string()
         } else {
-            let class = format!("{} {}", p.record.kind, stats::class_of(p.record.size_class, p.record.width, p.record.height));
-            format!("{:>6}  {class:<24} {:<10} {}  {}", p.id, p.record.status.as_str(), &p.created[..19.min(p.created.len())], p.record.source)
+            let class =
+                format!("{} {}", p.record.kind, stats::class_of(p.record.size_class, p.record.width, p.record.height));
+            format!(
+                "{:>6}  {class:<24} {:<10} {}  {}",
+                p.id,
+                p.record.status.as_str(),
+                &p.created[..19.min(p.created.len())],
+                p.record.source
+            )
         };
         print(&format!("{line}\n"))
     })?;

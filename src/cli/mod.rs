@@ -4,10 +4,10 @@
 mod args;
 mod bench_aquarium;
 mod bench_calendar;
+mod bench_import;
 mod bench_ring;
 mod bench_sudoku;
 mod calendar;
-mod bench_import;
 mod context;
 mod exit;
 mod export;
@@ -21,10 +21,10 @@ mod reparse;
 mod show;
 mod solve;
 mod solve_ring;
-mod solve_sudoku;
-mod table;
 mod solve_stored;
+mod solve_sudoku;
 mod stats;
+mod table;
 mod verify;
 
 use clap::Parser;
@@ -59,7 +59,9 @@ pub fn main() -> i32 {
     let global = &cli.global;
     let result = match cli.command {
         // The archive holds Aquarium puzzles only; other kinds need FILE (solve::run says so).
-        args::Command::Solve(args) if args.files.is_empty() && args.kind == args::Kind::Aquarium => solve_stored::run(args, global),
+        args::Command::Solve(args) if args.files.is_empty() && args.kind == args::Kind::Aquarium => {
+            solve_stored::run(args, global)
+        }
         args::Command::Solve(args) => solve::run(args),
         args::Command::Generate(args) => generate::run(args),
         args::Command::Calendar(args) => calendar::run(args),

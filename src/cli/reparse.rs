@@ -29,7 +29,10 @@ pub fn run(args: ReparseArgs, global: &GlobalArgs) -> Result<ExitCode, CliError>
         count(|r| matches!(r, Reparsed::NowFails(_))),
     );
     if !args.json {
-        print(&format!("{}: {same} unchanged, {changed} changed, {fails} no longer readable\n", store.path().display()))?;
+        print(&format!(
+            "{}: {same} unchanged, {changed} changed, {fails} no longer readable\n",
+            store.path().display()
+        ))?;
     }
     Ok(if fails > 0 { ExitCode::Error } else { ExitCode::Ok })
 }
@@ -38,7 +41,10 @@ fn line(id: i64, result: &Reparsed, as_json: bool) -> String {
     match (result, as_json) {
         (Reparsed::Same, true) => format!("{}\n", json!({"puzzle": id, "result": "same"})),
         (Reparsed::Changed { before, after, status }, true) => {
-            format!("{}\n", json!({"puzzle": id, "result": "changed", "before": before, "after": after, "status": status}))
+            format!(
+                "{}\n",
+                json!({"puzzle": id, "result": "changed", "before": before, "after": after, "status": status})
+            )
         }
         (Reparsed::NowFails(why), true) => format!("{}\n", json!({"puzzle": id, "result": "fails", "error": why})),
         (Reparsed::Same, false) => String::new(),

@@ -2,8 +2,8 @@
 
 use serde_json::json;
 
-use aquarchive::engine::{Probing, Settings, Stats};
 use aquarchive::archive::import;
+use aquarchive::engine::{Probing, Settings, Stats};
 use aquarchive::kinds::aquarium::{self, Aquarium, AquariumError, SolveReport};
 use aquarchive::render;
 

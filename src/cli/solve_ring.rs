@@ -13,7 +13,9 @@ use super::{CliError, ExitCode};
 
 pub fn run(args: &SolveArgs, job: &Job) -> Result<ExitCode, CliError> {
     if args.format != InputFormat::Text {
-        return Err(CliError::Message("--format task is for Aquarium; ring instances have their own text format".into()));
+        return Err(CliError::Message(
+            "--format task is for Aquarium; ring instances have their own text format".into(),
+        ));
     }
     if args.files.is_empty() {
         return Err(CliError::Message("the archive does not hold ring puzzles yet: give the FILE to solve".into()));
@@ -22,7 +24,8 @@ pub fn run(args: &SolveArgs, job: &Job) -> Result<ExitCode, CliError> {
     for file in &args.files {
         let outcome = read_input(file).and_then(|text| {
             let ring = Ring::parse(&text).map_err(|e| CliError::Message(format!("{file}: {e}")))?;
-            let report = ring::solve(&ring, job.limit as usize, job.settings).map_err(|e| CliError::Message(format!("{file}: {e}")))?;
+            let report = ring::solve(&ring, job.limit as usize, job.settings)
+                .map_err(|e| CliError::Message(format!("{file}: {e}")))?;
             Ok((ring, report))
         });
         match outcome {
@@ -70,7 +73,12 @@ fn print_one(job: &Job, file: &str, ring: &Ring, report: &SolveReport) -> Result
         Mode::All => report.solutions.len(),
     };
     for (k, s) in report.solutions.iter().take(shown).enumerate() {
-        out.push_str(&format!("solution {}: triangle rows by sector: {} ({} ball assignments)\n", k + 1, triangles(s), s.assignments));
+        out.push_str(&format!(
+            "solution {}: triangle rows by sector: {} ({} ball assignments)\n",
+            k + 1,
+            triangles(s),
+            s.assignments
+        ));
         out.push_str(&render::ring::board(ring, Some(s)));
     }
     if shown > 0 {

@@ -13,7 +13,9 @@ use super::{CliError, ExitCode};
 
 pub fn run(args: &SolveArgs, job: &Job) -> Result<ExitCode, CliError> {
     if args.format != InputFormat::Text {
-        return Err(CliError::Message("--format task is for Aquarium; Sudoku files are one 81-character puzzle a line".into()));
+        return Err(CliError::Message(
+            "--format task is for Aquarium; Sudoku files are one 81-character puzzle a line".into(),
+        ));
     }
     if args.files.is_empty() {
         return Err(CliError::Message("the archive does not hold Sudoku puzzles yet: give the FILE to solve".into()));
@@ -46,7 +48,14 @@ pub fn run(args: &SolveArgs, job: &Job) -> Result<ExitCode, CliError> {
     Ok(code)
 }
 
-fn print_one(job: &Job, file: &str, line: usize, place: &str, puzzle: &Grid, report: &SolveReport) -> Result<ExitCode, CliError> {
+fn print_one(
+    job: &Job,
+    file: &str,
+    line: usize,
+    place: &str,
+    puzzle: &Grid,
+    report: &SolveReport,
+) -> Result<ExitCode, CliError> {
     let code = if report.is_unique() { ExitCode::Ok } else { ExitCode::NotUnique };
     if job.json {
         let mut record = record(file, "sudoku", report.solutions.len(), &report.stats);
@@ -62,7 +71,8 @@ fn print_one(job: &Job, file: &str, line: usize, place: &str, puzzle: &Grid, rep
         print(&format!("{record}\n"))?;
         return Ok(code);
     }
-    let mut out = format!("{place}: {} givens: {}\n", puzzle.givens(), verdict(report.solutions.len(), &report.stats, job.limit));
+    let mut out =
+        format!("{place}: {} givens: {}\n", puzzle.givens(), verdict(report.solutions.len(), &report.stats, job.limit));
     match job.mode {
         Mode::Count => {}
         Mode::First => out.push_str(&render::sudoku::framed(report.solutions.first().unwrap_or(puzzle))),

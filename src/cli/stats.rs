@@ -20,7 +20,14 @@ pub fn run(args: StatsArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     let mut out = table::render(&format!("{}: {} puzzles", stats.database, stats.puzzles), &stats.count_rows());
     let mut rows = vec![["class", "solved", "median µs", "p90 µs", "p99 µs", "max µs"].map(String::from).to_vec()];
     for t in &stats.times {
-        rows.push(vec![t.class.clone(), t.solved.to_string(), t.median.to_string(), t.p90.to_string(), t.p99.to_string(), t.max.to_string()]);
+        rows.push(vec![
+            t.class.clone(),
+            t.solved.to_string(),
+            t.median.to_string(),
+            t.p90.to_string(),
+            t.p99.to_string(),
+            t.max.to_string(),
+        ]);
     }
     out.push('\n');
     out.push_str(&table::render("Solve and prove unique, latest solution of each puzzle:", &rows));

@@ -3,8 +3,9 @@
 /// Renders `rows` (the first is the header) under `title`.
 pub fn render(title: &str, rows: &[Vec<String>]) -> String {
     let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
-    let widths: Vec<usize> =
-        (0..columns).map(|c| rows.iter().map(|r| r.get(c).map_or(0, |cell| cell.chars().count())).max().unwrap_or(0)).collect();
+    let widths: Vec<usize> = (0..columns)
+        .map(|c| rows.iter().map(|r| r.get(c).map_or(0, |cell| cell.chars().count())).max().unwrap_or(0))
+        .collect();
     let mut out = format!("{title}\n");
     for (k, row) in rows.iter().enumerate() {
         let cells: Vec<String> =

@@ -110,9 +110,7 @@ impl Problem {
                 sums[i as usize] += u64::from(w);
             }
         }
-        sums.iter()
-            .zip(&self.bounds)
-            .all(|(&s, &(lo, hi))| u64::from(lo) <= s && s <= u64::from(hi))
+        sums.iter().zip(&self.bounds).all(|(&s, &(lo, hi))| u64::from(lo) <= s && s <= u64::from(hi))
     }
 
     pub(crate) fn raw_bounds(&self) -> &[(u32, u32)] {

@@ -469,7 +469,8 @@ impl Solver {
             if after == 0 {
                 let old = self.cell_bounds(cell, g, before);
                 self.shift_bounds(cell, old, (0, 0));
-            } else if self.val_count[slot as usize] == 0 && (slot == self.cell_max[cell] || slot == self.cell_min[cell]) {
+            } else if self.val_count[slot as usize] == 0 && (slot == self.cell_max[cell] || slot == self.cell_min[cell])
+            {
                 // Every option of the group has a slot in every cell, so
                 // while one lives these scans stop inside the cell.
                 let old = self.cell_bounds(cell, g, before);
@@ -749,7 +750,8 @@ impl Solver {
         }
         if let Some((_, g)) = widest {
             let first = self.group_opts[self.group_opts_start[g] as usize] as usize;
-            let entries = &self.opt_entries[self.opt_entries_start[first] as usize..self.opt_entries_start[first + 1] as usize];
+            let entries =
+                &self.opt_entries[self.opt_entries_start[first] as usize..self.opt_entries_start[first + 1] as usize];
             // The group's selector: the first selector item of its options.
             if let Some(&(s, _)) = entries.iter().find(|&&(i, _)| self.is_selector[i as usize]) {
                 return Some(s as usize);
@@ -904,4 +906,3 @@ impl Solver {
         })
     }
 }
-

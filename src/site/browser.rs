@@ -79,7 +79,10 @@ impl BrowserFetcher {
         };
         let mut options = serde_json::json!({ "args": CHROMIUM_ARGS });
         if let Some(driver) = &driver {
-            options["args"].as_array_mut().expect("an array").push(format!("--user-data-dir={}", driver.profile.display()).into());
+            options["args"]
+                .as_array_mut()
+                .expect("an array")
+                .push(format!("--user-data-dir={}", driver.profile.display()).into());
             if browser.chromium.exists() {
                 options["binary"] = browser.chromium.display().to_string().into();
             }
@@ -112,7 +115,12 @@ impl BrowserFetcher {
     async fn load(client: &Client, url: &str, wait: Duration) -> Result<String, FetchFailure> {
         let failed = |e: fantoccini::error::CmdError| FetchFailure::Browser(e.to_string());
         client.goto(url).await.map_err(failed)?;
-        let board = client.wait().at_most(wait).every(Duration::from_millis(25)).for_element(Locator::Css(markup::BOARD_READY_CSS)).await;
+        let board = client
+            .wait()
+            .at_most(wait)
+            .every(Duration::from_millis(25))
+            .for_element(Locator::Css(markup::BOARD_READY_CSS))
+            .await;
         let html = client.source().await.map_err(failed)?;
         match board {
             Ok(_) => Ok(html),
@@ -157,7 +165,8 @@ impl Drop for BrowserFetcher {
     fn drop(&mut self) {
         if let Some(client) = self.client.take() {
             // Ends the session, which makes chromedriver close Chromium.
-            let _ = self.runtime.block_on(async { tokio::time::timeout(Duration::from_secs(10), client.close()).await });
+            let _ =
+                self.runtime.block_on(async { tokio::time::timeout(Duration::from_secs(10), client.close()).await });
         }
         self.driver.take();
     }
@@ -189,7 +198,12 @@ impl Driver {
         std::fs::create_dir_all(&profile).map_err(|e| setup(format!("cannot make {}: {e}", profile.display())))?;
         // Without --allowed-ips chromedriver accepts local connections only.
         let mut command = Command::new(&browser.chromedriver);
-        command.arg(format!("--port={port}")).arg("--silent").stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::null());
+        command
+            .arg(format!("--port={port}"))
+            .arg("--silent")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null());
         std::os::unix::process::CommandExt::process_group(&mut command, 0);
         let child = command.spawn().map_err(|e| setup(format!("cannot start: {e}")))?;
         RUNNING.lock().unwrap_or_else(|e| e.into_inner()).push((child.id(), profile.clone()));

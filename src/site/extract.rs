@@ -184,7 +184,14 @@ mod tests {
         let easy = SizeClass::from_param(0).unwrap();
         let check = |task: &str| {
             let puzzle = Aquarium::parse_task(task).unwrap();
-            check_class(&Extracted { puzzle, class: easy, id: None, date: None, hashed_solution: None, source: Source::Script })
+            check_class(&Extracted {
+                puzzle,
+                class: easy,
+                id: None,
+                date: None,
+                hashed_solution: None,
+                source: Source::Script,
+            })
         };
         assert_eq!(check(TASK), Ok(()));
         // Every cell its own tank: 36 tanks is not a 6x6 easy.

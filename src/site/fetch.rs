@@ -47,7 +47,10 @@ pub struct FetchSettings {
 impl Default for FetchSettings {
     fn default() -> FetchSettings {
         FetchSettings {
-            user_agent: format!("aquarchive/{} (personal puzzle archive; one request at a time)", env!("CARGO_PKG_VERSION")),
+            user_agent: format!(
+                "aquarchive/{} (personal puzzle archive; one request at a time)",
+                env!("CARGO_PKG_VERSION")
+            ),
             min_delay: Duration::from_secs(3),
             timeout: Duration::from_secs(30),
             retries: 3,

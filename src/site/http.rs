@@ -47,11 +47,7 @@ impl HttpFetcher {
     }
 
     fn failure(&self, e: &reqwest::Error) -> FetchFailure {
-        if e.is_timeout() {
-            FetchFailure::Timeout(self.settings.timeout)
-        } else {
-            FetchFailure::Connection(chain(e))
-        }
+        if e.is_timeout() { FetchFailure::Timeout(self.settings.timeout) } else { FetchFailure::Connection(chain(e)) }
     }
 }
 

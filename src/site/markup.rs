@@ -34,9 +34,8 @@ pub static PUZZLE_ID: LazyLock<Regex> = LazyLock::new(|| re(r#"id\s*=\s*["']puzz
 pub static SPECIAL_DATE: LazyLock<Regex> = LazyLock::new(|| re(r#"specialDate\s*[:=]\s*['"]([^'"]+)['"]"#));
 pub static DATE_SELECT: LazyLock<Regex> =
     LazyLock::new(|| re(r#"(?is)<select[^>]*name\s*=\s*["']date["'][^>]*>(.*?)</select>"#));
-pub static SELECTED_OPTION: LazyLock<Regex> = LazyLock::new(|| {
-    re(r#"(?is)<option\b([^>]*\bselected\b[^>]*)>([^<]*)<"#)
-});
+pub static SELECTED_OPTION: LazyLock<Regex> =
+    LazyLock::new(|| re(r#"(?is)<option\b([^>]*\bselected\b[^>]*)>([^<]*)<"#));
 pub static OPTION_VALUE: LazyLock<Regex> = LazyLock::new(|| re(r#"(?i)value\s*=\s*["']([^"']*)["']"#));
 /// `<div class="err">Unable to load puzzle. No puzzle with such ID.</div>`
 pub static NOT_FOUND: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)No puzzle with such ID"));

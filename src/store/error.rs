@@ -21,7 +21,9 @@ pub enum StoreError {
     NeedsUpgrade { path: PathBuf, found: i64, known: i64 },
     #[error("{path}: the database is damaged ({why}); it was left untouched")]
     Corrupt { path: PathBuf, why: String },
-    #[error("{path}: the database file is read-only; commands that only read (list, show, stats, export, verify) still work")]
+    #[error(
+        "{path}: the database file is read-only; commands that only read (list, show, stats, export, verify) still work"
+    )]
     ReadOnly { path: PathBuf },
     #[error("{path}: {source}")]
     Io { path: PathBuf, source: std::io::Error },

@@ -166,7 +166,10 @@ impl Store {
     /// A write transaction that takes the lock at once, so that a second
     /// writer waits (busy timeout) instead of failing on a lock upgrade.
     fn write(&mut self) -> Result<(Transaction<'_>, &Path), StoreError> {
-        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(|e| StoreError::sql(&self.path, e))?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(|e| StoreError::sql(&self.path, e))?;
         Ok((tx, &self.path))
     }
 
@@ -233,7 +236,9 @@ impl Store {
                 Some(solution) => put_solution(&tx, *id, solution).map_err(err)?,
                 // Found invalid now: an old solution would contradict that.
                 None => {
-                    tx.prepare_cached("DELETE FROM solutions WHERE puzzle = ?1").and_then(|mut s| s.execute([id])).map_err(err)?;
+                    tx.prepare_cached("DELETE FROM solutions WHERE puzzle = ?1")
+                        .and_then(|mut s| s.execute([id]))
+                        .map_err(err)?;
                 }
             }
         }
@@ -242,7 +247,12 @@ impl Store {
 
     /// Keeps what the site's page said of a stored puzzle beyond the puzzle
     /// (a special's date, the page's `hashedSolution`).
-    pub fn put_site_facts(&mut self, puzzle: i64, special_date: Option<&str>, hashed_solution: Option<&str>) -> Result<(), StoreError> {
+    pub fn put_site_facts(
+        &mut self,
+        puzzle: i64,
+        special_date: Option<&str>,
+        hashed_solution: Option<&str>,
+    ) -> Result<(), StoreError> {
         self.conn
             .execute(
                 "INSERT OR REPLACE INTO site_facts (puzzle, special_date, hashed_solution) VALUES (?1, ?2, ?3)",
@@ -279,7 +289,11 @@ impl Store {
 
     /// Calls `each` on every puzzle the filter matches, in id order,
     /// streaming (the archive may not fit in memory).
-    pub fn each<E: From<StoreError>>(&self, filter: &Filter, mut each: impl FnMut(Puzzle) -> Result<(), E>) -> Result<(), E> {
+    pub fn each<E: From<StoreError>>(
+        &self,
+        filter: &Filter,
+        mut each: impl FnMut(Puzzle) -> Result<(), E>,
+    ) -> Result<(), E> {
         let (condition, values) = filter.sql();
         let query = format!("SELECT {PUZZLE_COLUMNS} {PUZZLE_FROM} WHERE {condition} ORDER BY p.id");
         let mut statement = self.conn.prepare(&query).map_err(self.err())?;
@@ -413,7 +427,11 @@ fn put_solution(conn: &Connection, puzzle: i64, s: &Solution) -> rusqlite::Resul
 fn status(row: &Row, index: usize) -> rusqlite::Result<Status> {
     let text: String = row.get(index)?;
     Status::parse(&text).ok_or_else(|| {
-        rusqlite::Error::FromSqlConversionFailure(index, rusqlite::types::Type::Text, format!("unknown status `{text}`").into())
+        rusqlite::Error::FromSqlConversionFailure(
+            index,
+            rusqlite::types::Type::Text,
+            format!("unknown status `{text}`").into(),
+        )
     })
 }
 

@@ -147,7 +147,10 @@ fn check_ids(path: &Path, conn: &Connection) -> Result<i64, StoreError> {
     let sql = |e| StoreError::sql(path, e);
     let application_id: i32 = conn.pragma_query_value(None, "application_id", |r| r.get(0)).map_err(sql)?;
     if application_id != APPLICATION_ID {
-        return Err(StoreError::NotOurs { path: path.to_path_buf(), why: format!("application_id {application_id:#x}") });
+        return Err(StoreError::NotOurs {
+            path: path.to_path_buf(),
+            why: format!("application_id {application_id:#x}"),
+        });
     }
     let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).map_err(sql)?;
     if version > VERSION {

@@ -72,7 +72,10 @@ fn updates_replace_the_solution_of_the_same_solver_version() {
     assert_eq!(rows, 1);
     store.update(&[(1, Status::Invalid, Some("clue sums differ".into()), None)]).unwrap();
     let p = store.puzzle(1).unwrap().unwrap();
-    assert_eq!((p.record.status, p.record.note.as_deref(), p.solution), (Status::Invalid, Some("clue sums differ"), None));
+    assert_eq!(
+        (p.record.status, p.record.note.as_deref(), p.solution),
+        (Status::Invalid, Some("clue sums differ"), None)
+    );
     assert_eq!(store.missing_solutions().unwrap(), 0);
     assert_eq!(store.puzzle(99).unwrap().map(|p| p.id), None);
 }
@@ -91,7 +94,10 @@ fn filters_pick_by_status_class_and_time() {
     assert_eq!(ids(Filter { ids: vec![2, 3], ..Filter::default() }), [2]);
     let counts = store.counts().unwrap();
     assert_eq!(counts.len(), 2);
-    assert_eq!(counts[0], Count { kind: "aquarium".into(), size_class: Some(0), width: 2, height: 2, status: Status::Ok, puzzles: 1 });
+    assert_eq!(
+        counts[0],
+        Count { kind: "aquarium".into(), size_class: Some(0), width: 2, height: 2, status: Status::Ok, puzzles: 1 }
+    );
 }
 
 #[test]
@@ -151,7 +157,11 @@ fn until_takes_the_whole_of_the_time_given() {
     store.add(&[(puzzle("a", None), None)]).unwrap();
     let created = store.puzzle(1).unwrap().unwrap().created;
     for precision in [10, 13, 16, created.len()] {
-        let filter = Filter { until: Some(created[..precision].to_string()), since: Some(created[..precision].to_string()), ..Filter::default() };
+        let filter = Filter {
+            until: Some(created[..precision].to_string()),
+            since: Some(created[..precision].to_string()),
+            ..Filter::default()
+        };
         assert_eq!(store.puzzles(&filter).unwrap().len(), 1, "{}", &created[..precision]);
     }
 }

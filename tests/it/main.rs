@@ -3,11 +3,11 @@
 
 mod util;
 
-mod pages;
-mod solve;
 mod calendar;
+mod pages;
 mod ring;
-mod sudoku;
-mod store;
 mod site;
 mod site_server;
+mod solve;
+mod store;
+mod sudoku;

@@ -20,8 +20,12 @@ fn the_expert_instance_has_its_four_published_solutions() {
         .filter(|l| !l.starts_with('#'))
         .map(|l| l.split_whitespace().map(|t| t.parse().unwrap()).collect())
         .collect();
-    let mut found: Vec<Vec<u64>> =
-        r["all"].as_array().unwrap().iter().map(|s| s.as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect()).collect();
+    let mut found: Vec<Vec<u64>> = r["all"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect())
+        .collect();
     found.sort();
     assert_eq!(found, published);
     // The first solution's rows mark one triangle per sector.
@@ -49,7 +53,11 @@ fn bad_instances_are_clear_errors() {
     let dir = Dir::new();
     let text = std::fs::read_to_string(expert()).unwrap();
     let cases = [
-        ("overlap.txt", text.replace("blue:  (2,2)", "blue:  (3,2)"), "blue ball (3,2) overlaps the green ball on that cell"),
+        (
+            "overlap.txt",
+            text.replace("blue:  (2,2)", "blue:  (3,2)"),
+            "blue ball (3,2) overlaps the green ball on that cell",
+        ),
         ("off.txt", text.replace("(1,0)", "(8,0)"), "green ball (8,0) is off the board"),
         ("count.txt", text.replace(" (6,22)", ""), "23 red balls; a board of 24 sectors needs 24 of each colour"),
         ("word.txt", text.replace("size 8 24", "size eight"), "`eight` is not a row or sector number"),

@@ -15,8 +15,18 @@ use crate::site_server::{Fault, Site};
 use crate::util::{Dir, Run, fixtures};
 
 const CLASSES: [&str; 12] = [
-    "6x6-easy", "6x6-normal", "6x6-hard", "10x10-easy", "10x10-normal", "10x10-hard",
-    "15x15-easy", "15x15-normal", "15x15-hard", "daily", "weekly", "monthly",
+    "6x6-easy",
+    "6x6-normal",
+    "6x6-hard",
+    "10x10-easy",
+    "10x10-normal",
+    "10x10-hard",
+    "15x15-easy",
+    "15x15-normal",
+    "15x15-hard",
+    "daily",
+    "weekly",
+    "monthly",
 ];
 
 /// A temp dir whose config.toml points at the test site, with no delay, a
@@ -39,7 +49,8 @@ fn db(dir: &Dir) -> PathBuf {
 }
 
 fn rows(db: &Path, sql: &str) -> Vec<Vec<Option<String>>> {
-    let conn = rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).expect("open the database");
+    let conn = rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+        .expect("open the database");
     let mut statement = conn.prepare(sql).expect("prepare");
     let columns = statement.column_count();
     statement
@@ -69,10 +80,19 @@ fn fixture_solution(class: u8, id: u64) -> Option<String> {
     let index: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(fixtures().join("aquarium/index.json")).unwrap()).unwrap();
     let entry = index.as_array().unwrap().iter().find(|p| {
-        p["size_param"].as_u64() == Some(u64::from(class)) && p["id"].as_str().map(|s| s.replace(',', "")) == Some(id.to_string())
+        p["size_param"].as_u64() == Some(u64::from(class))
+            && p["id"].as_str().map(|s| s.replace(',', "")) == Some(id.to_string())
     })?;
-    let text = std::fs::read_to_string(fixtures().join(format!("aquarium/puzzles/{}.solution.txt", entry["name"].as_str()?))).ok()?;
-    Some(text.lines().filter(|l| !l.trim().is_empty()).map(|l| l.split_whitespace().collect::<String>()).collect::<Vec<_>>().join("\n"))
+    let text =
+        std::fs::read_to_string(fixtures().join(format!("aquarium/puzzles/{}.solution.txt", entry["name"].as_str()?)))
+            .ok()?;
+    Some(
+        text.lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| l.split_whitespace().collect::<String>())
+            .collect::<Vec<_>>()
+            .join("\n"),
+    )
 }
 
 /// Fetches one new puzzle of every class with `extra` flags and checks the
@@ -109,9 +129,15 @@ fn every_class_is_stored(extra: &[&str], source: &str) {
         assert_eq!(stored[0][3].as_deref(), line["snapshot"].as_str());
         let facts = rows(
             &db(&dir),
-            &format!("SELECT f.special_date, f.hashed_solution FROM site_facts f JOIN puzzles p ON p.id = f.puzzle WHERE p.size_class = {size}"),
+            &format!(
+                "SELECT f.special_date, f.hashed_solution FROM site_facts f JOIN puzzles p ON p.id = f.puzzle WHERE p.size_class = {size}"
+            ),
         );
-        assert_eq!(facts, vec![vec![served.date.map(String::from), Some("0f1e2d3c4b5a69788796a5b4c3d2e1f0".into())]], "{class}");
+        assert_eq!(
+            facts,
+            vec![vec![served.date.map(String::from), Some("0f1e2d3c4b5a69788796a5b4c3d2e1f0".into())]],
+            "{class}"
+        );
         if let Some(solution) = fixture_solution(size, served.id) {
             assert_eq!(stored[0][1].as_deref(), Some(solution.as_str()), "{class}");
         }
@@ -147,7 +173,8 @@ fn http_and_browser_agree_on_every_fixture_puzzle() {
     require_chromium();
     let site = Site::start();
     let urls = SiteUrls::new(&site.base_url());
-    let settings = FetchSettings { min_delay: Duration::ZERO, timeout: Duration::from_secs(5), ..FetchSettings::default() };
+    let settings =
+        FetchSettings { min_delay: Duration::ZERO, timeout: Duration::from_secs(5), ..FetchSettings::default() };
     let mut http = HttpFetcher::new(settings.clone()).unwrap();
     let mut browser = BrowserFetcher::start(settings, &BrowserSettings::default()).unwrap();
     let puzzles = site.puzzles();
@@ -344,7 +371,8 @@ fn reparse_re_derives_puzzles_from_their_snapshots() {
     let (id, text) = (stored[0][0].clone().unwrap(), stored[0][1].clone().unwrap());
     let wrong = text.replacen('2', "9", 1);
     let conn = rusqlite::Connection::open(&db).unwrap();
-    conn.execute("UPDATE puzzles SET text = ?1, extractor_version = 0 WHERE id = ?2", rusqlite::params![wrong, id]).unwrap();
+    conn.execute("UPDATE puzzles SET text = ?1, extractor_version = 0 WHERE id = ?2", rusqlite::params![wrong, id])
+        .unwrap();
     conn.execute("DELETE FROM solutions WHERE puzzle = ?1", [&id]).unwrap();
     drop(conn);
     let run = dir.run(&["reparse", "--json"]).ok();
@@ -353,7 +381,12 @@ fn reparse_re_derives_puzzles_from_their_snapshots() {
     assert_eq!(lines[0]["before"], wrong.as_str());
     assert_eq!(lines[0]["after"], text.as_str());
     assert_eq!(lines[1]["result"], "same");
-    let after = rows(&db, &format!("SELECT p.text, p.extractor_version, s.found FROM puzzles p JOIN solutions s ON s.puzzle = p.id WHERE p.id = {id}"));
+    let after = rows(
+        &db,
+        &format!(
+            "SELECT p.text, p.extractor_version, s.found FROM puzzles p JOIN solutions s ON s.puzzle = p.id WHERE p.id = {id}"
+        ),
+    );
     assert_eq!(after, vec![vec![Some(text), Some("1".into()), Some("1".into())]]);
 }
 
@@ -411,7 +444,9 @@ fn ctrl_c_stops_chromedriver_and_chromium_and_removes_the_profile() {
     }
     assert_eq!(child.wait().unwrap().code(), Some(130));
     let deadline = std::time::Instant::now() + Duration::from_secs(10);
-    let running = || processes_mentioning(&profile).into_iter().chain(drivers.clone()).filter(|&pid| alive(pid)).collect::<Vec<_>>();
+    let running = || {
+        processes_mentioning(&profile).into_iter().chain(drivers.clone()).filter(|&pid| alive(pid)).collect::<Vec<_>>()
+    };
     while !running().is_empty() {
         assert!(std::time::Instant::now() < deadline, "still running: {:?}", running());
         std::thread::sleep(Duration::from_millis(50));
@@ -444,7 +479,10 @@ fn config_can_choose_the_browser_and_an_already_running_webdriver() {
     let config = std::fs::read_to_string(dir.join("config.toml")).unwrap();
     dir.write(
         "config.toml",
-        config.replace("[fetch]\n", &format!("[fetch]\nmethod = \"browser\"\nwebdriver_url = \"http://127.0.0.1:{port}\"\n")),
+        config.replace(
+            "[fetch]\n",
+            &format!("[fetch]\nmethod = \"browser\"\nwebdriver_url = \"http://127.0.0.1:{port}\"\n"),
+        ),
     );
     let run = dir.run(&["fetch", "6x6-hard", "--json"]);
     let _ = driver.kill();
@@ -462,7 +500,8 @@ fn requests_carry_the_user_agent_and_keep_the_minimum_delay() {
     let config = std::fs::read_to_string(dir.join("config.toml")).unwrap();
     dir.write(
         "config.toml",
-        config.replace("min_delay_ms = 0\n", "min_delay_ms = 300\nuser_agent = \"aquarchive-test/1 (me@example.org)\"\n"),
+        config
+            .replace("min_delay_ms = 0\n", "min_delay_ms = 300\nuser_agent = \"aquarchive-test/1 (me@example.org)\"\n"),
     );
     dir.run(&["fetch", "6x6-normal", "--count", "3"]).ok();
     let log = site.log();

@@ -132,7 +132,13 @@ fn load_puzzles() -> Vec<SitePuzzle> {
         .filter_map(|p| {
             let size = p["size_param"].as_u64()? as u8;
             let id = p["id"].as_str()?.replace(',', "").parse().ok()?;
-            Some(SitePuzzle { size, id, side: p["n"].as_u64()? as usize, task: p["task"].as_str()?.to_string(), date: None })
+            Some(SitePuzzle {
+                size,
+                id,
+                side: p["n"].as_u64()? as usize,
+                task: p["task"].as_str()?.to_string(),
+                date: None,
+            })
         })
         .collect();
     // The specials: generated 20x20 puzzles (no real special is public).
@@ -182,7 +188,10 @@ fn serve(stream: TcpStream, state: &Mutex<State>) -> std::io::Result<()> {
         Some(Fault::InvalidTask(seed)) => route(&target, state, Some(seed)),
         Some(Fault::Truncate) => {
             let (_, body, _) = route(&target, state, None);
-            let head = format!("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: {}\r\nConnection: close\r\n\r\n", body.len());
+            let head = format!(
+                "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+                body.len()
+            );
             stream.write_all(head.as_bytes())?;
             stream.write_all(&body.as_bytes()[..body.len() / 2])?;
             return stream.flush();
@@ -273,8 +282,18 @@ const NOT_FOUND_PAGE: &str = "<!doctype html><html><head><title>Aquarium</title>
     <div id=\"puzzleContainer\"><div class=\"err\">Unable to load puzzle. No puzzle with such ID.</div></div>\n</body></html>\n";
 
 const CLASS_NAMES: [&str; 12] = [
-    "6x6 Easy", "6x6 Normal", "6x6 Hard", "10x10 Easy", "10x10 Normal", "10x10 Hard",
-    "15x15 Easy", "15x15 Normal", "15x15 Hard", "Special Daily", "Special Weekly", "Special Monthly",
+    "6x6 Easy",
+    "6x6 Normal",
+    "6x6 Hard",
+    "10x10 Easy",
+    "10x10 Normal",
+    "10x10 Hard",
+    "15x15 Easy",
+    "15x15 Normal",
+    "15x15 Hard",
+    "Special Daily",
+    "Special Weekly",
+    "Special Monthly",
 ];
 
 /// A page shaped like the site's (the saved bridges page's skeleton): the

@@ -44,7 +44,14 @@ fn text_output_draws_the_board_and_says_unique() {
     let run = dir.run(&["solve", file.to_str().unwrap()]).ok();
     assert!(run.stdout.contains("6x6, 6 tanks: unique solution"), "{run}");
     let water: usize = run.stdout.matches('~').count();
-    let clues: u32 = std::fs::read_to_string(&file).unwrap().lines().nth(6).unwrap().split_whitespace().map(|c| c.parse::<u32>().unwrap()).sum();
+    let clues: u32 = std::fs::read_to_string(&file)
+        .unwrap()
+        .lines()
+        .nth(6)
+        .unwrap()
+        .split_whitespace()
+        .map(|c| c.parse::<u32>().unwrap())
+        .sum();
     assert_eq!(water as u32, clues, "{run}");
 }
 
@@ -86,7 +93,11 @@ fn bad_inputs_name_file_and_line_and_exit_2() {
         ("sums.txt", "1 1\n1 1\n2 1\n1 1\n", "sums.txt: the row clues add up to 3 but the column clues to 2"),
         ("pieces.txt", "1 2\n2 1\n1 1\n1 1\n", "pieces.txt: tank 2 is in separate pieces"),
         ("empty.txt", "", "empty.txt: no puzzle: the input is empty"),
-        ("huge.txt", "1 1\n1 1\n1 1\n1 18446744073709551616\n", "huge.txt: line 4: `18446744073709551616` is not a clue"),
+        (
+            "huge.txt",
+            "1 1\n1 1\n1 1\n1 18446744073709551616\n",
+            "huge.txt: line 4: `18446744073709551616` is not a clue",
+        ),
         ("zero.txt", "\n\n", "zero.txt: no puzzle"),
         ("big.txt", "1 1\n1 1\n100 1\n1 1\n", "big.txt: row 1 has clue 100, more than its 2 cells"),
     ];

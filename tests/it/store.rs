@@ -21,13 +21,13 @@ fn imported(db: &str) -> Dir {
 
 /// Reads one number from the database the way an outside program would.
 fn query(db: &Path, sql: &str) -> i64 {
-    let conn = rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).expect("open the database");
+    let conn = rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+        .expect("open the database");
     conn.busy_timeout(Duration::from_secs(30)).unwrap();
     conn.query_row(sql, [], |r| r.get(0)).expect("query")
 }
 
-const MISSING_SOLUTIONS: &str =
-    "SELECT count(*) FROM puzzles p WHERE status <> 'invalid' AND NOT EXISTS (SELECT 1 FROM solutions s WHERE s.puzzle = p.id)";
+const MISSING_SOLUTIONS: &str = "SELECT count(*) FROM puzzles p WHERE status <> 'invalid' AND NOT EXISTS (SELECT 1 FROM solutions s WHERE s.puzzle = p.id)";
 
 fn index() -> Vec<serde_json::Value> {
     let text = std::fs::read_to_string(fixtures().join("aquarium/index.json")).unwrap();
@@ -39,7 +39,10 @@ fn fixtures_import_once_and_every_command_reads_them() {
     // The default database path, as a new user gets it.
     let dir = Dir::new();
     let run = dir.run(&["import", &puzzles_dir()]).ok();
-    assert_eq!(run.stdout, "archive/aquarchive.sqlite: 95 new, 0 already present, 0 invalid, 0 without a unique solution\n");
+    assert_eq!(
+        run.stdout,
+        "archive/aquarchive.sqlite: 95 new, 0 already present, 0 invalid, 0 without a unique solution\n"
+    );
     let again = dir.run(&["import", &puzzles_dir()]).ok();
     assert!(again.stdout.ends_with(": 0 new, 95 already present, 0 invalid, 0 without a unique solution\n"), "{again}");
     assert_eq!(query(&dir.join("archive/aquarchive.sqlite"), "SELECT count(*) FROM puzzles"), 95);
@@ -50,13 +53,22 @@ fn fixtures_import_once_and_every_command_reads_them() {
     assert!(hard.replace(' ', "").contains("|28|0|0|0|28|"), "{stats}");
     let json = dir.run(&["stats", "--json"]).ok().json_lines();
     assert_eq!(json[0]["puzzles"], 95);
-    assert!(json[0]["times"].as_array().unwrap().iter().all(|t| t["median"].as_u64().unwrap() <= t["max"].as_u64().unwrap()));
+    assert!(
+        json[0]["times"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|t| t["median"].as_u64().unwrap() <= t["max"].as_u64().unwrap())
+    );
 
     let all = dir.run(&["list", "--json"]).ok().json_lines();
     assert_eq!(all.len(), 95);
     assert!(all.iter().all(|p| p["status"] == "ok" && p["solution"]["found"] == 1));
     assert_eq!(dir.run(&["list", "--size", "15x15-hard"]).ok().stdout.lines().count(), 28);
-    assert_eq!(dir.run(&["list", "--size", "8", "--status", "ok", "--since", "2000-01-01"]).ok().stdout.lines().count(), 28);
+    assert_eq!(
+        dir.run(&["list", "--size", "8", "--status", "ok", "--since", "2000-01-01"]).ok().stdout.lines().count(),
+        28
+    );
     assert_eq!(dir.run(&["list", "--until", "2000-01-01"]).ok().stdout, "");
     assert_eq!(dir.run(&["list", "--status", "several"]).ok().stdout, "");
 
@@ -105,7 +117,10 @@ fn exports_import_back_as_they_were() {
     assert!(run.stdout.ends_with("95 new, 0 already present, 0 invalid, 0 without a unique solution\n"), "{run}");
     // Site IDs came back from the file names, so the records match.
     let strip = |records: Vec<serde_json::Value>| -> Vec<(serde_json::Value, serde_json::Value, serde_json::Value)> {
-        let mut v: Vec<_> = records.into_iter().map(|r| (r["link"].clone(), r["text"].clone(), r["solution"]["solution"].clone())).collect();
+        let mut v: Vec<_> = records
+            .into_iter()
+            .map(|r| (r["link"].clone(), r["text"].clone(), r["solution"]["solution"].clone()))
+            .collect();
         v.sort_by_key(|t| t.1.to_string());
         v
     };
@@ -123,7 +138,12 @@ fn flawed_puzzles_are_stored_flagged_and_unreadable_ones_named() {
     );
     dir.write("mixed.txt", text);
     let run = dir.run(&["import", "mixed.txt"]).expect_code(2);
-    assert!(run.stdout.ends_with(": 1 new, 0 already present, 1 invalid, 2 without a unique solution, 1 not readable as puzzles\n"), "{run}");
+    assert!(
+        run.stdout.ends_with(
+            ": 1 new, 0 already present, 1 invalid, 2 without a unique solution, 1 not readable as puzzles\n"
+        ),
+        "{run}"
+    );
     assert!(run.stderr.contains("mixed.txt:26: line 27: `x` is not a tank number"), "{run}");
     let statuses = |status: &str| dir.run(&["list", "--status", status, "--json"]).ok().json_lines();
     assert_eq!(statuses("unsolvable")[0]["solution"]["found"], 0);
@@ -135,7 +155,12 @@ fn flawed_puzzles_are_stored_flagged_and_unreadable_ones_named() {
     // Flags are what the solver found, so they verify.
     dir.run(&["verify"]).ok();
     let again = dir.run(&["import", "mixed.txt"]).expect_code(2);
-    assert!(again.stdout.ends_with(": 0 new, 4 already present, 0 invalid, 0 without a unique solution, 1 not readable as puzzles\n"), "{again}");
+    assert!(
+        again.stdout.ends_with(
+            ": 0 new, 4 already present, 0 invalid, 0 without a unique solution, 1 not readable as puzzles\n"
+        ),
+        "{again}"
+    );
     let made = dir.run(&["generate", "--size", "6", "--count", "5", "--seed", "9"]).ok();
     let run = dir.run_with_input(&["--db", "stdin.sqlite", "import", "-"], Some(made.stdout.as_bytes())).ok();
     assert_eq!(run.stdout, "stdin.sqlite: 5 new, 0 already present, 0 invalid, 0 without a unique solution\n");
@@ -211,7 +236,10 @@ fn databases_not_ours_newer_or_damaged_are_refused_untouched() {
         refused(&dir, "text.sqlite", args, "not an aquarchive database (not an SQLite file)");
         refused(&dir, "empty.sqlite", args, "not an aquarchive database (0 bytes");
         refused(&dir, "other.sqlite", args, "an SQLite file of another program");
-        let newer = format!("made by a newer aquarchive (database version 7, this binary knows up to {})", aquarchive::store::VERSION);
+        let newer = format!(
+            "made by a newer aquarchive (database version 7, this binary knows up to {})",
+            aquarchive::store::VERSION
+        );
         refused(&dir, "newer.sqlite", args, &newer);
         refused(&dir, "short.sqlite", args, "the database is damaged (cut short");
         refused(&dir, "scrambled.sqlite", args, "the database is damaged");
@@ -268,7 +296,12 @@ fn a_killed_import_leaves_whole_puzzles_and_a_rerun_completes_it() {
     let dir = Dir::new();
     let total = generated(&dir, "tasks.txt", "10", "3000", "3") as i64;
     let db = dir.join("k.sqlite");
-    let mut child = dir.command(&["--db", "k.sqlite", "import", "tasks.txt"]).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
+    let mut child = dir
+        .command(&["--db", "k.sqlite", "import", "tasks.txt"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
     // Kill it as soon as the first chunk is committed.
     let start = Instant::now();
     let stored = loop {
@@ -287,7 +320,8 @@ fn a_killed_import_leaves_whole_puzzles_and_a_rerun_completes_it() {
     assert_eq!(query(&db, MISSING_SOLUTIONS), 0);
     assert_eq!(query(&db, "SELECT count(*) FROM solutions"), after_kill);
     let run = dir.run(&["--db", "k.sqlite", "import", "tasks.txt"]).ok();
-    let expected = format!(": {} new, {after_kill} already present, 0 invalid, 0 without a unique solution\n", total - after_kill);
+    let expected =
+        format!(": {} new, {after_kill} already present, 0 invalid, 0 without a unique solution\n", total - after_kill);
     assert!(run.stdout.ends_with(&expected), "expected {expected:?}\n{run}");
     assert_eq!(query(&db, "SELECT count(*) FROM puzzles"), total);
     dir.run(&["--db", "k.sqlite", "verify"]).ok();
@@ -300,7 +334,11 @@ fn two_imports_at_once_both_finish() {
     generated(&dir, "b.txt", "8", "1200", "22");
     generated(&dir, "shared.txt", "8", "600", "23");
     let spawn = |own: &str| {
-        dir.command(&["--db", "both.sqlite", "import", own, "shared.txt"]).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap()
+        dir.command(&["--db", "both.sqlite", "import", own, "shared.txt"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
     };
     let (first, second) = (spawn("a.txt"), spawn("b.txt"));
     let outputs = [first.wait_with_output().unwrap(), second.wait_with_output().unwrap()];
@@ -320,5 +358,8 @@ fn the_import_benchmark_prints_its_table() {
     let dir = Dir::new();
     let run = dir.run(&["bench", "import", "--count", "40", "--size", "6"]).ok();
     assert!(run.stdout.contains("puzzles/s") && run.stdout.contains("import: store (SQLite"), "{run}");
-    assert!(run.stdout.contains("40 new, 0 already present") && run.stdout.contains("again: 0 new, 40 already present"), "{run}");
+    assert!(
+        run.stdout.contains("40 new, 0 already present") && run.stdout.contains("again: 0 new, 40 already present"),
+        "{run}"
+    );
 }

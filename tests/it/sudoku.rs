@@ -60,7 +60,8 @@ fn hardest_puzzles_with_every_probing_setting() {
 #[test]
 fn text_output_draws_the_grid() {
     let dir = Dir::new();
-    let path = dir.write("one.txt", "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n");
+    let path =
+        dir.write("one.txt", "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n");
     let run = dir.run(&["solve", "--kind", "sudoku", path.to_str().unwrap()]).ok();
     assert!(run.stdout.contains(":1: 30 givens: unique solution"), "{run}");
     assert!(run.stdout.contains("| 5 3 4 | 6 7 8 | 9 1 2 |"), "{run}");
@@ -70,7 +71,8 @@ fn text_output_draws_the_grid() {
 fn several_solutions_are_counted_and_exit_1() {
     let dir = Dir::new();
     // The classic puzzle with its first two givens (5 and 3) removed has more than one solution.
-    let path = dir.write("loose.txt", "....7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n");
+    let path =
+        dir.write("loose.txt", "....7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n");
     let run = dir.run(&["solve", "--kind", "sudoku", "--count", "--json", path.to_str().unwrap()]).expect_code(1);
     let r = &run.json_lines()[0];
     assert!(r["solutions"].as_u64().unwrap() >= 2, "{r}");
@@ -86,7 +88,10 @@ fn bad_lines_are_named_and_exit_2() {
     let name = path.to_str().unwrap();
     let run = dir.run(&["solve", "--kind", "sudoku", name]).expect_code(2);
     assert!(run.stdout.contains(":2: 30 givens: unique solution"), "{run}");
-    assert!(run.stderr.contains(&format!("{name}:3: expected 81 cells")) && run.stderr.contains("found 9 characters"), "{run}");
+    assert!(
+        run.stderr.contains(&format!("{name}:3: expected 81 cells")) && run.stderr.contains("found 9 characters"),
+        "{run}"
+    );
     assert!(run.stderr.contains(&format!("{name}:4: character 81: `x` is not a cell")), "{run}");
     assert!(run.stderr.contains(&format!("{name}:5: the givens clash: row 1 holds 5 twice")), "{run}");
     let empty = dir.write("empty.txt", "# nothing\n");

@@ -101,6 +101,10 @@ impl Run {
 
 impl std::fmt::Display for Run {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}\nexit code: {}\n--- stdout ---\n{}\n--- stderr ---\n{}", self.description, self.code, self.stdout, self.stderr)
+        write!(
+            f,
+            "{}\nexit code: {}\n--- stdout ---\n{}\n--- stderr ---\n{}",
+            self.description, self.code, self.stdout, self.stderr
+        )
     }
 }

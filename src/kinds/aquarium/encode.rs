@@ -69,7 +69,9 @@ impl Encoding {
                 }
                 let r = h - 1 - from_bottom;
                 rows.push((row_items[r], width));
-                problem.add_option(std::iter::once((tank_items[t], 1)).chain(rows.iter().copied()).chain(cols.iter().copied()));
+                problem.add_option(
+                    std::iter::once((tank_items[t], 1)).chain(rows.iter().copied()).chain(cols.iter().copied()),
+                );
                 levels.push((tank, r));
             }
         }

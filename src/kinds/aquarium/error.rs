@@ -18,7 +18,9 @@ pub enum AquariumError {
     RowClueCount { line: Option<usize>, expected: usize, found: usize },
     #[error("{}expected {expected} column clues (one per column), found {found}", at(.line))]
     ColumnClueCount { line: Option<usize>, expected: usize, found: usize },
-    #[error("line {line}: a puzzle is its rows of tanks, then a line of row clues and a line of column clues; this one has only {found} lines")]
+    #[error(
+        "line {line}: a puzzle is its rows of tanks, then a line of row clues and a line of column clues; this one has only {found} lines"
+    )]
     TooFewLines { line: usize, found: usize },
     #[error("expected {expected} cells, found {found}")]
     CellCount { expected: usize, found: usize },

@@ -12,7 +12,7 @@ pub use encode::{Encoding, SolveReport, solve};
 pub use error::AquariumError;
 pub use format::{ParsedBlock, parse_blocks};
 pub use generate::{GenerateSettings, Generated, generate};
-pub use verify::{verify, Violation};
+pub use verify::{Violation, verify};
 
 /// The largest side accepted: far above the site's 30x30 specials, small
 /// enough that nothing a file says can make us allocate without bound.
@@ -133,11 +133,7 @@ impl Aquarium {
             }
             let tank = self.tanks[start];
             if tank_done[tank as usize] {
-                return Err(AquariumError::TankInPieces {
-                    tank: tank + 1,
-                    row: start / w + 1,
-                    col: start % w + 1,
-                });
+                return Err(AquariumError::TankInPieces { tank: tank + 1, row: start / w + 1, col: start % w + 1 });
             }
             tank_done[tank as usize] = true;
             seen[start] = true;

@@ -224,7 +224,13 @@ fn engine_counts_match_brute_force_on_random_small_puzzles() {
         let mut label: Vec<usize> = (0..n * n).collect();
         for _ in 0..rng.between(0, 2 * n * n) {
             let a = rng.below(n * n);
-            let b = if rng.chance(1, 2) && a % n + 1 < n { a + 1 } else if a + n < n * n { a + n } else { a };
+            let b = if rng.chance(1, 2) && a % n + 1 < n {
+                a + 1
+            } else if a + n < n * n {
+                a + n
+            } else {
+                a
+            };
             let (from, to) = (label[b], label[a]);
             label.iter_mut().filter(|l| **l == from).for_each(|l| *l = to);
         }

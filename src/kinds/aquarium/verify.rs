@@ -7,11 +7,26 @@ use super::{Aquarium, Water};
 /// The first rule a water grid breaks.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Violation {
-    Size { expected: (usize, usize), found: (usize, usize) },
-    RowCount { row: usize, clue: u32, found: u32 },
-    ColumnCount { col: usize, clue: u32, found: u32 },
+    Size {
+        expected: (usize, usize),
+        found: (usize, usize),
+    },
+    RowCount {
+        row: usize,
+        clue: u32,
+        found: u32,
+    },
+    ColumnCount {
+        col: usize,
+        clue: u32,
+        found: u32,
+    },
     /// A dry cell at or below the water level of its tank.
-    NotLevel { tank: u32, row: usize, col: usize },
+    NotLevel {
+        tank: u32,
+        row: usize,
+        col: usize,
+    },
 }
 
 impl fmt::Display for Violation {

@@ -50,7 +50,16 @@ impl Bitboard {
         });
         let column = |c: usize| (0..h).fold(0u64, |m, r| m | 1 << (r * w + c));
         let sizes = variant.pieces().iter().map(|p| p.cells.len() as u32).collect();
-        Some(Bitboard { cells, start, anchored, width: w, sizes, kinds: [0; 3], not_first: !column(0), not_last: !column(w - 1) })
+        Some(Bitboard {
+            cells,
+            start,
+            anchored,
+            width: w,
+            sizes,
+            kinds: [0; 3],
+            not_first: !column(0),
+            not_last: !column(w - 1),
+        })
     }
 
     #[inline]
@@ -117,7 +126,13 @@ impl Bitboard {
         self.walk(self.start, 0, &mut chosen, &mut f).is_continue()
     }
 
-    fn walk(&self, filled: u64, used: u32, chosen: &mut Vec<(u8, u64)>, f: &mut dyn FnMut(&Tiling) -> ControlFlow<()>) -> ControlFlow<()> {
+    fn walk(
+        &self,
+        filled: u64,
+        used: u32,
+        chosen: &mut Vec<(u8, u64)>,
+        f: &mut dyn FnMut(&Tiling) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         if filled == u64::MAX {
             return f(&self.tiling(chosen));
         }
@@ -146,9 +161,12 @@ impl Bitboard {
     pub fn every_date(variant: &Variant, mut f: impl FnMut(&Date, &Tiling) -> ControlFlow<()>) -> Option<bool> {
         let blank = Date { month: 0, day: 0, weekday: None };
         let board = Bitboard::new(variant, &blank)?;
-        let labels: Vec<Cell> = (0..board.cells).map(|i| variant.cell(i / variant.width(), i % variant.width())).collect();
+        let labels: Vec<Cell> =
+            (0..board.cells).map(|i| variant.cell(i / variant.width(), i % variant.width())).collect();
         let weekdays = variant.has_weekdays();
-        let mask_of = |keep: fn(Cell) -> bool| labels.iter().enumerate().filter(|(_, c)| keep(**c)).fold(0u64, |m, (i, _)| m | 1 << i);
+        let mask_of = |keep: fn(Cell) -> bool| {
+            labels.iter().enumerate().filter(|(_, c)| keep(**c)).fold(0u64, |m, (i, _)| m | 1 << i)
+        };
         let kinds = [
             mask_of(|c| matches!(c, Cell::Month(_))),
             mask_of(|c| matches!(c, Cell::Day(_))),

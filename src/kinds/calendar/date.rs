@@ -7,8 +7,20 @@ use std::fmt;
 use thiserror::Error;
 
 pub const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const MONTH_NAMES: [&str; 12] =
-    ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTH_NAMES: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
 pub const WEEKDAYS: [&str; 7] = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 const WEEKDAY_NAMES: [&str; 7] = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
@@ -43,13 +55,17 @@ pub enum DateError {
 /// The month a name stands for (`jan`, `January`, any case).
 pub fn month_named(token: &str) -> Option<u8> {
     let t = token.to_ascii_lowercase();
-    (0..12).find(|&i| MONTHS[i].to_ascii_lowercase() == t || MONTH_NAMES[i].to_ascii_lowercase() == t).map(|i| i as u8 + 1)
+    (0..12)
+        .find(|&i| MONTHS[i].to_ascii_lowercase() == t || MONTH_NAMES[i].to_ascii_lowercase() == t)
+        .map(|i| i as u8 + 1)
 }
 
 /// The weekday a name stands for, 0 = Sunday.
 pub fn weekday_named(token: &str) -> Option<u8> {
     let t = token.to_ascii_lowercase();
-    (0..7).find(|&i| WEEKDAYS[i].to_ascii_lowercase() == t || WEEKDAY_NAMES[i].to_ascii_lowercase() == t).map(|i| i as u8)
+    (0..7)
+        .find(|&i| WEEKDAYS[i].to_ascii_lowercase() == t || WEEKDAY_NAMES[i].to_ascii_lowercase() == t)
+        .map(|i| i as u8)
 }
 
 fn is_leap(year: i64) -> bool {
@@ -119,7 +135,9 @@ impl Date {
         let mut month_name = None;
         let mut weekday = None;
         let mut numbers: Vec<&str> = Vec::new();
-        for token in text.split(|c: char| c.is_whitespace() || matches!(c, ',' | '/' | '-' | '.')).filter(|t| !t.is_empty()) {
+        for token in
+            text.split(|c: char| c.is_whitespace() || matches!(c, ',' | '/' | '-' | '.')).filter(|t| !t.is_empty())
+        {
             if let Some(m) = month_named(token) {
                 if month_name.replace(m).is_some() {
                     return Err(unreadable());
@@ -173,7 +191,12 @@ impl Date {
         };
         if day > days_in_month(month, Some(y)) {
             // Feb 29 with the current year supplied but not leap.
-            return Err(DateError::NoSuchDayInYear { month: name, year: y, days: days_in_month(month, Some(y)), day: u32::from(day) });
+            return Err(DateError::NoSuchDayInYear {
+                month: name,
+                year: y,
+                days: days_in_month(month, Some(y)),
+                day: u32::from(day),
+            });
         }
         let actual = weekday_of(y, month, day);
         if let Some(given) = weekday.filter(|&g| g != actual) {
@@ -231,7 +254,10 @@ mod tests {
     fn impossible_dates_are_clear_errors() {
         assert_eq!(Date::parse("Feb 30", None), Err(DateError::NoSuchDay { month: "February", days: 29, day: 30 }));
         assert_eq!(Date::parse("13/1", None), Err(DateError::NoSuchMonth(13)));
-        assert_eq!(Date::parse("Apr 31", None).unwrap_err().to_string(), "April has 30 days at most, so day 31 is not a date");
+        assert_eq!(
+            Date::parse("Apr 31", None).unwrap_err().to_string(),
+            "April has 30 days at most, so day 31 is not a date"
+        );
         assert!(matches!(Date::parse("2026-02-29", None), Err(DateError::NoSuchDayInYear { year: 2026, .. })));
         assert!(matches!(Date::parse("Feb 29", Some(2026)), Err(DateError::NoSuchDayInYear { .. })));
         assert!(matches!(Date::parse("2026-11-30 Sun", None), Err(DateError::WrongWeekday { actual: "Monday", .. })));

@@ -31,7 +31,9 @@ fn cell_token(line: usize, token: &str) -> Result<Cell, CalendarError> {
     }
     Err(syntax(
         line,
-        format!("`{token}` is not a cell: use a month (Jan), a day (1-31), a weekday (Sun), `.` for a plain cell or `-` for none"),
+        format!(
+            "`{token}` is not a cell: use a month (Jan), a day (1-31), a weekday (Sun), `.` for a plain cell or `-` for none"
+        ),
     ))
 }
 
@@ -43,7 +45,12 @@ fn piece_shape(line: usize, text: &str) -> Result<Vec<(usize, usize)>, CalendarE
             match ch {
                 'X' | 'x' | '#' => cells.push((r, c)),
                 '.' => {}
-                other => return Err(syntax(line, format!("`{other}` in a piece: use X for a cell and . for none, rows separated by /"))),
+                other => {
+                    return Err(syntax(
+                        line,
+                        format!("`{other}` in a piece: use X for a cell and . for none, rows separated by /"),
+                    ));
+                }
             }
             if r >= MAX_SIDE || c >= MAX_SIDE {
                 return Err(syntax(line, format!("a piece wider or taller than {MAX_SIDE} cells")));
@@ -92,7 +99,10 @@ impl Variant {
                 Section::Board => {
                     let row = trimmed.split_whitespace().map(|t| cell_token(line, t)).collect::<Result<Vec<_>, _>>()?;
                     if let Some((_, first)) = rows.first().filter(|(_, first)| first.len() != row.len()) {
-                        return Err(syntax(line, format!("this row has {} cells, the first row has {}", row.len(), first.len())));
+                        return Err(syntax(
+                            line,
+                            format!("this row has {} cells, the first row has {}", row.len(), first.len()),
+                        ));
                     }
                     if row.len() > MAX_SIDE || rows.len() >= MAX_SIDE {
                         return Err(syntax(line, format!("the board is larger than {MAX_SIDE} cells a side")));
@@ -145,18 +155,16 @@ impl Variant {
     /// cover exactly the cells a date leaves.
     fn check_labels(&self) -> Result<(), CalendarError> {
         let has = |cell: Cell| self.cells.contains(&cell);
-        let missing: Vec<String> = (1..=12)
-            .map(Cell::Month)
-            .chain((1..=31).map(Cell::Day))
-            .filter(|&c| !has(c))
-            .map(label)
-            .collect();
+        let missing: Vec<String> =
+            (1..=12).map(Cell::Month).chain((1..=31).map(Cell::Day)).filter(|&c| !has(c)).map(label).collect();
         if !missing.is_empty() {
             return Err(CalendarError::Invalid(format!("the board has no cell for {}", missing.join(", "))));
         }
         let weekdays = (0..7).filter(|&w| has(Cell::Weekday(w))).count();
         if weekdays != 0 && weekdays != 7 {
-            return Err(CalendarError::Invalid(format!("the board has {weekdays} weekday cells: it needs all 7 or none")));
+            return Err(CalendarError::Invalid(format!(
+                "the board has {weekdays} weekday cells: it needs all 7 or none"
+            )));
         }
         let usable = self.cells.iter().filter(|&&c| c != Cell::Blocked).count();
         let open = if weekdays == 7 { 3 } else { 2 };
@@ -196,7 +204,8 @@ pub fn orientations(cells: &[(usize, usize)]) -> Vec<Vec<(usize, usize)>> {
             .collect();
         let r0 = moved.iter().map(|p| p.0).min().unwrap_or(0);
         let c0 = moved.iter().map(|p| p.1).min().unwrap_or(0);
-        let mut shape: Vec<(usize, usize)> = moved.iter().map(|&(r, c)| ((r - r0) as usize, (c - c0) as usize)).collect();
+        let mut shape: Vec<(usize, usize)> =
+            moved.iter().map(|&(r, c)| ((r - r0) as usize, (c - c0) as usize)).collect();
         shape.sort_unstable();
         if !out.contains(&shape) {
             out.push(shape);

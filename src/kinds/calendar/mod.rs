@@ -15,8 +15,8 @@ mod verify;
 pub use bitboard::Bitboard;
 pub use date::{Date, DateError, MONTHS, WEEKDAYS, today};
 pub use encode::{Encoding, Placement, SolveReport, Tiling, for_each_placement, placements};
-pub use solve::{Method, count, count_every_date, count_verified, solve};
 pub use format::orientations;
+pub use solve::{Method, count, count_every_date, count_verified, solve};
 pub use verify::{Violation, verify};
 
 use thiserror::Error;

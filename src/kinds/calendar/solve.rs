@@ -115,7 +115,11 @@ pub fn count_every_date(variant: &Variant, method: Method) -> Result<Vec<(Date, 
                     return ControlFlow::Continue(());
                 }
                 (Err(v), _) => failure = Some(CalendarError::WrongSolution(v)),
-                (Ok(()), None) => failure = Some(CalendarError::Invalid(format!("the search left {date} open, which the board has no cells for"))),
+                (Ok(()), None) => {
+                    failure = Some(CalendarError::Invalid(format!(
+                        "the search left {date} open, which the board has no cells for"
+                    )))
+                }
             }
             ControlFlow::Break(())
         });

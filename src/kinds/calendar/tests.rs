@@ -25,7 +25,8 @@ fn placements_on_the_empty_boards_match_the_known_figures() {
     let v = weekday();
     let all = placements(&v, &all_coverable(&v));
     assert_eq!(all.len(), 1466);
-    let mut per_piece: Vec<usize> = (0..v.pieces().len()).map(|k| all.iter().filter(|p| p.piece == k).count()).collect();
+    let mut per_piece: Vec<usize> =
+        (0..v.pieces().len()).map(|k| all.iter().filter(|p| p.piece == k).count()).collect();
     per_piece.sort_unstable();
     assert_eq!(per_piece, [55, 100, 102, 102, 118, 122, 191, 194, 240, 242]);
     let s = standard();
@@ -98,7 +99,8 @@ fn a_solution_leaves_exactly_the_date_open_and_the_verifier_checks_it() {
     let tiling = &report.solutions[0];
     let rows = tiling.to_rows(&v);
     assert_eq!(rows.len(), 8);
-    let open: Vec<(usize, usize)> = (0..8).flat_map(|r| (0..7).map(move |c| (r, c))).filter(|&(r, c)| rows[r].as_bytes()[c] == b'.').collect();
+    let open: Vec<(usize, usize)> =
+        (0..8).flat_map(|r| (0..7).map(move |c| (r, c))).filter(|&(r, c)| rows[r].as_bytes()[c] == b'.').collect();
     // Mar at (0,2), 14 at (3,6), Sun at (6,3).
     assert_eq!(open, [(0, 2), (3, 6), (6, 3)]);
     assert_eq!(verify(&v, &d, tiling), Ok(()));
@@ -117,7 +119,10 @@ fn a_solution_leaves_exactly_the_date_open_and_the_verifier_checks_it() {
     let mut cells = tiling.cells.clone();
     let covered = cells.iter().position(Option::is_some).unwrap();
     cells[covered] = None;
-    assert!(matches!(verify(&v, &d, &Tiling { cells }), Err(Violation::Uncovered { .. }) | Err(Violation::WrongShape { .. })));
+    assert!(matches!(
+        verify(&v, &d, &Tiling { cells }),
+        Err(Violation::Uncovered { .. }) | Err(Violation::WrongShape { .. })
+    ));
 }
 
 #[test]
@@ -134,7 +139,10 @@ fn malformed_variant_files_are_clear_errors() {
     assert!(Variant::parse("ok", &format!("{board}pieces:\n{pieces}")).is_ok());
     let cases = [
         (format!("Jan\n{board}"), "line 1: expected `board:`"),
-        (format!("{}pieces:\n{pieces}", board.replace("1 2 3", "1 2")), "line 4: this row has 6 cells, the first row has 7"),
+        (
+            format!("{}pieces:\n{pieces}", board.replace("1 2 3", "1 2")),
+            "line 4: this row has 6 cells, the first row has 7",
+        ),
         (format!("{}pieces:\n{pieces}", board.replace("Feb", "Fev")), "line 2: `Fev` is not a cell"),
         (format!("{}pieces:\n{pieces}", board.replace(" 31 ", " 32 ")), "line 8: `32` is not a day"),
         (format!("{}pieces:\n{pieces}", board.replace(" 30 ", " 29 ")), "line 8: day 29 has a second cell"),
@@ -153,12 +161,18 @@ fn malformed_variant_files_are_clear_errors() {
 }
 
 fn standard_pieces() -> String {
-    standard().pieces().iter().map(|p| {
-        let rows = p.cells.iter().map(|c| c.0).max().unwrap() + 1;
-        let cols = p.cells.iter().map(|c| c.1).max().unwrap() + 1;
-        let shape: Vec<String> = (0..rows).map(|r| (0..cols).map(|c| if p.cells.contains(&(r, c)) { 'X' } else { '.' }).collect()).collect();
-        format!("{} {}\n", p.letter, shape.join("/"))
-    }).collect()
+    standard()
+        .pieces()
+        .iter()
+        .map(|p| {
+            let rows = p.cells.iter().map(|c| c.0).max().unwrap() + 1;
+            let cols = p.cells.iter().map(|c| c.1).max().unwrap() + 1;
+            let shape: Vec<String> = (0..rows)
+                .map(|r| (0..cols).map(|c| if p.cells.contains(&(r, c)) { 'X' } else { '.' }).collect())
+                .collect();
+            format!("{} {}\n", p.letter, shape.join("/"))
+        })
+        .collect()
 }
 
 #[test]

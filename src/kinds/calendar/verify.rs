@@ -19,7 +19,9 @@ impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Violation::WrongSize { expected, found } => write!(f, "{found} cells, the board has {expected}"),
-            Violation::CoveredOffBoard { row, col } => write!(f, "row {row}, column {col} is off the board but covered"),
+            Violation::CoveredOffBoard { row, col } => {
+                write!(f, "row {row}, column {col} is off the board but covered")
+            }
             Violation::CoveredDate { row, col } => write!(f, "row {row}, column {col} shows the date but is covered"),
             Violation::Uncovered { row, col } => write!(f, "row {row}, column {col} is not covered"),
             Violation::NoSuchPiece { index } => write!(f, "a cell is covered by piece {index}, which does not exist"),

@@ -62,7 +62,8 @@ impl Encoding {
         for (c, &sector_item) in sector_items.iter().enumerate() {
             for row in 0..rows {
                 let others = (0..rows).filter(|&r| r != row).flat_map(|r| (0..3).map(move |k| (r, k)));
-                problem.add_option(std::iter::once((sector_item, UNIT)).chain(others.map(|(r, k)| (item(r, c, k), UNIT))));
+                problem
+                    .add_option(std::iter::once((sector_item, UNIT)).chain(others.map(|(r, k)| (item(r, c, k), UNIT))));
                 meanings.push(Meaning::Triangle { sector: c, row });
             }
         }

@@ -48,7 +48,10 @@ impl Ring {
                     return Err(syntax(line, "`size` takes the rows and the sectors, like `size 8 24`"));
                 };
                 if !(1..=MAX_ROWS).contains(&rows) || !(3..=MAX_SECTORS).contains(&sectors) {
-                    return Err(syntax(line, format!("a board has 1 to {MAX_ROWS} rows and 3 to {MAX_SECTORS} sectors")));
+                    return Err(syntax(
+                        line,
+                        format!("a board has 1 to {MAX_ROWS} rows and 3 to {MAX_SECTORS} sectors"),
+                    ));
                 }
                 if size.replace((line, rows, sectors)).is_some() {
                     return Err(syntax(line, "a second `size` line"));
@@ -63,7 +66,10 @@ impl Ring {
             }
             let values = numbers(line, value)?;
             if values.len() % 2 != 0 {
-                return Err(syntax(line, "positions come in pairs (row, sector); this line has an odd count of numbers"));
+                return Err(syntax(
+                    line,
+                    "positions come in pairs (row, sector); this line has an odd count of numbers",
+                ));
             }
             lists[colour] = Some((line, values));
         }
@@ -74,20 +80,32 @@ impl Ring {
         for (k, list) in lists.iter().enumerate() {
             let colour = COLOURS[k];
             let Some((line, values)) = list else {
-                return Err(RingError::Invalid(format!("no `{}:` line: every colour's balls must be listed", colour.name())));
+                return Err(RingError::Invalid(format!(
+                    "no `{}:` line: every colour's balls must be listed",
+                    colour.name()
+                )));
             };
             for pair in values.chunks(2) {
                 let (r, c) = (pair[0], pair[1]);
                 if r >= rows || c >= sectors {
                     return Err(syntax(
                         *line,
-                        format!("{} ball ({r},{c}) is off the board (rows 0 to {}, sectors 0 to {})", colour.name(), rows - 1, sectors - 1),
+                        format!(
+                            "{} ball ({r},{c}) is off the board (rows 0 to {}, sectors 0 to {})",
+                            colour.name(),
+                            rows - 1,
+                            sectors - 1
+                        ),
                     ));
                 }
                 if let Some((other, other_line)) = taken[r * sectors + c] {
                     return Err(syntax(
                         *line,
-                        format!("{} ball ({r},{c}) overlaps the {} ball on that cell (line {other_line})", colour.name(), other.name()),
+                        format!(
+                            "{} ball ({r},{c}) overlaps the {} ball on that cell (line {other_line})",
+                            colour.name(),
+                            other.name()
+                        ),
                     ));
                 }
                 taken[r * sectors + c] = Some((colour, *line));
@@ -96,7 +114,11 @@ impl Ring {
             if balls[k].len() != sectors {
                 return Err(syntax(
                     *line,
-                    format!("{} {} balls; a board of {sectors} sectors needs {sectors} of each colour", balls[k].len(), colour.name()),
+                    format!(
+                        "{} {} balls; a board of {sectors} sectors needs {sectors} of each colour",
+                        balls[k].len(),
+                        colour.name()
+                    ),
                 ));
             }
         }

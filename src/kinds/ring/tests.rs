@@ -74,7 +74,8 @@ fn a_small_board_wraps_around() {
     // Row 1 cannot hold a red (a jump is two), row 2 no green: every
     // triangle is in row 0, reds jump up, and the blues step diagonally
     // all one way around the ring or all the other (sector 2 -> 0 wraps).
-    let ring = Ring::parse("size 3 3\ngreen: (0,0) (0,1) (0,2)\nblue: (1,0) (1,1) (1,2)\nred: 2 0, 2 1, 2 2\n").unwrap();
+    let ring =
+        Ring::parse("size 3 3\ngreen: (0,0) (0,1) (0,2)\nblue: (1,0) (1,1) (1,2)\nred: 2 0, 2 1, 2 2\n").unwrap();
     assert_eq!(ring.destinations(Colour::Blue, (1, 2)), [(1, 2), (0, 1), (0, 0), (2, 1), (2, 0)]);
     let report = solve(&ring, 100, Settings::default()).unwrap();
     assert!(report.is_unique());

@@ -17,8 +17,12 @@ impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Violation::NoTriangle { sector } => write!(f, "sector {sector} has no triangle on the board"),
-            Violation::IllegalMove { colour, from, to } => write!(f, "a {colour} ball cannot move from {from:?} to {to:?}"),
-            Violation::NotOnTriangle { colour, at } => write!(f, "a {colour} ball ends on {at:?}, which is no triangle"),
+            Violation::IllegalMove { colour, from, to } => {
+                write!(f, "a {colour} ball cannot move from {from:?} to {to:?}")
+            }
+            Violation::NotOnTriangle { colour, at } => {
+                write!(f, "a {colour} ball ends on {at:?}, which is no triangle")
+            }
             Violation::Crowded { colour, at, count } => write!(f, "the triangle {at:?} gets {count} {colour} balls"),
         }
     }
@@ -65,7 +69,11 @@ pub fn verify(ring: &Ring, solution: &RingSolution) -> Result<(), Violation> {
             arrivals[to.1] += 1;
         }
         if let Some(c) = arrivals.iter().position(|&n| n != 1) {
-            return Err(Violation::Crowded { colour: colour.name(), at: (solution.triangles[c], c), count: arrivals[c] });
+            return Err(Violation::Crowded {
+                colour: colour.name(),
+                at: (solution.triangles[c], c),
+                count: arrivals[c],
+            });
         }
     }
     Ok(())

@@ -57,7 +57,8 @@ impl Encoding {
             let units = [r, c, box_of(r, c)];
             for d in 1..=9usize {
                 // The cell's three unit items for `d`; none if a given has `d` there.
-                let free: Option<Vec<usize>> = units.iter().zip(&unit_items).map(|(&index, kind)| kind[index][d]).collect();
+                let free: Option<Vec<usize>> =
+                    units.iter().zip(&unit_items).map(|(&index, kind)| kind[index][d]).collect();
                 if let Some(free) = free {
                     problem.add_option(std::iter::once((item, 1)).chain(free.into_iter().map(|i| (i, 1))));
                     placements.push((cell as u8, d as u8));

@@ -110,7 +110,10 @@ fn the_verifier_catches_each_broken_rule() {
     // and here also changes a given.
     let mut cells = *good.cells();
     cells.swap(0, 1);
-    assert!(matches!(verify(&puzzle, &Grid::from_cells(cells).unwrap()), Err(Violation::Repeated { unit: "column", .. })));
+    assert!(matches!(
+        verify(&puzzle, &Grid::from_cells(cells).unwrap()),
+        Err(Violation::Repeated { unit: "column", .. })
+    ));
     // Relabelling every 1 as 2 and 2 as 1 keeps every unit valid but not the givens.
     let cells = good.cells().map(|d| match d {
         1 => 2,
@@ -122,7 +125,8 @@ fn the_verifier_catches_each_broken_rule() {
 
 #[test]
 fn lines_parse_with_comments_fields_and_clear_errors() {
-    let text = format!("# comment\n\n{PUZZLE}\n00015097c6c3 {}  7.2\n123\n{}x\n", PUZZLE.replace('.', "0"), &PUZZLE[..80]);
+    let text =
+        format!("# comment\n\n{PUZZLE}\n00015097c6c3 {}  7.2\n123\n{}x\n", PUZZLE.replace('.', "0"), &PUZZLE[..80]);
     let parsed = parse_lines(&text);
     assert_eq!(parsed.len(), 4);
     assert_eq!(parsed[0].line, 3);
