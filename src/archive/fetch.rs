@@ -3,13 +3,11 @@
 //! it; the puzzle on it is judged (class, form, uniqueness) and stored with
 //! its solution in one transaction, exactly as `import` stores a puzzle.
 
+use std::path::Path;
+
 use crate::engine::Settings;
 use crate::site::extract::{Extracted, check_class};
-use std::path::Path;
-use std::time::{SystemTime, UNIX_EPOCH};
-
-use crate::site::extract::extract;
-use crate::site::fetch::{FetchError, FetchRecord, Fetched, Method, PageSource, Request, Snapshot, fetch, process};
+use crate::site::fetch::{Fetched, PageSource, Request, fetch, process, read_saved};
 use crate::site::markup::EXTRACTOR_VERSION;
 use crate::site::url::{PuzzleId, SiteUrls, SizeClass};
 use crate::store::{Added, Filter, NewPuzzle, Status, Store};
@@ -61,17 +59,7 @@ pub fn import_page(
     bytes: Vec<u8>,
     settings: Settings,
 ) -> Result<FetchReport, ArchiveError> {
-    let started = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    let result = extract(&bytes, None).map_err(FetchError::Extract);
-    let record = FetchRecord {
-        url: format!("file:{}", path.display()),
-        method: Method::File,
-        started,
-        status: None,
-        attempts: 1,
-        error: None,
-    };
-    keep(store, Fetched { record, snapshot: Some(Snapshot::of(bytes)), result }, settings)
+    keep(store, read_saved(path, bytes), settings)
 }
 
 /// Keeps what a fetch gave: the snapshot, the fetch record, and the puzzle.

@@ -169,10 +169,14 @@ pub struct Fetched {
     pub result: Result<Extracted, FetchError>,
 }
 
+fn now_secs() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs())
+}
+
 /// Fetches what `request` names and reads the puzzle on the page.
 pub fn fetch(source: &mut dyn PageSource, urls: &SiteUrls, request: Request) -> Fetched {
     let url = request.url(urls);
-    let started = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let started = now_secs();
     let page = source.get(&url);
     let result = match page.failure {
         Some(failure) => Err(FetchError::Fetch(failure)),
@@ -188,6 +192,21 @@ pub fn fetch(source: &mut dyn PageSource, urls: &SiteUrls, request: Request) -> 
     };
     let snapshot = (!page.bytes.is_empty()).then(|| Snapshot::of(page.bytes));
     Fetched { record, snapshot, result }
+}
+
+/// A page saved to a file, read as if it had just been fetched: its record
+/// has method `file` and a `file:` URL naming the path.
+pub fn read_saved(path: &std::path::Path, bytes: Vec<u8>) -> Fetched {
+    let result = extract(&bytes, None).map_err(FetchError::Extract);
+    let record = FetchRecord {
+        url: format!("file:{}", path.display()),
+        method: Method::File,
+        started: now_secs(),
+        status: None,
+        attempts: 1,
+        error: result.as_ref().err().map(ToString::to_string),
+    };
+    Fetched { record, snapshot: Some(Snapshot::of(bytes)), result }
 }
 
 /// From a page's bytes to the puzzle on it, checked against what was
