@@ -24,6 +24,14 @@ impl Problem {
         Self::default()
     }
 
+    /// An empty problem with room for this many items, options and
+    /// `(item, weight)` entries in all: building one then allocates once.
+    pub fn with_capacity(items: usize, options: usize, entries: usize) -> Self {
+        let mut starts = Vec::with_capacity(options + 1);
+        starts.push(0);
+        Problem { bounds: Vec::with_capacity(items), entries: Vec::with_capacity(entries), starts }
+    }
+
     /// Adds an item whose sum must end in `lo..=hi`. A range with `lo > hi`
     /// is allowed and simply has no solution.
     pub fn add_item(&mut self, lo: u32, hi: u32) -> ItemId {
@@ -62,6 +70,11 @@ impl Problem {
             }
         }
         let new = &mut self.entries[first..];
+        // Callers mostly list items in order, each once: nothing to do then.
+        if new.windows(2).all(|pair| pair[0].0 < pair[1].0) {
+            self.starts.push(self.entries.len() as u32);
+            return self.starts.len() - 2;
+        }
         new.sort_unstable();
         // Merge an item named twice: keep the first of each run, summed.
         let mut kept = first;

@@ -258,12 +258,15 @@ impl Solver {
 
         // Cells: for each group, the items its options touch, each with the
         // distinct weights the group's options put on it (0 included).
-        let mut cell_item = Vec::new();
-        let mut vals = Vec::new();
-        let mut cell_values_end: Vec<u32> = Vec::new();
-        let mut group_cells_start = vec![0u32];
+        // A group has no more cells than its options have entries: room
+        // for that many up front saves most regrowing.
+        let mut cell_item = Vec::with_capacity(entries.len());
+        let mut vals = Vec::with_capacity(entries.len() + n_groups);
+        let mut cell_values_end: Vec<u32> = Vec::with_capacity(entries.len());
+        let mut group_cells_start = Vec::with_capacity(n_groups + 1);
+        group_cells_start.push(0u32);
         let mut opt_slots_start = vec![0u32; n_opts + 1];
-        let mut opt_slots: Vec<u32> = Vec::new();
+        let mut opt_slots: Vec<u32> = Vec::with_capacity(2 * entries.len());
         let mut local = vec![u32::MAX; n_items];
         let mut matrix: Vec<u32> = Vec::new();
         let mut column: Vec<u32> = Vec::new();

@@ -33,46 +33,62 @@ impl Encoding {
     pub fn new(puzzle: &Aquarium) -> Encoding {
         let (w, h) = (puzzle.width(), puzzle.height());
         let tanks = puzzle.tank_count();
-        let mut problem = Problem::new();
+        // Each tank's cells, bottom row first and left to right in a row
+        // (a counting sort by tank): the order in which levels fill them.
+        let mut tank_start = vec![0usize; tanks + 1];
+        for i in 0..w * h {
+            tank_start[puzzle.tank(i / w, i % w) as usize + 1] += 1;
+        }
+        for t in 0..tanks {
+            tank_start[t + 1] += tank_start[t];
+        }
+        let mut fill = tank_start.clone();
+        let mut cells = vec![(0usize, 0usize); w * h];
+        for r in (0..h).rev() {
+            for c in 0..w {
+                let t = puzzle.tank(r, c) as usize;
+                cells[fill[t]] = (r, c);
+                fill[t] += 1;
+            }
+        }
+        // Items: tanks, then rows top to bottom, then columns left to right.
+        // An option lists them in that order, so it needs no sorting.
+        let max_entries = (1 + h + w) * (w * h + tanks);
+        let mut problem = Problem::with_capacity(tanks + h + w, w * h + tanks, max_entries.min(1 << 20));
         let tank_items: Vec<_> = (0..tanks).map(|_| problem.add_exact(1)).collect();
         let row_items: Vec<_> = puzzle.row_clues().iter().map(|&k| problem.add_exact(k)).collect();
         let col_items: Vec<_> = puzzle.col_clues().iter().map(|&k| problem.add_exact(k)).collect();
-        // Every cell as (tank, rows from the bottom, column): sorted, each
-        // tank's cells come bottom row first.
-        let mut cells: Vec<(u32, usize, usize)> =
-            (0..w * h).map(|i| (puzzle.tank(i / w, i % w), h - 1 - i / w, i % w)).collect();
-        cells.sort_unstable();
         let mut levels = Vec::with_capacity(cells.len() + tanks);
-        let mut rows: Vec<(usize, u32)> = Vec::new();
-        let mut cols: Vec<(usize, u32)> = Vec::new();
-        let mut at = 0;
-        while at < cells.len() {
-            let tank = cells[at].0;
-            let t = tank as usize;
+        // The rows filled so far, bottom first, with the cells in each, and
+        // the cells filled in each column, by column.
+        let mut rows: Vec<(usize, u32)> = Vec::with_capacity(h);
+        let mut cols: Vec<(usize, u32)> = Vec::with_capacity(w);
+        for t in 0..tanks {
             problem.add_option([(tank_items[t], 1)]);
-            levels.push((tank, usize::MAX));
+            levels.push((t as u32, usize::MAX));
             rows.clear();
             cols.clear();
-            while at < cells.len() && cells[at].0 == tank {
+            let tank_cells = &cells[tank_start[t]..tank_start[t + 1]];
+            let mut at = 0;
+            while at < tank_cells.len() {
                 // One more row filled: it adds its own cells, and the rows
                 // below keep theirs.
-                let from_bottom = cells[at].1;
+                let r = tank_cells[at].0;
                 let mut width = 0;
-                while at < cells.len() && cells[at].0 == tank && cells[at].1 == from_bottom {
-                    let c = col_items[cells[at].2];
-                    match cols.iter_mut().find(|(item, _)| *item == c) {
-                        Some(entry) => entry.1 += 1,
-                        None => cols.push((c, 1)),
+                while at < tank_cells.len() && tank_cells[at].0 == r {
+                    let c = col_items[tank_cells[at].1];
+                    match cols.binary_search_by_key(&c, |&(item, _)| item) {
+                        Ok(k) => cols[k].1 += 1,
+                        Err(k) => cols.insert(k, (c, 1)),
                     }
                     width += 1;
                     at += 1;
                 }
-                let r = h - 1 - from_bottom;
                 rows.push((row_items[r], width));
                 problem.add_option(
-                    std::iter::once((tank_items[t], 1)).chain(rows.iter().copied()).chain(cols.iter().copied()),
+                    std::iter::once((tank_items[t], 1)).chain(rows.iter().rev().copied()).chain(cols.iter().copied()),
                 );
-                levels.push((tank, r));
+                levels.push((t as u32, r));
             }
         }
         Encoding { problem, levels }
