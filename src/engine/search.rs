@@ -93,19 +93,7 @@ impl Problem {
 /// state `new` built.
 pub struct Solver {
     settings: Settings,
-    // Items.
-    lo: Vec<u32>,
-    hi: Vec<u32>,
-    committed: Vec<u32>,
-    most: Vec<u32>,
-    least: Vec<u32>,
-    /// Live options with a positive weight on the item.
-    len: Vec<u32>,
-    is_selector: Vec<bool>,
-    /// The largest weight any option puts on the item: a window narrower
-    /// than this is the only kind that can cut an option, so an item with
-    /// this much room on both sides needs no look at its cells.
-    heaviest: Vec<u32>,
+    items: Vec<Item>,
     /// Each item's options with a positive weight on it.
     item_opts: Vec<u32>,
     item_opts_start: Vec<u32>,
@@ -113,13 +101,10 @@ pub struct Solver {
     item_cells: Vec<(u32, u32, u32)>,
     item_cells_start: Vec<u32>,
     // Options.
+    opts: Vec<OptionAt>,
     opt_entries: Vec<(u32, u32)>,
-    opt_entries_start: Vec<u32>,
-    opt_group: Vec<u32>,
-    /// For option `o`, its value slot in each cell of its group, in the
-    /// group's cell order.
+    /// Value slots of the options (see [`OptionAt::slots`]).
     opt_slots: Vec<u32>,
-    opt_slots_start: Vec<u32>,
     alive: Vec<bool>,
     // Groups.
     group_opts: Vec<u32>,
@@ -129,16 +114,10 @@ pub struct Solver {
     group_live: Vec<u32>,
     // Cells: (group, item) pairs; `vals` holds each cell's distinct
     // weights in increasing order, `val_count` how many live options have each.
-    cell_item: Vec<u32>,
-    cell_min: Vec<u32>,
-    cell_max: Vec<u32>,
-    /// `vals[cell_min]` and `vals[cell_max]`, kept beside them because the
-    /// propagation loop reads them most.
-    cell_lightest: Vec<u32>,
+    cells: Vec<Cell>,
     /// Where each cell's values end in `vals` (they start where the
     /// previous cell's end).
     cell_values_end: Vec<u32>,
-    cell_heaviest: Vec<u32>,
     vals: Vec<u32>,
     val_count: Vec<u32>,
     // Search.
@@ -161,7 +140,6 @@ pub struct Solver {
     probe_paid: Vec<bool>,
     /// Nodes plus probes after which a run stops, unexhausted.
     work_limit: u64,
-    queued: Vec<bool>,
     /// False when the problem fails before any choice.
     root_ok: bool,
     root_trail: usize,
@@ -169,6 +147,61 @@ pub struct Solver {
     probes: u64,
     solutions: u64,
     scratch: Vec<Vec<u32>>,
+}
+
+/// Where an option's parts are, in one place because `kill` and `revive`
+/// read them together.
+#[derive(Clone, Copy, Debug)]
+struct OptionAt {
+    /// Its `(item, weight)` pairs are `opt_entries[entries_start..entries_end]`.
+    entries_start: u32,
+    entries_end: u32,
+    group: u32,
+    /// Its value slot in each cell of its group, in the group's cell order,
+    /// start at `opt_slots[slots]`.
+    slots: u32,
+}
+
+impl OptionAt {
+    fn entries(&self) -> std::ops::Range<usize> {
+        self.entries_start as usize..self.entries_end as usize
+    }
+}
+
+/// An item's range and where its sum stands.
+#[derive(Clone, Copy, Debug, Default)]
+struct Item {
+    lo: u32,
+    hi: u32,
+    /// The weight of the chosen options on the item.
+    committed: u32,
+    /// What the undecided groups can still add, at most and at least.
+    most: u32,
+    least: u32,
+    /// Live options with a positive weight on the item.
+    len: u32,
+    /// The largest weight any option puts on the item: a window narrower
+    /// than this is the only kind that can cut an option, so an item with
+    /// this much room on both sides needs no look at its cells.
+    heaviest: u32,
+    /// "Exactly one of my options" (see the module comment).
+    is_selector: bool,
+    queued: bool,
+}
+
+/// A (group, item) pair: what the group's live options can still add to
+/// the item. Its fields sit together because `kill` and `propagate` read
+/// them together.
+#[derive(Clone, Copy, Debug, Default)]
+struct Cell {
+    item: u32,
+    /// The live options' lightest and heaviest weights on the item, as
+    /// indices into `vals` ...
+    min: u32,
+    max: u32,
+    /// ... and as weights.
+    lightest: u32,
+    heaviest: u32,
 }
 
 /// With `Probing::Adaptive`, probe at least at every this many levels.
@@ -332,26 +365,31 @@ impl Solver {
             }
         }
 
-        let n_cells = cell_item.len();
         let n_vals = vals.len();
         let mut solver = Solver {
             settings,
-            lo: bounds.iter().map(|b| b.0).collect(),
-            hi: bounds.iter().map(|b| b.1).collect(),
-            committed: vec![0; n_items],
-            most: vec![0; n_items],
-            least: vec![0; n_items],
-            len: vec![0; n_items],
-            heaviest,
-            is_selector,
+            items: (0..n_items)
+                .map(|i| Item {
+                    lo: bounds[i].0,
+                    hi: bounds[i].1,
+                    heaviest: heaviest[i],
+                    is_selector: is_selector[i],
+                    ..Item::default()
+                })
+                .collect(),
             item_opts_start,
             item_opts,
             item_cells_start,
             item_cells,
-            opt_entries_start: starts.to_vec(),
+            opts: (0..n_opts)
+                .map(|o| OptionAt {
+                    entries_start: starts[o],
+                    entries_end: starts[o + 1],
+                    group: opt_group[o],
+                    slots: opt_slots_start[o],
+                })
+                .collect(),
             opt_entries: entries.to_vec(),
-            opt_group,
-            opt_slots_start,
             opt_slots,
             alive: vec![false; n_opts],
             group_opts_start,
@@ -359,18 +397,13 @@ impl Solver {
             group_cells_start,
             group_exact,
             group_live: vec![0; n_groups],
-            cell_item,
-            cell_min: vec![0; n_cells],
-            cell_max: vec![0; n_cells],
-            cell_lightest: vec![0; n_cells],
+            cells: cell_item.iter().map(|&item| Cell { item, ..Cell::default() }).collect(),
             cell_values_end,
-            cell_heaviest: vec![0; n_cells],
             vals,
             val_count: vec![0; n_vals],
             trail: Vec::new(),
             chosen: Vec::new(),
             queue: Vec::new(),
-            queued: vec![false; n_items],
             clock: 1,
             item_changed: vec![1; n_items],
             probed_at: vec![0; n_opts],
@@ -390,7 +423,7 @@ impl Solver {
         // which every run starts from.
         solver.alive.fill(true);
         for &(i, _) in entries {
-            solver.len[i as usize] += 1;
+            solver.items[i as usize].len += 1;
         }
         for &slot in &solver.opt_slots {
             solver.val_count[slot as usize] += 1;
@@ -401,14 +434,14 @@ impl Solver {
                 // Every value of a cell belongs to some option of its group.
                 let first = if cell == 0 { 0 } else { solver.cell_values_end[cell - 1] };
                 let last = solver.cell_values_end[cell] - 1;
-                solver.cell_min[cell] = first;
-                solver.cell_max[cell] = last;
-                solver.cell_lightest[cell] = solver.vals[first as usize];
-                solver.cell_heaviest[cell] = solver.vals[last as usize];
+                solver.cells[cell].min = first;
+                solver.cells[cell].max = last;
+                solver.cells[cell].lightest = solver.vals[first as usize];
+                solver.cells[cell].heaviest = solver.vals[last as usize];
                 let (most, least) = solver.cell_bounds(cell, g, solver.group_live[g]);
-                let item = solver.cell_item[cell] as usize;
-                solver.most[item] += most;
-                solver.least[item] += least;
+                let item = solver.cells[cell].item as usize;
+                solver.items[item].most += most;
+                solver.items[item].least += least;
             }
         }
         for i in 0..n_items {
@@ -425,8 +458,8 @@ impl Solver {
             self.clock += 1;
             self.item_changed[item] = self.clock;
         }
-        if !self.queued[item] {
-            self.queued[item] = true;
+        if !self.items[item].queued {
+            self.items[item].queued = true;
             self.queue.push(item as u32);
         }
     }
@@ -438,17 +471,17 @@ impl Solver {
         if live == 0 {
             return (0, 0);
         }
-        let most = self.cell_heaviest[cell];
-        let least = if self.group_exact[group] { self.cell_lightest[cell] } else { 0 };
+        let most = self.cells[cell].heaviest;
+        let least = if self.group_exact[group] { self.cells[cell].lightest } else { 0 };
         (most, least)
     }
 
     #[inline(always)]
     fn shift_bounds(&mut self, cell: usize, old: (u32, u32), new: (u32, u32)) {
         if old != new {
-            let item = self.cell_item[cell] as usize;
-            self.most[item] = self.most[item] - old.0 + new.0;
-            self.least[item] = self.least[item] - old.1 + new.1;
+            let item = self.cells[cell].item as usize;
+            self.items[item].most = self.items[item].most - old.0 + new.0;
+            self.items[item].least = self.items[item].least - old.1 + new.1;
             self.enqueue(item);
         }
     }
@@ -458,12 +491,12 @@ impl Solver {
         let ou = o as usize;
         debug_assert!(self.alive[ou]);
         self.alive[ou] = false;
-        for k in self.opt_entries_start[ou]..self.opt_entries_start[ou + 1] {
-            self.len[self.opt_entries[k as usize].0 as usize] -= 1;
+        for k in self.opts[ou].entries() {
+            self.items[self.opt_entries[k as usize].0 as usize].len -= 1;
         }
-        let g = self.opt_group[ou] as usize;
+        let g = self.opts[ou].group as usize;
         let cells = self.group_cells_start[g] as usize..self.group_cells_start[g + 1] as usize;
-        let slots = self.opt_slots_start[ou] as usize;
+        let slots = self.opts[ou].slots as usize;
         let before = self.group_live[g];
         let after = before - 1;
         for (k, cell) in cells.enumerate() {
@@ -472,19 +505,20 @@ impl Solver {
             if after == 0 {
                 let old = self.cell_bounds(cell, g, before);
                 self.shift_bounds(cell, old, (0, 0));
-            } else if self.val_count[slot as usize] == 0 && (slot == self.cell_max[cell] || slot == self.cell_min[cell])
+            } else if self.val_count[slot as usize] == 0
+                && (slot == self.cells[cell].max || slot == self.cells[cell].min)
             {
                 // Every option of the group has a slot in every cell, so
                 // while one lives these scans stop inside the cell.
                 let old = self.cell_bounds(cell, g, before);
-                while self.val_count[self.cell_max[cell] as usize] == 0 {
-                    self.cell_max[cell] -= 1;
+                while self.val_count[self.cells[cell].max as usize] == 0 {
+                    self.cells[cell].max -= 1;
                 }
-                while self.val_count[self.cell_min[cell] as usize] == 0 {
-                    self.cell_min[cell] += 1;
+                while self.val_count[self.cells[cell].min as usize] == 0 {
+                    self.cells[cell].min += 1;
                 }
-                self.cell_heaviest[cell] = self.vals[self.cell_max[cell] as usize];
-                self.cell_lightest[cell] = self.vals[self.cell_min[cell] as usize];
+                self.cells[cell].heaviest = self.vals[self.cells[cell].max as usize];
+                self.cells[cell].lightest = self.vals[self.cells[cell].min as usize];
                 let new = self.cell_bounds(cell, g, after);
                 self.shift_bounds(cell, old, new);
             }
@@ -498,27 +532,27 @@ impl Solver {
         let ou = o as usize;
         debug_assert!(!self.alive[ou]);
         self.alive[ou] = true;
-        for k in self.opt_entries_start[ou]..self.opt_entries_start[ou + 1] {
-            self.len[self.opt_entries[k as usize].0 as usize] += 1;
+        for k in self.opts[ou].entries() {
+            self.items[self.opt_entries[k as usize].0 as usize].len += 1;
         }
-        let g = self.opt_group[ou] as usize;
+        let g = self.opts[ou].group as usize;
         let cells = self.group_cells_start[g] as usize..self.group_cells_start[g + 1] as usize;
-        let slots = self.opt_slots_start[ou] as usize;
+        let slots = self.opts[ou].slots as usize;
         let before = self.group_live[g];
         for (k, cell) in cells.enumerate() {
             let slot = self.opt_slots[slots + k];
             self.val_count[slot as usize] += 1;
             if before == 0 {
-                self.cell_min[cell] = slot;
-                self.cell_max[cell] = slot;
-                self.cell_lightest[cell] = self.vals[slot as usize];
-                self.cell_heaviest[cell] = self.vals[slot as usize];
-            } else if slot < self.cell_min[cell] || slot > self.cell_max[cell] {
+                self.cells[cell].min = slot;
+                self.cells[cell].max = slot;
+                self.cells[cell].lightest = self.vals[slot as usize];
+                self.cells[cell].heaviest = self.vals[slot as usize];
+            } else if slot < self.cells[cell].min || slot > self.cells[cell].max {
                 let old = self.cell_bounds(cell, g, before);
-                self.cell_min[cell] = self.cell_min[cell].min(slot);
-                self.cell_max[cell] = self.cell_max[cell].max(slot);
-                self.cell_heaviest[cell] = self.vals[self.cell_max[cell] as usize];
-                self.cell_lightest[cell] = self.vals[self.cell_min[cell] as usize];
+                self.cells[cell].min = self.cells[cell].min.min(slot);
+                self.cells[cell].max = self.cells[cell].max.max(slot);
+                self.cells[cell].heaviest = self.vals[self.cells[cell].max as usize];
+                self.cells[cell].lightest = self.vals[self.cells[cell].min as usize];
                 let new = self.cell_bounds(cell, g, before + 1);
                 self.unshift_bounds(cell, old, new);
                 continue;
@@ -540,8 +574,8 @@ impl Solver {
             let p = self.group_opts[at as usize];
             if self.alive[p as usize] {
                 self.alive[p as usize] = false;
-                for k in self.opt_entries_start[p as usize]..self.opt_entries_start[p as usize + 1] {
-                    self.len[self.opt_entries[k as usize].0 as usize] -= 1;
+                for k in self.opts[p as usize].entries() {
+                    self.items[self.opt_entries[k as usize].0 as usize].len -= 1;
                 }
                 self.trail.push(p | CLOSED_MEMBER);
             }
@@ -569,8 +603,8 @@ impl Solver {
             self.trail.pop();
             let p = (entry & !CLOSED_MEMBER) as usize;
             self.alive[p] = true;
-            for k in self.opt_entries_start[p]..self.opt_entries_start[p + 1] {
-                self.len[self.opt_entries[k as usize].0 as usize] += 1;
+            for k in self.opts[p].entries() {
+                self.items[self.opt_entries[k as usize].0 as usize].len += 1;
             }
         }
     }
@@ -578,9 +612,9 @@ impl Solver {
     /// `shift_bounds` backwards, for undo: nothing to queue.
     #[inline(always)]
     fn unshift_bounds(&mut self, cell: usize, old: (u32, u32), new: (u32, u32)) {
-        let item = self.cell_item[cell] as usize;
-        self.most[item] = self.most[item] - old.0 + new.0;
-        self.least[item] = self.least[item] - old.1 + new.1;
+        let item = self.cells[cell].item as usize;
+        self.items[item].most = self.items[item].most - old.0 + new.0;
+        self.items[item].least = self.items[item].least - old.1 + new.1;
     }
 
     /// Removes options outside their windows (see the module comment) until
@@ -589,18 +623,18 @@ impl Solver {
     fn propagate(&mut self) -> bool {
         while let Some(i) = self.queue.pop() {
             let i = i as usize;
-            self.queued[i] = false;
-            let c = self.committed[i];
-            if c + self.most[i] < self.lo[i] || c + self.least[i] > self.hi[i] {
+            self.items[i].queued = false;
+            let c = self.items[i].committed;
+            if c + self.items[i].most < self.items[i].lo || c + self.items[i].least > self.items[i].hi {
                 for &j in &self.queue {
-                    self.queued[j as usize] = false;
+                    self.items[j as usize].queued = false;
                 }
                 self.queue.clear();
                 return false;
             }
-            let room_above = self.hi[i] - c - self.least[i];
-            let room_below = c + self.most[i] - self.lo[i];
-            if room_above >= self.heaviest[i] && room_below >= self.heaviest[i] {
+            let room_above = self.items[i].hi - c - self.items[i].least;
+            let room_below = c + self.items[i].most - self.items[i].lo;
+            if room_above >= self.items[i].heaviest && room_below >= self.items[i].heaviest {
                 continue;
             }
             for at in self.item_cells_start[i]..self.item_cells_start[i + 1] {
@@ -612,7 +646,7 @@ impl Solver {
                 let (most, least) = self.cell_bounds(cell, g, 1);
                 let top = least + room_above;
                 let bottom = most.saturating_sub(room_below);
-                if most <= top && self.cell_lightest[cell] >= bottom {
+                if most <= top && self.cells[cell].lightest >= bottom {
                     continue;
                 }
                 // Killing options of this group moves this cell's share and
@@ -622,7 +656,7 @@ impl Solver {
                     if !self.alive[p as usize] {
                         continue;
                     }
-                    let x = self.vals[self.opt_slots[(self.opt_slots_start[p as usize] + k) as usize] as usize];
+                    let x = self.vals[self.opt_slots[(self.opts[p as usize].slots + k) as usize] as usize];
                     if x > top || x < bottom {
                         self.kill(p);
                     }
@@ -637,14 +671,14 @@ impl Solver {
     /// caller undoes either way.
     fn choose(&mut self, o: u32) -> bool {
         let ou = o as usize;
-        for k in self.opt_entries_start[ou]..self.opt_entries_start[ou + 1] {
+        for k in self.opts[ou].entries() {
             let (i, w) = self.opt_entries[k as usize];
-            self.committed[i as usize] += w;
+            self.items[i as usize].committed += w;
             self.enqueue(i as usize);
         }
         self.chosen.push(o);
         // At most one option of a group is chosen.
-        self.close_group(self.opt_group[ou] as usize);
+        self.close_group(self.opts[ou].group as usize);
         self.propagate()
     }
 
@@ -661,9 +695,9 @@ impl Solver {
 
     fn unchoose(&mut self) {
         let o = self.chosen.pop().expect("an option was chosen") as usize;
-        for k in self.opt_entries_start[o]..self.opt_entries_start[o + 1] {
+        for k in self.opts[o].entries() {
             let (i, w) = self.opt_entries[k as usize];
-            self.committed[i as usize] -= w;
+            self.items[i as usize].committed -= w;
         }
     }
 
@@ -692,7 +726,7 @@ impl Solver {
                     continue;
                 }
                 let changed = (self.group_cells_start[g]..self.group_cells_start[g + 1])
-                    .map(|cell| self.item_changed[self.cell_item[cell as usize] as usize])
+                    .map(|cell| self.item_changed[self.cells[cell as usize].item as usize])
                     .max()
                     .unwrap_or(0);
                 for at in self.group_opts_start[g]..self.group_opts_start[g + 1] {
@@ -728,23 +762,23 @@ impl Solver {
     fn branch_item(&self) -> Option<usize> {
         // The least room among items that some group can still move.
         let room = |i: usize| {
-            let c = self.committed[i];
-            (self.hi[i] - c - self.least[i]).min(c + self.most[i] - self.lo[i])
+            let c = self.items[i].committed;
+            (self.items[i].hi - c - self.items[i].least).min(c + self.items[i].most - self.items[i].lo)
         };
         // Only counting items: an "exactly one" item is better served by the
         // fewest-options rule below (plain exact cover, as in Dancing Links).
-        let counting = |i: usize| !self.is_selector[i] && self.most[i] > self.least[i];
-        let tightest = (0..self.lo.len()).filter(|&i| counting(i)).map(room).min();
+        let counting = |i: usize| !self.items[i].is_selector && self.items[i].most > self.items[i].least;
+        let tightest = (0..self.items.len()).filter(|&i| counting(i)).map(room).min();
         let mut widest: Option<(u32, usize)> = None;
         if let Some(tightest) = tightest {
-            for i in (0..self.lo.len()).filter(|&i| counting(i) && room(i) == tightest) {
+            for i in (0..self.items.len()).filter(|&i| counting(i) && room(i) == tightest) {
                 for at in self.item_cells_start[i]..self.item_cells_start[i + 1] {
                     let (cell, g, _) = self.item_cells[at as usize];
                     let g = g as usize;
                     if !self.group_exact[g] || self.group_live[g] < 2 {
                         continue;
                     }
-                    let spread = self.cell_heaviest[cell as usize] - self.cell_lightest[cell as usize];
+                    let spread = self.cells[cell as usize].heaviest - self.cells[cell as usize].lightest;
                     if spread > 0 && widest.is_none_or(|(w, _)| spread > w) {
                         widest = Some((spread, g));
                     }
@@ -753,17 +787,16 @@ impl Solver {
         }
         if let Some((_, g)) = widest {
             let first = self.group_opts[self.group_opts_start[g] as usize] as usize;
-            let entries =
-                &self.opt_entries[self.opt_entries_start[first] as usize..self.opt_entries_start[first + 1] as usize];
+            let entries = &self.opt_entries[self.opts[first].entries()];
             // The group's selector: the first selector item of its options.
-            if let Some(&(s, _)) = entries.iter().find(|&&(i, _)| self.is_selector[i as usize]) {
+            if let Some(&(s, _)) = entries.iter().find(|&&(i, _)| self.items[i as usize].is_selector) {
                 return Some(s as usize);
             }
         }
         let mut best: Option<(u32, usize)> = None;
-        for i in 0..self.lo.len() {
-            if self.committed[i] < self.lo[i] {
-                let len = self.len[i];
+        for i in 0..self.items.len() {
+            if self.items[i].committed < self.items[i].lo {
+                let len = self.items[i].len;
                 if best.is_none_or(|(l, _)| len < l) {
                     best = Some((len, i));
                     if len <= 1 {
