@@ -492,7 +492,7 @@ impl Solver {
         debug_assert!(self.alive[ou]);
         self.alive[ou] = false;
         for k in self.opts[ou].entries() {
-            self.items[self.opt_entries[k as usize].0 as usize].len -= 1;
+            self.items[self.opt_entries[k].0 as usize].len -= 1;
         }
         let g = self.opts[ou].group as usize;
         let cells = self.group_cells_start[g] as usize..self.group_cells_start[g + 1] as usize;
@@ -533,7 +533,7 @@ impl Solver {
         debug_assert!(!self.alive[ou]);
         self.alive[ou] = true;
         for k in self.opts[ou].entries() {
-            self.items[self.opt_entries[k as usize].0 as usize].len += 1;
+            self.items[self.opt_entries[k].0 as usize].len += 1;
         }
         let g = self.opts[ou].group as usize;
         let cells = self.group_cells_start[g] as usize..self.group_cells_start[g + 1] as usize;
@@ -575,7 +575,7 @@ impl Solver {
             if self.alive[p as usize] {
                 self.alive[p as usize] = false;
                 for k in self.opts[p as usize].entries() {
-                    self.items[self.opt_entries[k as usize].0 as usize].len -= 1;
+                    self.items[self.opt_entries[k].0 as usize].len -= 1;
                 }
                 self.trail.push(p | CLOSED_MEMBER);
             }
@@ -604,7 +604,7 @@ impl Solver {
             let p = (entry & !CLOSED_MEMBER) as usize;
             self.alive[p] = true;
             for k in self.opts[p].entries() {
-                self.items[self.opt_entries[k as usize].0 as usize].len += 1;
+                self.items[self.opt_entries[k].0 as usize].len += 1;
             }
         }
     }
@@ -672,7 +672,7 @@ impl Solver {
     fn choose(&mut self, o: u32) -> bool {
         let ou = o as usize;
         for k in self.opts[ou].entries() {
-            let (i, w) = self.opt_entries[k as usize];
+            let (i, w) = self.opt_entries[k];
             self.items[i as usize].committed += w;
             self.enqueue(i as usize);
         }
@@ -696,7 +696,7 @@ impl Solver {
     fn unchoose(&mut self) {
         let o = self.chosen.pop().expect("an option was chosen") as usize;
         for k in self.opts[o].entries() {
-            let (i, w) = self.opt_entries[k as usize];
+            let (i, w) = self.opt_entries[k];
             self.items[i as usize].committed -= w;
         }
     }
