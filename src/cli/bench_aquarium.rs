@@ -27,7 +27,8 @@ fn time_solve(
     let mut nodes = 0;
     for _ in 0..runs.max(1) {
         let start = Instant::now();
-        let report = aquarium::solve(puzzle, 2, Settings { probing }).map_err(|e| CliError::Message(e.to_string()))?;
+        let report = aquarium::solve(puzzle, 2, Settings::with_probing(probing))
+            .map_err(|e| CliError::Message(e.to_string()))?;
         best = best.min(start.elapsed());
         if !report.is_unique() || expected.is_some_and(|w| *w != report.solutions[0]) {
             return Err(CliError::Message("a benchmark puzzle was not solved to its one known solution".into()));

@@ -59,7 +59,7 @@ fn estimate((secs, done): (f64, usize), n: usize) -> String {
 }
 
 pub fn run(args: CalendarBenchArgs) -> Result<ExitCode, CliError> {
-    let engine_off = Method::Engine(Settings { probing: Probing::Off });
+    let engine_off = Method::Engine(Settings::with_probing(Probing::Off));
     let mut first = vec![
         ["board", "combinations", "bitboard s (CPU s)", "engine (off) s", "engine (fixpoint) s"]
             .map(String::from)

@@ -19,8 +19,8 @@ pub fn run(args: RingBenchArgs) -> Result<ExitCode, CliError> {
         let mut last = None;
         for _ in 0..args.runs.max(1) {
             let start = Instant::now();
-            let report =
-                ring::solve(&ring, usize::MAX, Settings { probing }).map_err(|e| CliError::Message(e.to_string()))?;
+            let report = ring::solve(&ring, usize::MAX, Settings::with_probing(probing))
+                .map_err(|e| CliError::Message(e.to_string()))?;
             best = best.min(start.elapsed());
             last = Some(report);
         }

@@ -33,7 +33,7 @@ pub fn settings(probing: ProbingArg) -> Settings {
         ProbingArg::Fixpoint => Probing::Fixpoint,
         ProbingArg::Adaptive => Probing::Adaptive,
     };
-    Settings { probing }
+    Settings::with_probing(probing)
 }
 
 pub fn run(args: SolveArgs) -> Result<ExitCode, CliError> {

@@ -28,9 +28,10 @@
 //! Aquarium and the naked and hidden singles of Sudoku.
 
 use std::ops::ControlFlow;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::problem::{OptionId, Problem};
+use super::solver::Stats;
 
 /// How much work to spend at each node before branching.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -48,51 +49,10 @@ pub enum Probing {
     Adaptive,
 }
 
-/// Knobs of the search. The defaults are what the benchmarks found fastest.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Settings {
-    pub probing: Probing,
-}
-
-/// What a search did.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Stats {
-    /// Solutions found (up to the limit, when there was one).
-    pub solutions: u64,
-    /// Branches taken: options put into a partial solution by the search.
-    pub nodes: u64,
-    /// Options tried one level deep by probing, and removed when they failed.
-    pub probes: u64,
-    pub elapsed: Duration,
-    /// True when the whole search tree was walked, so `solutions` is the
-    /// exact number; false when a limit or the callback stopped it early.
-    pub exhausted: bool,
-}
-
-/// Solutions collected by [`Solver::solve`], each a sorted list of options.
-#[derive(Clone, Debug, Default)]
-pub struct Outcome {
-    pub solutions: Vec<Vec<OptionId>>,
-    pub stats: Stats,
-}
-
-impl Problem {
-    /// Up to `limit` solutions with the default settings. `solve(2)` proves
-    /// uniqueness: one solution found and `stats.exhausted` true.
-    pub fn solve(&self, limit: usize) -> Outcome {
-        Solver::new(self, Settings::default()).solve(limit)
-    }
-
-    /// The number of solutions, stopping at `limit`.
-    pub fn count(&self, limit: u64) -> Stats {
-        Solver::new(self, Settings::default()).count(limit)
-    }
-}
-
-/// The search state for one problem. Reusable: every run starts from the
-/// state `new` built.
-pub struct Solver {
-    settings: Settings,
+/// The multi-cover search state for one problem. Reusable: every run
+/// starts from the state `new` built.
+pub(super) struct MultiCover {
+    probing: Probing,
     items: Vec<Item>,
     /// Each item's options with a positive weight on it.
     item_opts: Vec<u32>,
@@ -213,8 +173,8 @@ const PROBE_EVERY: usize = 4;
 const CLOSED_MEMBER: u32 = 1 << 30;
 const CLOSED_GROUP: u32 = 3 << 30;
 
-impl Solver {
-    pub fn new(problem: &Problem, settings: Settings) -> Solver {
+impl MultiCover {
+    pub(super) fn new(problem: &Problem, probing: Probing) -> MultiCover {
         let bounds = problem.raw_bounds();
         let (entries, starts) = problem.raw_entries();
         let n_items = bounds.len();
@@ -366,8 +326,8 @@ impl Solver {
         }
 
         let n_vals = vals.len();
-        let mut solver = Solver {
-            settings,
+        let mut solver = MultiCover {
+            probing,
             items: (0..n_items)
                 .map(|i| Item {
                     lo: bounds[i].0,
@@ -828,7 +788,7 @@ impl Solver {
             self.scratch.resize_with(depth + 1, Vec::new);
             self.probe_paid.resize(depth + 1, false);
         }
-        let probe = match self.settings.probing {
+        let probe = match self.probing {
             Probing::Off => false,
             Probing::Root => depth == 0,
             Probing::Fixpoint => true,
@@ -893,52 +853,25 @@ impl Solver {
         ControlFlow::Continue(())
     }
 
-    /// Stops later runs after this many nodes plus probes; their stats say
-    /// `exhausted: false`. For a quick try before a full search.
-    pub fn set_work_limit(&mut self, limit: u64) {
+    /// Stops later runs after this many nodes plus probes.
+    pub(super) fn set_work_limit(&mut self, limit: u64) {
         self.work_limit = limit;
     }
 
     /// Calls `f` with each solution (a sorted list of options) until it
-    /// breaks or the solutions run out.
-    pub fn for_each_solution(&mut self, mut f: impl FnMut(&[OptionId]) -> ControlFlow<()>) -> Stats {
-        let start = Instant::now();
+    /// breaks or the solutions run out. The stats' time is left to the caller.
+    pub(super) fn run(&mut self, f: &mut dyn FnMut(&[OptionId]) -> ControlFlow<()>) -> Stats {
         self.nodes = 0;
         self.probes = 0;
         self.solutions = 0;
-        let flow = if self.root_ok { self.search(0, &mut f) } else { ControlFlow::Continue(()) };
+        let flow = if self.root_ok { self.search(0, f) } else { ControlFlow::Continue(()) };
         debug_assert_eq!(self.trail.len(), self.root_trail);
         Stats {
             solutions: self.solutions,
             nodes: self.nodes,
             probes: self.probes,
-            elapsed: start.elapsed(),
+            elapsed: Duration::ZERO,
             exhausted: flow.is_continue(),
         }
-    }
-
-    /// Up to `limit` solutions.
-    pub fn solve(&mut self, limit: usize) -> Outcome {
-        let mut solutions = Vec::new();
-        if limit == 0 {
-            return Outcome { solutions, stats: Stats::default() };
-        }
-        let stats = self.for_each_solution(|s| {
-            solutions.push(s.to_vec());
-            if solutions.len() >= limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
-        });
-        Outcome { solutions, stats }
-    }
-
-    /// Counts solutions up to `limit`.
-    pub fn count(&mut self, limit: u64) -> Stats {
-        let mut n = 0u64;
-        if limit == 0 {
-            return Stats::default();
-        }
-        self.for_each_solution(|_| {
-            n += 1;
-            if n >= limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
-        })
     }
 }

@@ -3,8 +3,14 @@ use std::ops::ControlFlow;
 use super::*;
 use crate::rng::Rng;
 
-fn all_settings() -> [Settings; 4] {
-    [Probing::Off, Probing::Root, Probing::Fixpoint, Probing::Adaptive].map(|probing| Settings { probing })
+/// Every way to search: the multi-cover search with each probing, and
+/// `Auto` (Dancing Links where the problem is plain exact cover).
+fn all_settings() -> Vec<Settings> {
+    let multi = [Probing::Off, Probing::Root, Probing::Fixpoint, Probing::Adaptive]
+        .map(|probing| Settings { probing, algorithm: Algorithm::MultiCover });
+    let mut all = multi.to_vec();
+    all.push(Settings::default());
+    all
 }
 
 fn count_all(problem: &Problem, settings: Settings) -> u64 {
@@ -26,6 +32,7 @@ fn knuth_seven_items() {
     for o in &options {
         p.add_option(o.iter().map(|&i| (i, 1)));
     }
+    assert!(Solver::new(&p, Settings::default()).is_dancing_links());
     for settings in all_settings() {
         let out = Solver::new(&p, settings).solve(10);
         assert_eq!(out.solutions, vec![vec![0, 3, 4]]);
@@ -49,6 +56,7 @@ fn queens(n: usize) -> Problem {
 
 #[test]
 fn n_queens_counts() {
+    assert!(Solver::new(&queens(8), Settings::default()).is_dancing_links());
     let known = [(1, 1), (2, 0), (3, 0), (4, 2), (5, 10), (6, 4), (7, 40), (8, 92)];
     for settings in all_settings() {
         for (n, count) in known {
@@ -173,12 +181,88 @@ fn random_problems_match_brute_force() {
 #[test]
 fn a_work_limit_stops_the_search_unexhausted() {
     let p = queens(8);
-    let mut solver = Solver::new(&p, Settings { probing: Probing::Off });
-    solver.set_work_limit(5);
-    let stats = solver.count(1000);
-    assert!(!stats.exhausted);
-    assert!(stats.solutions < 92);
-    assert!(stats.nodes <= 5);
+    for settings in all_settings() {
+        let mut solver = Solver::new(&p, settings);
+        solver.set_work_limit(5);
+        let stats = solver.count(1000);
+        assert!(!stats.exhausted, "{settings:?}");
+        assert!(stats.solutions < 92);
+        assert!(stats.nodes <= 5);
+    }
+}
+
+/// A random plain exact-cover problem: primary and secondary items, unit
+/// weights; with `all_primary_options`, every option touches a primary item.
+fn random_exact_cover(rng: &mut Rng, all_primary_options: bool) -> Problem {
+    let mut p = Problem::new();
+    let primary: Vec<_> = (0..rng.between(1, 6)).map(|_| p.add_exact(1)).collect();
+    let secondary: Vec<_> = (0..rng.between(0, 3)).map(|_| p.add_secondary(1)).collect();
+    for _ in 0..rng.between(1, 14) {
+        let mut entries = Vec::new();
+        for &i in primary.iter().chain(&secondary) {
+            if rng.chance(1, 3) {
+                entries.push((i, 1));
+            }
+        }
+        if all_primary_options && !entries.iter().any(|(i, _)| primary.contains(i)) {
+            entries.push((primary[rng.below(primary.len())], 1));
+        }
+        p.add_option(entries);
+    }
+    p
+}
+
+#[test]
+fn dancing_links_match_brute_force_and_the_multi_cover_search() {
+    let mut rng = Rng::new(11);
+    let (mut dancing, mut nonzero) = (0, 0);
+    for case in 0..3000 {
+        let p = random_exact_cover(&mut rng, case % 4 != 0);
+        let expected = brute_force(&p);
+        nonzero += usize::from(expected > 0);
+        // Auto takes Dancing Links only when every option covers a primary
+        // item; otherwise it must fall back and still count right.
+        dancing += usize::from(Solver::new(&p, Settings::default()).is_dancing_links());
+        for settings in all_settings() {
+            assert_eq!(count_all(&p, settings), expected, "case {case}: {p:?} with {settings:?}");
+        }
+        // Each solution once, the same set from both searches.
+        let mut by_links = Solver::new(&p, Settings::default()).solve(usize::MAX).solutions;
+        let multi = Settings { algorithm: Algorithm::MultiCover, ..Settings::default() };
+        let mut by_search = Solver::new(&p, multi).solve(usize::MAX).solutions;
+        by_links.sort();
+        by_search.sort();
+        assert_eq!(by_links, by_search, "case {case}");
+    }
+    assert!(dancing > 2000, "most cases should run Dancing Links ({dancing})");
+    assert!(nonzero > 500, "the random problems should often be solvable ({nonzero})");
+}
+
+#[test]
+fn dancing_links_apply_only_to_plain_exact_cover() {
+    let mut p = Problem::new();
+    let a = p.add_exact(1);
+    let b = p.add_secondary(1);
+    p.add_option([(a, 1), (b, 1)]);
+    assert!(Solver::new(&p, Settings::default()).is_dancing_links());
+    // An option on secondary items only may join any solution.
+    p.add_option([(b, 1)]);
+    assert!(!Solver::new(&p, Settings::default()).is_dancing_links());
+    // A weight other than 1, or a range other than 1..=1 and 0..=1.
+    let mut p = Problem::new();
+    let a = p.add_exact(2);
+    p.add_option([(a, 1)]);
+    assert!(!Solver::new(&p, Settings::default()).is_dancing_links());
+    let mut p = Problem::new();
+    let a = p.add_exact(1);
+    p.add_option([(a, 2)]);
+    assert!(!Solver::new(&p, Settings::default()).is_dancing_links());
+    // Asked for the multi-cover search, it gets it.
+    let mut p = Problem::new();
+    let a = p.add_exact(1);
+    p.add_option([(a, 1)]);
+    let multi = Settings { algorithm: Algorithm::MultiCover, ..Settings::default() };
+    assert!(!Solver::new(&p, multi).is_dancing_links());
 }
 
 #[test]

@@ -111,27 +111,30 @@ impl BrowserFetcher {
         })
     }
 
-    /// Loads `url`, waits for the board, and returns the DOM as HTML.
+    /// Loads `url`, waits for the board, and returns the DOM as HTML. The
+    /// site's "no such puzzle" page has no board and is an answer too: it is
+    /// looked for while waiting, so that it does not cost the whole wait.
     async fn load(client: &Client, url: &str, wait: Duration) -> Result<String, FetchFailure> {
         let failed = |e: fantoccini::error::CmdError| FetchFailure::Browser(e.to_string());
         client.goto(url).await.map_err(failed)?;
-        let board = client
-            .wait()
-            .at_most(wait)
-            .every(Duration::from_millis(25))
-            .for_element(Locator::Css(markup::BOARD_READY_CSS))
-            .await;
-        let html = client.source().await.map_err(failed)?;
-        match board {
-            Ok(_) => Ok(html),
-            // The site's "no such puzzle" page has no board, and is an answer.
-            Err(_) if is_not_found(&html) => Ok(html),
-            Err(_) => Err(FetchFailure::Browser(format!(
-                "no board (`{}`) within {} s; the page title is `{}`",
-                markup::BOARD_READY_CSS,
-                wait.as_secs_f64(),
-                client.title().await.unwrap_or_default()
-            ))),
+        let deadline = Instant::now() + wait;
+        loop {
+            if client.find(Locator::Css(markup::BOARD_READY_CSS)).await.is_ok() {
+                return client.source().await.map_err(failed);
+            }
+            let html = client.source().await.map_err(failed)?;
+            if is_not_found(&html) {
+                return Ok(html);
+            }
+            if Instant::now() >= deadline {
+                return Err(FetchFailure::Browser(format!(
+                    "no board (`{}`) within {} s; the page title is `{}`",
+                    markup::BOARD_READY_CSS,
+                    wait.as_secs_f64(),
+                    client.title().await.unwrap_or_default()
+                )));
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
         }
     }
 }

@@ -74,7 +74,7 @@ pub fn generate(rng: &mut Rng, settings: GenerateSettings) -> Generated {
 fn other_solution(puzzle: &Aquarium, water: &Water) -> Option<Water> {
     const QUICK_WORK: u64 = 2_000;
     let encoding = Encoding::new(puzzle);
-    let mut quick = Solver::new(&encoding.problem, Settings { probing: Probing::Off });
+    let mut quick = Solver::new(&encoding.problem, Settings::with_probing(Probing::Off));
     quick.set_work_limit(QUICK_WORK);
     let search = |solver: &mut Solver| {
         let mut other = None;

@@ -30,7 +30,7 @@ fn every_fixture_is_solved_uniquely_with_either_setting() {
     for probing in [Probing::Off, Probing::Root, Probing::Fixpoint, Probing::Adaptive] {
         for (name, puzzle, solution) in &all {
             puzzle.validate().unwrap();
-            let report = solve(puzzle, 2, Settings { probing }).unwrap();
+            let report = solve(puzzle, 2, Settings::with_probing(probing)).unwrap();
             assert!(report.is_unique(), "{name}: {} solutions", report.solutions.len());
             assert_eq!(&report.solutions[0], solution, "{name}");
         }
@@ -257,7 +257,7 @@ fn engine_counts_match_brute_force_on_random_small_puzzles() {
         let expected = brute_force_count(&puzzle);
         several += usize::from(expected > 1);
         for probing in [Probing::Off, Probing::Root, Probing::Fixpoint, Probing::Adaptive] {
-            let report = solve(&puzzle, 10_000, Settings { probing }).unwrap();
+            let report = solve(&puzzle, 10_000, Settings::with_probing(probing)).unwrap();
             assert!(report.stats.exhausted);
             assert_eq!(report.solutions.len(), expected, "case {case}, {probing:?}:\n{puzzle}");
         }

@@ -84,7 +84,11 @@ fn both_solvers_and_every_probing_setting_count_the_same() {
     for (v, text, expected) in [(standard(), "Oct 6", 7), (standard(), "May 21", 36)] {
         let d = date(text);
         for probing in [Probing::Off, Probing::Root, Probing::Fixpoint] {
-            assert_eq!(count(&v, &d, Method::Engine(Settings { probing })).solutions, expected, "{text} {probing:?}");
+            assert_eq!(
+                count(&v, &d, Method::Engine(Settings::with_probing(probing))).solutions,
+                expected,
+                "{text} {probing:?}"
+            );
         }
         assert_eq!(count(&v, &d, FAST).solutions, expected, "{text}");
     }

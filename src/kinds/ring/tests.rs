@@ -18,7 +18,7 @@ fn the_expert_instance_has_exactly_its_four_published_solutions() {
     let ring = Ring::parse(EXPERT).unwrap();
     assert_eq!((ring.rows(), ring.sectors()), (8, 24));
     for probing in [Probing::Off, Probing::Root, Probing::Fixpoint] {
-        let report = solve(&ring, 100, Settings { probing }).unwrap();
+        let report = solve(&ring, 100, Settings::with_probing(probing)).unwrap();
         assert!(report.stats.exhausted);
         let mut found: Vec<Vec<usize>> = report.solutions.iter().map(|s| s.triangles.clone()).collect();
         found.sort();

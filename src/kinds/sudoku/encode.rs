@@ -35,11 +35,14 @@ impl Encoding {
                 }
             }
         }
-        let mut problem = Problem::new();
+        let blanks = puzzle.cells().iter().filter(|&&d| d == 0).count();
+        let mut problem = Problem::with_capacity(blanks + 3 * 81, 9 * blanks, 4 * 9 * blanks);
         // Cell items first: the engine groups each option under the first
         // exactly-one item it touches, and "one digit per cell" is the group.
         let cell_items: Vec<Option<usize>> =
             puzzle.cells().iter().map(|&d| (d == 0).then(|| problem.add_exact(1))).collect();
+        // Then rows, columns and boxes: an option lists its items in
+        // increasing order, as the engine reads them fastest.
         let mut unit_items = [[[None; 10]; 9]; 3];
         for (kind, units) in unit_items.iter_mut().enumerate() {
             for (index, digits) in units.iter_mut().enumerate() {
@@ -50,19 +53,18 @@ impl Encoding {
                 }
             }
         }
-        let mut placements = Vec::new();
+        let mut placements = Vec::with_capacity(9 * blanks);
         for (cell, &item) in cell_items.iter().enumerate() {
             let Some(item) = item else { continue };
             let (r, c) = (cell / 9, cell % 9);
-            let units = [r, c, box_of(r, c)];
+            let [rows, cols, boxes] = [&unit_items[0][r], &unit_items[1][c], &unit_items[2][box_of(r, c)]];
             for d in 1..=9usize {
                 // The cell's three unit items for `d`; none if a given has `d` there.
-                let free: Option<Vec<usize>> =
-                    units.iter().zip(&unit_items).map(|(&index, kind)| kind[index][d]).collect();
-                if let Some(free) = free {
-                    problem.add_option(std::iter::once((item, 1)).chain(free.into_iter().map(|i| (i, 1))));
-                    placements.push((cell as u8, d as u8));
-                }
+                let (Some(row), Some(col), Some(bx)) = (rows[d], cols[d], boxes[d]) else {
+                    continue;
+                };
+                problem.add_option([(item, 1), (row, 1), (col, 1), (bx, 1)]);
+                placements.push((cell as u8, d as u8));
             }
         }
         Encoding { problem, placements }

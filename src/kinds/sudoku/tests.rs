@@ -28,7 +28,7 @@ fn every_sample_puzzle_has_exactly_one_verified_solution() {
         assert!(puzzles.len() >= 30, "{name}");
         for p in &puzzles {
             p.validate().unwrap();
-            let report = solve(p, 2, Settings { probing: Probing::Off }).unwrap();
+            let report = solve(p, 2, Settings::with_probing(Probing::Off)).unwrap();
             assert!(report.is_unique(), "{name}: {p}");
             verify(p, &report.solutions[0]).unwrap();
         }
@@ -40,7 +40,7 @@ fn probing_settings_agree() {
     for p in fixture("forum_hardest_1106.txt").iter().step_by(25) {
         let solutions: Vec<_> = [Probing::Off, Probing::Root, Probing::Fixpoint]
             .into_iter()
-            .map(|probing| solve(p, 2, Settings { probing }).unwrap())
+            .map(|probing| solve(p, 2, Settings::with_probing(probing)).unwrap())
             .collect();
         for s in &solutions {
             assert!(s.is_unique(), "{p}");

@@ -1,0 +1,145 @@
+//! What callers use: a [`Solver`] for one problem, which runs Dancing Links
+//! on plain exact cover and the multi-cover search on everything else.
+
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
+
+use super::dancing::{self, Dancing};
+use super::problem::{OptionId, Problem};
+use super::search::{MultiCover, Probing};
+
+/// Which search runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Algorithm {
+    /// Dancing Links when the problem is plain exact cover (every range
+    /// `1..=1` or `0..=1`, every weight 1, every option on a range `1..=1`
+    /// item), the multi-cover search otherwise.
+    #[default]
+    Auto,
+    /// The multi-cover search always (to compare the two).
+    MultiCover,
+}
+
+/// Knobs of the search. The defaults are what the benchmarks found fastest.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Settings {
+    /// For the multi-cover search; Dancing Links does not probe.
+    pub probing: Probing,
+    pub algorithm: Algorithm,
+}
+
+impl Settings {
+    pub fn with_probing(probing: Probing) -> Settings {
+        Settings { probing, ..Settings::default() }
+    }
+}
+
+/// What a search did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Solutions found (up to the limit, when there was one).
+    pub solutions: u64,
+    /// Branches taken: options put into a partial solution by the search.
+    pub nodes: u64,
+    /// Options tried one level deep by probing, and removed when they failed.
+    pub probes: u64,
+    pub elapsed: Duration,
+    /// True when the whole search tree was walked, so `solutions` is the
+    /// exact number; false when a limit or the callback stopped it early.
+    pub exhausted: bool,
+}
+
+/// Solutions collected by [`Solver::solve`], each a sorted list of options.
+#[derive(Clone, Debug, Default)]
+pub struct Outcome {
+    pub solutions: Vec<Vec<OptionId>>,
+    pub stats: Stats,
+}
+
+impl Problem {
+    /// Up to `limit` solutions with the default settings. `solve(2)` proves
+    /// uniqueness: one solution found and `stats.exhausted` true.
+    pub fn solve(&self, limit: usize) -> Outcome {
+        Solver::new(self, Settings::default()).solve(limit)
+    }
+
+    /// The number of solutions, stopping at `limit`.
+    pub fn count(&self, limit: u64) -> Stats {
+        Solver::new(self, Settings::default()).count(limit)
+    }
+}
+
+/// The search state for one problem. Reusable: every run starts from the
+/// state `new` built.
+pub struct Solver {
+    core: Core,
+}
+
+enum Core {
+    MultiCover(Box<MultiCover>),
+    Dancing(Box<Dancing>),
+}
+
+impl Solver {
+    pub fn new(problem: &Problem, settings: Settings) -> Solver {
+        let core = match settings.algorithm {
+            Algorithm::Auto if dancing::applies(problem) => Core::Dancing(Box::new(Dancing::new(problem))),
+            _ => Core::MultiCover(Box::new(MultiCover::new(problem, settings.probing))),
+        };
+        Solver { core }
+    }
+
+    /// Whether this solver runs Dancing Links (see [`Algorithm::Auto`]).
+    pub fn is_dancing_links(&self) -> bool {
+        matches!(self.core, Core::Dancing(_))
+    }
+
+    /// Stops later runs after this many nodes plus probes; their stats say
+    /// `exhausted: false`. For a quick try before a full search.
+    pub fn set_work_limit(&mut self, limit: u64) {
+        match &mut self.core {
+            Core::MultiCover(search) => search.set_work_limit(limit),
+            Core::Dancing(links) => links.set_work_limit(limit),
+        }
+    }
+
+    /// Calls `f` with each solution (a sorted list of options) until it
+    /// breaks or the solutions run out.
+    pub fn for_each_solution(&mut self, mut f: impl FnMut(&[OptionId]) -> ControlFlow<()>) -> Stats {
+        let start = Instant::now();
+        let mut stats = match &mut self.core {
+            Core::MultiCover(search) => search.run(&mut f),
+            Core::Dancing(links) => {
+                let (solutions, nodes, exhausted) = links.run(&mut f);
+                Stats { solutions, nodes, probes: 0, elapsed: Duration::ZERO, exhausted }
+            }
+        };
+        stats.elapsed = start.elapsed();
+        stats
+    }
+
+    /// Up to `limit` solutions.
+    pub fn solve(&mut self, limit: usize) -> Outcome {
+        let mut solutions = Vec::new();
+        if limit == 0 {
+            return Outcome { solutions, stats: Stats::default() };
+        }
+        let stats = self.for_each_solution(|s| {
+            solutions.push(s.to_vec());
+            if solutions.len() >= limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+        });
+        Outcome { solutions, stats }
+    }
+
+    /// Counts solutions up to `limit`.
+    pub fn count(&mut self, limit: u64) -> Stats {
+        let mut n = 0u64;
+        if limit == 0 {
+            return Stats::default();
+        }
+        self.for_each_solution(|_| {
+            n += 1;
+            if n >= limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+        })
+    }
+}
