@@ -5,11 +5,11 @@
 
 use std::time::Instant;
 
-use aquarchive::engine::{Probing, Settings};
 use aquarchive::kinds::calendar::{self, Method, Variant};
 
 use super::args::CalendarBenchArgs;
 use super::output::print;
+use super::searches::SEARCHES;
 use super::table::{render, thousands};
 use super::{CliError, ExitCode};
 
@@ -59,15 +59,23 @@ fn estimate((secs, done): (f64, usize), n: usize) -> String {
 }
 
 pub fn run(args: CalendarBenchArgs) -> Result<ExitCode, CliError> {
-    let engine_off = Method::Engine(Settings::with_probing(Probing::Off));
-    let mut first = vec![
-        ["board", "combinations", "bitboard s (CPU s)", "engine (off) s", "engine (fixpoint) s"]
-            .map(String::from)
-            .to_vec(),
-    ];
-    let mut all = vec![
-        ["board", "tilings", "bitboard, one search, checked s (CPU s)", "engine (off) s"].map(String::from).to_vec(),
-    ];
+    // The engine runs Dancing Links on the calendar (plain exact cover);
+    // the multi-cover search beside it for comparison.
+    let (links, multi) = (SEARCHES[0], SEARCHES[3]);
+    let dancing = Method::Engine(links.1);
+    let mut first = vec![vec![
+        "board".to_string(),
+        "combinations".to_string(),
+        "bitboard s (CPU s)".to_string(),
+        format!("engine, {} s", links.0),
+        format!("engine, {} s", multi.0),
+    ]];
+    let mut all = vec![vec![
+        "board".to_string(),
+        "tilings".to_string(),
+        "bitboard, one search, checked s (CPU s)".to_string(),
+        format!("engine, {} s", links.0),
+    ]];
     for name in ["weekday", "standard"] {
         let variant = Variant::built_in(name).ok_or_else(|| err("no built-in board"))?;
         let n = variant.combinations().len();
@@ -76,8 +84,8 @@ pub fn run(args: CalendarBenchArgs) -> Result<ExitCode, CliError> {
             name.to_string(),
             n.to_string(),
             bitboard_first,
-            estimate(one_each(&variant, engine_off, args.engine_first)?, n),
-            estimate(one_each(&variant, Method::Engine(Settings::default()), args.engine_first)?, n),
+            estimate(one_each(&variant, dancing, args.engine_first)?, n),
+            estimate(one_each(&variant, Method::Engine(multi.1), args.engine_first)?, n),
         ]);
 
         let (counts, checked) = timed(|| calendar::count_every_date(&variant, Method::Bitboard).map_err(err))?;
@@ -87,7 +95,7 @@ pub fn run(args: CalendarBenchArgs) -> Result<ExitCode, CliError> {
         let start = Instant::now();
         let mut engine_tilings = 0;
         for (date, expected) in counts.iter().take(args.engine_sample) {
-            let got = calendar::count(&variant, date, engine_off).solutions;
+            let got = calendar::count(&variant, date, dancing).solutions;
             if got != *expected {
                 return Err(err(format!("{name} {date}: the engine counts {got}, the bitboard {expected}")));
             }

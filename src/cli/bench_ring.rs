@@ -1,26 +1,26 @@
-//! `aquarchive bench ring`: all solutions of an instance, per probing setting.
+//! `aquarchive bench ring`: all solutions of an instance, by each of the
+//! engine's searches.
 
 use std::time::{Duration, Instant};
 
-use aquarchive::engine::{Probing, Settings};
 use aquarchive::kinds::ring::{self, Ring};
 
 use super::args::RingBenchArgs;
 use super::output::{print, read_input};
+use super::searches::SEARCHES;
 use super::table::render;
 use super::{CliError, ExitCode};
 
 pub fn run(args: RingBenchArgs) -> Result<ExitCode, CliError> {
     let ring = Ring::parse(&read_input(&args.file)?).map_err(|e| CliError::Message(format!("{}: {e}", args.file)))?;
     let mut rows =
-        vec![["probing", "best ms", "solutions", "assignments", "nodes", "probes"].map(String::from).to_vec()];
-    for (name, probing) in [("off", Probing::Off), ("root", Probing::Root), ("fixpoint", Probing::Fixpoint)] {
+        vec![["search", "best ms", "solutions", "assignments", "nodes", "probes"].map(String::from).to_vec()];
+    for (name, settings) in SEARCHES {
         let mut best = Duration::MAX;
         let mut last = None;
         for _ in 0..args.runs.max(1) {
             let start = Instant::now();
-            let report = ring::solve(&ring, usize::MAX, Settings::with_probing(probing))
-                .map_err(|e| CliError::Message(e.to_string()))?;
+            let report = ring::solve(&ring, usize::MAX, settings).map_err(|e| CliError::Message(e.to_string()))?;
             best = best.min(start.elapsed());
             last = Some(report);
         }

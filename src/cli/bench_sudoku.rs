@@ -6,25 +6,13 @@
 
 use std::time::Instant;
 
-use aquarchive::engine::{Algorithm, Probing, Settings};
 use aquarchive::kinds::sudoku::{self, Grid};
 
 use super::args::SudokuBenchArgs;
 use super::output::{print, read_input};
+use super::searches::SEARCHES;
 use super::table::{render, thousands};
 use super::{CliError, ExitCode};
-
-const fn multi_cover(probing: Probing) -> Settings {
-    Settings { probing, algorithm: Algorithm::MultiCover }
-}
-
-/// The first is the default (Dancing Links on Sudoku): its nodes are shown.
-const SETTINGS: [(&str, Settings); 4] = [
-    ("dancing links", Settings { probing: Probing::Adaptive, algorithm: Algorithm::Auto }),
-    ("multi-cover off", multi_cover(Probing::Off)),
-    ("multi-cover root", multi_cover(Probing::Root)),
-    ("multi-cover fixpoint", multi_cover(Probing::Fixpoint)),
-];
 
 /// Published puzzles/s on the whole sets (tdoku README, i7-1065G7): tdoku,
 /// the Rust `sudoku` crate, kudoku, fast_solv_9r2.
@@ -40,7 +28,7 @@ fn published(file: &str) -> Option<[u64; 4]> {
 
 pub fn run(args: SudokuBenchArgs) -> Result<ExitCode, CliError> {
     let mut rows = vec![["set", "puzzles"].iter().map(ToString::to_string).collect::<Vec<_>>()];
-    rows[0].extend(SETTINGS.iter().map(|(name, _)| format!("{name} /s")));
+    rows[0].extend(SEARCHES.iter().map(|(name, _)| format!("{name} /s")));
     rows[0].extend(
         ["median nodes (dancing links)", "tdoku*", "sudoku crate*", "kudoku*", "fast_solv_9r2*"].map(String::from),
     );
@@ -53,7 +41,7 @@ pub fn run(args: SudokuBenchArgs) -> Result<ExitCode, CliError> {
             .collect::<Result<_, _>>()?;
         let mut row = vec![file.rsplit('/').next().unwrap_or(file).to_string(), puzzles.len().to_string()];
         let mut nodes = Vec::new();
-        for (at, (_, settings)) in SETTINGS.iter().enumerate() {
+        for (at, (_, settings)) in SEARCHES.iter().enumerate() {
             let start = Instant::now();
             for p in &puzzles {
                 let report = sudoku::solve(p, 2, *settings).map_err(|e| CliError::Message(e.to_string()))?;

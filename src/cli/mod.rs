@@ -18,6 +18,7 @@ mod list;
 mod output;
 mod progress;
 mod reparse;
+mod searches;
 mod show;
 mod solve;
 mod solve_ring;
