@@ -768,6 +768,24 @@ impl MultiCover {
         best.map(|(_, i)| i)
     }
 
+    /// When every live option is the last of its exact group, every solution
+    /// below must take them all (each such group's selector needs one, and
+    /// no other option is left to add): `Some(whether that set fits every
+    /// range)`. `None` while some choice is still open.
+    fn forced_completion(&mut self) -> Option<bool> {
+        let open = |g: usize| self.group_live[g] > 1 || (self.group_live[g] == 1 && !self.group_exact[g]);
+        if (0..self.group_live.len()).any(open) {
+            return None;
+        }
+        let mut sums: Vec<u32> = self.items.iter().map(|item| item.committed).collect();
+        for o in (0..self.alive.len()).filter(|&o| self.alive[o]) {
+            for &(i, w) in &self.opt_entries[self.opts[o].entries()] {
+                sums[i as usize] += w;
+            }
+        }
+        Some(self.items.iter().zip(&sums).all(|(item, &sum)| item.lo <= sum && sum <= item.hi))
+    }
+
     fn report(&mut self, f: &mut dyn FnMut(&[OptionId]) -> ControlFlow<()>) -> ControlFlow<()> {
         self.solutions += 1;
         let mut solution: Vec<OptionId> = self.chosen.iter().map(|&o| o as OptionId).collect();
@@ -800,6 +818,17 @@ impl MultiCover {
                 return ControlFlow::Continue(());
             }
             self.probe_paid[depth] = self.probe_removed;
+        }
+        if let Some(fits) = self.forced_completion() {
+            // One candidate is left and nothing to branch on: take it whole.
+            if !fits {
+                return ControlFlow::Continue(());
+            }
+            let mark = self.chosen.len();
+            self.chosen.extend((0..self.alive.len() as u32).filter(|&o| self.alive[o as usize]));
+            let flow = self.report(f);
+            self.chosen.truncate(mark);
+            return flow;
         }
         let mut list = std::mem::take(&mut self.scratch[depth]);
         list.clear();
