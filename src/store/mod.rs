@@ -131,7 +131,14 @@ pub struct Count {
 
 /// The sha256 of some bytes, in hex: snapshot keys and canonical hashes.
 pub fn sha256_hex(bytes: &[u8]) -> String {
-    Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let digest = Sha256::digest(bytes);
+    let mut hex = String::with_capacity(2 * digest.len());
+    for b in digest {
+        hex.push(HEX[usize::from(b >> 4)] as char);
+        hex.push(HEX[usize::from(b & 15)] as char);
+    }
+    hex
 }
 
 pub struct Store {
@@ -175,7 +182,7 @@ impl Store {
 
     /// The stored puzzle that `puzzle` would duplicate, if any.
     pub fn find(&self, puzzle: &NewPuzzle) -> Result<Option<i64>, StoreError> {
-        find(&self.conn, puzzle).map_err(self.err())
+        find(&self.conn, puzzle, &sha256_hex(puzzle.text.as_bytes())).map_err(self.err())
     }
 
     /// Adds puzzles, each with its solution if it has one, in one
@@ -192,7 +199,8 @@ impl Store {
                 )
                 .map_err(err)?;
             for (puzzle, solution) in batch {
-                if let Some(id) = find(&tx, puzzle).map_err(err)? {
+                let canonical_hash = sha256_hex(puzzle.text.as_bytes());
+                if let Some(id) = find(&tx, puzzle, &canonical_hash).map_err(err)? {
                     added.push(Added::Present(id));
                     continue;
                 }
@@ -205,7 +213,7 @@ impl Store {
                         puzzle.width,
                         puzzle.height,
                         puzzle.text,
-                        sha256_hex(puzzle.text.as_bytes()),
+                        canonical_hash,
                         puzzle.snapshot,
                         puzzle.extractor_version,
                         puzzle.status.as_str(),
@@ -400,7 +408,8 @@ impl Store {
     }
 }
 
-fn find(conn: &Connection, puzzle: &NewPuzzle) -> rusqlite::Result<Option<i64>> {
+/// `canonical_hash` is `sha256_hex` of the puzzle's text.
+fn find(conn: &Connection, puzzle: &NewPuzzle, canonical_hash: &str) -> rusqlite::Result<Option<i64>> {
     match puzzle.site_id {
         Some(site_id) => conn
             .prepare_cached("SELECT id FROM puzzles WHERE kind = ?1 AND size_class IS ?2 AND site_id = ?3")?
@@ -409,7 +418,7 @@ fn find(conn: &Connection, puzzle: &NewPuzzle) -> rusqlite::Result<Option<i64>> 
         // Without a site ID any stored copy counts, with an ID or without.
         None => conn
             .prepare_cached("SELECT id FROM puzzles WHERE kind = ?1 AND canonical_hash = ?2 ORDER BY id LIMIT 1")?
-            .query_row(params![puzzle.kind, sha256_hex(puzzle.text.as_bytes())], |r| r.get(0))
+            .query_row(params![puzzle.kind, canonical_hash], |r| r.get(0))
             .optional(),
     }
 }

@@ -162,8 +162,13 @@ impl Aquarium {
 impl fmt::Display for Aquarium {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let line = |f: &mut fmt::Formatter<'_>, values: &mut dyn Iterator<Item = u32>| {
-            let words: Vec<String> = values.map(|v| v.to_string()).collect();
-            writeln!(f, "{}", words.join(" "))
+            for (k, v) in values.enumerate() {
+                if k > 0 {
+                    f.write_str(" ")?;
+                }
+                write!(f, "{v}")?;
+            }
+            f.write_str("\n")
         };
         for row in self.tanks.chunks(self.width) {
             line(f, &mut row.iter().map(|t| t + 1))?;

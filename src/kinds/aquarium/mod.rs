@@ -64,13 +64,20 @@ impl Aquarium {
             return Err(AquariumError::ColumnClueCount { line: None, expected: width, found: col_clues.len() });
         }
         let mut numbers = std::collections::HashMap::new();
-        let tanks = labels
-            .iter()
-            .map(|l| {
+        let mut tanks: Vec<u32> = Vec::with_capacity(labels.len());
+        for (i, l) in labels.iter().enumerate() {
+            // Most cells share a tank with the cell to their left or above:
+            // look there before hashing.
+            let number = if i % width > 0 && labels[i - 1] == *l {
+                tanks[i - 1]
+            } else if i >= width && labels[i - width] == *l {
+                tanks[i - width]
+            } else {
                 let next = numbers.len() as u32;
                 *numbers.entry(l.clone()).or_insert(next)
-            })
-            .collect();
+            };
+            tanks.push(number);
+        }
         Ok(Aquarium { width, height, tanks, row_clues, col_clues })
     }
 
