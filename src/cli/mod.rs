@@ -13,6 +13,8 @@ mod exit;
 mod export;
 mod fetch;
 mod generate;
+mod generate_sudoku;
+mod grade;
 mod import;
 mod list;
 mod output;
@@ -64,6 +66,7 @@ pub fn main() -> i32 {
         }
         args::Command::Solve(args) => solve::run(args),
         args::Command::Generate(args) => generate::run(args),
+        args::Command::Grade(args) => grade::run(args),
         args::Command::Calendar(args) => calendar::run(args),
         args::Command::Bench(args::BenchCommand::Aquarium(args)) => bench_aquarium::run(args),
         args::Command::Bench(args::BenchCommand::Sudoku(args)) => bench_sudoku::run(args),
