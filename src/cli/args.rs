@@ -145,11 +145,20 @@ is not solved again. Invalid puzzles and puzzles without exactly one solution ar
 flagged with their status. A file named like the fixtures (15x15_hard_5642858.txt) gives its
 puzzle the size class and site ID of its name.
 
+Every kind goes in the same way (found from each file's first line, or say --kind): Sudoku
+files of one 81-character puzzle a line, calendar dates one a line (`standard Mar 14`,
+`weekday Jan 5 Sun`: a built-in board and a date; every tiling is counted and the first
+stored), and ring instances one a file (all their solutions are counted, the first stored).
+Several solutions are what a calendar date or a ring instance has as a rule, so for them
+they are counted apart and are no fault.
+
 The summary counts each puzzle read once; exit status 1 when some were invalid or not unique,
 2 when some input could not be read as puzzles (the rest is still imported).
 
 Examples:
   aquarchive import tests/fixtures/aquarium/puzzles
+  aquarchive import tests/fixtures/sudoku/se_rated_sample.txt tests/fixtures/ring/expert.txt
+  aquarchive generate --kind sudoku --difficulty hard --count 10 | aquarchive import -
   aquarchive generate --size 15 --count 1000 | aquarchive import -
   aquarchive --db /tmp/other.sqlite import puzzle.txt";
 
@@ -194,7 +203,7 @@ Examples:
 /// Which stored puzzles a command works on; every filter given must match.
 #[derive(Args, Debug, Clone, Default)]
 pub struct FilterArgs {
-    /// Only puzzles of this kind (e.g. aquarium)
+    /// Only puzzles of this kind: aquarium, sudoku, calendar or ring
     #[arg(long, value_name = "KIND")]
     pub kind: Option<String>,
     /// Only this size class: the site's number (0-11) or a name like 15x15-hard or special-daily
@@ -234,6 +243,29 @@ pub enum ImportFormat {
     Task,
 }
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ImportKind {
+    Aquarium,
+    /// One 81-character puzzle a line
+    Sudoku,
+    /// One date a line on a built-in board: `standard Mar 14`, `weekday Jan 5 Sun`
+    Calendar,
+    /// One ring-board instance a file (`size`, `green:`, `blue:`, `red:` lines)
+    Ring,
+}
+
+impl ImportKind {
+    /// The name stored in the archive.
+    pub fn name(self) -> &'static str {
+        match self {
+            ImportKind::Aquarium => "aquarium",
+            ImportKind::Sudoku => "sudoku",
+            ImportKind::Calendar => "calendar",
+            ImportKind::Ring => "ring",
+        }
+    }
+}
+
 #[derive(Args, Debug)]
 pub struct ImportArgs {
     /// Puzzle files and directories of them; `-` reads standard input
@@ -242,6 +274,9 @@ pub struct ImportArgs {
     /// How the puzzles are written
     #[arg(long, value_enum, default_value_t)]
     pub format: ImportFormat,
+    /// The kind of puzzle in every file [default: found from each file's first line]
+    #[arg(long, value_enum)]
+    pub kind: Option<ImportKind>,
 }
 
 #[derive(Args, Debug)]
@@ -386,6 +421,8 @@ Examples:
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Kind {
     Aquarium,
+    /// One date a line on a built-in board (re-solving stored puzzles only; see `aquarchive calendar`)
+    Calendar,
     /// 81 characters a line, `.` or `0` blank
     Sudoku,
     /// The ring-board ball puzzle: `size`, `green:`, `blue:`, `red:` lines
@@ -424,9 +461,9 @@ pub struct SolveArgs {
     /// Re-solve these stored puzzles (instead of FILE)
     #[arg(long, value_name = "ID", num_args = 1.., conflicts_with_all = ["files", "all"])]
     pub id: Vec<i64>,
-    /// The kind of puzzle in the files
-    #[arg(long, value_enum, default_value_t = Kind::Aquarium)]
-    pub kind: Kind,
+    /// The kind of puzzle in the files [default: aquarium]; without FILE, the stored puzzles to re-solve [default: all]
+    #[arg(long, value_enum)]
+    pub kind: Option<Kind>,
     /// How the puzzles are written
     #[arg(long, value_enum, default_value_t = InputFormat::Text)]
     pub format: InputFormat,

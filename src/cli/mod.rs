@@ -60,10 +60,8 @@ pub fn main() -> i32 {
     };
     let global = &cli.global;
     let result = match cli.command {
-        // The archive holds Aquarium puzzles only; other kinds need FILE (solve::run says so).
-        args::Command::Solve(args) if args.files.is_empty() && args.kind == args::Kind::Aquarium => {
-            solve_stored::run(args, global)
-        }
+        // Without FILE: the stored puzzles (of --kind, if given).
+        args::Command::Solve(args) if args.files.is_empty() => solve_stored::run(args, global),
         args::Command::Solve(args) => solve::run(args),
         args::Command::Generate(args) => generate::run(args),
         args::Command::Grade(args) => grade::run(args),
