@@ -199,23 +199,27 @@ pub fn parse_kind(kind: &str, text: &str) -> Vec<(usize, Result<AnyPuzzle, Strin
     }
 }
 
+/// Characters in a field that make a line a Sudoku's (81 cells), near
+/// enough that a cell too few or too many is reported as a Sudoku error.
+const SUDOKU_LIKE: usize = 60;
+
 /// The kind an input text holds, from its first line that is not blank or
-/// a comment: `size`/`green:`... is a ring instance, a built-in board's
-/// name starts a calendar date, an 81-character field of digits and dots
-/// is a Sudoku, anything else Aquarium (text or task strings).
+/// a comment: a `;` is an Aquarium task string, `size`/`green:`... a ring
+/// instance, a built-in board's name starts a calendar date, a field of 60
+/// characters or more is a Sudoku, anything else an Aquarium.
 pub fn detect(text: &str) -> &'static str {
     let Some(first) = text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#')) else {
         return AQUARIUM;
     };
     let word = first.split(|c: char| c.is_whitespace() || c == ':').next().unwrap_or("").to_ascii_lowercase();
-    if ["size", "green", "blue", "red"].contains(&word.as_str()) {
+    if first.contains(';') {
+        AQUARIUM // task strings
+    } else if ["size", "green", "blue", "red"].contains(&word.as_str()) {
         RING
     } else if calendar::BUILT_IN.iter().any(|(name, _)| *name == word) {
         CALENDAR
-    } else if first
-        .split_whitespace()
-        .any(|f| f.chars().count() == sudoku::CELLS && f.chars().all(|c| c.is_ascii_digit() || c == '.'))
-    {
+    } else if first.split_whitespace().any(|f| f.chars().count() >= SUDOKU_LIKE) {
+        // A long field: Sudoku cells (a wrong one is then named by its line).
         SUDOKU
     } else {
         AQUARIUM
