@@ -115,7 +115,10 @@ impl fmt::Display for LevelNotReached {
 }
 
 /// The engine settings for proving uniqueness while clues come away.
-const PROVE: Settings = Settings { probing: Probing::Root };
+/// Without probing: on these puzzles, most of them with many givens, it is
+/// 6x faster than root probing and 16x faster than the default (adaptive),
+/// measured per uniqueness proof over whole removal passes.
+const PROVE: Settings = Settings { probing: Probing::Off };
 
 /// Makes one puzzle. Deterministic in `rng`'s state.
 pub fn generate(rng: &mut Rng, settings: GenerateSettings) -> Result<Generated, LevelNotReached> {
