@@ -190,11 +190,6 @@ pub fn grade_up_to(puzzle: &Grid, solution: &Grid, ceiling: Level) -> Grading {
 }
 
 /// The first deduction of the simplest technique that finds one.
-pub fn next_step_for(puzzle: &Grid, technique: Technique) -> Option<Step> {
-    let board = Board::new(puzzle);
-    technique_step(&board, technique)
-}
-
 fn next_step(board: &Board) -> Option<Step> {
     Technique::ALL.iter().filter(|&&t| t != Technique::Guess).find_map(|&t| technique_step(board, t))
 }
