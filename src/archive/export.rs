@@ -21,6 +21,15 @@ pub fn file_stem(puzzle: &Puzzle) -> String {
 /// One JSON object of a puzzle and its latest solution; `link` when known.
 pub fn json(puzzle: &Puzzle, base_url: &str) -> serde_json::Value {
     let mut record = serde_json::to_value(puzzle).expect("a puzzle serializes");
+    // The fields `solve --json` has for every kind: how many solutions the
+    // solver found (searching for two, or all for calendars and rings) and
+    // the first one as rows ("solution" is the stored record: "solution_rows").
+    record["solutions"] = json!(puzzle.solution.as_ref().map(|s| s.found));
+    if let Ok(read) = super::stored(puzzle)
+        && let Some(Ok(solution)) = super::stored_solution(puzzle, &read)
+    {
+        record["solution_rows"] = json!(read.solution_rows(&solution));
+    }
     record["link"] = json!(link(puzzle, base_url));
     record["class"] =
         json!(super::stats::class_of(puzzle.record.size_class, puzzle.record.width, puzzle.record.height));

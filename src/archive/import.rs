@@ -16,7 +16,8 @@ use crate::engine::Settings;
 use crate::kinds::aquarium::{self, Aquarium, AquariumError};
 use crate::store::{Added, NewPuzzle, Solution, Status, Store};
 
-use super::{AQUARIUM, ArchiveError, assess, site_names};
+use super::kinds::{self, AnyPuzzle};
+use super::{AQUARIUM, ArchiveError, site_names};
 
 /// Puzzles solved in parallel and then written in one transaction.
 pub const CHUNK: usize = 512;
@@ -37,7 +38,8 @@ pub struct Candidate {
     pub place: String,
     pub size_class: Option<i64>,
     pub site_id: Option<i64>,
-    pub puzzle: Result<Aquarium, AquariumError>,
+    /// The puzzle, or why its text is not one.
+    pub puzzle: Result<AnyPuzzle, String>,
 }
 
 /// What an import did. Every puzzle read is counted once.
@@ -48,8 +50,12 @@ pub struct Summary {
     pub present: u64,
     /// Stored now, flagged invalid.
     pub invalid: u64,
-    /// Stored now, flagged as having no solution or several.
+    /// Stored now, flagged as having no solution, or several where one is
+    /// expected (Aquarium, Sudoku).
     pub not_unique: u64,
+    /// Stored now, with the several solutions their kind has as a rule
+    /// (calendar dates, ring instances).
+    pub several: u64,
     /// Inputs that could not be read as puzzles at all (nothing stored):
     /// each `place: why`.
     pub unreadable: Vec<String>,
@@ -60,10 +66,14 @@ pub struct Summary {
 
 impl Summary {
     pub fn line(&self) -> String {
-        let mut line = format!(
-            "{} new, {} already present, {} invalid, {} without a unique solution",
-            self.new, self.present, self.invalid, self.not_unique
-        );
+        let mut line = format!("{} new", self.new);
+        if self.several > 0 {
+            line.push_str(&format!(" (and {} with several solutions, as their kind has)", self.several));
+        }
+        line.push_str(&format!(
+            ", {} already present, {} invalid, {} without a unique solution",
+            self.present, self.invalid, self.not_unique
+        ));
         if !self.unreadable.is_empty() {
             line.push_str(&format!(", {} not readable as puzzles", self.unreadable.len()));
         }
@@ -113,26 +123,43 @@ pub fn is_saved_page(path: &Path) -> bool {
         .is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"))
 }
 
-/// The puzzles of one file. A file holding one puzzle and named like the
-/// fixtures (`15x15_hard_5642858.txt`) gives that puzzle its site ID.
-pub fn read_file(path: &Path, format: Format) -> Result<Vec<Candidate>, ArchiveError> {
+/// The puzzles of one file, of `kind` (a name of [`kinds::KINDS`]) or, if
+/// none is given, of the kind [`kinds::detect`] finds. A file holding one
+/// Aquarium and named like the fixtures (`15x15_hard_5642858.txt`) gives
+/// that puzzle its site ID. A puzzle that cannot be read is named by its
+/// file and line.
+pub fn read_file(path: &Path, format: Format, kind: Option<&str>) -> Result<Vec<Candidate>, ArchiveError> {
     let shown = path.display().to_string();
     let text = read_text(path)?;
-    let puzzles = parse(&text, format);
+    let puzzles = parse_any(&text, format, kind);
     let site = match puzzles.len() {
-        1 => path.file_stem().and_then(|s| s.to_str()).and_then(site_names::parse_file_stem),
+        1 if matches!(puzzles[0].1, Ok(AnyPuzzle::Aquarium(_))) => {
+            path.file_stem().and_then(|s| s.to_str()).and_then(site_names::parse_file_stem)
+        }
         _ => None,
     };
     let several = puzzles.len() > 1;
     Ok(puzzles
         .into_iter()
         .map(|(line, puzzle)| Candidate {
-            place: if several { format!("{shown}:{line}") } else { shown.clone() },
+            place: if several || puzzle.is_err() { format!("{shown}:{line}") } else { shown.clone() },
             size_class: site.map(|s| s.0),
             site_id: site.map(|s| s.1),
             puzzle,
         })
         .collect())
+}
+
+/// The puzzles of a text of any kind (see [`read_file`]), each with its line.
+pub fn parse_any(text: &str, format: Format, kind: Option<&str>) -> Vec<(usize, Result<AnyPuzzle, String>)> {
+    let kind = kind.unwrap_or_else(|| if format == Format::Task { AQUARIUM } else { kinds::detect(text) });
+    if kind != AQUARIUM {
+        return kinds::parse_kind(kind, text);
+    }
+    parse(text, format)
+        .into_iter()
+        .map(|(line, p)| (line, p.map(AnyPuzzle::Aquarium).map_err(|e| e.to_string())))
+        .collect()
 }
 
 /// Reads a file (`-`: standard input) that must be UTF-8 text.
@@ -209,8 +236,9 @@ pub fn import(
     Ok(summary)
 }
 
-/// A puzzle judged and ready to store, with its solution if it has one.
-type Judged = (NewPuzzle, Option<Solution>);
+/// A puzzle judged and ready to store, with its solution if it has one,
+/// and whether its kind expects one solution.
+type Judged = (NewPuzzle, Option<Solution>, bool);
 
 /// The readable candidates of a chunk that the archive does not hold yet
 /// (solving is the expensive part: skip what is stored already).
@@ -218,7 +246,7 @@ fn unseen(
     store: &Store,
     chunk: Vec<Candidate>,
     summary: &mut Summary,
-) -> Result<Vec<(String, Aquarium, NewPuzzle)>, ArchiveError> {
+) -> Result<Vec<(String, AnyPuzzle, NewPuzzle)>, ArchiveError> {
     let mut fresh = Vec::with_capacity(chunk.len());
     for candidate in chunk {
         let puzzle = match candidate.puzzle {
@@ -228,14 +256,15 @@ fn unseen(
                 continue;
             }
         };
+        let (width, height) = puzzle.size();
         let record = NewPuzzle {
-            kind: AQUARIUM.into(),
+            kind: puzzle.kind().into(),
             source: candidate.place.clone(),
             size_class: candidate.size_class,
             site_id: candidate.site_id,
-            width: puzzle.width() as i64,
-            height: puzzle.height() as i64,
-            text: puzzle.to_string(),
+            width,
+            height,
+            text: puzzle.text(),
             snapshot: None,
             extractor_version: None,
             status: Status::Ok,
@@ -252,17 +281,17 @@ fn unseen(
 
 /// Validates and solves in parallel; also returns the wall time taken.
 fn solve(
-    fresh: Vec<(String, Aquarium, NewPuzzle)>,
+    fresh: Vec<(String, AnyPuzzle, NewPuzzle)>,
     settings: Settings,
 ) -> Result<(Vec<Judged>, Duration), ArchiveError> {
     let start = Instant::now();
     let judged = fresh
         .into_par_iter()
         .map(|(place, puzzle, mut record)| {
-            let verdict = assess(&puzzle, settings).map_err(|source| ArchiveError::Solve { place, source })?;
+            let verdict = puzzle.assess(settings).map_err(|why| ArchiveError::Input(format!("{place}: {why}")))?;
             record.status = verdict.status;
             record.note = verdict.note;
-            Ok((record, verdict.solution))
+            Ok((record, verdict.solution, puzzle.expects_unique()))
         })
         .collect::<Result<_, ArchiveError>>()?;
     Ok((judged, start.elapsed()))
@@ -271,14 +300,16 @@ fn solve(
 /// Stores one solved chunk in one transaction and counts what it did.
 fn write(store: &mut Store, batch: &[Judged], summary: &mut Summary) -> Result<(), ArchiveError> {
     let start = Instant::now();
-    let added = store.add(batch)?;
+    let rows: Vec<(NewPuzzle, Option<Solution>)> = batch.iter().map(|(r, s, _)| (r.clone(), s.clone())).collect();
+    let added = store.add(&rows)?;
     summary.store_time += start.elapsed();
-    for ((record, _), added) in batch.iter().zip(added) {
+    for ((record, _, expects_unique), added) in batch.iter().zip(added) {
         match (added, record.status) {
             // Another import stored it since we looked.
             (Added::Present(_), _) => summary.present += 1,
             (Added::New(_), Status::Ok) => summary.new += 1,
             (Added::New(_), Status::Invalid) => summary.invalid += 1,
+            (Added::New(_), Status::Several) if !expects_unique => summary.several += 1,
             (Added::New(_), Status::Unsolvable | Status::Several) => summary.not_unique += 1,
         }
     }

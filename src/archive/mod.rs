@@ -5,6 +5,7 @@
 pub mod export;
 pub mod fetch;
 pub mod import;
+pub mod kinds;
 pub mod site_names;
 pub mod solve;
 pub mod stats;
@@ -84,6 +85,24 @@ pub fn stored_water(puzzle: &crate::store::Puzzle) -> Option<Result<aquarium::Wa
     let text = puzzle.solution.as_ref()?.solution.as_ref()?;
     Some(
         aquarium::Water::parse(text)
+            .map_err(|e| ArchiveError::Input(format!("puzzle {}: stored solution: {e}", puzzle.id))),
+    )
+}
+
+/// Reads a stored puzzle of any kind back.
+pub fn stored(puzzle: &crate::store::Puzzle) -> Result<kinds::AnyPuzzle, ArchiveError> {
+    kinds::AnyPuzzle::from_stored(&puzzle.record.kind, &puzzle.record.text)
+        .map_err(|e| ArchiveError::Input(format!("puzzle {}: stored text: {e}", puzzle.id)))
+}
+
+/// Reads a stored puzzle's latest solution back, if it has one.
+pub fn stored_solution(
+    puzzle: &crate::store::Puzzle,
+    read: &kinds::AnyPuzzle,
+) -> Option<Result<kinds::AnySolution, ArchiveError>> {
+    let text = puzzle.solution.as_ref()?.solution.as_ref()?;
+    Some(
+        read.read_solution(text)
             .map_err(|e| ArchiveError::Input(format!("puzzle {}: stored solution: {e}", puzzle.id))),
     )
 }

@@ -9,7 +9,7 @@ use crate::engine::Settings;
 use crate::store::{Filter, Status, Store};
 
 use super::import::CHUNK;
-use super::{ArchiveError, assess, stored_aquarium};
+use super::{ArchiveError, stored};
 
 /// What a re-solve found.
 #[derive(Clone, Debug, Default)]
@@ -17,6 +17,9 @@ pub struct Summary {
     pub solved: u64,
     /// Puzzles by their new status.
     pub by_status: BTreeMap<Status, u64>,
+    /// Puzzles now invalid, unsolvable, or several where their kind expects
+    /// one solution (several is no fault for calendar dates and rings).
+    pub faults: u64,
     /// Puzzles whose status is not what was stored before.
     pub changed: Vec<(i64, Status, Status)>,
     /// Puzzles that could not be re-solved: `puzzle N: why`.
@@ -47,17 +50,21 @@ pub fn resolve(
         let puzzles = store.puzzles(&Filter { ids: chunk.to_vec(), ..Filter::default() })?;
         let results: Vec<_> = puzzles
             .par_iter()
-            .map(|stored| {
-                let puzzle = stored_aquarium(stored)?;
-                let verdict = assess(&puzzle, settings)
-                    .map_err(|source| ArchiveError::Solve { place: format!("puzzle {}", stored.id), source })?;
-                Ok::<_, ArchiveError>((stored.id, stored.record.status, verdict))
+            .map(|record| {
+                let puzzle = stored(record)?;
+                let verdict = puzzle
+                    .assess(settings)
+                    .map_err(|why| ArchiveError::Input(format!("puzzle {}: {why}", record.id)))?;
+                let fault =
+                    verdict.status != Status::Ok && (puzzle.expects_unique() || verdict.status != Status::Several);
+                Ok::<_, ArchiveError>((record.id, record.record.status, verdict, fault))
             })
             .collect();
         let mut batch = Vec::with_capacity(results.len());
         for result in results {
             match result {
-                Ok((id, before, verdict)) => {
+                Ok((id, before, verdict, fault)) => {
+                    summary.faults += u64::from(fault);
                     if before != verdict.status {
                         summary.changed.push((id, before, verdict.status));
                     }

@@ -35,9 +35,12 @@ pub enum Command {
     /// Solve puzzles from files, prove each solution unique, and print them
     #[command(after_help = SOLVE_EXAMPLES)]
     Solve(SolveArgs),
-    /// Write new Aquarium puzzles, each proved to have exactly one solution
+    /// Write new Aquarium or Sudoku puzzles, each proved to have exactly one solution
     #[command(after_help = GENERATE_EXAMPLES)]
     Generate(GenerateArgs),
+    /// Rate Sudoku puzzles by the techniques a person needs, with the steps as hints
+    #[command(after_help = GRADE_EXAMPLES)]
+    Grade(GradeArgs),
     /// Solve the calendar puzzle for a date (today by default), count its tilings, or tabulate every date
     #[command(after_help = CALENDAR_EXAMPLES)]
     Calendar(CalendarArgs),
@@ -142,11 +145,20 @@ is not solved again. Invalid puzzles and puzzles without exactly one solution ar
 flagged with their status. A file named like the fixtures (15x15_hard_5642858.txt) gives its
 puzzle the size class and site ID of its name.
 
+Every kind goes in the same way (found from each file's first line, or say --kind): Sudoku
+files of one 81-character puzzle a line, calendar dates one a line (`standard Mar 14`,
+`weekday Jan 5 Sun`: a built-in board and a date; every tiling is counted and the first
+stored), and ring instances one a file (all their solutions are counted, the first stored).
+Several solutions are what a calendar date or a ring instance has as a rule, so for them
+they are counted apart and are no fault.
+
 The summary counts each puzzle read once; exit status 1 when some were invalid or not unique,
 2 when some input could not be read as puzzles (the rest is still imported).
 
 Examples:
   aquarchive import tests/fixtures/aquarium/puzzles
+  aquarchive import tests/fixtures/sudoku/se_rated_sample.txt tests/fixtures/ring/expert.txt
+  aquarchive generate --kind sudoku --difficulty hard --count 10 | aquarchive import -
   aquarchive generate --size 15 --count 1000 | aquarchive import -
   aquarchive --db /tmp/other.sqlite import puzzle.txt";
 
@@ -191,7 +203,7 @@ Examples:
 /// Which stored puzzles a command works on; every filter given must match.
 #[derive(Args, Debug, Clone, Default)]
 pub struct FilterArgs {
-    /// Only puzzles of this kind (e.g. aquarium)
+    /// Only puzzles of this kind: aquarium, sudoku, calendar or ring
     #[arg(long, value_name = "KIND")]
     pub kind: Option<String>,
     /// Only this size class: the site's number (0-11) or a name like 15x15-hard or special-daily
@@ -231,6 +243,29 @@ pub enum ImportFormat {
     Task,
 }
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ImportKind {
+    Aquarium,
+    /// One 81-character puzzle a line
+    Sudoku,
+    /// One date a line on a built-in board: `standard Mar 14`, `weekday Jan 5 Sun`
+    Calendar,
+    /// One ring-board instance a file (`size`, `green:`, `blue:`, `red:` lines)
+    Ring,
+}
+
+impl ImportKind {
+    /// The name stored in the archive.
+    pub fn name(self) -> &'static str {
+        match self {
+            ImportKind::Aquarium => "aquarium",
+            ImportKind::Sudoku => "sudoku",
+            ImportKind::Calendar => "calendar",
+            ImportKind::Ring => "ring",
+        }
+    }
+}
+
 #[derive(Args, Debug)]
 pub struct ImportArgs {
     /// Puzzle files and directories of them; `-` reads standard input
@@ -239,6 +274,9 @@ pub struct ImportArgs {
     /// How the puzzles are written
     #[arg(long, value_enum, default_value_t)]
     pub format: ImportFormat,
+    /// The kind of puzzle in every file [default: found from each file's first line]
+    #[arg(long, value_enum)]
+    pub kind: Option<ImportKind>,
 }
 
 #[derive(Args, Debug)]
@@ -352,13 +390,39 @@ const GENERATE_EXAMPLES: &str = "\
 The same --seed always gives the same puzzles; without one a seed is picked and printed
 in each puzzle's comment line, so any puzzle can be made again.
 
+Sudoku (--kind sudoku): a random full grid loses clues (whole symmetry orbits at a time)
+while the engine proves one solution remains, so every puzzle is minimal (no clue can go)
+unless --not-minimal; it is kept only if its grade (see `aquarchive help grade`) is the
+--difficulty asked for, else another grid is tried, up to --attempts. Each puzzle is one
+81-character line after a comment line with its level and techniques.
+
 Examples:
   aquarchive generate --size 15
-  aquarchive generate --size 30 --count 5 --seed 7 > big.txt";
+  aquarchive generate --size 30 --count 5 --seed 7 > big.txt
+  aquarchive generate --kind sudoku --difficulty hard --symmetry rot180 --count 3 --seed 1
+  aquarchive generate --kind sudoku --difficulty easy --not-minimal | aquarchive grade --hints -";
+
+const GRADE_EXAMPLES: &str = "\
+Input as for `solve --kind sudoku`: one puzzle a line, 81 characters, `.` or `0` blank.
+Each puzzle is proved unique with the engine, then solved the way a person does, always
+with the simplest technique that makes progress. Its level is the hardest group used:
+  easy     hidden and naked singles
+  medium   + locked candidates, naked and hidden pairs and triples
+  hard     + X-wing, swordfish, XY-wing, XYZ-wing
+  expert   + simple coloring, X-chains, XY-chains
+  guess    the techniques run out: some cell needs trial and error
+Exit status 1 when some puzzle has no solution or several (it is not graded).
+
+Examples:
+  aquarchive grade puzzles.txt
+  aquarchive grade --hints puzzle.txt
+  aquarchive grade --json tests/fixtures/sudoku/se_rated_sample.txt";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Kind {
     Aquarium,
+    /// One date a line on a built-in board (re-solving stored puzzles only; see `aquarchive calendar`)
+    Calendar,
     /// 81 characters a line, `.` or `0` blank
     Sudoku,
     /// The ring-board ball puzzle: `size`, `green:`, `blue:`, `red:` lines
@@ -397,9 +461,9 @@ pub struct SolveArgs {
     /// Re-solve these stored puzzles (instead of FILE)
     #[arg(long, value_name = "ID", num_args = 1.., conflicts_with_all = ["files", "all"])]
     pub id: Vec<i64>,
-    /// The kind of puzzle in the files
-    #[arg(long, value_enum, default_value_t = Kind::Aquarium)]
-    pub kind: Kind,
+    /// The kind of puzzle in the files [default: aquarium]; without FILE, the stored puzzles to re-solve [default: all]
+    #[arg(long, value_enum)]
+    pub kind: Option<Kind>,
     /// How the puzzles are written
     #[arg(long, value_enum, default_value_t = InputFormat::Text)]
     pub format: InputFormat,
@@ -420,6 +484,19 @@ pub struct SolveArgs {
     pub probing: ProbingArg,
 }
 
+#[derive(Args, Debug)]
+pub struct GradeArgs {
+    /// Sudoku files, one puzzle a line; `-` reads standard input
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<String>,
+    /// Print the step-by-step logical solution
+    #[arg(long)]
+    pub hints: bool,
+    /// Print one JSON object per puzzle per line
+    #[arg(long)]
+    pub json: bool,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum OutputFormat {
     /// The text format, puzzles separated by blank lines
@@ -428,11 +505,58 @@ pub enum OutputFormat {
     Task,
 }
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GenerateKind {
+    Aquarium,
+    Sudoku,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LevelArg {
+    /// Singles only
+    Easy,
+    /// Locked candidates, pairs and triples
+    Medium,
+    /// Fish and wings
+    Hard,
+    /// Chains
+    Expert,
+    /// Beyond the techniques: a guess is needed
+    Guess,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum SymmetryArg {
+    #[default]
+    None,
+    /// Half-turn symmetry of the givens
+    Rot180,
+    /// Quarter-turn symmetry of the givens
+    Rot90,
+    /// Left-right mirror symmetry of the givens
+    Mirror,
+}
+
 #[derive(Args, Debug)]
 pub struct GenerateArgs {
-    /// Grid side (the site uses 6, 10, 15, and up to 30 for specials)
+    /// The kind of puzzle to make
+    #[arg(long, value_enum, default_value_t = GenerateKind::Aquarium)]
+    pub kind: GenerateKind,
+    /// Grid side (the site uses 6, 10, 15, and up to 30 for specials); Aquarium only
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(2..=100))]
-    pub size: u16,
+    pub size: Option<u16>,
+    /// Sudoku: the level the puzzles must grade at
+    #[arg(long, value_enum, value_name = "LEVEL")]
+    pub difficulty: Option<LevelArg>,
+    /// Sudoku: the symmetry of the givens
+    #[arg(long, value_enum, default_value_t)]
+    pub symmetry: SymmetryArg,
+    /// Sudoku: keep clues that could go (clues are then taken only while the level holds)
+    #[arg(long)]
+    pub not_minimal: bool,
+    /// Sudoku: full grids tried per puzzle before giving up on the level
+    #[arg(long, value_name = "A", default_value_t = 2000)]
+    pub attempts: usize,
     /// How many puzzles
     #[arg(long, value_name = "K", default_value_t = 1)]
     pub count: usize,

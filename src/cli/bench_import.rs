@@ -6,7 +6,9 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
+use aquarchive::archive::AQUARIUM;
 use aquarchive::archive::import::{self, Candidate, Format};
+use aquarchive::archive::kinds::AnyPuzzle;
 use aquarchive::engine::Settings;
 use aquarchive::kinds::aquarium::{self, GenerateSettings};
 use aquarchive::rng::Rng;
@@ -32,7 +34,7 @@ impl Drop for TempDatabase {
 pub fn run(args: ImportBenchArgs) -> Result<ExitCode, CliError> {
     let start = Instant::now();
     let (candidates, what) = match &args.from {
-        Some(path) => (import::read_file(path, Format::Auto)?, path.display().to_string()),
+        Some(path) => (import::read_file(path, Format::Auto, Some(AQUARIUM))?, path.display().to_string()),
         None => {
             let n = usize::from(args.size);
             let made: Vec<Candidate> = (0..args.count)
@@ -41,11 +43,9 @@ pub fn run(args: ImportBenchArgs) -> Result<ExitCode, CliError> {
                     place: format!("generated seed {} #{i}", args.seed),
                     size_class: None,
                     site_id: None,
-                    puzzle: Ok(aquarium::generate(
-                        &mut Rng::for_item(args.seed, i as u64),
-                        GenerateSettings::square(n),
-                    )
-                    .puzzle),
+                    puzzle: Ok(AnyPuzzle::Aquarium(
+                        aquarium::generate(&mut Rng::for_item(args.seed, i as u64), GenerateSettings::square(n)).puzzle,
+                    )),
                 })
                 .collect();
             (made, format!("{} generated {n}x{n} puzzles (seed {})", args.count, args.seed))

@@ -1,5 +1,6 @@
 //! What the archive commands share: settings, the database, filters.
 
+use aquarchive::archive::kinds::KINDS;
 use aquarchive::archive::site_names;
 use aquarchive::config::Config;
 use aquarchive::store::{Access, Filter, Status, Store};
@@ -37,6 +38,11 @@ impl FilterArgs {
                 ))
             })?),
         };
+        if let Some(kind) = &self.kind
+            && !KINDS.contains(&kind.as_str())
+        {
+            return Err(CliError::Message(format!("--kind {kind}: the archive holds {}", KINDS.join(", "))));
+        }
         for (flag, time) in [("--since", &self.since), ("--until", &self.until)] {
             if let Some(time) = time {
                 check_time(flag, time)?;

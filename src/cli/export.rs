@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use aquarchive::archive::export;
+use aquarchive::archive::{AQUARIUM, export};
 use aquarchive::store::Access;
 
 use super::args::{ExportArgs, ExportFormat, GlobalArgs};
@@ -13,7 +13,11 @@ use super::{CliError, ExitCode};
 pub fn run(args: ExportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     let context = Context::load(global)?;
     let store = context.open(Access::ReadOnly)?;
-    let filter = args.filter.to_filter()?;
+    let mut filter = args.filter.to_filter()?;
+    if args.format == ExportFormat::Task {
+        // Task strings are the Aquarium site's: other kinds have none.
+        filter.kind.get_or_insert_with(|| AQUARIUM.to_string());
+    }
     if args.format == ExportFormat::Text {
         let dir = args
             .out

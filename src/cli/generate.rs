@@ -1,11 +1,12 @@
-//! `aquarchive generate`: new Aquarium puzzles with one solution each.
+//! `aquarchive generate`: new Aquarium puzzles with one solution each
+//! (Sudoku: see generate_sudoku.rs).
 
 use rayon::prelude::*;
 
 use aquarchive::kinds::aquarium::{self, GenerateSettings};
 use aquarchive::rng::Rng;
 
-use super::args::{GenerateArgs, OutputFormat};
+use super::args::{GenerateArgs, GenerateKind, OutputFormat, SymmetryArg};
 use super::output::print;
 use super::progress::Progress;
 use super::{CliError, ExitCode};
@@ -15,7 +16,16 @@ use super::{CliError, ExitCode};
 const CHUNK: usize = 256;
 
 pub fn run(args: GenerateArgs) -> Result<ExitCode, CliError> {
-    let n = usize::from(args.size);
+    if args.kind == GenerateKind::Sudoku {
+        return super::generate_sudoku::run(&args);
+    }
+    if args.difficulty.is_some() || args.not_minimal || args.symmetry != SymmetryArg::None {
+        return Err(CliError::Message("--difficulty, --symmetry and --not-minimal are for --kind sudoku".into()));
+    }
+    let Some(size) = args.size else {
+        return Err(CliError::Message("give the grid side with --size N".into()));
+    };
+    let n = usize::from(size);
     let mut settings = GenerateSettings::square(n);
     if let Some(tanks) = args.tanks {
         if tanks == 0 || tanks > n * n {
@@ -26,9 +36,7 @@ pub fn run(args: GenerateArgs) -> Result<ExitCode, CliError> {
     if args.solutions && args.format != OutputFormat::Text {
         return Err(CliError::Message("--solutions goes with --format text".into()));
     }
-    let seed = args.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64)
-    });
+    let seed = seed(&args);
     let progress = Progress::new(args.count as u64, "generating");
     for start in (0..args.count).step_by(CHUNK) {
         let end = (start + CHUNK).min(args.count);
@@ -68,4 +76,11 @@ pub fn run(args: GenerateArgs) -> Result<ExitCode, CliError> {
     }
     progress.finish();
     Ok(ExitCode::Ok)
+}
+
+/// The seed asked for, or one from the clock (printed with each puzzle).
+pub(super) fn seed(args: &GenerateArgs) -> u64 {
+    args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64)
+    })
 }

@@ -5,7 +5,7 @@ use aquarchive::archive::import::{self, Format};
 use aquarchive::engine::Settings;
 use aquarchive::store::Access;
 
-use super::args::{GlobalArgs, ImportArgs, ImportFormat};
+use super::args::{GlobalArgs, ImportArgs, ImportFormat, ImportKind};
 use super::context::Context;
 use super::output::print;
 use super::progress::Progress;
@@ -13,6 +13,9 @@ use super::{CliError, ExitCode};
 
 pub fn run(args: ImportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     let context = Context::load(global)?;
+    if args.format == ImportFormat::Task && args.kind.is_some_and(|k| k != ImportKind::Aquarium) {
+        return Err(CliError::Message("--format task is for Aquarium".into()));
+    }
     let format = match args.format {
         ImportFormat::Auto => Format::Auto,
         ImportFormat::Text => Format::Text,
@@ -27,7 +30,7 @@ pub fn run(args: ImportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
                 std::fs::read(&file).map_err(|source| CliError::Io { path: file.display().to_string(), source })?;
             pages.push((file, bytes));
         } else {
-            candidates.extend(import::read_file(&file, format)?);
+            candidates.extend(import::read_file(&file, format, args.kind.map(ImportKind::name))?);
         }
     }
     let mut store = context.open(Access::ReadWrite)?;

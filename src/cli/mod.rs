@@ -13,6 +13,8 @@ mod exit;
 mod export;
 mod fetch;
 mod generate;
+mod generate_sudoku;
+mod grade;
 mod import;
 mod list;
 mod output;
@@ -59,12 +61,11 @@ pub fn main() -> i32 {
     };
     let global = &cli.global;
     let result = match cli.command {
-        // The archive holds Aquarium puzzles only; other kinds need FILE (solve::run says so).
-        args::Command::Solve(args) if args.files.is_empty() && args.kind == args::Kind::Aquarium => {
-            solve_stored::run(args, global)
-        }
+        // Without FILE: the stored puzzles (of --kind, if given).
+        args::Command::Solve(args) if args.files.is_empty() => solve_stored::run(args, global),
         args::Command::Solve(args) => solve::run(args),
         args::Command::Generate(args) => generate::run(args),
+        args::Command::Grade(args) => grade::run(args),
         args::Command::Calendar(args) => calendar::run(args),
         args::Command::Bench(args::BenchCommand::Aquarium(args)) => bench_aquarium::run(args),
         args::Command::Bench(args::BenchCommand::Sudoku(args)) => bench_sudoku::run(args),

@@ -1,7 +1,8 @@
 //! `aquarchive show ID`: one stored puzzle, as a grid with its solution, or
 //! as text, task string, link or JSON.
 
-use aquarchive::archive::{export, site_names, stats, stored_aquarium, stored_water};
+use aquarchive::archive::kinds::{AnyPuzzle, AnySolution};
+use aquarchive::archive::{export, site_names, stats, stored, stored_solution};
 use aquarchive::render;
 use aquarchive::store::Access;
 
@@ -32,8 +33,8 @@ pub fn run(args: ShowArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
             )))?
         ),
         ShowFormat::Grid => {
-            let aquarium = stored_aquarium(&puzzle)?;
-            let water = stored_water(&puzzle).transpose()?;
+            let read = stored(&puzzle)?;
+            let solution = stored_solution(&puzzle, &read).transpose()?;
             let mut head = format!(
                 "puzzle {}: {} {}, {}",
                 puzzle.id,
@@ -49,14 +50,38 @@ pub fn run(args: ShowArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
             }
             if let Some(s) = &puzzle.solution {
                 head.push_str(&format!("; solved by {} in {} µs, {} nodes", s.solver_version, s.micros, s.nodes));
+                if !read.expects_unique() {
+                    head.push_str(&format!(", {} solutions (the first shown)", s.found));
+                }
             }
             head.push_str(&format!("\nsource: {}, stored {}\n", puzzle.record.source, puzzle.created));
             if let Some(link) = export::link(&puzzle, base_url) {
                 head.push_str(&format!("link: {link}\n"));
             }
-            head + &render::aquarium::framed(&aquarium, water.as_ref())
+            head + &draw(&read, solution.as_ref())
         }
     };
     print(&out)?;
     Ok(ExitCode::Ok)
+}
+
+/// The kind's text drawing, with the solution when there is one.
+fn draw(puzzle: &AnyPuzzle, solution: Option<&AnySolution>) -> String {
+    match (puzzle, solution) {
+        (AnyPuzzle::Aquarium(p), Some(AnySolution::Aquarium(w))) => render::aquarium::framed(p, Some(w)),
+        (AnyPuzzle::Aquarium(p), _) => render::aquarium::framed(p, None),
+        (AnyPuzzle::Sudoku(p), Some(AnySolution::Sudoku(g))) => {
+            format!("{}solution:\n{}", render::sudoku::framed(p), render::sudoku::framed(g))
+        }
+        (AnyPuzzle::Sudoku(p), _) => render::sudoku::framed(p),
+        (AnyPuzzle::Calendar { variant, date }, solution) => {
+            let tiling = match solution {
+                Some(AnySolution::Calendar(t)) => Some(t),
+                _ => None,
+            };
+            format!("{date} on the {} board:\n{}", variant.name(), render::calendar::board(variant, tiling))
+        }
+        (AnyPuzzle::Ring(r), Some(AnySolution::Ring(s))) => render::ring::board(r, Some(s)),
+        (AnyPuzzle::Ring(r), _) => render::ring::board(r, None),
+    }
 }

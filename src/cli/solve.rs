@@ -49,10 +49,23 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, CliError> {
         return Err(CliError::Message("--limit must be at least 1".into()));
     }
     let job = Job { limit, mode, json: args.json, settings: settings(args.probing) };
-    match args.kind {
+    let kind = args.kind.unwrap_or(Kind::Aquarium);
+    if args.format == InputFormat::Task && kind != Kind::Aquarium {
+        return Err(CliError::Message(
+            "--format task is for Aquarium; the other kinds have their own text formats (see README)".into(),
+        ));
+    }
+    match kind {
         Kind::Aquarium => {}
         Kind::Sudoku => return super::solve_sudoku::run(&args, &job),
         Kind::Ring => return super::solve_ring::run(&args, &job),
+        Kind::Calendar => {
+            return Err(CliError::Message(
+                "a calendar date is solved with `aquarchive calendar DATE`; `solve --kind calendar` \
+                 re-solves stored dates (--all, --unsolved or --id)"
+                    .into(),
+            ));
+        }
     }
     let mut code = ExitCode::Ok;
     for file in &args.files {

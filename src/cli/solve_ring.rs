@@ -6,20 +6,12 @@ use serde_json::json;
 use aquarchive::kinds::ring::{self, Ring, SolveReport};
 use aquarchive::render;
 
-use super::args::{InputFormat, SolveArgs};
+use super::args::SolveArgs;
 use super::output::{print, read_input};
 use super::solve::{Job, Mode, record, report_error, verdict};
 use super::{CliError, ExitCode};
 
 pub fn run(args: &SolveArgs, job: &Job) -> Result<ExitCode, CliError> {
-    if args.format != InputFormat::Text {
-        return Err(CliError::Message(
-            "--format task is for Aquarium; ring instances have their own text format".into(),
-        ));
-    }
-    if args.files.is_empty() {
-        return Err(CliError::Message("the archive does not hold ring puzzles yet: give the FILE to solve".into()));
-    }
     let mut code = ExitCode::Ok;
     for file in &args.files {
         let outcome = read_input(file).and_then(|text| {

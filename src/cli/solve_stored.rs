@@ -1,6 +1,8 @@
 //! `aquarchive solve --all | --unsolved | --id ID...`: re-solve stored
 //! puzzles in parallel, writing the verdicts back in batches.
 
+use clap::ValueEnum;
+
 use aquarchive::archive::solve;
 use aquarchive::store::{Access, Filter};
 
@@ -13,7 +15,8 @@ use super::{CliError, ExitCode};
 pub fn run(args: SolveArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     let context = Context::load(global)?;
     let mut store = context.open(Access::ReadWrite)?;
-    let filter = Filter { ids: args.id.clone(), unsolved: args.unsolved, ..Filter::default() };
+    let kind = args.kind.map(|k| k.to_possible_value().expect("no kind is skipped").get_name().to_string());
+    let filter = Filter { ids: args.id.clone(), unsolved: args.unsolved, kind, ..Filter::default() };
     let ids = solve::pick(&store, &filter)?;
     if let Some(missing) = args.id.iter().find(|id| !ids.contains(id)) {
         return Err(CliError::Message(format!("{}: no puzzle with id {missing}", store.path().display())));
@@ -37,7 +40,7 @@ pub fn run(args: SolveArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     }
     Ok(if !summary.failed.is_empty() {
         ExitCode::Error
-    } else if summary.by_status.keys().any(|s| *s != aquarchive::store::Status::Ok) {
+    } else if summary.faults > 0 {
         ExitCode::NotUnique
     } else {
         ExitCode::Ok

@@ -6,20 +6,12 @@ use serde_json::json;
 use aquarchive::kinds::sudoku::{self, Grid, SolveReport};
 use aquarchive::render;
 
-use super::args::{InputFormat, SolveArgs};
+use super::args::SolveArgs;
 use super::output::{print, read_input};
 use super::solve::{Job, Mode, record, report_error, verdict};
 use super::{CliError, ExitCode};
 
 pub fn run(args: &SolveArgs, job: &Job) -> Result<ExitCode, CliError> {
-    if args.format != InputFormat::Text {
-        return Err(CliError::Message(
-            "--format task is for Aquarium; Sudoku files are one 81-character puzzle a line".into(),
-        ));
-    }
-    if args.files.is_empty() {
-        return Err(CliError::Message("the archive does not hold Sudoku puzzles yet: give the FILE to solve".into()));
-    }
     let mut code = ExitCode::Ok;
     for file in &args.files {
         let text = match read_input(file) {

@@ -78,7 +78,8 @@ pub struct Solution {
     pub solver_version: String,
     /// The first solution found, in the kind's text format.
     pub solution: Option<String>,
-    /// Solutions found, searching for at most 2.
+    /// Solutions found: searching for at most 2 for kinds that expect one,
+    /// all of them for calendar dates and ring instances.
     pub found: u32,
     pub nodes: u64,
     pub micros: u64,

@@ -14,7 +14,11 @@ pub const APPLICATION_ID: i32 = 0x4151_5541;
 
 /// Step `k` takes a database from version `k` to `k + 1`. Add a step for each
 /// schema change; never edit one that has shipped.
-const MIGRATIONS: &[&str] = &[include_str!("../../schema.sql"), include_str!("../../schema_2_site_facts.sql")];
+pub(super) const MIGRATIONS: &[&str] = &[
+    include_str!("../../schema.sql"),
+    include_str!("../../schema_2_site_facts.sql"),
+    include_str!("../../schema_3_solution_counts.sql"),
+];
 
 /// The database version this binary writes.
 pub const VERSION: i64 = MIGRATIONS.len() as i64;

@@ -165,3 +165,33 @@ fn until_takes_the_whole_of_the_time_given() {
         assert_eq!(store.puzzles(&filter).unwrap().len(), 1, "{}", &created[..precision]);
     }
 }
+
+#[test]
+fn version_2_solutions_survive_the_step_to_3_which_takes_whole_counts() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("v2.sqlite");
+    // A version 2 file, made by running the first two steps, with a solution.
+    let conn = Connection::open(&path).unwrap();
+    conn.pragma_update(None, "application_id", APPLICATION_ID).unwrap();
+    conn.execute_batch(open::MIGRATIONS[0]).unwrap();
+    conn.execute_batch(open::MIGRATIONS[1]).unwrap();
+    conn.pragma_update(None, "user_version", 2).unwrap();
+    conn.execute_batch(
+        "INSERT INTO puzzles (kind, source, width, height, text, canonical_hash, status) \
+         VALUES ('aquarium', 'old', 2, 2, 'x', 'h', 'several'); \
+         INSERT INTO solutions (puzzle, solver_version, solution, found, nodes, micros) VALUES (1, 'v0', 's', 2, 7, 9);",
+    )
+    .unwrap();
+    // Version 2 refuses a count above 2.
+    assert!(conn.execute("UPDATE solutions SET found = 5", []).is_err());
+    drop(conn);
+    let mut store = Store::open(&path, Access::ReadWrite).unwrap();
+    let old = store.puzzle(1).unwrap().unwrap().solution.unwrap();
+    assert_eq!((old.solver_version.as_str(), old.found, old.nodes, old.micros), ("v0", 2, 7, 9));
+    store.add(&[(puzzle("dates", None), Some(solution(1495)))]).unwrap();
+    assert_eq!(store.puzzle(2).unwrap().unwrap().solution.unwrap().found, 1495);
+    // Deleting a puzzle still takes its solutions with it.
+    store.conn.execute("DELETE FROM puzzles WHERE id = 1", []).unwrap();
+    let left: i64 = store.conn.query_row("SELECT count(*) FROM solutions", [], |r| r.get(0)).unwrap();
+    assert_eq!(left, 1);
+}

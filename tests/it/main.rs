@@ -4,6 +4,7 @@
 mod util;
 
 mod calendar;
+mod kinds;
 mod pages;
 mod ring;
 mod site;

@@ -3,7 +3,7 @@
 use crate::util::{Dir, fixtures};
 
 /// The rules, checked here with no help from the library.
-fn assert_solves(puzzle: &str, rows: &[serde_json::Value]) {
+pub fn assert_solves(puzzle: &str, rows: &[serde_json::Value]) {
     let grid: Vec<Vec<u8>> = rows.iter().map(|r| r.as_str().unwrap().bytes().map(|b| b - b'0').collect()).collect();
     assert_eq!(grid.len(), 9);
     let full: u16 = (1..=9).map(|d| 1 << d).sum();
@@ -99,4 +99,62 @@ fn bad_lines_are_named_and_exit_2() {
     assert!(run.stderr.contains("no puzzle"), "{run}");
     let run = dir.run(&["solve", "--kind", "sudoku", "--format", "task", name]).expect_code(2);
     assert!(run.stderr.contains("--format task is for Aquarium"), "{run}");
+}
+
+#[test]
+fn generated_puzzles_grade_at_their_level_and_repeat_with_the_seed() {
+    let dir = Dir::new();
+    let args = ["generate", "--kind", "sudoku", "--difficulty", "medium", "--symmetry", "mirror", "--count", "3"];
+    let first = dir.run(&[&args[..], &["--seed", "11"]].concat()).ok();
+    let again = dir.run(&[&args[..], &["--seed", "11"]].concat()).ok();
+    let other = dir.run(&[&args[..], &["--seed", "12"]].concat()).ok();
+    assert_eq!(first.stdout, again.stdout);
+    assert_ne!(first.stdout, other.stdout);
+    let lines: Vec<&str> = first.stdout.lines().collect();
+    assert_eq!(lines.len(), 6, "{first}");
+    for pair in lines.chunks(2) {
+        assert!(pair[0].starts_with("# ") && pair[0].contains(", medium ("), "{first}");
+        let row_mirrored =
+            pair[1].as_bytes().chunks(9).all(|row| (0..9).all(|c| (row[c] == b'.') == (row[8 - c] == b'.')));
+        assert!(row_mirrored, "{}", pair[1]);
+    }
+    let path = dir.write("made.txt", &first.stdout);
+    let graded = dir.run(&["grade", "--json", path.to_str().unwrap()]).ok();
+    let records = graded.json_lines();
+    assert_eq!(records.len(), 3);
+    for r in &records {
+        assert_eq!(r["unique"], true, "{r}");
+        assert_eq!(r["level"], "medium", "{r}");
+        assert_solves(r["puzzle"].as_str().unwrap(), r["solution"].as_array().unwrap());
+        let medium = ["locked candidates", "naked pair", "hidden pair", "naked triple", "hidden triple"];
+        assert!(medium.iter().any(|t| r["techniques"].get(t).is_some()), "{r}");
+    }
+}
+
+#[test]
+fn grade_prints_hints_and_refuses_puzzles_without_one_solution() {
+    let dir = Dir::new();
+    let classic = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let path = dir.write("p.txt", format!("{classic}\n{}\n", classic.replacen("53", "..", 1)));
+    let run = dir.run(&["grade", "--hints", path.to_str().unwrap()]).expect_code(1);
+    assert!(run.stdout.contains(":1: 30 givens: easy (hidden single "), "{run}");
+    let steps = run.stdout.lines().filter(|l| l.contains(" = ") && l.contains("single")).count();
+    assert_eq!(steps, 51, "{run}");
+    assert!(
+        run.stdout.contains(":2: 28 givens: ") && run.stdout.contains("solutions") && run.stdout.contains("not graded"),
+        "{run}"
+    );
+
+    let bad = dir.write("bad.txt", format!("# a comment\n{}\n", &classic[..80]));
+    let run = dir.run(&["grade", bad.to_str().unwrap()]).expect_code(2);
+    assert!(run.stderr.contains("bad.txt:2: expected 81 cells"), "{run}");
+}
+
+#[test]
+fn an_unreachable_level_is_an_error_that_says_so() {
+    let dir = Dir::new();
+    let run = dir.run(&["generate", "--kind", "sudoku", "--difficulty", "guess", "--attempts", "1", "--seed", "3"]);
+    // Seed 3's first grid is not a guess puzzle.
+    let run = run.expect_code(2);
+    assert!(run.stderr.contains("no guess puzzle in 1 attempts"), "{run}");
 }

@@ -107,6 +107,30 @@ impl Tiling {
             .collect()
     }
 
+    /// Reads [`Tiling::to_rows`] back (rows joined by newlines): each
+    /// letter is the piece of that letter, `.` and `-` are bare cells.
+    /// Whether it tiles the board is for [`super::verify`] to say.
+    pub fn parse_rows(variant: &Variant, text: &str) -> Result<Tiling, String> {
+        let rows: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+        if rows.len() != variant.height() || rows.iter().any(|r| r.chars().count() != variant.width()) {
+            return Err(format!("a tiling of this board is {} rows of {} cells", variant.height(), variant.width()));
+        }
+        let mut cells = Vec::with_capacity(variant.width() * variant.height());
+        for (r, row) in rows.iter().enumerate() {
+            for (c, ch) in row.chars().enumerate() {
+                cells.push(match ch {
+                    '.' | '-' => None,
+                    letter => {
+                        Some(variant.pieces().iter().position(|p| p.letter == letter).ok_or_else(|| {
+                            format!("row {}, column {}: no piece is lettered `{letter}`", r + 1, c + 1)
+                        })? as u8)
+                    }
+                });
+            }
+        }
+        Ok(Tiling { cells })
+    }
+
     /// The piece index covering cell (row, column), if any.
     pub fn piece_at(&self, variant: &Variant, row: usize, col: usize) -> Option<usize> {
         self.cells[row * variant.width() + col].map(usize::from)

@@ -132,3 +132,66 @@ impl RingSolution {
         (0..rows).map(|r| self.triangles.iter().map(|&t| if t == r { '*' } else { '.' }).collect()).collect()
     }
 }
+
+impl RingSolution {
+    /// The solution in the archive's text: the triangle row of each sector,
+    /// then each colour's ball ends in the instance's ball order.
+    ///
+    /// ```text
+    /// triangles: 4 3 3 ...
+    /// green: (4,0) (3,1) ...
+    /// ```
+    pub fn to_text(&self) -> String {
+        let rows: Vec<String> = self.triangles.iter().map(ToString::to_string).collect();
+        let mut out = format!("triangles: {}\n", rows.join(" "));
+        for (k, colour) in COLOURS.iter().enumerate() {
+            let ends: Vec<String> = self.ends[k].iter().map(|(r, c)| format!("({r},{c})")).collect();
+            out.push_str(&format!("{}: {}\n", colour.name(), ends.join(" ")));
+        }
+        out
+    }
+
+    /// Reads [`RingSolution::to_text`] back (one ball assignment); whether
+    /// it solves the instance is for [`verify`] to say.
+    pub fn parse(ring: &Ring, text: &str) -> Result<RingSolution, RingError> {
+        let mut triangles = None;
+        let mut ends: [Option<Vec<(usize, usize)>>; 3] = [None, None, None];
+        for (n, raw) in text.lines().enumerate() {
+            let line = raw.trim();
+            if line.is_empty() {
+                continue;
+            }
+            let Some((key, value)) = line.split_once(':') else {
+                return Err(super::format::syntax(n + 1, "expected `triangles:`, `green:`, `blue:` or `red:`"));
+            };
+            let numbers = super::format::numbers(n + 1, value)?;
+            match key.trim() {
+                "triangles" => triangles = Some(numbers),
+                key => {
+                    let Some(k) = COLOURS.iter().position(|c| c.name() == key) else {
+                        return Err(super::format::syntax(n + 1, format!("`{key}` is not a colour")));
+                    };
+                    if numbers.len() % 2 != 0 {
+                        return Err(super::format::syntax(n + 1, "ends come in pairs (row, sector)"));
+                    }
+                    ends[k] = Some(numbers.chunks(2).map(|p| (p[0], p[1])).collect());
+                }
+            }
+        }
+        let missing = |what: &str| RingError::Invalid(format!("the solution has no `{what}:` line"));
+        let triangles = triangles.ok_or_else(|| missing("triangles"))?;
+        let mut all: [Vec<(usize, usize)>; 3] = Default::default();
+        for (k, colour) in COLOURS.iter().enumerate() {
+            all[k] = ends[k].take().ok_or_else(|| missing(colour.name()))?;
+            if all[k].len() != ring.balls(*colour).len() {
+                return Err(RingError::Invalid(format!(
+                    "the solution moves {} {} balls, the instance has {}",
+                    all[k].len(),
+                    colour.name(),
+                    ring.balls(*colour).len()
+                )));
+            }
+        }
+        Ok(RingSolution { triangles, ends: all, assignments: 1 })
+    }
+}

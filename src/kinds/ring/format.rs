@@ -13,12 +13,12 @@
 
 use super::{COLOURS, Colour, MAX_ROWS, MAX_SECTORS, Ring, RingError};
 
-fn syntax(line: usize, message: impl Into<String>) -> RingError {
+pub(super) fn syntax(line: usize, message: impl Into<String>) -> RingError {
     RingError::Syntax { line, message: message.into() }
 }
 
 /// The numbers of a line's value, read leniently: `(1,0) (3,1)` and `1 0 3 1` alike.
-fn numbers(line: usize, text: &str) -> Result<Vec<usize>, RingError> {
+pub(super) fn numbers(line: usize, text: &str) -> Result<Vec<usize>, RingError> {
     text.split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | ','))
         .filter(|t| !t.is_empty())
         .map(|t| t.parse().map_err(|_| syntax(line, format!("`{t}` is not a row or sector number"))))

@@ -3,10 +3,14 @@
 
 mod encode;
 mod format;
+pub mod generate;
+pub mod grade;
 mod verify;
 
 pub use encode::{SolveReport, solve};
 pub use format::{ParsedLine, parse_lines};
+pub use generate::{GenerateSettings, Generated, LevelNotReached, Symmetry, generate};
+pub use grade::{Grading, Level, Step, Technique, grade};
 pub use verify::{Violation, verify};
 
 use thiserror::Error;

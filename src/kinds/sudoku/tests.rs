@@ -139,3 +139,136 @@ fn lines_parse_with_comments_fields_and_clear_errors() {
     let message = SudokuError::WrongLength { found: 3 }.to_string();
     assert!(message.contains("81") && message.contains('3'), "{message}");
 }
+
+mod grading {
+    use super::*;
+    use crate::kinds::sudoku::generate::{is_minimal, is_unique};
+    use crate::rng::Rng;
+
+    /// Replays the steps on the candidates: every digit placed is the
+    /// solution's, every candidate removed is not, and the grid ends full.
+    fn assert_steps_agree(puzzle: &Grid, solution: &Grid, grading: &Grading) {
+        let mut filled = *puzzle.cells();
+        for step in &grading.steps {
+            assert!(!step.placed.is_empty() || !step.removed.is_empty(), "{puzzle}: empty step {}", step.text);
+            for &(cell, d) in &step.placed {
+                assert_eq!(solution.cells()[cell], d, "{puzzle}: {}", step.text);
+                assert_eq!(filled[cell], 0, "{puzzle}: placed twice: {}", step.text);
+                filled[cell] = d;
+            }
+            for &(cell, d) in &step.removed {
+                assert_ne!(solution.cells()[cell], d, "{puzzle}: {}", step.text);
+            }
+        }
+        assert_eq!(&filled, solution.cells(), "{puzzle}: the steps leave blanks");
+    }
+
+    fn unique_solution(puzzle: &Grid) -> Grid {
+        let report = solve(puzzle, 2, Settings::default()).unwrap();
+        assert!(report.is_unique(), "{puzzle}");
+        report.solutions[0]
+    }
+
+    #[test]
+    fn steps_never_contradict_the_engines_solution() {
+        let mut levels = std::collections::BTreeSet::new();
+        let puzzles: Vec<Grid> = fixture("se_rated_sample.txt")
+            .into_iter()
+            .chain(fixture("17_clue_sample.txt").into_iter().step_by(10))
+            .chain(fixture("forum_hardest_1106.txt").into_iter().step_by(25))
+            .chain([Grid::parse(PUZZLE).unwrap()])
+            .collect();
+        for puzzle in &puzzles {
+            let solution = unique_solution(puzzle);
+            let grading = grade(puzzle, &solution);
+            assert_steps_agree(puzzle, &solution, &grading);
+            assert_eq!(grading.level, grading.steps.iter().map(|s| s.technique.level()).max().unwrap());
+            levels.insert(grading.level);
+        }
+        // The samples reach every level but hard (the generator's test replays a hard one).
+        for level in [Level::Easy, Level::Medium, Level::Expert, Level::Guess] {
+            assert!(levels.contains(&level), "no {level} puzzle among the samples");
+        }
+    }
+
+    #[test]
+    fn known_puzzles_grade_as_expected() {
+        // Wikipedia's example falls to singles.
+        let classic = Grid::parse(PUZZLE).unwrap();
+        let grading = grade(&classic, &unique_solution(&classic));
+        assert_eq!(grading.level, Level::Easy);
+        assert_eq!(grading.steps.len(), 81 - 30);
+        // The forum's hardest need guesses.
+        let hardest = fixture("forum_hardest_1106.txt")[0];
+        let grading = grade(&hardest, &unique_solution(&hardest));
+        assert_eq!(grading.level, Level::Guess);
+        assert!(grading.counts().iter().any(|&(t, n)| t == Technique::Guess && n >= 1));
+    }
+
+    fn check_generated(settings: GenerateSettings, seed: u64) -> Generated {
+        let made = generate(&mut Rng::new(seed), settings).unwrap_or_else(|e| panic!("{settings:?}: {e}"));
+        let p = &made.puzzle;
+        assert!(is_unique(p).unwrap(), "{p}");
+        assert_eq!(unique_solution(p), made.solution);
+        verify(p, &made.solution).unwrap();
+        assert!(settings.symmetry.holds_for(p), "{p} lacks {}", settings.symmetry);
+        if settings.minimal {
+            assert!(is_minimal(p, settings.symmetry).unwrap(), "{p} is not minimal");
+        }
+        let grading = grade(p, &made.solution);
+        assert_eq!(grading.level, settings.level, "{p}");
+        assert_steps_agree(p, &made.solution, &grading);
+        made
+    }
+
+    #[test]
+    fn generated_puzzles_are_unique_minimal_symmetric_and_of_their_level() {
+        let cases = [
+            (Level::Easy, Symmetry::None),
+            (Level::Medium, Symmetry::Rot180),
+            (Level::Hard, Symmetry::Mirror),
+            (Level::Expert, Symmetry::Rot90),
+            (Level::Guess, Symmetry::None),
+        ];
+        for (k, (level, symmetry)) in cases.into_iter().enumerate() {
+            let settings = GenerateSettings { level, symmetry, minimal: true, attempts: 500 };
+            check_generated(settings, k as u64);
+        }
+        // Not minimal: the easy level comes from the first grid.
+        let settings = GenerateSettings { level: Level::Easy, symmetry: Symmetry::Rot180, minimal: false, attempts: 1 };
+        let made = check_generated(settings, 9);
+        assert_eq!(made.attempts, 1);
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_puzzle() {
+        let settings =
+            GenerateSettings { level: Level::Medium, symmetry: Symmetry::None, minimal: true, attempts: 100 };
+        let a = generate(&mut Rng::new(5), settings).unwrap();
+        let b = generate(&mut Rng::new(5), settings).unwrap();
+        let c = generate(&mut Rng::new(6), settings).unwrap();
+        assert_eq!((a.puzzle, a.solution), (b.puzzle, b.solution));
+        assert_ne!(a.puzzle, c.puzzle);
+    }
+
+    #[test]
+    fn a_level_out_of_reach_is_reported() {
+        let settings = GenerateSettings { level: Level::Guess, symmetry: Symmetry::None, minimal: true, attempts: 1 };
+        // Seed 0's first grid does not need a guess (checked: it is what this test is about).
+        let err = generate(&mut Rng::new(0), settings).unwrap_err();
+        assert_eq!(err.found.iter().sum::<usize>(), 1);
+        let text = err.to_string();
+        assert!(text.starts_with("no guess puzzle in 1 attempts (made: 1 "), "{text}");
+        assert!(text.contains("--attempts"), "{text}");
+    }
+
+    #[test]
+    fn random_full_grids_are_valid_and_differ() {
+        let mut rng = Rng::new(3);
+        let a = crate::kinds::sudoku::generate::random_full_grid(&mut rng);
+        let b = crate::kinds::sudoku::generate::random_full_grid(&mut rng);
+        verify(&Grid::parse(&".".repeat(81)).unwrap(), &a).unwrap();
+        verify(&Grid::parse(&".".repeat(81)).unwrap(), &b).unwrap();
+        assert_ne!(a, b);
+    }
+}

@@ -1,0 +1,246 @@
+//! Every kind the archive holds behind one enum: how each is read from an
+//! input file and from its stored text, judged (validated and solved),
+//! and how a stored solution is read back and checked by the kind's own
+//! verifier. The store sees only the kind's name, its text and numbers.
+
+use crate::engine::Settings;
+use crate::kinds::aquarium::{self, Aquarium, AquariumError, Water};
+use crate::kinds::calendar::{self, Date, Method, Tiling, Variant};
+use crate::kinds::ring::{self, Ring, RingError, RingSolution};
+use crate::kinds::sudoku::{self, Grid};
+use crate::store::{Solution, Status};
+
+use super::{AQUARIUM, SOLVER_VERSION, Verdict, assess};
+
+pub const SUDOKU: &str = "sudoku";
+pub const CALENDAR: &str = "calendar";
+pub const RING: &str = "ring";
+/// The names stored in the puzzles table's `kind` column.
+pub const KINDS: [&str; 4] = [AQUARIUM, SUDOKU, CALENDAR, RING];
+
+/// Solutions (sets of triangles) a ring instance is searched for: all of
+/// them, in practice (the published instance has 4).
+const RING_LIMIT: usize = 1000;
+
+/// A puzzle of any kind.
+#[derive(Clone, Debug)]
+pub enum AnyPuzzle {
+    Aquarium(Aquarium),
+    Sudoku(Grid),
+    /// A date on a built-in calendar board.
+    Calendar {
+        variant: Variant,
+        date: Date,
+    },
+    Ring(Ring),
+}
+
+/// A solution of any kind, read back from the store.
+#[derive(Clone, Debug)]
+pub enum AnySolution {
+    Aquarium(Water),
+    Sudoku(Grid),
+    Calendar(Tiling),
+    Ring(RingSolution),
+}
+
+impl AnyPuzzle {
+    pub fn kind(&self) -> &'static str {
+        match self {
+            AnyPuzzle::Aquarium(_) => AQUARIUM,
+            AnyPuzzle::Sudoku(_) => SUDOKU,
+            AnyPuzzle::Calendar { .. } => CALENDAR,
+            AnyPuzzle::Ring(_) => RING,
+        }
+    }
+
+    /// Width and height of the grid or board (a ring: sectors by rows).
+    pub fn size(&self) -> (i64, i64) {
+        let (w, h) = match self {
+            AnyPuzzle::Aquarium(p) => (p.width(), p.height()),
+            AnyPuzzle::Sudoku(_) => (9, 9),
+            AnyPuzzle::Calendar { variant, .. } => (variant.width(), variant.height()),
+            AnyPuzzle::Ring(r) => (r.sectors(), r.rows()),
+        };
+        (w as i64, h as i64)
+    }
+
+    /// The kind's canonical text: what is stored, and what imports back.
+    pub fn text(&self) -> String {
+        match self {
+            AnyPuzzle::Aquarium(p) => p.to_string(),
+            AnyPuzzle::Sudoku(g) => format!("{g}\n"),
+            AnyPuzzle::Calendar { variant, date } => format!("{} {date}\n", variant.name()),
+            AnyPuzzle::Ring(r) => r.to_text(),
+        }
+    }
+
+    /// Whether a good puzzle of this kind has exactly one solution. A
+    /// calendar date or a ring instance has several as a rule: for them,
+    /// "several" is a fact to keep, not a fault.
+    pub fn expects_unique(&self) -> bool {
+        matches!(self, AnyPuzzle::Aquarium(_) | AnyPuzzle::Sudoku(_))
+    }
+
+    /// Reads a stored puzzle's text back.
+    pub fn from_stored(kind: &str, text: &str) -> Result<AnyPuzzle, String> {
+        match kind {
+            AQUARIUM => Aquarium::parse_text(text).map(AnyPuzzle::Aquarium).map_err(|e| e.to_string()),
+            SUDOKU => Grid::parse(text.trim()).map(AnyPuzzle::Sudoku).map_err(|e| e.to_string()),
+            CALENDAR => calendar_line(text.trim()),
+            RING => Ring::parse(text).map(AnyPuzzle::Ring).map_err(|e| e.to_string()),
+            other => Err(format!("a {other} puzzle: this version knows {}", KINDS.join(", "))),
+        }
+    }
+
+    /// Validates and solves: the status, and the solution to store. An
+    /// invalid puzzle is a verdict; an error is a solver bug.
+    pub fn assess(&self, settings: Settings) -> Result<Verdict, String> {
+        let (found, exhausted, first, stats) = match self {
+            AnyPuzzle::Aquarium(p) => return assess(p, settings).map_err(|e| e.to_string()),
+            AnyPuzzle::Sudoku(g) => {
+                if let Err(why) = g.validate() {
+                    return Ok(Verdict { status: Status::Invalid, note: Some(why.to_string()), solution: None });
+                }
+                let report = sudoku::solve(g, 2, settings).map_err(|e| e.to_string())?;
+                let first = report.solutions.first().map(|s| s.to_string());
+                (report.solutions.len() as u64, report.stats.exhausted, first, report.stats)
+            }
+            AnyPuzzle::Calendar { variant, date } => {
+                // Every tiling counted (each checked by the verifier), the first kept.
+                let stats = calendar::count_verified(variant, date, Method::Bitboard).map_err(|e| e.to_string())?;
+                let first = calendar::solve(variant, date, 1, Method::Bitboard).map_err(|e| e.to_string())?;
+                let first = first.solutions.first().map(|t| t.to_rows(variant).join("\n"));
+                (stats.solutions, stats.exhausted, first, stats)
+            }
+            AnyPuzzle::Ring(r) => {
+                let report = ring::solve(r, RING_LIMIT, settings).map_err(|e| e.to_string())?;
+                let first = report.solutions.first().map(RingSolution::to_text);
+                (report.solutions.len() as u64, report.stats.exhausted, first, report.stats)
+            }
+        };
+        let status = match (found, exhausted) {
+            (0, _) => Status::Unsolvable,
+            (1, true) => Status::Ok,
+            _ => Status::Several,
+        };
+        let solution = Solution {
+            solver_version: SOLVER_VERSION.into(),
+            solution: first,
+            found: found.min(u64::from(u32::MAX)) as u32,
+            nodes: stats.nodes,
+            micros: stats.elapsed.as_micros() as u64,
+        };
+        Ok(Verdict { status, note: None, solution: Some(solution) })
+    }
+
+    /// Reads a stored solution back.
+    pub fn read_solution(&self, text: &str) -> Result<AnySolution, String> {
+        match self {
+            AnyPuzzle::Aquarium(_) => Water::parse(text).map(AnySolution::Aquarium).map_err(|e| e.to_string()),
+            AnyPuzzle::Sudoku(_) => Grid::parse(text.trim()).map(AnySolution::Sudoku).map_err(|e| e.to_string()),
+            AnyPuzzle::Calendar { variant, .. } => Tiling::parse_rows(variant, text).map(AnySolution::Calendar),
+            AnyPuzzle::Ring(r) => RingSolution::parse(r, text).map(AnySolution::Ring).map_err(|e| e.to_string()),
+        }
+    }
+
+    /// Checks a solution with the kind's verifier (no engine).
+    pub fn verify(&self, solution: &AnySolution) -> Result<(), String> {
+        let broken = match (self, solution) {
+            (AnyPuzzle::Aquarium(p), AnySolution::Aquarium(w)) => aquarium::verify(p, w).err().map(|v| v.to_string()),
+            (AnyPuzzle::Sudoku(p), AnySolution::Sudoku(g)) => sudoku::verify(p, g).err().map(|v| v.to_string()),
+            (AnyPuzzle::Calendar { variant, date }, AnySolution::Calendar(t)) => {
+                calendar::verify(variant, date, t).err().map(|v| v.to_string())
+            }
+            (AnyPuzzle::Ring(r), AnySolution::Ring(s)) => ring::verify(r, s).err().map(|v| v.to_string()),
+            _ => Some("the solution is of another kind".into()),
+        };
+        broken.map_or(Ok(()), |why| Err(format!("the stored solution breaks the rules: {why}")))
+    }
+
+    /// The solution as rows of text, for JSON.
+    pub fn solution_rows(&self, solution: &AnySolution) -> Vec<String> {
+        match (self, solution) {
+            (_, AnySolution::Aquarium(w)) => w.to_rows(),
+            (_, AnySolution::Sudoku(g)) => g.to_rows(),
+            (AnyPuzzle::Calendar { variant, .. }, AnySolution::Calendar(t)) => t.to_rows(variant),
+            (AnyPuzzle::Ring(r), AnySolution::Ring(s)) => s.to_rows(r.rows()),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// The puzzles of an input text of one kind, each with its line; an error
+/// names the line it is on.
+pub fn parse_kind(kind: &str, text: &str) -> Vec<(usize, Result<AnyPuzzle, String>)> {
+    match kind {
+        SUDOKU => sudoku::parse_lines(text)
+            .into_iter()
+            .map(|p| (p.line, p.puzzle.map(AnyPuzzle::Sudoku).map_err(|e| e.to_string())))
+            .collect(),
+        CALENDAR => {
+            let lines: Vec<_> = text
+                .lines()
+                .enumerate()
+                .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+                .map(|(n, l)| (n + 1, calendar_line(l.trim())))
+                .collect();
+            if lines.is_empty() { vec![(1, Err("no puzzle: the input has no date lines".into()))] } else { lines }
+        }
+        RING => match Ring::parse(text) {
+            Ok(r) => vec![(first_line(text), Ok(AnyPuzzle::Ring(r)))],
+            Err(RingError::Syntax { line, message }) => vec![(line, Err(message))],
+            Err(e) => vec![(first_line(text), Err(e.to_string()))],
+        },
+        _ => aquarium::parse_blocks(text)
+            .into_iter()
+            .map(|b| (b.line, b.puzzle.map(AnyPuzzle::Aquarium).map_err(|e: AquariumError| e.to_string())))
+            .collect(),
+    }
+}
+
+/// Characters in a field that make a line a Sudoku's (81 cells), near
+/// enough that a cell too few or too many is reported as a Sudoku error.
+const SUDOKU_LIKE: usize = 60;
+
+/// The kind an input text holds, from its first line that is not blank or
+/// a comment: a `;` is an Aquarium task string, `size`/`green:`... a ring
+/// instance, a built-in board's name starts a calendar date, a field of 60
+/// characters or more is a Sudoku, anything else an Aquarium.
+pub fn detect(text: &str) -> &'static str {
+    let Some(first) = text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#')) else {
+        return AQUARIUM;
+    };
+    let word = first.split(|c: char| c.is_whitespace() || c == ':').next().unwrap_or("").to_ascii_lowercase();
+    if first.contains(';') {
+        AQUARIUM // task strings
+    } else if ["size", "green", "blue", "red"].contains(&word.as_str()) {
+        RING
+    } else if calendar::BUILT_IN.iter().any(|(name, _)| *name == word) {
+        CALENDAR
+    } else if first.split_whitespace().any(|f| f.chars().count() >= SUDOKU_LIKE) {
+        // A long field: Sudoku cells (a wrong one is then named by its line).
+        SUDOKU
+    } else {
+        AQUARIUM
+    }
+}
+
+fn first_line(text: &str) -> usize {
+    text.lines().position(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#')).map_or(1, |n| n + 1)
+}
+
+/// `standard Mar 14` or `weekday Jan 5 Sun` (or `weekday 2027-01-05`): a
+/// built-in board's name and a date it can show. A weekday board needs the
+/// weekday (or a full date), so a stored puzzle never depends on the year
+/// it was read in.
+fn calendar_line(line: &str) -> Result<AnyPuzzle, String> {
+    let (name, date) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+    let names: Vec<&str> = calendar::BUILT_IN.iter().map(|(n, _)| *n).collect();
+    let variant = Variant::built_in(name).ok_or_else(|| {
+        format!("`{name}` is not a board: a calendar line is a board ({}) and a date", names.join(" or "))
+    })?;
+    let date = Date::parse(date.trim(), None).map_err(|e| e.to_string())?;
+    let date = variant.fit(date).map_err(|e| e.to_string())?;
+    Ok(AnyPuzzle::Calendar { variant, date })
+}

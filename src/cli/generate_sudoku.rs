@@ -1,0 +1,96 @@
+//! `aquarchive generate --kind sudoku`: new puzzles of a chosen level, each
+//! proved unique and minimal, one line each after a comment with its grade.
+
+use rayon::prelude::*;
+
+use aquarchive::kinds::sudoku::{self, GenerateSettings, Level, Symmetry};
+use aquarchive::rng::Rng;
+
+use super::args::{GenerateArgs, LevelArg, OutputFormat, SymmetryArg};
+use super::output::print;
+use super::progress::Progress;
+use super::{CliError, ExitCode};
+
+/// Puzzles made in parallel per chunk; each chunk is written before the next.
+const CHUNK: usize = 64;
+
+pub fn level(arg: LevelArg) -> Level {
+    match arg {
+        LevelArg::Easy => Level::Easy,
+        LevelArg::Medium => Level::Medium,
+        LevelArg::Hard => Level::Hard,
+        LevelArg::Expert => Level::Expert,
+        LevelArg::Guess => Level::Guess,
+    }
+}
+
+fn symmetry(arg: SymmetryArg) -> Symmetry {
+    match arg {
+        SymmetryArg::None => Symmetry::None,
+        SymmetryArg::Rot180 => Symmetry::Rot180,
+        SymmetryArg::Rot90 => Symmetry::Rot90,
+        SymmetryArg::Mirror => Symmetry::Mirror,
+    }
+}
+
+pub fn run(args: &GenerateArgs) -> Result<ExitCode, CliError> {
+    let Some(difficulty) = args.difficulty else {
+        return Err(CliError::Message("give the level with --difficulty easy|medium|hard|expert|guess".into()));
+    };
+    if args.size.is_some() || args.tanks.is_some() || args.format != OutputFormat::Text {
+        return Err(CliError::Message("--size, --tanks and --format are for Aquarium; a Sudoku is 9x9".into()));
+    }
+    if args.attempts == 0 {
+        return Err(CliError::Message("--attempts must be at least 1".into()));
+    }
+    let settings = GenerateSettings {
+        level: level(difficulty),
+        symmetry: symmetry(args.symmetry),
+        minimal: !args.not_minimal,
+        attempts: args.attempts,
+    };
+    let seed = super::generate::seed(args);
+    let mut code = ExitCode::Ok;
+    let progress = Progress::new(args.count as u64, "generating");
+    for start in (0..args.count).step_by(CHUNK) {
+        let end = (start + CHUNK).min(args.count);
+        let made: Vec<_> = (start..end)
+            .into_par_iter()
+            .map(|i| {
+                let made = sudoku::generate(&mut Rng::for_item(seed, i as u64), settings);
+                progress.inc();
+                made
+            })
+            .collect();
+        let mut out = String::new();
+        for (i, made) in (start..end).zip(made) {
+            match made {
+                Ok(g) => {
+                    out.push_str(&format!(
+                        "# aquarchive generate --kind sudoku --difficulty {} --symmetry {}{} --seed {seed}: puzzle {} of {}, {} givens, {} ({}), {} attempts\n{}\n",
+                        settings.level,
+                        settings.symmetry,
+                        if settings.minimal { "" } else { " --not-minimal" },
+                        i + 1,
+                        args.count,
+                        g.puzzle.givens(),
+                        g.grading.level,
+                        g.grading.summary(),
+                        g.attempts,
+                        g.puzzle
+                    ));
+                    if args.solutions {
+                        out.push_str(&format!("# solution: {}\n", g.solution));
+                    }
+                }
+                Err(err) => {
+                    eprintln!("aquarchive: puzzle {} of {} (seed {seed}): {err}", i + 1, args.count);
+                    code = ExitCode::Error;
+                }
+            }
+        }
+        print(&out)?;
+    }
+    progress.finish();
+    Ok(code)
+}
