@@ -4,7 +4,9 @@
 
 pub mod export;
 pub mod fetch;
+pub mod html;
 pub mod import;
+pub mod picture;
 pub mod site_names;
 pub mod solve;
 pub mod stats;

@@ -161,7 +161,9 @@ const SHOW_EXAMPLES: &str = "\
 Examples:
   aquarchive show 12
   aquarchive show 12 --format task
-  aquarchive show 12 --format link   # only for puzzles with a known site ID and size class";
+  aquarchive show 12 --format link   # only for puzzles with a known site ID and size class
+  aquarchive show 12 --svg board.svg # the board with its solution (--no-solution without)
+  aquarchive show 12 --png board.png";
 
 const EXPORT_EXAMPLES: &str = "\
 --format text writes NAME.txt (and NAME.solution.txt) per puzzle into --out DIR, named like
@@ -273,6 +275,15 @@ pub struct ShowArgs {
     /// One JSON object: the stored record, its link and solution
     #[arg(long, conflicts_with = "format")]
     pub json: bool,
+    /// Draw the puzzle (with its solution) as SVG into FILE; without FILE, or with `-`, to standard output
+    #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = "-", conflicts_with_all = ["format", "json"])]
+    pub svg: Option<std::path::PathBuf>,
+    /// Draw the puzzle (with its solution) as PNG into FILE
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["format", "json"])]
+    pub png: Option<std::path::PathBuf>,
+    /// Leave the solution out of the picture
+    #[arg(long)]
+    pub no_solution: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

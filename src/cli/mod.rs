@@ -16,6 +16,7 @@ mod generate;
 mod import;
 mod list;
 mod output;
+mod picture;
 mod progress;
 mod reparse;
 mod show;

@@ -1,0 +1,1 @@
+//! The browsable HTML archive.
