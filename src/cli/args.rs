@@ -336,7 +336,8 @@ Examples:
   aquarchive calendar Oct 6 --all
   aquarchive calendar --every-date --weekday
   aquarchive calendar --print-board weekday > my-board.txt
-  aquarchive calendar --board my-board.txt Jan 1 Sun";
+  aquarchive calendar --board my-board.txt Jan 1 Sun
+  aquarchive calendar Mar 14 --weekday --svg board.svg   # or --png board.png";
 
 const SOLVE_EXAMPLES: &str = "\
 Input: the text format (rows of tank numbers, then the row clues, then the column clues;
@@ -357,7 +358,9 @@ Examples:
   aquarchive solve --format task --json tasks.txt
   aquarchive solve --count --limit 100 puzzle.txt
   aquarchive solve --unsolved
-  aquarchive solve --id 12 40";
+  aquarchive solve --id 12 40
+  aquarchive solve puzzle.txt --svg board.svg   # or --png board.png
+  aquarchive solve --kind sudoku sudokus.txt --svg sudoku.svg   # sudoku-1.svg, sudoku-2.svg, ...";
 
 const GENERATE_EXAMPLES: &str = "\
 The same --seed always gives the same puzzles; without one a seed is picked and printed
@@ -429,6 +432,12 @@ pub struct SolveArgs {
     /// How much lookahead the engine does at each node
     #[arg(long, value_enum, default_value_t)]
     pub probing: ProbingArg,
+    /// Also draw each puzzle with its first solution as SVG into OUT (`-`: standard output); several puzzles go to OUT-1.svg, OUT-2.svg, ...
+    #[arg(long, value_name = "OUT", conflicts_with_all = ["all", "unsolved", "id"])]
+    pub svg: Option<std::path::PathBuf>,
+    /// Also draw each puzzle with its first solution as PNG into OUT (numbered like --svg)
+    #[arg(long, value_name = "OUT", conflicts_with_all = ["all", "unsolved", "id"])]
+    pub png: Option<std::path::PathBuf>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -554,6 +563,12 @@ pub struct CalendarArgs {
     /// Print JSON (one object)
     #[arg(long)]
     pub json: bool,
+    /// Also draw the board with the (first) tiling as SVG into OUT (`-`: standard output)
+    #[arg(long, value_name = "OUT", conflicts_with_all = ["count", "all", "every_date", "print_board"])]
+    pub svg: Option<std::path::PathBuf>,
+    /// Also draw the board with the (first) tiling as PNG into OUT
+    #[arg(long, value_name = "OUT", conflicts_with_all = ["count", "all", "every_date", "print_board"])]
+    pub png: Option<std::path::PathBuf>,
 }
 
 #[derive(Args, Debug)]
