@@ -11,11 +11,13 @@ use super::{AQUARIUM, ArchiveError, site_names, stats, stored_aquarium, stored_w
 pub const SUDOKU: &str = "sudoku";
 
 /// A short title: kind, class, and the site ID when known
-/// (`aquarium 15x15 hard, site ID 5,642,858`).
+/// (`Aquarium 15x15 hard, site ID 5,642,858`).
 pub fn title(puzzle: &Puzzle) -> String {
+    let kind = &puzzle.record.kind;
     let mut title = format!(
-        "{} {}",
-        puzzle.record.kind,
+        "{}{} {}",
+        kind.get(..1).unwrap_or_default().to_uppercase(),
+        kind.get(1..).unwrap_or_default(),
         stats::class_of(puzzle.record.size_class, puzzle.record.width, puzzle.record.height)
     );
     match puzzle.record.site_id {

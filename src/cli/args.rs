@@ -53,7 +53,7 @@ pub enum Command {
     /// Show one stored puzzle with its solution
     #[command(after_help = SHOW_EXAMPLES)]
     Show(ShowArgs),
-    /// Write stored puzzles out: text files, JSON lines or task strings
+    /// Write stored puzzles out: text files, JSON lines, task strings or a browsable HTML site
     #[command(after_help = EXPORT_EXAMPLES)]
     Export(ExportArgs),
     /// Count the archive's puzzles by size class and status, with solve times
@@ -170,7 +170,14 @@ const EXPORT_EXAMPLES: &str = "\
 the fixtures when the site ID is known, so the directory imports back as it was.
 --format jsonl and --format task write to standard output (or --out FILE).
 
+--html DIR writes a static site that opens from disk (nothing loads from the internet):
+index.html (and index-2.html, ... with --per-page puzzles each) with filters by kind, size
+class, status and date, and p/ID.html per puzzle with its picture, the solution revealed on
+click, its source, site link and fetch history. It is written beside DIR and renamed onto it
+at the end; an existing DIR is replaced only if it is empty or an earlier export.
+
 Examples:
+  aquarchive export --html archive/site && xdg-open archive/site/index.html
   aquarchive export --format text --out archive/export
   aquarchive export --format jsonl --status ok > puzzles.jsonl
   aquarchive export --format task --size 6x6-easy";
@@ -301,11 +308,17 @@ pub struct ExportArgs {
     #[command(flatten)]
     pub filter: FilterArgs,
     /// How to write the puzzles
-    #[arg(long, value_enum)]
-    pub format: ExportFormat,
+    #[arg(long, value_enum, required_unless_present = "html", conflicts_with = "html")]
+    pub format: Option<ExportFormat>,
     /// The directory (text) or file (jsonl, task) to write; jsonl and task default to standard output
-    #[arg(long, value_name = "PATH")]
+    #[arg(long, value_name = "PATH", conflicts_with = "html")]
     pub out: Option<std::path::PathBuf>,
+    /// Write a browsable static site (index with filters, a page per puzzle) into DIR
+    #[arg(long, value_name = "DIR")]
+    pub html: Option<std::path::PathBuf>,
+    /// With --html: puzzles per index page
+    #[arg(long, value_name = "N", default_value_t = 500, requires = "html", value_parser = clap::value_parser!(u32).range(1..))]
+    pub per_page: u32,
 }
 
 #[derive(Args, Debug)]
