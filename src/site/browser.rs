@@ -53,18 +53,19 @@ const CHROMIUM_ARGS: [&str; 8] = [
     "--no-first-run",
 ];
 
-pub struct BrowserFetcher {
+/// A WebDriver session on a Chromium: chromedriver started by us (or a
+/// server the user runs), the session, and the runtime that drives it. The
+/// fetcher uses it, and so can anything else that needs a real browser
+/// (the tests of the HTML export do).
+pub struct Browser {
     runtime: tokio::runtime::Runtime,
     client: Option<Client>,
     driver: Option<Driver>,
-    settings: FetchSettings,
-    board_wait: Duration,
-    pacer: Pacer,
 }
 
-impl BrowserFetcher {
+impl Browser {
     /// Starts (or connects to) the WebDriver server and opens a session.
-    pub fn start(settings: FetchSettings, browser: &BrowserSettings) -> Result<BrowserFetcher, SiteError> {
+    pub fn start(browser: &BrowserSettings) -> Result<Browser, SiteError> {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
@@ -101,10 +102,43 @@ impl BrowserFetcher {
                     .map_err(std::io::Error::other)
             })
             .map_err(|e| SiteError::Setup(format!("cannot open a browser session at {webdriver_url}: {e}")))?;
+        Ok(Browser { runtime, client: Some(client), driver })
+    }
+
+    /// The session, to drive with [`Browser::block_on`].
+    pub fn client(&self) -> &Client {
+        self.client.as_ref().expect("a session until drop")
+    }
+
+    /// Runs a future of the session to its end.
+    pub fn block_on<F: std::future::Future>(&self, future: F) -> F::Output {
+        self.runtime.block_on(future)
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        if let Some(client) = self.client.take() {
+            // Ends the session, which makes chromedriver close Chromium.
+            let _ =
+                self.runtime.block_on(async { tokio::time::timeout(Duration::from_secs(10), client.close()).await });
+        }
+        self.driver.take();
+    }
+}
+
+pub struct BrowserFetcher {
+    browser: Browser,
+    settings: FetchSettings,
+    board_wait: Duration,
+    pacer: Pacer,
+}
+
+impl BrowserFetcher {
+    /// Starts (or connects to) the WebDriver server and opens a session.
+    pub fn start(settings: FetchSettings, browser: &BrowserSettings) -> Result<BrowserFetcher, SiteError> {
         Ok(BrowserFetcher {
-            runtime,
-            client: Some(client),
-            driver,
+            browser: Browser::start(browser)?,
             board_wait: browser.board_wait,
             pacer: Pacer::new(settings.min_delay),
             settings,
@@ -143,10 +177,10 @@ impl PageSource for BrowserFetcher {
 
     fn get(&mut self, url: &str) -> Page {
         self.pacer.wait();
-        let client = self.client.as_ref().expect("a session until drop");
+        let client = self.browser.client();
         // The page's own timeout bounds loading; the board wait comes after.
         let limit = self.settings.timeout + self.board_wait;
-        let result = self.runtime.block_on(async {
+        let result = self.browser.block_on(async {
             tokio::time::timeout(limit, Self::load(client, url, self.board_wait))
                 .await
                 .unwrap_or(Err(FetchFailure::Timeout(limit)))
@@ -158,17 +192,6 @@ impl PageSource for BrowserFetcher {
             Err(failure) => (Vec::new(), Some(failure)),
         };
         Page { url: url.to_string(), status: None, bytes, attempts: 1, failure }
-    }
-}
-
-impl Drop for BrowserFetcher {
-    fn drop(&mut self) {
-        if let Some(client) = self.client.take() {
-            // Ends the session, which makes chromedriver close Chromium.
-            let _ =
-                self.runtime.block_on(async { tokio::time::timeout(Duration::from_secs(10), client.close()).await });
-        }
-        self.driver.take();
     }
 }
 

@@ -5,6 +5,7 @@ mod util;
 
 mod calendar;
 mod pages;
+mod pictures;
 mod ring;
 mod site;
 mod site_server;
