@@ -496,6 +496,33 @@ pub enum BenchCommand {
     /// Puzzles imported (validated, solved, stored) per second into a fresh database
     #[command(after_help = "Examples:\n  aquarchive bench import\n  aquarchive bench import --count 2000 --size 10")]
     Import(ImportBenchArgs),
+    /// The HTML export (`export --html`) of a large archive: wall time, pages and bytes
+    #[command(
+        after_help = "Examples:\n  aquarchive bench export\n  aquarchive bench export --archive archive/aquarchive.sqlite --runs 3"
+    )]
+    Export(ExportBenchArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct ExportBenchArgs {
+    /// Puzzles to generate and import into a fresh database first (not timed)
+    #[arg(long, value_name = "K", default_value_t = 20_000)]
+    pub count: usize,
+    /// Grid side of the generated puzzles
+    #[arg(long, value_name = "N", default_value_t = 15, value_parser = clap::value_parser!(u16).range(2..=100))]
+    pub size: u16,
+    /// Seed of the generator
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Export this archive instead of generating one (opened read-only)
+    #[arg(long, value_name = "PATH", conflicts_with_all = ["count", "size", "seed"])]
+    pub archive: Option<std::path::PathBuf>,
+    /// Times the export runs; each is timed
+    #[arg(long, value_name = "R", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    pub runs: u32,
+    /// Puzzles per index page
+    #[arg(long, value_name = "N", default_value_t = 500)]
+    pub per_page: usize,
 }
 
 #[derive(Args, Debug)]
