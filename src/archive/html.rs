@@ -250,9 +250,9 @@ fn pager(page: usize, pages: usize) -> String {
 }
 
 fn table_row(out: &mut String, row: &Row) {
-    let _ = write!(
+    let _ = writeln!(
         out,
-        "<tr><td><a href=\"p/{id}.html\">{id}</a></td><td>{}</td><td>{}</td><td class=\"status-{}\">{}</td><td>{}</td><td>{}</td></tr>\n",
+        "<tr><td><a href=\"p/{id}.html\">{id}</a></td><td>{}</td><td>{}</td><td class=\"status-{}\">{}</td><td>{}</td><td>{}</td></tr>",
         escape(&row.kind),
         escape(&row.class),
         escape(&row.status),
@@ -352,7 +352,7 @@ fn puzzle_page(
     let mut problem = None;
     match picture::svg(puzzle, true) {
         Ok(Some(svg)) => {
-            let _ = write!(out, "<figure class=\"board\">{svg}</figure>\n");
+            let _ = writeln!(out, "<figure class=\"board\">{svg}</figure>");
         }
         Ok(None) => {
             let _ = write!(out, "<figure class=\"board text\"><pre>{}</pre>", escape(&puzzle.record.text));
@@ -362,7 +362,7 @@ fn puzzle_page(
             out.push_str("</figure>\n");
         }
         Err(err) => {
-            let _ = write!(out, "<p class=\"error\">Cannot draw this puzzle: {}</p>\n", escape(&err.to_string()));
+            let _ = writeln!(out, "<p class=\"error\">Cannot draw this puzzle: {}</p>", escape(&err.to_string()));
             problem = Some(err.to_string());
         }
     }
@@ -400,9 +400,9 @@ fn puzzle_page(
              <th>error</th></tr></thead><tbody>\n",
         );
         for f in fetches {
-            let _ = write!(
+            let _ = writeln!(
                 out,
-                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
                 escape(&f.fetched_at),
                 escape(&f.method),
                 escape(&f.url),

@@ -264,7 +264,10 @@ fn html_export_opens_in_chromium() {
     browser.block_on(link.click()).unwrap();
     browser.block_on(client.wait().at_most(Duration::from_secs(10)).for_element(Locator::Css("body.puzzle"))).unwrap();
     assert!(browser.block_on(client.current_url()).unwrap().as_str().ends_with(&format!("/p/{id}.html")));
-    let record = hard.iter().find(|r| r["id"].to_string() == id).expect("a stored 15x15 hard puzzle");
+    let record = hard
+        .iter()
+        .find(|r| r["id"].as_i64().map(|n| n.to_string()).as_deref() == Some(id.as_str()))
+        .expect("a stored 15x15 hard puzzle");
     let mut expected = water_cells(record);
     expected.sort();
 

@@ -51,9 +51,9 @@ pub fn board(puzzle: &Grid, solution: Option<&Grid>, title: &str) -> String {
         let _ = write!(path, "M{} {}H{}M{} {}V{}", at(0), at(k), at(9), at(k), at(0), at(9));
     }
     let _ = write!(out, "<path d=\"{thin}\" stroke=\"#999\" stroke-width=\"1\" fill=\"none\"/>");
-    let _ = write!(
+    let _ = writeln!(
         out,
-        "<path d=\"{thick}\" stroke=\"#000\" stroke-width=\"3\" stroke-linecap=\"square\" fill=\"none\"/></svg>\n"
+        "<path d=\"{thick}\" stroke=\"#000\" stroke-width=\"3\" stroke-linecap=\"square\" fill=\"none\"/></svg>"
     );
     out
 }
