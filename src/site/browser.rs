@@ -149,13 +149,22 @@ impl BrowserFetcher {
     async fn load(client: &Client, url: &str, wait: Duration) -> Result<String, FetchFailure> {
         let failed = |e: fantoccini::error::CmdError| FetchFailure::Browser(e.to_string());
         client.goto(url).await.map_err(failed)?;
-        let board = client
-            .wait()
-            .at_most(wait)
-            .every(Duration::from_millis(25))
-            .for_element(Locator::Css(markup::BOARD_READY_CSS))
-            .await;
-        let html = client.source().await.map_err(failed)?;
+        let started = Instant::now();
+        let wait_for = |css: String, at_most: Duration| async move {
+            client.wait().at_most(at_most).every(Duration::from_millis(25)).for_element(Locator::Css(&css)).await
+        };
+        // The board, or the site's error box: the "no such puzzle" page
+        // answers at once instead of after the whole wait.
+        let first = wait_for(format!("{}, {}", markup::BOARD_READY_CSS, markup::ERROR_BOX_CSS), wait).await;
+        let mut html = client.source().await.map_err(failed)?;
+        if first.is_ok() && is_not_found(&html) {
+            return Ok(html);
+        }
+        // Any other error box may sit beside a board still being drawn.
+        let board = wait_for(markup::BOARD_READY_CSS.to_string(), wait.saturating_sub(started.elapsed())).await;
+        if board.is_ok() {
+            html = client.source().await.map_err(failed)?;
+        }
         match board {
             Ok(_) => Ok(html),
             // The site's "no such puzzle" page has no board, and is an answer.
