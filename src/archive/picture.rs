@@ -70,3 +70,53 @@ pub fn svg_required(puzzle: &Puzzle, solved: bool) -> Result<String, ArchiveErro
         ArchiveError::Input(format!("puzzle {}: {} puzzles have no picture yet", puzzle.id, puzzle.record.kind))
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::{NewPuzzle, Solution, Status};
+
+    fn stored(kind: &str, text: &str, solution: Option<&str>) -> Puzzle {
+        Puzzle {
+            id: 7,
+            record: NewPuzzle {
+                kind: kind.into(),
+                source: "test".into(),
+                size_class: None,
+                site_id: None,
+                width: 9,
+                height: 9,
+                text: text.into(),
+                snapshot: None,
+                extractor_version: None,
+                status: Status::Ok,
+                note: None,
+            },
+            canonical_hash: String::new(),
+            created: "2026-11-30T08:00:00.000Z".into(),
+            solution: solution.map(|s| Solution {
+                solver_version: "v".into(),
+                solution: Some(s.into()),
+                found: 1,
+                nodes: 1,
+                micros: 1,
+            }),
+        }
+    }
+
+    #[test]
+    fn kinds_are_drawn_by_their_own_code() {
+        let givens = format!("5{}", ".".repeat(80));
+        let solution = format!("5{}", "1".repeat(80));
+        let drawn = svg(&stored(SUDOKU, &givens, Some(&solution)), true).unwrap().unwrap();
+        assert!(drawn.contains("class=\"board sudoku\"") && drawn.contains("class=\"solution filled\""));
+        assert!(!svg(&stored(SUDOKU, &givens, Some(&solution)), false).unwrap().unwrap().contains("solution"));
+        assert_eq!(title(&stored(SUDOKU, &givens, None)), "Sudoku 9x9, puzzle 7");
+        // A kind without a picture yet is no error, unless one is required.
+        assert!(svg(&stored("ring", "size 2 3", None), true).unwrap().is_none());
+        assert!(svg_required(&stored("ring", "size 2 3", None), true).unwrap_err().to_string().contains("no picture"));
+        // Stored text that does not read is an error naming the puzzle.
+        let err = svg(&stored(AQUARIUM, "1 2\nx", None), true).unwrap_err().to_string();
+        assert!(err.starts_with("puzzle 7: stored text"), "{err}");
+    }
+}
