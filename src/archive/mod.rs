@@ -4,8 +4,10 @@
 
 pub mod export;
 pub mod fetch;
+pub mod html;
 pub mod import;
 pub mod kinds;
+pub mod picture;
 pub mod site_names;
 pub mod solve;
 pub mod stats;

@@ -56,7 +56,7 @@ pub enum Command {
     /// Show one stored puzzle with its solution
     #[command(after_help = SHOW_EXAMPLES)]
     Show(ShowArgs),
-    /// Write stored puzzles out: text files, JSON lines or task strings
+    /// Write stored puzzles out: text files, JSON lines, task strings or a browsable HTML site
     #[command(after_help = EXPORT_EXAMPLES)]
     Export(ExportArgs),
     /// Count the archive's puzzles by size class and status, with solve times
@@ -173,14 +173,23 @@ const SHOW_EXAMPLES: &str = "\
 Examples:
   aquarchive show 12
   aquarchive show 12 --format task
-  aquarchive show 12 --format link   # only for puzzles with a known site ID and size class";
+  aquarchive show 12 --format link   # only for puzzles with a known site ID and size class
+  aquarchive show 12 --svg board.svg # the board with its solution (--no-solution without)
+  aquarchive show 12 --png board.png";
 
 const EXPORT_EXAMPLES: &str = "\
 --format text writes NAME.txt (and NAME.solution.txt) per puzzle into --out DIR, named like
 the fixtures when the site ID is known, so the directory imports back as it was.
 --format jsonl and --format task write to standard output (or --out FILE).
 
+--html DIR writes a static site that opens from disk (nothing loads from the internet):
+index.html (and index-2.html, ... with --per-page puzzles each) with filters by kind, size
+class, status and date, and p/ID.html per puzzle with its picture, the solution revealed on
+click, its source, site link and fetch history. It is written beside DIR and renamed onto it
+at the end; an existing DIR is replaced only if it is empty or an earlier export.
+
 Examples:
+  aquarchive export --html archive/site && xdg-open archive/site/index.html
   aquarchive export --format text --out archive/export
   aquarchive export --format jsonl --status ok > puzzles.jsonl
   aquarchive export --format task --size 6x6-easy";
@@ -311,6 +320,15 @@ pub struct ShowArgs {
     /// One JSON object: the stored record, its link and solution
     #[arg(long, conflicts_with = "format")]
     pub json: bool,
+    /// Draw the puzzle (with its solution) as SVG into FILE; without FILE, or with `-`, to standard output
+    #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = "-", conflicts_with_all = ["format", "json"])]
+    pub svg: Option<std::path::PathBuf>,
+    /// Draw the puzzle (with its solution) as PNG into FILE
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["format", "json"])]
+    pub png: Option<std::path::PathBuf>,
+    /// Leave the solution out of the picture
+    #[arg(long)]
+    pub no_solution: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -328,11 +346,17 @@ pub struct ExportArgs {
     #[command(flatten)]
     pub filter: FilterArgs,
     /// How to write the puzzles
-    #[arg(long, value_enum)]
-    pub format: ExportFormat,
+    #[arg(long, value_enum, required_unless_present = "html", conflicts_with = "html")]
+    pub format: Option<ExportFormat>,
     /// The directory (text) or file (jsonl, task) to write; jsonl and task default to standard output
-    #[arg(long, value_name = "PATH")]
+    #[arg(long, value_name = "PATH", conflicts_with = "html")]
     pub out: Option<std::path::PathBuf>,
+    /// Write a browsable static site (index with filters, a page per puzzle) into DIR
+    #[arg(long, value_name = "DIR")]
+    pub html: Option<std::path::PathBuf>,
+    /// With --html: puzzles per index page
+    #[arg(long, value_name = "N", default_value_t = 500, requires = "html", value_parser = clap::value_parser!(u32).range(1..))]
+    pub per_page: u32,
 }
 
 #[derive(Args, Debug)]
@@ -363,7 +387,8 @@ Examples:
   aquarchive calendar Oct 6 --all
   aquarchive calendar --every-date --weekday
   aquarchive calendar --print-board weekday > my-board.txt
-  aquarchive calendar --board my-board.txt Jan 1 Sun";
+  aquarchive calendar --board my-board.txt Jan 1 Sun
+  aquarchive calendar Mar 14 --weekday --svg board.svg   # or --png board.png";
 
 const SOLVE_EXAMPLES: &str = "\
 Input: the text format (rows of tank numbers, then the row clues, then the column clues;
@@ -384,7 +409,9 @@ Examples:
   aquarchive solve --format task --json tasks.txt
   aquarchive solve --count --limit 100 puzzle.txt
   aquarchive solve --unsolved
-  aquarchive solve --id 12 40";
+  aquarchive solve --id 12 40
+  aquarchive solve puzzle.txt --svg board.svg   # or --png board.png
+  aquarchive solve --kind sudoku sudokus.txt --svg sudoku.svg   # sudoku-1.svg, sudoku-2.svg, ...";
 
 const GENERATE_EXAMPLES: &str = "\
 The same --seed always gives the same puzzles; without one a seed is picked and printed
@@ -482,6 +509,12 @@ pub struct SolveArgs {
     /// How much lookahead the engine does at each node
     #[arg(long, value_enum, default_value_t)]
     pub probing: ProbingArg,
+    /// Also draw each puzzle with its first solution as SVG into OUT (`-`: standard output); several puzzles go to OUT-1.svg, OUT-2.svg, ...
+    #[arg(long, value_name = "OUT", conflicts_with_all = ["all", "unsolved", "id"])]
+    pub svg: Option<std::path::PathBuf>,
+    /// Also draw each puzzle with its first solution as PNG into OUT (numbered like --svg)
+    #[arg(long, value_name = "OUT", conflicts_with_all = ["all", "unsolved", "id"])]
+    pub png: Option<std::path::PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -587,6 +620,33 @@ pub enum BenchCommand {
     /// Puzzles imported (validated, solved, stored) per second into a fresh database
     #[command(after_help = "Examples:\n  aquarchive bench import\n  aquarchive bench import --count 2000 --size 10")]
     Import(ImportBenchArgs),
+    /// The HTML export (`export --html`) of a large archive: wall time, pages and bytes
+    #[command(
+        after_help = "Examples:\n  aquarchive bench export\n  aquarchive bench export --archive archive/aquarchive.sqlite --runs 3"
+    )]
+    Export(ExportBenchArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct ExportBenchArgs {
+    /// Puzzles to generate and import into a fresh database first (not timed)
+    #[arg(long, value_name = "K", default_value_t = 20_000)]
+    pub count: usize,
+    /// Grid side of the generated puzzles
+    #[arg(long, value_name = "N", default_value_t = 15, value_parser = clap::value_parser!(u16).range(2..=100))]
+    pub size: u16,
+    /// Seed of the generator
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Export this archive instead of generating one (opened read-only)
+    #[arg(long, value_name = "PATH", conflicts_with_all = ["count", "size", "seed"])]
+    pub archive: Option<std::path::PathBuf>,
+    /// Times the export runs; each is timed
+    #[arg(long, value_name = "R", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    pub runs: u32,
+    /// Puzzles per index page
+    #[arg(long, value_name = "N", default_value_t = 500)]
+    pub per_page: usize,
 }
 
 #[derive(Args, Debug)]
@@ -667,6 +727,12 @@ pub struct CalendarArgs {
     /// Print JSON (one object)
     #[arg(long)]
     pub json: bool,
+    /// Also draw the board with the (first) tiling as SVG into OUT (`-`: standard output)
+    #[arg(long, value_name = "OUT", conflicts_with_all = ["count", "all", "every_date", "print_board"])]
+    pub svg: Option<std::path::PathBuf>,
+    /// Also draw the board with the (first) tiling as PNG into OUT
+    #[arg(long, value_name = "OUT", conflicts_with_all = ["count", "all", "every_date", "print_board"])]
+    pub png: Option<std::path::PathBuf>,
 }
 
 #[derive(Args, Debug)]

@@ -19,7 +19,7 @@ use super::output::print;
 use super::{CliError, ExitCode, table};
 
 /// A database in the temp directory, removed (with its WAL files) when done.
-struct TempDatabase(std::path::PathBuf);
+pub(super) struct TempDatabase(pub(super) std::path::PathBuf);
 
 impl Drop for TempDatabase {
     fn drop(&mut self) {
@@ -31,25 +31,30 @@ impl Drop for TempDatabase {
     }
 }
 
+/// `count` square puzzles of side `size`, the same for the same seed, made in parallel.
+pub(super) fn generated(count: usize, size: u16, seed: u64) -> Vec<Candidate> {
+    let n = usize::from(size);
+    (0..count)
+        .into_par_iter()
+        .map(|i| Candidate {
+            place: format!("generated seed {seed} #{i}"),
+            size_class: None,
+            site_id: None,
+            puzzle: Ok(AnyPuzzle::Aquarium(
+                aquarium::generate(&mut Rng::for_item(seed, i as u64), GenerateSettings::square(n)).puzzle,
+            )),
+        })
+        .collect()
+}
+
 pub fn run(args: ImportBenchArgs) -> Result<ExitCode, CliError> {
     let start = Instant::now();
     let (candidates, what) = match &args.from {
         Some(path) => (import::read_file(path, Format::Auto, Some(AQUARIUM))?, path.display().to_string()),
-        None => {
-            let n = usize::from(args.size);
-            let made: Vec<Candidate> = (0..args.count)
-                .into_par_iter()
-                .map(|i| Candidate {
-                    place: format!("generated seed {} #{i}", args.seed),
-                    size_class: None,
-                    site_id: None,
-                    puzzle: Ok(AnyPuzzle::Aquarium(
-                        aquarium::generate(&mut Rng::for_item(args.seed, i as u64), GenerateSettings::square(n)).puzzle,
-                    )),
-                })
-                .collect();
-            (made, format!("{} generated {n}x{n} puzzles (seed {})", args.count, args.seed))
-        }
+        None => (
+            generated(args.count, args.size, args.seed),
+            format!("{} generated {n}x{n} puzzles (seed {})", args.count, args.seed, n = args.size),
+        ),
     };
     let prepared = start.elapsed();
     let total = candidates.len() as u64;

@@ -7,9 +7,11 @@ use serde_json::json;
 
 use aquarchive::kinds::calendar::{self, BUILT_IN, Date, Method, Variant, WEEKDAYS};
 use aquarchive::render;
+use aquarchive::render::svg;
 
 use super::args::{CalendarArgs, CalendarSolver};
 use super::output::{print, read_input};
+use super::picture::Pictures;
 use super::table::thousands;
 use super::{CliError, ExitCode};
 
@@ -100,6 +102,10 @@ pub fn run(args: CalendarArgs) -> Result<ExitCode, CliError> {
         return Err(CliError::Message("--limit must be at least 1".into()));
     }
     let report = calendar::solve(&variant, &date, limit, method).map_err(|e| CliError::Message(e.to_string()))?;
+    let pictures = Pictures::new(args.svg.clone(), args.png.clone());
+    if pictures.wanted() {
+        pictures.write(&svg::calendar::board(&variant, report.solutions.first(), &on), None)?;
+    }
     if args.json {
         let mut record =
             json!({ "board": variant.name(), "date": date.to_string(), "solutions": report.solutions.len() });

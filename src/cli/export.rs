@@ -1,8 +1,8 @@
-//! `aquarchive export`: stored puzzles out as files, JSON lines or tasks.
+//! `aquarchive export`: stored puzzles out as files, JSON lines, tasks or an HTML site.
 
 use std::io::Write;
 
-use aquarchive::archive::{AQUARIUM, export};
+use aquarchive::archive::{AQUARIUM, export, html};
 use aquarchive::store::Access;
 
 use super::args::{ExportArgs, ExportFormat, GlobalArgs};
@@ -14,11 +14,29 @@ pub fn run(args: ExportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
     let context = Context::load(global)?;
     let store = context.open(Access::ReadOnly)?;
     let mut filter = args.filter.to_filter()?;
-    if args.format == ExportFormat::Task {
+    if let Some(dir) = &args.html {
+        let options =
+            html::HtmlOptions { per_page: args.per_page as usize, base_url: context.config.site.base_url.clone() };
+        let report = html::export(&store, &filter, dir, &options)?;
+        for problem in &report.undrawn {
+            eprintln!("aquarchive: {problem}");
+        }
+        eprintln!(
+            "aquarchive: {} puzzles, {} index pages ({:.1} MB) written to {}; open {}",
+            report.puzzles,
+            report.index_pages,
+            report.bytes as f64 / 1e6,
+            dir.display(),
+            dir.join("index.html").display()
+        );
+        return Ok(if report.undrawn.is_empty() { ExitCode::Ok } else { ExitCode::Error });
+    }
+    let format = args.format.unwrap_or(ExportFormat::Jsonl);
+    if format == ExportFormat::Task {
         // Task strings are the Aquarium site's: other kinds have none.
         filter.kind.get_or_insert_with(|| AQUARIUM.to_string());
     }
-    if args.format == ExportFormat::Text {
+    if format == ExportFormat::Text {
         let dir = args
             .out
             .ok_or_else(|| CliError::Message("--format text writes files: give the directory with --out DIR".into()))?;
@@ -38,7 +56,7 @@ pub fn run(args: ExportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
     };
     let base_url = &context.config.site.base_url;
     store.each(&filter, |puzzle| {
-        let line = match args.format {
+        let line = match format {
             ExportFormat::Jsonl => export::json(&puzzle, base_url).to_string(),
             _ => export::task(&puzzle)?,
         } + "\n";

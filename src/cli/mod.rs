@@ -4,6 +4,7 @@
 mod args;
 mod bench_aquarium;
 mod bench_calendar;
+mod bench_export;
 mod bench_import;
 mod bench_ring;
 mod bench_sudoku;
@@ -18,6 +19,7 @@ mod grade;
 mod import;
 mod list;
 mod output;
+mod picture;
 mod progress;
 mod reparse;
 mod searches;
@@ -72,6 +74,7 @@ pub fn main() -> i32 {
         args::Command::Bench(args::BenchCommand::Calendar(args)) => bench_calendar::run(args),
         args::Command::Bench(args::BenchCommand::Ring(args)) => bench_ring::run(args),
         args::Command::Bench(args::BenchCommand::Import(args)) => bench_import::run(args),
+        args::Command::Bench(args::BenchCommand::Export(args)) => bench_export::run(args),
         args::Command::Import(args) => import::run(args, global),
         args::Command::List(args) => list::run(args, global),
         args::Command::Show(args) => show::run(args, global),

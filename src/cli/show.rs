@@ -1,14 +1,15 @@
 //! `aquarchive show ID`: one stored puzzle, as a grid with its solution, or
-//! as text, task string, link or JSON.
+//! as text, task string, link or JSON, or drawn as SVG or PNG.
 
 use aquarchive::archive::kinds::{AnyPuzzle, AnySolution};
-use aquarchive::archive::{export, site_names, stats, stored, stored_solution};
+use aquarchive::archive::{export, picture, site_names, stats, stored, stored_solution};
 use aquarchive::render;
 use aquarchive::store::Access;
 
 use super::args::{GlobalArgs, ShowArgs, ShowFormat};
 use super::context::Context;
 use super::output::print;
+use super::picture::Pictures;
 use super::{CliError, ExitCode};
 
 pub fn run(args: ShowArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
@@ -18,6 +19,11 @@ pub fn run(args: ShowArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     let puzzle = store
         .puzzle(args.id)?
         .ok_or_else(|| CliError::Message(format!("{}: no puzzle with id {}", store.path().display(), args.id)))?;
+    let pictures = Pictures::new(args.svg, args.png);
+    if pictures.wanted() {
+        pictures.write(&picture::svg_required(&puzzle, !args.no_solution)?, None)?;
+        return Ok(ExitCode::Ok);
+    }
     if args.json {
         print(&format!("{}\n", export::json(&puzzle, base_url)))?;
         return Ok(ExitCode::Ok);

@@ -6,9 +6,11 @@ use aquarchive::archive::import;
 use aquarchive::engine::{Probing, Settings, Stats};
 use aquarchive::kinds::aquarium::{self, Aquarium, AquariumError, SolveReport};
 use aquarchive::render;
+use aquarchive::render::svg;
 
 use super::args::{InputFormat, Kind, ProbingArg, SolveArgs};
 use super::output::{print, read_input};
+use super::picture::Pictures;
 use super::{CliError, ExitCode};
 
 /// What the user asked of each puzzle.
@@ -67,6 +69,8 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, CliError> {
             ));
         }
     }
+    let pictures = Pictures::new(args.svg.clone(), args.png.clone());
+    let mut drawn = 0;
     let mut code = ExitCode::Ok;
     for file in &args.files {
         let text = match read_input(file) {
@@ -79,6 +83,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, CliError> {
         };
         let puzzles = read_aquariums(&text, args.format);
         let several = puzzles.len() > 1;
+        let numbered = several || args.files.len() > 1;
         for (line, parsed) in puzzles {
             let place = if several { format!("{file}:{line}") } else { file.clone() };
             let outcome = parsed.and_then(|p| p.validate().map(|()| p)).and_then(|p| {
@@ -88,6 +93,11 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, CliError> {
             match outcome {
                 Ok((puzzle, report)) => {
                     code = code.worst(print_aquarium(&job, file, line, &place, &puzzle, &report)?);
+                    if pictures.wanted() {
+                        drawn += 1;
+                        let drawing = svg::aquarium::board(&puzzle, report.solutions.first(), &place);
+                        pictures.write(&drawing, numbered.then_some(drawn))?;
+                    }
                 }
                 Err(err) => {
                     report_error(&job, file, Some(line), &format!("{place}: {err}"))?;

@@ -5,15 +5,19 @@ use serde_json::json;
 
 use aquarchive::kinds::ring::{self, Ring, SolveReport};
 use aquarchive::render;
+use aquarchive::render::svg;
 
 use super::args::SolveArgs;
 use super::output::{print, read_input};
+use super::picture::Pictures;
 use super::solve::{Job, Mode, record, report_error, verdict};
 use super::{CliError, ExitCode};
 
 pub fn run(args: &SolveArgs, job: &Job) -> Result<ExitCode, CliError> {
+    let pictures = Pictures::new(args.svg.clone(), args.png.clone());
+    let numbered = args.files.len() > 1;
     let mut code = ExitCode::Ok;
-    for file in &args.files {
+    for (n, file) in args.files.iter().enumerate() {
         let outcome = read_input(file).and_then(|text| {
             let ring = Ring::parse(&text).map_err(|e| CliError::Message(format!("{file}: {e}")))?;
             let report = ring::solve(&ring, job.limit as usize, job.settings)
@@ -21,7 +25,13 @@ pub fn run(args: &SolveArgs, job: &Job) -> Result<ExitCode, CliError> {
             Ok((ring, report))
         });
         match outcome {
-            Ok((ring, report)) => code = code.worst(print_one(job, file, &ring, &report)?),
+            Ok((ring, report)) => {
+                code = code.worst(print_one(job, file, &ring, &report)?);
+                if pictures.wanted() {
+                    let drawing = svg::ring::board(&ring, report.solutions.first(), file);
+                    pictures.write(&drawing, numbered.then_some(n + 1))?;
+                }
+            }
             Err(err) => {
                 report_error(job, file, None, &err.to_string())?;
                 code = ExitCode::Error;

@@ -5,13 +5,17 @@ use serde_json::json;
 
 use aquarchive::kinds::sudoku::{self, Grid, SolveReport};
 use aquarchive::render;
+use aquarchive::render::svg;
 
 use super::args::SolveArgs;
 use super::output::{print, read_input};
+use super::picture::Pictures;
 use super::solve::{Job, Mode, record, report_error, verdict};
 use super::{CliError, ExitCode};
 
 pub fn run(args: &SolveArgs, job: &Job) -> Result<ExitCode, CliError> {
+    let pictures = Pictures::new(args.svg.clone(), args.png.clone());
+    let mut drawn = 0;
     let mut code = ExitCode::Ok;
     for file in &args.files {
         let text = match read_input(file) {
@@ -22,14 +26,23 @@ pub fn run(args: &SolveArgs, job: &Job) -> Result<ExitCode, CliError> {
                 continue;
             }
         };
-        for parsed in sudoku::parse_lines(&text) {
+        let lines = sudoku::parse_lines(&text);
+        let numbered = lines.len() > 1 || args.files.len() > 1;
+        for parsed in lines {
             let place = format!("{file}:{}", parsed.line);
             let outcome = parsed.puzzle.and_then(|p| {
                 p.validate()?;
                 Ok((p, sudoku::solve(&p, job.limit as usize, job.settings)?))
             });
             match outcome {
-                Ok((puzzle, report)) => code = code.worst(print_one(job, file, parsed.line, &place, &puzzle, &report)?),
+                Ok((puzzle, report)) => {
+                    code = code.worst(print_one(job, file, parsed.line, &place, &puzzle, &report)?);
+                    if pictures.wanted() {
+                        drawn += 1;
+                        let drawing = svg::sudoku::board(&puzzle, report.solutions.first(), &place);
+                        pictures.write(&drawing, numbered.then_some(drawn))?;
+                    }
+                }
                 Err(err) => {
                     report_error(job, file, Some(parsed.line), &format!("{place}: {err}"))?;
                     code = ExitCode::Error;

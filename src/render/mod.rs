@@ -1,9 +1,10 @@
-//! Showing puzzles: framed text grids (and, later, pictures).
+//! Showing puzzles: framed text grids, and pictures (SVG, PNG) in `svg`.
 
 pub mod aquarium;
 pub mod calendar;
 pub mod ring;
 pub mod sudoku;
+pub mod svg;
 
 /// A whole number with thousands separators, as the site writes puzzle IDs
 /// and as tables print counts: 4937780 -> "4,937,780".

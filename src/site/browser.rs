@@ -53,18 +53,19 @@ const CHROMIUM_ARGS: [&str; 8] = [
     "--no-first-run",
 ];
 
-pub struct BrowserFetcher {
+/// A WebDriver session on a Chromium: chromedriver started by us (or a
+/// server the user runs), the session, and the runtime that drives it. The
+/// fetcher uses it, and so can anything else that needs a real browser
+/// (the tests of the HTML export do).
+pub struct Browser {
     runtime: tokio::runtime::Runtime,
     client: Option<Client>,
     driver: Option<Driver>,
-    settings: FetchSettings,
-    board_wait: Duration,
-    pacer: Pacer,
 }
 
-impl BrowserFetcher {
+impl Browser {
     /// Starts (or connects to) the WebDriver server and opens a session.
-    pub fn start(settings: FetchSettings, browser: &BrowserSettings) -> Result<BrowserFetcher, SiteError> {
+    pub fn start(browser: &BrowserSettings) -> Result<Browser, SiteError> {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
@@ -101,40 +102,79 @@ impl BrowserFetcher {
                     .map_err(std::io::Error::other)
             })
             .map_err(|e| SiteError::Setup(format!("cannot open a browser session at {webdriver_url}: {e}")))?;
+        Ok(Browser { runtime, client: Some(client), driver })
+    }
+
+    /// The session, to drive with [`Browser::block_on`].
+    pub fn client(&self) -> &Client {
+        self.client.as_ref().expect("a session until drop")
+    }
+
+    /// Runs a future of the session to its end.
+    pub fn block_on<F: std::future::Future>(&self, future: F) -> F::Output {
+        self.runtime.block_on(future)
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        if let Some(client) = self.client.take() {
+            // Ends the session, which makes chromedriver close Chromium.
+            let _ =
+                self.runtime.block_on(async { tokio::time::timeout(Duration::from_secs(10), client.close()).await });
+        }
+        self.driver.take();
+    }
+}
+
+pub struct BrowserFetcher {
+    browser: Browser,
+    settings: FetchSettings,
+    board_wait: Duration,
+    pacer: Pacer,
+}
+
+impl BrowserFetcher {
+    /// Starts (or connects to) the WebDriver server and opens a session.
+    pub fn start(settings: FetchSettings, browser: &BrowserSettings) -> Result<BrowserFetcher, SiteError> {
         Ok(BrowserFetcher {
-            runtime,
-            client: Some(client),
-            driver,
+            browser: Browser::start(browser)?,
             board_wait: browser.board_wait,
             pacer: Pacer::new(settings.min_delay),
             settings,
         })
     }
 
-    /// Loads `url`, waits for the board, and returns the DOM as HTML. The
-    /// site's "no such puzzle" page has no board and is an answer too: it is
-    /// looked for while waiting, so that it does not cost the whole wait.
+    /// Loads `url`, waits for the board, and returns the DOM as HTML.
     async fn load(client: &Client, url: &str, wait: Duration) -> Result<String, FetchFailure> {
         let failed = |e: fantoccini::error::CmdError| FetchFailure::Browser(e.to_string());
         client.goto(url).await.map_err(failed)?;
-        let deadline = Instant::now() + wait;
-        loop {
-            if client.find(Locator::Css(markup::BOARD_READY_CSS)).await.is_ok() {
-                return client.source().await.map_err(failed);
-            }
-            let html = client.source().await.map_err(failed)?;
-            if is_not_found(&html) {
-                return Ok(html);
-            }
-            if Instant::now() >= deadline {
-                return Err(FetchFailure::Browser(format!(
-                    "no board (`{}`) within {} s; the page title is `{}`",
-                    markup::BOARD_READY_CSS,
-                    wait.as_secs_f64(),
-                    client.title().await.unwrap_or_default()
-                )));
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
+        let started = Instant::now();
+        let wait_for = |css: String, at_most: Duration| async move {
+            client.wait().at_most(at_most).every(Duration::from_millis(25)).for_element(Locator::Css(&css)).await
+        };
+        // The board, or the site's error box: the "no such puzzle" page
+        // answers at once instead of after the whole wait.
+        let first = wait_for(format!("{}, {}", markup::BOARD_READY_CSS, markup::ERROR_BOX_CSS), wait).await;
+        let mut html = client.source().await.map_err(failed)?;
+        if first.is_ok() && is_not_found(&html) {
+            return Ok(html);
+        }
+        // Any other error box may sit beside a board still being drawn.
+        let board = wait_for(markup::BOARD_READY_CSS.to_string(), wait.saturating_sub(started.elapsed())).await;
+        if board.is_ok() {
+            html = client.source().await.map_err(failed)?;
+        }
+        match board {
+            Ok(_) => Ok(html),
+            // The site's "no such puzzle" page has no board, and is an answer.
+            Err(_) if is_not_found(&html) => Ok(html),
+            Err(_) => Err(FetchFailure::Browser(format!(
+                "no board (`{}`) within {} s; the page title is `{}`",
+                markup::BOARD_READY_CSS,
+                wait.as_secs_f64(),
+                client.title().await.unwrap_or_default()
+            ))),
         }
     }
 }
@@ -146,10 +186,10 @@ impl PageSource for BrowserFetcher {
 
     fn get(&mut self, url: &str) -> Page {
         self.pacer.wait();
-        let client = self.client.as_ref().expect("a session until drop");
+        let client = self.browser.client();
         // The page's own timeout bounds loading; the board wait comes after.
         let limit = self.settings.timeout + self.board_wait;
-        let result = self.runtime.block_on(async {
+        let result = self.browser.block_on(async {
             tokio::time::timeout(limit, Self::load(client, url, self.board_wait))
                 .await
                 .unwrap_or(Err(FetchFailure::Timeout(limit)))
@@ -161,17 +201,6 @@ impl PageSource for BrowserFetcher {
             Err(failure) => (Vec::new(), Some(failure)),
         };
         Page { url: url.to_string(), status: None, bytes, attempts: 1, failure }
-    }
-}
-
-impl Drop for BrowserFetcher {
-    fn drop(&mut self) {
-        if let Some(client) = self.client.take() {
-            // Ends the session, which makes chromedriver close Chromium.
-            let _ =
-                self.runtime.block_on(async { tokio::time::timeout(Duration::from_secs(10), client.close()).await });
-        }
-        self.driver.take();
     }
 }
 

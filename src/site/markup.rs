@@ -47,6 +47,9 @@ pub static COLUMN_CLUE: LazyLock<Selector> = LazyLock::new(|| css("#game div.cel
 pub static ROW_CLUE: LazyLock<Selector> = LazyLock::new(|| css("#game div.cell.task.h"));
 /// What a browser waits for before reading the board.
 pub const BOARD_READY_CSS: &str = "#game div.cell.selectable";
+/// The site's error box (the "no such puzzle" page): a page with one has
+/// answered, so a browser stops waiting for a board.
+pub const ERROR_BOX_CSS: &str = "div.err";
 /// The wall classes on a cell: top, bottom, left, right.
 pub const WALL_TOP: &str = "bt";
 pub const WALL_BOTTOM: &str = "bb";

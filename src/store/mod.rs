@@ -130,6 +130,17 @@ pub struct Count {
     pub puzzles: u64,
 }
 
+/// One fetch attempt as logged.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Fetch {
+    pub url: String,
+    pub method: String,
+    pub fetched_at: String,
+    pub http_status: Option<u16>,
+    pub error: Option<String>,
+    pub snapshot: Option<String>,
+}
+
 /// The sha256 of some bytes, in hex: snapshot keys and canonical hashes.
 pub fn sha256_hex(bytes: &[u8]) -> String {
     const HEX: &[u8; 16] = b"0123456789abcdef";
@@ -329,6 +340,34 @@ impl Store {
             .query_row(&format!("SELECT {PUZZLE_COLUMNS} {PUZZLE_FROM} WHERE p.id = ?1"), [id], read_puzzle)
             .optional()
             .map_err(self.err())
+    }
+
+    /// The fetches that returned each matching puzzle's page (its
+    /// snapshot), as (puzzle id, fetch), by puzzle id and then oldest first.
+    pub fn fetch_history(&self, filter: &Filter) -> Result<Vec<(i64, Fetch)>, StoreError> {
+        let (condition, values) = filter.sql();
+        let query = format!(
+            "SELECT p.id, f.url, f.method, f.fetched_at, f.http_status, f.error, f.snapshot {PUZZLE_FROM} \
+             JOIN fetches f ON f.snapshot = p.snapshot WHERE {condition} ORDER BY p.id, f.id"
+        );
+        let mut statement = self.conn.prepare(&query).map_err(self.err())?;
+        let params: Vec<&dyn ToSql> = values.iter().map(|v| v as &dyn ToSql).collect();
+        let rows = statement
+            .query_map(params.as_slice(), |r| {
+                Ok((
+                    r.get(0)?,
+                    Fetch {
+                        url: r.get(1)?,
+                        method: r.get(2)?,
+                        fetched_at: r.get(3)?,
+                        http_status: r.get(4)?,
+                        error: r.get(5)?,
+                        snapshot: r.get(6)?,
+                    },
+                ))
+            })
+            .map_err(self.err())?;
+        rows.collect::<Result<_, _>>().map_err(self.err())
     }
 
     /// Puzzles by kind, size class and status.

@@ -195,3 +195,23 @@ fn version_2_solutions_survive_the_step_to_3_which_takes_whole_counts() {
     let left: i64 = store.conn.query_row("SELECT count(*) FROM solutions", [], |r| r.get(0)).unwrap();
     assert_eq!(left, 1);
 }
+
+#[test]
+fn fetch_history_is_the_fetches_of_each_puzzles_page() {
+    let (_dir, mut store) = fresh();
+    let page = store.put_snapshot(b"page one", None).unwrap();
+    let other = store.put_snapshot(b"page two", None).unwrap();
+    store.log_fetch("https://x/?size=0", "http", Some(200), None, Some(&page)).unwrap();
+    store.log_fetch("https://x/?size=0", "http", None, Some("timed out"), None).unwrap();
+    store.log_fetch("https://x/?size=0", "browser", None, None, Some(&other)).unwrap();
+    store.log_fetch("https://x/?e=MDo", "http", Some(200), None, Some(&page)).unwrap();
+    let mut fetched = puzzle("1 2\n1 1\n0 2\n1 1\n", Some(7));
+    fetched.snapshot = Some(page.clone());
+    let added = store.add(&[(fetched, None), (puzzle("1 1\n1 1\n2 0\n1 1\n", None), None)]).unwrap();
+    let Added::New(id) = added[0] else { panic!("{added:?}") };
+    let history = store.fetch_history(&Filter::default()).unwrap();
+    let urls: Vec<(i64, &str, Option<u16>)> =
+        history.iter().map(|(p, f)| (*p, f.url.as_str(), f.http_status)).collect();
+    assert_eq!(urls, [(id, "https://x/?size=0", Some(200)), (id, "https://x/?e=MDo", Some(200))]);
+    assert!(store.fetch_history(&Filter { ids: vec![id + 1], ..Filter::default() }).unwrap().is_empty());
+}

@@ -6,6 +6,7 @@ mod util;
 mod calendar;
 mod kinds;
 mod pages;
+mod pictures;
 mod ring;
 mod site;
 mod site_server;

@@ -150,7 +150,7 @@ fn http_fetch_of_every_size_class_stores_the_right_puzzles() {
     every_class_is_stored(&[], "script");
 }
 
-fn require_chromium() {
+pub fn require_chromium() {
     for path in ["/usr/bin/chromium", "/usr/bin/chromedriver"] {
         assert!(
             Path::new(path).exists(),

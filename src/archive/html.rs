@@ -1,0 +1,421 @@
+//! `export --html DIR`: the archive as a static site that opens from disk
+//! with nothing loaded from the internet.
+//!
+//! Layout of DIR:
+//! - `index.html`, `index-2.html`, ...: every puzzle, `per_page` to a page, as
+//!   plain tables that work without JavaScript;
+//! - `puzzles.js`: one short row per puzzle, which `archive.js` filters (by
+//!   kind, size class, status and stored date) across all pages, offline;
+//! - `p/ID.html`: one page per puzzle: its picture (drawn by its kind, see
+//!   [`picture`]), the solution revealed on click (a checkbox and CSS, so it
+//!   works without JavaScript too), its source, site link and fetch history;
+//! - `style.css`, `archive.js`, and `.aquarchive-html`, the mark of an export.
+//!
+//! The site is written into a fresh directory beside DIR and renamed onto DIR
+//! at the end, so a failed export leaves DIR as it was. An existing DIR is
+//! replaced only if it is empty or an earlier export (it holds the mark).
+
+use std::collections::HashMap;
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+
+use crate::render::svg::escape;
+use crate::render::thousands;
+use crate::store::{Fetch, Filter, Puzzle, Store};
+
+use super::{ArchiveError, export, picture, stats};
+
+/// The file that marks a directory as an export, so that only an earlier
+/// export (or an empty directory) is ever replaced.
+pub const MARK: &str = ".aquarchive-html";
+
+const STYLE: &str = include_str!("html/style.css");
+const SCRIPT: &str = include_str!("html/archive.js");
+
+/// How to write the site.
+#[derive(Clone, Debug)]
+pub struct HtmlOptions {
+    /// Puzzles per index page.
+    pub per_page: usize,
+    /// The site's address, for the links to the puzzles on it.
+    pub base_url: String,
+}
+
+/// What an export wrote.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HtmlReport {
+    pub puzzles: u64,
+    pub index_pages: u64,
+    pub bytes: u64,
+    /// Puzzles whose stored text or solution could not be drawn (their page
+    /// says why; the export goes on).
+    pub undrawn: Vec<String>,
+}
+
+/// One puzzle as the index lists it.
+struct Row {
+    id: i64,
+    kind: String,
+    class: String,
+    status: String,
+    date: String,
+    site_id: String,
+}
+
+impl Row {
+    fn of(puzzle: &Puzzle) -> Row {
+        Row {
+            id: puzzle.id,
+            kind: puzzle.record.kind.clone(),
+            class: stats::class_of(puzzle.record.size_class, puzzle.record.width, puzzle.record.height),
+            status: puzzle.record.status.to_string(),
+            date: puzzle.created.chars().take(10).collect(),
+            site_id: puzzle.record.site_id.map(super::site_names::site_id_text).unwrap_or_default(),
+        }
+    }
+}
+
+/// Writes the site of the puzzles `filter` matches into `dir`.
+pub fn export(store: &Store, filter: &Filter, dir: &Path, options: &HtmlOptions) -> Result<HtmlReport, ArchiveError> {
+    let per_page = options.per_page.max(1);
+    check_replaceable(dir)?;
+    let staging = sibling(dir, "new")?;
+    remove_dir(&staging)?;
+    let result = write_site(store, filter, &staging, options, per_page);
+    match result {
+        Ok(report) => {
+            replace(&staging, dir)?;
+            Ok(report)
+        }
+        Err(err) => {
+            let _ = std::fs::remove_dir_all(&staging);
+            Err(err)
+        }
+    }
+}
+
+fn io(path: &Path) -> impl FnOnce(std::io::Error) -> ArchiveError + '_ {
+    move |source| ArchiveError::Io { path: path.display().to_string(), source }
+}
+
+/// `DIR` must be missing, an empty directory, or an earlier export.
+fn check_replaceable(dir: &Path) -> Result<(), ArchiveError> {
+    let Ok(meta) = std::fs::symlink_metadata(dir) else { return Ok(()) };
+    if !meta.is_dir() {
+        return Err(ArchiveError::Input(format!("{}: exists and is not a directory", dir.display())));
+    }
+    let mut entries = std::fs::read_dir(dir).map_err(io(dir))?;
+    if entries.next().is_none() || dir.join(MARK).is_file() {
+        return Ok(());
+    }
+    Err(ArchiveError::Input(format!(
+        "{}: not empty and not an earlier HTML export (no {MARK} in it); it is left alone: give a new or empty directory",
+        dir.display()
+    )))
+}
+
+/// A hidden name beside `dir`: `.NAME.new-PID`, on the same file system, so
+/// that renaming is atomic.
+fn sibling(dir: &Path, what: &str) -> Result<PathBuf, ArchiveError> {
+    let name = dir
+        .file_name()
+        .ok_or_else(|| ArchiveError::Input(format!("{}: give a directory name to export into", dir.display())))?;
+    Ok(dir.with_file_name(format!(".{}.{what}-{}", name.to_string_lossy(), std::process::id())))
+}
+
+fn remove_dir(path: &Path) -> Result<(), ArchiveError> {
+    match std::fs::remove_dir_all(path) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(io(path)(e)),
+        _ => Ok(()),
+    }
+}
+
+/// Puts the finished site at `dir`: the old one (if any) is moved aside
+/// first and removed after, so `dir` is at every moment a whole site or
+/// missing for the instant between two renames.
+fn replace(staging: &Path, dir: &Path) -> Result<(), ArchiveError> {
+    if std::fs::symlink_metadata(dir).is_ok() {
+        let old = sibling(dir, "old")?;
+        remove_dir(&old)?;
+        std::fs::rename(dir, &old).map_err(io(dir))?;
+        std::fs::rename(staging, dir).map_err(io(dir))?;
+        remove_dir(&old)
+    } else {
+        if let Some(parent) = dir.parent().filter(|p| !p.as_os_str().is_empty()) {
+            std::fs::create_dir_all(parent).map_err(io(parent))?;
+        }
+        std::fs::rename(staging, dir).map_err(io(dir))
+    }
+}
+
+fn write_site(
+    store: &Store,
+    filter: &Filter,
+    root: &Path,
+    options: &HtmlOptions,
+    per_page: usize,
+) -> Result<HtmlReport, ArchiveError> {
+    let pages_dir = root.join("p");
+    std::fs::create_dir_all(&pages_dir).map_err(io(&pages_dir))?;
+    let puzzles = store.puzzles(filter)?;
+    let mut history: HashMap<i64, Vec<Fetch>> = HashMap::new();
+    for (id, fetch) in store.fetch_history(filter)? {
+        history.entry(id).or_default().push(fetch);
+    }
+    let rows: Vec<Row> = puzzles.iter().map(Row::of).collect();
+    // Each puzzle page is drawn and written on its own, in parallel.
+    let written: Vec<(u64, Option<String>)> = puzzles
+        .par_iter()
+        .enumerate()
+        .map(|(k, puzzle)| {
+            let prev = k.checked_sub(1).map(|j| puzzles[j].id);
+            let next = puzzles.get(k + 1).map(|p| p.id);
+            let fetches = history.get(&puzzle.id).map_or(&[][..], Vec::as_slice);
+            let (page, problem) = puzzle_page(puzzle, fetches, prev, next, k / per_page, options);
+            let path = pages_dir.join(format!("{}.html", puzzle.id));
+            std::fs::write(&path, &page).map_err(io(&path))?;
+            Ok((page.len() as u64, problem))
+        })
+        .collect::<Result<_, ArchiveError>>()?;
+    let mut report = HtmlReport { puzzles: puzzles.len() as u64, ..HtmlReport::default() };
+    for (bytes, problem) in written {
+        report.bytes += bytes;
+        report.undrawn.extend(problem);
+    }
+    let index_pages = rows.len().div_ceil(per_page).max(1);
+    for page in 0..index_pages {
+        let chunk = &rows[(page * per_page).min(rows.len())..((page + 1) * per_page).min(rows.len())];
+        let html = index_page(chunk, page, index_pages, rows.len(), per_page);
+        let path = root.join(index_name(page));
+        std::fs::write(&path, &html).map_err(io(&path))?;
+        report.bytes += html.len() as u64;
+    }
+    report.index_pages = index_pages as u64;
+    let data = puzzles_js(&rows);
+    for (name, contents) in [
+        ("puzzles.js", data.as_str()),
+        ("style.css", STYLE),
+        ("archive.js", SCRIPT),
+        (MARK, "aquarchive HTML export\n"),
+    ] {
+        let path = root.join(name);
+        std::fs::write(&path, contents).map_err(io(&path))?;
+        report.bytes += contents.len() as u64;
+    }
+    Ok(report)
+}
+
+/// `index.html` for the first page, `index-N.html` for the N-th.
+pub fn index_name(page: usize) -> String {
+    if page == 0 { "index.html".into() } else { format!("index-{}.html", page + 1) }
+}
+
+fn head(title: &str, up: &str) -> String {
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <title>{}</title><link rel=\"stylesheet\" href=\"{up}style.css\"></head>\n",
+        escape(title)
+    )
+}
+
+/// Links to the other index pages: first, previous, numbers near this one, next, last.
+fn pager(page: usize, pages: usize) -> String {
+    if pages <= 1 {
+        return String::new();
+    }
+    let mut out = String::from("<nav class=\"pager\">");
+    let link = |out: &mut String, p: usize, text: &str, rel: &str| {
+        let _ = write!(out, "<a href=\"{}\"{rel}>{text}</a> ", index_name(p));
+    };
+    if page > 0 {
+        link(&mut out, page - 1, "&larr; previous", " rel=\"prev\"");
+    }
+    for p in 0..pages {
+        if p == page {
+            let _ = write!(out, "<strong>{}</strong> ", p + 1);
+        } else if p == 0 || p + 1 == pages || p.abs_diff(page) <= 3 {
+            link(&mut out, p, &(p + 1).to_string(), "");
+        } else if p.abs_diff(page) == 4 {
+            out.push_str("&hellip; ");
+        }
+    }
+    if page + 1 < pages {
+        link(&mut out, page + 1, "next &rarr;", " rel=\"next\"");
+    }
+    out.push_str("</nav>");
+    out
+}
+
+fn table_row(out: &mut String, row: &Row) {
+    let _ = writeln!(
+        out,
+        "<tr><td><a href=\"p/{id}.html\">{id}</a></td><td>{}</td><td>{}</td><td class=\"status-{}\">{}</td><td>{}</td><td>{}</td></tr>",
+        escape(&row.kind),
+        escape(&row.class),
+        escape(&row.status),
+        escape(&row.status),
+        escape(&row.date),
+        escape(&row.site_id),
+        id = row.id,
+    );
+}
+
+fn index_page(rows: &[Row], page: usize, pages: usize, total: usize, per_page: usize) -> String {
+    let mut out = head(&format!("Puzzle archive: page {} of {pages}", page + 1), "");
+    let first = page * per_page;
+    let _ = write!(
+        out,
+        "<body class=\"index\" data-per-page=\"{per_page}\" data-page=\"{page}\">\n<header><h1>Puzzle archive</h1>\
+         <p class=\"summary\">{} puzzles; page {} of {pages} shows {}&ndash;{}.</p></header>\n",
+        thousands(total as u64),
+        page + 1,
+        if rows.is_empty() { 0 } else { first + 1 },
+        first + rows.len()
+    );
+    // Hidden until the script fills its choices from puzzles.js.
+    out.push_str(
+        "<form id=\"filters\" hidden><label>Kind <select name=\"kind\"><option value=\"\">any</option></select></label> \
+         <label>Size class <select name=\"class\"><option value=\"\">any</option></select></label> \
+         <label>Status <select name=\"status\"><option value=\"\">any</option></select></label> \
+         <label>Stored from <input type=\"date\" name=\"from\"></label> \
+         <label>to <input type=\"date\" name=\"to\"></label> \
+         <button type=\"reset\">Clear</button> <output id=\"matches\"></output></form>\n",
+    );
+    let pager = pager(page, pages);
+    let _ = write!(
+        out,
+        "<div id=\"static-pager\">{pager}</div><nav class=\"pager\" id=\"filter-pager\" hidden></nav>\n\
+         <table id=\"puzzles\"><thead><tr><th>#</th><th>kind</th><th>size class</th><th>status</th><th>stored</th>\
+         <th>site ID</th></tr></thead>\n<tbody id=\"page-rows\">\n"
+    );
+    for row in rows {
+        table_row(&mut out, row);
+    }
+    let _ = write!(
+        out,
+        "</tbody><tbody id=\"filtered-rows\" hidden></tbody></table>\n<div id=\"static-pager-bottom\">{pager}</div>\n\
+         <script src=\"puzzles.js\"></script><script src=\"archive.js\"></script>\n</body></html>\n"
+    );
+    out
+}
+
+/// `var PUZZLES = [[id, "kind", "class", "status", "date", "site id"], ...];`
+fn puzzles_js(rows: &[Row]) -> String {
+    let mut out = String::with_capacity(rows.len() * 64 + 64);
+    out.push_str("// Every exported puzzle: [id, kind, size class, status, stored date, site ID].\nvar PUZZLES = [\n");
+    for row in rows {
+        let fields = serde_json::json!([row.id, row.kind, row.class, row.status, row.date, row.site_id]);
+        let _ = writeln!(out, "{fields},");
+    }
+    out.push_str("];\n");
+    out
+}
+
+/// A puzzle's page, and what went wrong drawing it (if anything).
+fn puzzle_page(
+    puzzle: &Puzzle,
+    fetches: &[Fetch],
+    prev: Option<i64>,
+    next: Option<i64>,
+    index_page: usize,
+    options: &HtmlOptions,
+) -> (String, Option<String>) {
+    let title = picture::title(puzzle);
+    let mut out = head(&format!("{title} (#{})", puzzle.id), "../");
+    let _ = write!(
+        out,
+        "<body class=\"puzzle\" data-id=\"{}\" data-kind=\"{}\">\n<nav class=\"crumbs\"><a href=\"../{}\">all puzzles</a>",
+        puzzle.id,
+        escape(&puzzle.record.kind),
+        index_name(index_page)
+    );
+    if let Some(p) = prev {
+        let _ = write!(out, " &middot; <a href=\"{p}.html\" rel=\"prev\">&larr; #{p}</a>");
+    }
+    if let Some(n) = next {
+        let _ = write!(out, " &middot; <a href=\"{n}.html\" rel=\"next\">#{n} &rarr;</a>");
+    }
+    let _ = write!(out, "</nav>\n<h1>{} <small>#{}</small></h1>\n", escape(&title), puzzle.id);
+    let solution_text = puzzle.solution.as_ref().and_then(|s| s.solution.as_deref());
+    // The solution is in the page from the start, hidden by CSS until the
+    // checkbox (styled as a button) is ticked: no script needed.
+    let has_solution = solution_text.is_some();
+    if has_solution {
+        out.push_str(
+            "<input type=\"checkbox\" id=\"reveal\" class=\"reveal\"><label for=\"reveal\" class=\"button\">\
+             <span class=\"show\">Show the solution</span><span class=\"hide\">Hide the solution</span></label>\n",
+        );
+    }
+    let mut problem = None;
+    match picture::svg(puzzle, true) {
+        Ok(Some(svg)) => {
+            let _ = writeln!(out, "<figure class=\"board\">{svg}</figure>");
+        }
+        Ok(None) => {
+            let _ = write!(out, "<figure class=\"board text\"><pre>{}</pre>", escape(&puzzle.record.text));
+            if let Some(text) = solution_text {
+                let _ = write!(out, "<pre class=\"solution\">{}</pre>", escape(text));
+            }
+            out.push_str("</figure>\n");
+        }
+        Err(err) => {
+            let _ = writeln!(out, "<p class=\"error\">Cannot draw this puzzle: {}</p>", escape(&err.to_string()));
+            problem = Some(err.to_string());
+        }
+    }
+    out.push_str("<dl class=\"facts\">");
+    let mut fact = |name: &str, value: &str| {
+        let _ = write!(out, "<dt>{name}</dt><dd>{value}</dd>");
+    };
+    fact("status", &escape(&puzzle.record.status.to_string()));
+    if let Some(note) = &puzzle.record.note {
+        fact("note", &escape(note));
+    }
+    fact("grid", &format!("{} &times; {}", puzzle.record.width, puzzle.record.height));
+    fact("source", &escape(&puzzle.record.source));
+    if let Some(link) = export::link(puzzle, &options.base_url) {
+        fact("on the site", &format!("<a class=\"source\" href=\"{0}\">{0}</a>", escape(&link)));
+    }
+    fact("stored", &escape(&puzzle.created));
+    if let Some(s) = &puzzle.solution {
+        let found = match s.found {
+            0 => "no solution".to_string(),
+            1 => "one solution, proved unique".to_string(),
+            _ => "more than one solution".to_string(),
+        };
+        fact(
+            "solved",
+            &format!("{found}, by {} in {} &micro;s, {} nodes", escape(&s.solver_version), s.micros, s.nodes),
+        );
+    }
+    out.push_str("</dl>\n<h2>Fetch history</h2>\n");
+    if fetches.is_empty() {
+        out.push_str("<p class=\"no-fetches\">Not fetched from the site: imported from its source above.</p>\n");
+    } else {
+        out.push_str(
+            "<table class=\"fetches\"><thead><tr><th>when (UTC)</th><th>how</th><th>URL</th><th>HTTP</th>\
+             <th>error</th></tr></thead><tbody>\n",
+        );
+        for f in fetches {
+            let _ = writeln!(
+                out,
+                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                escape(&f.fetched_at),
+                escape(&f.method),
+                escape(&f.url),
+                f.http_status.map(|s| s.to_string()).unwrap_or_default(),
+                escape(f.error.as_deref().unwrap_or(""))
+            );
+        }
+        out.push_str("</tbody></table>\n");
+    }
+    let _ = write!(
+        out,
+        "<details><summary>Puzzle text</summary><pre>{}</pre></details>\n</body></html>\n",
+        escape(&puzzle.record.text)
+    );
+    (out, problem.map(|p| format!("puzzle {}: {p}", puzzle.id)))
+}

@@ -1,0 +1,122 @@
+//! A stored puzzle's picture, by its kind: the one place that knows which
+//! kinds the archive can draw and how each stores its text and solution.
+
+use crate::kinds::sudoku::Grid;
+use crate::render::svg;
+use crate::store::Puzzle;
+
+use super::{AQUARIUM, ArchiveError, site_names, stats, stored_aquarium, stored_water};
+
+/// The kind name stored for Sudoku puzzles.
+pub const SUDOKU: &str = "sudoku";
+
+/// A short title: kind, class, and the site ID when known
+/// (`Aquarium 15x15 hard, site ID 5,642,858`).
+pub fn title(puzzle: &Puzzle) -> String {
+    let kind = &puzzle.record.kind;
+    let mut title = format!(
+        "{}{} {}",
+        kind.get(..1).unwrap_or_default().to_uppercase(),
+        kind.get(1..).unwrap_or_default(),
+        stats::class_of(puzzle.record.size_class, puzzle.record.width, puzzle.record.height)
+    );
+    match puzzle.record.site_id {
+        Some(id) => title.push_str(&format!(", site ID {}", site_names::site_id_text(id))),
+        None => title.push_str(&format!(", puzzle {}", puzzle.id)),
+    }
+    title
+}
+
+/// The puzzle drawn as SVG, with its stored solution when `solved` and there
+/// is one; `None` for a kind that has no picture yet.
+pub fn svg(puzzle: &Puzzle, solved: bool) -> Result<Option<String>, ArchiveError> {
+    let title = title(puzzle);
+    let solution_text = puzzle.solution.as_ref().and_then(|s| s.solution.as_deref()).filter(|_| solved);
+    match puzzle.record.kind.as_str() {
+        AQUARIUM => {
+            let aquarium = stored_aquarium(puzzle)?;
+            let water = if solved { stored_water(puzzle).transpose()? } else { None };
+            if let Some(water) = &water
+                && (water.width(), water.height()) != (aquarium.width(), aquarium.height())
+            {
+                return Err(ArchiveError::Input(format!(
+                    "puzzle {}: the stored solution is {}x{}, the puzzle {}x{}",
+                    puzzle.id,
+                    water.width(),
+                    water.height(),
+                    aquarium.width(),
+                    aquarium.height()
+                )));
+            }
+            Ok(Some(svg::aquarium::board(&aquarium, water.as_ref(), &title)))
+        }
+        SUDOKU => {
+            let grid = |text: &str, what: &str| {
+                let cells: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+                Grid::parse(&cells)
+                    .map_err(|e| ArchiveError::Input(format!("puzzle {}: stored {what}: {e}", puzzle.id)))
+            };
+            let givens = grid(&puzzle.record.text, "text")?;
+            let solution = solution_text.map(|t| grid(t, "solution")).transpose()?;
+            Ok(Some(svg::sudoku::board(&givens, solution.as_ref(), &title)))
+        }
+        _ => Ok(None),
+    }
+}
+
+/// The SVG, or an error naming the kind when it has no picture.
+pub fn svg_required(puzzle: &Puzzle, solved: bool) -> Result<String, ArchiveError> {
+    svg(puzzle, solved)?.ok_or_else(|| {
+        ArchiveError::Input(format!("puzzle {}: {} puzzles have no picture yet", puzzle.id, puzzle.record.kind))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::{NewPuzzle, Solution, Status};
+
+    fn stored(kind: &str, text: &str, solution: Option<&str>) -> Puzzle {
+        Puzzle {
+            id: 7,
+            record: NewPuzzle {
+                kind: kind.into(),
+                source: "test".into(),
+                size_class: None,
+                site_id: None,
+                width: 9,
+                height: 9,
+                text: text.into(),
+                snapshot: None,
+                extractor_version: None,
+                status: Status::Ok,
+                note: None,
+            },
+            canonical_hash: String::new(),
+            created: "2026-11-30T08:00:00.000Z".into(),
+            solution: solution.map(|s| Solution {
+                solver_version: "v".into(),
+                solution: Some(s.into()),
+                found: 1,
+                nodes: 1,
+                micros: 1,
+            }),
+        }
+    }
+
+    #[test]
+    fn kinds_are_drawn_by_their_own_code() {
+        let givens = format!("5{}", ".".repeat(80));
+        let solution = format!("5{}", "1".repeat(80));
+        let drawn = svg(&stored(SUDOKU, &givens, Some(&solution)), true).unwrap().unwrap();
+        assert!(drawn.contains("class=\"board sudoku\"") && drawn.contains("class=\"solution filled\""));
+        assert!(!svg(&stored(SUDOKU, &givens, Some(&solution)), false).unwrap().unwrap().contains("solution"));
+        assert_eq!(title(&stored(SUDOKU, &givens, None)), "Sudoku 9x9, puzzle 7");
+        // A kind without a picture yet is no error, unless one is required.
+        assert!(svg(&stored("ring", "size 2 3", None), true).unwrap().is_none());
+        assert!(svg_required(&stored("ring", "size 2 3", None), true).unwrap_err().to_string().contains("no picture"));
+        // Stored text that does not read is an error naming the puzzle.
+        let err = svg(&stored(AQUARIUM, "1 2\nx", None), true).unwrap_err().to_string();
+        assert!(err.starts_with("puzzle 7: stored text"), "{err}");
+    }
+}

@@ -1,0 +1,125 @@
+//! An Aquarium board as the site draws it: white cells with thin grey
+//! lines, thick black tank walls, the column clues on top and the row clues
+//! on the left, and the water in blue when a solution is given.
+
+use std::fmt::Write;
+
+use super::open;
+use crate::kinds::aquarium::{Aquarium, Water};
+
+/// The side of a cell, in pixels.
+pub const CELL: f64 = 32.0;
+/// The colour of water (the site's blue).
+pub const WATER: &str = "#3a8ee6";
+
+/// Draws the board. The water cells are one `<rect>` each inside
+/// `<g class="solution water">`, so a page can hide them until asked and a
+/// test can count them.
+pub fn board(puzzle: &Aquarium, water: Option<&Water>, title: &str) -> String {
+    let (w, h) = (puzzle.width(), puzzle.height());
+    // The clues take one cell's room above and to the left.
+    let (x0, y0) = (CELL, CELL);
+    let width = x0 + w as f64 * CELL + 2.0;
+    let height = y0 + h as f64 * CELL + 2.0;
+    let x = |c: usize| x0 + c as f64 * CELL;
+    let y = |r: usize| y0 + r as f64 * CELL;
+    let mut out = open("board aquarium", width, height, title);
+    let _ = write!(
+        out,
+        "<rect class=\"cells\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#fff\"/>",
+        x(0),
+        y(0),
+        w as f64 * CELL,
+        h as f64 * CELL
+    );
+    if let Some(water) = water {
+        let _ = write!(out, "<g class=\"solution water\" fill=\"{WATER}\">");
+        for r in 0..h {
+            for c in 0..w {
+                if water.get(r, c) {
+                    let _ = write!(out, "<rect x=\"{}\" y=\"{}\" width=\"{CELL}\" height=\"{CELL}\"/>", x(c), y(r));
+                }
+            }
+        }
+        out.push_str("</g>");
+    }
+    // Thin lines between all cells, then the walls over them.
+    let mut grid = String::new();
+    for r in 1..h {
+        let _ = write!(grid, "M{} {}H{}", x(0), y(r), x(w));
+    }
+    for c in 1..w {
+        let _ = write!(grid, "M{} {}V{}", x(c), y(0), y(h));
+    }
+    let _ = write!(out, "<path class=\"grid\" d=\"{grid}\" stroke=\"#b4b4b4\" stroke-width=\"1\" fill=\"none\"/>");
+    let wall_across = |b: usize, c: usize| b == 0 || b == h || puzzle.tank(b - 1, c) != puzzle.tank(b, c);
+    let wall_down = |r: usize, v: usize| v == 0 || v == w || puzzle.tank(r, v - 1) != puzzle.tank(r, v);
+    let mut walls = String::new();
+    // Each boundary's walls as runs, so that a long wall is one segment.
+    for b in 0..=h {
+        let mut c = 0;
+        while c < w {
+            if wall_across(b, c) {
+                let start = c;
+                while c < w && wall_across(b, c) {
+                    c += 1;
+                }
+                let _ = write!(walls, "M{} {}H{}", x(start), y(b), x(c));
+            } else {
+                c += 1;
+            }
+        }
+    }
+    for v in 0..=w {
+        let mut r = 0;
+        while r < h {
+            if wall_down(r, v) {
+                let start = r;
+                while r < h && wall_down(r, v) {
+                    r += 1;
+                }
+                let _ = write!(walls, "M{} {}V{}", x(v), y(start), y(r));
+            } else {
+                r += 1;
+            }
+        }
+    }
+    let _ = write!(
+        out,
+        "<path class=\"walls\" d=\"{walls}\" stroke=\"#000\" stroke-width=\"3\" stroke-linecap=\"square\" fill=\"none\"/>"
+    );
+    let size = CELL * 0.5;
+    let _ = write!(
+        out,
+        "<g class=\"clues\" font-size=\"{size}\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#222\">"
+    );
+    // Baselines a third of the font size below the middle centre the digits.
+    for (c, clue) in puzzle.col_clues().iter().enumerate() {
+        let _ = write!(out, "<text x=\"{}\" y=\"{}\">{clue}</text>", x(c) + CELL / 2.0, y0 / 2.0 + size / 3.0 + 2.0);
+    }
+    for (r, clue) in puzzle.row_clues().iter().enumerate() {
+        let _ = write!(out, "<text x=\"{}\" y=\"{}\">{clue}</text>", x0 / 2.0, y(r) + CELL / 2.0 + size / 3.0);
+    }
+    out.push_str("</g></svg>\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_rect_per_water_cell_and_one_text_per_clue() {
+        let puzzle = Aquarium::parse_text("1 2\n1 1\n0 2\n1 1\n").unwrap();
+        let water = Water::parse("00\n11\n").unwrap();
+        let svg = board(&puzzle, Some(&water), "a <test>");
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let solution =
+            doc.descendants().find(|n| n.has_tag_name("g") && n.attribute("class") == Some("solution water"));
+        assert_eq!(solution.unwrap().children().filter(|n| n.has_tag_name("rect")).count(), 2);
+        assert_eq!(doc.descendants().filter(|n| n.has_tag_name("text")).count(), 4);
+        assert!(svg.contains("<title>a &lt;test&gt;</title>"));
+        // Without a solution, no water at all.
+        assert!(!board(&puzzle, None, "").contains("solution"));
+    }
+}
