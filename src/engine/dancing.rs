@@ -40,6 +40,7 @@ pub(super) struct Dancing {
     option_of: Vec<u32>,
     /// The node chosen at each depth.
     chosen: Vec<u32>,
+    options: usize,
     nodes: u64,
     work_limit: u64,
     solutions: u64,
@@ -75,6 +76,7 @@ impl Dancing {
             len: vec![0; items + 1],
             option_of: Vec::with_capacity(size),
             chosen: Vec::new(),
+            options,
             nodes: 0,
             work_limit: u64::MAX,
             solutions: 0,
@@ -231,6 +233,10 @@ impl Dancing {
             i = self.right[i] as usize;
         }
         best.map(|(_, i)| i)
+    }
+
+    pub(super) fn option_count(&self) -> usize {
+        self.options
     }
 
     pub(super) fn set_work_limit(&mut self, limit: u64) {

@@ -887,6 +887,18 @@ impl MultiCover {
         self.work_limit = limit;
     }
 
+    /// The options still alive after propagation and probing at the root
+    /// (see [`super::Solver::settled_options`]); leaves the root as it was.
+    pub(super) fn settled_options(&mut self) -> Option<Vec<OptionId>> {
+        if !self.root_ok {
+            return None;
+        }
+        let fits = self.probing == Probing::Off || self.probe();
+        let live = fits.then(|| (0..self.alive.len()).filter(|&o| self.alive[o]).collect());
+        self.undo_to(self.root_trail);
+        live
+    }
+
     /// Calls `f` with each solution (a sorted list of options) until it
     /// breaks or the solutions run out. The stats' time is left to the caller.
     pub(super) fn run(&mut self, f: &mut dyn FnMut(&[OptionId]) -> ControlFlow<()>) -> Stats {

@@ -103,6 +103,19 @@ impl Solver {
         }
     }
 
+    /// What reasoning settles before any branching: the options still alive
+    /// after propagation (and, with probing, failed-option probing) at the
+    /// root, or `None` when that already shows there is no solution. Every
+    /// solution is made of these options; when they are exactly one per
+    /// "exactly one" item and fit every range, they are the only solution.
+    /// Dancing Links reasons nothing before branching: every option.
+    pub fn settled_options(&mut self) -> Option<Vec<OptionId>> {
+        match &mut self.core {
+            Core::MultiCover(search) => search.settled_options(),
+            Core::Dancing(links) => Some((0..links.option_count()).collect()),
+        }
+    }
+
     /// Calls `f` with each solution (a sorted list of options) until it
     /// breaks or the solutions run out.
     pub fn for_each_solution(&mut self, mut f: impl FnMut(&[OptionId]) -> ControlFlow<()>) -> Stats {

@@ -94,6 +94,11 @@ impl Encoding {
         Encoding { problem, levels }
     }
 
+    /// The tank whose level option `o` sets.
+    pub fn tank_of(&self, o: OptionId) -> usize {
+        self.levels[o].0 as usize
+    }
+
     /// The water a set of options (one per tank) stands for.
     pub fn decode(&self, puzzle: &Aquarium, chosen: &[OptionId]) -> Water {
         let mut top = vec![usize::MAX; puzzle.tank_count()];

@@ -1,8 +1,15 @@
 //! New puzzles with exactly one solution: cut a random tank map, plant a
 //! random water level in every tank, take the clues from that water, and
-//! while a second solution exists merge two neighbouring tanks where the
-//! solutions differ (only merges the planted water allows, so it stays a
+//! mend the map until the planted water is the only solution, by joining
+//! neighbouring tanks (only joins the planted water allows, so it stays a
 //! solution and the clues stay true).
+//!
+//! What to mend comes first from reasoning: the tanks whose level the
+//! engine's propagation and probing at the root leave open. That costs one
+//! root pass per round however large the grid, and the puzzles it makes can
+//! be solved by such reasoning alone. When reasoning settles every tank, a
+//! full search proves uniqueness (fast then); if it finds a second solution
+//! instead, the tanks where the two differ are mended.
 
 use std::ops::ControlFlow;
 
@@ -50,15 +57,22 @@ pub fn generate(rng: &mut Rng, settings: GenerateSettings) -> Generated {
             Aquarium::new(width, height, labels, row_clues.clone(), col_clues.clone()).expect("shape is right")
         };
         let mut puzzle = build(&labels);
-        // Each merge removes a tank, so this ends.
+        // Each round joins a pair of tanks, so this ends.
         loop {
-            let Some(other) = other_solution(&puzzle, &water) else {
-                return Generated { puzzle, solution: water, attempts };
+            let open = match open_tanks(&puzzle) {
+                Some(open) if !open.is_empty() => open,
+                _ => match other_solution(&puzzle, &water) {
+                    None => return Generated { puzzle, solution: water, attempts },
+                    Some(other) => (0..width * height)
+                        .filter(|&i| water.get(i / width, i % width) != other.get(i / width, i % width))
+                        .map(|i| puzzle.tank(i / width, i % width) as usize)
+                        .collect(),
+                },
             };
-            let Some(merged) = merge_where_different(rng, &puzzle, &labels, &water, &other, &build) else {
+            let Some(joined) = join_open(rng, &puzzle, &labels, &open, &water, &build) else {
                 break;
             };
-            labels = merged;
+            labels = joined;
             puzzle = build(&labels);
         }
     }
@@ -168,37 +182,54 @@ fn plant(rng: &mut Rng, width: usize, height: usize, labels: &[usize]) -> Water 
     Water::new(width, height, cells)
 }
 
-/// Joins a tank where `other` differs from `water` with a neighbour, if the
-/// planted water stays level in the joined tank.
-fn merge_where_different(
+/// The tanks (as labels of `puzzle`'s cells: its tank numbers) whose level
+/// the engine's root reasoning leaves open, or `None` when that reasoning
+/// finds no solution at all (which the planted water rules out).
+fn open_tanks(puzzle: &Aquarium) -> Option<std::collections::BTreeSet<usize>> {
+    let encoding = Encoding::new(puzzle);
+    let live = Solver::new(&encoding.problem, Settings::default()).settled_options()?;
+    let mut levels = vec![0usize; puzzle.tank_count()];
+    for o in live {
+        levels[encoding.tank_of(o)] += 1;
+    }
+    let (w, h) = (puzzle.width(), puzzle.height());
+    Some((0..w * h).map(|i| puzzle.tank(i / w, i % w) as usize).filter(|&t| levels[t] > 1).collect())
+}
+
+/// Joins one tank of `open` (tank numbers of `puzzle`), picked at random,
+/// with a neighbour where the planted water stays level in the joined tank;
+/// `None` when no such join exists. `labels` are the map's labels, cell by
+/// cell. One join a round keeps the most tanks: a join often settles tanks
+/// around it too.
+fn join_open(
     rng: &mut Rng,
     puzzle: &Aquarium,
     labels: &[usize],
+    open: &std::collections::BTreeSet<usize>,
     water: &Water,
-    other: &Water,
     build: &dyn Fn(&[usize]) -> Aquarium,
 ) -> Option<Vec<usize>> {
     let (w, h) = (puzzle.width(), puzzle.height());
-    let mut candidates = Vec::new();
-    for r in 0..h {
-        for c in 0..w {
-            if water.get(r, c) == other.get(r, c) {
-                continue;
-            }
-            let here = labels[r * w + c];
-            let neighbours = [(r.wrapping_sub(1), c), (r + 1, c), (r, c.wrapping_sub(1)), (r, c + 1)];
-            for (nr, nc) in neighbours {
+    let mut order: Vec<usize> = open.iter().copied().collect();
+    rng.shuffle(&mut order);
+    order.into_iter().find_map(|tank| {
+        let cells: Vec<usize> = (0..w * h).filter(|&i| puzzle.tank(i / w, i % w) as usize == tank).collect();
+        let here = labels[cells[0]];
+        let mut candidates = Vec::new();
+        for &i in &cells {
+            let (r, c) = (i / w, i % w);
+            for (nr, nc) in [(r.wrapping_sub(1), c), (r + 1, c), (r, c.wrapping_sub(1)), (r, c + 1)] {
                 if nr < h && nc < w && labels[nr * w + nc] != here {
-                    candidates.push((here, labels[nr * w + nc]));
+                    candidates.push(labels[nr * w + nc]);
                 }
             }
         }
-    }
-    candidates.sort_unstable();
-    candidates.dedup();
-    rng.shuffle(&mut candidates);
-    candidates.into_iter().find_map(|(keep, gone)| {
-        let merged: Vec<usize> = labels.iter().map(|&t| if t == gone { keep } else { t }).collect();
-        verify(&build(&merged), water).is_ok().then_some(merged)
+        candidates.sort_unstable();
+        candidates.dedup();
+        rng.shuffle(&mut candidates);
+        candidates.into_iter().find_map(|other| {
+            let joined: Vec<usize> = labels.iter().map(|&t| if t == other { here } else { t }).collect();
+            verify(&build(&joined), water).is_ok().then_some(joined)
+        })
     })
 }

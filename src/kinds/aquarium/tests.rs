@@ -134,11 +134,13 @@ fn no_solution_and_several_solutions() {
 
 #[test]
 fn generated_puzzles_are_unique_and_reproducible() {
-    for n in [4, 6, 10] {
+    for n in [4, 6, 10, 20, 30] {
         let a = generate(&mut Rng::new(n as u64), GenerateSettings::square(n));
         let b = generate(&mut Rng::new(n as u64), GenerateSettings::square(n));
         assert_eq!(a.puzzle, b.puzzle);
         a.puzzle.validate().unwrap();
+        // Mending joins tanks; it should not collapse the map.
+        assert!(a.puzzle.tank_count() * 15 >= n * n, "{n}x{n}: only {} tanks", a.puzzle.tank_count());
         let report = solve(&a.puzzle, 2, Settings::default()).unwrap();
         assert!(report.is_unique());
         assert_eq!(report.solutions[0], a.solution);
