@@ -4,7 +4,9 @@
 mod util;
 
 mod calendar;
+mod faults;
 mod pages;
+mod properties;
 mod ring;
 mod site;
 mod site_server;
