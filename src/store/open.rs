@@ -157,6 +157,10 @@ fn create(path: &Path) -> Result<(), StoreError> {
     let made = (|| {
         let conn = Connection::open(&temp).map_err(|e| StoreError::sql(path, e))?;
         conn.pragma_update(None, "application_id", APPLICATION_ID).map_err(|e| StoreError::sql(path, e))?;
+        // Born in WAL mode: switching a linked file over later goes through a
+        // rollback journal, and a process killed then leaves a hot journal
+        // that read-only commands cannot roll back.
+        conn.pragma_update(None, "journal_mode", "WAL").map_err(|e| StoreError::sql(path, e))?;
         migrate(path, &conn)
     })();
     let linked = made.and_then(|()| match std::fs::hard_link(&temp, path) {

@@ -5,7 +5,7 @@
 //! solution, no fetch record without its snapshot, `verify` clean, and a
 //! re-run that finishes the job.
 //!
-//! `AQUARCHIVE_KILL_REPS` sets the kills per command (CI: the default below;
+//! `AQUARCHIVE_KILL_REPS` sets the kills per command (CI: 15, so 60 kills in all;
 //! `scripts/hardening` runs more).
 
 use std::path::{Path, PathBuf};
@@ -23,7 +23,7 @@ use crate::util::{Dir, Run, report};
 const CHUNK: i64 = 512;
 
 fn kill_reps() -> usize {
-    std::env::var("AQUARCHIVE_KILL_REPS").ok().and_then(|v| v.parse().ok()).unwrap_or(8)
+    std::env::var("AQUARCHIVE_KILL_REPS").ok().and_then(|v| v.parse().ok()).unwrap_or(15)
 }
 
 fn open_read_only(db: &Path) -> Connection {
