@@ -1,5 +1,6 @@
-//! Re-checks every stored solution with the kind's own verifier (code that
-//! does not use the engine), and that each puzzle's status agrees with it.
+//! Re-checks the database file and its snapshots, every stored solution
+//! with the kind's own verifier (code that does not use the engine), and
+//! that each puzzle's status agrees with it.
 
 use crate::store::{Filter, Status, Store};
 
@@ -12,7 +13,9 @@ pub struct Report {
     pub mismatches: Vec<String>,
 }
 
+/// First the file itself (damage is an error naming it), then each puzzle.
 pub fn verify(store: &Store, filter: &Filter) -> Result<Report, ArchiveError> {
+    store.check_integrity()?;
     let mut report = Report::default();
     store.each(filter, |stored| {
         report.checked += 1;

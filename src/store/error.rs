@@ -25,6 +25,11 @@ pub enum StoreError {
         "{path}: the database file is read-only; commands that only read (list, show, stats, export, verify) still work"
     )]
     ReadOnly { path: PathBuf },
+    #[error(
+        "{path}: the disk is full; the write in progress was undone and what was stored before it is kept \
+         (free some space and run the command again to finish)"
+    )]
+    Full { path: PathBuf },
     #[error("{path}: {source}")]
     Io { path: PathBuf, source: std::io::Error },
     #[error("{path}: {source}")]
@@ -34,12 +39,22 @@ pub enum StoreError {
 impl StoreError {
     /// Wraps an SQLite error, telling damage apart from other failures.
     pub(crate) fn sql(path: &std::path::Path, source: rusqlite::Error) -> StoreError {
-        use rusqlite::ErrorCode::{DatabaseCorrupt, NotADatabase, ReadOnly};
+        use rusqlite::ErrorCode::{DatabaseCorrupt, DiskFull, NotADatabase, ReadOnly};
         let path = path.to_path_buf();
         match source.sqlite_error_code() {
             Some(DatabaseCorrupt | NotADatabase) => StoreError::Corrupt { path, why: source.to_string() },
             Some(ReadOnly) => StoreError::ReadOnly { path },
+            Some(DiskFull) => StoreError::Full { path },
             _ => StoreError::Sql { path, source },
+        }
+    }
+
+    /// Wraps an I/O error; a full disk says so as SQLite's does.
+    pub(crate) fn io(path: &std::path::Path, source: std::io::Error) -> StoreError {
+        let path = path.to_path_buf();
+        match source.kind() {
+            std::io::ErrorKind::StorageFull => StoreError::Full { path },
+            _ => StoreError::Io { path, source },
         }
     }
 }

@@ -409,6 +409,29 @@ impl Store {
             .map_err(self.err())
     }
 
+    /// Reads the whole file (`PRAGMA integrity_check`) and every snapshot's
+    /// bytes against their sha256: damage that no query has touched yet
+    /// shows here. It reads everything, so `verify` runs it, not every command.
+    pub fn check_integrity(&self) -> Result<(), StoreError> {
+        let corrupt = |why: String| StoreError::Corrupt { path: self.path.clone(), why };
+        let mut statement = self.conn.prepare("PRAGMA integrity_check(5)").map_err(self.err())?;
+        let problems: Vec<String> =
+            statement.query_map([], |r| r.get(0)).map_err(self.err())?.collect::<Result<_, _>>().map_err(self.err())?;
+        if problems != ["ok"] {
+            return Err(corrupt(format!("integrity check: {}", problems.join("; "))));
+        }
+        let mut statement = self.conn.prepare("SELECT sha256, bytes FROM snapshots").map_err(self.err())?;
+        let mut rows = statement.query([]).map_err(self.err())?;
+        while let Some(row) = rows.next().map_err(self.err())? {
+            let sha: String = row.get(0).map_err(self.err())?;
+            let bytes: Vec<u8> = row.get(1).map_err(self.err())?;
+            if sha256_hex(&bytes) != sha {
+                return Err(corrupt(format!("snapshot {sha}: its bytes no longer match their sha256")));
+            }
+        }
+        Ok(())
+    }
+
     /// Keeps the bytes of a fetched page (once, however often seen) and
     /// returns their sha256.
     pub fn put_snapshot(&mut self, bytes: &[u8], content_type: Option<&str>) -> Result<String, StoreError> {

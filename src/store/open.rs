@@ -35,15 +35,16 @@ pub enum Access {
 }
 
 pub(super) fn open(path: &Path, access: Access) -> Result<Connection, StoreError> {
-    let io = |source| StoreError::Io { path: path.to_path_buf(), source };
+    let io = |source| StoreError::io(path, source);
     match std::fs::metadata(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => match access {
             Access::ReadOnly => return Err(StoreError::Missing { path: path.to_path_buf() }),
             Access::ReadWrite => create(path)?,
         },
         Err(e) => return Err(io(e)),
-        // Checked by hand: SQLite run as root would write anyway.
-        Ok(meta) if access == Access::ReadWrite && meta.permissions().readonly() => {
+        // Checked by hand: SQLite run as root would write anyway, and on a
+        // read-only file system it fails with "unable to open database file".
+        Ok(meta) if access == Access::ReadWrite && (meta.permissions().readonly() || !writable(path)) => {
             return Err(StoreError::ReadOnly { path: path.to_path_buf() });
         }
         Ok(_) => {}
@@ -54,7 +55,11 @@ pub(super) fn open(path: &Path, access: Access) -> Result<Connection, StoreError
         Access::ReadWrite => OpenFlags::SQLITE_OPEN_READ_WRITE,
     } | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let sql = |e| StoreError::sql(path, e);
-    let conn = Connection::open_with_flags(path, flags).map_err(sql)?;
+    let conn = if access == Access::ReadOnly && write_error(path) == Some(std::io::ErrorKind::ReadOnlyFilesystem) {
+        open_immutable(path, flags)?
+    } else {
+        Connection::open_with_flags(path, flags).map_err(sql)?
+    };
     conn.busy_timeout(BUSY_TIMEOUT).map_err(sql)?;
     // The header check read the file as last checkpointed; SQLite's answer
     // includes the write-ahead log.
@@ -73,14 +78,78 @@ pub(super) fn open(path: &Path, access: Access) -> Result<Connection, StoreError
         }
     }
     conn.pragma_update(None, "foreign_keys", "ON").map_err(sql)?;
+    if access == Access::ReadWrite {
+        check_written_tables(path, &conn)?;
+    }
     Ok(conn)
+}
+
+/// Whether the file can be opened for writing (opening changes nothing).
+fn writable(path: &Path) -> bool {
+    !matches!(write_error(path), Some(std::io::ErrorKind::ReadOnlyFilesystem | std::io::ErrorKind::PermissionDenied))
+}
+
+/// What opening the file for writing says, if it fails.
+fn write_error(path: &Path) -> Option<std::io::ErrorKind> {
+    std::fs::OpenOptions::new().write(true).open(path).err().map(|e| e.kind())
+}
+
+/// Opens a file on a read-only file system. SQLite cannot make the shared
+/// memory file a WAL database needs there, but since nothing can write the
+/// file, it may read it as immutable. A write-ahead log left with commits in
+/// it would be ignored that way, so that case is refused instead.
+fn open_immutable(path: &Path, flags: OpenFlags) -> Result<Connection, StoreError> {
+    let mut log = path.as_os_str().to_owned();
+    log.push("-wal");
+    if std::fs::metadata(&log).is_ok_and(|m| m.len() > 0) {
+        return Err(StoreError::Corrupt {
+            path: path.to_path_buf(),
+            why: format!(
+                "it is on a read-only file system and its write-ahead log {} holds commits not yet merged; \
+                 open it once where it can be written",
+                PathBuf::from(log).display()
+            ),
+        });
+    }
+    let mut uri = String::from("file:");
+    for &b in path.as_os_str().as_encoded_bytes() {
+        if b.is_ascii_alphanumeric() || b"/-_.~".contains(&b) {
+            uri.push(b as char);
+        } else {
+            uri.push_str(&format!("%{b:02X}"));
+        }
+    }
+    uri.push_str("?immutable=1");
+    Connection::open_with_flags(&uri, flags | OpenFlags::SQLITE_OPEN_URI).map_err(|e| StoreError::sql(path, e))
+}
+
+/// Before writing, checks the tables a write may touch (all but the
+/// snapshots' bytes, which `verify` checks): SQLite notices damage only in
+/// the pages it reads, and writing beside unnoticed damage would spread it.
+/// The tables are small (texts and numbers), so this stays quick.
+fn check_written_tables(path: &Path, conn: &Connection) -> Result<(), StoreError> {
+    for table in ["puzzles", "solutions", "fetches", "site_facts"] {
+        let mut statement =
+            conn.prepare(&format!("PRAGMA integrity_check({table})")).map_err(|e| StoreError::sql(path, e))?;
+        let problems: Vec<String> = statement
+            .query_map([], |r| r.get(0))
+            .and_then(|rows| rows.collect())
+            .map_err(|e| StoreError::sql(path, e))?;
+        if problems != ["ok"] {
+            return Err(StoreError::Corrupt {
+                path: path.to_path_buf(),
+                why: format!("table {table}: {}", problems.join("; ")),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// Makes a new database beside `path` and links it into place, so that a
 /// killed process never leaves a half-made file and two processes creating
 /// the same archive at once end up sharing one.
 fn create(path: &Path) -> Result<(), StoreError> {
-    let io = |source| StoreError::Io { path: path.to_path_buf(), source };
+    let io = |source| StoreError::io(path, source);
     if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(parent).map_err(io)?;
     }
@@ -88,10 +157,15 @@ fn create(path: &Path) -> Result<(), StoreError> {
     temp.push(format!(".new-{}", std::process::id()));
     let temp = PathBuf::from(temp);
     let _ = std::fs::remove_file(&temp);
+    // Errors name the file asked for: the temporary name means nothing to the user.
     let made = (|| {
-        let conn = Connection::open(&temp).map_err(|e| StoreError::sql(&temp, e))?;
-        conn.pragma_update(None, "application_id", APPLICATION_ID).map_err(|e| StoreError::sql(&temp, e))?;
-        migrate(&temp, &conn)
+        let conn = Connection::open(&temp).map_err(|e| StoreError::sql(path, e))?;
+        conn.pragma_update(None, "application_id", APPLICATION_ID).map_err(|e| StoreError::sql(path, e))?;
+        // Born in WAL mode: switching a linked file over later goes through a
+        // rollback journal, and a process killed then leaves a hot journal
+        // that read-only commands cannot roll back.
+        conn.pragma_update(None, "journal_mode", "WAL").map_err(|e| StoreError::sql(path, e))?;
+        migrate(path, &conn)
     })();
     let linked = made.and_then(|()| match std::fs::hard_link(&temp, path) {
         // Another process made it first: use theirs.
@@ -106,7 +180,7 @@ fn create(path: &Path) -> Result<(), StoreError> {
 /// newer than us, or has been cut short.
 fn check_header(path: &Path) -> Result<(), StoreError> {
     let not_ours = |why: &str| StoreError::NotOurs { path: path.to_path_buf(), why: why.into() };
-    let io = |source| StoreError::Io { path: path.to_path_buf(), source };
+    let io = |source| StoreError::io(path, source);
     let mut file = std::fs::File::open(path).map_err(io)?;
     let length = file.metadata().map_err(io)?.len();
     let mut header = [0u8; 100];

@@ -4,9 +4,11 @@
 mod util;
 
 mod calendar;
+mod faults;
 mod kinds;
 mod pages;
 mod pictures;
+mod properties;
 mod ring;
 mod site;
 mod site_server;

@@ -142,6 +142,11 @@ impl Aquarium {
                 (n, n)
             }
         };
+        // A page's sizes are outside input: beyond MAX_SIDE their sum or
+        // product could overflow.
+        if width > super::MAX_SIDE || height > super::MAX_SIDE {
+            return Err(AquariumError::TooLarge { width, height });
+        }
         if clues.len() != width + height || tanks.len() != width * height {
             return Err(bad(format!(
                 "a {width}x{height} grid needs {} clues and {} cells, found {} and {}",

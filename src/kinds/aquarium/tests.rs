@@ -266,3 +266,15 @@ fn engine_counts_match_brute_force_on_random_small_puzzles() {
     }
     assert!(several > 10, "some random puzzles should have several solutions ({several})");
 }
+
+/// Found while writing the `task_and_link` fuzz target (fuzz regression): a
+/// page's `puzzleWidth`/`puzzleHeight` near `usize::MAX` overflowed the
+/// size check (a panic with overflow checks, a slice past the end without).
+#[test]
+fn huge_page_sizes_are_errors_not_overflows() {
+    for size in [(usize::MAX, 2), (2, usize::MAX), (1 << 32, 1 << 32), (usize::MAX / 2 + 1, usize::MAX / 2 + 1)] {
+        let err = Aquarium::parse_task_sized("1_1;1", Some(size)).unwrap_err();
+        assert!(err.to_string().contains("too large"), "{size:?}: {err}");
+    }
+    assert!(Aquarium::parse_task_sized("1_1_1;1,1", Some((2, 1))).is_ok());
+}
