@@ -194,6 +194,7 @@ impl PageSource for BrowserFetcher {
                 .await
                 .unwrap_or(Err(FetchFailure::Timeout(limit)))
         });
+        self.pacer.answered();
         // WebDriver does not report the HTTP status; what the browser shows
         // is kept either way.
         let (bytes, failure) = match result {

@@ -78,6 +78,12 @@ impl Pacer {
         }
         self.last = Some(std::time::Instant::now());
     }
+
+    /// Notes that the request's answer has come: the delay counts from
+    /// here, so the site sees the gap whatever the answer's travel took.
+    pub fn answered(&mut self) {
+        self.last = Some(std::time::Instant::now());
+    }
 }
 
 /// What one fetch got: as much of the body as arrived, and why it failed,

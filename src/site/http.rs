@@ -62,6 +62,7 @@ impl PageSource for HttpFetcher {
             self.pacer.wait();
             attempts += 1;
             let (status, bytes, failure) = self.attempt(url);
+            self.pacer.answered();
             let retry = failure.as_ref().is_some_and(FetchFailure::is_transient) && attempts <= self.settings.retries;
             if !retry {
                 return Page { url: url.to_string(), status, bytes, attempts, failure };
