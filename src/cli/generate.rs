@@ -11,8 +11,7 @@ use super::output::print;
 use super::progress::Progress;
 use super::{CliError, ExitCode};
 
-/// Puzzles are made in parallel in chunks of this many, and each chunk is
-/// written before the next starts, so output streams and memory stays flat.
+/// Puzzles made in parallel per chunk (see `in_chunks`).
 const CHUNK: usize = 256;
 
 pub fn run(args: GenerateArgs) -> Result<ExitCode, CliError> {
@@ -37,45 +36,63 @@ pub fn run(args: GenerateArgs) -> Result<ExitCode, CliError> {
         return Err(CliError::Message("--solutions goes with --format text".into()));
     }
     let seed = seed(&args);
-    let progress = Progress::new(args.count as u64, "generating");
-    for start in (0..args.count).step_by(CHUNK) {
-        let end = (start + CHUNK).min(args.count);
-        let made: Vec<_> = (start..end)
-            .into_par_iter()
-            .map(|i| {
-                let puzzle = aquarium::generate(&mut Rng::for_item(seed, i as u64), settings);
-                progress.inc();
-                puzzle
-            })
-            .collect();
-        let mut out = String::new();
-        for (i, g) in (start..end).zip(&made) {
-            match args.format {
-                OutputFormat::Task => out.push_str(&format!("{}\n", g.puzzle.to_task())),
-                OutputFormat::Text => {
-                    if i > 0 {
-                        out.push('\n');
-                    }
-                    out.push_str(&format!(
-                        "# aquarchive generate --size {n} --tanks {} --seed {seed}: puzzle {} of {}, {} tanks\n{}",
-                        settings.tanks,
-                        i + 1,
-                        args.count,
-                        g.puzzle.tank_count(),
-                        g.puzzle
-                    ));
-                    if args.solutions {
-                        for row in g.solution.to_rows() {
-                            out.push_str(&format!("# {row}\n"));
-                        }
+    in_chunks(
+        args.count,
+        CHUNK,
+        |i| aquarium::generate(&mut Rng::for_item(seed, i as u64), settings),
+        |i, g, out| match args.format {
+            OutputFormat::Task => out.push_str(&format!("{}\n", g.puzzle.to_task())),
+            OutputFormat::Text => {
+                if i > 0 {
+                    out.push('\n');
+                }
+                out.push_str(&format!(
+                    "# aquarchive generate --size {n} --tanks {} --seed {seed}: puzzle {} of {}, {} tanks\n{}",
+                    settings.tanks,
+                    i + 1,
+                    args.count,
+                    g.puzzle.tank_count(),
+                    g.puzzle
+                ));
+                if args.solutions {
+                    for row in g.solution.to_rows() {
+                        out.push_str(&format!("# {row}\n"));
                     }
                 }
             }
+        },
+    )?;
+    Ok(ExitCode::Ok)
+}
+
+/// Makes puzzles `0..count` in parallel, `chunk` at a time, with a progress
+/// bar, and prints each chunk (what `write` adds to its text, in order)
+/// before the next starts, so output streams and memory stays flat.
+pub(super) fn in_chunks<T: Send>(
+    count: usize,
+    chunk: usize,
+    make: impl Fn(usize) -> T + Sync,
+    mut write: impl FnMut(usize, T, &mut String),
+) -> Result<(), CliError> {
+    let progress = Progress::new(count as u64, "generating");
+    for start in (0..count).step_by(chunk) {
+        let end = (start + chunk).min(count);
+        let made: Vec<T> = (start..end)
+            .into_par_iter()
+            .map(|i| {
+                let made = make(i);
+                progress.inc();
+                made
+            })
+            .collect();
+        let mut out = String::new();
+        for (i, made) in (start..end).zip(made) {
+            write(i, made, &mut out);
         }
         print(&out)?;
     }
     progress.finish();
-    Ok(ExitCode::Ok)
+    Ok(())
 }
 
 /// The seed asked for, or one from the clock (printed with each puzzle).

@@ -1,17 +1,13 @@
 //! `aquarchive generate --kind sudoku`: new puzzles of a chosen level, each
 //! proved unique and minimal, one line each after a comment with its grade.
 
-use rayon::prelude::*;
-
 use aquarchive::kinds::sudoku::{self, GenerateSettings, Level, Symmetry};
 use aquarchive::rng::Rng;
 
 use super::args::{GenerateArgs, LevelArg, OutputFormat, SymmetryArg};
-use super::output::print;
-use super::progress::Progress;
 use super::{CliError, ExitCode};
 
-/// Puzzles made in parallel per chunk; each chunk is written before the next.
+/// Puzzles made in parallel per chunk (see `generate::in_chunks`).
 const CHUNK: usize = 64;
 
 pub fn level(arg: LevelArg) -> Level {
@@ -51,46 +47,34 @@ pub fn run(args: &GenerateArgs) -> Result<ExitCode, CliError> {
     };
     let seed = super::generate::seed(args);
     let mut code = ExitCode::Ok;
-    let progress = Progress::new(args.count as u64, "generating");
-    for start in (0..args.count).step_by(CHUNK) {
-        let end = (start + CHUNK).min(args.count);
-        let made: Vec<_> = (start..end)
-            .into_par_iter()
-            .map(|i| {
-                let made = sudoku::generate(&mut Rng::for_item(seed, i as u64), settings);
-                progress.inc();
-                made
-            })
-            .collect();
-        let mut out = String::new();
-        for (i, made) in (start..end).zip(made) {
-            match made {
-                Ok(g) => {
-                    out.push_str(&format!(
-                        "# aquarchive generate --kind sudoku --difficulty {} --symmetry {}{} --seed {seed}: puzzle {} of {}, {} givens, {} ({}), {} attempts\n{}\n",
-                        settings.level,
-                        settings.symmetry,
-                        if settings.minimal { "" } else { " --not-minimal" },
-                        i + 1,
-                        args.count,
-                        g.puzzle.givens(),
-                        g.grading.level,
-                        g.grading.summary(),
-                        g.attempts,
-                        g.puzzle
-                    ));
-                    if args.solutions {
-                        out.push_str(&format!("# solution: {}\n", g.solution));
-                    }
-                }
-                Err(err) => {
-                    eprintln!("aquarchive: puzzle {} of {} (seed {seed}): {err}", i + 1, args.count);
-                    code = ExitCode::Error;
+    super::generate::in_chunks(
+        args.count,
+        CHUNK,
+        |i| sudoku::generate(&mut Rng::for_item(seed, i as u64), settings),
+        |i, made, out| match made {
+            Ok(g) => {
+                out.push_str(&format!(
+                    "# aquarchive generate --kind sudoku --difficulty {} --symmetry {}{} --seed {seed}: puzzle {} of {}, {} givens, {} ({}), {} attempts\n{}\n",
+                    settings.level,
+                    settings.symmetry,
+                    if settings.minimal { "" } else { " --not-minimal" },
+                    i + 1,
+                    args.count,
+                    g.puzzle.givens(),
+                    g.grading.level,
+                    g.grading.summary(),
+                    g.attempts,
+                    g.puzzle
+                ));
+                if args.solutions {
+                    out.push_str(&format!("# solution: {}\n", g.solution));
                 }
             }
-        }
-        print(&out)?;
-    }
-    progress.finish();
+            Err(err) => {
+                eprintln!("aquarchive: puzzle {} of {} (seed {seed}): {err}", i + 1, args.count);
+                code = ExitCode::Error;
+            }
+        },
+    )?;
     Ok(code)
 }
