@@ -19,18 +19,16 @@ use std::ops::ControlFlow;
 
 use super::problem::{OptionId, Problem};
 
-/// The links of one problem, laid out as Knuth does. Nodes `1..=items` are
-/// the item headers (node 0 is the root of the list of uncovered primary
-/// items); then each option's nodes follow a spacer node, and one last
-/// spacer closes the table. A spacer's `up` is the first node of the option
-/// before it and its `down` the last node of the option after it, so a walk
-/// round an option wraps at its spacers.
+/// The links of one problem. Nodes `1..=items` are the item headers (node
+/// 0 is the root of the list of uncovered primary items); then come the
+/// options' nodes, each option's together and in order (`first`), where
+/// Knuth puts spacer nodes between them.
 pub(super) struct Dancing {
     /// Left and right links of the item headers, in two circular lists:
     /// primary items from node 0, secondary ones from node `items + 1`.
     left: Vec<u32>,
     right: Vec<u32>,
-    /// For an option's node, its item's header; for a spacer, 0.
+    /// For an option's node, its item's header.
     top: Vec<u32>,
     up: Vec<u32>,
     down: Vec<u32>,
@@ -38,6 +36,8 @@ pub(super) struct Dancing {
     len: Vec<u32>,
     /// For an option's node, its option.
     option_of: Vec<u32>,
+    /// Option `o`'s nodes are `first[o]..first[o + 1]`.
+    first: Vec<u32>,
     /// The node chosen at each depth.
     chosen: Vec<u32>,
     options: usize,
@@ -65,7 +65,7 @@ impl Dancing {
         let items = bounds.len();
         let (entries, starts) = problem.raw_entries();
         let options = starts.len() - 1;
-        let size = items + 1 + entries.len() + options + 1;
+        let size = items + 1 + entries.len();
         let second_root = items + 1;
         let mut d = Dancing {
             left: vec![0; items + 2],
@@ -75,6 +75,7 @@ impl Dancing {
             down: Vec::with_capacity(size),
             len: vec![0; items + 1],
             option_of: Vec::with_capacity(size),
+            first: Vec::with_capacity(options + 1),
             chosen: Vec::new(),
             options,
             nodes: 0,
@@ -101,12 +102,8 @@ impl Dancing {
             d.down.push(node as u32);
             d.option_of.push(u32::MAX);
         }
-        let mut previous_first = 0u32;
         for o in 0..options {
-            let spacer = d.top.len();
-            d.push_spacer(previous_first);
-            previous_first = spacer as u32 + 1;
-            d.down[spacer] = (spacer + starts[o + 1] as usize - starts[o] as usize) as u32;
+            d.first.push(d.top.len() as u32);
             for &(i, _) in &entries[starts[o] as usize..starts[o + 1] as usize] {
                 let header = i as usize + 1;
                 let node = d.top.len() as u32;
@@ -120,15 +117,16 @@ impl Dancing {
                 d.option_of.push(o as u32);
             }
         }
-        d.push_spacer(previous_first);
+        d.first.push(d.top.len() as u32);
         d
     }
 
-    fn push_spacer(&mut self, previous_first: u32) {
-        self.top.push(0);
-        self.up.push(previous_first);
-        self.down.push(0);
-        self.option_of.push(u32::MAX);
+    /// The nodes of `p`'s option other than `p`, in order round the option
+    /// from `p`; reversed, the order that undoes a walk in this order.
+    fn others(&self, p: usize) -> impl DoubleEndedIterator<Item = usize> + use<> {
+        let o = self.option_of[p] as usize;
+        let (first, end) = (self.first[o] as usize, self.first[o + 1] as usize);
+        (p + 1..end).chain(first..p)
     }
 
     /// Unlinks every other node of the options in item `header`'s list from
@@ -157,63 +155,33 @@ impl Dancing {
 
     /// Unlinks the nodes of `p`'s option other than `p` from their lists.
     fn hide(&mut self, p: usize) {
-        let mut q = p + 1;
-        while q != p {
-            let x = self.top[q] as usize;
-            if x == 0 {
-                // A spacer: wrap round to the option's first node.
-                q = self.up[q] as usize;
-                continue;
-            }
+        for q in self.others(p) {
             let (u, d) = (self.up[q], self.down[q]);
             self.down[u as usize] = d;
             self.up[d as usize] = u;
-            self.len[x] -= 1;
-            q += 1;
+            self.len[self.top[q] as usize] -= 1;
         }
     }
 
     fn unhide(&mut self, p: usize) {
-        let mut q = p - 1;
-        while q != p {
-            let x = self.top[q] as usize;
-            if x == 0 {
-                // A spacer: wrap round to the option's last node.
-                q = self.down[q] as usize;
-                continue;
-            }
+        for q in self.others(p).rev() {
             let (u, d) = (self.up[q], self.down[q]);
             self.down[u as usize] = q as u32;
             self.up[d as usize] = q as u32;
-            self.len[x] += 1;
-            q -= 1;
+            self.len[self.top[q] as usize] += 1;
         }
     }
 
     /// Covers the items of `p`'s option other than `p`'s own.
     fn cover_others(&mut self, p: usize) {
-        let mut q = p + 1;
-        while q != p {
-            let x = self.top[q] as usize;
-            if x == 0 {
-                q = self.up[q] as usize;
-                continue;
-            }
-            self.cover(x);
-            q += 1;
+        for q in self.others(p) {
+            self.cover(self.top[q] as usize);
         }
     }
 
     fn uncover_others(&mut self, p: usize) {
-        let mut q = p - 1;
-        while q != p {
-            let x = self.top[q] as usize;
-            if x == 0 {
-                q = self.down[q] as usize;
-                continue;
-            }
-            self.uncover(x);
-            q -= 1;
+        for q in self.others(p).rev() {
+            self.uncover(self.top[q] as usize);
         }
     }
 
