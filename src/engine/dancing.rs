@@ -18,6 +18,7 @@
 use std::ops::ControlFlow;
 
 use super::problem::{OptionId, Problem};
+use super::solver::Stats;
 
 /// The links of one problem. Nodes `1..=items` are the item headers (node
 /// 0 is the root of the list of uncovered primary items); then come the
@@ -211,14 +212,14 @@ impl Dancing {
         self.work_limit = limit;
     }
 
-    /// Walks every solution, calling `f` with each (sorted options); returns
-    /// (solutions, nodes, whether the walk finished).
-    pub(super) fn run(&mut self, f: &mut dyn FnMut(&[OptionId]) -> ControlFlow<()>) -> (u64, u64, bool) {
+    /// Walks every solution, calling `f` with each (sorted options). The
+    /// stats' time is left to the caller.
+    pub(super) fn run(&mut self, f: &mut dyn FnMut(&[OptionId]) -> ControlFlow<()>) -> Stats {
         self.nodes = 0;
         self.solutions = 0;
         self.chosen.clear();
         let flow = self.search(f);
-        (self.solutions, self.nodes, flow.is_continue())
+        Stats { solutions: self.solutions, nodes: self.nodes, exhausted: flow.is_continue(), ..Stats::default() }
     }
 
     fn search(&mut self, f: &mut dyn FnMut(&[OptionId]) -> ControlFlow<()>) -> ControlFlow<()> {

@@ -122,10 +122,7 @@ impl Solver {
         let start = Instant::now();
         let mut stats = match &mut self.core {
             Core::MultiCover(search) => search.run(&mut f),
-            Core::Dancing(links) => {
-                let (solutions, nodes, exhausted) = links.run(&mut f);
-                Stats { solutions, nodes, probes: 0, elapsed: Duration::ZERO, exhausted }
-            }
+            Core::Dancing(links) => links.run(&mut f),
         };
         stats.elapsed = start.elapsed();
         stats

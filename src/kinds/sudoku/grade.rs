@@ -551,15 +551,7 @@ fn xy_wing(board: &Board) -> Option<Step> {
                 }
                 let z = z.trailing_zeros() as u8;
                 let targets = (0..CELLS).filter(|&c| c != pivot && sees(a, c) && sees(b, c));
-                let what = format!(
-                    "XY-wing: pivot {} {{{}}}, pincers {} {{{}}} and {} {{{}}}",
-                    cell_name(pivot),
-                    digits_text(p),
-                    cell_name(a),
-                    digits_text(ma),
-                    cell_name(b),
-                    digits_text(mb)
-                );
+                let what = wing_text("XY-wing", (pivot, p), (a, ma), (b, mb));
                 if let Some(step) = elimination(Technique::XyWing, board.removals(targets, z), what) {
                     return Some(step);
                 }
@@ -567,6 +559,12 @@ fn xy_wing(board: &Board) -> Option<Step> {
         }
     }
     None
+}
+
+/// How a wing is told: each cell with its candidates.
+fn wing_text(name: &str, pivot: (usize, u16), a: (usize, u16), b: (usize, u16)) -> String {
+    let cell = |(c, m): (usize, u16)| format!("{} {{{}}}", cell_name(c), digits_text(m));
+    format!("{name}: pivot {}, pincers {} and {}", cell(pivot), cell(a), cell(b))
 }
 
 /// A pivot {x,y,z} seeing pincers {x,z} and {y,z}: one of the three is z,
@@ -585,15 +583,7 @@ fn xyz_wing(board: &Board) -> Option<Step> {
                 }
                 let z = z.trailing_zeros() as u8;
                 let targets = (0..CELLS).filter(|&c| sees(pivot, c) && sees(a, c) && sees(b, c));
-                let what = format!(
-                    "XYZ-wing: pivot {} {{{}}}, pincers {} {{{}}} and {} {{{}}}",
-                    cell_name(pivot),
-                    digits_text(p),
-                    cell_name(a),
-                    digits_text(ma),
-                    cell_name(b),
-                    digits_text(mb)
-                );
+                let what = wing_text("XYZ-wing", (pivot, p), (a, ma), (b, mb));
                 if let Some(step) = elimination(Technique::XyzWing, board.removals(targets, z), what) {
                     return Some(step);
                 }
