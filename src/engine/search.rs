@@ -667,10 +667,46 @@ impl MultiCover {
         let mark = self.trail.len();
         self.in_probe = true;
         let fits = self.choose(o);
+        if fits {
+            self.mark_implied(mark);
+        }
         self.undo_to(mark);
         self.unchoose();
         self.in_probe = false;
         fits
+    }
+
+    /// After a probe that survived, with its kills on the trail from `mark`:
+    /// an option left the last of its exact group there would survive its
+    /// own probe now, as what choosing it propagates is part of what the
+    /// probe propagated. Marks those probed, which saves their probes.
+    fn mark_implied(&mut self, mark: usize) {
+        // Read backwards, as undo does: a closed group's entry comes after
+        // its live count, which is no option.
+        let mut at = self.trail.len();
+        while at > mark {
+            at -= 1;
+            let entry = self.trail[at];
+            if entry & CLOSED_GROUP == CLOSED_GROUP {
+                at -= 1;
+                continue;
+            }
+            // Plain kills only: the chosen option's own group was closed.
+            if entry & CLOSED_MEMBER != 0 {
+                continue;
+            }
+            let g = self.opts[entry as usize].group as usize;
+            if !self.group_exact[g] || self.group_live[g] != 1 {
+                continue;
+            }
+            for at in self.group_opts_start[g]..self.group_opts_start[g + 1] {
+                let b = self.group_opts[at as usize] as usize;
+                if self.alive[b] {
+                    self.probed_at[b] = self.clock;
+                    break;
+                }
+            }
+        }
     }
 
     /// Tries each live option one level deep and removes the ones that fail,
