@@ -10,6 +10,13 @@
 //! be solved by such reasoning alone. When reasoning settles every tank, a
 //! full search proves uniqueness (fast then); if it finds a second solution
 //! instead, the tanks where the two differ are mended.
+//!
+//! A map can get stuck: no open tank has a neighbour it may join with the
+//! planted water. Then the open tanks get new random levels (the clues
+//! follow the water), which opens other joins; only after
+//! `MAX_REPLANTS` of those is the map given up. Before re-planting, one
+//! stuck map in two at 40x40 was given up, and a puzzle took up to a
+//! hundred maps.
 
 use std::ops::ControlFlow;
 
@@ -51,13 +58,14 @@ pub fn generate(rng: &mut Rng, settings: GenerateSettings) -> Generated {
     let tanks = tanks.clamp(1, width * height);
     for attempts in 1.. {
         let mut labels = random_map(rng, width, height, tanks);
-        let water = plant(rng, width, height, &labels);
-        let (row_clues, col_clues) = Aquarium::clues_of(&water);
-        let build = |labels: &[usize]| {
-            Aquarium::new(width, height, labels, row_clues.clone(), col_clues.clone()).expect("shape is right")
+        let mut water = plant(rng, width, height, &labels, None);
+        let build = |labels: &[usize], water: &Water| {
+            let (row_clues, col_clues) = Aquarium::clues_of(water);
+            Aquarium::new(width, height, labels, row_clues, col_clues).expect("shape is right")
         };
-        let mut puzzle = build(&labels);
-        // Each round joins a pair of tanks, so this ends.
+        let mut puzzle = build(&labels, &water);
+        let mut replants = 0;
+        // Each round joins a pair of tanks or uses up a re-plant, so this ends.
         loop {
             let open = match open_tanks(&puzzle) {
                 Some(open) if !open.is_empty() => open,
@@ -69,11 +77,20 @@ pub fn generate(rng: &mut Rng, settings: GenerateSettings) -> Generated {
                         .collect(),
                 },
             };
-            let Some(joined) = join_open(rng, &puzzle, &labels, &open, &water, &build) else {
-                break;
-            };
-            labels = joined;
-            puzzle = build(&labels);
+            match join_open(rng, &puzzle, &labels, &open, &water, &|labels| build(labels, &water)) {
+                Some(joined) => labels = joined,
+                None if replants < MAX_REPLANTS => {
+                    replants += 1;
+                    let w = width;
+                    let open_labels = (0..w * height)
+                        .filter(|&i| open.contains(&(puzzle.tank(i / w, i % w) as usize)))
+                        .map(|i| labels[i])
+                        .collect();
+                    water = plant(rng, width, height, &labels, Some((&water, &open_labels)));
+                }
+                None => break,
+            }
+            puzzle = build(&labels, &water);
         }
     }
     unreachable!("the loop above only ends by returning")
@@ -161,8 +178,19 @@ fn random_map(rng: &mut Rng, width: usize, height: usize, tanks: usize) -> Vec<u
     (0..cells).map(|i| find(&mut parent, i)).collect()
 }
 
-/// Water at a random level in every tank.
-fn plant(rng: &mut Rng, width: usize, height: usize, labels: &[usize]) -> Water {
+/// Re-plants of one map before it is given up (see the module comment).
+const MAX_REPLANTS: usize = 20;
+
+/// Water at a random level in every tank (map labels, cell by cell), or,
+/// with `keep`, only in the tanks of the given labels, the rest of the
+/// water kept as it was.
+fn plant(
+    rng: &mut Rng,
+    width: usize,
+    height: usize,
+    labels: &[usize],
+    keep: Option<(&Water, &std::collections::BTreeSet<usize>)>,
+) -> Water {
     let mut rows_of: std::collections::BTreeMap<usize, (usize, usize)> = Default::default();
     for (i, &t) in labels.iter().enumerate() {
         let r = i / width;
@@ -178,7 +206,12 @@ fn plant(rng: &mut Rng, width: usize, height: usize, labels: &[usize]) -> Water 
             (t, bottom + 1 - level)
         })
         .collect();
-    let cells = (0..width * height).map(|i| i / width >= tops[&labels[i]]).collect();
+    let cells = (0..width * height)
+        .map(|i| match keep {
+            Some((water, replanted)) if !replanted.contains(&labels[i]) => water.get(i / width, i % width),
+            _ => i / width >= tops[&labels[i]],
+        })
+        .collect();
     Water::new(width, height, cells)
 }
 
@@ -232,4 +265,41 @@ fn join_open(
             verify(&build(&joined), water).is_ok().then_some(joined)
         })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn replanting_changes_only_the_tanks_named() {
+        let (w, h) = (8, 8);
+        let mut rng = Rng::new(3);
+        let labels = random_map(&mut rng, w, h, 12);
+        let water = plant(&mut rng, w, h, &labels, None);
+        let mut named: std::collections::BTreeSet<usize> = labels.iter().copied().collect();
+        let kept: Vec<usize> = named.iter().copied().step_by(2).collect();
+        for label in &kept {
+            named.remove(label);
+        }
+        let (rows, cols) = Aquarium::clues_of(&water);
+        let puzzle = Aquarium::new(w, h, &labels, rows, cols).unwrap();
+        let mut changed = false;
+        for _ in 0..10 {
+            let again = plant(&mut rng, w, h, &labels, Some((&water, &named)));
+            for (i, label) in labels.iter().enumerate() {
+                let (r, c) = (i / w, i % w);
+                if !named.contains(label) {
+                    assert_eq!(again.get(r, c), water.get(r, c), "cell {r},{c} of a kept tank moved");
+                }
+                changed |= again.get(r, c) != water.get(r, c);
+            }
+            // Still level in every tank: a solution of its own clues.
+            let (rows, cols) = Aquarium::clues_of(&again);
+            let replanted = Aquarium::new(w, h, &labels, rows, cols).unwrap();
+            assert_eq!(verify(&replanted, &again), Ok(()));
+            assert_eq!(replanted.tank_count(), puzzle.tank_count());
+        }
+        assert!(changed, "ten re-plants never moved any water");
+    }
 }
