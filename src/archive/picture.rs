@@ -5,6 +5,7 @@ use crate::kinds::sudoku::Grid;
 use crate::render::svg;
 use crate::store::Puzzle;
 
+use super::kinds::{AnyPuzzle, AnySolution, CALENDAR, RING};
 use super::{AQUARIUM, ArchiveError, site_names, stats, stored_aquarium, stored_water};
 
 /// The kind name stored for Sudoku puzzles.
@@ -28,7 +29,7 @@ pub fn title(puzzle: &Puzzle) -> String {
 }
 
 /// The puzzle drawn as SVG, with its stored solution when `solved` and there
-/// is one; `None` for a kind that has no picture yet.
+/// is one; `None` for a kind that has no picture.
 pub fn svg(puzzle: &Puzzle, solved: bool) -> Result<Option<String>, ArchiveError> {
     let title = title(puzzle);
     let solution_text = puzzle.solution.as_ref().and_then(|s| s.solution.as_deref()).filter(|_| solved);
@@ -59,6 +60,30 @@ pub fn svg(puzzle: &Puzzle, solved: bool) -> Result<Option<String>, ArchiveError
             let givens = grid(&puzzle.record.text, "text")?;
             let solution = solution_text.map(|t| grid(t, "solution")).transpose()?;
             Ok(Some(svg::sudoku::board(&givens, solution.as_ref(), &title)))
+        }
+        CALENDAR | RING => {
+            let kind = puzzle.record.kind.as_str();
+            let stored = AnyPuzzle::from_stored(kind, &puzzle.record.text)
+                .map_err(|e| ArchiveError::Input(format!("puzzle {}: stored text: {e}", puzzle.id)))?;
+            let solution = solution_text
+                .map(|text| stored.read_solution(text))
+                .transpose()
+                .map_err(|e| ArchiveError::Input(format!("puzzle {}: stored solution: {e}", puzzle.id)))?;
+            Ok(match (&stored, &solution) {
+                (AnyPuzzle::Calendar { variant, date }, solution) => {
+                    let tiling = match solution {
+                        Some(AnySolution::Calendar(tiling)) => Some(tiling),
+                        _ => None,
+                    };
+                    // Unsolved, the board does not show the date: the title does.
+                    Some(svg::calendar::board(variant, tiling, &format!("{title}, {date}")))
+                }
+                (AnyPuzzle::Ring(ring), Some(AnySolution::Ring(solution))) => {
+                    Some(svg::ring::board(ring, Some(solution), &title))
+                }
+                (AnyPuzzle::Ring(ring), _) => Some(svg::ring::board(ring, None, &title)),
+                _ => None,
+            })
         }
         _ => Ok(None),
     }
@@ -112,11 +137,40 @@ mod tests {
         assert!(drawn.contains("class=\"board sudoku\"") && drawn.contains("class=\"solution filled\""));
         assert!(!svg(&stored(SUDOKU, &givens, Some(&solution)), false).unwrap().unwrap().contains("solution"));
         assert_eq!(title(&stored(SUDOKU, &givens, None)), "Sudoku 9x9, puzzle 7");
-        // A kind without a picture yet is no error, unless one is required.
-        assert!(svg(&stored("ring", "size 2 3", None), true).unwrap().is_none());
-        assert!(svg_required(&stored("ring", "size 2 3", None), true).unwrap_err().to_string().contains("no picture"));
+        // A kind without a picture is no error, unless one is required.
+        assert!(svg(&stored("chess", "e4", None), true).unwrap().is_none());
+        assert!(svg_required(&stored("chess", "e4", None), true).unwrap_err().to_string().contains("no picture"));
         // Stored text that does not read is an error naming the puzzle.
         let err = svg(&stored(AQUARIUM, "1 2\nx", None), true).unwrap_err().to_string();
         assert!(err.starts_with("puzzle 7: stored text"), "{err}");
+    }
+
+    /// Calendar and ring puzzles as import stores them: solved by the
+    /// kind's own code, the first solution's text kept.
+    fn stored_and_solved(kind: &str, text: &str) -> Puzzle {
+        let any = AnyPuzzle::from_stored(kind, text).unwrap();
+        let verdict = any.assess(crate::engine::Settings::default()).unwrap();
+        let solution = verdict.solution.and_then(|s| s.solution).expect("a solution");
+        stored(kind, text, Some(&solution))
+    }
+
+    #[test]
+    fn calendar_and_ring_are_drawn_with_their_solutions() {
+        let calendar = stored_and_solved(CALENDAR, "standard Mar 14");
+        let drawn = svg(&calendar, true).unwrap().unwrap();
+        assert!(drawn.contains("class=\"board calendar\"") && drawn.contains("class=\"solution pieces\""));
+        let unsolved = svg(&calendar, false).unwrap().unwrap();
+        assert!(!unsolved.contains("solution") && unsolved.contains("<title>Calendar 9x9, puzzle 7, Mar 14</title>"));
+
+        let text = std::fs::read_to_string("tests/fixtures/ring/expert.txt").unwrap();
+        let ring = stored_and_solved(RING, &text);
+        let drawn = svg(&ring, true).unwrap().unwrap();
+        assert!(drawn.contains("class=\"board ring\"") && drawn.contains("class=\"solution"));
+        assert!(!svg(&ring, false).unwrap().unwrap().contains("class=\"solution"));
+
+        // A stored solution that does not read is an error naming the puzzle.
+        let broken = stored(CALENDAR, "standard Mar 14", Some("no such tiling"));
+        let err = svg(&broken, true).unwrap_err().to_string();
+        assert!(err.starts_with("puzzle 7: stored solution"), "{err}");
     }
 }
