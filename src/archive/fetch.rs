@@ -92,7 +92,7 @@ fn keep(store: &mut Store, fetched: Fetched, settings: Settings) -> Result<Fetch
             let why = puzzle.note.clone();
             match store.add(&[(puzzle, verdict.solution)])?[0] {
                 Added::Present(id) => Outcome::Present(id),
-                Added::New(id) => {
+                Added::New(id) | Added::Replaced(id) => {
                     if let Ok(extracted) = &fetched.result {
                         put_facts(store, id, extracted)?;
                     }

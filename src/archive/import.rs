@@ -56,6 +56,8 @@ pub struct Summary {
     /// Stored now, with the several solutions their kind has as a rule
     /// (calendar dates, ring instances).
     pub several: u64,
+    /// Stored now in the place of a flagged copy with the same site ID.
+    pub replaced: u64,
     /// Inputs that could not be read as puzzles at all (nothing stored):
     /// each `place: why`.
     pub unreadable: Vec<String>,
@@ -74,6 +76,9 @@ impl Summary {
             ", {} already present, {} invalid, {} without a unique solution",
             self.present, self.invalid, self.not_unique
         ));
+        if self.replaced > 0 {
+            line.push_str(&format!(", {} replacing flagged copies", self.replaced));
+        }
         if !self.unreadable.is_empty() {
             line.push_str(&format!(", {} not readable as puzzles", self.unreadable.len()));
         }
@@ -308,6 +313,7 @@ fn write(store: &mut Store, batch: &[Judged], summary: &mut Summary) -> Result<(
             // Another import stored it since we looked.
             (Added::Present(_), _) => summary.present += 1,
             (Added::New(_), Status::Ok) => summary.new += 1,
+            (Added::Replaced(_), _) => summary.replaced += 1,
             (Added::New(_), Status::Invalid) => summary.invalid += 1,
             (Added::New(_), Status::Several) if !expects_unique => summary.several += 1,
             (Added::New(_), Status::Unsolvable | Status::Several) => summary.not_unique += 1,

@@ -102,6 +102,11 @@ pub enum Added {
     New(i64),
     /// The same puzzle (by site ID, or by canonical text) was there already.
     Present(i64),
+    /// A good copy took the place of a flagged one with the same site ID
+    /// (the site serves garbled pages to clients it takes for scrapers):
+    /// the record now holds the good text, snapshot and solution; the
+    /// flagged page stays among the snapshots and in the fetch log.
+    Replaced(i64),
 }
 
 /// Which puzzles a query reads; empty fields match all.
@@ -214,6 +219,15 @@ impl Store {
                 let canonical_hash = sha256_hex(puzzle.text.as_bytes());
                 if let Some(id) = find(&tx, puzzle, &canonical_hash).map_err(err)? {
                     added.push(Added::Present(id));
+                    continue;
+                }
+                if let Some(id) = find_flagged(&tx, puzzle).map_err(err)? {
+                    if puzzle.status != Status::Ok {
+                        added.push(Added::Present(id));
+                        continue;
+                    }
+                    replace(&tx, id, puzzle, &canonical_hash, solution.as_ref()).map_err(err)?;
+                    added.push(Added::Replaced(id));
                     continue;
                 }
                 insert
@@ -472,10 +486,15 @@ impl Store {
 }
 
 /// `canonical_hash` is `sha256_hex` of the puzzle's text.
+/// The stored puzzle that `puzzle` duplicates: by site ID (a copy flagged
+/// invalid or not unique does not count: a good one replaces it, see
+/// [`Added::Replaced`]), else by canonical text.
 fn find(conn: &Connection, puzzle: &NewPuzzle, canonical_hash: &str) -> rusqlite::Result<Option<i64>> {
     match puzzle.site_id {
         Some(site_id) => conn
-            .prepare_cached("SELECT id FROM puzzles WHERE kind = ?1 AND size_class IS ?2 AND site_id = ?3")?
+            .prepare_cached(
+                "SELECT id FROM puzzles WHERE kind = ?1 AND size_class IS ?2 AND site_id = ?3 AND status = 'ok'",
+            )?
             .query_row(params![puzzle.kind, puzzle.size_class, site_id], |r| r.get(0))
             .optional(),
         // Without a site ID any stored copy counts, with an ID or without.
@@ -484,6 +503,46 @@ fn find(conn: &Connection, puzzle: &NewPuzzle, canonical_hash: &str) -> rusqlite
             .query_row(params![puzzle.kind, canonical_hash], |r| r.get(0))
             .optional(),
     }
+}
+
+/// A stored copy with `puzzle`'s site ID that is flagged (not `ok`).
+fn find_flagged(conn: &Connection, puzzle: &NewPuzzle) -> rusqlite::Result<Option<i64>> {
+    let Some(site_id) = puzzle.site_id else { return Ok(None) };
+    conn.prepare_cached("SELECT id FROM puzzles WHERE kind = ?1 AND size_class IS ?2 AND site_id = ?3")?
+        .query_row(params![puzzle.kind, puzzle.size_class, site_id], |r| r.get(0))
+        .optional()
+}
+
+/// Puts `puzzle` in the place of the flagged record `id`: its text, snapshot
+/// and verdict, and its solution instead of the old ones.
+fn replace(
+    conn: &Connection,
+    id: i64,
+    puzzle: &NewPuzzle,
+    canonical_hash: &str,
+    solution: Option<&Solution>,
+) -> rusqlite::Result<()> {
+    conn.prepare_cached(
+        "UPDATE puzzles SET source = ?2, width = ?3, height = ?4, text = ?5, canonical_hash = ?6, snapshot = ?7, \
+         extractor_version = ?8, status = ?9, note = ?10 WHERE id = ?1",
+    )?
+    .execute(params![
+        id,
+        puzzle.source,
+        puzzle.width,
+        puzzle.height,
+        puzzle.text,
+        canonical_hash,
+        puzzle.snapshot,
+        puzzle.extractor_version,
+        puzzle.status.as_str(),
+        puzzle.note,
+    ])?;
+    conn.prepare_cached("DELETE FROM solutions WHERE puzzle = ?1")?.execute(params![id])?;
+    if let Some(solution) = solution {
+        put_solution(conn, id, solution)?;
+    }
+    Ok(())
 }
 
 fn put_solution(conn: &Connection, puzzle: i64, s: &Solution) -> rusqlite::Result<()> {

@@ -59,6 +59,33 @@ fn the_same_puzzle_is_stored_once_by_site_id_or_by_text() {
 }
 
 #[test]
+fn a_good_copy_replaces_a_flagged_one_with_the_same_site_id() {
+    let (_dir, mut store) = fresh();
+    let snapshot = store.put_snapshot(b"<html>garbled</html>", Some("text/html")).unwrap();
+    let garbled = NewPuzzle {
+        status: Status::Invalid,
+        note: Some("clue sums differ".into()),
+        snapshot: Some(snapshot.clone()),
+        ..puzzle("garbled", Some(7))
+    };
+    assert_eq!(store.add(&[(garbled.clone(), None)]).unwrap(), [Added::New(1)]);
+    // Another flagged copy changes nothing; the flagged one is not "present"
+    // to find, so a fetch solves the next copy instead of skipping it.
+    let again = NewPuzzle { text: "garbled again".into(), ..garbled.clone() };
+    assert_eq!(store.add(&[(again, None)]).unwrap(), [Added::Present(1)]);
+    assert_eq!(store.find(&puzzle("good", Some(7))).unwrap(), None);
+
+    assert_eq!(store.add(&[(puzzle("good", Some(7)), Some(solution(1)))]).unwrap(), [Added::Replaced(1)]);
+    let stored = store.puzzle(1).unwrap().unwrap();
+    assert_eq!((stored.record.text.as_str(), stored.record.status, stored.record.note), ("good", Status::Ok, None));
+    assert_eq!(stored.solution.unwrap().found, 1);
+    // The garbled page is still kept, and the good copy is now what counts.
+    assert!(store.snapshot(&snapshot).unwrap().is_some());
+    assert_eq!(store.add(&[(puzzle("good", Some(7)), Some(solution(1)))]).unwrap(), [Added::Present(1)]);
+    assert_eq!(store.puzzles(&Filter::default()).unwrap().len(), 1);
+}
+
+#[test]
 fn updates_replace_the_solution_of_the_same_solver_version() {
     let (_dir, mut store) = fresh();
     store.add(&[(puzzle("a", None), None)]).unwrap();

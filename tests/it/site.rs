@@ -299,6 +299,30 @@ fn a_garbled_task_is_kept_flagged_never_as_a_good_puzzle() {
 }
 
 #[test]
+fn a_good_fetch_replaces_a_garbled_copy_of_the_same_puzzle() {
+    let site = Site::start();
+    let dir = setup(&site);
+    site.fault("/?size=9", &[Fault::InvalidTask(1)]);
+    let garbled = dir.run(&["fetch", "daily", "--json"]).expect_code(2);
+    assert_eq!(garbled.json_lines()[0]["outcome"], "rejected", "{garbled}");
+    let flagged = rows(&db(&dir), "SELECT id, text, snapshot FROM puzzles WHERE status <> 'ok'");
+    assert_eq!(flagged.len(), 1);
+    // The next fetch serves the real page: it takes the flagged record's place.
+    let good = dir.run(&["fetch", "daily", "--json"]).ok();
+    assert_eq!(good.json_lines()[0]["outcome"], "new", "{good}");
+    let stored = rows(&db(&dir), "SELECT id, text, snapshot, status FROM puzzles");
+    assert_eq!(stored.len(), 1, "one record for the one puzzle");
+    assert_eq!((&stored[0][0], stored[0][3].as_deref()), (&flagged[0][0], Some("ok")));
+    assert_ne!(stored[0][1], flagged[0][1], "the good text replaced the garbled one");
+    assert_eq!(count(&db(&dir), "SELECT count(*) FROM solutions"), 1);
+    // Nothing lost: both pages are kept, each with its fetch.
+    assert_eq!(count(&db(&dir), "SELECT count(*) FROM fetches f JOIN snapshots s ON s.sha256 = f.snapshot"), 2);
+    dir.run(&["verify"]).ok();
+    // And the good copy now counts as present.
+    dir.run(&["fetch", "daily"]).expect_code(3);
+}
+
+#[test]
 fn an_unknown_id_is_the_sites_not_found_page() {
     let site = Site::start();
     let dir = setup(&site);
