@@ -9,7 +9,7 @@ use crate::engine::Settings;
 use crate::site::extract::{Extracted, check_class};
 use crate::site::fetch::{Fetched, PageSource, Request, fetch, process, read_saved};
 use crate::site::markup::EXTRACTOR_VERSION;
-use crate::site::url::{PuzzleId, SiteUrls, SizeClass};
+use crate::site::url::{PuzzleId, SiteUrls, SizeClass, read_url};
 use crate::store::{Added, Filter, NewPuzzle, Status, Store};
 
 use super::{AQUARIUM, ArchiveError, Verdict, assess};
@@ -220,11 +220,18 @@ pub enum Reparsed {
     },
     /// The snapshot no longer gives a puzzle; the stored one is kept.
     NowFails(String),
+    /// A page that gave no puzzle when fetched gives one now: stored under
+    /// this id (or, when the archive had it already, found there).
+    Found {
+        status: Status,
+        stored: Added,
+    },
 }
 
 /// Re-extracts every stored puzzle that came from a snapshot with the
 /// current extractor; a puzzle that now reads differently is re-judged and
-/// replaced, with its solution, in one transaction.
+/// replaced, with its solution, in one transaction. Then tries every page
+/// fetched that gave no puzzle, and stores what it gives now.
 pub fn reparse(
     store: &mut Store,
     settings: Settings,
@@ -270,6 +277,27 @@ pub fn reparse(
         };
         each(puzzle.id, &result);
         results.push((puzzle.id, result));
+    }
+    // Pages that gave no puzzle when fetched: the extractor may read them now.
+    for (url, sha) in store.snapshots_without_puzzle()? {
+        let Some((class, id)) = read_url(&url) else { continue };
+        let Some(bytes) = store.snapshot(&sha)? else { continue };
+        let request = id.map_or(Request::New(class), |id| Request::Puzzle(class, id));
+        let Ok(extracted) = process(&bytes, request) else { continue };
+        let Judged::Fresh(fresh) = judge(store, &extracted, &url, settings)? else {
+            continue;
+        };
+        let (mut puzzle, verdict) = *fresh;
+        puzzle.snapshot = Some(sha);
+        let status = puzzle.status;
+        let stored = store.add(&[(puzzle, verdict.solution)])?[0];
+        let (Added::New(id) | Added::Replaced(id) | Added::Present(id)) = stored;
+        if !matches!(stored, Added::Present(_)) {
+            put_facts(store, id, &extracted)?;
+        }
+        let result = Reparsed::Found { status, stored };
+        each(id, &result);
+        results.push((id, result));
     }
     Ok(results)
 }

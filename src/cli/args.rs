@@ -98,7 +98,8 @@ const REPARSE_EXAMPLES: &str = "\
 For when the site's markup changed and the extractor with it: every stored puzzle that came
 from a fetched page is read again from its snapshot. A puzzle that now reads differently is
 validated, solved and replaced with its new solution in one transaction; one whose snapshot
-no longer gives a puzzle is kept as it was and reported.
+no longer gives a puzzle is kept as it was and reported. Then every page fetched that gave no
+puzzle is tried again (its URL says what was asked for); what it gives now is stored.
 
 Exit status: 0 done (changed or not); 2 some snapshot no longer gives a puzzle.
 

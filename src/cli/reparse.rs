@@ -4,7 +4,7 @@ use serde_json::json;
 
 use aquarchive::archive::fetch::{Reparsed, reparse};
 use aquarchive::engine::Settings;
-use aquarchive::store::Access;
+use aquarchive::store::{Access, Added};
 
 use super::args::{GlobalArgs, ReparseArgs};
 use super::context::Context;
@@ -23,14 +23,15 @@ pub fn run(args: ReparseArgs, global: &GlobalArgs) -> Result<ExitCode, CliError>
     let results = reparse(&mut store, Settings::default(), &mut each)?;
     printed?;
     let count = |f: fn(&Reparsed) -> bool| results.iter().filter(|(_, r)| f(r)).count();
-    let (same, changed, fails) = (
+    let (same, changed, fails, found) = (
         count(|r| *r == Reparsed::Same),
         count(|r| matches!(r, Reparsed::Changed { .. })),
         count(|r| matches!(r, Reparsed::NowFails(_))),
+        count(|r| matches!(r, Reparsed::Found { .. })),
     );
     if !args.json {
         print(&format!(
-            "{}: {same} unchanged, {changed} changed, {fails} no longer readable\n",
+            "{}: {same} unchanged, {changed} changed, {fails} no longer readable, {found} found in pages that gave none before\n",
             store.path().display()
         ))?;
     }
@@ -47,8 +48,18 @@ fn line(id: i64, result: &Reparsed, as_json: bool) -> String {
             )
         }
         (Reparsed::NowFails(why), true) => format!("{}\n", json!({"puzzle": id, "result": "fails", "error": why})),
+        (Reparsed::Found { status, stored }, true) => format!(
+            "{}\n",
+            json!({"puzzle": id, "result": "found", "status": status, "already_stored": matches!(stored, Added::Present(_))})
+        ),
         (Reparsed::Same, false) => String::new(),
         (Reparsed::Changed { status, .. }, false) => format!("puzzle {id}: changed, now {status}\n"),
         (Reparsed::NowFails(why), false) => format!("puzzle {id}: its snapshot no longer gives a puzzle: {why}\n"),
+        (Reparsed::Found { stored: Added::Present(_), .. }, false) => {
+            format!("puzzle {id}: found in a page that gave no puzzle before (stored already)\n")
+        }
+        (Reparsed::Found { status, .. }, false) => {
+            format!("puzzle {id}: found in a page that gave no puzzle before, stored as {status}\n")
+        }
     }
 }

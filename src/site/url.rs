@@ -145,6 +145,25 @@ pub fn decode_e(e: &str) -> Result<(SizeClass, PuzzleId), SiteError> {
     Ok((class, id.parse().map_err(|_| bad())?))
 }
 
+/// What a URL of [`SiteUrls`] asks for, read back from it (any base): a new
+/// puzzle of a class (`?size=N`), or one given puzzle (`?e=` or the older
+/// `?specific=1&specid=ID&size=N`). `None` for anything else.
+pub fn read_url(url: &str) -> Option<(SizeClass, Option<PuzzleId>)> {
+    let (_, query) = url.split_once('?')?;
+    let field = |name: &str| {
+        query.split('&').find_map(|pair| pair.split_once('=').filter(|(key, _)| *key == name).map(|(_, value)| value))
+    };
+    if let Some(e) = field("e") {
+        let e = e.replace("%2B", "+").replace("%2F", "/").replace("%3D", "=");
+        return decode_e(&e).ok().map(|(class, id)| (class, Some(id)));
+    }
+    let class = field("size")?.parse::<u8>().ok().and_then(SizeClass::from_param)?;
+    match field("specid") {
+        Some(id) => Some((class, Some(id.parse().ok()?))),
+        None => Some((class, None)),
+    }
+}
+
 /// The URLs of the site, relative to its base address.
 #[derive(Clone, Debug)]
 pub struct SiteUrls {
@@ -190,6 +209,20 @@ fn percent_encode_query(value: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn urls_read_back_as_what_they_ask_for() {
+        let urls = SiteUrls::new("http://127.0.0.1:8080");
+        let id = PuzzleId(6_226_616);
+        for class in SizeClass::all() {
+            assert_eq!(read_url(&urls.new_puzzle(class)), Some((class, None)));
+            assert_eq!(read_url(&urls.puzzle(class, id)), Some((class, Some(id))));
+            assert_eq!(read_url(&urls.specific(class, id)), Some((class, Some(id))));
+        }
+        for other in ["http://x/", "http://x/?size=99", "http://x/?e=%%%", "http://x/?specific=1&specid=x&size=0"] {
+            assert_eq!(read_url(other), None, "{other}");
+        }
+    }
 
     #[test]
     fn e_links_match_the_site_both_ways() {

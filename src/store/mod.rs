@@ -356,6 +356,22 @@ impl Store {
             .map_err(self.err())
     }
 
+    /// Pages fetched that gave no stored puzzle (an error page, a page the
+    /// extractor could not read): each snapshot once, as (the URL of its
+    /// first fetch, sha256), oldest first. What `reparse` tries again.
+    pub fn snapshots_without_puzzle(&self) -> Result<Vec<(String, String)>, StoreError> {
+        let mut statement = self
+            .conn
+            .prepare(
+                "SELECT f.url, f.snapshot FROM fetches f WHERE f.snapshot IS NOT NULL \
+                 AND NOT EXISTS (SELECT 1 FROM puzzles p WHERE p.snapshot = f.snapshot) \
+                 AND f.id = (SELECT min(id) FROM fetches WHERE snapshot = f.snapshot) ORDER BY f.id",
+            )
+            .map_err(self.err())?;
+        let rows = statement.query_map([], |r| Ok((r.get(0)?, r.get(1)?))).map_err(self.err())?;
+        rows.collect::<rusqlite::Result<_>>().map_err(self.err())
+    }
+
     /// The fetches that returned each matching puzzle's page (its
     /// snapshot), as (puzzle id, fetch), by puzzle id and then oldest first.
     pub fn fetch_history(&self, filter: &Filter) -> Result<Vec<(i64, Fetch)>, StoreError> {

@@ -387,7 +387,10 @@ fn reparse_re_derives_puzzles_from_their_snapshots() {
     let dir = setup(&site);
     dir.run(&["fetch", "6x6-easy", "10x10-hard"]).ok();
     let run = dir.run(&["reparse"]).ok();
-    assert!(run.stdout.ends_with("2 unchanged, 0 changed, 0 no longer readable\n"), "{run}");
+    assert!(
+        run.stdout.ends_with("2 unchanged, 0 changed, 0 no longer readable, 0 found in pages that gave none before\n"),
+        "{run}"
+    );
     // What an older, wrong extractor would have stored: the first tank row
     // of one puzzle misread.
     let db = db(&dir);
@@ -412,6 +415,41 @@ fn reparse_re_derives_puzzles_from_their_snapshots() {
         ),
     );
     assert_eq!(after, vec![vec![Some(text), Some("1".into()), Some("1".into())]]);
+}
+
+#[test]
+fn reparse_tries_again_the_pages_that_gave_no_puzzle() {
+    let site = Site::start();
+    let dir = setup(&site);
+    // An error page (kept, gives nothing ever) and a page read now.
+    site.fault("/?size=0", &[Fault::Status(404)]);
+    dir.run(&["fetch", "6x6-easy"]).expect_code(2);
+    dir.run(&["fetch", "--id", "2865115", "--size", "10x10-hard"]).ok();
+    let db = db(&dir);
+    let good = rows(&db, "SELECT id, text, snapshot FROM puzzles");
+    // As if an older extractor had failed on the good page: its fetch and
+    // snapshot are kept, no puzzle.
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    conn.execute("DELETE FROM solutions", []).unwrap();
+    conn.execute("DELETE FROM site_facts", []).unwrap();
+    conn.execute("DELETE FROM puzzles", []).unwrap();
+    drop(conn);
+    let run = dir.run(&["reparse", "--json"]).ok();
+    let lines = run.json_lines();
+    assert_eq!(lines.len(), 1, "the error page gives nothing again: {run}");
+    assert_eq!((&lines[0]["result"], &lines[0]["status"]), (&"found".into(), &"ok".into()), "{run}");
+    let now = rows(&db, "SELECT id, text, snapshot FROM puzzles");
+    assert_eq!((&now[0][1], &now[0][2]), (&good[0][1], &good[0][2]), "the same puzzle from the same page");
+    assert_eq!(count(&db, "SELECT count(*) FROM solutions WHERE found = 1"), 1);
+    dir.run(&["verify"]).ok();
+    // Found once: a second reparse reads it as any stored puzzle.
+    let again = dir.run(&["reparse"]).ok();
+    assert!(
+        again
+            .stdout
+            .ends_with("1 unchanged, 0 changed, 0 no longer readable, 0 found in pages that gave none before\n"),
+        "{again}"
+    );
 }
 
 /// (state, parent) of a process, from /proc/PID/stat.
