@@ -30,6 +30,7 @@ use super::{ArchiveError, export, picture, stats};
 /// The file that marks a directory as an export, so that only an earlier
 /// export (or an empty directory) is ever replaced.
 pub const MARK: &str = ".aquarchive-html";
+const MARK_TEXT: &str = "aquarchive HTML export\n";
 
 const STYLE: &str = include_str!("html/style.css");
 const SCRIPT: &str = include_str!("html/archive.js");
@@ -81,8 +82,12 @@ impl Row {
 pub fn export(store: &Store, filter: &Filter, dir: &Path, options: &HtmlOptions) -> Result<HtmlReport, ArchiveError> {
     let per_page = options.per_page.max(1);
     check_replaceable(dir)?;
+    remove_leftovers(dir)?;
     let staging = sibling(dir, "new")?;
     remove_dir(&staging)?;
+    // The mark first: a staging directory left by a kill is then known as ours.
+    std::fs::create_dir_all(&staging).map_err(io(&staging))?;
+    std::fs::write(staging.join(MARK), MARK_TEXT).map_err(io(&staging))?;
     let result = write_site(store, filter, &staging, options, per_page);
     match result {
         Ok(report) => {
@@ -123,6 +128,30 @@ fn sibling(dir: &Path, what: &str) -> Result<PathBuf, ArchiveError> {
         .file_name()
         .ok_or_else(|| ArchiveError::Input(format!("{}: give a directory name to export into", dir.display())))?;
     Ok(dir.with_file_name(format!(".{}.{what}-{}", name.to_string_lossy(), std::process::id())))
+}
+
+/// Removes what exports killed midway left beside `dir`: hidden siblings
+/// named as `sibling` names them, marked as ours, whose process is gone
+/// (told by /proc, so only on Linux: elsewhere they stay).
+fn remove_leftovers(dir: &Path) -> Result<(), ArchiveError> {
+    if !cfg!(target_os = "linux") {
+        return Ok(());
+    }
+    let Some(name) = dir.file_name() else { return Ok(()) };
+    let parent = dir.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let Ok(entries) = std::fs::read_dir(parent) else { return Ok(()) };
+    let prefix = format!(".{}.", name.to_string_lossy());
+    for entry in entries.flatten() {
+        let file = entry.file_name();
+        let Some(rest) = file.to_str().and_then(|f| f.strip_prefix(&prefix)) else { continue };
+        let Some(pid) = rest.strip_prefix("new-").or_else(|| rest.strip_prefix("old-")) else { continue };
+        let Ok(pid) = pid.parse::<u32>() else { continue };
+        let gone = !Path::new(&format!("/proc/{pid}")).exists();
+        if gone && entry.path().join(MARK).is_file() {
+            remove_dir(&entry.path())?;
+        }
+    }
+    Ok(())
 }
 
 fn remove_dir(path: &Path) -> Result<(), ArchiveError> {
@@ -194,12 +223,9 @@ fn write_site(
     }
     report.index_pages = index_pages as u64;
     let data = puzzles_js(&rows);
-    for (name, contents) in [
-        ("puzzles.js", data.as_str()),
-        ("style.css", STYLE),
-        ("archive.js", SCRIPT),
-        (MARK, "aquarchive HTML export\n"),
-    ] {
+    for (name, contents) in
+        [("puzzles.js", data.as_str()), ("style.css", STYLE), ("archive.js", SCRIPT), (MARK, MARK_TEXT)]
+    {
         let path = root.join(name);
         std::fs::write(&path, contents).map_err(io(&path))?;
         report.bytes += contents.len() as u64;

@@ -222,6 +222,27 @@ fn html_export_paginates_and_replaces_only_its_own() {
     assert!(strays.is_empty(), "left behind: {strays:?}");
 }
 
+#[test]
+fn html_export_removes_what_a_killed_export_left_and_nothing_else() {
+    let dir = imported();
+    // A process id no process has now, and one that is running (init).
+    let gone = (400_000..).find(|pid| !std::path::Path::new(&format!("/proc/{pid}")).exists()).unwrap();
+    let mark = aquarchive::archive::html::MARK;
+    dir.write(&format!(".site.new-{gone}/{mark}"), "aquarchive HTML export\n");
+    dir.write(&format!(".site.new-{gone}/p/1.html"), "half written");
+    dir.write(&format!(".site.old-{gone}/{mark}"), "aquarchive HTML export\n");
+    dir.write(&format!(".site.new-1/{mark}"), "aquarchive HTML export\n");
+    dir.write(&format!(".site.new-{}/notes.txt", gone + 1), "not ours: no mark");
+    dir.run(&["--db", "a.sqlite", "export", "--html", "site"]).ok();
+    let mut hidden: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(".site."))
+        .collect();
+    hidden.sort();
+    assert_eq!(hidden, [".site.new-1".to_string(), format!(".site.new-{}", gone + 1)]);
+}
+
 /// Runs JavaScript in the page and returns its value.
 fn script(browser: &Browser, js: &str) -> serde_json::Value {
     browser.block_on(browser.client().execute(js, vec![])).unwrap_or_else(|e| panic!("{js}: {e}"))
