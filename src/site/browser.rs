@@ -105,6 +105,12 @@ impl Browser {
         Ok(Browser { runtime, client: Some(client), driver })
     }
 
+    /// The port of the chromedriver we started (none when the user runs
+    /// the WebDriver server), for checks of where it listens.
+    pub fn driver_port(&self) -> Option<u16> {
+        self.driver.as_ref().map(|driver| driver.port)
+    }
+
     /// The session, to drive with [`Browser::block_on`].
     pub fn client(&self) -> &Client {
         self.client.as_ref().expect("a session until drop")

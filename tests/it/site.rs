@@ -452,6 +452,37 @@ fn reparse_tries_again_the_pages_that_gave_no_puzzle() {
     );
 }
 
+/// The local addresses (hex, as /proc/net/tcp and tcp6 write them) of the
+/// sockets listening on `port`.
+fn listening_on(port: u16) -> Vec<String> {
+    let mut found = Vec::new();
+    for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
+        let Ok(text) = std::fs::read_to_string(table) else { continue };
+        for line in text.lines().skip(1) {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            // local_address is ADDR:PORT in hex; state 0A is LISTEN.
+            let (Some(local), Some(&"0A")) = (fields.get(1), fields.get(3)) else { continue };
+            let Some((addr, hex_port)) = local.split_once(':') else { continue };
+            if u16::from_str_radix(hex_port, 16) == Ok(port) {
+                found.push(addr.to_string());
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn chromedriver_listens_on_loopback_only() {
+    require_chromium();
+    let browser = aquarchive::site::browser::Browser::start(&Default::default()).unwrap();
+    let port = browser.driver_port().expect("we started chromedriver");
+    let addrs = listening_on(port);
+    // 127.0.0.1 and ::1 as the kernel writes them.
+    let loopback = ["0100007F", "00000000000000000000000001000000"];
+    assert!(!addrs.is_empty(), "nothing listens on chromedriver's port {port}");
+    assert!(addrs.iter().all(|a| loopback.contains(&a.as_str())), "chromedriver listens on {addrs:?}");
+}
+
 /// (state, parent) of a process, from /proc/PID/stat.
 fn stat(pid: u32) -> Option<(char, u32)> {
     let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
