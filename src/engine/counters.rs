@@ -141,30 +141,32 @@ impl Counters {
         self.work_limit = limit;
     }
 
-    fn items_of(&self, option: usize) -> std::ops::Range<usize> {
-        self.option_start[option] as usize..self.option_start[option + 1] as usize
-    }
-
     /// Chooses a live option: covers each of its items. Returns the live
     /// count of the item it left with the fewest, and that item, among the
     /// items whose count it changed (`(u32::MAX, 0)` if none): a count of 0
     /// or 1 there is the next step without a scan.
+    ///
+    /// (The loops walk slices rather than index ranges: one bounds check
+    /// per list instead of one per entry; this is the inner loop.)
     fn choose(&mut self, option: usize) -> (u32, usize) {
         let (mut least, mut at) = (u32::MAX, 0);
-        for k in self.items_of(option) {
-            self.key[self.option_items[k] as usize] += COVERED;
+        let items = &self.option_items[self.option_start[option] as usize..self.option_start[option + 1] as usize];
+        let (key, blocked) = (&mut self.key, &mut self.blocked);
+        for &item in items {
+            key[item as usize] += COVERED;
         }
-        for k in self.items_of(option) {
-            let item = self.option_items[k] as usize;
-            for m in self.item_start[item] as usize..self.item_start[item + 1] as usize {
-                let other = self.item_options[m] as usize;
-                self.blocked[other] += 1;
-                if self.blocked[other] == 1 {
-                    for n in self.items_of(other) {
-                        let j = self.option_items[n] as usize;
-                        self.key[j] -= 1;
-                        if self.key[j] < least {
-                            (least, at) = (self.key[j], j);
+        for &item in items {
+            let item = item as usize;
+            for &other in &self.item_options[self.item_start[item] as usize..self.item_start[item + 1] as usize] {
+                let other = other as usize;
+                blocked[other] += 1;
+                if blocked[other] == 1 {
+                    let (from, to) = (self.option_start[other] as usize, self.option_start[other + 1] as usize);
+                    for &j in &self.option_items[from..to] {
+                        let count = &mut key[j as usize];
+                        *count -= 1;
+                        if *count < least {
+                            (least, at) = (*count, j as usize);
                         }
                     }
                 }
@@ -175,18 +177,21 @@ impl Counters {
 
     /// Undoes [`Self::choose`] of the same option.
     fn unchoose(&mut self, option: usize) {
-        for k in self.items_of(option) {
-            let item = self.option_items[k] as usize;
-            for m in self.item_start[item] as usize..self.item_start[item + 1] as usize {
-                let other = self.item_options[m] as usize;
-                self.blocked[other] -= 1;
-                if self.blocked[other] == 0 {
-                    for n in self.items_of(other) {
-                        self.key[self.option_items[n] as usize] += 1;
+        let items = &self.option_items[self.option_start[option] as usize..self.option_start[option + 1] as usize];
+        let (key, blocked) = (&mut self.key, &mut self.blocked);
+        for &item in items {
+            let item = item as usize;
+            for &other in &self.item_options[self.item_start[item] as usize..self.item_start[item + 1] as usize] {
+                let other = other as usize;
+                blocked[other] -= 1;
+                if blocked[other] == 0 {
+                    let (from, to) = (self.option_start[other] as usize, self.option_start[other + 1] as usize);
+                    for &j in &self.option_items[from..to] {
+                        key[j as usize] += 1;
                     }
                 }
             }
-            self.key[item] -= COVERED;
+            key[item] -= COVERED;
         }
     }
 
