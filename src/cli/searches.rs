@@ -1,7 +1,8 @@
 //! The engine's searches the benchmarks of exact-cover kinds set side by
-//! side: the two exact-cover searches (counters, what `Algorithm::Auto`
-//! runs on them, and Dancing Links) and the multi-cover search with each
-//! probing setting.
+//! side: the two exact-cover searches (counters and Dancing Links, one of
+//! which `Algorithm::Auto` runs on them: counters on Sudoku and the ring
+//! puzzle, Dancing Links on the calendar) and the multi-cover search with
+//! each probing setting.
 
 use aquarchive::engine::{Algorithm, Probing, Settings};
 
@@ -9,7 +10,7 @@ const fn with(algorithm: Algorithm, probing: Probing) -> Settings {
     Settings { probing, algorithm }
 }
 
-/// The first is the default on plain exact cover.
+/// The exact-cover searches first.
 pub const SEARCHES: [(&str, Settings); 5] = [
     ("counters", with(Algorithm::Counters, Probing::Adaptive)),
     ("dancing links", with(Algorithm::DancingLinks, Probing::Adaptive)),
