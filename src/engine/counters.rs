@@ -50,10 +50,33 @@ pub(super) struct Counters {
     stack: Vec<Frame>,
     /// A solution being handed out, sorted.
     solution: Vec<OptionId>,
+    /// Whether the search keeps copies of the counters at its branches
+    /// (see [`Counters::search_by_copies`]) rather than undoing each choice.
+    copies: bool,
+    /// The options chosen so far, and per branch where it stands and the
+    /// copy of the counters (`blocked` then `key`) from before it chose.
+    path: Vec<u32>,
+    branches: Vec<Branch>,
+    saved: Vec<u32>,
     nodes: u64,
     work_limit: u64,
     solutions: u64,
 }
+
+#[derive(Clone, Copy, Debug)]
+struct Branch {
+    next: u32,
+    end: u32,
+    /// How many options `path` held before the branch chose.
+    path_len: u32,
+    /// Nothing chosen yet: the counters are still those of the copy.
+    fresh: bool,
+}
+
+/// The search copies its counters at each branch when a copy for every
+/// level of the deepest search (one level per primary item) takes at most
+/// this many words.
+const COPIES_AT_MOST: usize = 1 << 24;
 
 #[derive(Clone, Copy, Debug)]
 struct Frame {
@@ -126,11 +149,23 @@ impl Counters {
             blocked: vec![0; options],
             key,
             stack: Vec::new(),
+            copies: (options + bounds.len()).saturating_mul(primaries + 1) <= COPIES_AT_MOST,
+            path: Vec::new(),
+            branches: Vec::new(),
+            saved: Vec::new(),
             solution: Vec::new(),
             nodes: 0,
             work_limit: u64::MAX,
             solutions: 0,
         }
+    }
+
+    /// The same search undoing each choice instead of copying (which every
+    /// small problem gets), so that tests reach both ways.
+    #[cfg(test)]
+    pub(super) fn undoing(mut self) -> Counters {
+        self.copies = false;
+        self
     }
 
     pub(super) fn option_count(&self) -> usize {
@@ -238,7 +273,11 @@ impl Counters {
             self.choose(o);
             taken += 1;
         }
-        let flow = if clash { ControlFlow::Continue(()) } else { self.search(&forced[..taken], f) };
+        let flow = match (clash, self.copies) {
+            (true, _) => ControlFlow::Continue(()),
+            (false, true) => self.search_by_copies(&forced[..taken], f),
+            (false, false) => self.search(&forced[..taken], f),
+        };
         for &o in forced[..taken].iter().rev() {
             self.unchoose(o);
         }
@@ -295,6 +334,112 @@ impl Counters {
             let hint = self.choose(option);
             next = self.next(hint);
         }
+    }
+
+    /// The search with no undo: each branch (an item with two live options
+    /// or more) keeps a copy of the counters from before its choice, and
+    /// going back to it copies them back. A chain of forced choices (items
+    /// with one live option, most of the choices on Sudoku) then costs one
+    /// [`Self::choose`] each and no [`Self::unchoose`]; a copy of a few
+    /// thousand words is cheaper than undoing such a chain. Same order of
+    /// choices, hence the same solutions in the same order, as [`Self::search`].
+    fn search_by_copies(
+        &mut self,
+        forced: &[OptionId],
+        f: &mut dyn FnMut(&[OptionId]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let width = self.blocked.len() + self.key.len();
+        self.path.clear();
+        self.branches.clear();
+        self.saved.clear();
+        // The counters before the search, put back at the end.
+        self.save();
+        let mut next = self.next((u32::MAX, 0));
+        let flow = 'search: loop {
+            match next {
+                Next::Solved => {
+                    self.solutions += 1;
+                    self.solution.clear();
+                    self.solution.extend(forced);
+                    self.solution.extend(self.path.iter().map(|&o| o as OptionId));
+                    self.solution.sort_unstable();
+                    if f(&self.solution).is_break() {
+                        break ControlFlow::Break(());
+                    }
+                }
+                Next::Dead => {}
+                Next::Branch(item) if self.key[item] == 1 => {
+                    let live = self.options_of(item).iter().copied().find(|&o| self.blocked[o as usize] == 0);
+                    let option = live.expect("an item with one live option has one");
+                    if self.nodes >= self.work_limit {
+                        break ControlFlow::Break(());
+                    }
+                    self.nodes += 1;
+                    self.path.push(option);
+                    let hint = self.choose(option as usize);
+                    next = self.next(hint);
+                    continue;
+                }
+                Next::Branch(item) => {
+                    self.save();
+                    self.branches.push(Branch {
+                        next: self.item_start[item],
+                        end: self.item_start[item + 1],
+                        path_len: self.path.len() as u32,
+                        fresh: true,
+                    });
+                }
+            }
+            // The next live option of the deepest branch that has one left.
+            let option = loop {
+                let Some(&branch) = self.branches.last() else {
+                    break 'search ControlFlow::Continue(());
+                };
+                let copy = self.saved.len() - width;
+                if !branch.fresh {
+                    let (blocked, key) = self.saved[copy..].split_at(self.blocked.len());
+                    self.blocked.copy_from_slice(blocked);
+                    self.key.copy_from_slice(key);
+                    self.path.truncate(branch.path_len as usize);
+                }
+                let live =
+                    (branch.next..branch.end).find(|&m| self.blocked[self.item_options[m as usize] as usize] == 0);
+                let top = self.branches.last_mut().expect("the list was not empty");
+                top.fresh = false;
+                match live {
+                    Some(m) => {
+                        top.next = m + 1;
+                        break self.item_options[m as usize];
+                    }
+                    None => {
+                        self.branches.pop();
+                        self.saved.truncate(copy);
+                    }
+                }
+            };
+            if self.nodes >= self.work_limit {
+                break ControlFlow::Break(());
+            }
+            self.nodes += 1;
+            self.path.push(option);
+            let hint = self.choose(option as usize);
+            next = self.next(hint);
+        };
+        // Back to the counters from before the search.
+        let (blocked, key) = self.saved[..width].split_at(self.blocked.len());
+        self.blocked.copy_from_slice(blocked);
+        self.key.copy_from_slice(key);
+        flow
+    }
+
+    /// Appends a copy of the counters to `saved`.
+    fn save(&mut self) {
+        self.saved.extend_from_slice(&self.blocked);
+        self.saved.extend_from_slice(&self.key);
+    }
+
+    fn options_of(&self, item: usize) -> &[u32] {
+        &self.item_options[self.item_start[item] as usize..self.item_start[item + 1] as usize]
     }
 
     /// Undoes every choice on the stack, for a search stopped early.

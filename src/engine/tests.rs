@@ -368,3 +368,42 @@ fn solver_is_reusable() {
     assert_eq!(first.solutions, second.solutions);
     assert_eq!(first.solutions.len(), 4);
 }
+
+/// Every solution, in the order found, and the stats.
+fn run_counters(counters: &mut counters::Counters, forced: &[OptionId]) -> (Vec<Vec<OptionId>>, u64, bool) {
+    let mut found = Vec::new();
+    let stats = counters.run(forced, &mut |s: &[OptionId]| {
+        found.push(s.to_vec());
+        ControlFlow::Continue(())
+    });
+    (found, stats.nodes, stats.exhausted)
+}
+
+#[test]
+fn counters_by_copies_and_by_undo_make_the_same_choices() {
+    let mut rng = Rng::new(31);
+    let mut solved = 0;
+    for case in 0..2000 {
+        let p = random_exact_cover(&mut rng, true);
+        let mut copying = counters::Counters::new(&p);
+        let mut undoing = counters::Counters::new(&p).undoing();
+        let forced: Vec<OptionId> = (0..rng.between(0, 2)).map(|_| rng.below(p.option_count())).collect();
+        for forced in [&[][..], &forced[..]] {
+            let by_copies = run_counters(&mut copying, forced);
+            assert_eq!(by_copies, run_counters(&mut undoing, forced), "case {case}: {p:?} forced {forced:?}");
+            assert!(by_copies.0.iter().all(|s| p.is_solution(s)));
+            solved += usize::from(!by_copies.0.is_empty());
+        }
+        // Both put the counters back: a second run finds the same.
+        assert_eq!(run_counters(&mut copying, &[]), run_counters(&mut undoing, &[]), "case {case}");
+        // A work limit stops both at the same node, and leaves them whole.
+        copying.set_work_limit(2);
+        undoing.set_work_limit(2);
+        assert_eq!(run_counters(&mut copying, &[]), run_counters(&mut undoing, &[]), "case {case}");
+        copying.set_work_limit(u64::MAX);
+        undoing.set_work_limit(u64::MAX);
+        assert_eq!(run_counters(&mut copying, &[]).0.len() as u64, brute_force(&p), "case {case}");
+        assert_eq!(run_counters(&mut undoing, &[]).0.len() as u64, brute_force(&p), "case {case}");
+    }
+    assert!(solved > 500, "the random problems should often be solvable ({solved})");
+}

@@ -63,7 +63,17 @@ fn one_solver_serves_puzzle_after_puzzle_with_every_search() {
         .into();
     for p in &puzzles {
         let fresh = solve(p, 2, Settings::default()).unwrap();
-        assert_eq!(fresh.solutions.len(), if *p == clash { 0 } else if *p == empty { 2 } else { 1 }, "{p}");
+        assert_eq!(
+            fresh.solutions.len(),
+            if *p == clash {
+                0
+            } else if *p == empty {
+                2
+            } else {
+                1
+            },
+            "{p}"
+        );
         for solver in &mut solvers {
             let report = solver.solve(p, 2).unwrap();
             assert_eq!(report.stats.exhausted, fresh.stats.exhausted, "{p}");
