@@ -262,6 +262,12 @@ impl Counters {
     pub(super) fn run(&mut self, forced: &[OptionId], f: &mut dyn FnMut(&[OptionId]) -> ControlFlow<()>) -> Stats {
         self.nodes = 0;
         self.solutions = 0;
+        // By copies, the counters from before the forced options are kept
+        // (first in `saved`) and put back by one copy at the end.
+        self.saved.clear();
+        if self.copies {
+            self.save();
+        }
         let mut taken = 0;
         let mut clash = false;
         for &o in forced {
@@ -278,8 +284,12 @@ impl Counters {
             (false, true) => self.search_by_copies(&forced[..taken], f),
             (false, false) => self.search(&forced[..taken], f),
         };
-        for &o in forced[..taken].iter().rev() {
-            self.unchoose(o);
+        if self.copies {
+            self.restore(0);
+        } else {
+            for &o in forced[..taken].iter().rev() {
+                self.unchoose(o);
+            }
         }
         Stats { solutions: self.solutions, nodes: self.nodes, exhausted: flow.is_continue(), ..Stats::default() }
     }
@@ -351,9 +361,6 @@ impl Counters {
         let width = self.blocked.len() + self.key.len();
         self.path.clear();
         self.branches.clear();
-        self.saved.clear();
-        // The counters before the search, put back at the end.
-        self.save();
         let mut next = self.next((u32::MAX, 0));
         let flow = 'search: loop {
             match next {
@@ -397,9 +404,7 @@ impl Counters {
                 };
                 let copy = self.saved.len() - width;
                 if !branch.fresh {
-                    let (blocked, key) = self.saved[copy..].split_at(self.blocked.len());
-                    self.blocked.copy_from_slice(blocked);
-                    self.key.copy_from_slice(key);
+                    self.restore(copy);
                     self.path.truncate(branch.path_len as usize);
                 }
                 let live =
@@ -425,10 +430,7 @@ impl Counters {
             let hint = self.choose(option as usize);
             next = self.next(hint);
         };
-        // Back to the counters from before the search.
-        let (blocked, key) = self.saved[..width].split_at(self.blocked.len());
-        self.blocked.copy_from_slice(blocked);
-        self.key.copy_from_slice(key);
+        // The caller puts back the counters from before the search.
         flow
     }
 
@@ -436,6 +438,14 @@ impl Counters {
     fn save(&mut self) {
         self.saved.extend_from_slice(&self.blocked);
         self.saved.extend_from_slice(&self.key);
+    }
+
+    /// Copies back the counters saved at `saved[at..]`.
+    fn restore(&mut self, at: usize) {
+        let (options, items) = (self.blocked.len(), self.key.len());
+        let (blocked, key) = self.saved[at..at + options + items].split_at(options);
+        self.blocked.copy_from_slice(blocked);
+        self.key.copy_from_slice(key);
     }
 
     fn options_of(&self, item: usize) -> &[u32] {
