@@ -59,14 +59,14 @@ fn estimate((secs, done): (f64, usize), n: usize) -> String {
 }
 
 pub fn run(args: CalendarBenchArgs) -> Result<ExitCode, CliError> {
-    // The engine runs Dancing Links on the calendar (plain exact cover);
-    // the multi-cover search beside it for comparison.
-    let (links, multi) = (SEARCHES[0], SEARCHES[3]);
-    let dancing = Method::Engine(links.1);
+    // The engine runs counters on the calendar (plain exact cover);
+    // Dancing Links and the multi-cover search beside it for comparison.
+    let (counters, links, multi) = (SEARCHES[0], SEARCHES[1], SEARCHES[4]);
     let mut first = vec![vec![
         "board".to_string(),
         "combinations".to_string(),
         "bitboard s (CPU s)".to_string(),
+        format!("engine, {} s", counters.0),
         format!("engine, {} s", links.0),
         format!("engine, {} s", multi.0),
     ]];
@@ -74,6 +74,7 @@ pub fn run(args: CalendarBenchArgs) -> Result<ExitCode, CliError> {
         "board".to_string(),
         "tilings".to_string(),
         "bitboard, one search, checked s (CPU s)".to_string(),
+        format!("engine, {} s", counters.0),
         format!("engine, {} s", links.0),
     ]];
     for name in ["weekday", "standard"] {
@@ -84,7 +85,8 @@ pub fn run(args: CalendarBenchArgs) -> Result<ExitCode, CliError> {
             name.to_string(),
             n.to_string(),
             bitboard_first,
-            estimate(one_each(&variant, dancing, args.engine_first)?, n),
+            estimate(one_each(&variant, Method::Engine(counters.1), args.engine_first)?, n),
+            estimate(one_each(&variant, Method::Engine(links.1), args.engine_first)?, n),
             estimate(one_each(&variant, Method::Engine(multi.1), args.engine_first)?, n),
         ]);
 
@@ -92,21 +94,22 @@ pub fn run(args: CalendarBenchArgs) -> Result<ExitCode, CliError> {
         let total: u64 = counts.iter().map(|c| c.1).sum();
         // The engine counts the first few combinations; its time per tiling
         // there, times all tilings, estimates the whole.
-        let start = Instant::now();
-        let mut engine_tilings = 0;
-        for (date, expected) in counts.iter().take(args.engine_sample) {
-            let got = calendar::count(&variant, date, dancing).solutions;
-            if got != *expected {
-                return Err(err(format!("{name} {date}: the engine counts {got}, the bitboard {expected}")));
+        let mut row = vec![name.to_string(), thousands(total), checked];
+        for search in [counters, links] {
+            let start = Instant::now();
+            let mut engine_tilings = 0;
+            for (date, expected) in counts.iter().take(args.engine_sample) {
+                let got = calendar::count(&variant, date, Method::Engine(search.1)).solutions;
+                if got != *expected {
+                    return Err(err(format!(
+                        "{name} {date}: the engine ({}) counts {got}, the bitboard {expected}",
+                        search.0
+                    )));
+                }
+                engine_tilings += got;
             }
-            engine_tilings += got;
-        }
-        let engine_s = start.elapsed().as_secs_f64();
-        all.push(vec![
-            name.to_string(),
-            thousands(total),
-            checked,
-            if engine_tilings == 0 {
+            let engine_s = start.elapsed().as_secs_f64();
+            row.push(if engine_tilings == 0 {
                 "-".to_string()
             } else {
                 format!(
@@ -114,8 +117,9 @@ pub fn run(args: CalendarBenchArgs) -> Result<ExitCode, CliError> {
                     engine_s / engine_tilings as f64 * total as f64,
                     thousands(engine_tilings)
                 )
-            },
-        ]);
+            });
+        }
+        all.push(row);
     }
     let mut out =
         render("Calendar, one tiling (verified) for every month/day(/weekday) combination, one thread:", &first);

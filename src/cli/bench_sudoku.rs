@@ -1,6 +1,7 @@
 //! `aquarchive bench sudoku`: puzzles per second, first solution plus the
-//! proof of uniqueness, by Dancing Links (what the engine runs on Sudoku)
-//! and by the multi-cover search with each probing setting, beside the
+//! proof of uniqueness, by each of the engine's searches (counters, what
+//! it runs on Sudoku; Dancing Links; the multi-cover search with each
+//! probing setting), each with one solver reused across the puzzles, beside the
 //! published figures of the fixtures' README (other machines: compare with
 //! care).
 
@@ -29,9 +30,8 @@ fn published(file: &str) -> Option<[u64; 4]> {
 pub fn run(args: SudokuBenchArgs) -> Result<ExitCode, CliError> {
     let mut rows = vec![["set", "puzzles"].iter().map(ToString::to_string).collect::<Vec<_>>()];
     rows[0].extend(SEARCHES.iter().map(|(name, _)| format!("{name} /s")));
-    rows[0].extend(
-        ["median nodes (dancing links)", "tdoku*", "sudoku crate*", "kudoku*", "fast_solv_9r2*"].map(String::from),
-    );
+    rows[0]
+        .extend(["median nodes (counters)", "tdoku*", "sudoku crate*", "kudoku*", "fast_solv_9r2*"].map(String::from));
     for file in &args.files {
         let text = read_input(file)?;
         let puzzles: Vec<Grid> = sudoku::parse_lines(&text)
@@ -41,20 +41,29 @@ pub fn run(args: SudokuBenchArgs) -> Result<ExitCode, CliError> {
             .collect::<Result<_, _>>()?;
         let mut row = vec![file.rsplit('/').next().unwrap_or(file).to_string(), puzzles.len().to_string()];
         let mut nodes = Vec::new();
-        for (at, (_, settings)) in SEARCHES.iter().enumerate() {
-            let start = Instant::now();
-            for p in &puzzles {
-                let report = sudoku::solve(p, 2, *settings).map_err(|e| CliError::Message(e.to_string()))?;
-                if !report.is_unique() {
-                    return Err(CliError::Message(format!("{file}: {p} is not unique")));
+        // Rounds interleave the searches, so that a burst of load on this
+        // shared machine hits them alike; each keeps its best round.
+        let mut best = [f64::MAX; SEARCHES.len()];
+        for round in 0..args.rounds.max(1) {
+            for (at, (_, settings)) in SEARCHES.iter().enumerate() {
+                if round > 0 && best[at] > 1.0 {
+                    continue;
                 }
-                if at == 0 {
-                    nodes.push(report.stats.nodes);
+                let start = Instant::now();
+                let mut solver = sudoku::Solver::new(*settings);
+                for p in &puzzles {
+                    let report = solver.solve(p, 2).map_err(|e| CliError::Message(e.to_string()))?;
+                    if !report.is_unique() {
+                        return Err(CliError::Message(format!("{file}: {p} is not unique")));
+                    }
+                    if at == 0 && round == 0 {
+                        nodes.push(report.stats.nodes);
+                    }
                 }
+                best[at] = best[at].min(start.elapsed().as_secs_f64());
             }
-            let rate = puzzles.len() as f64 / start.elapsed().as_secs_f64();
-            row.push(thousands(rate as u64));
         }
+        row.extend(best.iter().map(|&secs| thousands((puzzles.len() as f64 / secs) as u64)));
         nodes.sort_unstable();
         row.push(nodes.get(nodes.len() / 2).copied().unwrap_or(0).to_string());
         match published(file) {
@@ -63,8 +72,11 @@ pub fn run(args: SudokuBenchArgs) -> Result<ExitCode, CliError> {
         }
         rows.push(row);
     }
-    let mut out =
-        render("Sudoku, first solution plus uniqueness proof (limit 2), every solution verified, one thread:", &rows);
+    let title = format!(
+        "Sudoku, first solution plus uniqueness proof (limit 2), every solution verified, one thread, best of {} rounds:",
+        args.rounds.max(1)
+    );
+    let mut out = render(&title, &rows);
     out.push_str("* published on the whole sets, tdoku README, i7-1065G7 (another machine)\n");
     print(&out)?;
     Ok(ExitCode::Ok)

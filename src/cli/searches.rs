@@ -1,17 +1,20 @@
 //! The engine's searches the benchmarks of exact-cover kinds set side by
-//! side: Dancing Links (what `Algorithm::Auto` runs on them) and the
-//! multi-cover search with each probing setting.
+//! side: the two exact-cover searches (counters and Dancing Links, one of
+//! which `Algorithm::Auto` runs on them: counters on Sudoku and the ring
+//! puzzle, Dancing Links on the calendar) and the multi-cover search with
+//! each probing setting.
 
 use aquarchive::engine::{Algorithm, Probing, Settings};
 
-const fn multi_cover(probing: Probing) -> Settings {
-    Settings { probing, algorithm: Algorithm::MultiCover }
+const fn with(algorithm: Algorithm, probing: Probing) -> Settings {
+    Settings { probing, algorithm }
 }
 
-/// The first is the default on plain exact cover.
-pub const SEARCHES: [(&str, Settings); 4] = [
-    ("dancing links", Settings { probing: Probing::Adaptive, algorithm: Algorithm::Auto }),
-    ("multi-cover off", multi_cover(Probing::Off)),
-    ("multi-cover root", multi_cover(Probing::Root)),
-    ("multi-cover fixpoint", multi_cover(Probing::Fixpoint)),
+/// The exact-cover searches first.
+pub const SEARCHES: [(&str, Settings); 5] = [
+    ("counters", with(Algorithm::Counters, Probing::Adaptive)),
+    ("dancing links", with(Algorithm::DancingLinks, Probing::Adaptive)),
+    ("multi-cover off", with(Algorithm::MultiCover, Probing::Off)),
+    ("multi-cover root", with(Algorithm::MultiCover, Probing::Root)),
+    ("multi-cover fixpoint", with(Algorithm::MultiCover, Probing::Fixpoint)),
 ];

@@ -41,6 +41,9 @@ pub(super) struct Dancing {
     first: Vec<u32>,
     /// The node chosen at each depth.
     chosen: Vec<u32>,
+    /// Whether each item (by header) is covered: how forced options are
+    /// told to clash.
+    covered: Vec<bool>,
     options: usize,
     nodes: u64,
     work_limit: u64,
@@ -78,6 +81,7 @@ impl Dancing {
             option_of: Vec::with_capacity(size),
             first: Vec::with_capacity(options + 1),
             chosen: Vec::new(),
+            covered: vec![false; items + 1],
             options,
             nodes: 0,
             work_limit: u64::MAX,
@@ -212,13 +216,40 @@ impl Dancing {
         self.work_limit = limit;
     }
 
-    /// Walks every solution, calling `f` with each (sorted options). The
+    /// Walks every solution that includes the `forced` options, calling `f`
+    /// with each (sorted, the forced options among them). Forced options
+    /// that share an item (or one named twice) leave no solution. The
     /// stats' time is left to the caller.
-    pub(super) fn run(&mut self, f: &mut dyn FnMut(&[OptionId]) -> ControlFlow<()>) -> Stats {
+    pub(super) fn run(&mut self, forced: &[OptionId], f: &mut dyn FnMut(&[OptionId]) -> ControlFlow<()>) -> Stats {
         self.nodes = 0;
         self.solutions = 0;
         self.chosen.clear();
-        let flow = self.search(f);
+        let mut taken = 0;
+        let mut clash = false;
+        for &o in forced {
+            assert!(o < self.options, "forced option {o} does not exist");
+            let nodes = self.first[o] as usize..self.first[o + 1] as usize;
+            if nodes.clone().any(|p| self.covered[self.top[p] as usize]) {
+                clash = true;
+                break;
+            }
+            for p in nodes {
+                let header = self.top[p] as usize;
+                self.cover(header);
+                self.covered[header] = true;
+            }
+            self.chosen.push(self.first[o]);
+            taken += 1;
+        }
+        let flow = if clash { ControlFlow::Continue(()) } else { self.search(f) };
+        for &o in forced[..taken].iter().rev() {
+            for p in (self.first[o] as usize..self.first[o + 1] as usize).rev() {
+                let header = self.top[p] as usize;
+                self.covered[header] = false;
+                self.uncover(header);
+            }
+        }
+        self.chosen.clear();
         Stats { solutions: self.solutions, nodes: self.nodes, exhausted: flow.is_continue(), ..Stats::default() }
     }
 

@@ -3,10 +3,13 @@
 //! touches. It knows nothing of puzzles; `kinds` encode puzzles into it.
 //!
 //! `problem` is what a caller builds, `solver` what it runs; behind the
-//! solver, `search` is the multi-cover search and `dancing` Knuth's Dancing
-//! Links for the plain exact-cover case.
+//! solver, `search` is the multi-cover search, and `counters` and `dancing`
+//! (Knuth's Dancing Links) two searches for the plain exact-cover case;
+//! `forced` serves runs with options chosen beforehand.
 
+mod counters;
 mod dancing;
+mod forced;
 mod problem;
 mod search;
 mod solver;

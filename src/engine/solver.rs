@@ -1,23 +1,34 @@
-//! What callers use: a [`Solver`] for one problem, which runs Dancing Links
-//! on plain exact cover and the multi-cover search on everything else.
+//! What callers use: a [`Solver`] for one problem, which runs an exact-cover
+//! search (counters or Dancing Links) on plain exact cover and the
+//! multi-cover search on everything else.
 
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
+use super::counters::Counters;
 use super::dancing::{self, Dancing};
+use super::forced;
 use super::problem::{OptionId, Problem};
 use super::search::{MultiCover, Probing};
 
 /// Which search runs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Algorithm {
-    /// Dancing Links when the problem is plain exact cover (every range
-    /// `1..=1` or `0..=1`, every weight 1, every option on a range `1..=1`
-    /// item), the multi-cover search otherwise.
+    /// An exact-cover search when the problem is plain exact cover (every
+    /// range `1..=1` or `0..=1`, every weight 1, every option on a range
+    /// `1..=1` item): [`Algorithm::Counters`] when items have few options
+    /// on average (Sudoku, the ring puzzle), else
+    /// [`Algorithm::DancingLinks`] (the calendar); the multi-cover search
+    /// otherwise.
     #[default]
     Auto,
-    /// The multi-cover search always (to compare the two).
+    /// The multi-cover search always (to compare).
     MultiCover,
+    /// Dancing Links on plain exact cover, else the multi-cover search.
+    DancingLinks,
+    /// Exact cover by counters on a static matrix on plain exact cover,
+    /// else the multi-cover search.
+    Counters,
 }
 
 /// Knobs of the search. The defaults are what the benchmarks found fastest.
@@ -69,37 +80,72 @@ impl Problem {
     }
 }
 
+/// Whether [`Algorithm::Auto`] runs counters rather than Dancing Links on
+/// a plain exact-cover problem: when items have few options on average.
+/// Covering an item costs the counters a look at each of its options, dead
+/// or alive, and Dancing Links a look at its live ones only, at a higher
+/// price each. Measured side by side (`bench sudoku`, `bench ring`, `bench
+/// calendar`): counters win on Sudoku (9 options an item: 1.1x to 1.2x) and
+/// the ring puzzle (7.3: 1.7x), Dancing Links on the calendar (123: 1.25x).
+/// The crossover lies somewhere between; 32 is a guess in that gap.
+fn counters_pay(problem: &Problem) -> bool {
+    let (entries, _) = problem.raw_entries();
+    entries.len() <= 32 * problem.item_count()
+}
+
 /// The search state for one problem. Reusable: every run starts from the
-/// state `new` built.
+/// state `new` built, so one solver can serve many runs, each with its own
+/// forced options ([`Solver::for_each_solution_with`]).
 pub struct Solver {
     core: Core,
+    work_limit: u64,
 }
 
 enum Core {
-    MultiCover(Box<MultiCover>),
+    /// With the problem and probing, to build the search of what is left
+    /// when options are forced.
+    MultiCover {
+        search: Box<MultiCover>,
+        problem: Box<Problem>,
+        probing: Probing,
+    },
     Dancing(Box<Dancing>),
+    Counters(Box<Counters>),
 }
 
 impl Solver {
     pub fn new(problem: &Problem, settings: Settings) -> Solver {
+        let exact_cover = settings.algorithm != Algorithm::MultiCover && dancing::applies(problem);
         let core = match settings.algorithm {
-            Algorithm::Auto if dancing::applies(problem) => Core::Dancing(Box::new(Dancing::new(problem))),
-            _ => Core::MultiCover(Box::new(MultiCover::new(problem, settings.probing))),
+            Algorithm::Auto if exact_cover && !counters_pay(problem) => Core::Dancing(Box::new(Dancing::new(problem))),
+            Algorithm::DancingLinks if exact_cover => Core::Dancing(Box::new(Dancing::new(problem))),
+            Algorithm::Auto | Algorithm::Counters if exact_cover => Core::Counters(Box::new(Counters::new(problem))),
+            _ => Core::MultiCover {
+                search: Box::new(MultiCover::new(problem, settings.probing)),
+                problem: Box::new(problem.clone()),
+                probing: settings.probing,
+            },
         };
-        Solver { core }
+        Solver { core, work_limit: u64::MAX }
     }
 
-    /// Whether this solver runs Dancing Links (see [`Algorithm::Auto`]).
-    pub fn is_dancing_links(&self) -> bool {
-        matches!(self.core, Core::Dancing(_))
+    /// The search this solver runs: never `Auto` (see [`Algorithm::Auto`]).
+    pub fn algorithm(&self) -> Algorithm {
+        match self.core {
+            Core::MultiCover { .. } => Algorithm::MultiCover,
+            Core::Dancing(_) => Algorithm::DancingLinks,
+            Core::Counters(_) => Algorithm::Counters,
+        }
     }
 
     /// Stops later runs after this many nodes plus probes; their stats say
     /// `exhausted: false`. For a quick try before a full search.
     pub fn set_work_limit(&mut self, limit: u64) {
+        self.work_limit = limit;
         match &mut self.core {
-            Core::MultiCover(search) => search.set_work_limit(limit),
+            Core::MultiCover { search, .. } => search.set_work_limit(limit),
             Core::Dancing(links) => links.set_work_limit(limit),
+            Core::Counters(counters) => counters.set_work_limit(limit),
         }
     }
 
@@ -111,18 +157,54 @@ impl Solver {
     /// Dancing Links reasons nothing before branching: every option.
     pub fn settled_options(&mut self) -> Option<Vec<OptionId>> {
         match &mut self.core {
-            Core::MultiCover(search) => search.settled_options(),
+            Core::MultiCover { search, .. } => search.settled_options(),
             Core::Dancing(links) => Some((0..links.option_count()).collect()),
+            Core::Counters(counters) => Some((0..counters.option_count()).collect()),
         }
     }
 
     /// Calls `f` with each solution (a sorted list of options) until it
     /// breaks or the solutions run out.
-    pub fn for_each_solution(&mut self, mut f: impl FnMut(&[OptionId]) -> ControlFlow<()>) -> Stats {
+    pub fn for_each_solution(&mut self, f: impl FnMut(&[OptionId]) -> ControlFlow<()>) -> Stats {
+        self.for_each_solution_with(&[], f)
+    }
+
+    /// Calls `f` with each solution that includes every `forced` option
+    /// (as if the search had chosen them first), until it breaks or the
+    /// solutions run out. The solutions are the problem's, so they list the
+    /// forced options too, sorted with the rest. Forced options that cannot
+    /// be in one solution together (an option named twice, items pushed
+    /// past their range) give none; `nodes` counts the search's choices
+    /// only.
+    ///
+    /// # Panics
+    /// If a forced option is not an option of the problem: a bug in the
+    /// caller, not bad input.
+    pub fn for_each_solution_with(
+        &mut self,
+        forced: &[OptionId],
+        mut f: impl FnMut(&[OptionId]) -> ControlFlow<()>,
+    ) -> Stats {
         let start = Instant::now();
         let mut stats = match &mut self.core {
-            Core::MultiCover(search) => search.run(&mut f),
-            Core::Dancing(links) => links.run(&mut f),
+            Core::MultiCover { search, .. } if forced.is_empty() => search.run(&mut f),
+            Core::MultiCover { problem, probing, .. } => match forced::remainder(problem, forced) {
+                None => Stats { exhausted: true, ..Stats::default() },
+                Some((rest, kept)) => {
+                    let mut search = MultiCover::new(&rest, *probing);
+                    search.set_work_limit(self.work_limit);
+                    let mut solution = Vec::new();
+                    search.run(&mut |chosen: &[OptionId]| {
+                        solution.clear();
+                        solution.extend(forced);
+                        solution.extend(chosen.iter().map(|&o| kept[o]));
+                        solution.sort_unstable();
+                        f(&solution)
+                    })
+                }
+            },
+            Core::Dancing(links) => links.run(forced, &mut f),
+            Core::Counters(counters) => counters.run(forced, &mut f),
         };
         stats.elapsed = start.elapsed();
         stats
@@ -130,11 +212,17 @@ impl Solver {
 
     /// Up to `limit` solutions.
     pub fn solve(&mut self, limit: usize) -> Outcome {
+        self.solve_with(&[], limit)
+    }
+
+    /// Up to `limit` solutions that include the `forced` options (see
+    /// [`Solver::for_each_solution_with`]).
+    pub fn solve_with(&mut self, forced: &[OptionId], limit: usize) -> Outcome {
         let mut solutions = Vec::new();
         if limit == 0 {
             return Outcome { solutions, stats: Stats::default() };
         }
-        let stats = self.for_each_solution(|s| {
+        let stats = self.for_each_solution_with(forced, |s| {
             solutions.push(s.to_vec());
             if solutions.len() >= limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
         });
@@ -143,11 +231,16 @@ impl Solver {
 
     /// Counts solutions up to `limit`.
     pub fn count(&mut self, limit: u64) -> Stats {
+        self.count_with(&[], limit)
+    }
+
+    /// Counts solutions that include the `forced` options, up to `limit`.
+    pub fn count_with(&mut self, forced: &[OptionId], limit: u64) -> Stats {
         let mut n = 0u64;
         if limit == 0 {
             return Stats::default();
         }
-        self.for_each_solution(|_| {
+        self.for_each_solution_with(forced, |_| {
             n += 1;
             if n >= limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
         })

@@ -4,13 +4,24 @@ use super::*;
 use crate::rng::Rng;
 
 /// Every way to search: the multi-cover search with each probing, and
-/// `Auto` (Dancing Links where the problem is plain exact cover).
+/// `Auto`, counters and Dancing Links (each the multi-cover search where
+/// the problem is not plain exact cover).
 fn all_settings() -> Vec<Settings> {
     let multi = [Probing::Off, Probing::Root, Probing::Fixpoint, Probing::Adaptive]
         .map(|probing| Settings { probing, algorithm: Algorithm::MultiCover });
     let mut all = multi.to_vec();
     all.push(Settings::default());
+    for algorithm in [Algorithm::Counters, Algorithm::DancingLinks] {
+        all.push(Settings { algorithm, ..Settings::default() });
+    }
     all
+}
+
+/// The exact-cover searches.
+const EXACT_COVER: [Algorithm; 2] = [Algorithm::Counters, Algorithm::DancingLinks];
+
+fn runs(p: &Problem, algorithm: Algorithm) -> Algorithm {
+    Solver::new(p, Settings { algorithm, ..Settings::default() }).algorithm()
 }
 
 fn count_all(problem: &Problem, settings: Settings) -> u64 {
@@ -32,7 +43,7 @@ fn knuth_seven_items() {
     for o in &options {
         p.add_option(o.iter().map(|&i| (i, 1)));
     }
-    assert!(Solver::new(&p, Settings::default()).is_dancing_links());
+    assert_eq!(runs(&p, Algorithm::Auto), Algorithm::Counters);
     for settings in all_settings() {
         let out = Solver::new(&p, settings).solve(10);
         assert_eq!(out.solutions, vec![vec![0, 3, 4]]);
@@ -56,7 +67,8 @@ fn queens(n: usize) -> Problem {
 
 #[test]
 fn n_queens_counts() {
-    assert!(Solver::new(&queens(8), Settings::default()).is_dancing_links());
+    assert_eq!(runs(&queens(8), Algorithm::Auto), Algorithm::Counters);
+    assert_eq!(runs(&queens(8), Algorithm::DancingLinks), Algorithm::DancingLinks);
     let known = [(1, 1), (2, 0), (3, 0), (4, 2), (5, 10), (6, 4), (7, 40), (8, 92)];
     for settings in all_settings() {
         for (n, count) in known {
@@ -213,56 +225,138 @@ fn random_exact_cover(rng: &mut Rng, all_primary_options: bool) -> Problem {
 }
 
 #[test]
-fn dancing_links_match_brute_force_and_the_multi_cover_search() {
+fn exact_cover_searches_match_brute_force_and_the_multi_cover_search() {
     let mut rng = Rng::new(11);
-    let (mut dancing, mut nonzero) = (0, 0);
+    let (mut exact, mut nonzero) = (0, 0);
     for case in 0..3000 {
         let p = random_exact_cover(&mut rng, case % 4 != 0);
         let expected = brute_force(&p);
         nonzero += usize::from(expected > 0);
-        // Auto takes Dancing Links only when every option covers a primary
-        // item; otherwise it must fall back and still count right.
-        dancing += usize::from(Solver::new(&p, Settings::default()).is_dancing_links());
+        // They run only when every option covers a primary item; otherwise
+        // the solver falls back and must still count right.
+        exact += usize::from(runs(&p, Algorithm::Auto) == Algorithm::Counters);
         for settings in all_settings() {
             assert_eq!(count_all(&p, settings), expected, "case {case}: {p:?} with {settings:?}");
         }
-        // Each solution once, the same set from both searches.
-        let mut by_links = Solver::new(&p, Settings::default()).solve(usize::MAX).solutions;
+        // Each solution once, the same set from every search.
         let multi = Settings { algorithm: Algorithm::MultiCover, ..Settings::default() };
         let mut by_search = Solver::new(&p, multi).solve(usize::MAX).solutions;
-        by_links.sort();
         by_search.sort();
-        assert_eq!(by_links, by_search, "case {case}");
+        for algorithm in EXACT_COVER {
+            let mut found = Solver::new(&p, Settings { algorithm, ..Settings::default() }).solve(usize::MAX).solutions;
+            found.sort();
+            assert_eq!(found, by_search, "case {case}, {algorithm:?}");
+        }
     }
-    assert!(dancing > 2000, "most cases should run Dancing Links ({dancing})");
+    assert!(exact > 2000, "most cases should run an exact-cover search ({exact})");
     assert!(nonzero > 500, "the random problems should often be solvable ({nonzero})");
 }
 
 #[test]
-fn dancing_links_apply_only_to_plain_exact_cover() {
-    let mut p = Problem::new();
-    let a = p.add_exact(1);
-    let b = p.add_secondary(1);
-    p.add_option([(a, 1), (b, 1)]);
-    assert!(Solver::new(&p, Settings::default()).is_dancing_links());
-    // An option on secondary items only may join any solution.
-    p.add_option([(b, 1)]);
-    assert!(!Solver::new(&p, Settings::default()).is_dancing_links());
-    // A weight other than 1, or a range other than 1..=1 and 0..=1.
-    let mut p = Problem::new();
-    let a = p.add_exact(2);
-    p.add_option([(a, 1)]);
-    assert!(!Solver::new(&p, Settings::default()).is_dancing_links());
-    let mut p = Problem::new();
-    let a = p.add_exact(1);
-    p.add_option([(a, 2)]);
-    assert!(!Solver::new(&p, Settings::default()).is_dancing_links());
+fn exact_cover_searches_apply_only_to_plain_exact_cover() {
+    for algorithm in [Algorithm::Auto, Algorithm::Counters, Algorithm::DancingLinks] {
+        let expected = if algorithm == Algorithm::DancingLinks { algorithm } else { Algorithm::Counters };
+        let mut p = Problem::new();
+        let a = p.add_exact(1);
+        let b = p.add_secondary(1);
+        p.add_option([(a, 1), (b, 1)]);
+        assert_eq!(runs(&p, algorithm), expected);
+        // An option on secondary items only may join any solution.
+        p.add_option([(b, 1)]);
+        assert_eq!(runs(&p, algorithm), Algorithm::MultiCover);
+        // A weight other than 1, or a range other than 1..=1 and 0..=1.
+        let mut p = Problem::new();
+        let a = p.add_exact(2);
+        p.add_option([(a, 1)]);
+        assert_eq!(runs(&p, algorithm), Algorithm::MultiCover);
+        let mut p = Problem::new();
+        let a = p.add_exact(1);
+        p.add_option([(a, 2)]);
+        assert_eq!(runs(&p, algorithm), Algorithm::MultiCover);
+    }
     // Asked for the multi-cover search, it gets it.
     let mut p = Problem::new();
     let a = p.add_exact(1);
     p.add_option([(a, 1)]);
-    let multi = Settings { algorithm: Algorithm::MultiCover, ..Settings::default() };
-    assert!(!Solver::new(&p, multi).is_dancing_links());
+    assert_eq!(runs(&p, Algorithm::MultiCover), Algorithm::MultiCover);
+    // Auto takes Dancing Links where items have many options each.
+    for _ in 0..40 {
+        p.add_option([(a, 1)]);
+    }
+    assert_eq!(runs(&p, Algorithm::Auto), Algorithm::DancingLinks);
+    assert_eq!(Solver::new(&p, Settings::default()).count(100).solutions, 41);
+}
+
+/// Every solution of `p` that holds all of `forced` (none if one is named
+/// twice), by brute force, sorted.
+fn brute_force_with(p: &Problem, forced: &[OptionId]) -> Vec<Vec<OptionId>> {
+    let n = p.option_count();
+    let mut distinct = forced.to_vec();
+    distinct.sort_unstable();
+    distinct.dedup();
+    if distinct.len() < forced.len() {
+        return Vec::new();
+    }
+    (0u32..1 << n)
+        .map(|mask| (0..n).filter(|o| mask >> o & 1 == 1).collect::<Vec<_>>())
+        .filter(|chosen| forced.iter().all(|f| chosen.contains(f)) && p.is_solution(chosen))
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect()
+}
+
+#[test]
+fn forced_options_give_the_solutions_that_hold_them() {
+    let mut rng = Rng::new(23);
+    let (mut clashes, mut found) = (0, 0);
+    for case in 0..600 {
+        let p = if case % 2 == 0 { random_exact_cover(&mut rng, true) } else { random_problem(&mut rng) };
+        let n = p.option_count();
+        // One solver for several runs, each with its own forced options
+        // (sometimes clashing, sometimes one named twice).
+        let rounds: Vec<(Vec<OptionId>, Vec<Vec<OptionId>>)> = (0..3)
+            .map(|_| {
+                let forced: Vec<OptionId> = (0..rng.between(0, 3)).map(|_| rng.below(n)).collect();
+                let expected = brute_force_with(&p, &forced);
+                (forced, expected)
+            })
+            .collect();
+        let all = brute_force(&p);
+        for (forced, expected) in &rounds {
+            clashes += usize::from(expected.is_empty() && !forced.is_empty());
+            found += usize::from(!expected.is_empty() && !forced.is_empty());
+        }
+        for settings in all_settings() {
+            let mut solver = Solver::new(&p, settings);
+            for (forced, expected) in &rounds {
+                let mut got = solver.solve_with(forced, usize::MAX).solutions;
+                assert!(got.iter().all(|s| s.windows(2).all(|w| w[0] < w[1])), "sorted: {got:?}");
+                got.sort();
+                assert_eq!(&got, expected, "case {case}: {p:?} forced {forced:?} with {settings:?}");
+                let stats = solver.count_with(forced, 1);
+                assert_eq!(stats.solutions, u64::from(!expected.is_empty()));
+            }
+            // After runs with forced options, a plain run is whole again.
+            assert_eq!(solver.count(u64::MAX).solutions, all, "case {case} with {settings:?}");
+        }
+    }
+    assert!(clashes > 150 && found > 150, "both outcomes should be common ({clashes} clashes, {found} found)");
+}
+
+#[test]
+fn a_work_limit_with_forced_options_leaves_the_solver_whole() {
+    let p = queens(8);
+    for settings in all_settings() {
+        let mut solver = Solver::new(&p, settings);
+        solver.set_work_limit(3);
+        // Queen in row 1, column 1: 4 of the 92 solutions.
+        assert!(!solver.count_with(&[0], 1000).exhausted, "{settings:?}");
+        solver.set_work_limit(u64::MAX);
+        let stats = solver.count_with(&[0], 1000);
+        assert!(stats.exhausted);
+        assert_eq!(stats.solutions, 4, "{settings:?}");
+        assert_eq!(solver.count(1000).solutions, 92, "{settings:?}");
+    }
 }
 
 #[test]
@@ -273,4 +367,43 @@ fn solver_is_reusable() {
     let second = solver.solve(10);
     assert_eq!(first.solutions, second.solutions);
     assert_eq!(first.solutions.len(), 4);
+}
+
+/// Every solution, in the order found, and the stats.
+fn run_counters(counters: &mut counters::Counters, forced: &[OptionId]) -> (Vec<Vec<OptionId>>, u64, bool) {
+    let mut found = Vec::new();
+    let stats = counters.run(forced, &mut |s: &[OptionId]| {
+        found.push(s.to_vec());
+        ControlFlow::Continue(())
+    });
+    (found, stats.nodes, stats.exhausted)
+}
+
+#[test]
+fn counters_by_copies_and_by_undo_make_the_same_choices() {
+    let mut rng = Rng::new(31);
+    let mut solved = 0;
+    for case in 0..2000 {
+        let p = random_exact_cover(&mut rng, true);
+        let mut copying = counters::Counters::new(&p);
+        let mut undoing = counters::Counters::new(&p).undoing();
+        let forced: Vec<OptionId> = (0..rng.between(0, 2)).map(|_| rng.below(p.option_count())).collect();
+        for forced in [&[][..], &forced[..]] {
+            let by_copies = run_counters(&mut copying, forced);
+            assert_eq!(by_copies, run_counters(&mut undoing, forced), "case {case}: {p:?} forced {forced:?}");
+            assert!(by_copies.0.iter().all(|s| p.is_solution(s)));
+            solved += usize::from(!by_copies.0.is_empty());
+        }
+        // Both put the counters back: a second run finds the same.
+        assert_eq!(run_counters(&mut copying, &[]), run_counters(&mut undoing, &[]), "case {case}");
+        // A work limit stops both at the same node, and leaves them whole.
+        copying.set_work_limit(2);
+        undoing.set_work_limit(2);
+        assert_eq!(run_counters(&mut copying, &[]), run_counters(&mut undoing, &[]), "case {case}");
+        copying.set_work_limit(u64::MAX);
+        undoing.set_work_limit(u64::MAX);
+        assert_eq!(run_counters(&mut copying, &[]).0.len() as u64, brute_force(&p), "case {case}");
+        assert_eq!(run_counters(&mut undoing, &[]).0.len() as u64, brute_force(&p), "case {case}");
+    }
+    assert!(solved > 500, "the random problems should often be solvable ({solved})");
 }

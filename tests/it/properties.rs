@@ -26,14 +26,17 @@ fn runner(default: u32) -> (TestRunner, u32) {
     (TestRunner::new_with_rng(config, TestRng::deterministic_rng(RngAlgorithm::ChaCha)), cases)
 }
 
-/// The multi-cover search with each probing, and `Auto` (Dancing Links
-/// where a problem is plain exact cover).
-const SETTINGS: [Settings; 5] = [
+/// The multi-cover search with each probing, `Auto`, and the two
+/// exact-cover searches (each the multi-cover search where a problem is not
+/// plain exact cover).
+const SETTINGS: [Settings; 7] = [
     Settings { probing: Probing::Off, algorithm: Algorithm::MultiCover },
     Settings { probing: Probing::Root, algorithm: Algorithm::MultiCover },
     Settings { probing: Probing::Fixpoint, algorithm: Algorithm::MultiCover },
     Settings { probing: Probing::Adaptive, algorithm: Algorithm::MultiCover },
     Settings { probing: Probing::Adaptive, algorithm: Algorithm::Auto },
+    Settings { probing: Probing::Adaptive, algorithm: Algorithm::Counters },
+    Settings { probing: Probing::Adaptive, algorithm: Algorithm::DancingLinks },
 ];
 
 /// A small multi-cover problem as plain data, so proptest can shrink it.
@@ -67,6 +70,17 @@ fn spec() -> impl Strategy<Value = Spec> {
         let n = items.len();
         let entry = (0..n, prop_oneof![4 => Just(1u32), 2 => 0u32..4]);
         let option = prop::collection::vec(entry, 0..=4);
+        (Just(items), prop::collection::vec(option, 0..=12)).prop_map(|(items, options)| Spec { items, options })
+    })
+}
+
+/// Up to 6 items, each primary (`1..=1`) or secondary (`0..=1`), and up to
+/// 12 options of weight 1 on up to 3 of them: plain exact cover, where the
+/// exact-cover searches run (unless an option misses every primary item).
+fn exact_cover_spec() -> impl Strategy<Value = Spec> {
+    prop::collection::vec(prop_oneof![3 => Just((1u32, 1u32)), 1 => Just((0, 1))], 1..=6).prop_flat_map(|items| {
+        let n = items.len();
+        let option = prop::collection::vec((0..n, Just(1u32)), 1..=3);
         (Just(items), prop::collection::vec(option, 0..=12)).prop_map(|(items, options)| Spec { items, options })
     })
 }
@@ -113,7 +127,54 @@ fn engine_finds_exactly_the_brute_force_solutions() {
     }
     let solvable = solvable.get();
     assert!(solvable as u32 > cases / 10, "too few solvable cases ({solvable} of {cases}) to test anything");
-    report("property", "engine: solutions equal brute force (4 settings)", &format!("{cases} cases"), "passed");
+    report("property", "engine: solutions equal brute force (7 settings)", &format!("{cases} cases"), "passed");
+}
+
+#[test]
+fn forced_options_give_exactly_the_brute_force_solutions_that_hold_them() {
+    let (mut runner, cases) = runner(1500);
+    let (solvable, clashing) = (Cell::new(0), Cell::new(0));
+    // Option numbers past the problem's last are dropped; repeats stay.
+    let case = (prop_oneof![exact_cover_spec(), spec()], prop::collection::vec(0usize..12, 0..=3));
+    let result = runner.run(&case, |(spec, forced)| {
+        let p = spec.problem();
+        let forced: Vec<usize> = forced.into_iter().filter(|&o| o < p.option_count()).collect();
+        let mut distinct = forced.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        let expected: BTreeSet<Vec<usize>> = if distinct.len() < forced.len() {
+            BTreeSet::new()
+        } else {
+            brute_force(&p).into_iter().filter(|s| forced.iter().all(|f| s.contains(f))).collect()
+        };
+        solvable.set(solvable.get() + usize::from(!expected.is_empty()));
+        clashing.set(clashing.get() + usize::from(expected.is_empty() && !forced.is_empty()));
+        for settings in SETTINGS {
+            // Reused: a plain run before and after must not see the forced run.
+            let mut solver = Solver::new(&p, settings);
+            let before = solver.count(u64::MAX).solutions;
+            let mut found = BTreeSet::new();
+            let stats = solver.for_each_solution_with(&forced, |s| {
+                found.insert(s.to_vec());
+                ControlFlow::Continue(())
+            });
+            prop_assert!(stats.exhausted);
+            prop_assert_eq!(&found, &expected, "{:?} forced {:?}", settings, forced);
+            prop_assert_eq!(solver.count(u64::MAX).solutions, before);
+        }
+        Ok(())
+    });
+    if let Err(e) = result {
+        panic!("{e}");
+    }
+    let (solvable, clashing) = (solvable.get(), clashing.get());
+    assert!(solvable as u32 > cases / 10 && clashing as u32 > cases / 10, "{solvable} solvable, {clashing} clashing");
+    report(
+        "property",
+        "engine: forced options, solutions equal brute force (7 settings)",
+        &format!("{cases} cases"),
+        "passed",
+    );
 }
 
 /// A random puzzle with water planted in it: tanks from random merges of

@@ -1,95 +1,117 @@
-//! Sudoku as exact cover: an item for each blank cell ("holds one digit")
-//! and for each row, column and box digit the givens have not placed
-//! ("holds it once"); an option for each digit a blank cell may still take,
-//! covering its cell and its three unit items. Givens are not encoded: their
-//! cells and units are already covered, and the digits they rule out never
-//! become options, so the engine starts from the smaller problem.
+//! Sudoku as exact cover, one problem for every puzzle: an item for each
+//! cell ("holds one digit") and for each row, column and box digit ("holds
+//! it once"), 324 in all; an option for each digit in each cell, covering
+//! its cell and its three unit items, 729 in all. A puzzle is this problem
+//! with its givens' options forced, so the problem and the engine's solver
+//! are built once and serve puzzle after puzzle ([`Solver`]).
 
-use crate::engine::{OptionId, Problem, Settings};
-use crate::kinds::{Solved, solve_checked};
+use std::cell::RefCell;
+use std::ops::ControlFlow;
 
-use super::{Grid, SudokuError, box_of, verify};
+use crate::engine::{self, OptionId, Problem, Settings};
+use crate::kinds::Solved;
+
+use super::{CELLS, Grid, SudokuError, box_of, verify};
 
 pub type SolveReport = Solved<Grid>;
 
-/// A puzzle encoded for the engine, with what it takes to read answers back.
-pub struct Encoding {
-    pub problem: Problem,
-    /// For each option: its cell and digit.
-    placements: Vec<(u8, u8)>,
+/// The option placing digit `d` (1..=9) in `cell`.
+fn option_of(cell: usize, d: u8) -> OptionId {
+    cell * 9 + usize::from(d) - 1
 }
 
-impl Encoding {
-    /// The givens should not clash ([`Grid::validate`]); if they do, the
-    /// problem simply has no solution.
-    pub fn new(puzzle: &Grid) -> Encoding {
-        // used[kind][index] is the set of digits the givens put in that unit.
-        let mut used = [[0u16; 9]; 3];
-        for r in 0..9 {
-            for c in 0..9 {
-                let d = puzzle.get(r, c);
-                if d != 0 {
-                    for (kind, index) in [r, c, box_of(r, c)].into_iter().enumerate() {
-                        used[kind][index] |= 1 << d;
-                    }
-                }
-            }
+/// The cell and digit of an option.
+fn placement(option: OptionId) -> (usize, u8) {
+    (option / 9, (option % 9) as u8 + 1)
+}
+
+/// The problem of every Sudoku: fill the empty grid.
+fn empty_grid_problem() -> Problem {
+    let mut problem = Problem::with_capacity(4 * CELLS, 9 * CELLS, 4 * 9 * CELLS);
+    // Cell items first: the multi-cover search groups each option under the
+    // first exactly-one item it touches, and "one digit per cell" is the
+    // group. Then rows, columns and boxes, each unit's nine digits
+    // together: an option lists its items in increasing order, as the
+    // engine reads them fastest.
+    let items: Vec<usize> = (0..4 * CELLS).map(|_| problem.add_exact(1)).collect();
+    for cell in 0..CELLS {
+        let (r, c) = (cell / 9, cell % 9);
+        for d in 0..9 {
+            let units = [r, c, box_of(r, c)];
+            let [row, col, bx] = std::array::from_fn(|kind| items[CELLS * (kind + 1) + units[kind] * 9 + d]);
+            let option = problem.add_option([(items[cell], 1), (row, 1), (col, 1), (bx, 1)]);
+            debug_assert_eq!(option, option_of(cell, d as u8 + 1));
         }
-        let blanks = puzzle.cells().iter().filter(|&&d| d == 0).count();
-        let mut problem = Problem::with_capacity(blanks + 3 * 81, 9 * blanks, 4 * 9 * blanks);
-        // Cell items first: the engine groups each option under the first
-        // exactly-one item it touches, and "one digit per cell" is the group.
-        let cell_items: Vec<Option<usize>> =
-            puzzle.cells().iter().map(|&d| (d == 0).then(|| problem.add_exact(1))).collect();
-        // Then rows, columns and boxes: an option lists its items in
-        // increasing order, as the engine reads them fastest.
-        let mut unit_items = [[[None; 10]; 9]; 3];
-        for (kind, units) in unit_items.iter_mut().enumerate() {
-            for (index, digits) in units.iter_mut().enumerate() {
-                for (d, slot) in digits.iter_mut().enumerate().skip(1) {
-                    if used[kind][index] & (1 << d) == 0 {
-                        *slot = Some(problem.add_exact(1));
-                    }
-                }
-            }
-        }
-        let mut placements = Vec::with_capacity(9 * blanks);
-        for (cell, &item) in cell_items.iter().enumerate() {
-            let Some(item) = item else { continue };
-            let (r, c) = (cell / 9, cell % 9);
-            let [rows, cols, boxes] = [&unit_items[0][r], &unit_items[1][c], &unit_items[2][box_of(r, c)]];
-            for d in 1..=9usize {
-                // The cell's three unit items for `d`; none if a given has `d` there.
-                let (Some(row), Some(col), Some(bx)) = (rows[d], cols[d], boxes[d]) else {
-                    continue;
-                };
-                problem.add_option([(item, 1), (row, 1), (col, 1), (bx, 1)]);
-                placements.push((cell as u8, d as u8));
-            }
-        }
-        Encoding { problem, placements }
+    }
+    problem
+}
+
+/// Solves puzzle after puzzle with one engine solver (built once: reuse a
+/// `Solver` across a loop, one per thread).
+pub struct Solver {
+    engine: engine::Solver,
+    /// The givens' options of the puzzle at hand.
+    forced: Vec<OptionId>,
+}
+
+impl Solver {
+    pub fn new(settings: Settings) -> Solver {
+        Solver { engine: engine::Solver::new(&empty_grid_problem(), settings), forced: Vec::with_capacity(CELLS) }
     }
 
-    /// The filled grid a set of options stands for.
-    pub fn decode(&self, puzzle: &Grid, chosen: &[OptionId]) -> Grid {
-        let mut cells = *puzzle.cells();
-        for &o in chosen {
-            let (cell, d) = self.placements[o];
-            cells[cell as usize] = d;
+    /// Solves a puzzle, stopping at `limit` solutions (2 proves
+    /// uniqueness), and checks every solution with the independent
+    /// [`verify`].
+    ///
+    /// An error means the engine returned a grid that breaks the rules: a
+    /// bug, never bad input. Clashing givens give no solution (see
+    /// [`Grid::validate`]).
+    pub fn solve(&mut self, puzzle: &Grid, limit: usize) -> Result<SolveReport, SudokuError> {
+        let mut solutions = Vec::new();
+        if limit == 0 {
+            return Ok(Solved { solutions, stats: engine::Stats::default() });
         }
-        Grid { cells }
+        self.forced.clear();
+        self.forced
+            .extend(puzzle.cells().iter().enumerate().filter(|&(_, &d)| d != 0).map(|(cell, &d)| option_of(cell, d)));
+        let mut failure = None;
+        let stats = self.engine.for_each_solution_with(&self.forced, |chosen| {
+            let mut cells = [0u8; CELLS];
+            for &o in chosen {
+                let (cell, d) = placement(o);
+                cells[cell] = d;
+            }
+            let grid = Grid { cells };
+            match verify(puzzle, &grid) {
+                Ok(()) => {
+                    solutions.push(grid);
+                    if solutions.len() >= limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+                }
+                Err(violation) => {
+                    failure = Some(SudokuError::WrongSolution(violation));
+                    ControlFlow::Break(())
+                }
+            }
+        });
+        failure.map_or(Ok(Solved { solutions, stats }), Err)
     }
 }
 
-/// Solves a puzzle, stopping at `limit` solutions (2 proves uniqueness),
-/// and checks every solution with the independent [`verify`].
-///
-/// An error means the engine returned a grid that breaks the rules: a bug,
-/// never bad input. Clashing givens give no solution (see [`Grid::validate`]).
+thread_local! {
+    /// The solver of the last settings [`solve`] was called with on this
+    /// thread, kept for the next call.
+    static LAST: RefCell<Option<(Settings, Solver)>> = const { RefCell::new(None) };
+}
+
+/// Solves one puzzle (see [`Solver::solve`]) with a [`Solver`] kept per
+/// thread, built again only when the settings change: callers in loops
+/// (solve, grade, generate, import) get the reuse without holding one.
 pub fn solve(puzzle: &Grid, limit: usize, settings: Settings) -> Result<SolveReport, SudokuError> {
-    let encoding = Encoding::new(puzzle);
-    solve_checked(&encoding.problem, settings, limit, |chosen| {
-        let grid = encoding.decode(puzzle, chosen);
-        verify(puzzle, &grid).map(|()| grid).map_err(SudokuError::WrongSolution)
+    LAST.with_borrow_mut(|last| {
+        if last.as_ref().is_none_or(|(kept, _)| *kept != settings) {
+            *last = Some((settings, Solver::new(settings)));
+        }
+        let (_, solver) = last.as_mut().expect("a solver was just kept");
+        solver.solve(puzzle, limit)
     })
 }

@@ -7,7 +7,7 @@ pub mod generate;
 pub mod grade;
 mod verify;
 
-pub use encode::{SolveReport, solve};
+pub use encode::{SolveReport, Solver, solve};
 pub use format::{ParsedLine, parse_lines};
 pub use generate::{GenerateSettings, Generated, LevelNotReached, Symmetry, generate};
 pub use grade::{Grading, Level, Step, Technique, grade};

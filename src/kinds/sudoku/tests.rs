@@ -1,4 +1,4 @@
-use crate::engine::{Probing, Settings};
+use crate::engine::{Algorithm, Probing, Settings};
 
 use super::*;
 
@@ -45,6 +45,43 @@ fn probing_settings_agree() {
         for s in &solutions {
             assert!(s.is_unique(), "{p}");
             assert_eq!(s.solutions, solutions[0].solutions);
+        }
+    }
+}
+
+#[test]
+fn one_solver_serves_puzzle_after_puzzle_with_every_search() {
+    // Hard puzzles, with a clash and the empty grid among them: what one
+    // run forces must not leak into the next.
+    let clash = Grid::parse(&format!("55{}", ".".repeat(79))).unwrap();
+    let empty = Grid::parse(&".".repeat(81)).unwrap();
+    let mut puzzles: Vec<Grid> = fixture("forum_hardest_1106.txt").into_iter().step_by(40).collect();
+    puzzles.insert(3, clash);
+    puzzles.insert(6, empty);
+    let mut solvers: Vec<Solver> = [Algorithm::Counters, Algorithm::DancingLinks, Algorithm::MultiCover]
+        .map(|algorithm| Solver::new(Settings { algorithm, ..Settings::default() }))
+        .into();
+    for p in &puzzles {
+        let fresh = solve(p, 2, Settings::default()).unwrap();
+        assert_eq!(
+            fresh.solutions.len(),
+            if *p == clash {
+                0
+            } else if *p == empty {
+                2
+            } else {
+                1
+            },
+            "{p}"
+        );
+        for solver in &mut solvers {
+            let report = solver.solve(p, 2).unwrap();
+            assert_eq!(report.stats.exhausted, fresh.stats.exhausted, "{p}");
+            if fresh.is_unique() {
+                assert_eq!(report.solutions, fresh.solutions, "{p}");
+            } else {
+                assert_eq!(report.solutions.len(), fresh.solutions.len(), "{p}");
+            }
         }
     }
 }
