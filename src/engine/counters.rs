@@ -378,13 +378,10 @@ impl Counters {
                 Next::Branch(item) if self.key[item] == 1 => {
                     let live = self.options_of(item).iter().copied().find(|&o| self.blocked[o as usize] == 0);
                     let option = live.expect("an item with one live option has one");
-                    if self.nodes >= self.work_limit {
-                        break ControlFlow::Break(());
+                    match self.step(option) {
+                        Some(after) => next = after,
+                        None => break ControlFlow::Break(()),
                     }
-                    self.nodes += 1;
-                    self.path.push(option);
-                    let hint = self.choose(option as usize);
-                    next = self.next(hint);
                     continue;
                 }
                 Next::Branch(item) => {
@@ -422,16 +419,25 @@ impl Counters {
                     }
                 }
             };
-            if self.nodes >= self.work_limit {
-                break ControlFlow::Break(());
+            match self.step(option) {
+                Some(after) => next = after,
+                None => break ControlFlow::Break(()),
             }
-            self.nodes += 1;
-            self.path.push(option);
-            let hint = self.choose(option as usize);
-            next = self.next(hint);
         };
         // The caller puts back the counters from before the search.
         flow
+    }
+
+    /// Chooses `option` as the search's next node and says what comes
+    /// next; `None`, choosing nothing, once the work limit is reached.
+    fn step(&mut self, option: u32) -> Option<Next> {
+        if self.nodes >= self.work_limit {
+            return None;
+        }
+        self.nodes += 1;
+        self.path.push(option);
+        let hint = self.choose(option as usize);
+        Some(self.next(hint))
     }
 
     /// Appends a copy of the counters to `saved`.

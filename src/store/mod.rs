@@ -49,6 +49,12 @@ impl Status {
     }
 }
 
+impl ToSql for Status {
+    fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
+        Ok(self.as_str().into())
+    }
+}
+
 impl std::fmt::Display for Status {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
@@ -230,22 +236,7 @@ impl Store {
                     added.push(Added::Replaced(id));
                     continue;
                 }
-                insert
-                    .execute(params![
-                        puzzle.kind,
-                        puzzle.source,
-                        puzzle.size_class,
-                        puzzle.site_id,
-                        puzzle.width,
-                        puzzle.height,
-                        puzzle.text,
-                        canonical_hash,
-                        puzzle.snapshot,
-                        puzzle.extractor_version,
-                        puzzle.status.as_str(),
-                        puzzle.note,
-                    ])
-                    .map_err(err)?;
+                insert.execute(record_params(puzzle, &canonical_hash).as_slice()).map_err(err)?;
                 let id = tx.last_insert_rowid();
                 if let Some(solution) = solution {
                     put_solution(&tx, id, solution).map_err(err)?;
@@ -521,6 +512,26 @@ fn find(conn: &Connection, puzzle: &NewPuzzle, canonical_hash: &str) -> rusqlite
     }
 }
 
+/// A puzzle record's columns, in the order the insert (and `replace`) name
+/// them: kind, source, size_class, site_id, width, height, text,
+/// canonical_hash, snapshot, extractor_version, status, note.
+fn record_params<'a>(puzzle: &'a NewPuzzle, canonical_hash: &'a dyn ToSql) -> Vec<&'a dyn ToSql> {
+    vec![
+        &puzzle.kind,
+        &puzzle.source,
+        &puzzle.size_class,
+        &puzzle.site_id,
+        &puzzle.width,
+        &puzzle.height,
+        &puzzle.text,
+        canonical_hash,
+        &puzzle.snapshot,
+        &puzzle.extractor_version,
+        &puzzle.status,
+        &puzzle.note,
+    ]
+}
+
 /// A stored copy with `puzzle`'s site ID that is flagged (not `ok`).
 fn find_flagged(conn: &Connection, puzzle: &NewPuzzle) -> rusqlite::Result<Option<i64>> {
     let Some(site_id) = puzzle.site_id else { return Ok(None) };
@@ -538,22 +549,14 @@ fn replace(
     canonical_hash: &str,
     solution: Option<&Solution>,
 ) -> rusqlite::Result<()> {
+    let mut values = record_params(puzzle, &canonical_hash);
+    values.push(&id);
     conn.prepare_cached(
-        "UPDATE puzzles SET source = ?2, width = ?3, height = ?4, text = ?5, canonical_hash = ?6, snapshot = ?7, \
-         extractor_version = ?8, status = ?9, note = ?10 WHERE id = ?1",
+        "UPDATE puzzles SET kind = ?1, source = ?2, size_class = ?3, site_id = ?4, width = ?5, height = ?6, \
+         text = ?7, canonical_hash = ?8, snapshot = ?9, extractor_version = ?10, status = ?11, note = ?12 \
+         WHERE id = ?13",
     )?
-    .execute(params![
-        id,
-        puzzle.source,
-        puzzle.width,
-        puzzle.height,
-        puzzle.text,
-        canonical_hash,
-        puzzle.snapshot,
-        puzzle.extractor_version,
-        puzzle.status.as_str(),
-        puzzle.note,
-    ])?;
+    .execute(values.as_slice())?;
     conn.prepare_cached("DELETE FROM solutions WHERE puzzle = ?1")?.execute(params![id])?;
     if let Some(solution) = solution {
         put_solution(conn, id, solution)?;
