@@ -13,10 +13,17 @@ use super::searches::SEARCHES;
 use super::table::{render, thousands};
 use super::{CliError, ExitCode};
 
-/// Nanoseconds this thread has run on a CPU (Linux), so that tables on a
-/// shared, loaded machine can show work done beside wall time.
+/// Nanoseconds the threads of this process have run on a CPU (Linux), so
+/// that tables on a shared, loaded machine can show work done beside wall
+/// time. The parallel pool's threads live on between runs, so a difference
+/// of two readings is the work done between them.
 fn cpu_ns() -> Option<u64> {
-    std::fs::read_to_string("/proc/thread-self/schedstat").ok()?.split_whitespace().next()?.parse().ok()
+    let mut total = 0;
+    for task in std::fs::read_dir("/proc/self/task").ok()? {
+        let stat = std::fs::read_to_string(task.ok()?.path().join("schedstat")).ok()?;
+        total += stat.split_whitespace().next()?.parse::<u64>().ok()?;
+    }
+    Some(total)
 }
 
 /// Wall seconds, and CPU seconds when the system tells them.
@@ -66,6 +73,7 @@ pub fn run(args: CalendarBenchArgs) -> Result<ExitCode, CliError> {
         "board".to_string(),
         "combinations".to_string(),
         "bitboard s (CPU s)".to_string(),
+        "bitboard, every core s (CPU s)".to_string(),
         format!("engine, {} s", counters.0),
         format!("engine, {} s", links.0),
         format!("engine, {} s", multi.0),
@@ -81,10 +89,15 @@ pub fn run(args: CalendarBenchArgs) -> Result<ExitCode, CliError> {
         let variant = Variant::built_in(name).ok_or_else(|| err("no built-in board"))?;
         let n = variant.combinations().len();
         let (_, bitboard_first) = timed(|| one_each(&variant, Method::Bitboard, n))?;
+        let (firsts, parallel) = timed(|| calendar::first_of_every_date(&variant, Method::Bitboard).map_err(err))?;
+        if let Some((date, _)) = firsts.iter().find(|(_, tiling)| tiling.is_none()) {
+            return Err(err(format!("{name} {date}: no tiling")));
+        }
         first.push(vec![
             name.to_string(),
             n.to_string(),
             bitboard_first,
+            parallel,
             estimate(one_each(&variant, Method::Engine(counters.1), args.engine_first)?, n),
             estimate(one_each(&variant, Method::Engine(links.1), args.engine_first)?, n),
             estimate(one_each(&variant, Method::Engine(multi.1), args.engine_first)?, n),
@@ -121,8 +134,10 @@ pub fn run(args: CalendarBenchArgs) -> Result<ExitCode, CliError> {
         }
         all.push(row);
     }
-    let mut out =
-        render("Calendar, one tiling (verified) for every month/day(/weekday) combination, one thread:", &first);
+    let mut out = render(
+        "Calendar, one tiling (verified) for every month/day(/weekday) combination, one thread unless said:",
+        &first,
+    );
     out.push('\n');
     out.push_str(&render(
         "Calendar, every tiling of every combination, one thread, each tiling checked by the verifier:",

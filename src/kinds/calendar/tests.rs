@@ -189,3 +189,15 @@ fn one_search_for_every_date_counts_as_the_searches_of_each() {
     }
     assert_eq!(counts.iter().map(|c| c.1).sum::<u64>(), 25_061);
 }
+
+#[test]
+fn every_combination_gets_one_verified_tiling_in_order() {
+    let v = standard();
+    let firsts = first_of_every_date(&v, Method::Bitboard).unwrap();
+    let dates: Vec<Date> = firsts.iter().map(|(d, _)| *d).collect();
+    assert_eq!(dates, v.combinations());
+    for (date, tiling) in &firsts {
+        let tiling = tiling.as_ref().unwrap_or_else(|| panic!("{date}: no tiling"));
+        assert_eq!(verify(&v, date, tiling), Ok(()), "{date}");
+    }
+}
