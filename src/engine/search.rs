@@ -138,8 +138,6 @@ struct Item {
     /// What the undecided groups can still add, at most and at least.
     most: u32,
     least: u32,
-    /// Live options with a positive weight on the item.
-    len: u32,
     /// The largest weight any option puts on the item: a window narrower
     /// than this is the only kind that can cut an option, so an item with
     /// this much room on both sides needs no look at its cells.
@@ -382,9 +380,6 @@ impl MultiCover {
         // one by one), then propagate: what is left is the root state,
         // which every run starts from.
         solver.alive.fill(true);
-        for &(i, _) in entries {
-            solver.items[i as usize].len += 1;
-        }
         for &slot in &solver.opt_slots {
             solver.val_count[slot as usize] += 1;
         }
@@ -451,9 +446,6 @@ impl MultiCover {
         let ou = o as usize;
         debug_assert!(self.alive[ou]);
         self.alive[ou] = false;
-        for k in self.opts[ou].entries() {
-            self.items[self.opt_entries[k].0 as usize].len -= 1;
-        }
         let g = self.opts[ou].group as usize;
         let cells = self.group_cells_start[g] as usize..self.group_cells_start[g + 1] as usize;
         let slots = self.opts[ou].slots as usize;
@@ -492,9 +484,6 @@ impl MultiCover {
         let ou = o as usize;
         debug_assert!(!self.alive[ou]);
         self.alive[ou] = true;
-        for k in self.opts[ou].entries() {
-            self.items[self.opt_entries[k].0 as usize].len += 1;
-        }
         let g = self.opts[ou].group as usize;
         let cells = self.group_cells_start[g] as usize..self.group_cells_start[g + 1] as usize;
         let slots = self.opts[ou].slots as usize;
@@ -534,9 +523,6 @@ impl MultiCover {
             let p = self.group_opts[at as usize];
             if self.alive[p as usize] {
                 self.alive[p as usize] = false;
-                for k in self.opts[p as usize].entries() {
-                    self.items[self.opt_entries[k].0 as usize].len -= 1;
-                }
                 self.trail.push(p | CLOSED_MEMBER);
             }
         }
@@ -563,9 +549,6 @@ impl MultiCover {
             self.trail.pop();
             let p = (entry & !CLOSED_MEMBER) as usize;
             self.alive[p] = true;
-            for k in self.opts[p].entries() {
-                self.items[self.opt_entries[k].0 as usize].len += 1;
-            }
         }
     }
 
@@ -792,7 +775,10 @@ impl MultiCover {
         let mut best: Option<(u32, usize)> = None;
         for i in 0..self.items.len() {
             if self.items[i].committed < self.items[i].lo {
-                let len = self.items[i].len;
+                // Counted here, not kept up to date at every kill: this
+                // runs once a node, kills run thousands of times.
+                let (a, b) = (self.item_opts_start[i] as usize, self.item_opts_start[i + 1] as usize);
+                let len = self.item_opts[a..b].iter().filter(|&&o| self.alive[o as usize]).count() as u32;
                 if best.is_none_or(|(l, _)| len < l) {
                     best = Some((len, i));
                     if len <= 1 {
