@@ -1,15 +1,13 @@
 //! A stored puzzle's picture, by its kind: the one place that knows which
-//! kinds the archive can draw and how each stores its text and solution.
+//! kinds the archive can draw. Stored text and solutions are read back as
+//! everywhere else: by `kinds::AnyPuzzle`, and Aquarium's by
+//! `stored_aquarium` and `stored_water` as the other Aquarium commands do.
 
-use crate::kinds::sudoku::Grid;
 use crate::render::svg;
 use crate::store::Puzzle;
 
-use super::kinds::{AnyPuzzle, AnySolution, CALENDAR, RING};
+use super::kinds::{AnyPuzzle, AnySolution, CALENDAR, RING, SUDOKU};
 use super::{AQUARIUM, ArchiveError, site_names, stats, stored_aquarium, stored_water};
-
-/// The kind name stored for Sudoku puzzles.
-pub const SUDOKU: &str = "sudoku";
 
 /// A short title: kind, class, and the site ID when known
 /// (`Aquarium 15x15 hard, site ID 5,642,858`).
@@ -51,17 +49,7 @@ pub fn svg(puzzle: &Puzzle, solved: bool) -> Result<Option<String>, ArchiveError
             }
             Ok(Some(svg::aquarium::board(&aquarium, water.as_ref(), &title)))
         }
-        SUDOKU => {
-            let grid = |text: &str, what: &str| {
-                let cells: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-                Grid::parse(&cells)
-                    .map_err(|e| ArchiveError::Input(format!("puzzle {}: stored {what}: {e}", puzzle.id)))
-            };
-            let givens = grid(&puzzle.record.text, "text")?;
-            let solution = solution_text.map(|t| grid(t, "solution")).transpose()?;
-            Ok(Some(svg::sudoku::board(&givens, solution.as_ref(), &title)))
-        }
-        CALENDAR | RING => {
+        SUDOKU | CALENDAR | RING => {
             let kind = puzzle.record.kind.as_str();
             let stored = AnyPuzzle::from_stored(kind, &puzzle.record.text)
                 .map_err(|e| ArchiveError::Input(format!("puzzle {}: stored text: {e}", puzzle.id)))?;
@@ -69,7 +57,11 @@ pub fn svg(puzzle: &Puzzle, solved: bool) -> Result<Option<String>, ArchiveError
                 .map(|text| stored.read_solution(text))
                 .transpose()
                 .map_err(|e| ArchiveError::Input(format!("puzzle {}: stored solution: {e}", puzzle.id)))?;
-            Ok(match (&stored, &solution) {
+            Ok(match (&stored, solution.as_ref()) {
+                (AnyPuzzle::Sudoku(givens), Some(AnySolution::Sudoku(filled))) => {
+                    Some(svg::sudoku::board(givens, Some(filled), &title))
+                }
+                (AnyPuzzle::Sudoku(givens), _) => Some(svg::sudoku::board(givens, None, &title)),
                 (AnyPuzzle::Calendar { variant, date }, solution) => {
                     let tiling = match solution {
                         Some(AnySolution::Calendar(tiling)) => Some(tiling),
