@@ -154,8 +154,7 @@ pub fn read_url(url: &str) -> Option<(SizeClass, Option<PuzzleId>)> {
         query.split('&').find_map(|pair| pair.split_once('=').filter(|(key, _)| *key == name).map(|(_, value)| value))
     };
     if let Some(e) = field("e") {
-        let e = e.replace("%2B", "+").replace("%2F", "/").replace("%3D", "=");
-        return decode_e(&e).ok().map(|(class, id)| (class, Some(id)));
+        return decode_e(&percent_decode_query(e)).ok().map(|(class, id)| (class, Some(id)));
     }
     let class = field("size")?.parse::<u8>().ok().and_then(SizeClass::from_param)?;
     match field("specid") {
@@ -204,6 +203,11 @@ impl SiteUrls {
 /// Base64's `+`, `/` and `=` are escaped in a query value.
 fn percent_encode_query(value: &str) -> String {
     value.replace('+', "%2B").replace('/', "%2F").replace('=', "%3D")
+}
+
+/// The inverse of [`percent_encode_query`].
+fn percent_decode_query(value: &str) -> String {
+    value.replace("%2B", "+").replace("%2F", "/").replace("%3D", "=")
 }
 
 #[cfg(test)]
