@@ -67,12 +67,12 @@ fn keep(store: &mut Store, fetched: Fetched, settings: Settings) -> Result<Fetch
     let record = fetched.record;
     // Judge before logging, so that the log says why a page was rejected.
     let judged = match &fetched.result {
-        Ok(extracted) => Some(judge(store, extracted, &record.url, settings)?),
+        Ok(extracted) => Some((judge(store, extracted, &record.url, settings)?, extracted)),
         Err(_) => None,
     };
     let error = match (&fetched.result, &judged) {
         (Err(e), _) => Some(e.to_string()),
-        (Ok(_), Some(Judged::Fresh(fresh))) if fresh.1.status != Status::Ok => {
+        (Ok(_), Some((Judged::Fresh(fresh), _))) if fresh.1.status != Status::Ok => {
             Some(fresh.0.note.clone().unwrap_or_else(|| format!("the puzzle is {}", fresh.1.status)))
         }
         _ => None,
@@ -84,23 +84,15 @@ fn keep(store: &mut Store, fetched: Fetched, settings: Settings) -> Result<Fetch
     store.log_fetch(&record.url, record.method.as_str(), record.status, error.as_deref(), snapshot.as_deref())?;
     let outcome = match judged {
         None => Outcome::Failed(error.unwrap_or_default()),
-        Some(Judged::Present(id)) => Outcome::Present(id),
-        Some(Judged::Fresh(fresh)) => {
-            let (mut puzzle, verdict) = *fresh;
-            puzzle.snapshot = snapshot.clone();
-            let status = puzzle.status;
-            let why = puzzle.note.clone();
-            match store.add(&[(puzzle, verdict.solution)])?[0] {
+        Some((Judged::Present(id), _)) => Outcome::Present(id),
+        Some((Judged::Fresh(fresh), extracted)) => {
+            let status = fresh.0.status;
+            let why = fresh.0.note.clone();
+            match store_judged(store, *fresh, snapshot.clone(), extracted)? {
                 Added::Present(id) => Outcome::Present(id),
+                Added::New(id) | Added::Replaced(id) if status == Status::Ok => Outcome::New(id),
                 Added::New(id) | Added::Replaced(id) => {
-                    if let Ok(extracted) = &fetched.result {
-                        put_facts(store, id, extracted)?;
-                    }
-                    if status == Status::Ok {
-                        Outcome::New(id)
-                    } else {
-                        Outcome::Rejected { id, status, why: why.unwrap_or_else(|| status.to_string()) }
-                    }
+                    Outcome::Rejected { id, status, why: why.unwrap_or_else(|| status.to_string()) }
                 }
             }
         }
@@ -114,6 +106,23 @@ fn keep(store: &mut Store, fetched: Fetched, settings: Settings) -> Result<Fetch
         extracted: fetched.result.ok(),
         outcome,
     })
+}
+
+/// Stores a judged page's puzzle with the snapshot of that page, and the
+/// page's site facts when the puzzle is stored now (new, or in the place of
+/// a flagged copy).
+fn store_judged(
+    store: &mut Store,
+    (mut puzzle, verdict): (NewPuzzle, Verdict),
+    snapshot: Option<String>,
+    extracted: &Extracted,
+) -> Result<Added, ArchiveError> {
+    puzzle.snapshot = snapshot;
+    let added = store.add(&[(puzzle, verdict.solution)])?[0];
+    if let Added::New(id) | Added::Replaced(id) = added {
+        put_facts(store, id, extracted)?;
+    }
+    Ok(added)
 }
 
 fn put_facts(store: &mut Store, id: i64, extracted: &Extracted) -> Result<(), ArchiveError> {
@@ -287,14 +296,9 @@ pub fn reparse(
         let Judged::Fresh(fresh) = judge(store, &extracted, &url, settings)? else {
             continue;
         };
-        let (mut puzzle, verdict) = *fresh;
-        puzzle.snapshot = Some(sha);
-        let status = puzzle.status;
-        let stored = store.add(&[(puzzle, verdict.solution)])?[0];
+        let status = fresh.0.status;
+        let stored = store_judged(store, *fresh, Some(sha), &extracted)?;
         let (Added::New(id) | Added::Replaced(id) | Added::Present(id)) = stored;
-        if !matches!(stored, Added::Present(_)) {
-            put_facts(store, id, &extracted)?;
-        }
         let result = Reparsed::Found { status, stored };
         each(id, &result);
         results.push((id, result));
