@@ -621,7 +621,7 @@ pub enum BenchCommand {
     /// Puzzles imported (validated, solved, stored) per second into a fresh database
     #[command(after_help = "Examples:\n  aquarchive bench import\n  aquarchive bench import --count 2000 --size 10")]
     Import(ImportBenchArgs),
-    /// The HTML export (`export --html`) of a large archive: wall time, pages and bytes
+    /// The HTML export (`export --html`) of a large archive (generated and imported first, not timed): wall time, pages and bytes
     #[command(
         after_help = "Examples:\n  aquarchive bench export\n  aquarchive bench export --archive archive/aquarchive.sqlite --runs 3"
     )]
@@ -630,15 +630,9 @@ pub enum BenchCommand {
 
 #[derive(Args, Debug)]
 pub struct ExportBenchArgs {
-    /// Puzzles to generate and import into a fresh database first (not timed)
-    #[arg(long, value_name = "K", default_value_t = 20_000)]
-    pub count: usize,
-    /// Grid side of the generated puzzles
-    #[arg(long, value_name = "N", default_value_t = 15, value_parser = clap::value_parser!(u16).range(2..=100))]
-    pub size: u16,
-    /// Seed of the generator
-    #[arg(long, value_name = "S", default_value_t = 1)]
-    pub seed: u64,
+    // Generated and imported into a fresh database first (not timed).
+    #[command(flatten)]
+    pub generated: GeneratedPuzzlesArgs,
     /// Export this archive instead of generating one (opened read-only)
     #[arg(long, value_name = "PATH", conflicts_with_all = ["count", "size", "seed"])]
     pub archive: Option<std::path::PathBuf>,
@@ -740,9 +734,10 @@ pub struct CalendarArgs {
     pub png: Option<std::path::PathBuf>,
 }
 
+/// The square Aquarium puzzles a benchmark generates for its archive.
 #[derive(Args, Debug)]
-pub struct ImportBenchArgs {
-    /// Puzzles to generate (seeded, so every run imports the same ones)
+pub struct GeneratedPuzzlesArgs {
+    /// Puzzles to generate (seeded, so every run has the same ones)
     #[arg(long, value_name = "K", default_value_t = 20_000)]
     pub count: usize,
     /// Grid side of the generated puzzles
@@ -751,6 +746,12 @@ pub struct ImportBenchArgs {
     /// Seed of the generator
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
+}
+
+#[derive(Args, Debug)]
+pub struct ImportBenchArgs {
+    #[command(flatten)]
+    pub generated: GeneratedPuzzlesArgs,
     /// Import the puzzles of this file (text or task strings) instead of generating
     #[arg(long, value_name = "FILE", conflicts_with_all = ["count", "size", "seed"])]
     pub from: Option<std::path::PathBuf>,

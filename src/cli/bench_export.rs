@@ -21,8 +21,9 @@ pub fn run(args: ExportBenchArgs) -> Result<ExitCode, CliError> {
         Some(path) => (path.clone(), path.display().to_string()),
         None => {
             let mut store = Store::open(&temp.0, Access::ReadWrite)?;
-            import::import(&mut store, generated(args.count, args.size, args.seed), Settings::default(), &|_| {})?;
-            (temp.0.clone(), format!("{} generated {n}x{n} puzzles (seed {})", args.count, args.seed, n = args.size))
+            let (puzzles, what) = generated(&args.generated);
+            import::import(&mut store, puzzles, Settings::default(), &|_| {})?;
+            (temp.0.clone(), what)
         }
     };
     let prepared = start.elapsed();

@@ -14,7 +14,7 @@ use aquarchive::kinds::aquarium::{self, GenerateSettings};
 use aquarchive::rng::Rng;
 use aquarchive::store::{Access, Filter, Store};
 
-use super::args::ImportBenchArgs;
+use super::args::{GeneratedPuzzlesArgs, ImportBenchArgs};
 use super::output::print;
 use super::{CliError, ExitCode, table};
 
@@ -31,10 +31,13 @@ impl Drop for TempDatabase {
     }
 }
 
-/// `count` square puzzles of side `size`, the same for the same seed, made in parallel.
-pub(super) fn generated(count: usize, size: u16, seed: u64) -> Vec<Candidate> {
+/// The puzzles `args` asks for, the same for the same seed, made in
+/// parallel, and what they are in words for the table's title.
+pub(super) fn generated(args: &GeneratedPuzzlesArgs) -> (Vec<Candidate>, String) {
+    let GeneratedPuzzlesArgs { count, size, seed } = *args;
     let n = usize::from(size);
-    (0..count)
+    let what = format!("{count} generated {n}x{n} puzzles (seed {seed})");
+    let puzzles = (0..count)
         .into_par_iter()
         .map(|i| Candidate {
             place: format!("generated seed {seed} #{i}"),
@@ -44,17 +47,15 @@ pub(super) fn generated(count: usize, size: u16, seed: u64) -> Vec<Candidate> {
                 aquarium::generate(&mut Rng::for_item(seed, i as u64), GenerateSettings::square(n)).puzzle,
             )),
         })
-        .collect()
+        .collect();
+    (puzzles, what)
 }
 
 pub fn run(args: ImportBenchArgs) -> Result<ExitCode, CliError> {
     let start = Instant::now();
     let (candidates, what) = match &args.from {
         Some(path) => (import::read_file(path, Format::Auto, Some(AQUARIUM))?, path.display().to_string()),
-        None => (
-            generated(args.count, args.size, args.seed),
-            format!("{} generated {n}x{n} puzzles (seed {})", args.count, args.seed, n = args.size),
-        ),
+        None => generated(&args.generated),
     };
     let prepared = start.elapsed();
     let total = candidates.len() as u64;
