@@ -8,17 +8,20 @@ fn fixture(path: &str) -> String {
     fixtures().join(path).to_str().unwrap().to_string()
 }
 
+/// `import` of the three kinds' fixtures.
+fn import_fixtures(dir: &Dir) -> crate::util::Run {
+    dir.run(&[
+        "import",
+        &fixture("sudoku/se_rated_sample.txt"),
+        &fixture("calendar/dates.txt"),
+        &fixture("ring/expert.txt"),
+    ])
+}
+
 /// The three kinds' fixtures imported into a fresh archive.
 fn archive() -> Dir {
     let dir = Dir::new();
-    let run = dir
-        .run(&[
-            "import",
-            &fixture("sudoku/se_rated_sample.txt"),
-            &fixture("calendar/dates.txt"),
-            &fixture("ring/expert.txt"),
-        ])
-        .ok();
+    let run = import_fixtures(&dir).ok();
     assert!(
         run.stdout.contains(": 30 new (and 5 with several solutions, as their kind has), 0 already present"),
         "{run}"
@@ -80,14 +83,7 @@ fn each_kind_is_stored_with_its_solutions_and_shown() {
 #[test]
 fn importing_twice_adds_nothing_and_exports_import_back() {
     let dir = archive();
-    let again = dir
-        .run(&[
-            "import",
-            &fixture("sudoku/se_rated_sample.txt"),
-            &fixture("calendar/dates.txt"),
-            &fixture("ring/expert.txt"),
-        ])
-        .ok();
+    let again = import_fixtures(&dir).ok();
     assert!(again.stdout.contains(": 0 new, 35 already present"), "{again}");
     let jsonl = dir.run(&["export", "--format", "jsonl"]).ok();
     assert_eq!(jsonl.stdout.lines().count(), 35);
