@@ -57,31 +57,13 @@ pub fn board(puzzle: &Aquarium, water: Option<&Water>, title: &str) -> String {
     let mut walls = String::new();
     // Each boundary's walls as runs, so that a long wall is one segment.
     for b in 0..=h {
-        let mut c = 0;
-        while c < w {
-            if wall_across(b, c) {
-                let start = c;
-                while c < w && wall_across(b, c) {
-                    c += 1;
-                }
-                let _ = write!(walls, "M{} {}H{}", x(start), y(b), x(c));
-            } else {
-                c += 1;
-            }
+        for (start, end) in runs(w, |c| wall_across(b, c)) {
+            let _ = write!(walls, "M{} {}H{}", x(start), y(b), x(end));
         }
     }
     for v in 0..=w {
-        let mut r = 0;
-        while r < h {
-            if wall_down(r, v) {
-                let start = r;
-                while r < h && wall_down(r, v) {
-                    r += 1;
-                }
-                let _ = write!(walls, "M{} {}V{}", x(v), y(start), y(r));
-            } else {
-                r += 1;
-            }
+        for (start, end) in runs(h, |r| wall_down(r, v)) {
+            let _ = write!(walls, "M{} {}V{}", x(v), y(start), y(end));
         }
     }
     let _ = write!(
@@ -101,6 +83,24 @@ pub fn board(puzzle: &Aquarium, water: Option<&Water>, title: &str) -> String {
         let _ = write!(out, "<text x=\"{}\" y=\"{}\">{clue}</text>", x0 / 2.0, y(r) + CELL / 2.0 + size / 3.0);
     }
     out.push_str("</g></svg>\n");
+    out
+}
+
+/// The runs `start..end` of `0..len` where `holds` is true, in order.
+fn runs(len: usize, holds: impl Fn(usize) -> bool) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    while at < len {
+        if holds(at) {
+            let start = at;
+            while at < len && holds(at) {
+                at += 1;
+            }
+            out.push((start, at));
+        } else {
+            at += 1;
+        }
+    }
     out
 }
 
