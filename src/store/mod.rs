@@ -205,7 +205,8 @@ impl Store {
 
     /// The stored puzzle that `puzzle` would duplicate, if any.
     pub fn find(&self, puzzle: &NewPuzzle) -> Result<Option<i64>, StoreError> {
-        find(&self.conn, puzzle, &sha256_hex(puzzle.text.as_bytes())).map_err(self.err())
+        let copy = stored_copy(&self.conn, puzzle, &sha256_hex(puzzle.text.as_bytes())).map_err(self.err())?;
+        Ok(copy.filter(|copy| !copy.replaceable).map(|copy| copy.id))
     }
 
     /// Adds puzzles, each with its solution if it has one, in one
@@ -223,18 +224,17 @@ impl Store {
                 .map_err(err)?;
             for (puzzle, solution) in batch {
                 let canonical_hash = sha256_hex(puzzle.text.as_bytes());
-                if let Some(id) = find(&tx, puzzle, &canonical_hash).map_err(err)? {
-                    added.push(Added::Present(id));
-                    continue;
-                }
-                if let Some(id) = find_flagged(&tx, puzzle).map_err(err)? {
-                    if puzzle.status != Status::Ok {
-                        added.push(Added::Present(id));
+                match stored_copy(&tx, puzzle, &canonical_hash).map_err(err)? {
+                    Some(copy) if copy.replaceable && puzzle.status == Status::Ok => {
+                        replace(&tx, copy.id, puzzle, &canonical_hash, solution.as_ref()).map_err(err)?;
+                        added.push(Added::Replaced(copy.id));
                         continue;
                     }
-                    replace(&tx, id, puzzle, &canonical_hash, solution.as_ref()).map_err(err)?;
-                    added.push(Added::Replaced(id));
-                    continue;
+                    Some(copy) => {
+                        added.push(Added::Present(copy.id));
+                        continue;
+                    }
+                    None => {}
                 }
                 insert.execute(record_params(puzzle, &canonical_hash).as_slice()).map_err(err)?;
                 let id = tx.last_insert_rowid();
@@ -493,21 +493,26 @@ impl Store {
 }
 
 /// `canonical_hash` is `sha256_hex` of the puzzle's text.
-/// The stored puzzle that `puzzle` duplicates: by site ID (a copy flagged
-/// invalid or not unique does not count: a good one replaces it, see
-/// [`Added::Replaced`]), else by canonical text.
-fn find(conn: &Connection, puzzle: &NewPuzzle, canonical_hash: &str) -> rusqlite::Result<Option<i64>> {
+/// A stored copy of a puzzle, and whether a good copy may take its place.
+struct StoredCopy {
+    id: i64,
+    replaceable: bool,
+}
+
+/// The stored copy of `puzzle`: by site ID (one flagged invalid or not
+/// unique is replaceable: a good copy takes its place, see
+/// [`Added::Replaced`]), else by canonical text (with a site ID or without).
+fn stored_copy(conn: &Connection, puzzle: &NewPuzzle, canonical_hash: &str) -> rusqlite::Result<Option<StoredCopy>> {
     match puzzle.site_id {
         Some(site_id) => conn
-            .prepare_cached(
-                "SELECT id FROM puzzles WHERE kind = ?1 AND size_class IS ?2 AND site_id = ?3 AND status = 'ok'",
-            )?
-            .query_row(params![puzzle.kind, puzzle.size_class, site_id], |r| r.get(0))
+            .prepare_cached("SELECT id, status FROM puzzles WHERE kind = ?1 AND size_class IS ?2 AND site_id = ?3")?
+            .query_row(params![puzzle.kind, puzzle.size_class, site_id], |r| {
+                Ok(StoredCopy { id: r.get(0)?, replaceable: status(r, 1)? != Status::Ok })
+            })
             .optional(),
-        // Without a site ID any stored copy counts, with an ID or without.
         None => conn
             .prepare_cached("SELECT id FROM puzzles WHERE kind = ?1 AND canonical_hash = ?2 ORDER BY id LIMIT 1")?
-            .query_row(params![puzzle.kind, canonical_hash], |r| r.get(0))
+            .query_row(params![puzzle.kind, canonical_hash], |r| Ok(StoredCopy { id: r.get(0)?, replaceable: false }))
             .optional(),
     }
 }
@@ -530,14 +535,6 @@ fn record_params<'a>(puzzle: &'a NewPuzzle, canonical_hash: &'a dyn ToSql) -> Ve
         &puzzle.status,
         &puzzle.note,
     ]
-}
-
-/// A stored copy with `puzzle`'s site ID that is flagged (not `ok`).
-fn find_flagged(conn: &Connection, puzzle: &NewPuzzle) -> rusqlite::Result<Option<i64>> {
-    let Some(site_id) = puzzle.site_id else { return Ok(None) };
-    conn.prepare_cached("SELECT id FROM puzzles WHERE kind = ?1 AND size_class IS ?2 AND site_id = ?3")?
-        .query_row(params![puzzle.kind, puzzle.size_class, site_id], |r| r.get(0))
-        .optional()
 }
 
 /// Puts `puzzle` in the place of the flagged record `id`: its text, snapshot
