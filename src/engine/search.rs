@@ -86,6 +86,9 @@ pub(super) struct MultiCover {
     chosen: Vec<u32>,
     /// Items whose bounds moved since they were last looked at.
     queue: Vec<u32>,
+    /// Set when a bound change leaves an item out of reach of its range,
+    /// so that `propagate` stops at once; cleared by `propagate`.
+    broken: bool,
     /// Probing: a tick per lasting change of an item's bounds, the tick of
     /// each item's last change, and the tick at which each option last
     /// survived a probe. An option is probed again only when an item of its
@@ -362,6 +365,7 @@ impl MultiCover {
             trail: Vec::new(),
             chosen: Vec::new(),
             queue: Vec::new(),
+            broken: false,
             clock: 1,
             item_changed: vec![1; n_items],
             probed_at: vec![0; n_opts],
@@ -437,6 +441,10 @@ impl MultiCover {
             let item = self.cells[cell].item as usize;
             self.items[item].most = self.items[item].most - old.0 + new.0;
             self.items[item].least = self.items[item].least - old.1 + new.1;
+            let at = &self.items[item];
+            if at.committed + at.most < at.lo || at.committed + at.least > at.hi {
+                self.broken = true;
+            }
             self.enqueue(item);
         }
     }
@@ -564,16 +572,12 @@ impl MultiCover {
     /// no bound moves. Returns false, with the queue emptied, when an item
     /// can no longer reach its range.
     fn propagate(&mut self) -> bool {
-        while let Some(i) = self.queue.pop() {
+        'items: while let Some(i) = self.queue.pop() {
             let i = i as usize;
             self.items[i].queued = false;
             let c = self.items[i].committed;
-            if c + self.items[i].most < self.items[i].lo || c + self.items[i].least > self.items[i].hi {
-                for &j in &self.queue {
-                    self.items[j as usize].queued = false;
-                }
-                self.queue.clear();
-                return false;
+            if self.broken || c + self.items[i].most < self.items[i].lo || c + self.items[i].least > self.items[i].hi {
+                break 'items;
             }
             let room_above = self.items[i].hi - c - self.items[i].least;
             let room_below = c + self.items[i].most - self.items[i].lo;
@@ -602,11 +606,24 @@ impl MultiCover {
                     let x = self.vals[self.opt_slots[(self.opts[p as usize].slots + k) as usize] as usize];
                     if x > top || x < bottom {
                         self.kill(p);
+                        // A bound that crossed its range ends the search
+                        // here: no need to finish what it started.
+                        if self.broken {
+                            break 'items;
+                        }
                     }
                 }
             }
         }
-        true
+        if !self.broken && self.queue.is_empty() {
+            return true;
+        }
+        for &j in &self.queue {
+            self.items[j as usize].queued = false;
+        }
+        self.queue.clear();
+        self.broken = false;
+        false
     }
 
     /// Puts option `o` into the solution, removes the rest of its group and
