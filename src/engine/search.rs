@@ -141,10 +141,11 @@ struct Item {
     /// What the undecided groups can still add, at most and at least.
     most: u32,
     least: u32,
-    /// The largest weight any option puts on the item: a window narrower
+    /// At least the widest `most - least` of its cells: a window narrower
     /// than this is the only kind that can cut an option, so an item with
-    /// this much room on both sides needs no look at its cells.
-    heaviest: u32,
+    /// this much room on both sides needs no look at its cells. Set exactly
+    /// when `propagate` looks at them all, raised when undo widens a cell.
+    spread: u32,
     /// "Exactly one of my options" (see the module comment).
     is_selector: bool,
     queued: bool,
@@ -333,7 +334,7 @@ impl MultiCover {
                 .map(|i| Item {
                     lo: bounds[i].0,
                     hi: bounds[i].1,
-                    heaviest: heaviest[i],
+                    spread: heaviest[i],
                     is_selector: is_selector[i],
                     ..Item::default()
                 })
@@ -566,14 +567,18 @@ impl MultiCover {
         let item = self.cells[cell].item as usize;
         self.items[item].most = self.items[item].most - old.0 + new.0;
         self.items[item].least = self.items[item].least - old.1 + new.1;
+        // The cell may have widened: keep `spread` a bound.
+        self.items[item].spread = self.items[item].spread.max(new.0 - new.1);
     }
 
     /// Removes options outside their windows (see the module comment) until
     /// no bound moves. Returns false, with the queue emptied, when an item
     /// can no longer reach its range.
     fn propagate(&mut self) -> bool {
-        'items: while let Some(i) = self.queue.pop() {
-            let i = i as usize;
+        let mut head = 0;
+        'items: while head < self.queue.len() {
+            let i = self.queue[head] as usize;
+            head += 1;
             self.items[i].queued = false;
             let c = self.items[i].committed;
             if self.broken || c + self.items[i].most < self.items[i].lo || c + self.items[i].least > self.items[i].hi {
@@ -581,9 +586,10 @@ impl MultiCover {
             }
             let room_above = self.items[i].hi - c - self.items[i].least;
             let room_below = c + self.items[i].most - self.items[i].lo;
-            if room_above >= self.items[i].heaviest && room_below >= self.items[i].heaviest {
+            if room_above >= self.items[i].spread && room_below >= self.items[i].spread {
                 continue;
             }
+            let mut spread = 0;
             for at in self.item_cells_start[i]..self.item_cells_start[i + 1] {
                 let (cell, g, k) = self.item_cells[at as usize];
                 let (cell, g) = (cell as usize, g as usize);
@@ -591,6 +597,7 @@ impl MultiCover {
                     continue;
                 }
                 let (most, least) = self.cell_bounds(cell, g, 1);
+                spread = spread.max(most - least);
                 let top = least + room_above;
                 let bottom = most.saturating_sub(room_below);
                 if most <= top && self.cells[cell].lightest >= bottom {
@@ -614,11 +621,14 @@ impl MultiCover {
                     }
                 }
             }
+            // Kills only narrow cells: what was the widest stays a bound.
+            self.items[i].spread = spread;
         }
-        if !self.broken && self.queue.is_empty() {
+        if !self.broken && head == self.queue.len() {
+            self.queue.clear();
             return true;
         }
-        for &j in &self.queue {
+        for &j in &self.queue[head..] {
             self.items[j as usize].queued = false;
         }
         self.queue.clear();
