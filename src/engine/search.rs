@@ -53,7 +53,8 @@ pub enum Probing {
 /// starts from the state `new` built.
 pub(super) struct MultiCover {
     probing: Probing,
-    items: Vec<Item>,
+    /// Where each item's sum stands, and which items to look at again.
+    sums: Sums,
     /// Each item's options with a positive weight on it.
     item_opts: Vec<u32>,
     item_opts_start: Vec<u32>,
@@ -84,19 +85,13 @@ pub(super) struct MultiCover {
     /// Killed options, in order, so that undo revives them in reverse.
     trail: Vec<u32>,
     chosen: Vec<u32>,
-    /// Items whose bounds moved since they were last looked at.
-    queue: Vec<u32>,
-    /// Set when a bound change leaves an item out of reach of its range,
-    /// so that `propagate` stops at once; cleared by `propagate`.
-    broken: bool,
-    /// Probing: a tick per lasting change of an item's bounds, the tick of
-    /// each item's last change, and the tick at which each option last
-    /// survived a probe. An option is probed again only when an item of its
-    /// group changed since: a heuristic (any subset of probes is sound).
-    clock: u64,
-    item_changed: Vec<u64>,
+    /// Scratch for `propagate`: an item's cells whose window cuts, as
+    /// (group, index of the cell in its group, window top, window bottom).
+    cuts: Vec<(u32, u32, u32, u32)>,
+    /// The tick (see [`Sums::clock`]) at which each option last survived a
+    /// probe. An option is probed again only when an item of its group
+    /// changed since: a heuristic (any subset of probes is sound).
     probed_at: Vec<u64>,
-    in_probe: bool,
     /// Whether the last `probe` removed an option, and per depth whether
     /// probing there did (for `Probing::Adaptive`).
     probe_removed: bool,
@@ -158,12 +153,75 @@ struct Item {
 struct Cell {
     item: u32,
     /// The live options' lightest and heaviest weights on the item, as
-    /// indices into `vals` ...
+    /// indices into `vals` (kept while the group has none live, for when
+    /// they come back) ...
     min: u32,
     max: u32,
-    /// ... and as weights.
+    /// ... and as weights: both 0 while the group has no live option.
     lightest: u32,
     heaviest: u32,
+}
+
+impl Cell {
+    /// The (most, least) the cell adds to its item; `exact` says whether
+    /// its group is.
+    #[inline(always)]
+    fn bounds(&self, exact: bool) -> (u32, u32) {
+        (self.heaviest, if exact { self.lightest } else { 0 })
+    }
+}
+
+/// The items' ranges and sums, and the queue of items whose bounds moved:
+/// what `kill` and `revive` update besides the cells, in a struct of its own
+/// so that they can borrow it beside the cells.
+struct Sums {
+    items: Vec<Item>,
+    /// Items whose bounds moved since they were last looked at.
+    queue: Vec<u32>,
+    /// Set when a bound change leaves an item out of reach of its range,
+    /// so that `propagate` stops at once; cleared by `propagate`.
+    broken: bool,
+    /// Probing: a tick per lasting change of an item's bounds (none while
+    /// probing), and the tick of each item's last change.
+    clock: u64,
+    item_changed: Vec<u64>,
+    in_probe: bool,
+}
+
+impl Sums {
+    #[inline(always)]
+    fn enqueue(&mut self, item: usize) {
+        if !self.in_probe {
+            self.clock += 1;
+            self.item_changed[item] = self.clock;
+        }
+        if !self.items[item].queued {
+            self.items[item].queued = true;
+            self.queue.push(item as u32);
+        }
+    }
+
+    /// A cell of `item` now adds `new` (most, least) where it added `old`.
+    #[inline(always)]
+    fn shift(&mut self, item: usize, old: (u32, u32), new: (u32, u32)) {
+        let at = &mut self.items[item];
+        at.most = at.most - old.0 + new.0;
+        at.least = at.least - old.1 + new.1;
+        if at.committed + at.most < at.lo || at.committed + at.least > at.hi {
+            self.broken = true;
+        }
+        self.enqueue(item);
+    }
+
+    /// `shift` backwards, for undo: nothing to queue.
+    #[inline(always)]
+    fn unshift(&mut self, item: usize, old: (u32, u32), new: (u32, u32)) {
+        let at = &mut self.items[item];
+        at.most = at.most - old.0 + new.0;
+        at.least = at.least - old.1 + new.1;
+        // The cell may have widened: keep `spread` a bound.
+        at.spread = at.spread.max(new.0 - new.1);
+    }
 }
 
 /// With `Probing::Adaptive`, probe at least at every this many levels.
@@ -330,15 +388,22 @@ impl MultiCover {
         let n_vals = vals.len();
         let mut solver = MultiCover {
             probing,
-            items: (0..n_items)
-                .map(|i| Item {
-                    lo: bounds[i].0,
-                    hi: bounds[i].1,
-                    spread: heaviest[i],
-                    is_selector: is_selector[i],
-                    ..Item::default()
-                })
-                .collect(),
+            sums: Sums {
+                items: (0..n_items)
+                    .map(|i| Item {
+                        lo: bounds[i].0,
+                        hi: bounds[i].1,
+                        spread: heaviest[i],
+                        is_selector: is_selector[i],
+                        ..Item::default()
+                    })
+                    .collect(),
+                queue: Vec::new(),
+                broken: false,
+                clock: 1,
+                item_changed: vec![1; n_items],
+                in_probe: false,
+            },
             item_opts_start,
             item_opts,
             item_cells_start,
@@ -365,12 +430,8 @@ impl MultiCover {
             val_count: vec![0; n_vals],
             trail: Vec::new(),
             chosen: Vec::new(),
-            queue: Vec::new(),
-            broken: false,
-            clock: 1,
-            item_changed: vec![1; n_items],
+            cuts: Vec::new(),
             probed_at: vec![0; n_opts],
-            in_probe: false,
             probe_removed: false,
             probe_paid: Vec::new(),
             work_limit: u64::MAX,
@@ -398,56 +459,18 @@ impl MultiCover {
                 solver.cells[cell].max = last;
                 solver.cells[cell].lightest = solver.vals[first as usize];
                 solver.cells[cell].heaviest = solver.vals[last as usize];
-                let (most, least) = solver.cell_bounds(cell, g, solver.group_live[g]);
+                let (most, least) = solver.cells[cell].bounds(solver.group_exact[g]);
                 let item = solver.cells[cell].item as usize;
-                solver.items[item].most += most;
-                solver.items[item].least += least;
+                solver.sums.items[item].most += most;
+                solver.sums.items[item].least += least;
             }
         }
         for i in 0..n_items {
-            solver.enqueue(i);
+            solver.sums.enqueue(i);
         }
         solver.root_ok = solver.propagate();
         solver.root_trail = solver.trail.len();
         solver
-    }
-
-    #[inline(always)]
-    fn enqueue(&mut self, item: usize) {
-        if !self.in_probe {
-            self.clock += 1;
-            self.item_changed[item] = self.clock;
-        }
-        if !self.items[item].queued {
-            self.items[item].queued = true;
-            self.queue.push(item as u32);
-        }
-    }
-
-    /// The (most, least) a cell adds to its item while its group has `live`
-    /// live options.
-    #[inline(always)]
-    fn cell_bounds(&self, cell: usize, group: usize, live: u32) -> (u32, u32) {
-        if live == 0 {
-            return (0, 0);
-        }
-        let most = self.cells[cell].heaviest;
-        let least = if self.group_exact[group] { self.cells[cell].lightest } else { 0 };
-        (most, least)
-    }
-
-    #[inline(always)]
-    fn shift_bounds(&mut self, cell: usize, old: (u32, u32), new: (u32, u32)) {
-        if old != new {
-            let item = self.cells[cell].item as usize;
-            self.items[item].most = self.items[item].most - old.0 + new.0;
-            self.items[item].least = self.items[item].least - old.1 + new.1;
-            let at = &self.items[item];
-            if at.committed + at.most < at.lo || at.committed + at.least > at.hi {
-                self.broken = true;
-            }
-            self.enqueue(item);
-        }
     }
 
     /// Removes a live option and queues the items whose bounds it moves.
@@ -455,33 +478,36 @@ impl MultiCover {
         let ou = o as usize;
         debug_assert!(self.alive[ou]);
         self.alive[ou] = false;
-        let g = self.opts[ou].group as usize;
-        let cells = self.group_cells_start[g] as usize..self.group_cells_start[g + 1] as usize;
-        let slots = self.opts[ou].slots as usize;
-        let before = self.group_live[g];
-        let after = before - 1;
-        for (k, cell) in cells.enumerate() {
-            let slot = self.opt_slots[slots + k];
-            self.val_count[slot as usize] -= 1;
+        let at = self.opts[ou];
+        let g = at.group as usize;
+        let first = self.group_cells_start[g] as usize;
+        let cells = &mut self.cells[first..self.group_cells_start[g + 1] as usize];
+        let slots = &self.opt_slots[at.slots as usize..][..cells.len()];
+        let (val_count, vals, sums) = (&mut self.val_count[..], &self.vals[..], &mut self.sums);
+        let exact = self.group_exact[g];
+        let after = self.group_live[g] - 1;
+        for (cell, &slot) in cells.iter_mut().zip(slots) {
+            val_count[slot as usize] -= 1;
             if after == 0 {
-                let old = self.cell_bounds(cell, g, before);
-                self.shift_bounds(cell, old, (0, 0));
-            } else if self.val_count[slot as usize] == 0
-                && (slot == self.cells[cell].max || slot == self.cells[cell].min)
-            {
+                sums.shift(cell.item as usize, cell.bounds(exact), (0, 0));
+                cell.heaviest = 0;
+                cell.lightest = 0;
+            } else if val_count[slot as usize] == 0 && (slot == cell.max || slot == cell.min) {
                 // Every option of the group has a slot in every cell, so
                 // while one lives these scans stop inside the cell.
-                let old = self.cell_bounds(cell, g, before);
-                while self.val_count[self.cells[cell].max as usize] == 0 {
-                    self.cells[cell].max -= 1;
+                let old = cell.bounds(exact);
+                while val_count[cell.max as usize] == 0 {
+                    cell.max -= 1;
                 }
-                while self.val_count[self.cells[cell].min as usize] == 0 {
-                    self.cells[cell].min += 1;
+                while val_count[cell.min as usize] == 0 {
+                    cell.min += 1;
                 }
-                self.cells[cell].heaviest = self.vals[self.cells[cell].max as usize];
-                self.cells[cell].lightest = self.vals[self.cells[cell].min as usize];
-                let new = self.cell_bounds(cell, g, after);
-                self.shift_bounds(cell, old, new);
+                cell.heaviest = vals[cell.max as usize];
+                cell.lightest = vals[cell.min as usize];
+                let new = cell.bounds(exact);
+                if new != old {
+                    sums.shift(cell.item as usize, old, new);
+                }
             }
         }
         self.group_live[g] = after;
@@ -493,32 +519,30 @@ impl MultiCover {
         let ou = o as usize;
         debug_assert!(!self.alive[ou]);
         self.alive[ou] = true;
-        let g = self.opts[ou].group as usize;
-        let cells = self.group_cells_start[g] as usize..self.group_cells_start[g + 1] as usize;
-        let slots = self.opts[ou].slots as usize;
+        let at = self.opts[ou];
+        let g = at.group as usize;
+        let first = self.group_cells_start[g] as usize;
+        let cells = &mut self.cells[first..self.group_cells_start[g + 1] as usize];
+        let slots = &self.opt_slots[at.slots as usize..][..cells.len()];
+        let (val_count, vals, sums) = (&mut self.val_count[..], &self.vals[..], &mut self.sums);
+        let exact = self.group_exact[g];
         let before = self.group_live[g];
-        for (k, cell) in cells.enumerate() {
-            let slot = self.opt_slots[slots + k];
-            self.val_count[slot as usize] += 1;
+        for (cell, &slot) in cells.iter_mut().zip(slots) {
+            val_count[slot as usize] += 1;
             if before == 0 {
-                self.cells[cell].min = slot;
-                self.cells[cell].max = slot;
-                self.cells[cell].lightest = self.vals[slot as usize];
-                self.cells[cell].heaviest = self.vals[slot as usize];
-            } else if slot < self.cells[cell].min || slot > self.cells[cell].max {
-                let old = self.cell_bounds(cell, g, before);
-                self.cells[cell].min = self.cells[cell].min.min(slot);
-                self.cells[cell].max = self.cells[cell].max.max(slot);
-                self.cells[cell].heaviest = self.vals[self.cells[cell].max as usize];
-                self.cells[cell].lightest = self.vals[self.cells[cell].min as usize];
-                let new = self.cell_bounds(cell, g, before + 1);
-                self.unshift_bounds(cell, old, new);
-                continue;
-            } else {
-                continue;
+                cell.min = slot;
+                cell.max = slot;
+                cell.lightest = vals[slot as usize];
+                cell.heaviest = vals[slot as usize];
+                sums.unshift(cell.item as usize, (0, 0), cell.bounds(exact));
+            } else if slot < cell.min || slot > cell.max {
+                let old = cell.bounds(exact);
+                cell.min = cell.min.min(slot);
+                cell.max = cell.max.max(slot);
+                cell.heaviest = vals[cell.max as usize];
+                cell.lightest = vals[cell.min as usize];
+                sums.unshift(cell.item as usize, old, cell.bounds(exact));
             }
-            let new = self.cell_bounds(cell, g, 1);
-            self.unshift_bounds(cell, (0, 0), new);
         }
         self.group_live[g] = before + 1;
     }
@@ -535,9 +559,14 @@ impl MultiCover {
                 self.trail.push(p | CLOSED_MEMBER);
             }
         }
-        for cell in self.group_cells_start[g] as usize..self.group_cells_start[g + 1] as usize {
-            let old = self.cell_bounds(cell, g, live);
-            self.shift_bounds(cell, old, (0, 0));
+        let exact = self.group_exact[g];
+        for cell in &mut self.cells[self.group_cells_start[g] as usize..self.group_cells_start[g + 1] as usize] {
+            let old = cell.bounds(exact);
+            if old != (0, 0) {
+                self.sums.shift(cell.item as usize, old, (0, 0));
+            }
+            cell.heaviest = 0;
+            cell.lightest = 0;
         }
         self.group_live[g] = 0;
         self.trail.push(live);
@@ -547,9 +576,13 @@ impl MultiCover {
     fn reopen_group(&mut self, g: usize) {
         let live = self.trail.pop().expect("a closed group's live count");
         self.group_live[g] = live;
-        for cell in self.group_cells_start[g] as usize..self.group_cells_start[g + 1] as usize {
-            let new = self.cell_bounds(cell, g, live);
-            self.unshift_bounds(cell, (0, 0), new);
+        let exact = self.group_exact[g];
+        if live > 0 {
+            for cell in &mut self.cells[self.group_cells_start[g] as usize..self.group_cells_start[g + 1] as usize] {
+                cell.heaviest = self.vals[cell.max as usize];
+                cell.lightest = self.vals[cell.min as usize];
+                self.sums.unshift(cell.item as usize, (0, 0), cell.bounds(exact));
+            }
         }
         while let Some(&entry) = self.trail.last() {
             if entry & CLOSED_MEMBER == 0 || entry & CLOSED_GROUP == CLOSED_GROUP {
@@ -561,50 +594,49 @@ impl MultiCover {
         }
     }
 
-    /// `shift_bounds` backwards, for undo: nothing to queue.
-    #[inline(always)]
-    fn unshift_bounds(&mut self, cell: usize, old: (u32, u32), new: (u32, u32)) {
-        let item = self.cells[cell].item as usize;
-        self.items[item].most = self.items[item].most - old.0 + new.0;
-        self.items[item].least = self.items[item].least - old.1 + new.1;
-        // The cell may have widened: keep `spread` a bound.
-        self.items[item].spread = self.items[item].spread.max(new.0 - new.1);
-    }
-
     /// Removes options outside their windows (see the module comment) until
     /// no bound moves. Returns false, with the queue emptied, when an item
     /// can no longer reach its range.
     fn propagate(&mut self) -> bool {
         let mut head = 0;
-        'items: while head < self.queue.len() {
-            let i = self.queue[head] as usize;
+        let mut cuts = std::mem::take(&mut self.cuts);
+        'items: while head < self.sums.queue.len() {
+            let i = self.sums.queue[head] as usize;
             head += 1;
-            self.items[i].queued = false;
-            let c = self.items[i].committed;
-            if self.broken || c + self.items[i].most < self.items[i].lo || c + self.items[i].least > self.items[i].hi {
+            let item = &mut self.sums.items[i];
+            item.queued = false;
+            let c = item.committed;
+            if self.sums.broken || c + item.most < item.lo || c + item.least > item.hi {
                 break 'items;
             }
-            let room_above = self.items[i].hi - c - self.items[i].least;
-            let room_below = c + self.items[i].most - self.items[i].lo;
-            if room_above >= self.items[i].spread && room_below >= self.items[i].spread {
+            let room_above = item.hi - c - item.least;
+            let room_below = c + item.most - item.lo;
+            if room_above >= item.spread && room_below >= item.spread {
                 continue;
             }
+            // First the cells whose window cuts, with nothing written, then
+            // the kills.
             let mut spread = 0;
-            for at in self.item_cells_start[i]..self.item_cells_start[i + 1] {
-                let (cell, g, k) = self.item_cells[at as usize];
-                let (cell, g) = (cell as usize, g as usize);
-                if self.group_live[g] == 0 {
-                    continue;
-                }
-                let (most, least) = self.cell_bounds(cell, g, 1);
+            cuts.clear();
+            let (group_exact, cells) = (&self.group_exact[..], &self.cells[..]);
+            let item_cells = &self.item_cells[self.item_cells_start[i] as usize..self.item_cells_start[i + 1] as usize];
+            for &(cell, g, k) in item_cells {
+                // A group with no live option has a (0, 0) cell: no cut.
+                let cell = &cells[cell as usize];
+                let (most, least) = cell.bounds(group_exact[g as usize]);
                 spread = spread.max(most - least);
                 let top = least + room_above;
                 let bottom = most.saturating_sub(room_below);
-                if most <= top && self.cells[cell].lightest >= bottom {
-                    continue;
+                if most > top || cell.lightest < bottom {
+                    cuts.push((g, k, top, bottom));
                 }
+            }
+            // Kills only narrow cells: what was the widest stays a bound.
+            self.sums.items[i].spread = spread;
+            for &(g, k, top, bottom) in &cuts {
                 // Killing options of this group moves this cell's share and
                 // the item's slack by the same amount: the window holds.
+                let g = g as usize;
                 for at in self.group_opts_start[g]..self.group_opts_start[g + 1] {
                     let p = self.group_opts[at as usize];
                     if !self.alive[p as usize] {
@@ -615,24 +647,23 @@ impl MultiCover {
                         self.kill(p);
                         // A bound that crossed its range ends the search
                         // here: no need to finish what it started.
-                        if self.broken {
+                        if self.sums.broken {
                             break 'items;
                         }
                     }
                 }
             }
-            // Kills only narrow cells: what was the widest stays a bound.
-            self.items[i].spread = spread;
         }
-        if !self.broken && head == self.queue.len() {
-            self.queue.clear();
+        self.cuts = cuts;
+        if !self.sums.broken && head == self.sums.queue.len() {
+            self.sums.queue.clear();
             return true;
         }
-        for &j in &self.queue[head..] {
-            self.items[j as usize].queued = false;
+        for &j in &self.sums.queue[head..] {
+            self.sums.items[j as usize].queued = false;
         }
-        self.queue.clear();
-        self.broken = false;
+        self.sums.queue.clear();
+        self.sums.broken = false;
         false
     }
 
@@ -643,8 +674,8 @@ impl MultiCover {
         let ou = o as usize;
         for k in self.opts[ou].entries() {
             let (i, w) = self.opt_entries[k];
-            self.items[i as usize].committed += w;
-            self.enqueue(i as usize);
+            self.sums.items[i as usize].committed += w;
+            self.sums.enqueue(i as usize);
         }
         self.chosen.push(o);
         // At most one option of a group is chosen.
@@ -667,7 +698,7 @@ impl MultiCover {
         let o = self.chosen.pop().expect("an option was chosen") as usize;
         for k in self.opts[o].entries() {
             let (i, w) = self.opt_entries[k];
-            self.items[i as usize].committed -= w;
+            self.sums.items[i as usize].committed -= w;
         }
     }
 
@@ -675,14 +706,14 @@ impl MultiCover {
     /// one level of lookahead.
     fn try_option(&mut self, o: u32) -> bool {
         let mark = self.trail.len();
-        self.in_probe = true;
+        self.sums.in_probe = true;
         let fits = self.choose(o);
         if fits {
             self.mark_implied(mark);
         }
         self.undo_to(mark);
         self.unchoose();
-        self.in_probe = false;
+        self.sums.in_probe = false;
         fits
     }
 
@@ -712,7 +743,7 @@ impl MultiCover {
             for at in self.group_opts_start[g]..self.group_opts_start[g + 1] {
                 let b = self.group_opts[at as usize] as usize;
                 if self.alive[b] {
-                    self.probed_at[b] = self.clock;
+                    self.probed_at[b] = self.sums.clock;
                     break;
                 }
             }
@@ -732,7 +763,7 @@ impl MultiCover {
                     continue;
                 }
                 let changed = (self.group_cells_start[g]..self.group_cells_start[g + 1])
-                    .map(|cell| self.item_changed[self.cells[cell as usize].item as usize])
+                    .map(|cell| self.sums.item_changed[self.cells[cell as usize].item as usize])
                     .max()
                     .unwrap_or(0);
                 for at in self.group_opts_start[g]..self.group_opts_start[g + 1] {
@@ -742,7 +773,7 @@ impl MultiCover {
                     }
                     self.probes += 1;
                     if self.try_option(o) {
-                        self.probed_at[o as usize] = self.clock;
+                        self.probed_at[o as usize] = self.sums.clock;
                     } else {
                         self.kill(o);
                         if !self.propagate() {
@@ -768,16 +799,17 @@ impl MultiCover {
     fn branch_item(&self) -> Option<usize> {
         // The least room among items that some group can still move.
         let room = |i: usize| {
-            let c = self.items[i].committed;
-            (self.items[i].hi - c - self.items[i].least).min(c + self.items[i].most - self.items[i].lo)
+            let c = self.sums.items[i].committed;
+            (self.sums.items[i].hi - c - self.sums.items[i].least)
+                .min(c + self.sums.items[i].most - self.sums.items[i].lo)
         };
         // Only counting items: an "exactly one" item is better served by the
         // fewest-options rule below (plain exact cover, as in Dancing Links).
-        let counting = |i: usize| !self.items[i].is_selector && self.items[i].most > self.items[i].least;
-        let tightest = (0..self.items.len()).filter(|&i| counting(i)).map(room).min();
+        let counting = |i: usize| !self.sums.items[i].is_selector && self.sums.items[i].most > self.sums.items[i].least;
+        let tightest = (0..self.sums.items.len()).filter(|&i| counting(i)).map(room).min();
         let mut widest: Option<(u32, usize)> = None;
         if let Some(tightest) = tightest {
-            for i in (0..self.items.len()).filter(|&i| counting(i) && room(i) == tightest) {
+            for i in (0..self.sums.items.len()).filter(|&i| counting(i) && room(i) == tightest) {
                 for at in self.item_cells_start[i]..self.item_cells_start[i + 1] {
                     let (cell, g, _) = self.item_cells[at as usize];
                     let g = g as usize;
@@ -795,13 +827,13 @@ impl MultiCover {
             let first = self.group_opts[self.group_opts_start[g] as usize] as usize;
             let entries = &self.opt_entries[self.opts[first].entries()];
             // The group's selector: the first selector item of its options.
-            if let Some(&(s, _)) = entries.iter().find(|&&(i, _)| self.items[i as usize].is_selector) {
+            if let Some(&(s, _)) = entries.iter().find(|&&(i, _)| self.sums.items[i as usize].is_selector) {
                 return Some(s as usize);
             }
         }
         let mut best: Option<(u32, usize)> = None;
-        for i in 0..self.items.len() {
-            if self.items[i].committed < self.items[i].lo {
+        for i in 0..self.sums.items.len() {
+            if self.sums.items[i].committed < self.sums.items[i].lo {
                 // Counted here, not kept up to date at every kill: this
                 // runs once a node, kills run thousands of times.
                 let (a, b) = (self.item_opts_start[i] as usize, self.item_opts_start[i + 1] as usize);
@@ -826,13 +858,13 @@ impl MultiCover {
         if (0..self.group_live.len()).any(open) {
             return None;
         }
-        let mut sums: Vec<u32> = self.items.iter().map(|item| item.committed).collect();
+        let mut sums: Vec<u32> = self.sums.items.iter().map(|item| item.committed).collect();
         for o in (0..self.alive.len()).filter(|&o| self.alive[o]) {
             for &(i, w) in &self.opt_entries[self.opts[o].entries()] {
                 sums[i as usize] += w;
             }
         }
-        Some(self.items.iter().zip(&sums).all(|(item, &sum)| item.lo <= sum && sum <= item.hi))
+        Some(self.sums.items.iter().zip(&sums).all(|(item, &sum)| item.lo <= sum && sum <= item.hi))
     }
 
     fn report(&mut self, f: &mut dyn FnMut(&[OptionId]) -> ControlFlow<()>) -> ControlFlow<()> {
