@@ -66,6 +66,9 @@ pub(super) struct MultiCover {
     opt_entries: Vec<(u32, u32)>,
     /// Value slots of the options (see [`OptionAt::slots`]).
     opt_slots: Vec<u32>,
+    /// The weights those slots hold (`vals[opt_slots[k]]`), read directly
+    /// when `propagate` looks for options outside a window.
+    opt_weights: Vec<u32>,
     alive: Vec<bool>,
     // Groups.
     group_opts: Vec<u32>,
@@ -96,6 +99,8 @@ pub(super) struct MultiCover {
     /// probing there did (for `Probing::Adaptive`).
     probe_removed: bool,
     probe_paid: Vec<bool>,
+    /// How many options each option's last surviving probe removed.
+    probe_kills: Vec<u32>,
     /// Nodes plus probes after which a run stops, unexhausted.
     work_limit: u64,
     /// False when the problem fails before any choice.
@@ -320,9 +325,8 @@ impl MultiCover {
         group_cells_start.push(0u32);
         let mut opt_slots_start = vec![0u32; n_opts + 1];
         let mut opt_slots: Vec<u32> = Vec::with_capacity(2 * entries.len());
+        let mut opt_weights: Vec<u32> = Vec::with_capacity(2 * entries.len());
         let mut local = vec![u32::MAX; n_items];
-        let mut matrix: Vec<u32> = Vec::new();
-        let mut column: Vec<u32> = Vec::new();
         for g in 0..n_groups {
             let members = &group_opts[group_opts_start[g] as usize..group_opts_start[g + 1] as usize];
             let first_cell = cell_item.len();
@@ -335,30 +339,32 @@ impl MultiCover {
                 }
             }
             let cells = cell_item.len() - first_cell;
-            // matrix[m * cells + c]: member m's weight on cell c.
-            matrix.clear();
-            matrix.resize(members.len() * cells, 0);
-            for (m, &o) in members.iter().enumerate() {
-                for &(i, w) in option(o as usize) {
-                    matrix[m * cells + local[i as usize] as usize] = w;
-                }
-            }
+            // Member m's weight on cell c goes at slot_base + m * cells + c
+            // (0 where it does not touch the cell's item).
             let slot_base = opt_slots.len();
-            opt_slots.resize(slot_base + members.len() * cells, 0);
+            opt_weights.resize(slot_base + members.len() * cells, 0);
             for (m, &o) in members.iter().enumerate() {
                 opt_slots_start[o as usize] = (slot_base + m * cells) as u32;
+                for &(i, w) in option(o as usize) {
+                    opt_weights[slot_base + m * cells + local[i as usize] as usize] = w;
+                }
             }
+            opt_slots.resize(slot_base + members.len() * cells, 0);
             for c in 0..cells {
-                column.clear();
-                column.extend((0..members.len()).map(|m| matrix[m * cells + c]));
-                column.sort_unstable();
-                column.dedup();
-                let base = vals.len() as u32;
-                vals.extend_from_slice(&column);
+                // The column's distinct weights, in increasing order: few,
+                // so kept sorted as they come.
+                let base = vals.len();
+                for m in 0..members.len() {
+                    let w = opt_weights[slot_base + m * cells + c];
+                    if let Err(pos) = vals[base..].binary_search(&w) {
+                        vals.insert(base + pos, w);
+                    }
+                }
                 cell_values_end.push(vals.len() as u32);
                 for m in 0..members.len() {
-                    let pos = column.binary_search(&matrix[m * cells + c]).expect("weight listed") as u32;
-                    opt_slots[slot_base + m * cells + c] = base + pos;
+                    let at = slot_base + m * cells + c;
+                    let pos = vals[base..].binary_search(&opt_weights[at]).expect("weight listed");
+                    opt_slots[at] = (base + pos) as u32;
                 }
             }
             for &i in &cell_item[first_cell..] {
@@ -418,6 +424,7 @@ impl MultiCover {
                 .collect(),
             opt_entries: entries.to_vec(),
             opt_slots,
+            opt_weights,
             alive: vec![false; n_opts],
             group_opts_start,
             group_opts,
@@ -434,6 +441,7 @@ impl MultiCover {
             probed_at: vec![0; n_opts],
             probe_removed: false,
             probe_paid: Vec::new(),
+            probe_kills: vec![0; n_opts],
             work_limit: u64::MAX,
             root_ok: true,
             root_trail: 0,
@@ -642,7 +650,7 @@ impl MultiCover {
                     if !self.alive[p as usize] {
                         continue;
                     }
-                    let x = self.vals[self.opt_slots[(self.opts[p as usize].slots + k) as usize] as usize];
+                    let x = self.opt_weights[(self.opts[p as usize].slots + k) as usize];
                     if x > top || x < bottom {
                         self.kill(p);
                         // A bound that crossed its range ends the search
@@ -706,9 +714,13 @@ impl MultiCover {
     /// one level of lookahead.
     fn try_option(&mut self, o: u32) -> bool {
         let mark = self.trail.len();
+        // Closing the group puts its live options, their count and a marker
+        // on the trail: what follows them are the kills.
+        let closed = self.group_live[self.opts[o as usize].group as usize] as usize + 2;
         self.sums.in_probe = true;
         let fits = self.choose(o);
         if fits {
+            self.probe_kills[o as usize] = (self.trail.len() - mark - closed) as u32;
             self.mark_implied(mark);
         }
         self.undo_to(mark);
@@ -790,13 +802,20 @@ impl MultiCover {
         }
     }
 
-    /// The item to branch on. Preferred: the tightest item (least room on
-    /// either side of its range) that some undecided exact group can still
-    /// move, and in it the group whose options differ most there; branching
-    /// on that group's selector decides the most. Otherwise an item still
-    /// below its range with the fewest live options. `None` when every item
-    /// has reached its range.
+    /// The item to branch on. With probing, the selector of the undecided
+    /// exact group whose options removed the most when probed (see
+    /// `lookahead_group`). Without: the tightest item (least room on either
+    /// side of its range) that some undecided exact group can still move,
+    /// and in it the group whose options differ most there; branching on
+    /// that group's selector decides the most. Otherwise an item still below
+    /// its range with the fewest live options. `None` when every item has
+    /// reached its range.
     fn branch_item(&self) -> Option<usize> {
+        if self.probing != Probing::Off
+            && let Some(g) = self.lookahead_group()
+        {
+            return Some(self.selector_of(g));
+        }
         // The least room among items that some group can still move.
         let room = |i: usize| {
             let c = self.sums.items[i].committed;
@@ -824,12 +843,7 @@ impl MultiCover {
             }
         }
         if let Some((_, g)) = widest {
-            let first = self.group_opts[self.group_opts_start[g] as usize] as usize;
-            let entries = &self.opt_entries[self.opts[first].entries()];
-            // The group's selector: the first selector item of its options.
-            if let Some(&(s, _)) = entries.iter().find(|&&(i, _)| self.sums.items[i as usize].is_selector) {
-                return Some(s as usize);
-            }
+            return Some(self.selector_of(g));
         }
         let mut best: Option<(u32, usize)> = None;
         for i in 0..self.sums.items.len() {
@@ -847,6 +861,41 @@ impl MultiCover {
             }
         }
         best.map(|(_, i)| i)
+    }
+
+    /// The undecided exact group to branch on, as lookahead SAT solvers pick
+    /// a variable: the one whose live options' probes removed the most, by
+    /// the product of (removed + 1) over them, so that every branch below
+    /// starts from a small problem. Each option's count is from its last
+    /// surviving probe, which may be a few levels up: a guide only.
+    fn lookahead_group(&self) -> Option<usize> {
+        let mut best: Option<(f64, usize)> = None;
+        for g in 0..self.group_live.len() {
+            if !self.group_exact[g] || self.group_live[g] < 2 {
+                continue;
+            }
+            let members = &self.group_opts[self.group_opts_start[g] as usize..self.group_opts_start[g + 1] as usize];
+            let score: f64 = members
+                .iter()
+                .filter(|&&o| self.alive[o as usize])
+                .map(|&o| f64::from(self.probe_kills[o as usize]).ln_1p())
+                .sum();
+            if best.is_none_or(|(b, _)| score > b) {
+                best = Some((score, g));
+            }
+        }
+        best.map(|(_, g)| g)
+    }
+
+    /// An exact group's selector: the first selector item of its options.
+    fn selector_of(&self, g: usize) -> usize {
+        let first = self.group_opts[self.group_opts_start[g] as usize] as usize;
+        let entries = &self.opt_entries[self.opts[first].entries()];
+        let &(s, _) = entries
+            .iter()
+            .find(|&&(i, _)| self.sums.items[i as usize].is_selector)
+            .expect("an exact group has a selector");
+        s as usize
     }
 
     /// When every live option is the last of its exact group, every solution
