@@ -350,21 +350,26 @@ impl MultiCover {
                 }
             }
             opt_slots.resize(slot_base + members.len() * cells, 0);
+            let weights = &opt_weights[slot_base..];
             for c in 0..cells {
-                // The column's distinct weights, in increasing order: few,
-                // so kept sorted as they come.
+                // The column's distinct weights, in increasing order: few
+                // (two on most cells), so kept sorted as they come and
+                // looked up by a scan.
                 let base = vals.len();
                 for m in 0..members.len() {
-                    let w = opt_weights[slot_base + m * cells + c];
-                    if let Err(pos) = vals[base..].binary_search(&w) {
+                    let w = weights[m * cells + c];
+                    let column = &vals[base..];
+                    let pos = column.iter().position(|&v| v >= w).unwrap_or(column.len());
+                    if column.get(pos) != Some(&w) {
                         vals.insert(base + pos, w);
                     }
                 }
                 cell_values_end.push(vals.len() as u32);
+                let column = &vals[base..];
                 for m in 0..members.len() {
-                    let at = slot_base + m * cells + c;
-                    let pos = vals[base..].binary_search(&opt_weights[at]).expect("weight listed");
-                    opt_slots[at] = (base + pos) as u32;
+                    let at = m * cells + c;
+                    let pos = column.iter().position(|&v| v == weights[at]).expect("weight listed");
+                    opt_slots[slot_base + at] = (base + pos) as u32;
                 }
             }
             for &i in &cell_item[first_cell..] {
