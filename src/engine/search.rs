@@ -352,23 +352,34 @@ impl MultiCover {
             opt_slots.resize(slot_base + members.len() * cells, 0);
             let weights = &opt_weights[slot_base..];
             for c in 0..cells {
-                // The column's distinct weights, in increasing order: few
-                // (two on most cells), so kept sorted as they come and
-                // looked up by a scan.
+                // The column's distinct weights, in increasing order. Members
+                // mostly come in order of weight (an Aquarium tank's levels
+                // fill each row and column in order), so a weight is mostly
+                // the last one or a new largest.
                 let base = vals.len();
                 for m in 0..members.len() {
                     let w = weights[m * cells + c];
-                    let column = &vals[base..];
-                    let pos = column.iter().position(|&v| v >= w).unwrap_or(column.len());
-                    if column.get(pos) != Some(&w) {
-                        vals.insert(base + pos, w);
+                    match vals[base..].last() {
+                        Some(&last) if w == last => {}
+                        Some(&last) if w < last => {
+                            let pos = base + vals[base..].partition_point(|&v| v < w);
+                            if vals[pos] != w {
+                                vals.insert(pos, w);
+                            }
+                        }
+                        _ => vals.push(w),
                     }
                 }
                 cell_values_end.push(vals.len() as u32);
                 let column = &vals[base..];
+                let mut pos = 0;
                 for m in 0..members.len() {
                     let at = m * cells + c;
-                    let pos = column.iter().position(|&v| v == weights[at]).expect("weight listed");
+                    let w = weights[at];
+                    if column[pos] != w {
+                        pos =
+                            if column.get(pos + 1) == Some(&w) { pos + 1 } else { column.partition_point(|&v| v < w) };
+                    }
                     opt_slots[slot_base + at] = (base + pos) as u32;
                 }
             }
