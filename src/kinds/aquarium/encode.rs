@@ -63,6 +63,7 @@ impl Encoding {
         // the cells filled in each column, by column.
         let mut rows: Vec<(usize, u32)> = Vec::with_capacity(h);
         let mut cols: Vec<(usize, u32)> = Vec::with_capacity(w);
+        let mut entries: Vec<(usize, u32)> = Vec::with_capacity(1 + h + w);
         for t in 0..tanks {
             problem.add_option([(tank_items[t], 1)]);
             levels.push((t as u32, usize::MAX));
@@ -85,9 +86,12 @@ impl Encoding {
                     at += 1;
                 }
                 rows.push((row_items[r], width));
-                problem.add_option(
-                    std::iter::once((tank_items[t], 1)).chain(rows.iter().rev().copied()).chain(cols.iter().copied()),
-                );
+                // Items in increasing order: the tank, rows top down, columns.
+                entries.clear();
+                entries.push((tank_items[t], 1));
+                entries.extend(rows.iter().rev());
+                entries.extend_from_slice(&cols);
+                problem.add_option(entries.iter().copied());
                 levels.push((t as u32, r));
             }
         }
