@@ -64,6 +64,15 @@ pub(super) struct Counters {
     /// options, in increasing order.
     item_words: Vec<(u32, u64)>,
     item_word_start: Vec<u32>,
+    /// Option `o`'s conflicts as bits: every option that shares an item
+    /// with it (itself too), as (word, mask) pairs in increasing order,
+    /// `option_words[option_word_start[o]..option_word_start[o + 1]]`: the
+    /// union of its items' pairs, merged by word, so that a choice visits
+    /// each word once (Sudoku: about 11 words instead of 15.6).
+    option_words: Vec<(u32, u64)>,
+    option_word_start: Vec<u32>,
+    /// Scratch for a choice: the words where options died, and their bits.
+    killed: Vec<(u32, u64)>,
     /// By undo: per option, how many of its items are covered.
     blocked: Vec<u32>,
     /// By copies: the live options, one bit each.
@@ -182,6 +191,26 @@ impl Counters {
             }
             item_word_start.push(item_words.len() as u32);
         }
+        let mut option_words: Vec<(u32, u64)> = Vec::new();
+        let mut option_word_start = vec![0u32];
+        let mut merged: Vec<(u32, u64)> = Vec::new();
+        for o in 0..options {
+            merged.clear();
+            for &i in &option_items[option_start[o] as usize..option_start[o + 1] as usize] {
+                merged.extend_from_slice(
+                    &item_words[item_word_start[i as usize] as usize..item_word_start[i as usize + 1] as usize],
+                );
+            }
+            merged.sort_unstable_by_key(|&(w, _)| w);
+            for &(w, mask) in &merged {
+                let started = option_words.len() > option_word_start[o] as usize;
+                match option_words.last_mut() {
+                    Some((last, bits)) if started && *last == w => *bits |= mask,
+                    _ => option_words.push((w, mask)),
+                }
+            }
+            option_word_start.push(option_words.len() as u32);
+        }
         let words = options.div_ceil(64);
         let mut live = vec![u64::MAX; words];
         if options % 64 != 0 {
@@ -202,6 +231,9 @@ impl Counters {
             option_start,
             item_words,
             item_word_start,
+            killed: vec![(0, 0); option_word_start.windows(2).map(|w| (w[1] - w[0]) as usize).max().unwrap_or(0)],
+            option_words,
+            option_word_start,
             blocked: vec![0; options],
             live,
             key,
@@ -289,34 +321,47 @@ impl Counters {
     /// keeps their addresses in registers through the loops.)
     fn choose_bits(&mut self, option: usize) -> bool {
         let Counters {
-            option_items, option_start, item_words, item_word_start, key, live, pending, pending_len, ..
+            option_items,
+            option_start,
+            option_words,
+            option_word_start,
+            key,
+            live,
+            pending,
+            pending_len,
+            killed,
+            ..
         } = self;
-        let (option_items, option_start, item_words, item_word_start) =
-            (&option_items[..], &option_start[..], &item_words[..], &item_word_start[..]);
+        let (option_items, option_start) = (&option_items[..], &option_start[..]);
         let (key, live, pending) = (&mut key[..], &mut live[..], &mut pending[..]);
-        let items = &option_items[option_start[option] as usize..option_start[option + 1] as usize];
-        for &item in items {
+        for &item in &option_items[option_start[option] as usize..option_start[option + 1] as usize] {
             key[item as usize] += COVERED;
         }
-        for &item in items {
-            let item = item as usize;
-            for &(w, mask) in &item_words[item_word_start[item] as usize..item_word_start[item + 1] as usize] {
-                let word = &mut live[w as usize];
-                let mut dead = *word & mask;
-                *word &= !mask;
-                while dead != 0 {
-                    let other = w as usize * 64 + dead.trailing_zeros() as usize;
-                    dead &= dead - 1;
-                    for &j in &option_items[option_start[other] as usize..option_start[other + 1] as usize] {
-                        let count = &mut key[j as usize];
-                        *count -= 1;
-                        if *count <= 1 {
-                            if *count == 0 {
-                                return false;
-                            }
-                            pending[*pending_len] = j;
-                            *pending_len += 1;
+        // First the words, with no branch: the dead bits of each, kept
+        // where some died; then the deaths, which are fewer.
+        let words = &option_words[option_word_start[option] as usize..option_word_start[option + 1] as usize];
+        let killed = &mut killed[..words.len()];
+        let mut n = 0;
+        for &(w, mask) in words {
+            let word = &mut live[w as usize];
+            let dead = *word & mask;
+            *word &= !mask;
+            killed[n] = (w, dead);
+            n += usize::from(dead != 0);
+        }
+        for &(w, mut dead) in &killed[..n] {
+            while dead != 0 {
+                let other = w as usize * 64 + dead.trailing_zeros() as usize;
+                dead &= dead - 1;
+                for &j in &option_items[option_start[other] as usize..option_start[other + 1] as usize] {
+                    let count = &mut key[j as usize];
+                    *count -= 1;
+                    if *count <= 1 {
+                        if *count == 0 {
+                            return false;
                         }
+                        pending[*pending_len] = j;
+                        *pending_len += 1;
                     }
                 }
             }
@@ -401,13 +446,14 @@ impl Counters {
     }
 
     /// The uncovered primary item with the fewest live options (the first
-    /// such).
+    /// such), when none is down to one: every such item is pending, so the
+    /// first with two will do.
     fn scan(&self) -> Next {
         let (mut least, mut at) = (COVERED, 0);
         for (i, &key) in self.key[..self.primaries].iter().enumerate() {
             if key < least {
                 (least, at) = (key, i);
-                if key <= 1 {
+                if key <= 2 {
                     break;
                 }
             }
@@ -454,7 +500,14 @@ impl Counters {
                 }
             }
         }
+        // What the search takes first: every item down to one option.
         self.pending_len = 0;
+        for a in 0..self.primaries {
+            if self.key[a] == 1 {
+                self.pending[self.pending_len] = a as u32;
+                self.pending_len += 1;
+            }
+        }
         let flow = match (dead, self.copies) {
             (true, _) => ControlFlow::Continue(()),
             (false, true) => self.search_by_copies(&forced[..taken], f),
@@ -473,7 +526,7 @@ impl Counters {
 
     fn search(&mut self, forced: &[OptionId], f: &mut dyn FnMut(&[OptionId]) -> ControlFlow<()>) -> ControlFlow<()> {
         self.stack.clear();
-        let mut next = self.scan();
+        let mut next = self.next();
         loop {
             match next {
                 Next::Solved => {
@@ -540,7 +593,7 @@ impl Counters {
     ) -> ControlFlow<()> {
         self.path.clear();
         self.branches.clear();
-        let mut next = self.scan();
+        let mut next = self.next();
         let flow = 'search: loop {
             match next {
                 Next::Solved => {
