@@ -89,8 +89,9 @@ pub(super) struct Counters {
     /// The search's stack: per level the item branched on, where its
     /// option list is read next, and the option chosen now (or [`NONE`]).
     stack: Vec<Frame>,
-    /// A solution being handed out, sorted.
+    /// A solution being handed out, sorted, and scratch bits to sort it.
     solution: Vec<OptionId>,
+    marks: Vec<u64>,
     /// Whether the search keeps copies of the counters at its branches
     /// (see [`Counters::search_by_copies`]) rather than undoing each choice.
     copies: bool,
@@ -247,6 +248,7 @@ impl Counters {
             saved_live: Vec::new(),
             saved_key: Vec::new(),
             solution: Vec::new(),
+            marks: Vec::new(),
             nodes: 0,
             work_limit: u64::MAX,
             solutions: 0,
@@ -533,7 +535,7 @@ impl Counters {
                     self.solution.clear();
                     self.solution.extend(forced);
                     self.solution.extend(self.stack.iter().map(|frame| frame.chosen as OptionId));
-                    self.solution.sort_unstable();
+                    self.sort_solution();
                     if f(&self.solution).is_break() {
                         return self.unwind();
                     }
@@ -600,7 +602,7 @@ impl Counters {
                     self.solution.clear();
                     self.solution.extend(forced);
                     self.solution.extend(self.path.iter().map(|&o| o as OptionId));
-                    self.solution.sort_unstable();
+                    self.sort_solution();
                     if f(&self.solution).is_break() {
                         break ControlFlow::Break(());
                     }
@@ -657,6 +659,31 @@ impl Counters {
         };
         // The caller puts back the counters from before the search.
         flow
+    }
+
+    /// Sorts `solution` (distinct options): by marking them in a bitset
+    /// and reading it back when it has few words for the options there
+    /// (Sudoku: 81 options in 12 words, a tenth of a sort's work), else by
+    /// a sort.
+    fn sort_solution(&mut self) {
+        let words = self.live.len();
+        if words > 2 * self.solution.len() {
+            self.solution.sort_unstable();
+            return;
+        }
+        self.marks.clear();
+        self.marks.resize(words, 0);
+        for &o in &self.solution {
+            self.marks[o / 64] |= 1 << (o % 64);
+        }
+        self.solution.clear();
+        for (w, &word) in self.marks.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                self.solution.push(w * 64 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
+        }
     }
 
     /// The one live option of an item down to one (by copies).
