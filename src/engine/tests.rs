@@ -407,3 +407,72 @@ fn counters_by_copies_and_by_undo_make_the_same_choices() {
     }
     assert!(solved > 500, "the random problems should often be solvable ({solved})");
 }
+
+/// Up to `limit` solutions of a counters run, in the order found, and
+/// whether it walked the whole tree.
+fn first_solutions(counters: &mut counters::Counters, forced: &[OptionId], limit: usize) -> (Vec<Vec<OptionId>>, bool) {
+    let mut found = Vec::new();
+    let stats = counters.run(forced, &mut |s: &[OptionId]| {
+        found.push(s.to_vec());
+        if found.len() >= limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    });
+    (found, stats.exhausted)
+}
+
+/// Problems of 65 options or more, whose live options the counters keep in
+/// several words of bits (every other problem here fits one): n queens,
+/// and random exact cover with forced options, each against Dancing Links,
+/// which keeps no bits.
+#[test]
+fn counters_over_several_words_agree_with_dancing_links() {
+    for (n, count) in [(9, 352), (10, 724)] {
+        let p = queens(n);
+        assert!(p.option_count() > 64);
+        for mut counters in [counters::Counters::new(&p), counters::Counters::new(&p).undoing()] {
+            assert_eq!(first_solutions(&mut counters, &[], usize::MAX).0.len(), count, "{n} queens");
+        }
+    }
+    const LIMIT: usize = 300;
+    let mut rng = Rng::new(41);
+    let (mut exhausted, mut solved) = (0, 0);
+    for case in 0..300 {
+        let mut p = Problem::new();
+        let items: Vec<_> = (0..rng.between(8, 30)).map(|_| p.add_exact(1)).collect();
+        let secondary: Vec<_> = (0..rng.between(0, 4)).map(|_| p.add_secondary(1)).collect();
+        for _ in 0..rng.between(65, 300) {
+            let mut entries = vec![items[rng.below(items.len())]];
+            for _ in 0..rng.between(1, 4) {
+                let item = if rng.chance(1, 5) && !secondary.is_empty() {
+                    secondary[rng.below(secondary.len())]
+                } else {
+                    items[rng.below(items.len())]
+                };
+                if !entries.contains(&item) {
+                    entries.push(item);
+                }
+            }
+            p.add_option(entries.into_iter().map(|i| (i, 1)));
+        }
+        let forced: Vec<OptionId> = (0..rng.between(0, 3)).map(|_| rng.below(p.option_count())).collect();
+        let links = Settings { algorithm: Algorithm::DancingLinks, ..Settings::default() };
+        let expected = Solver::new(&p, links).solve_with(&forced, LIMIT);
+        let mut by_links = expected.solutions.clone();
+        by_links.sort();
+        exhausted += usize::from(expected.stats.exhausted);
+        solved += usize::from(!by_links.is_empty());
+        for mut counters in [counters::Counters::new(&p), counters::Counters::new(&p).undoing()] {
+            // Twice: the first run must leave the counters whole.
+            for _ in 0..2 {
+                let (mut found, whole) = first_solutions(&mut counters, &forced, LIMIT);
+                assert!(found.iter().all(|s| p.is_solution(s) && forced.iter().all(|f| s.contains(f))), "case {case}");
+                assert_eq!(whole, expected.stats.exhausted, "case {case}");
+                assert_eq!(found.len(), by_links.len(), "case {case}");
+                if whole {
+                    found.sort();
+                    assert_eq!(found, by_links, "case {case}: forced {forced:?}");
+                }
+            }
+        }
+    }
+    assert!(exhausted > 100 && solved > 100, "both outcomes should be common ({exhausted} exhausted, {solved} solved)");
+}
