@@ -229,6 +229,18 @@ impl Sums {
     }
 }
 
+/// An option's group's cells with the option's slot in each, and the
+/// counts, values and sums they update (see `MultiCover::option_cells`).
+struct OptionCells<'a> {
+    cells: &'a mut [Cell],
+    slots: &'a [u32],
+    val_count: &'a mut [u32],
+    vals: &'a [u32],
+    sums: &'a mut Sums,
+    /// Whether the group is exact.
+    exact: bool,
+}
+
 /// With `Probing::Adaptive`, probe at least at every this many levels.
 const PROBE_EVERY: usize = 4;
 
@@ -497,19 +509,32 @@ impl MultiCover {
         solver
     }
 
+    /// What `kill` and `revive` update for option `o`, borrowed apart so
+    /// that their loops need no reloads.
+    #[inline(always)]
+    fn option_cells(&mut self, o: usize) -> OptionCells<'_> {
+        let at = self.opts[o];
+        let g = at.group as usize;
+        let cells = &mut self.cells[self.group_cells_start[g] as usize..self.group_cells_start[g + 1] as usize];
+        let slots = &self.opt_slots[at.slots as usize..][..cells.len()];
+        OptionCells {
+            cells,
+            slots,
+            val_count: &mut self.val_count,
+            vals: &self.vals,
+            sums: &mut self.sums,
+            exact: self.group_exact[g],
+        }
+    }
+
     /// Removes a live option and queues the items whose bounds it moves.
     fn kill(&mut self, o: u32) {
         let ou = o as usize;
         debug_assert!(self.alive[ou]);
         self.alive[ou] = false;
-        let at = self.opts[ou];
-        let g = at.group as usize;
-        let first = self.group_cells_start[g] as usize;
-        let cells = &mut self.cells[first..self.group_cells_start[g + 1] as usize];
-        let slots = &self.opt_slots[at.slots as usize..][..cells.len()];
-        let (val_count, vals, sums) = (&mut self.val_count[..], &self.vals[..], &mut self.sums);
-        let exact = self.group_exact[g];
+        let g = self.opts[ou].group as usize;
         let after = self.group_live[g] - 1;
+        let OptionCells { cells, slots, val_count, vals, sums, exact } = self.option_cells(ou);
         for (cell, &slot) in cells.iter_mut().zip(slots) {
             val_count[slot as usize] -= 1;
             if after == 0 {
@@ -543,14 +568,9 @@ impl MultiCover {
         let ou = o as usize;
         debug_assert!(!self.alive[ou]);
         self.alive[ou] = true;
-        let at = self.opts[ou];
-        let g = at.group as usize;
-        let first = self.group_cells_start[g] as usize;
-        let cells = &mut self.cells[first..self.group_cells_start[g + 1] as usize];
-        let slots = &self.opt_slots[at.slots as usize..][..cells.len()];
-        let (val_count, vals, sums) = (&mut self.val_count[..], &self.vals[..], &mut self.sums);
-        let exact = self.group_exact[g];
+        let g = self.opts[ou].group as usize;
         let before = self.group_live[g];
+        let OptionCells { cells, slots, val_count, vals, sums, exact } = self.option_cells(ou);
         for (cell, &slot) in cells.iter_mut().zip(slots) {
             val_count[slot as usize] += 1;
             if before == 0 {
