@@ -968,6 +968,8 @@ impl MultiCover {
     }
 
     fn search_here(&mut self, depth: usize, f: &mut dyn FnMut(&[OptionId]) -> ControlFlow<()>) -> ControlFlow<()> {
+        #[cfg(test)]
+        self.check_invariants();
         if self.scratch.len() <= depth {
             self.scratch.resize_with(depth + 1, Vec::new);
             self.probe_paid.resize(depth + 1, false);
@@ -1048,6 +1050,46 @@ impl MultiCover {
         ControlFlow::Continue(())
     }
 
+    /// Checks, in the crate's tests, that what `kill`, `revive` and the
+    /// group moves keep up to date equals what it stands for when computed
+    /// afresh: each live group's cells span its live options' slots (a dead
+    /// group's read (0, 0)), the items' sums are the sums of their cells'
+    /// bounds, and each item's spread bounds its cells'. Called where no
+    /// propagation is pending: at each node and at the end of a run.
+    #[cfg(test)]
+    fn check_invariants(&self) {
+        let mut most = vec![0u32; self.sums.items.len()];
+        let mut least = vec![0u32; self.sums.items.len()];
+        for g in 0..self.group_live.len() {
+            let members = &self.group_opts[self.group_opts_start[g] as usize..self.group_opts_start[g + 1] as usize];
+            let live: Vec<usize> = members.iter().map(|&o| o as usize).filter(|&o| self.alive[o]).collect();
+            assert_eq!(live.len(), self.group_live[g] as usize, "group {g}'s live count");
+            let first = self.group_cells_start[g] as usize;
+            for (k, cell) in self.cells[first..self.group_cells_start[g + 1] as usize].iter().enumerate() {
+                let bounds = cell.bounds(self.group_exact[g]);
+                if live.is_empty() {
+                    assert_eq!((cell.heaviest, cell.lightest), (0, 0), "a dead group's cell");
+                } else {
+                    let slots = live.iter().map(|&o| self.opt_slots[self.opts[o].slots as usize + k]);
+                    assert_eq!(cell.min, slots.clone().min().unwrap(), "group {g}'s cell {k}: lightest slot");
+                    assert_eq!(cell.max, slots.max().unwrap(), "group {g}'s cell {k}: heaviest slot");
+                    assert_eq!(
+                        (cell.lightest, cell.heaviest),
+                        (self.vals[cell.min as usize], self.vals[cell.max as usize])
+                    );
+                }
+                let item = cell.item as usize;
+                most[item] += bounds.0;
+                least[item] += bounds.1;
+                assert!(self.sums.items[item].spread >= bounds.0 - bounds.1, "item {item}'s spread bound");
+            }
+        }
+        for (i, item) in self.sums.items.iter().enumerate() {
+            assert_eq!((item.most, item.least), (most[i], least[i]), "item {i}'s sums");
+        }
+        assert!(!self.sums.broken && self.sums.queue.is_empty());
+    }
+
     /// Stops later runs after this many nodes plus probes.
     pub(super) fn set_work_limit(&mut self, limit: u64) {
         self.work_limit = limit;
@@ -1073,6 +1115,8 @@ impl MultiCover {
         self.solutions = 0;
         let flow = if self.root_ok { self.search(0, f) } else { ControlFlow::Continue(()) };
         debug_assert_eq!(self.trail.len(), self.root_trail);
+        #[cfg(test)]
+        self.check_invariants();
         Stats {
             solutions: self.solutions,
             nodes: self.nodes,
