@@ -10,7 +10,7 @@ use crate::site::extract::{Extracted, check_class};
 use crate::site::fetch::{Fetched, PageSource, Request, fetch, process, read_saved};
 use crate::site::markup::EXTRACTOR_VERSION;
 use crate::site::url::{PuzzleId, SiteUrls, SizeClass, read_url};
-use crate::store::{Added, Filter, NewPuzzle, Status, Store};
+use crate::store::{Added, Filter, NewPuzzle, SiteFacts, Status, Store};
 
 use super::{AQUARIUM, ArchiveError, Verdict, assess};
 
@@ -118,15 +118,11 @@ fn store_judged(
     extracted: &Extracted,
 ) -> Result<Added, ArchiveError> {
     puzzle.snapshot = snapshot;
-    let added = store.add(&[(puzzle, verdict.solution)])?[0];
-    if let Added::New(id) | Added::Replaced(id) = added {
-        put_facts(store, id, extracted)?;
-    }
-    Ok(added)
+    Ok(store.add_fetched(&puzzle, verdict.solution.as_ref(), &site_facts(extracted))?)
 }
 
-fn put_facts(store: &mut Store, id: i64, extracted: &Extracted) -> Result<(), ArchiveError> {
-    Ok(store.put_site_facts(id, extracted.date.as_deref(), extracted.hashed_solution.as_deref())?)
+fn site_facts(extracted: &Extracted) -> SiteFacts {
+    SiteFacts { special_date: extracted.date.clone(), hashed_solution: extracted.hashed_solution.clone() }
 }
 
 enum Judged {
@@ -265,7 +261,7 @@ pub fn reparse(
         let result = match process(&bytes, request) {
             Err(e) => Reparsed::NowFails(e.to_string()),
             Ok(extracted) => {
-                put_facts(store, puzzle.id, &extracted)?;
+                store.put_site_facts(puzzle.id, &site_facts(&extracted))?;
                 let after = extracted.puzzle.to_string();
                 if after == record.text {
                     Reparsed::Same

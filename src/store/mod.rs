@@ -78,6 +78,14 @@ pub struct NewPuzzle {
     pub note: Option<String>,
 }
 
+/// What a site's page says about its puzzle besides the puzzle (kept in
+/// `site_facts`): a special's date, and the page's hash of its solution.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SiteFacts {
+    pub special_date: Option<String>,
+    pub hashed_solution: Option<String>,
+}
+
 /// What one solver version found for a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Solution {
@@ -214,35 +222,29 @@ impl Store {
     pub fn add(&mut self, batch: &[(NewPuzzle, Option<Solution>)]) -> Result<Vec<Added>, StoreError> {
         let (tx, path) = self.write()?;
         let err = |e| StoreError::sql(path, e);
-        let mut added = Vec::with_capacity(batch.len());
-        {
-            let mut insert = tx
-                .prepare_cached(
-                    "INSERT INTO puzzles (kind, source, size_class, site_id, width, height, text, canonical_hash, \
-                     snapshot, extractor_version, status, note) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
-                )
-                .map_err(err)?;
-            for (puzzle, solution) in batch {
-                let canonical_hash = sha256_hex(puzzle.text.as_bytes());
-                match stored_copy(&tx, puzzle, &canonical_hash).map_err(err)? {
-                    Some(copy) if copy.replaceable && puzzle.status == Status::Ok => {
-                        replace(&tx, copy.id, puzzle, &canonical_hash, solution.as_ref()).map_err(err)?;
-                        added.push(Added::Replaced(copy.id));
-                        continue;
-                    }
-                    Some(copy) => {
-                        added.push(Added::Present(copy.id));
-                        continue;
-                    }
-                    None => {}
-                }
-                insert.execute(record_params(puzzle, &canonical_hash).as_slice()).map_err(err)?;
-                let id = tx.last_insert_rowid();
-                if let Some(solution) = solution {
-                    put_solution(&tx, id, solution).map_err(err)?;
-                }
-                added.push(Added::New(id));
-            }
+        let added = batch
+            .iter()
+            .map(|(puzzle, solution)| add_one(&tx, puzzle, solution.as_ref()))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(err)?;
+        tx.commit().map_err(err)?;
+        Ok(added)
+    }
+
+    /// Adds one fetched puzzle as [`Store::add`] does, and when it is stored
+    /// now (new, or replacing a flagged copy) what its page said beside it,
+    /// in the same transaction: a run killed in between loses neither.
+    pub fn add_fetched(
+        &mut self,
+        puzzle: &NewPuzzle,
+        solution: Option<&Solution>,
+        facts: &SiteFacts,
+    ) -> Result<Added, StoreError> {
+        let (tx, path) = self.write()?;
+        let err = |e| StoreError::sql(path, e);
+        let added = add_one(&tx, puzzle, solution).map_err(err)?;
+        if let Added::New(id) | Added::Replaced(id) = added {
+            put_site_facts(&tx, id, facts).map_err(err)?;
         }
         tx.commit().map_err(err)?;
         Ok(added)
@@ -272,19 +274,8 @@ impl Store {
 
     /// Keeps what the site's page said of a stored puzzle beyond the puzzle
     /// (a special's date, the page's `hashedSolution`).
-    pub fn put_site_facts(
-        &mut self,
-        puzzle: i64,
-        special_date: Option<&str>,
-        hashed_solution: Option<&str>,
-    ) -> Result<(), StoreError> {
-        self.conn
-            .execute(
-                "INSERT OR REPLACE INTO site_facts (puzzle, special_date, hashed_solution) VALUES (?1, ?2, ?3)",
-                params![puzzle, special_date, hashed_solution],
-            )
-            .map_err(self.err())?;
-        Ok(())
+    pub fn put_site_facts(&mut self, puzzle: i64, facts: &SiteFacts) -> Result<(), StoreError> {
+        put_site_facts(&self.conn, puzzle, facts).map_err(self.err())
     }
 
     /// Replaces a puzzle's text when its snapshot is re-extracted (`reparse`),
@@ -497,6 +488,39 @@ impl Store {
 struct StoredCopy {
     id: i64,
     replaceable: bool,
+}
+
+/// Adds one puzzle inside a transaction: a copy already stored is left as
+/// it is, unless it is flagged and this one is good (it is replaced).
+fn add_one(tx: &Transaction, puzzle: &NewPuzzle, solution: Option<&Solution>) -> rusqlite::Result<Added> {
+    let canonical_hash = sha256_hex(puzzle.text.as_bytes());
+    match stored_copy(tx, puzzle, &canonical_hash)? {
+        Some(copy) if copy.replaceable && puzzle.status == Status::Ok => {
+            replace(tx, copy.id, puzzle, &canonical_hash, solution)?;
+            Ok(Added::Replaced(copy.id))
+        }
+        Some(copy) => Ok(Added::Present(copy.id)),
+        None => {
+            tx.prepare_cached(
+                "INSERT INTO puzzles (kind, source, size_class, site_id, width, height, text, canonical_hash, \
+                 snapshot, extractor_version, status, note) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+            )?
+            .execute(record_params(puzzle, &canonical_hash).as_slice())?;
+            let id = tx.last_insert_rowid();
+            if let Some(solution) = solution {
+                put_solution(tx, id, solution)?;
+            }
+            Ok(Added::New(id))
+        }
+    }
+}
+
+fn put_site_facts(conn: &Connection, puzzle: i64, facts: &SiteFacts) -> rusqlite::Result<()> {
+    conn.execute(
+        "INSERT OR REPLACE INTO site_facts (puzzle, special_date, hashed_solution) VALUES (?1, ?2, ?3)",
+        params![puzzle, facts.special_date, facts.hashed_solution],
+    )?;
+    Ok(())
 }
 
 /// The stored copy of `puzzle`: by site ID (one flagged invalid or not

@@ -85,6 +85,30 @@ fn a_good_copy_replaces_a_flagged_one_with_the_same_site_id() {
     assert_eq!(store.puzzles(&Filter::default()).unwrap().len(), 1);
 }
 
+fn stored_facts(store: &Store) -> Vec<(i64, Option<String>, Option<String>)> {
+    let mut query =
+        store.conn.prepare("SELECT puzzle, special_date, hashed_solution FROM site_facts ORDER BY puzzle").unwrap();
+    query.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?))).unwrap().map(Result::unwrap).collect()
+}
+
+#[test]
+fn a_fetched_puzzle_and_its_site_facts_are_stored_together_or_not_at_all() {
+    let (_dir, mut store) = fresh();
+    let facts = SiteFacts { special_date: Some("2026-11-30".into()), hashed_solution: Some("ab12".into()) };
+    assert_eq!(store.add_fetched(&puzzle("a", Some(7)), Some(&solution(1)), &facts).unwrap(), Added::New(1));
+    assert_eq!(stored_facts(&store), [(1, Some("2026-11-30".into()), Some("ab12".into()))]);
+    // A copy already stored keeps the facts it came with.
+    let other = SiteFacts { special_date: None, hashed_solution: Some("ff".into()) };
+    assert_eq!(store.add_fetched(&puzzle("a", Some(7)), None, &other).unwrap(), Added::Present(1));
+    assert_eq!(stored_facts(&store).len(), 1);
+    assert_eq!(stored_facts(&store)[0].2.as_deref(), Some("ab12"));
+    // When the facts cannot be written, the puzzle is not stored either.
+    store.conn.execute_batch("DROP TABLE site_facts").unwrap();
+    assert!(store.add_fetched(&puzzle("b", Some(8)), Some(&solution(1)), &facts).is_err());
+    assert_eq!(store.puzzles(&Filter::default()).unwrap().len(), 1);
+    assert_eq!(store.find(&puzzle("b", Some(8))).unwrap(), None);
+}
+
 #[test]
 fn updates_replace_the_solution_of_the_same_solver_version() {
     let (_dir, mut store) = fresh();
