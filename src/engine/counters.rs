@@ -40,6 +40,10 @@
 //!   options runs only at real branch points, where no item is down to one,
 //!   and stops at the first with two. A count that drops to 0 ends the
 //!   choice at once: the branch is dead, and the copy puts the counters back.
+//! - **Options as fixed-length rows.** Each option's items padded to the
+//!   longest option's with a sink item, so a dead option's items are one
+//!   row of a length the compiler knows (no start lookups, an unrolled
+//!   loop): 9% (17-clue) to 12% (se11, hardest) fewer instructions.
 //! - **Forced options in one pass.** They kill their conflicts word by word;
 //!   the options that died then take 1 off their items' counts with no test.
 //!
