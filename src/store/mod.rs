@@ -483,7 +483,6 @@ impl Store {
     }
 }
 
-/// `canonical_hash` is `sha256_hex` of the puzzle's text.
 /// A stored copy of a puzzle, and whether a good copy may take its place.
 struct StoredCopy {
     id: i64,
@@ -526,6 +525,7 @@ fn put_site_facts(conn: &Connection, puzzle: i64, facts: &SiteFacts) -> rusqlite
 /// The stored copy of `puzzle`: by site ID (one flagged invalid or not
 /// unique is replaceable: a good copy takes its place, see
 /// [`Added::Replaced`]), else by canonical text (with a site ID or without).
+/// `canonical_hash` is `sha256_hex` of the puzzle's text.
 fn stored_copy(conn: &Connection, puzzle: &NewPuzzle, canonical_hash: &str) -> rusqlite::Result<Option<StoredCopy>> {
     match puzzle.site_id {
         Some(site_id) => conn
