@@ -66,9 +66,6 @@ pub(super) struct MultiCover {
     opt_entries: Vec<(u32, u32)>,
     /// Value slots of the options (see [`OptionAt::slots`]).
     opt_slots: Vec<u32>,
-    /// The weights those slots hold (`vals[opt_slots[k]]`), read directly
-    /// when `propagate` looks for options outside a window.
-    opt_weights: Vec<u32>,
     alive: Vec<bool>,
     // Groups.
     group_opts: Vec<u32>,
@@ -167,6 +164,16 @@ struct Cell {
     heaviest: u32,
 }
 
+impl Item {
+    /// Whether the item can no longer end in its range: what is committed
+    /// plus the most the undecided groups can add falls short, or plus the
+    /// least they must add goes over.
+    #[inline(always)]
+    fn out_of_reach(&self) -> bool {
+        self.committed + self.most < self.lo || self.committed + self.least > self.hi
+    }
+}
+
 impl Cell {
     /// The (most, least) the cell adds to its item; `exact` says whether
     /// its group is.
@@ -212,7 +219,7 @@ impl Sums {
         let at = &mut self.items[item];
         at.most = at.most - old.0 + new.0;
         at.least = at.least - old.1 + new.1;
-        if at.committed + at.most < at.lo || at.committed + at.least > at.hi {
+        if at.out_of_reach() {
             self.broken = true;
         }
         self.enqueue(item);
@@ -337,7 +344,7 @@ impl MultiCover {
         group_cells_start.push(0u32);
         let mut opt_slots_start = vec![0u32; n_opts + 1];
         let mut opt_slots: Vec<u32> = Vec::with_capacity(2 * entries.len());
-        let mut opt_weights: Vec<u32> = Vec::with_capacity(2 * entries.len());
+        let mut weights: Vec<u32> = Vec::new();
         let mut local = vec![u32::MAX; n_items];
         for g in 0..n_groups {
             let members = &group_opts[group_opts_start[g] as usize..group_opts_start[g + 1] as usize];
@@ -351,18 +358,18 @@ impl MultiCover {
                 }
             }
             let cells = cell_item.len() - first_cell;
-            // Member m's weight on cell c goes at slot_base + m * cells + c
-            // (0 where it does not touch the cell's item).
+            // weights[m * cells + c]: member m's weight on cell c (0 where
+            // it does not touch the cell's item).
+            weights.clear();
+            weights.resize(members.len() * cells, 0);
             let slot_base = opt_slots.len();
-            opt_weights.resize(slot_base + members.len() * cells, 0);
             for (m, &o) in members.iter().enumerate() {
                 opt_slots_start[o as usize] = (slot_base + m * cells) as u32;
                 for &(i, w) in option(o as usize) {
-                    opt_weights[slot_base + m * cells + local[i as usize] as usize] = w;
+                    weights[m * cells + local[i as usize] as usize] = w;
                 }
             }
             opt_slots.resize(slot_base + members.len() * cells, 0);
-            let weights = &opt_weights[slot_base..];
             for c in 0..cells {
                 // The column's distinct weights, in increasing order. Members
                 // mostly come in order of weight (an Aquarium tank's levels
@@ -452,7 +459,6 @@ impl MultiCover {
                 .collect(),
             opt_entries: entries.to_vec(),
             opt_slots,
-            opt_weights,
             alive: vec![false; n_opts],
             group_opts_start,
             group_opts,
@@ -650,7 +656,7 @@ impl MultiCover {
             let item = &mut self.sums.items[i];
             item.queued = false;
             let c = item.committed;
-            if self.sums.broken || c + item.most < item.lo || c + item.least > item.hi {
+            if self.sums.broken || item.out_of_reach() {
                 break 'items;
             }
             let room_above = item.hi - c - item.least;
@@ -686,7 +692,7 @@ impl MultiCover {
                     if !self.alive[p as usize] {
                         continue;
                     }
-                    let x = self.opt_weights[(self.opts[p as usize].slots + k) as usize];
+                    let x = self.vals[self.opt_slots[(self.opts[p as usize].slots + k) as usize] as usize];
                     if x > top || x < bottom {
                         self.kill(p);
                         // A bound that crossed its range ends the search
