@@ -409,20 +409,13 @@ impl Counters {
             6 => take_off::<6>(rows, killed, key, pending, pending_len),
             7 => take_off::<7>(rows, killed, key, pending, pending_len),
             8 => take_off::<8>(rows, killed, key, pending, pending_len),
-            _ => {
-                for &(w, mut dead) in killed {
-                    while dead != 0 {
-                        let other = w as usize * 64 + dead.trailing_zeros() as usize;
-                        dead &= dead - 1;
-                        for &j in &option_items[option_start[other] as usize..option_start[other + 1] as usize] {
-                            if !take_one(key, j, pending, pending_len) {
-                                return false;
-                            }
-                        }
-                    }
-                }
-                true
-            }
+            _ => take_off_each(
+                killed,
+                |other| &option_items[option_start[other] as usize..option_start[other + 1] as usize],
+                key,
+                pending,
+                pending_len,
+            ),
         }
     }
 
@@ -808,8 +801,7 @@ fn take_one(key: &mut [u32], j: u32, pending: &mut [u32], pending_len: &mut usiz
 }
 
 /// The deaths of a choice (by copies) with options as rows of `W` items:
-/// each option dead in `killed` takes 1 off its items' counts (see
-/// [`take_one`]); false at the first count to reach 0.
+/// see [`take_off_each`].
 fn take_off<const W: usize>(
     rows: &[u32],
     killed: &[(u32, u64)],
@@ -818,11 +810,25 @@ fn take_off<const W: usize>(
     pending_len: &mut usize,
 ) -> bool {
     let (rows, _) = rows.as_chunks::<W>();
+    take_off_each(killed, |other| &rows[other], key, pending, pending_len)
+}
+
+/// The deaths of a choice (by copies): each option dead in `killed` takes 1
+/// off the counts of its items (`items_of`, see [`take_one`]); false at the
+/// first count to reach 0.
+#[inline(always)]
+fn take_off_each<'a>(
+    killed: &[(u32, u64)],
+    items_of: impl Fn(usize) -> &'a [u32],
+    key: &mut [u32],
+    pending: &mut [u32],
+    pending_len: &mut usize,
+) -> bool {
     for &(w, mut dead) in killed {
         while dead != 0 {
             let other = w as usize * 64 + dead.trailing_zeros() as usize;
             dead &= dead - 1;
-            for &j in &rows[other] {
+            for &j in items_of(other) {
                 if !take_one(key, j, pending, pending_len) {
                     return false;
                 }
