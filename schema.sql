@@ -1,5 +1,6 @@
 -- The aquarchive database, version 1. Embedded in the binary (src/store) and
--- run once on a new file; later versions add a step to src/store/migrate.rs
+-- run once on a new file; later versions add a step in migrations/ (listed in
+-- src/store/open.rs)
 -- instead of editing this file, so that existing archives migrate in place.
 --
 -- Times are UTC text, 'YYYY-MM-DDTHH:MM:SS.sssZ', so they sort and compare

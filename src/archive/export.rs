@@ -45,6 +45,16 @@ pub fn task(puzzle: &Puzzle) -> Result<String, ArchiveError> {
     Ok(stored_aquarium(puzzle)?.to_task())
 }
 
+/// A stored Aquarium solution as the site's answer form writes it (its
+/// hidden `ansH`: `y` water, `n` air, row by row).
+pub fn answer(puzzle: &Puzzle) -> Result<String, ArchiveError> {
+    stored_aquarium(puzzle)?;
+    let water = super::stored_water(puzzle).ok_or_else(|| {
+        ArchiveError::Input(format!("puzzle {}: no solution stored (status {})", puzzle.id, puzzle.record.status))
+    })??;
+    Ok(water.to_answer())
+}
+
 /// Writes each puzzle as `STEM.txt`, with `STEM.solution.txt` when it has a
 /// solution (the layout of the fixtures). Returns how many were written.
 pub fn to_directory(store: &Store, filter: &Filter, dir: &Path) -> Result<u64, ArchiveError> {

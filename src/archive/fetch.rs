@@ -1,16 +1,19 @@
 //! `fetch` and `reparse`: pages from the site into the archive. Every page
 //! fetched is kept as a snapshot with its fetch record, whatever became of
-//! it; the puzzle on it is judged (class, form, uniqueness) and stored with
-//! its solution in one transaction, exactly as `import` stores a puzzle.
+//! it; the puzzle on it is judged (form, uniqueness, the site's own answer
+//! hash) and stored with its solution in one transaction, exactly as
+//! `import` stores a puzzle. A special is stored by its class and date.
 
 use std::path::Path;
 
 use crate::engine::Settings;
-use crate::site::extract::{Extracted, check_class};
+use crate::kinds::aquarium::Water;
+use crate::site::answer;
+use crate::site::extract::{Extracted, warnings};
 use crate::site::fetch::{Fetched, PageSource, Request, fetch, process, read_saved};
 use crate::site::markup::EXTRACTOR_VERSION;
 use crate::site::url::{PuzzleId, SiteUrls, SizeClass, read_url};
-use crate::store::{Added, Filter, NewPuzzle, SiteFacts, Status, Store};
+use crate::store::{Added, Filter, HashCheck, NewPuzzle, SiteFacts, Status, Store};
 
 use super::{AQUARIUM, ArchiveError, Verdict, assess};
 
@@ -38,6 +41,15 @@ pub struct FetchReport {
     pub snapshot: Option<String>,
     pub extracted: Option<Extracted>,
     pub outcome: Outcome,
+    /// The site's answer check of the puzzle judged now (None when the page
+    /// gave no puzzle, or the archive had it and it was not solved again).
+    pub hash_check: Option<HashCheck>,
+    /// What is odd about the puzzle without making it wrong (a tank count
+    /// unlike its class's).
+    pub warnings: Vec<String>,
+    /// The page's hash did not match, and no page ever has: the hash's
+    /// formula itself is in doubt, so the puzzle was judged without it.
+    pub hash_unconfirmed: bool,
 }
 
 /// Fetches one page and keeps what it gives.
@@ -72,10 +84,18 @@ fn keep(store: &mut Store, fetched: Fetched, settings: Settings) -> Result<Fetch
     };
     let error = match (&fetched.result, &judged) {
         (Err(e), _) => Some(e.to_string()),
-        (Ok(_), Some((Judged::Fresh(fresh), _))) if fresh.1.status != Status::Ok => {
-            Some(fresh.0.note.clone().unwrap_or_else(|| format!("the puzzle is {}", fresh.1.status)))
+        (Ok(_), Some((Judged::Fresh(fresh), _))) if fresh.verdict.status != Status::Ok => {
+            Some(fresh.puzzle.note.clone().unwrap_or_else(|| format!("the puzzle is {}", fresh.verdict.status)))
         }
         _ => None,
+    };
+    let (hash_check, hash_unconfirmed) = match &judged {
+        Some((Judged::Fresh(fresh), _)) => (Some(fresh.hash_check), fresh.hash_unconfirmed),
+        _ => (None, false),
+    };
+    let warnings = match &fetched.result {
+        Ok(extracted) => warnings(extracted).iter().map(ToString::to_string).collect(),
+        Err(_) => Vec::new(),
     };
     let snapshot = match &fetched.snapshot {
         Some(snapshot) => Some(store.put_snapshot(&snapshot.bytes, Some("text/html"))?),
@@ -85,10 +105,10 @@ fn keep(store: &mut Store, fetched: Fetched, settings: Settings) -> Result<Fetch
     let outcome = match judged {
         None => Outcome::Failed(error.unwrap_or_default()),
         Some((Judged::Present(id), _)) => Outcome::Present(id),
-        Some((Judged::Fresh(fresh), extracted)) => {
-            let status = fresh.0.status;
-            let why = fresh.0.note.clone();
-            match store_judged(store, *fresh, snapshot.clone(), extracted)? {
+        Some((Judged::Fresh(fresh), _)) => {
+            let status = fresh.puzzle.status;
+            let why = fresh.puzzle.note.clone();
+            match store_judged(store, *fresh, snapshot.clone())? {
                 Added::Present(id) => Outcome::Present(id),
                 Added::New(id) | Added::Replaced(id) if status == Status::Ok => Outcome::New(id),
                 Added::New(id) | Added::Replaced(id) => {
@@ -105,39 +125,45 @@ fn keep(store: &mut Store, fetched: Fetched, settings: Settings) -> Result<Fetch
         snapshot,
         extracted: fetched.result.ok(),
         outcome,
+        hash_check,
+        warnings,
+        hash_unconfirmed,
     })
 }
 
 /// Stores a judged page's puzzle with the snapshot of that page, and the
 /// page's site facts when the puzzle is stored now (new, or in the place of
-/// a flagged copy).
-fn store_judged(
-    store: &mut Store,
-    (mut puzzle, verdict): (NewPuzzle, Verdict),
-    snapshot: Option<String>,
-    extracted: &Extracted,
-) -> Result<Added, ArchiveError> {
+/// a worse copy).
+fn store_judged(store: &mut Store, fresh: Fresh, snapshot: Option<String>) -> Result<Added, ArchiveError> {
+    let Fresh { mut puzzle, verdict, facts, .. } = fresh;
     puzzle.snapshot = snapshot;
-    Ok(store.add_fetched(&puzzle, verdict.solution.as_ref(), &site_facts(extracted))?)
-}
-
-fn site_facts(extracted: &Extracted) -> SiteFacts {
-    SiteFacts { special_date: extracted.date.clone(), hashed_solution: extracted.hashed_solution.clone() }
+    Ok(store.add_fetched(&puzzle, verdict.solution.as_ref(), &facts)?)
 }
 
 enum Judged {
     Present(i64),
     /// Boxed: a record and a verdict are large next to an id.
-    Fresh(Box<(NewPuzzle, Verdict)>),
+    Fresh(Box<Fresh>),
 }
 
-/// The record to store for a page's puzzle, unless the archive has it.
+/// A page's puzzle judged, ready to store.
+struct Fresh {
+    puzzle: NewPuzzle,
+    verdict: Verdict,
+    facts: SiteFacts,
+    hash_check: HashCheck,
+    hash_unconfirmed: bool,
+}
+
+/// The record to store for a page's puzzle, unless the archive has it. A
+/// special is keyed by its date; a normal class's page has none.
 fn new_puzzle(extracted: &Extracted, source: &str) -> NewPuzzle {
     NewPuzzle {
         kind: AQUARIUM.into(),
         source: source.to_string(),
         size_class: Some(i64::from(extracted.class.param())),
         site_id: extracted.id.and_then(|id| i64::try_from(id.0).ok()),
+        special_date: extracted.date.clone().filter(|_| extracted.class.is_special()),
         width: extracted.puzzle.width() as i64,
         height: extracted.puzzle.height() as i64,
         text: extracted.puzzle.to_string(),
@@ -148,28 +174,61 @@ fn new_puzzle(extracted: &Extracted, source: &str) -> NewPuzzle {
     }
 }
 
-/// The site's own check (tank count for the class), then the archive's
-/// (form, exactly one solution).
-fn verdict(extracted: &Extracted, settings: Settings) -> Result<Verdict, ArchiveError> {
-    if let Err(why) = check_class(extracted) {
-        return Ok(Verdict { status: Status::Invalid, note: Some(why.to_string()), solution: None });
-    }
-    assess(&extracted.puzzle, settings).map_err(|source| ArchiveError::Solve { place: "fetched page".into(), source })
+/// The site's answer check of a verdict's solution: md5 of the page's own
+/// task string and the answer, against the page's `hashedSolution`.
+fn hash_check(extracted: &Extracted, verdict: &Verdict) -> HashCheck {
+    let task = extracted.task.clone().unwrap_or_else(|| extracted.puzzle.to_task());
+    let answer = verdict
+        .solution
+        .as_ref()
+        .and_then(|s| s.solution.as_deref())
+        .and_then(|rows| Water::parse(rows).ok())
+        .map(|water| water.to_answer());
+    answer::check(extracted.hashed_solution.as_deref(), &task, answer.as_deref())
 }
 
+fn site_facts(extracted: &Extracted, hash_check: HashCheck) -> SiteFacts {
+    SiteFacts { hashed_solution: extracted.hashed_solution.clone(), hash_check }
+}
+
+/// Form and uniqueness (the archive's checks, as for any imported puzzle).
+fn verdict(extracted: &Extracted, settings: Settings, place: &str) -> Result<Verdict, ArchiveError> {
+    assess(&extracted.puzzle, settings).map_err(|source| ArchiveError::Solve { place: place.to_string(), source })
+}
+
+/// Judges a page's puzzle: form, uniqueness, then the site's own hash. A
+/// unique puzzle whose solution does not give the page's hash is what a
+/// garbled task looks like, and is flagged; unless no page has ever
+/// matched, in which case the formula is what is in doubt, and the puzzle
+/// is judged by its other checks.
 fn judge(store: &Store, extracted: &Extracted, source: &str, settings: Settings) -> Result<Judged, ArchiveError> {
     let mut puzzle = new_puzzle(extracted, source);
     // Solving is the expensive part: skip what is stored already.
     if let Some(id) = store.find(&puzzle)? {
         return Ok(Judged::Present(id));
     }
-    let verdict = verdict(extracted, settings).map_err(|e| match e {
-        ArchiveError::Solve { source: why, .. } => ArchiveError::Solve { place: source.to_string(), source: why },
-        other => other,
-    })?;
+    let mut verdict = verdict(extracted, settings, source)?;
+    let hash_check = hash_check(extracted, &verdict);
+    let mut hash_unconfirmed = false;
+    if hash_check == HashCheck::Mismatch && verdict.status == Status::Ok {
+        if store.has_hash_match()? {
+            verdict = Verdict {
+                status: Status::Invalid,
+                note: Some(
+                    "its one solution does not give the page's hashedSolution (md5 of task and answer): \
+                     the site sent a garbled task"
+                        .into(),
+                ),
+                solution: None,
+            };
+        } else {
+            hash_unconfirmed = true;
+        }
+    }
     puzzle.status = verdict.status;
     puzzle.note = verdict.note.clone();
-    Ok(Judged::Fresh(Box::new((puzzle, verdict))))
+    let facts = site_facts(extracted, hash_check);
+    Ok(Judged::Fresh(Box::new(Fresh { puzzle, verdict, facts, hash_check, hash_unconfirmed })))
 }
 
 /// Fetches until `count` new puzzles of a class are stored. A random page
@@ -261,12 +320,19 @@ pub fn reparse(
         let result = match process(&bytes, request) {
             Err(e) => Reparsed::NowFails(e.to_string()),
             Ok(extracted) => {
-                store.put_site_facts(puzzle.id, &site_facts(&extracted))?;
+                if record.special_date.is_none()
+                    && let Some(date) = new_puzzle(&extracted, &record.source).special_date
+                {
+                    store.put_special_date(puzzle.id, &date)?;
+                }
                 let after = extracted.puzzle.to_string();
                 if after == record.text {
+                    let stored = Verdict { status: record.status, note: None, solution: puzzle.solution.clone() };
+                    store.put_site_facts(puzzle.id, &site_facts(&extracted, hash_check(&extracted, &stored)))?;
                     Reparsed::Same
                 } else {
-                    let verdict = verdict(&extracted, settings)?;
+                    let verdict = verdict(&extracted, settings, &record.source)?;
+                    store.put_site_facts(puzzle.id, &site_facts(&extracted, hash_check(&extracted, &verdict)))?;
                     let status = verdict.status;
                     store.replace_text(
                         puzzle.id,
@@ -292,8 +358,8 @@ pub fn reparse(
         let Judged::Fresh(fresh) = judge(store, &extracted, &url, settings)? else {
             continue;
         };
-        let status = fresh.0.status;
-        let stored = store_judged(store, *fresh, Some(sha), &extracted)?;
+        let status = fresh.puzzle.status;
+        let stored = store_judged(store, *fresh, Some(sha))?;
         let (Added::New(id) | Added::Replaced(id) | Added::Present(id)) = stored;
         let result = Reparsed::Found { status, stored };
         each(id, &result);

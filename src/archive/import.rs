@@ -267,6 +267,7 @@ fn unseen(
             source: candidate.place.clone(),
             size_class: candidate.size_class,
             site_id: candidate.site_id,
+            special_date: None,
             width,
             height,
             text: puzzle.text(),

@@ -101,6 +101,7 @@ mod tests {
                 source: "test".into(),
                 size_class: None,
                 site_id: None,
+                special_date: None,
                 width: 9,
                 height: 9,
                 text: text.into(),
@@ -111,6 +112,7 @@ mod tests {
             },
             canonical_hash: String::new(),
             created: "2026-11-30T08:00:00.000Z".into(),
+            hash_check: None,
             solution: solution.map(|s| Solution {
                 solver_version: "v".into(),
                 solution: Some(s.into()),

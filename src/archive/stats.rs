@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::store::{Count, Filter, Puzzle, Status, Store};
+use crate::store::{Count, Filter, HashCheck, Puzzle, Status, Store};
 
 use super::site_names;
 
@@ -26,6 +26,20 @@ pub struct Stats {
     pub puzzles: u64,
     pub counts: Vec<Count>,
     pub times: Vec<Times>,
+    /// Aquarium puzzles by the site's answer check.
+    pub hash_checks: HashChecks,
+}
+
+/// Aquarium puzzles by what the site's own answer hash said.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct HashChecks {
+    /// The solution found hashes to the page's `hashedSolution`.
+    pub r#match: u64,
+    pub mismatch: u64,
+    /// No hash: the page had none, or the puzzle came from a file.
+    pub absent: u64,
+    /// Kept by a version that did not check (`aquarchive reparse` does).
+    pub unchecked: u64,
 }
 
 /// The class a puzzle is counted under: its site size class, else its grid.
@@ -66,7 +80,16 @@ pub fn stats(store: &Store) -> Result<Stats, crate::store::StoreError> {
         })
         .collect();
     let puzzles = counts.iter().map(|c| c.puzzles).sum();
-    Ok(Stats { database: store.path().display().to_string(), puzzles, counts, times })
+    let mut hash_checks = HashChecks::default();
+    for (check, n) in store.hash_check_counts()? {
+        *match check {
+            Some(HashCheck::Match) => &mut hash_checks.r#match,
+            Some(HashCheck::Mismatch) => &mut hash_checks.mismatch,
+            Some(HashCheck::Absent) => &mut hash_checks.absent,
+            None => &mut hash_checks.unchecked,
+        } += n;
+    }
+    Ok(Stats { database: store.path().display().to_string(), puzzles, counts, times, hash_checks })
 }
 
 impl Stats {

@@ -308,6 +308,9 @@ pub enum ShowFormat {
     Task,
     /// The site's link that opens the puzzle
     Link,
+    /// Aquarium: the solution as the site's answer form writes it (`y` water, `n` air, row by row), to
+    /// check by hand what you solved on the site (aquarchive never sends answers itself)
+    Answer,
 }
 
 #[derive(Args, Debug)]

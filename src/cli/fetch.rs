@@ -11,7 +11,7 @@ use aquarchive::site::browser::{BrowserFetcher, BrowserSettings};
 use aquarchive::site::fetch::{FetchSettings, PageSource};
 use aquarchive::site::http::HttpFetcher;
 use aquarchive::site::url::{PuzzleId, SiteUrls, SizeClass};
-use aquarchive::store::Access;
+use aquarchive::store::{Access, HashCheck};
 
 use super::args::{FetchArgs, GlobalArgs};
 use super::context::Context;
@@ -34,7 +34,14 @@ pub fn run(args: FetchArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     let mut source = page_source(config, args.browser)?;
     let settings = Settings::default();
     let mut reports = Vec::new();
-    let show = |report: &FetchReport| -> Result<(), CliError> { print(&line(report, args.json)) };
+    let mut warned = false;
+    let mut show = |report: &FetchReport| -> Result<(), CliError> {
+        if report.hash_unconfirmed && !warned {
+            warned = true;
+            eprintln!("{UNCONFIRMED}");
+        }
+        print(&line(report, args.json))
+    };
     match target {
         Target::One(class, id) => {
             let report = fetch_id(&mut store, source.as_mut(), &urls, class, id, settings)?;
@@ -64,6 +71,11 @@ pub fn run(args: FetchArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     }
     Ok(exit_code(&reports))
 }
+
+/// Said once a run, when a page's hash did not match and none ever has.
+const UNCONFIRMED: &str = "aquarchive: warning: the site's hashedSolution could not be confirmed: no page in this \
+    archive has yet matched md5(task + answer), so the puzzle was judged by its other checks (form, exactly one \
+    solution) and its check recorded as `mismatch`. Once one page matches, a mismatch flags a page as garbled.";
 
 enum Target {
     New(Vec<SizeClass>),
@@ -131,6 +143,8 @@ fn line(report: &FetchReport, as_json: bool) -> String {
             "date": extracted.and_then(|e| e.date.clone()),
             "task": extracted.map(|e| e.puzzle.to_task()),
             "hashed_solution": extracted.and_then(|e| e.hashed_solution.clone()),
+            "hash_check": report.hash_check,
+            "warnings": report.warnings,
             "source": extracted.map(|e| e.source.as_str()),
         });
         return format!("{value}\n");
@@ -144,6 +158,12 @@ fn line(report: &FetchReport, as_json: bool) -> String {
         None => "no puzzle".into(),
     };
     let stored = puzzle.map(|id| format!(" (archive #{id})")).unwrap_or_default();
+    let checked = match report.hash_check {
+        Some(HashCheck::Match) => ", confirmed by the site's hash",
+        Some(HashCheck::Mismatch) => ", the site's hash does not match",
+        _ => "",
+    };
     let why = error.map(|e| format!(": {e}")).unwrap_or_default();
-    format!("{outcome}: {what}{stored} from {}{why}\n", report.url)
+    let warnings: String = report.warnings.iter().map(|w| format!(" (warning: {w})")).collect();
+    format!("{outcome}: {what}{checked}{stored} from {}{why}{warnings}\n", report.url)
 }

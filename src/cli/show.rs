@@ -4,7 +4,7 @@
 use aquarchive::archive::kinds::{AnyPuzzle, AnySolution};
 use aquarchive::archive::{export, picture, site_names, stats, stored, stored_solution};
 use aquarchive::render;
-use aquarchive::store::Access;
+use aquarchive::store::{Access, HashCheck};
 
 use super::args::{GlobalArgs, ShowArgs, ShowFormat};
 use super::context::Context;
@@ -31,6 +31,7 @@ pub fn run(args: ShowArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     let out = match args.format {
         ShowFormat::Text => puzzle.record.text.clone(),
         ShowFormat::Task => format!("{}\n", export::task(&puzzle)?),
+        ShowFormat::Answer => format!("{}\n", export::answer(&puzzle)?),
         ShowFormat::Link => format!(
             "{}\n",
             export::link(&puzzle, base_url).ok_or_else(|| CliError::Message(format!(
@@ -50,6 +51,14 @@ pub fn run(args: ShowArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
             );
             if let Some(id) = puzzle.record.site_id {
                 head.push_str(&format!(", site ID {}", site_names::site_id_text(id)));
+            }
+            if let Some(date) = &puzzle.record.special_date {
+                head.push_str(&format!(", the special of {date}"));
+            }
+            match puzzle.hash_check {
+                Some(HashCheck::Match) => head.push_str(", confirmed by the site's hash"),
+                Some(HashCheck::Mismatch) => head.push_str(", not confirmed: the site's hash does not match"),
+                _ => {}
             }
             if let Some(note) = &puzzle.record.note {
                 head.push_str(&format!(" ({note})"));

@@ -31,6 +31,14 @@ pub fn run(args: StatsArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     }
     out.push('\n');
     out.push_str(&table::render("Solve and prove unique, latest solution of each puzzle:", &rows));
+    let checks = &stats.hash_checks;
+    if checks.r#match + checks.mismatch + checks.unchecked > 0 {
+        out.push_str(&format!(
+            "\nThe site's answer check of Aquarium puzzles: confirmed by the site's hash: {}, hash does not match: {}, \
+             no hash: {}, not yet checked: {}\n",
+            checks.r#match, checks.mismatch, checks.absent, checks.unchecked
+        ));
+    }
     print(&out)?;
     Ok(ExitCode::Ok)
 }

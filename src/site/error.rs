@@ -48,7 +48,11 @@ impl FetchFailure {
 pub enum ExtractError {
     #[error("the site says there is no puzzle with this ID")]
     NotFound,
-    #[error("no puzzle on the page: neither a `var task` script nor a board of cells")]
+    #[error(
+        "there is no puzzle on the page: no `var task = '...'` in its scripts and no board of cells \
+         (`#game div.cell.selectable`); the site's pages may have changed shape. The page is kept: \
+         `aquarchive reparse` reads it again once the extractor knows the new shape"
+    )]
     NoPuzzle,
     #[error("the page's `task` string is malformed: {0}")]
     BadTask(AquariumError),
@@ -66,10 +70,11 @@ pub enum ExtractError {
     NotText,
 }
 
-/// Why an extracted puzzle cannot be one of its class (SITE.md: the site
-/// serves randomised invalid tasks to clients it takes for scrapers).
+/// Something odd about a page's puzzle that is worth saying but is no
+/// reason to turn the puzzle away (docs/site.md: tank counts are not fixed
+/// per class; real 10x10 puzzles have 20 and 21 tanks).
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
-pub enum Invalid {
-    #[error("invalid puzzle: {found} tanks, but a {class} puzzle has {lo} to {hi}")]
+pub enum Warning {
+    #[error("{found} tanks, where the {class} puzzles seen so far have {lo} to {hi}")]
     TankCount { found: usize, class: String, lo: usize, hi: usize },
 }

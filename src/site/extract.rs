@@ -4,7 +4,7 @@
 use super::board::read_board;
 use super::raw::{PageInfo, is_not_found, read_page};
 use super::url::{PuzzleId, SizeClass};
-use super::{ExtractError, Invalid};
+use super::{ExtractError, Warning};
 use crate::kinds::aquarium::Aquarium;
 
 /// Where the puzzle was read from.
@@ -32,8 +32,13 @@ impl Source {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Extracted {
     pub puzzle: Aquarium,
+    /// The page's `task` string exactly as written, when it has one: the
+    /// site's `hashedSolution` is computed over these bytes.
+    pub task: Option<String>,
     pub class: SizeClass,
+    /// None where the page has no ID (a special's page: empty or `0`).
     pub id: Option<PuzzleId>,
+    /// A special's date (`YYYY-MM-DD` where the page writes one).
     pub date: Option<String>,
     pub hashed_solution: Option<String>,
     pub source: Source,
@@ -62,11 +67,20 @@ pub fn extract(bytes: &[u8], asked: Option<SizeClass>) -> Result<Extracted, Extr
         (None, Some(board)) => (board, Source::Board),
         (None, None) => return Err(ExtractError::NoPuzzle),
     };
-    Ok(Extracted { puzzle, class, id: info.id, date: info.date, hashed_solution: info.hashed_solution, source })
+    Ok(Extracted {
+        puzzle,
+        task: info.task,
+        class,
+        id: info.id,
+        date: info.date,
+        hashed_solution: info.hashed_solution,
+        source,
+    })
 }
 
+/// The page's class: its `Game.plSize`, else the special its title names.
 fn page_class(info: &PageInfo, asked: Option<SizeClass>) -> Result<SizeClass, ExtractError> {
-    let page = info.size_param.map(|n| SizeClass::from_param(n).ok_or(n));
+    let page = info.size_param.map(|n| SizeClass::from_param(n).ok_or(n)).or(info.special.map(Ok));
     match (page, asked) {
         (Some(Err(n)), _) => Err(ExtractError::WrongClass {
             page: format!("number {n}"),
@@ -91,21 +105,21 @@ fn parse_script(task: &str, info: &PageInfo, class: SizeClass) -> Result<Aquariu
     Aquarium::parse_task_sized(task, size).map_err(ExtractError::BadTask)
 }
 
-/// Checks what only the site can get wrong (SITE.md): the tank count must
-/// fit the size class. Form (clue sums, connected tanks) and uniqueness are
-/// the archive's checks, as for any imported puzzle.
-pub fn check_class(extracted: &Extracted) -> Result<(), Invalid> {
+/// What is odd about a page's puzzle without making it wrong: a tank count
+/// outside what puzzles of its class were seen to have. Form, uniqueness
+/// and the site's own hash decide whether a puzzle is good.
+pub fn warnings(extracted: &Extracted) -> Vec<Warning> {
     let puzzle = &extracted.puzzle;
     let range = extracted.class.tank_range(puzzle.width(), puzzle.height());
     if range.contains(&puzzle.tank_count()) {
-        return Ok(());
+        return Vec::new();
     }
-    Err(Invalid::TankCount {
+    vec![Warning::TankCount {
         found: puzzle.tank_count(),
         class: extracted.class.to_string(),
         lo: *range.start(),
         hi: *range.end(),
-    })
+    }]
 }
 
 #[cfg(test)]
@@ -133,7 +147,8 @@ mod tests {
         assert_eq!(got.id, Some(PuzzleId(681_742)));
         assert_eq!(got.source, Source::Script);
         assert_eq!(got.hashed_solution.as_deref(), Some("0123456789abcdef0123456789abcdef"));
-        assert_eq!(check_class(&got), Ok(()));
+        assert_eq!(got.task.as_deref(), Some(TASK));
+        assert_eq!(warnings(&got), []);
     }
 
     #[test]
@@ -180,12 +195,13 @@ mod tests {
     }
 
     #[test]
-    fn the_tank_count_must_fit_the_class() {
+    fn a_tank_count_outside_the_class_is_a_warning() {
         let easy = SizeClass::from_param(0).unwrap();
         let check = |task: &str| {
             let puzzle = Aquarium::parse_task(task).unwrap();
-            check_class(&Extracted {
+            warnings(&Extracted {
                 puzzle,
+                task: Some(task.to_string()),
                 class: easy,
                 id: None,
                 date: None,
@@ -193,11 +209,22 @@ mod tests {
                 source: Source::Script,
             })
         };
-        assert_eq!(check(TASK), Ok(()));
-        // Every cell its own tank: 36 tanks is not a 6x6 easy.
+        assert_eq!(check(TASK), []);
+        // Every cell its own tank: 36 tanks is not what a 6x6 easy has.
         let clues = TASK.split(';').next().unwrap();
         let singles: Vec<String> = (1..=36).map(|n| n.to_string()).collect();
-        let err = check(&format!("{clues};{}", singles.join(","))).unwrap_err();
-        assert_eq!(err.to_string(), "invalid puzzle: 36 tanks, but a 6x6-easy puzzle has 4 to 8");
+        let said = check(&format!("{clues};{}", singles.join(",")));
+        assert_eq!(said.len(), 1);
+        assert_eq!(said[0].to_string(), "36 tanks, where the 6x6-easy puzzles seen so far have 4 to 8");
+    }
+
+    #[test]
+    fn a_special_without_game_pl_size_is_known_by_its_title() {
+        let html = page(TASK, "").replace("Game.plSize = 0;", "").replace(
+            "<div class=\"puzzleInfo\">",
+            "<title>Special Weekly Aquarium (2026-11-30)</title><div class=\"puzzleInfo\">",
+        );
+        let got = extract(html.as_bytes(), None).unwrap();
+        assert_eq!((got.class, got.date.as_deref()), (SizeClass::WEEKLY, Some("2026-11-30")));
     }
 }

@@ -90,6 +90,8 @@ impl Pacer {
 /// if it did.
 #[derive(Clone, Debug)]
 pub struct Page {
+    /// Where the page came from: the URL asked for, or where the site's
+    /// redirects led.
     pub url: String,
     /// None when no answer came (and always for a browser, which does not
     /// report the status).
@@ -140,6 +142,10 @@ pub enum FetchError {
     Fetch(FetchFailure),
     #[error(transparent)]
     Extract(ExtractError),
+    /// The site sent the request elsewhere, and the page there gave no
+    /// puzzle: the site may have moved (docs/site.md, "A newer combined site").
+    #[error("the site redirected to {to}, and {source}")]
+    Redirected { to: String, source: ExtractError },
 }
 
 /// What to fetch.
@@ -186,7 +192,10 @@ pub fn fetch(source: &mut dyn PageSource, urls: &SiteUrls, request: Request) -> 
     let page = source.get(&url);
     let result = match page.failure {
         Some(failure) => Err(FetchError::Fetch(failure)),
-        None => process(&page.bytes, request),
+        None => process(&page.bytes, request).map_err(|e| match e {
+            FetchError::Extract(source) if page.url != url => FetchError::Redirected { to: page.url.clone(), source },
+            other => other,
+        }),
     };
     let record = FetchRecord {
         url,

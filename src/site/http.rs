@@ -25,13 +25,15 @@ impl HttpFetcher {
         Ok(HttpFetcher { client, settings, pacer })
     }
 
-    /// One request: the status and as much of the body as arrived.
-    fn attempt(&self, url: &str) -> (Option<u16>, Vec<u8>, Option<FetchFailure>) {
+    /// One request: where it ended (after redirects), the status and as
+    /// much of the body as arrived.
+    fn attempt(&self, url: &str) -> (String, Option<u16>, Vec<u8>, Option<FetchFailure>) {
         let mut response = match self.client.get(url).send() {
             Ok(response) => response,
             // The URL is in the fetch record already; the message need not repeat it.
-            Err(e) => return (None, Vec::new(), Some(self.failure(&e.without_url()))),
+            Err(e) => return (url.to_string(), None, Vec::new(), Some(self.failure(&e.without_url()))),
         };
+        let landed = response.url().to_string();
         let status = response.status().as_u16();
         let mut body = Vec::new();
         if let Err(e) = response.read_to_end(&mut body) {
@@ -40,10 +42,10 @@ impl HttpFetcher {
             } else {
                 FetchFailure::Truncated { received: body.len(), why: chain(&e) }
             };
-            return (Some(status), body, Some(failure));
+            return (landed, Some(status), body, Some(failure));
         }
         let failure = (status >= 400).then_some(FetchFailure::Status(status));
-        (Some(status), body, failure)
+        (landed, Some(status), body, failure)
     }
 
     fn failure(&self, e: &reqwest::Error) -> FetchFailure {
@@ -61,11 +63,11 @@ impl PageSource for HttpFetcher {
         loop {
             self.pacer.wait();
             attempts += 1;
-            let (status, bytes, failure) = self.attempt(url);
+            let (landed, status, bytes, failure) = self.attempt(url);
             self.pacer.answered();
             let retry = failure.as_ref().is_some_and(FetchFailure::is_transient) && attempts <= self.settings.retries;
             if !retry {
-                return Page { url: url.to_string(), status, bytes, attempts, failure };
+                return Page { url: landed, status, bytes, attempts, failure };
             }
             std::thread::sleep(backoff(self.settings.backoff, attempts));
         }

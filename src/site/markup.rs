@@ -1,5 +1,5 @@
 //! Every regex and CSS selector that reads the site's pages, in one place
-//! (SITE.md, "The raw page" and "The rendered board"). When the site's
+//! (docs/site.md, "The raw page" and "The rendered board"). When the site's
 //! markup changes, change it here and run `aquarchive reparse`.
 
 use std::sync::LazyLock;
@@ -27,10 +27,19 @@ pub static WIDTH: LazyLock<Regex> = LazyLock::new(|| re(r"puzzleWidth\s*:\s*(\d+
 pub static HEIGHT: LazyLock<Regex> = LazyLock::new(|| re(r"puzzleHeight\s*:\s*(\d+)"));
 pub static HASHED_SOLUTION: LazyLock<Regex> = LazyLock::new(|| re(r#"hashedSolution\s*:\s*['"]([^'"]+)['"]"#));
 pub static PL_SIZE: LazyLock<Regex> = LazyLock::new(|| re(r"Game\.plSize\s*=\s*(\d+)\s*;"));
-/// `<span id="puzzleID">2,401,181</span>` (either quote, other attributes).
-pub static PUZZLE_ID: LazyLock<Regex> = LazyLock::new(|| re(r#"id\s*=\s*["']puzzleID["'][^>]*>\s*([0-9][0-9,]*)\s*<"#));
-/// The special's date, **unsure** (SITE.md): a `specialDate` value in the
-/// script, or the `selected` option of `<select name="date">`.
+/// `<span id="puzzleID">2,401,181</span>` (either quote, other attributes),
+/// whatever the label around it says (mirrors translate it). The span may
+/// be empty, or hold `0` on a special: both mean the page has no ID.
+pub static PUZZLE_ID: LazyLock<Regex> = LazyLock::new(|| re(r#"id\s*=\s*["']puzzleID["'][^>]*>([^<]*)<"#));
+/// A special's title, `Special Daily Aquarium (2026-08-23)`: which special
+/// (group 1) and its date (group 2). Read in `<title>` first, then anywhere
+/// in the page (a heading may carry it too).
+pub static TITLE: LazyLock<Regex> = LazyLock::new(|| re(r"(?is)<title[^>]*>(.*?)</title>"));
+pub static SPECIAL_TITLE: LazyLock<Regex> =
+    LazyLock::new(|| re(r"(?i)Special\s+(Daily|Weekly|Monthly)\b[^()<>]{0,80}\(\s*(\d{4}-\d{1,2}-\d{1,2})\s*\)"));
+/// Where a special's date may also be (not seen on any real page, kept as
+/// fallbacks): a `specialDate` value in the script, or the `selected`
+/// option of `<select name="date">`.
 pub static SPECIAL_DATE: LazyLock<Regex> = LazyLock::new(|| re(r#"specialDate\s*[:=]\s*['"]([^'"]+)['"]"#));
 pub static DATE_SELECT: LazyLock<Regex> =
     LazyLock::new(|| re(r#"(?is)<select[^>]*name\s*=\s*["']date["'][^>]*>(.*?)</select>"#));

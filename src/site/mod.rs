@@ -8,6 +8,7 @@
 //! [`fetch::process`] is the part after the network, which `reparse` reruns
 //! on stored snapshots.
 
+pub mod answer;
 pub mod board;
 pub mod browser;
 mod error;
@@ -18,4 +19,4 @@ pub mod markup;
 pub mod raw;
 pub mod url;
 
-pub use error::{ExtractError, FetchFailure, Invalid, SiteError};
+pub use error::{ExtractError, FetchFailure, SiteError, Warning};

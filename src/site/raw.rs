@@ -2,22 +2,26 @@
 //! `task`, sizes and hash, the puzzle ID, the special's date.
 
 use super::markup;
-use super::url::PuzzleId;
+use super::url::{PuzzleId, SizeClass};
 
-/// Every fact the raw page gives; each may be missing (SITE.md marks some
+/// Every fact the raw page gives; each may be missing (docs/site.md marks some
 /// as unsure), and the caller decides which it needs.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PageInfo {
     pub task: Option<String>,
+    /// None where the ID span is missing, empty or `0` (a special's page).
     pub id: Option<PuzzleId>,
+    /// The special a page's title names (`Special Daily ...`), as its class.
+    pub special: Option<SizeClass>,
     /// `Game.plSize`: the size class number.
     pub size_param: Option<u8>,
     pub width: Option<usize>,
     pub height: Option<usize>,
-    /// The special's date as the page writes it.
+    /// The special's date: `YYYY-MM-DD` where the page writes a date,
+    /// else the page's own words (a `<select>` option such as `Week 48`).
     pub date: Option<String>,
-    /// 32 hex digits; its formula is unconfirmed for Aquarium, so it is
-    /// kept, not checked.
+    /// `hashedSolution`: md5 of the task and the answer (docs/site.md),
+    /// the site's own check of a solution.
     pub hashed_solution: Option<String>,
 }
 
@@ -33,7 +37,8 @@ pub fn read_page(html: &str) -> PageInfo {
     let number = |re: &regex::Regex| first(re).and_then(|s| s.parse().ok());
     PageInfo {
         task: first(&markup::TASK),
-        id: first(&markup::PUZZLE_ID).and_then(|s| s.parse().ok()),
+        id: first(&markup::PUZZLE_ID).and_then(|s| s.parse().ok()).filter(|&id| id != PuzzleId(0)),
+        special: special_title(html).map(|(class, _)| class),
         size_param: number(&markup::PL_SIZE).and_then(|n: usize| u8::try_from(n).ok()),
         width: number(&markup::WIDTH),
         height: number(&markup::HEIGHT),
@@ -42,9 +47,44 @@ pub fn read_page(html: &str) -> PageInfo {
     }
 }
 
+/// The special named in the page's title (else anywhere in the page), with
+/// its date.
+fn special_title(html: &str) -> Option<(SizeClass, String)> {
+    let title = markup::TITLE.captures(html).map(|c| c.get(1).map_or("", |m| m.as_str()));
+    let found =
+        title.and_then(|t| markup::SPECIAL_TITLE.captures(t)).or_else(|| markup::SPECIAL_TITLE.captures(html))?;
+    let class = match found[1].to_ascii_lowercase().as_str() {
+        "daily" => SizeClass::DAILY,
+        "weekly" => SizeClass::WEEKLY,
+        _ => SizeClass::MONTHLY,
+    };
+    Some((class, normal_date(&found[2])))
+}
+
+/// `2026-8-3` as `2026-08-03`; anything that is not a date as it is.
+fn normal_date(text: &str) -> String {
+    let text = text.trim();
+    let parts: Vec<&str> = text.split('-').collect();
+    match parts.as_slice() {
+        [y, m, d]
+            if y.len() == 4
+                && [y, m, d].iter().all(|p| !p.is_empty() && p.len() <= 4 && p.bytes().all(|b| b.is_ascii_digit())) =>
+        {
+            let (m, d): (u32, u32) = (m.parse().unwrap_or(0), d.parse().unwrap_or(0));
+            if (1..=12).contains(&m) && (1..=31).contains(&d) { format!("{y}-{m:02}-{d:02}") } else { text.to_string() }
+        }
+        _ => text.to_string(),
+    }
+}
+
+/// The special's date: from its title first (the one place real pages were
+/// seen to carry it), then from the places an older page engine used.
 fn read_date(html: &str) -> Option<String> {
+    if let Some((_, date)) = special_title(html) {
+        return Some(date);
+    }
     if let Some(c) = markup::SPECIAL_DATE.captures(html) {
-        return Some(c[1].trim().to_string());
+        return Some(normal_date(&c[1]));
     }
     let select = markup::DATE_SELECT.captures(html)?;
     let option = markup::SELECTED_OPTION.captures(&select[1])?;
@@ -52,7 +92,7 @@ fn read_date(html: &str) -> Option<String> {
     let value = markup::OPTION_VALUE.captures(&option[1]).map(|v| v[1].to_string());
     let date = value.unwrap_or_else(|| option[2].to_string());
     let date = date.trim();
-    (!date.is_empty()).then(|| date.to_string())
+    (!date.is_empty()).then(|| normal_date(date))
 }
 
 #[cfg(test)]
@@ -118,6 +158,35 @@ mod tests {
         let html = r#"<select name="date"><option selected>Week 48, 2026</option></select>"#;
         assert_eq!(read_page(html).date.as_deref(), Some("Week 48, 2026"));
         assert_eq!(read_page(r#"<select name="date"><option>x</option></select>"#).date, None);
+    }
+
+    #[test]
+    fn a_specials_date_and_kind_come_from_its_title_first() {
+        let html = "<html><head><title>Special Daily Aquarium (2026-08-23)</title></head>\
+            <script>var specialDate = '2020-01-01';</script>";
+        let info = read_page(html);
+        assert_eq!(info.date.as_deref(), Some("2026-08-23"));
+        assert_eq!(info.special, Some(SizeClass::DAILY));
+        let heading = "<title>Aquarium</title><h1>special weekly aquarium  ( 2026-8-3 )</h1>";
+        assert_eq!(read_page(heading).date.as_deref(), Some("2026-08-03"));
+        assert_eq!(read_page(heading).special, Some(SizeClass::WEEKLY));
+        let monthly = read_page("<title>Special Monthly Aquarium (2026-11-01)</title>");
+        assert_eq!((monthly.special, monthly.date.as_deref()), (Some(SizeClass::MONTHLY), Some("2026-11-01")));
+        // A normal puzzle's title names no special and no date.
+        let normal = read_page("<title>Aquarium - 6x6 Easy</title>");
+        assert_eq!((normal.special, normal.date), (None, None));
+    }
+
+    #[test]
+    fn an_empty_or_zero_id_is_no_id_whatever_the_label_says() {
+        for span in
+            ["<span id=\"puzzleID\"></span>", "<span id=\"puzzleID\"> 0 </span>", "<span id='puzzleID'>0</span>"]
+        {
+            assert_eq!(read_page(&format!("<p>Puzzle ID: {span}</p>")).id, None, "{span}");
+        }
+        let translated =
+            "<p>6x6 \u{9ed1}\u{767d} \u{7b80}\u{5355} \u{9898}\u{53f7}: <span id=\"puzzleID\">438,243</span></p>";
+        assert_eq!(read_page(translated).id, Some(PuzzleId(438_243)));
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! The site's size classes and URL patterns, all in one place (SITE.md,
+//! The site's size classes and URL patterns, all in one place (docs/site.md,
 //! "URLs"). When the site changes its links, this is the file to change.
 
 use std::fmt;
@@ -28,7 +28,7 @@ const CLASSES: [(&str, Option<usize>, Option<usize>); 12] = [
     ("15x15-easy", Some(15), Some(22)),
     ("15x15-normal", Some(15), Some(32)),
     ("15x15-hard", Some(15), Some(45)),
-    // SITE.md: one source says 20x20, 25x25, 30x30; unsure, so the page says.
+    // docs/site.md: one source says 20x20, 25x25, 30x30; unsure, so the page says.
     ("daily", None, None),
     ("weekly", None, None),
     ("monthly", None, None),
@@ -230,7 +230,7 @@ mod tests {
 
     #[test]
     fn e_links_match_the_site_both_ways() {
-        // SITE.md: `MDozLDM1MywzNDI=` is `0:3,353,342`.
+        // docs/site.md: `MDozLDM1MywzNDI=` is `0:3,353,342`.
         let id: PuzzleId = "3,353,342".parse().unwrap();
         assert_eq!(encode_e(SizeClass(0), id), "MDozLDM1MywzNDI=");
         assert_eq!(decode_e("MDozLDM1MywzNDI=").unwrap(), (SizeClass(0), PuzzleId(3_353_342)));

@@ -61,6 +61,49 @@ impl std::fmt::Display for Status {
     }
 }
 
+/// What the site's own answer check said of a fetched puzzle: whether the
+/// solution found hashes to the page's `hashedSolution`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum HashCheck {
+    /// The solution found is the site's: the puzzle was read right.
+    Match,
+    /// The page has a hash and no solution found gives it (a garbled task,
+    /// or a puzzle without a unique solution).
+    Mismatch,
+    /// No hash to check against (the page has none, or the puzzle did not
+    /// come from a page).
+    Absent,
+}
+
+impl HashCheck {
+    pub const ALL: [HashCheck; 3] = [HashCheck::Match, HashCheck::Mismatch, HashCheck::Absent];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            HashCheck::Match => "match",
+            HashCheck::Mismatch => "mismatch",
+            HashCheck::Absent => "absent",
+        }
+    }
+
+    fn parse(text: &str) -> Option<HashCheck> {
+        HashCheck::ALL.into_iter().find(|h| h.as_str() == text)
+    }
+}
+
+impl ToSql for HashCheck {
+    fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
+        Ok(self.as_str().into())
+    }
+}
+
+impl std::fmt::Display for HashCheck {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// A puzzle to store (and, inside [`Puzzle`], as stored).
 #[derive(Clone, Debug, Serialize)]
 pub struct NewPuzzle {
@@ -68,6 +111,9 @@ pub struct NewPuzzle {
     pub source: String,
     pub size_class: Option<i64>,
     pub site_id: Option<i64>,
+    /// A special's date (`YYYY-MM-DD` as the site writes it): with the kind
+    /// and size class, a special's identity, since its page has no ID.
+    pub special_date: Option<String>,
     pub width: i64,
     pub height: i64,
     /// The kind's canonical text of the puzzle.
@@ -79,11 +125,12 @@ pub struct NewPuzzle {
 }
 
 /// What a site's page says about its puzzle besides the puzzle (kept in
-/// `site_facts`): a special's date, and the page's hash of its solution.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// `site_facts`): the page's hash of its solution, and whether the
+/// solution found gives that hash.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SiteFacts {
-    pub special_date: Option<String>,
     pub hashed_solution: Option<String>,
+    pub hash_check: HashCheck,
 }
 
 /// What one solver version found for a puzzle.
@@ -107,6 +154,9 @@ pub struct Puzzle {
     pub record: NewPuzzle,
     pub canonical_hash: String,
     pub created: String,
+    /// The site's answer check; None where a page's hash was kept by a
+    /// version of this tool that did not check it (`reparse` checks it).
+    pub hash_check: Option<HashCheck>,
     pub solution: Option<Solution>,
 }
 
@@ -162,10 +212,14 @@ pub struct Fetch {
 
 /// The sha256 of some bytes, in hex: snapshot keys and canonical hashes.
 pub fn sha256_hex(bytes: &[u8]) -> String {
+    hex(&Sha256::digest(bytes))
+}
+
+/// Bytes in lower-case hex, as digests are written.
+pub fn hex(bytes: &[u8]) -> String {
     const HEX: &[u8; 16] = b"0123456789abcdef";
-    let digest = Sha256::digest(bytes);
-    let mut hex = String::with_capacity(2 * digest.len());
-    for b in digest {
+    let mut hex = String::with_capacity(2 * bytes.len());
+    for &b in bytes {
         hex.push(HEX[usize::from(b >> 4)] as char);
         hex.push(HEX[usize::from(b & 15)] as char);
     }
@@ -177,13 +231,27 @@ pub struct Store {
     path: PathBuf,
 }
 
-const PUZZLE_COLUMNS: &str = "p.id, p.kind, p.source, p.size_class, p.site_id, p.width, p.height, p.text, \
-    p.canonical_hash, p.snapshot, p.extractor_version, p.status, p.note, p.created, \
-    s.solver_version, s.solution, s.found, s.nodes, s.micros";
+/// A puzzle's answer check, from `site_facts f` joined to it: 'absent'
+/// where its page gave no hash (or it has no page), NULL where the hash was
+/// kept unchecked.
+macro_rules! hash_check_sql {
+    () => {
+        "CASE WHEN f.hash_check IS NOT NULL THEN f.hash_check WHEN f.hashed_solution IS NULL THEN 'absent' END"
+    };
+}
 
-/// Each puzzle joined with its latest solution (the highest row id).
+const PUZZLE_COLUMNS: &str = concat!(
+    "p.id, p.kind, p.source, p.size_class, p.site_id, p.width, p.height, p.text, ",
+    "p.canonical_hash, p.snapshot, p.extractor_version, p.status, p.note, p.created, ",
+    "s.solver_version, s.solution, s.found, s.nodes, s.micros, p.special_date, ",
+    hash_check_sql!()
+);
+
+/// Each puzzle joined with its latest solution (the highest row id) and
+/// what its page said.
 const PUZZLE_FROM: &str = "FROM puzzles p LEFT JOIN solutions s \
-    ON s.id = (SELECT max(id) FROM solutions WHERE puzzle = p.id)";
+    ON s.id = (SELECT max(id) FROM solutions WHERE puzzle = p.id) \
+    LEFT JOIN site_facts f ON f.puzzle = p.id";
 
 impl Store {
     /// Opens the archive at `path` (see [`Access`]). A file that is not
@@ -212,9 +280,36 @@ impl Store {
     }
 
     /// The stored puzzle that `puzzle` would duplicate, if any.
+    /// A flagged copy, or one the site's hash did not confirm, is not
+    /// returned: a better copy may take its place (see [`Added::Replaced`]).
     pub fn find(&self, puzzle: &NewPuzzle) -> Result<Option<i64>, StoreError> {
         let copy = stored_copy(&self.conn, puzzle, &sha256_hex(puzzle.text.as_bytes())).map_err(self.err())?;
-        Ok(copy.filter(|copy| !copy.replaceable).map(|copy| copy.id))
+        Ok(copy.filter(|copy| !copy.replaceable()).map(|copy| copy.id))
+    }
+
+    /// Whether any stored puzzle's solution has matched its page's
+    /// `hashedSolution`: until one has, a mismatch may mean that the hash's
+    /// formula is not what this tool takes it for, not that a page was garbled.
+    pub fn has_hash_match(&self) -> Result<bool, StoreError> {
+        self.conn
+            .query_row("SELECT EXISTS (SELECT 1 FROM site_facts WHERE hash_check = 'match')", [], |r| r.get(0))
+            .map_err(self.err())
+    }
+
+    /// Stored Aquarium puzzles counted by the site's answer check (None:
+    /// a hash kept before the check existed), in [`HashCheck::ALL`] order.
+    pub fn hash_check_counts(&self) -> Result<Vec<(Option<HashCheck>, u64)>, StoreError> {
+        let query = concat!(
+            "SELECT ",
+            hash_check_sql!(),
+            " AS checked, count(*) FROM puzzles p LEFT JOIN site_facts f ON f.puzzle = p.id ",
+            "WHERE p.kind = 'aquarium' GROUP BY checked ",
+            "ORDER BY checked IS NULL, CASE checked WHEN 'match' THEN 0 WHEN 'mismatch' THEN 1 ELSE 2 END"
+        );
+        let mut statement = self.conn.prepare(query).map_err(self.err())?;
+        let rows =
+            statement.query_map([], |r| Ok((hash_check(r, 0)?, r.get::<_, i64>(1)? as u64))).map_err(self.err())?;
+        rows.collect::<Result<_, _>>().map_err(self.err())
     }
 
     /// Adds puzzles, each with its solution if it has one, in one
@@ -224,7 +319,7 @@ impl Store {
         let err = |e| StoreError::sql(path, e);
         let added = batch
             .iter()
-            .map(|(puzzle, solution)| add_one(&tx, puzzle, solution.as_ref()))
+            .map(|(puzzle, solution)| add_one(&tx, puzzle, solution.as_ref(), None))
             .collect::<Result<Vec<_>, _>>()
             .map_err(err)?;
         tx.commit().map_err(err)?;
@@ -242,7 +337,7 @@ impl Store {
     ) -> Result<Added, StoreError> {
         let (tx, path) = self.write()?;
         let err = |e| StoreError::sql(path, e);
-        let added = add_one(&tx, puzzle, solution).map_err(err)?;
+        let added = add_one(&tx, puzzle, solution, Some(facts.hash_check)).map_err(err)?;
         if let Added::New(id) | Added::Replaced(id) = added {
             put_site_facts(&tx, id, facts).map_err(err)?;
         }
@@ -276,6 +371,17 @@ impl Store {
     /// (a special's date, the page's `hashedSolution`).
     pub fn put_site_facts(&mut self, puzzle: i64, facts: &SiteFacts) -> Result<(), StoreError> {
         put_site_facts(&self.conn, puzzle, facts).map_err(self.err())
+    }
+
+    /// Gives a stored special the date its page is now read to carry
+    /// (`reparse` of a page kept before dates were read from its title).
+    /// Another puzzle of the same class and date keeps it: false then.
+    pub fn put_special_date(&mut self, puzzle: i64, date: &str) -> Result<bool, StoreError> {
+        let changed = self
+            .conn
+            .execute("UPDATE OR IGNORE puzzles SET special_date = ?2 WHERE id = ?1", params![puzzle, date])
+            .map_err(self.err())?;
+        Ok(changed == 1)
     }
 
     /// Replaces a puzzle's text when its snapshot is re-extracted (`reparse`),
@@ -483,18 +589,46 @@ impl Store {
     }
 }
 
-/// A stored copy of a puzzle, and whether a good copy may take its place.
+/// A stored copy of a puzzle, with what decides whether another copy may
+/// take its place.
 struct StoredCopy {
     id: i64,
-    replaceable: bool,
+    /// Found by site ID or special's date, not by text: only such a copy
+    /// can be a wrong reading of the puzzle its key names.
+    keyed: bool,
+    status: Status,
+    hash_check: Option<HashCheck>,
+}
+
+impl StoredCopy {
+    /// Found by its key, and flagged or not confirmed by the site's hash
+    /// where the site gave one.
+    fn replaceable(&self) -> bool {
+        self.keyed && (self.status != Status::Ok || self.hash_check == Some(HashCheck::Mismatch))
+    }
+
+    /// Whether a copy of this verdict and answer check is better: a good
+    /// copy beats a flagged one, and one the site's hash confirms beats one
+    /// it did not.
+    fn replaced_by(&self, status: Status, hash_check: Option<HashCheck>) -> bool {
+        self.keyed
+            && status == Status::Ok
+            && (self.status != Status::Ok
+                || (self.hash_check == Some(HashCheck::Mismatch) && hash_check == Some(HashCheck::Match)))
+    }
 }
 
 /// Adds one puzzle inside a transaction: a copy already stored is left as
-/// it is, unless it is flagged and this one is good (it is replaced).
-fn add_one(tx: &Transaction, puzzle: &NewPuzzle, solution: Option<&Solution>) -> rusqlite::Result<Added> {
+/// it is, unless this one is better (see [`StoredCopy::replaced_by`]).
+fn add_one(
+    tx: &Transaction,
+    puzzle: &NewPuzzle,
+    solution: Option<&Solution>,
+    hash_check: Option<HashCheck>,
+) -> rusqlite::Result<Added> {
     let canonical_hash = sha256_hex(puzzle.text.as_bytes());
     match stored_copy(tx, puzzle, &canonical_hash)? {
-        Some(copy) if copy.replaceable && puzzle.status == Status::Ok => {
+        Some(copy) if copy.replaced_by(puzzle.status, hash_check) => {
             replace(tx, copy.id, puzzle, &canonical_hash, solution)?;
             Ok(Added::Replaced(copy.id))
         }
@@ -502,7 +636,8 @@ fn add_one(tx: &Transaction, puzzle: &NewPuzzle, solution: Option<&Solution>) ->
         None => {
             tx.prepare_cached(
                 "INSERT INTO puzzles (kind, source, size_class, site_id, width, height, text, canonical_hash, \
-                 snapshot, extractor_version, status, note) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+                 snapshot, extractor_version, status, note, special_date) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
             )?
             .execute(record_params(puzzle, &canonical_hash).as_slice())?;
             let id = tx.last_insert_rowid();
@@ -516,34 +651,46 @@ fn add_one(tx: &Transaction, puzzle: &NewPuzzle, solution: Option<&Solution>) ->
 
 fn put_site_facts(conn: &Connection, puzzle: i64, facts: &SiteFacts) -> rusqlite::Result<()> {
     conn.execute(
-        "INSERT OR REPLACE INTO site_facts (puzzle, special_date, hashed_solution) VALUES (?1, ?2, ?3)",
-        params![puzzle, facts.special_date, facts.hashed_solution],
+        "INSERT OR REPLACE INTO site_facts (puzzle, hashed_solution, hash_check) VALUES (?1, ?2, ?3)",
+        params![puzzle, facts.hashed_solution, facts.hash_check],
     )?;
     Ok(())
 }
 
-/// The stored copy of `puzzle`: by site ID (one flagged invalid or not
-/// unique is replaceable: a good copy takes its place, see
-/// [`Added::Replaced`]), else by canonical text (with a site ID or without).
-/// `canonical_hash` is `sha256_hex` of the puzzle's text.
+/// The stored copy of `puzzle`: by site ID, else (a special) by its class
+/// and date, else by canonical text (with a site ID or without). Two
+/// specials of one class and different dates are two puzzles, whatever
+/// their texts. `canonical_hash` is `sha256_hex` of the puzzle's text.
 fn stored_copy(conn: &Connection, puzzle: &NewPuzzle, canonical_hash: &str) -> rusqlite::Result<Option<StoredCopy>> {
-    match puzzle.site_id {
-        Some(site_id) => conn
-            .prepare_cached("SELECT id, status FROM puzzles WHERE kind = ?1 AND size_class IS ?2 AND site_id = ?3")?
-            .query_row(params![puzzle.kind, puzzle.size_class, site_id], |r| {
-                Ok(StoredCopy { id: r.get(0)?, replaceable: status(r, 1)? != Status::Ok })
-            })
-            .optional(),
-        None => conn
-            .prepare_cached("SELECT id FROM puzzles WHERE kind = ?1 AND canonical_hash = ?2 ORDER BY id LIMIT 1")?
-            .query_row(params![puzzle.kind, canonical_hash], |r| Ok(StoredCopy { id: r.get(0)?, replaceable: false }))
-            .optional(),
+    let keyed =
+        |r: &Row| Ok(StoredCopy { id: r.get(0)?, keyed: true, status: status(r, 1)?, hash_check: hash_check(r, 2)? });
+    let columns = "SELECT p.id, p.status, f.hash_check FROM puzzles p LEFT JOIN site_facts f ON f.puzzle = p.id";
+    if let Some(site_id) = puzzle.site_id {
+        let found = conn
+            .prepare_cached(&format!("{columns} WHERE p.kind = ?1 AND p.size_class IS ?2 AND p.site_id = ?3"))?
+            .query_row(params![puzzle.kind, puzzle.size_class, site_id], keyed)
+            .optional()?;
+        if found.is_some() {
+            return Ok(found);
+        }
     }
+    if let Some(date) = &puzzle.special_date {
+        return conn
+            .prepare_cached(&format!("{columns} WHERE p.kind = ?1 AND p.size_class IS ?2 AND p.special_date = ?3"))?
+            .query_row(params![puzzle.kind, puzzle.size_class, date], keyed)
+            .optional();
+    }
+    if puzzle.site_id.is_some() {
+        return Ok(None);
+    }
+    conn.prepare_cached(&format!("{columns} WHERE p.kind = ?1 AND p.canonical_hash = ?2 ORDER BY p.id LIMIT 1"))?
+        .query_row(params![puzzle.kind, canonical_hash], |r| Ok(StoredCopy { keyed: false, ..keyed(r)? }))
+        .optional()
 }
 
 /// A puzzle record's columns, in the order the insert (and `replace`) name
 /// them: kind, source, size_class, site_id, width, height, text,
-/// canonical_hash, snapshot, extractor_version, status, note.
+/// canonical_hash, snapshot, extractor_version, status, note, special_date.
 fn record_params<'a>(puzzle: &'a NewPuzzle, canonical_hash: &'a dyn ToSql) -> Vec<&'a dyn ToSql> {
     vec![
         &puzzle.kind,
@@ -558,6 +705,7 @@ fn record_params<'a>(puzzle: &'a NewPuzzle, canonical_hash: &'a dyn ToSql) -> Ve
         &puzzle.extractor_version,
         &puzzle.status,
         &puzzle.note,
+        &puzzle.special_date,
     ]
 }
 
@@ -574,8 +722,8 @@ fn replace(
     values.push(&id);
     conn.prepare_cached(
         "UPDATE puzzles SET kind = ?1, source = ?2, size_class = ?3, site_id = ?4, width = ?5, height = ?6, \
-         text = ?7, canonical_hash = ?8, snapshot = ?9, extractor_version = ?10, status = ?11, note = ?12 \
-         WHERE id = ?13",
+         text = ?7, canonical_hash = ?8, snapshot = ?9, extractor_version = ?10, status = ?11, note = ?12, \
+         special_date = ?13 WHERE id = ?14",
     )?
     .execute(values.as_slice())?;
     conn.prepare_cached("DELETE FROM solutions WHERE puzzle = ?1")?.execute(params![id])?;
@@ -606,6 +754,17 @@ fn status(row: &Row, index: usize) -> rusqlite::Result<Status> {
     })
 }
 
+fn hash_check(row: &Row, index: usize) -> rusqlite::Result<Option<HashCheck>> {
+    let Some(text) = row.get::<_, Option<String>>(index)? else { return Ok(None) };
+    HashCheck::parse(&text).map(Some).ok_or_else(|| {
+        rusqlite::Error::FromSqlConversionFailure(
+            index,
+            rusqlite::types::Type::Text,
+            format!("unknown hash check `{text}`").into(),
+        )
+    })
+}
+
 fn read_puzzle(r: &Row) -> rusqlite::Result<Puzzle> {
     let solution = match r.get::<_, Option<String>>(14)? {
         None => None,
@@ -624,6 +783,7 @@ fn read_puzzle(r: &Row) -> rusqlite::Result<Puzzle> {
             source: r.get(2)?,
             size_class: r.get(3)?,
             site_id: r.get(4)?,
+            special_date: r.get(19)?,
             width: r.get(5)?,
             height: r.get(6)?,
             text: r.get(7)?,
@@ -634,6 +794,7 @@ fn read_puzzle(r: &Row) -> rusqlite::Result<Puzzle> {
         },
         canonical_hash: r.get(8)?,
         created: r.get(13)?,
+        hash_check: hash_check(r, 20)?,
         solution,
     })
 }

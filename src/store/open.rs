@@ -16,8 +16,9 @@ pub const APPLICATION_ID: i32 = 0x4151_5541;
 /// schema change; never edit one that has shipped.
 pub(super) const MIGRATIONS: &[&str] = &[
     include_str!("../../schema.sql"),
-    include_str!("../../schema_2_site_facts.sql"),
-    include_str!("../../schema_3_solution_counts.sql"),
+    include_str!("../../migrations/2_site_facts.sql"),
+    include_str!("../../migrations/3_solution_counts.sql"),
+    include_str!("../../migrations/4_specials_by_date.sql"),
 ];
 
 /// The database version this binary writes.

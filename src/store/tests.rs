@@ -6,6 +6,7 @@ fn puzzle(text: &str, site_id: Option<i64>) -> NewPuzzle {
         source: "test".into(),
         size_class: site_id.map(|_| 0),
         site_id,
+        special_date: None,
         width: 2,
         height: 2,
         text: text.into(),
@@ -87,26 +88,123 @@ fn a_good_copy_replaces_a_flagged_one_with_the_same_site_id() {
 
 fn stored_facts(store: &Store) -> Vec<(i64, Option<String>, Option<String>)> {
     let mut query =
-        store.conn.prepare("SELECT puzzle, special_date, hashed_solution FROM site_facts ORDER BY puzzle").unwrap();
+        store.conn.prepare("SELECT puzzle, hashed_solution, hash_check FROM site_facts ORDER BY puzzle").unwrap();
     query.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?))).unwrap().map(Result::unwrap).collect()
+}
+
+fn facts(hash: &str, check: HashCheck) -> SiteFacts {
+    SiteFacts { hashed_solution: Some(hash.into()), hash_check: check }
 }
 
 #[test]
 fn a_fetched_puzzle_and_its_site_facts_are_stored_together_or_not_at_all() {
     let (_dir, mut store) = fresh();
-    let facts = SiteFacts { special_date: Some("2026-11-30".into()), hashed_solution: Some("ab12".into()) };
-    assert_eq!(store.add_fetched(&puzzle("a", Some(7)), Some(&solution(1)), &facts).unwrap(), Added::New(1));
-    assert_eq!(stored_facts(&store), [(1, Some("2026-11-30".into()), Some("ab12".into()))]);
+    let first = facts("ab12", HashCheck::Match);
+    assert_eq!(store.add_fetched(&puzzle("a", Some(7)), Some(&solution(1)), &first).unwrap(), Added::New(1));
+    assert_eq!(stored_facts(&store), [(1, Some("ab12".into()), Some("match".into()))]);
+    assert_eq!(store.puzzle(1).unwrap().unwrap().hash_check, Some(HashCheck::Match));
     // A copy already stored keeps the facts it came with.
-    let other = SiteFacts { special_date: None, hashed_solution: Some("ff".into()) };
+    let other = facts("ff", HashCheck::Mismatch);
     assert_eq!(store.add_fetched(&puzzle("a", Some(7)), None, &other).unwrap(), Added::Present(1));
     assert_eq!(stored_facts(&store).len(), 1);
-    assert_eq!(stored_facts(&store)[0].2.as_deref(), Some("ab12"));
+    assert_eq!(stored_facts(&store)[0].1.as_deref(), Some("ab12"));
     // When the facts cannot be written, the puzzle is not stored either.
     store.conn.execute_batch("DROP TABLE site_facts").unwrap();
-    assert!(store.add_fetched(&puzzle("b", Some(8)), Some(&solution(1)), &facts).is_err());
-    assert_eq!(store.puzzles(&Filter::default()).unwrap().len(), 1);
-    assert_eq!(store.find(&puzzle("b", Some(8))).unwrap(), None);
+    assert!(store.add_fetched(&puzzle("b", Some(8)), Some(&solution(1)), &first).is_err());
+    assert_eq!(store.conn.query_row("SELECT count(*) FROM puzzles", [], |r| r.get::<_, i64>(0)).unwrap(), 1);
+}
+
+fn special(text: &str, date: &str) -> NewPuzzle {
+    NewPuzzle { size_class: Some(9), special_date: Some(date.into()), ..puzzle(text, None) }
+}
+
+#[test]
+fn a_special_is_its_class_and_its_date() {
+    let (_dir, mut store) = fresh();
+    let absent = facts("00", HashCheck::Absent);
+    assert_eq!(store.add_fetched(&special("a", "2026-08-23"), Some(&solution(1)), &absent).unwrap(), Added::New(1));
+    // The next day's daily is another puzzle, even with the same text.
+    assert_eq!(store.add_fetched(&special("a", "2026-08-24"), Some(&solution(1)), &absent).unwrap(), Added::New(2));
+    // The same class and date again is the same puzzle, whatever it reads.
+    assert_eq!(store.find(&special("b", "2026-08-23")).unwrap(), Some(1));
+    assert_eq!(store.add_fetched(&special("b", "2026-08-23"), Some(&solution(1)), &absent).unwrap(), Added::Present(1));
+    // The weekly of the same date is another class.
+    let weekly = NewPuzzle { size_class: Some(10), ..special("a", "2026-08-23") };
+    assert_eq!(store.add_fetched(&weekly, Some(&solution(1)), &absent).unwrap(), Added::New(3));
+    let stored = store.puzzle(2).unwrap().unwrap();
+    assert_eq!(
+        (stored.record.special_date.as_deref(), stored.hash_check),
+        (Some("2026-08-24"), Some(HashCheck::Absent))
+    );
+    // A later reading of a date for a special that had none; a date taken
+    // by another puzzle of the class stays with it.
+    store.add(&[(NewPuzzle { size_class: Some(9), ..puzzle("c", None) }, Some(solution(1)))]).unwrap();
+    assert!(!store.put_special_date(4, "2026-08-23").unwrap());
+    assert!(store.put_special_date(4, "2026-08-25").unwrap());
+    assert_eq!(store.puzzle(4).unwrap().unwrap().record.special_date.as_deref(), Some("2026-08-25"));
+}
+
+#[test]
+fn a_copy_the_sites_hash_confirms_replaces_one_it_did_not() {
+    let (_dir, mut store) = fresh();
+    assert!(!store.has_hash_match().unwrap());
+    // Stored while the hash's formula was in doubt: good by its other checks.
+    let unconfirmed = facts("00", HashCheck::Mismatch);
+    assert_eq!(
+        store.add_fetched(&special("a", "2026-08-23"), Some(&solution(1)), &unconfirmed).unwrap(),
+        Added::New(1)
+    );
+    assert_eq!(store.find(&special("a", "2026-08-23")).unwrap(), None, "worth solving again");
+    // Another unconfirmed copy changes nothing; a confirmed one takes its place.
+    assert_eq!(
+        store.add_fetched(&special("x", "2026-08-23"), Some(&solution(1)), &unconfirmed).unwrap(),
+        Added::Present(1)
+    );
+    let confirmed = facts("11", HashCheck::Match);
+    assert_eq!(
+        store.add_fetched(&special("b", "2026-08-23"), Some(&solution(1)), &confirmed).unwrap(),
+        Added::Replaced(1)
+    );
+    let stored = store.puzzle(1).unwrap().unwrap();
+    assert_eq!((stored.record.text.as_str(), stored.hash_check), ("b", Some(HashCheck::Match)));
+    assert!(store.has_hash_match().unwrap());
+    assert_eq!(store.hash_check_counts().unwrap(), [(Some(HashCheck::Match), 1)]);
+    // Found by text only, a flagged copy is never replaced: only a key says
+    // two readings are of one puzzle.
+    let flagged = NewPuzzle { status: Status::Invalid, ..puzzle("t", None) };
+    store.add(&[(flagged, None)]).unwrap();
+    assert_eq!(store.add(&[(puzzle("t", None), Some(solution(1)))]).unwrap(), [Added::Present(2)]);
+}
+
+#[test]
+fn version_3_archives_move_a_specials_date_into_its_record_and_drop_id_0() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("old.sqlite");
+    let conn = Connection::open(&path).unwrap();
+    conn.pragma_update(None, "application_id", APPLICATION_ID).unwrap();
+    for step in &open::MIGRATIONS[..3] {
+        conn.execute_batch(step).unwrap();
+    }
+    conn.pragma_update(None, "user_version", 3).unwrap();
+    // What an older version stored: a daily under ID 0 with its date, a
+    // weekly with no date, a normal puzzle.
+    conn.execute_batch(
+        "INSERT INTO puzzles (kind, source, size_class, site_id, width, height, text, canonical_hash, status) VALUES
+            ('aquarium', 'u', 9, 0, 2, 2, 'a', 'ha', 'ok'),
+            ('aquarium', 'u', 10, NULL, 2, 2, 'b', 'hb', 'ok'),
+            ('aquarium', 'u', 0, 5, 2, 2, 'c', 'hc', 'ok');
+         INSERT INTO site_facts (puzzle, special_date, hashed_solution) VALUES (1, '2026-08-23', 'ff'), (3, NULL, 'ee');",
+    )
+    .unwrap();
+    drop(conn);
+    let store = Store::open(&path, Access::ReadWrite).unwrap();
+    let read = |id| store.puzzle(id).unwrap().unwrap();
+    assert_eq!((read(1).record.site_id, read(1).record.special_date.as_deref()), (None, Some("2026-08-23")));
+    assert_eq!((read(2).record.site_id, read(2).record.special_date), (None, None));
+    assert_eq!((read(3).record.site_id, read(3).record.special_date), (Some(5), None));
+    // Kept hashes were never checked; a puzzle without one has nothing to check.
+    assert_eq!((read(1).hash_check, read(2).hash_check), (None, Some(HashCheck::Absent)));
+    assert_eq!(store.find(&special("z", "2026-08-23")).unwrap(), Some(1));
 }
 
 #[test]

@@ -96,7 +96,8 @@ fn fixture_solution(class: u8, id: u64) -> Option<String> {
 }
 
 /// Fetches one new puzzle of every class with `extra` flags and checks the
-/// archive holds each page's puzzle with its (fixture) solution.
+/// archive holds each page's puzzle with its (fixture) solution, confirmed
+/// by the page's own hash; specials by their date, normal ones by ID.
 fn every_class_is_stored(extra: &[&str], source: &str) {
     let site = Site::start();
     let dir = setup(&site);
@@ -108,36 +109,46 @@ fn every_class_is_stored(extra: &[&str], source: &str) {
     assert_eq!(lines.len(), 12, "{run}");
     for (line, class) in lines.iter().zip(CLASSES) {
         let size: u8 = class.parse::<SizeClass>().unwrap().param();
-        let served = &site.puzzles_of(size)[0];
+        let served = if size >= 9 { site.special(size) } else { site.puzzles_of(size)[0].clone() };
         assert_eq!(line["outcome"], "new", "{line}");
         assert_eq!(line["size_class"], class);
         assert_eq!(line["task"], served.task.as_str(), "{class}");
-        assert_eq!(line["site_id"], served.id_text().as_str());
         assert_eq!(line["source"], source, "{line}");
-        assert_eq!(line["date"].as_str(), served.date, "{class}");
+        assert_eq!(line["date"].as_str(), served.date.as_deref(), "{class}");
+        assert_eq!(line["hash_check"], "match", "{line}");
+        let key = if served.is_special() {
+            assert_eq!(line["site_id"], serde_json::Value::Null, "a special's page has no ID: {line}");
+            format!("p.special_date = '{}'", served.date.as_deref().unwrap())
+        } else {
+            assert_eq!(line["site_id"], served.id_text().as_str());
+            format!("p.site_id = {}", served.id)
+        };
         let stored = rows(
             &db(&dir),
             &format!(
-                "SELECT p.status, s.solution, s.found, p.snapshot, p.extractor_version FROM puzzles p \
-                 JOIN solutions s ON s.puzzle = p.id WHERE p.size_class = {size} AND p.site_id = {}",
-                served.id
+                "SELECT p.status, s.solution, s.found, p.snapshot, p.extractor_version, f.hashed_solution, f.hash_check \
+                 FROM puzzles p JOIN solutions s ON s.puzzle = p.id JOIN site_facts f ON f.puzzle = p.id \
+                 WHERE p.size_class = {size} AND {key}"
             ),
         );
         assert_eq!(stored.len(), 1, "{class}");
         assert_eq!(stored[0][0].as_deref(), Some("ok"));
         assert_eq!(stored[0][2].as_deref(), Some("1"));
         assert_eq!(stored[0][3].as_deref(), line["snapshot"].as_str());
-        let facts = rows(
-            &db(&dir),
-            &format!(
-                "SELECT f.special_date, f.hashed_solution FROM site_facts f JOIN puzzles p ON p.id = f.puzzle WHERE p.size_class = {size}"
-            ),
-        );
-        assert_eq!(
-            facts,
-            vec![vec![served.date.map(String::from), Some("0f1e2d3c4b5a69788796a5b4c3d2e1f0".into())]],
-            "{class}"
-        );
+        assert_eq!(stored[0][5], Some(served.hashed_solution()), "{class}");
+        assert_eq!(stored[0][6].as_deref(), Some("match"), "{class}");
+        // The solution stored is the site's own answer, cell for cell.
+        let answer: String = stored[0][1]
+            .as_deref()
+            .unwrap()
+            .chars()
+            .filter_map(|c| match c {
+                '1' => Some('y'),
+                '0' => Some('n'),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(answer, served.answer, "{class}");
         if let Some(solution) = fixture_solution(size, served.id) {
             assert_eq!(stored[0][1].as_deref(), Some(solution.as_str()), "{class}");
         }
@@ -178,10 +189,10 @@ fn http_and_browser_agree_on_every_fixture_puzzle() {
     let mut http = HttpFetcher::new(settings.clone()).unwrap();
     let mut browser = BrowserFetcher::start(settings, &BrowserSettings::default()).unwrap();
     let puzzles = site.puzzles();
-    assert_eq!(puzzles.len(), 86, "83 fixture puzzles with an ID and size class, and 3 specials");
+    assert_eq!(puzzles.len(), 87, "83 fixture puzzles with an ID and size class, one generated, 3 specials");
     for p in &puzzles {
         let class = SizeClass::from_param(p.size).unwrap();
-        let url = urls.puzzle(class, PuzzleId(p.id));
+        let url = if p.is_special() { urls.new_puzzle(class) } else { urls.puzzle(class, PuzzleId(p.id)) };
         let raw = http.get(&url);
         let drawn = browser.get(&url);
         assert_eq!(raw.failure, None, "{url}");
@@ -192,7 +203,8 @@ fn http_and_browser_agree_on_every_fixture_puzzle() {
         assert_eq!(from_browser.source, Source::Both, "{url}");
         assert_eq!(from_raw.puzzle, from_browser.puzzle, "{url}");
         assert_eq!(from_raw.puzzle.to_task(), p.task, "{url}");
-        assert_eq!(from_raw.id, Some(PuzzleId(p.id)));
+        assert_eq!(from_raw.id, Some(PuzzleId(p.id)).filter(|_| !p.is_special()));
+        assert_eq!((from_browser.id, &from_browser.date), (from_raw.id, &from_raw.date), "{url}");
     }
 }
 
@@ -352,20 +364,192 @@ fn a_given_puzzle_by_id_and_the_count_of_new_ones() {
     assert_eq!(count(&db(&dir), "SELECT count(*) FROM puzzles WHERE size_class = 3 AND status = 'ok'"), 4);
 }
 
+/// The specials stored, as (class, date, text, status), oldest first.
+fn specials(db: &Path) -> Vec<Vec<Option<String>>> {
+    rows(db, "SELECT size_class, special_date, text, status FROM puzzles WHERE size_class >= 9 ORDER BY id")
+}
+
+/// The daily job as cron runs it, against specials whose ID span holds
+/// `id_span` (both forms seen on real pages: empty, `0`).
+fn specials_by_class_and_date(id_span: &'static str) {
+    let site = Site::start();
+    site.special_id_span(id_span);
+    let dir = setup(&site);
+    let db = db(&dir);
+    // Day one: the daily is new; a second run the same day finds nothing new.
+    let first = dir.run(&["fetch", "daily"]).ok();
+    assert!(
+        first.stdout.starts_with("new: daily 20x20 no ID of 2026-08-23, confirmed by the site's hash (archive #1)"),
+        "{first}"
+    );
+    let again = dir.run(&["fetch", "daily"]).expect_code(3);
+    assert!(again.stdout.starts_with("present: daily 20x20 no ID of 2026-08-23"), "{again}");
+    // Day two: another puzzle, with its own date.
+    site.advance(1);
+    dir.run(&["fetch", "daily"]).ok();
+    dir.run(&["fetch", "daily"]).expect_code(3);
+    let dailies = specials(&db);
+    assert_eq!(dailies.len(), 2);
+    assert_eq!(
+        dailies.iter().map(|r| (r[1].clone().unwrap(), r[3].clone().unwrap())).collect::<Vec<_>>(),
+        [("2026-08-23".into(), "ok".into()), ("2026-08-24".into(), "ok".into())]
+    );
+    assert_ne!(dailies[0][2], dailies[1][2], "two different puzzles");
+    // The weekly is dated by its Monday, the monthly by its 1st; each changes
+    // with its period, not with the day.
+    let weekly = dir.run(&["fetch", "weekly", "monthly", "--json"]).ok();
+    let dates: Vec<_> = weekly.json_lines().iter().map(|l| l["date"].as_str().unwrap().to_string()).collect();
+    assert_eq!(dates, ["2026-08-24", "2026-08-01"], "the 24th is a Monday: {weekly}");
+    site.advance(1);
+    dir.run(&["fetch", "weekly", "monthly"]).expect_code(3);
+    site.set_today("2026-08-31");
+    dir.run(&["fetch", "weekly"]).ok();
+    dir.run(&["fetch", "monthly"]).expect_code(3);
+    // The next month's monthly is 50x50: read, solved, confirmed, stored.
+    site.set_today("2026-09-01");
+    let monthly = dir.run(&["fetch", "monthly", "--json"]).ok();
+    let line = &monthly.json_lines()[0];
+    assert_eq!(
+        (&line["date"], &line["hash_check"], &line["outcome"]),
+        (&"2026-09-01".into(), &"match".into(), &"new".into())
+    );
+    assert!(monthly.stdout.contains(&format!("\"task\":\"{}\"", site.special(11).task)), "{monthly}");
+    let keys: Vec<_> = specials(&db).into_iter().map(|r| (r[0].clone().unwrap(), r[1].clone().unwrap())).collect();
+    let key = |class: &str, date: &str| (class.to_string(), date.to_string());
+    assert_eq!(
+        keys,
+        [
+            key("9", "2026-08-23"),
+            key("9", "2026-08-24"),
+            key("10", "2026-08-24"),
+            key("11", "2026-08-01"),
+            key("10", "2026-08-31"),
+            key("11", "2026-09-01")
+        ]
+    );
+    assert_eq!(count(&db, "SELECT count(*) FROM puzzles WHERE width = 50 AND height = 50 AND status = 'ok'"), 1);
+    assert_eq!(
+        count(&db, "SELECT count(*) FROM puzzles WHERE site_id IS NOT NULL"),
+        0,
+        "no special stored under an ID"
+    );
+    // What the archive shows of a special.
+    let shown = dir.run(&["show", "1", "--json"]).ok();
+    let shown: serde_json::Value = serde_json::from_str(&shown.stdout).unwrap();
+    assert_eq!((&shown["special_date"], &shown["hash_check"]), (&"2026-08-23".into(), &"match".into()));
+    let text = dir.run(&["show", "1"]).ok();
+    assert!(text.stdout.contains("the special of 2026-08-23, confirmed by the site's hash"), "{text}");
+    dir.run(&["verify"]).ok();
+}
+
 #[test]
-fn the_daily_fetched_twice_is_stored_once() {
+fn specials_with_an_empty_id_are_stored_by_class_and_date() {
+    specials_by_class_and_date("");
+}
+
+#[test]
+fn specials_with_id_0_are_stored_by_class_and_date() {
+    specials_by_class_and_date("0");
+}
+
+#[test]
+fn a_garbled_task_only_the_hash_tells_is_flagged_then_replaced() {
     let site = Site::start();
     let dir = setup(&site);
-    let first = dir.run(&["fetch", "daily"]).ok();
-    assert!(first.stdout.starts_with("new: daily 20x20 ID 1,000 of 2026-11-30"), "{first}");
-    let second = dir.run(&["fetch", "daily"]).expect_code(3);
-    assert!(second.stdout.starts_with("present: daily"), "{second}");
-    assert_eq!(count(&db(&dir), "SELECT count(*) FROM puzzles"), 1);
-    assert_eq!(count(&db(&dir), "SELECT count(*) FROM fetches"), 2);
-    assert_eq!(site.hits("/?size=9"), 2);
-    // A failure outranks "nothing new".
-    site.fault("/?size=9", &[Fault::Status(404)]);
-    dir.run(&["fetch", "weekly", "daily"]).expect_code(2);
+    let db = db(&dir);
+    dir.run(&["fetch", "daily"]).ok();
+    site.advance(1);
+    // Another good puzzle's task under today's hash: unique, well formed,
+    // and wrong.
+    site.fault("/?size=9", &[Fault::OtherTask]);
+    let garbled = dir.run(&["fetch", "daily", "--json"]).expect_code(2);
+    let line = &garbled.json_lines()[0];
+    assert_eq!((&line["outcome"], &line["hash_check"]), (&"rejected".into(), &"mismatch".into()), "{garbled}");
+    assert!(line["error"].as_str().unwrap().contains("hashedSolution"), "{line}");
+    assert_eq!(
+        rows(&db, "SELECT status, special_date FROM puzzles WHERE id = 2"),
+        [[Some("invalid".to_string()), Some("2026-08-24".to_string())]]
+    );
+    assert_eq!(count(&db, "SELECT count(*) FROM solutions WHERE puzzle = 2"), 0);
+    let kept = rows(&db, "SELECT snapshot FROM puzzles WHERE id = 2")[0][0].clone();
+    // The next run gets the real page: it takes the flagged record's place.
+    let good = dir.run(&["fetch", "daily", "--json"]).ok();
+    assert_eq!(good.json_lines()[0]["outcome"], "new", "{good}");
+    assert_eq!(specials(&db).len(), 2);
+    assert_eq!(
+        rows(&db, "SELECT p.status, p.text = ?1, f.hash_check FROM puzzles p JOIN site_facts f ON f.puzzle = p.id WHERE p.id = 2"
+            .replace("?1", &format!("'{}'", aquarchive::kinds::aquarium::Aquarium::parse_task(&site.special(9).task).unwrap())).as_str()),
+        [[Some("ok".into()), Some("1".into()), Some("match".into())]]
+    );
+    assert_eq!(
+        count(&db, &format!("SELECT count(*) FROM snapshots WHERE sha256 = '{}'", kept.unwrap())),
+        1,
+        "the garbled page is kept"
+    );
+    dir.run(&["fetch", "daily"]).expect_code(3);
+    let stats = dir.run(&["stats"]).ok();
+    assert!(stats.stdout.contains("confirmed by the site's hash: 2"), "{stats}");
+}
+
+#[test]
+fn before_any_page_has_matched_a_mismatch_doubts_the_formula_not_the_page() {
+    let site = Site::start();
+    let dir = setup(&site);
+    site.fault("/?size=9", &[Fault::OtherTask]);
+    let run = dir.run(&["fetch", "daily", "--json"]).ok();
+    let line = &run.json_lines()[0];
+    assert_eq!((&line["outcome"], &line["hash_check"]), (&"new".into(), &"mismatch".into()), "{run}");
+    assert_eq!(run.stderr.matches("could not be confirmed").count(), 1, "{run}");
+    // A later page that matches takes its place: it is the site's own.
+    let run = dir.run(&["fetch", "daily", "--json"]).ok();
+    assert_eq!((&run.json_lines()[0]["hash_check"], run.stderr.as_str()), (&"match".into(), ""), "{run}");
+    let stored = rows(&db(&dir), "SELECT p.id, f.hash_check FROM puzzles p JOIN site_facts f ON f.puzzle = p.id");
+    assert_eq!(stored, [[Some("1".into()), Some("match".into())]]);
+}
+
+#[test]
+fn a_10x10_with_21_tanks_and_a_matching_hash_is_stored_with_a_warning() {
+    let site = Site::start();
+    let dir = setup(&site);
+    let served = site.puzzles_of(3).into_iter().find(|p| p.id >= 9_000_000).unwrap();
+    let id = served.id.to_string();
+    let run = dir.run(&["fetch", "--id", &id, "--size", "10x10-easy", "--json"]).ok();
+    let line = &run.json_lines()[0];
+    assert_eq!((&line["outcome"], &line["hash_check"]), (&"new".into(), &"match".into()), "{run}");
+    assert_eq!(line["warnings"][0], "21 tanks, where the 10x10-easy puzzles seen so far have 10 to 18", "{line}");
+    let text = dir.run(&["fetch", "--id", &id, "--size", "10x10-easy"]).expect_code(3);
+    assert!(text.stdout.contains("(warning: 21 tanks, where"), "{text}");
+    assert_eq!(count(&db(&dir), "SELECT count(*) FROM puzzles WHERE status = 'ok'"), 1);
+    // The answer a person would type on the site, from the stored solution.
+    let answer = dir.run(&["show", "1", "--format", "answer"]).ok();
+    assert_eq!(answer.stdout, format!("{}\n", served.answer));
+}
+
+#[test]
+fn a_page_that_moved_elsewhere_fails_loudly_and_is_kept_for_reparse() {
+    let site = Site::start();
+    let dir = setup(&site);
+    site.fault("/?size=9", &[Fault::Redirect]);
+    let run = dir.run(&["fetch", "daily"]).expect_code(2);
+    assert!(
+        run.stdout.starts_with(&format!(
+            "failed: no puzzle from {}?size=9: the site redirected to http://localhost:",
+            site.base_url()
+        )),
+        "{run}"
+    );
+    assert!(run.stdout.contains("/aquarium/daily, and there is no puzzle on the page: no `var task"), "{run}");
+    assert!(run.stdout.contains("aquarchive reparse"), "{run}");
+    let db = db(&dir);
+    let fetches = rows(&db, "SELECT url, error, snapshot FROM fetches");
+    assert_eq!(fetches.len(), 1);
+    assert!(fetches[0][1].as_deref().unwrap().contains("redirected"), "{fetches:?}");
+    let snapshot = fetches[0][2].clone().expect("the page it landed on is kept");
+    assert!(rows(&db, &format!("SELECT bytes FROM snapshots WHERE sha256 = '{snapshot}'")).len() == 1);
+    assert_eq!(count(&db, "SELECT count(*) FROM puzzles"), 0);
+    // reparse tries it again, and still finds nothing in it.
+    let run = dir.run(&["reparse"]).ok();
+    assert!(run.stdout.ends_with("0 found in pages that gave none before\n"), "{run}");
 }
 
 #[test]

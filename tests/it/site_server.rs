@@ -1,9 +1,13 @@
 //! A small stand-in for puzzle-aquarium.com on 127.0.0.1, serving the
-//! fixture puzzles in pages shaped like the site's (SITE.md): the raw page
-//! with its inline script, a board that the page's own JavaScript draws with
-//! the site's cell and border classes, specials with dates, the "no such
-//! puzzle" page, and faults on demand. It counts requests per path and
-//! query, so tests can assert where retries happened.
+//! fixture puzzles in pages shaped like the site's (docs/site.md): the raw
+//! page with its inline script and its `hashedSolution` (md5 of task and
+//! answer), a board that the page's own JavaScript draws with the site's
+//! cell and border classes, the "no such puzzle" page, and faults on demand.
+//! Specials are served as real pages show them: the date only in the title
+//! (`Special Daily Aquarium (2026-08-23)`), the ID span empty or `0`, and
+//! a clock that tests move on, so that the daily changes each day, the
+//! weekly on Mondays and the monthly on the 1st. It counts requests per
+//! path and query, so tests can assert where retries happened.
 
 use std::collections::{HashMap, VecDeque};
 use std::io::{BufRead, BufReader, Write};
@@ -29,19 +33,41 @@ pub enum Fault {
     /// Serves the page with its task's tank numbers shuffled (seeded), as
     /// the site does to clients it takes for scrapers.
     InvalidTask(u64),
+    /// Serves another puzzle's task (a good, unique one of the same size)
+    /// under this puzzle's hash: a garbling only the hash can tell.
+    OtherTask,
+    /// Redirects to a page of another host (`localhost` for `127.0.0.1`)
+    /// shaped like the publisher's combined site: no `var task` on it.
+    Redirect,
 }
 
 /// One puzzle the server knows.
 #[derive(Clone, Debug)]
 pub struct SitePuzzle {
     pub size: u8,
+    /// The site's ID; a special's page shows none.
     pub id: u64,
     pub side: usize,
     pub task: String,
-    pub date: Option<&'static str>,
+    /// The solution as the answer form writes it (`y` water, `n` air, row
+    /// by row), from the fixture's own solution file.
+    pub answer: String,
+    /// A special's date, `YYYY-MM-DD`, as the clock stands.
+    pub date: Option<String>,
 }
 
 impl SitePuzzle {
+    /// The page's `hashedSolution`: md5 of the task followed by the answer.
+    pub fn hashed_solution(&self) -> String {
+        use md5::Digest;
+        let digest = md5::Md5::digest(format!("{}{}", self.task, self.answer).as_bytes());
+        digest.iter().map(|b| format!("{b:02x}")).collect()
+    }
+
+    pub fn is_special(&self) -> bool {
+        self.size >= 9
+    }
+
     /// The ID with the site's commas.
     pub fn id_text(&self) -> String {
         let digits = self.id.to_string();
@@ -59,6 +85,12 @@ impl SitePuzzle {
 #[derive(Default)]
 struct State {
     puzzles: Vec<SitePuzzle>,
+    /// Each special class's puzzles, one per day, week or month in turn.
+    specials: HashMap<u8, Vec<SitePuzzle>>,
+    /// Today, as days since 1970-01-01.
+    today: i64,
+    /// What a special's ID span holds: empty or `0`.
+    special_id: &'static str,
     hits: HashMap<String, usize>,
     /// Every request: when it came and the User-Agent it sent.
     log: Vec<(std::time::Instant, String)>,
@@ -72,16 +104,23 @@ pub struct Site {
     state: Arc<Mutex<State>>,
 }
 
-/// The dates of the three specials, each written the way SITE.md says a
-/// page may write it.
-const SPECIAL_DATES: [&str; 3] = ["2026-11-30", "2026-W48", "2026-11"];
+/// The day the test site's clock starts on: the daily of this day is the
+/// first of its pool, as are this week's weekly and this month's monthly.
+pub const FIRST_DAY: &str = "2026-08-23";
 
 impl Site {
     /// Starts a server on a free loopback port; it lives as long as the test.
     pub fn start() -> Site {
         let listener = TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1");
         let port = listener.local_addr().unwrap().port();
-        let state = Arc::new(Mutex::new(State { puzzles: load_puzzles(), ..State::default() }));
+        let (puzzles, specials) = load_puzzles();
+        let state = Arc::new(Mutex::new(State {
+            puzzles,
+            specials,
+            today: days(FIRST_DAY),
+            special_id: "",
+            ..State::default()
+        }));
         let shared = Arc::clone(&state);
         std::thread::spawn(move || {
             for stream in listener.incoming().flatten() {
@@ -98,8 +137,32 @@ impl Site {
         format!("http://127.0.0.1:{}/", self.port)
     }
 
+    /// The puzzles of the normal classes, and today's specials.
     pub fn puzzles(&self) -> Vec<SitePuzzle> {
-        self.state.lock().unwrap().puzzles.clone()
+        let state = self.state.lock().unwrap();
+        let mut all = state.puzzles.clone();
+        all.extend((9..=11).map(|size| state.special(size)));
+        all
+    }
+
+    /// Today's special of a class (9, 10, 11).
+    pub fn special(&self, size: u8) -> SitePuzzle {
+        self.state.lock().unwrap().special(size)
+    }
+
+    /// Moves the site's clock to a day (`YYYY-MM-DD`).
+    pub fn set_today(&self, date: &str) {
+        self.state.lock().unwrap().today = days(date);
+    }
+
+    /// Moves the site's clock on by some days.
+    pub fn advance(&self, by: i64) {
+        self.state.lock().unwrap().today += by;
+    }
+
+    /// What a special's ID span holds from now on: empty, or `0`.
+    pub fn special_id_span(&self, text: &'static str) {
+        self.state.lock().unwrap().special_id = text;
     }
 
     pub fn puzzles_of(&self, size: u8) -> Vec<SitePuzzle> {
@@ -122,7 +185,21 @@ impl Site {
     }
 }
 
-fn load_puzzles() -> Vec<SitePuzzle> {
+/// The answer string (`y`/`n` row by row) of a fixture's solution file.
+fn answer_of(name: &str) -> String {
+    let path = fixtures().join(format!("aquarium/puzzles/{name}.solution.txt"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text.chars()
+        .filter_map(|c| match c {
+            '1' => Some('y'),
+            '0' => Some('n'),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The fixture puzzles of the normal classes, and the pools of specials.
+fn load_puzzles() -> (Vec<SitePuzzle>, HashMap<u8, Vec<SitePuzzle>>) {
     let index: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(fixtures().join("aquarium/index.json")).unwrap()).unwrap();
     let mut puzzles: Vec<SitePuzzle> = index
@@ -137,22 +214,78 @@ fn load_puzzles() -> Vec<SitePuzzle> {
                 id,
                 side: p["n"].as_u64()? as usize,
                 task: p["task"].as_str()?.to_string(),
+                answer: answer_of(p["name"].as_str()?),
                 date: None,
             })
         })
         .collect();
-    // The specials: generated 20x20 puzzles (no real special is public).
-    let specials = std::fs::read_to_string(fixtures().join("site/specials.txt")).unwrap();
-    for (k, task) in specials.lines().enumerate() {
-        puzzles.push(SitePuzzle {
-            size: 9 + k as u8,
-            id: 1000 + k as u64,
-            side: 20,
-            task: task.to_string(),
-            date: Some(SPECIAL_DATES[k]),
-        });
+    // Generated puzzles (tests/fixtures/site/README.md): the specials' pools
+    // (no real special is public), and a 10x10 with 21 tanks.
+    let mut specials: HashMap<u8, Vec<SitePuzzle>> = HashMap::new();
+    let text = std::fs::read_to_string(fixtures().join("site/specials.txt")).unwrap();
+    for (k, line) in text.lines().enumerate() {
+        let [size, task, answer] = line.split(' ').collect::<Vec<_>>()[..] else {
+            panic!("specials.txt line {}", k + 1)
+        };
+        let size: u8 = size.parse().unwrap();
+        let side = (answer.len() as f64).sqrt() as usize;
+        let puzzle = SitePuzzle { size, id: 0, side, task: task.into(), answer: answer.into(), date: None };
+        if size >= 9 {
+            specials.entry(size).or_default().push(puzzle);
+        } else {
+            puzzles.push(SitePuzzle { id: 9_000_000 + k as u64, ..puzzle });
+        }
     }
-    puzzles
+    (puzzles, specials)
+}
+
+impl State {
+    /// Today's special of a class: the pool's next puzzle each day (daily),
+    /// each Monday (weekly) or each 1st (monthly), dated so.
+    fn special(&self, size: u8) -> SitePuzzle {
+        let first = days(FIRST_DAY);
+        let (day, turn) = match size {
+            9 => (self.today, self.today - first),
+            10 => (monday(self.today), (monday(self.today) - monday(first)) / 7),
+            _ => {
+                let ((y, m, _), (y0, m0, _)) = (civil(self.today), civil(first));
+                (days(&format!("{y:04}-{m:02}-01")), (y - y0) * 12 + (m - m0))
+            }
+        };
+        let pool = &self.specials[&size];
+        let puzzle = &pool[turn.rem_euclid(pool.len() as i64) as usize];
+        let (y, m, d) = civil(day);
+        SitePuzzle { date: Some(format!("{y:04}-{m:02}-{d:02}")), ..puzzle.clone() }
+    }
+}
+
+/// Days since 1970-01-01 of a `YYYY-MM-DD` date (H. Hinnant's algorithm).
+fn days(date: &str) -> i64 {
+    let parts: Vec<i64> = date.split('-').map(|p| p.parse().unwrap()).collect();
+    let (y, m, d) = (parts[0] - i64::from(parts[1] <= 2), parts[1], parts[2]);
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let doy = (153 * (m + if m > 2 { -3 } else { 9 }) + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+/// The date of a day since 1970-01-01, as (year, month, day).
+fn civil(days: i64) -> (i64, i64, i64) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    (yoe + era * 400 + i64::from(m <= 2), m, d)
+}
+
+/// The Monday on or before a day (1970-01-01 was a Thursday).
+fn monday(day: i64) -> i64 {
+    day - (day + 3).rem_euclid(7)
 }
 
 fn serve(stream: TcpStream, state: &Mutex<State>) -> std::io::Result<()> {
@@ -178,16 +311,23 @@ fn serve(stream: TcpStream, state: &Mutex<State>) -> std::io::Result<()> {
         state.faults.get_mut(&target).and_then(VecDeque::pop_front)
     };
     let mut stream = stream;
+    let mut location = None;
     let (status, mut body, content_type) = match fault {
         Some(Fault::Drop) => return Ok(()),
         Some(Fault::Status(code)) => (code, format!("<h1>Error {code}</h1>"), "text/html"),
         Some(Fault::Slow(wait)) => {
             std::thread::sleep(wait);
-            route(&target, state, None)
+            route(&target, state, Garble::None)
         }
-        Some(Fault::InvalidTask(seed)) => route(&target, state, Some(seed)),
+        Some(Fault::InvalidTask(seed)) => route(&target, state, Garble::Shuffle(seed)),
+        Some(Fault::OtherTask) => route(&target, state, Garble::Other),
+        Some(Fault::Redirect) => {
+            let port = stream.local_addr()?.port();
+            location = Some(format!("http://localhost:{port}/aquarium/daily"));
+            (302, String::new(), "text/html")
+        }
         Some(Fault::Truncate) => {
-            let (_, body, _) = route(&target, state, None);
+            let (_, body, _) = route(&target, state, Garble::None);
             let head = format!(
                 "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
                 body.len()
@@ -196,20 +336,22 @@ fn serve(stream: TcpStream, state: &Mutex<State>) -> std::io::Result<()> {
             stream.write_all(&body.as_bytes()[..body.len() / 2])?;
             return stream.flush();
         }
-        None => route(&target, state, None),
+        None => route(&target, state, Garble::None),
     };
     if body.is_empty() {
         body.push('\n');
     }
     let reason = match status {
         200 => "OK",
+        302 => "Found",
         404 => "Not Found",
         500 => "Internal Server Error",
         503 => "Service Unavailable",
         _ => "Status",
     };
+    let location = location.map(|l| format!("Location: {l}\r\n")).unwrap_or_default();
     let head = format!(
-        "HTTP/1.1 {status} {reason}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        "HTTP/1.1 {status} {reason}\r\n{location}Content-Type: {content_type}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
         body.len()
     );
     stream.write_all(head.as_bytes())?;
@@ -217,11 +359,22 @@ fn serve(stream: TcpStream, state: &Mutex<State>) -> std::io::Result<()> {
     stream.flush()
 }
 
+/// How a page's task is spoilt, if it is.
+#[derive(Clone, Copy)]
+enum Garble {
+    None,
+    Shuffle(u64),
+    Other,
+}
+
 /// The answer for a path and query: (status, body, content type).
-fn route(target: &str, state: &Mutex<State>, garble: Option<u64>) -> (u16, String, &'static str) {
+fn route(target: &str, state: &Mutex<State>, garble: Garble) -> (u16, String, &'static str) {
     let (path, query) = target.split_once('?').unwrap_or((target, ""));
     if path == "/js/aquarium.js" {
         return (200, BOARD_SCRIPT.to_string(), "application/javascript");
+    }
+    if path == "/aquarium/daily" {
+        return (200, COMBINED_SITE_PAGE.into(), "text/html");
     }
     if path != "/" {
         return (404, "<h1>Not found</h1>".into(), "text/html");
@@ -238,6 +391,8 @@ fn route(target: &str, state: &Mutex<State>, garble: Option<u64>) -> (u16, Strin
         })
     } else if let (Some(id), Some(size)) = (params.get("specid"), params.get("size")) {
         state.puzzles.iter().find(|p| p.size.to_string() == *size && p.id.to_string() == *id).cloned()
+    } else if let Some(size) = params.get("size").and_then(|s| s.parse::<u8>().ok()).filter(|&s| s >= 9 && s <= 11) {
+        Some(state.special(size))
     } else if let Some(size) = params.get("size").and_then(|s| s.parse::<u8>().ok()) {
         let of_size: Vec<SitePuzzle> = state.puzzles.iter().filter(|p| p.size == size).cloned().collect();
         if of_size.is_empty() {
@@ -253,14 +408,29 @@ fn route(target: &str, state: &Mutex<State>, garble: Option<u64>) -> (u16, Strin
     };
     match found {
         Some(mut puzzle) => {
-            if let Some(seed) = garble {
-                puzzle.task = garble_task(&puzzle.task, seed);
+            // The hash is the real puzzle's, whatever the task says.
+            let hashed = puzzle.hashed_solution();
+            match garble {
+                Garble::None => {}
+                Garble::Shuffle(seed) => puzzle.task = garble_task(&puzzle.task, seed),
+                Garble::Other => puzzle.task = other_task(&state, &puzzle),
             }
-            (200, page(&puzzle), "text/html")
+            (200, page(&puzzle, &hashed, state.special_id), "text/html")
         }
         // The site answers an unknown puzzle with a page, not a 404.
         None => (200, NOT_FOUND_PAGE.into(), "text/html"),
     }
+}
+
+/// Another good puzzle's task of the same size: a special's next in its
+/// pool, else the next of its class.
+fn other_task(state: &State, puzzle: &SitePuzzle) -> String {
+    let pool = if puzzle.is_special() { &state.specials[&puzzle.size] } else { &state.puzzles };
+    let same: Vec<&SitePuzzle> = pool.iter().filter(|p| p.side == puzzle.side).collect();
+    let at = same.iter().position(|p| p.task == puzzle.task).unwrap_or(0);
+    let other = same[(at + 1) % same.len()];
+    assert_ne!(other.task, puzzle.task, "a pool of one cannot garble");
+    other.task.clone()
 }
 
 /// Swaps tank numbers between random cells: clues stay, tanks break.
@@ -277,6 +447,11 @@ fn garble_task(task: &str, seed: u64) -> String {
     }
     format!("{clues};{}", tanks.join(","))
 }
+
+/// A page of the publisher's combined site: the puzzle sits in a script
+/// object, not in a `var task` (docs/site.md, "A newer combined site").
+const COMBINED_SITE_PAGE: &str = "<!doctype html><html><head><title>Aquarium Daily - Puzzles Mobile</title></head><body>\n\
+    <div id=\"game\"></div><script>Settings.bag['aquarium.save.daily'] = {task: '1/1/1/1;1,1,1,1'};</script>\n</body></html>\n";
 
 const NOT_FOUND_PAGE: &str = "<!doctype html><html><head><title>Aquarium</title></head><body>\n\
     <div id=\"puzzleContainer\"><div class=\"err\">Unable to load puzzle. No puzzle with such ID.</div></div>\n</body></html>\n";
@@ -298,48 +473,42 @@ const CLASS_NAMES: [&str; 12] = [
 
 /// A page shaped like the site's (the saved bridges page's skeleton): the
 /// answer form, the empty `#game`, the puzzle info, and the inline script
-/// that hands `task` to the board plugin. The daily names its date in the
-/// script, the weekly and monthly in a `<select name="date">`.
-fn page(p: &SitePuzzle) -> String {
-    let e = base64::engine::general_purpose::STANDARD.encode(format!("{}:{}", p.size, p.id_text()));
-    let (date_script, date_select) = match (p.size, p.date) {
-        (9, Some(date)) => (format!("var specialDate = '{date}';"), String::new()),
-        (_, Some(date)) => (
-            String::new(),
-            format!(
-                "<form><select name=\"date\"><option value=\"2020-01-01\">older</option>\
-                 <option value=\"{date}\" selected=\"selected\">{date}</option></select></form>"
-            ),
-        ),
-        _ => (String::new(), String::new()),
+/// that hands `task` and `hashedSolution` to the board plugin. A special's
+/// page names its date in its title only, and its ID span holds
+/// `special_id` (empty or `0`).
+fn page(p: &SitePuzzle, hashed: &str, special_id: &str) -> String {
+    let class = CLASS_NAMES[p.size as usize];
+    let (title, id, e) = match &p.date {
+        Some(date) => (format!("{class} Aquarium ({date})"), special_id.to_string(), String::new()),
+        None => {
+            let e = base64::engine::general_purpose::STANDARD.encode(format!("{}:{}", p.size, p.id_text()));
+            (format!("Aquarium - {class}"), p.id_text(), format!("<p>Link: <a href=\"/?e={e}\">?e={e}</a></p>"))
+        }
     };
     format!(
         r#"<!DOCTYPE html>
-<html><head><meta charset="utf-8"><title>Aquarium - {class}</title>
+<html><head><meta charset="utf-8"><title>{title}</title>
 <script type="text/javascript" src="/js/aquarium.js"></script></head>
 <body>
 <div id="ajaxResponse"></div>
 <form method="post" action="/" name="answerForm" id="puzzleForm">
-<input type="hidden" name="jstimer" value="0"><input type="hidden" name="robot" value="1">
+<input type="hidden" name="jstimer" value="0"><input type="hidden" name="robot" id="robot" value="">
 <input type="hidden" name="b" value="1"><input type="hidden" name="size" value="{size}">
 <input type="hidden" name="param" value="token123"><input type="hidden" name="w" value="{side}"><input type="hidden" name="h" value="{side}">
 <input type="hidden" name="ansH" value="">
-{date_select}
 <div id="puzzleContainerOverflowDiv"><div id="game"></div></div>
-<script type="text/javascript"> var Game = {{}}; var Puzzle = {{}}; var task = '{task}'; var loadedId = 0; {date_script}
-$(document).ready(function(){{ Game = $('#game').aquarium({{ ident: 'aquarium.{size}', task: task, hashedSolution: '0f1e2d3c4b5a69788796a5b4c3d2e1f0', token: document.forms['answerForm'].param.value, puzzleID: $('#puzzleID').text(), puzzleWidth: {side}, puzzleHeight: {side} ,localTimer: new Date().getTime() }}).initGame(); Game.plSize = {size}; }});
+<script type="text/javascript"> var Game = {{}}; var Puzzle = {{}}; var task = '{task}'; var loadedId = 0;
+$(document).ready(function(){{ Game = $('#game').aquarium({{ ident: 'aquarium.{size}', task: task, hashedSolution: '{hashed}', token: document.forms['answerForm'].param.value, puzzleID: $('#puzzleID').text(), puzzleWidth: {side}, puzzleHeight: {side} ,localTimer: new Date().getTime() }}).initGame(); Game.plSize = {size}; }});
 </script>
 <input type="submit" id="btnReady" name="ready" value="Done"><input type="submit" id="btnNew" name="new" value="New Puzzle">
 </form>
 <div class="puzzleInfo"><p>{class} Aquarium Puzzle ID: <span id="puzzleID">{id}</span></p>
-<p>Link: <a href="/?e={e}">?e={e}</a></p></div>
+{e}</div>
 </body></html>
 "#,
-        class = CLASS_NAMES[p.size as usize],
         size = p.size,
         side = p.side,
         task = p.task,
-        id = p.id_text(),
     )
 }
 

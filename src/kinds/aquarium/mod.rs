@@ -202,6 +202,14 @@ impl Water {
         self.cells.chunks(self.width).map(|row| row.iter().map(|&b| if b { '1' } else { '0' }).collect()).collect()
     }
 
+    /// The answer as the site's answer form writes it (its hidden `ansH`
+    /// field): every cell row by row, `y` for water and `n` for air, no
+    /// separators. The site's `hashedSolution` is the md5 of the page's
+    /// `task` followed by this string (docs/site.md).
+    pub fn to_answer(&self) -> String {
+        self.cells.iter().map(|&b| if b { 'y' } else { 'n' }).collect()
+    }
+
     /// Reads rows of `0`/`1` (spaces between them allowed), the format of
     /// the fixtures' `.solution.txt` files.
     pub fn parse(text: &str) -> Result<Water, AquariumError> {
