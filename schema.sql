@@ -1,7 +1,7 @@
 -- The aquarchive database, version 1. Embedded in the binary (src/store) and
--- run once on a new file; later versions add a step in migrations/ (listed in
--- src/store/open.rs)
--- instead of editing this file, so that existing archives migrate in place.
+-- run once on a new file; each later version adds a step in migrations/
+-- (listed in src/store/open.rs) instead of editing this file, so that
+-- existing archives migrate in place.
 --
 -- Times are UTC text, 'YYYY-MM-DDTHH:MM:SS.sssZ', so they sort and compare
 -- as strings. `kind` is free text ('aquarium', 'sudoku', ...): the store keeps

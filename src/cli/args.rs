@@ -76,11 +76,14 @@ pub enum Command {
 const FETCH_EXAMPLES: &str = "\
 SIZE is a size class: 6x6-easy, 6x6-normal, 6x6-hard, 10x10-easy ... 15x15-hard, daily,
 weekly, monthly, or the site's own number 0..11 (?size=N). A class gives a new random puzzle
-(--count N: until N new ones are stored); daily, weekly and monthly give the current special.
-Every page fetched is kept as a snapshot with a record of the fetch, whatever became of it.
-The puzzle on it is validated (clue sums, connected tanks, a tank count that fits the class,
-exactly one solution) and stored with its solution in one transaction; a bad one is stored
-flagged, never as a good puzzle. Settings: [site] and [fetch] in config.toml (base_url,
+(--count N: until N new ones are stored); daily, weekly and monthly give the current special,
+which the archive keeps by its class and date (its page has no puzzle ID), so running them
+more than once a day stores each special once. Every page fetched is kept as a snapshot with
+a record of the fetch, whatever became of it. The puzzle on it is validated (clue sums,
+connected tanks, exactly one solution, and the site's own check: the solution found must
+hash to the page's hashedSolution) and stored with its solution in one transaction; a bad
+one is stored flagged, never as a good puzzle, and a later good page of it takes its place.
+A tank count unlike the class's is a warning only. Settings: [site] and [fetch] in config.toml (base_url,
 user_agent, min_delay_ms, timeout_secs, retries, backoff_ms; method, chromedriver, chromium,
 webdriver_url, board_wait_secs).
 
