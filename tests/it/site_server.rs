@@ -1,5 +1,5 @@
 //! A small stand-in for puzzle-aquarium.com on 127.0.0.1, serving the
-//! fixture puzzles in pages shaped like the site's (SITE.md): the raw page
+//! fixture puzzles in pages shaped like the site's (docs/site.md): the raw page
 //! with its inline script, a board that the page's own JavaScript draws with
 //! the site's cell and border classes, specials with dates, the "no such
 //! puzzle" page, and faults on demand. It counts requests per path and
@@ -72,7 +72,7 @@ pub struct Site {
     state: Arc<Mutex<State>>,
 }
 
-/// The dates of the three specials, each written the way SITE.md says a
+/// The dates of the three specials, each written the way docs/site.md says a
 /// page may write it.
 const SPECIAL_DATES: [&str; 3] = ["2026-11-30", "2026-W48", "2026-11"];
 
