@@ -109,7 +109,7 @@ impl std::fmt::Display for Run {
     }
 }
 
-/// Appends one figure for docs/HARDENING.md to the file `$HARDENING_REPORT`
+/// Appends one figure for docs/hardening.md to the file `$HARDENING_REPORT`
 /// names (scripts/hardening sets it; a plain `cargo test` writes nothing):
 /// area, what was tried, how much, and what came of it, tab-separated.
 pub fn report(area: &str, what: &str, figure: &str, outcome: &str) {
