@@ -68,12 +68,12 @@ fn each_kind_is_stored_with_its_solutions_and_shown() {
     assert!(shown.stdout.contains("1495 solutions (the first shown)"), "{shown}");
     assert!(shown.stdout.contains("Jan 1 Sun on the weekday board:\nJan "), "{shown}");
     let shown = dir.run(&["show", &id(&rings[0])]).ok();
-    assert!(shown.stdout.contains("ring 24x8, several") && shown.stdout.contains("[go ]"), "{shown}");
+    assert!(shown.stdout.contains("ring 8 rows x 24 sectors, several") && shown.stdout.contains("[go ]"), "{shown}");
     let json = dir.run(&["show", "--json", &id(&rings[0])]).ok().json_lines();
     assert_eq!(json[0]["solution_rows"].as_array().unwrap().len(), 8);
 
     let stats = dir.run(&["stats"]).ok();
-    for class in ["sudoku 9x9 | 30 ", "calendar 7x7 |  0 ", "calendar 7x8 |  0 ", "ring 24x8 |  0 "] {
+    for class in ["sudoku 9x9 | 30 ", "calendar 7x7 |  0 ", "calendar 8x7 |  0 ", "ring 8 rows x 24 sectors |  0 "] {
         assert!(stats.stdout.contains(class), "{class}\n{stats}");
     }
     let verified = dir.run(&["verify"]).ok();

@@ -166,7 +166,7 @@ fn sudoku_calendar_and_ring_pictures() {
     assert_eq!(labels, ["Mar", "14", "Sat"], "only the date's cells stay open");
 
     let ring = fixtures().join("ring/expert.txt");
-    dir.run(&["solve", "--kind", "ring", ring.to_str().unwrap(), "--svg", "ring.svg"]).expect_code(1);
+    dir.run(&["solve", "--kind", "ring", ring.to_str().unwrap(), "--svg", "ring.svg"]).ok();
     let svg = std::fs::read_to_string(dir.join("ring.svg")).unwrap();
     let doc = Document::parse(&svg).unwrap();
     let ends = doc.descendants().filter(|n| class_is(n, "end")).count();
