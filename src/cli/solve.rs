@@ -138,9 +138,8 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, CliError> {
             code = code.worst(outcome);
         }
         if let Some((line, unreadable)) = &parsed.unreadable {
-            let alone = parsed.puzzles.is_empty() && unreadable.puzzles == 1;
-            let place = if alone { file.clone() } else { format!("{file}:{line}") };
-            report_error(&job, file, Some(*line), &format!("{place}: {}", unreadable.why))?;
+            // Named as `import` names it: the file and the first bad line.
+            report_error(&job, file, Some(*line), &format!("{file}:{line}: {}", unreadable.why))?;
             code = ExitCode::Error;
         }
     }

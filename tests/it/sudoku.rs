@@ -98,7 +98,7 @@ fn bad_lines_are_named_and_exit_2() {
     assert_eq!(run.stderr.lines().count(), 2, "{run}");
     let x = dir.write("x.txt", format!("{}x\n", &good[..80]));
     let run = dir.run(&["solve", x.to_str().unwrap()]).expect_code(2);
-    assert!(run.stderr.contains("x.txt: character 81: `x` is not a cell"), "{run}");
+    assert!(run.stderr.contains("x.txt:1: character 81: `x` is not a cell"), "{run}");
     let empty = dir.write("empty.txt", "# nothing\n");
     let run = dir.run(&["solve", "--kind", "sudoku", empty.to_str().unwrap()]).expect_code(2);
     assert!(run.stderr.contains("no puzzle"), "{run}");
