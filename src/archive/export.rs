@@ -31,8 +31,12 @@ pub fn json(puzzle: &Puzzle, base_url: &str) -> serde_json::Value {
         record["solution_rows"] = json!(read.solution_rows(&solution));
     }
     record["link"] = json!(link(puzzle, base_url));
-    record["class"] =
-        json!(super::stats::class_of(puzzle.record.size_class, puzzle.record.width, puzzle.record.height));
+    record["class"] = json!(super::stats::class_of(
+        &puzzle.record.kind,
+        puzzle.record.size_class,
+        puzzle.record.width,
+        puzzle.record.height
+    ));
     record
 }
 

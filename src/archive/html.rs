@@ -23,9 +23,9 @@ use rayon::prelude::*;
 
 use crate::render::svg::escape;
 use crate::render::thousands;
-use crate::store::{Fetch, Filter, Puzzle, Store};
+use crate::store::{Fetch, Filter, Puzzle, Status, Store};
 
-use super::{ArchiveError, export, picture, stats};
+use super::{ArchiveError, export, kinds, picture, stats};
 
 /// The file that marks a directory as an export, so that only an earlier
 /// export (or an empty directory) is ever replaced.
@@ -61,6 +61,8 @@ struct Row {
     kind: String,
     class: String,
     status: String,
+    /// The status cell's CSS class (see [`status_class`]).
+    mark: String,
     date: String,
     site_id: String,
 }
@@ -70,11 +72,28 @@ impl Row {
         Row {
             id: puzzle.id,
             kind: puzzle.record.kind.clone(),
-            class: stats::class_of(puzzle.record.size_class, puzzle.record.width, puzzle.record.height),
+            class: stats::class_of(
+                &puzzle.record.kind,
+                puzzle.record.size_class,
+                puzzle.record.width,
+                puzzle.record.height,
+            ),
             status: puzzle.record.status.to_string(),
+            mark: status_class(&puzzle.record.kind, puzzle.record.status),
             date: puzzle.created.chars().take(10).collect(),
             site_id: puzzle.record.site_id.map(super::site_names::site_id_text).unwrap_or_default(),
         }
+    }
+}
+
+/// The CSS class of a status cell: `status-several` (marked as a fault)
+/// only for a kind whose puzzles must have one solution; a calendar date or
+/// ring instance with several gets the neutral `status-several-expected`.
+fn status_class(kind: &str, status: Status) -> String {
+    if status == Status::Several && !kinds::expects_unique(kind) {
+        "status-several-expected".into()
+    } else {
+        format!("status-{status}")
     }
 }
 
@@ -278,10 +297,10 @@ fn pager(page: usize, pages: usize) -> String {
 fn table_row(out: &mut String, row: &Row) {
     let _ = writeln!(
         out,
-        "<tr><td><a href=\"p/{id}.html\">{id}</a></td><td>{}</td><td>{}</td><td class=\"status-{}\">{}</td><td>{}</td><td>{}</td></tr>",
+        "<tr><td><a href=\"p/{id}.html\">{id}</a></td><td>{}</td><td>{}</td><td class=\"{}\">{}</td><td>{}</td><td>{}</td></tr>",
         escape(&row.kind),
         escape(&row.class),
-        escape(&row.status),
+        escape(&row.mark),
         escape(&row.status),
         escape(&row.date),
         escape(&row.site_id),
@@ -328,12 +347,15 @@ fn index_page(rows: &[Row], page: usize, pages: usize, total: usize, per_page: u
     out
 }
 
-/// `var PUZZLES = [[id, "kind", "class", "status", "date", "site id"], ...];`
+/// `var PUZZLES = [[id, "kind", "class", "status", "date", "site id", "status class"], ...];`
 fn puzzles_js(rows: &[Row]) -> String {
     let mut out = String::with_capacity(rows.len() * 64 + 64);
-    out.push_str("// Every exported puzzle: [id, kind, size class, status, stored date, site ID].\nvar PUZZLES = [\n");
+    out.push_str(
+        "// Every exported puzzle: [id, kind, size class, status, stored date, site ID, status cell class].\n\
+         var PUZZLES = [\n",
+    );
     for row in rows {
-        let fields = serde_json::json!([row.id, row.kind, row.class, row.status, row.date, row.site_id]);
+        let fields = serde_json::json!([row.id, row.kind, row.class, row.status, row.date, row.site_id, row.mark]);
         let _ = writeln!(out, "{fields},");
     }
     out.push_str("];\n");
@@ -396,11 +418,17 @@ fn puzzle_page(
     let mut fact = |name: &str, value: &str| {
         let _ = write!(out, "<dt>{name}</dt><dd>{value}</dd>");
     };
-    fact("status", &escape(&puzzle.record.status.to_string()));
+    let kind = &puzzle.record.kind;
+    let status = puzzle.record.status;
+    if status == Status::Several && !kinds::expects_unique(kind) {
+        fact("status", &format!("{status} (as a {} has as a rule)", escape(kind)));
+    } else {
+        fact("status", &escape(&status.to_string()));
+    }
     if let Some(note) = &puzzle.record.note {
         fact("note", &escape(note));
     }
-    fact("grid", &format!("{} &times; {}", puzzle.record.width, puzzle.record.height));
+    fact("size", &escape(&kinds::size_text(kind, puzzle.record.width, puzzle.record.height)));
     fact("source", &escape(&puzzle.record.source));
     if let Some(link) = export::link(puzzle, &options.base_url) {
         fact("on the site", &format!("<a class=\"source\" href=\"{0}\">{0}</a>", escape(&link)));
@@ -410,6 +438,7 @@ fn puzzle_page(
         let found = match s.found {
             0 => "no solution".to_string(),
             1 => "one solution, proved unique".to_string(),
+            n if !kinds::expects_unique(kind) => format!("{n} solutions"),
             _ => "more than one solution".to_string(),
         };
         fact(

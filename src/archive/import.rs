@@ -38,8 +38,27 @@ pub struct Candidate {
     pub place: String,
     pub size_class: Option<i64>,
     pub site_id: Option<i64>,
-    /// The puzzle, or why its text is not one.
-    pub puzzle: Result<AnyPuzzle, String>,
+    /// The puzzle, or why the text of its file is not (all) puzzles.
+    pub puzzle: Result<AnyPuzzle, Unreadable>,
+}
+
+/// The puzzles of a file that could not be read, reported once for the
+/// file: `place` (of the candidate) is the first one's line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unreadable {
+    /// Why the first one cannot be read, and how many more there are.
+    pub why: String,
+    /// How many puzzles of the file could not be read.
+    pub puzzles: usize,
+}
+
+/// The puzzles of one text, each with the line it starts on.
+#[derive(Clone, Debug, Default)]
+pub struct Parsed {
+    pub puzzles: Vec<(usize, AnyPuzzle)>,
+    /// What could not be read, once for the whole text: the first bad
+    /// puzzle's line, and why (see [`Unreadable`]).
+    pub unreadable: Option<(usize, Unreadable)>,
 }
 
 /// What an import did. Every puzzle read is counted once.
@@ -58,9 +77,11 @@ pub struct Summary {
     pub several: u64,
     /// Stored now in the place of a flagged copy with the same site ID.
     pub replaced: u64,
-    /// Inputs that could not be read as puzzles at all (nothing stored):
-    /// each `place: why`.
+    /// Files with text that could not be read as puzzles (nothing stored
+    /// of it): one `place: why` each, the place being its first bad line.
     pub unreadable: Vec<String>,
+    /// The puzzles in those files that could not be read.
+    pub unreadable_puzzles: u64,
     /// Wall time spent validating and solving, and writing to the database.
     pub solve_time: Duration,
     pub store_time: Duration,
@@ -79,35 +100,52 @@ impl Summary {
         if self.replaced > 0 {
             line.push_str(&format!(", {} replacing flagged copies", self.replaced));
         }
-        if !self.unreadable.is_empty() {
-            line.push_str(&format!(", {} not readable as puzzles", self.unreadable.len()));
+        if self.unreadable_puzzles > 0 {
+            line.push_str(&format!(", {} not readable as puzzles", self.unreadable_puzzles));
         }
         line
     }
 }
 
-/// The files that `paths` name: files as given (`-` is standard input), and
-/// in directories (walked in name order) every `*.txt` except the fixtures'
-/// `*.solution.txt`, and every saved page (see [`is_saved_page`]).
-pub fn input_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, ArchiveError> {
-    let mut files = Vec::new();
-    for path in paths {
-        walk(path, true, &mut files)?;
-    }
-    Ok(files)
+/// The files an import reads.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Inputs {
+    pub files: Vec<PathBuf>,
+    /// Files named on the command line (a shell's `dir/*.txt`) that were
+    /// left out as solutions (`*.solution.txt`).
+    pub solutions_skipped: usize,
 }
 
-fn walk(path: &Path, named: bool, files: &mut Vec<PathBuf>) -> Result<(), ArchiveError> {
+/// The files that `paths` name: files as given (`-` is standard input) but
+/// the fixtures' solutions (`*.solution.txt`), and in directories (walked in
+/// name order) every `*.txt` but those, and every saved page (see
+/// [`is_saved_page`]).
+pub fn input_files(paths: &[PathBuf]) -> Result<Inputs, ArchiveError> {
+    let mut inputs = Inputs::default();
+    for path in paths {
+        walk(path, true, &mut inputs)?;
+    }
+    Ok(inputs)
+}
+
+/// Whether a file is a puzzle's solution kept beside it (`NAME.solution.txt`).
+pub fn is_solution_file(path: &Path) -> bool {
+    path.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.ends_with(".solution.txt"))
+}
+
+fn walk(path: &Path, named: bool, inputs: &mut Inputs) -> Result<(), ArchiveError> {
     if path == Path::new("-") {
-        files.push(path.to_path_buf());
+        inputs.files.push(path.to_path_buf());
         return Ok(());
     }
     let io = |source| ArchiveError::Io { path: path.display().to_string(), source };
     let meta = std::fs::metadata(path).map_err(io)?;
     if !meta.is_dir() {
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
-        if named || (name.ends_with(".txt") && !name.ends_with(".solution.txt")) || is_saved_page(path) {
-            files.push(path.to_path_buf());
+        if is_solution_file(path) {
+            inputs.solutions_skipped += usize::from(named);
+        } else if named || name.ends_with(".txt") || is_saved_page(path) {
+            inputs.files.push(path.to_path_buf());
         }
         return Ok(());
     }
@@ -115,7 +153,7 @@ fn walk(path: &Path, named: bool, files: &mut Vec<PathBuf>) -> Result<(), Archiv
         std::fs::read_dir(path).map_err(io)?.map(|e| e.map(|e| e.path())).collect::<Result<_, _>>().map_err(io)?;
     entries.sort();
     for entry in entries {
-        walk(&entry, false, files)?;
+        walk(&entry, false, inputs)?;
     }
     Ok(())
 }
@@ -131,40 +169,91 @@ pub fn is_saved_page(path: &Path) -> bool {
 /// The puzzles of one file, of `kind` (a name of [`kinds::KINDS`]) or, if
 /// none is given, of the kind [`kinds::detect`] finds. A file holding one
 /// Aquarium and named like the fixtures (`15x15_hard_5642858.txt`) gives
-/// that puzzle its site ID. A puzzle that cannot be read is named by its
-/// file and line.
+/// that puzzle its site ID. What cannot be read is one candidate for the
+/// file, named by the file and its first bad line.
 pub fn read_file(path: &Path, format: Format, kind: Option<&str>) -> Result<Vec<Candidate>, ArchiveError> {
     let shown = path.display().to_string();
     let text = read_text(path)?;
-    let puzzles = parse_any(&text, format, kind);
-    let site = match puzzles.len() {
-        1 if matches!(puzzles[0].1, Ok(AnyPuzzle::Aquarium(_))) => {
+    let parsed = parse_any(&text, format, kind);
+    let site = match parsed.puzzles.as_slice() {
+        [(_, AnyPuzzle::Aquarium(_))] if parsed.unreadable.is_none() => {
             path.file_stem().and_then(|s| s.to_str()).and_then(site_names::parse_file_stem)
         }
         _ => None,
     };
-    let several = puzzles.len() > 1;
-    Ok(puzzles
+    let several = parsed.puzzles.len() > 1;
+    let mut candidates: Vec<Candidate> = parsed
+        .puzzles
         .into_iter()
         .map(|(line, puzzle)| Candidate {
-            place: if several || puzzle.is_err() { format!("{shown}:{line}") } else { shown.clone() },
+            place: if several { format!("{shown}:{line}") } else { shown.clone() },
             size_class: site.map(|s| s.0),
             site_id: site.map(|s| s.1),
-            puzzle,
+            puzzle: Ok(puzzle),
         })
-        .collect())
+        .collect();
+    if let Some((line, unreadable)) = parsed.unreadable {
+        candidates.push(Candidate {
+            place: format!("{shown}:{line}"),
+            size_class: None,
+            site_id: None,
+            puzzle: Err(unreadable),
+        });
+    }
+    Ok(candidates)
 }
 
-/// The puzzles of a text of any kind (see [`read_file`]), each with its line.
-pub fn parse_any(text: &str, format: Format, kind: Option<&str>) -> Vec<(usize, Result<AnyPuzzle, String>)> {
+/// The puzzles of a text of any kind (see [`read_file`]), each with its
+/// line, and what could not be read, once.
+pub fn parse_any(text: &str, format: Format, kind: Option<&str>) -> Parsed {
+    let told = kind.is_some() || format != Format::Auto;
     let kind = kind.unwrap_or_else(|| if format == Format::Task { AQUARIUM } else { kinds::detect(text) });
-    if kind != AQUARIUM {
-        return kinds::parse_kind(kind, text);
+    let all = if kind != AQUARIUM {
+        kinds::parse_kind(kind, text)
+    } else {
+        parse(text, format)
+            .into_iter()
+            .map(|(line, p)| (line, p.map(AnyPuzzle::Aquarium).map_err(|e| e.to_string())))
+            .collect()
+    };
+    let mut parsed = Parsed::default();
+    let mut bad = Vec::new();
+    for (line, puzzle) in all {
+        match puzzle {
+            Ok(puzzle) => parsed.puzzles.push((line, puzzle)),
+            Err(why) => bad.push((line, why)),
+        }
     }
-    parse(text, format)
-        .into_iter()
-        .map(|(line, p)| (line, p.map(AnyPuzzle::Aquarium).map_err(|e| e.to_string())))
-        .collect()
+    if let Some((line, why)) = bad.first() {
+        let mut why = why.clone();
+        if bad.len() > 1 {
+            why.push_str(&format!(" ({})", more_lines(&bad[1..])));
+        }
+        if parsed.puzzles.is_empty()
+            && kind == AQUARIUM
+            && !told
+            && let Some(flags) = kinds::likely_flags(text)
+        {
+            why.push_str(&format!("; {flags}"));
+        }
+        parsed.unreadable = Some((*line, Unreadable { why, puzzles: bad.len() }));
+    }
+    parsed
+}
+
+/// "and 2 more puzzles that cannot be read, at lines 4 and 9" (the first
+/// ten lines named).
+fn more_lines(more: &[(usize, String)]) -> String {
+    const NAMED: usize = 10;
+    let lines: Vec<String> = more.iter().take(NAMED).map(|(line, _)| line.to_string()).collect();
+    let at = match lines.as_slice() {
+        [one] => format!("line {one}"),
+        named if more.len() > NAMED => format!("lines {}, ...", named.join(", ")),
+        [rest @ .., last] => format!("lines {} and {last}", rest.join(", ")),
+        [] => String::new(),
+    };
+    let n = more.len();
+    format!("and {n} more puzzle{} that cannot be read, at {at}", if n == 1 { "" } else { "s" })
 }
 
 /// Reads a file (`-`: standard input) that must be UTF-8 text.
@@ -256,8 +345,9 @@ fn unseen(
     for candidate in chunk {
         let puzzle = match candidate.puzzle {
             Ok(puzzle) => puzzle,
-            Err(why) => {
-                summary.unreadable.push(format!("{}: {why}", candidate.place));
+            Err(unreadable) => {
+                summary.unreadable.push(format!("{}: {}", candidate.place, unreadable.why));
+                summary.unreadable_puzzles += unreadable.puzzles as u64;
                 continue;
             }
         };

@@ -18,6 +18,25 @@ pub const RING: &str = "ring";
 /// The names stored in the puzzles table's `kind` column.
 pub const KINDS: [&str; 4] = [AQUARIUM, SUDOKU, CALENDAR, RING];
 
+/// Whether a good puzzle of `kind` has exactly one solution. A calendar
+/// date or a ring instance has several as a rule: for them, "several" is a
+/// fact to keep, not a fault (exit code 0, a neutral mark).
+pub fn expects_unique(kind: &str) -> bool {
+    !matches!(kind, CALENDAR | RING)
+}
+
+/// A puzzle's size as a solver of its kind says it: an Aquarium or Sudoku
+/// grid is width x height (`15x15`), a calendar board rows x columns (`8x7`,
+/// as its pieces are drawn), a ring board by its rows and sectors. `width`
+/// and `height` are as stored (see [`AnyPuzzle::size`]).
+pub fn size_text(kind: &str, width: i64, height: i64) -> String {
+    match kind {
+        CALENDAR => format!("{height}x{width}"),
+        RING => format!("{height} rows x {width} sectors"),
+        _ => format!("{width}x{height}"),
+    }
+}
+
 /// Solutions (sets of triangles) a ring instance is searched for: all of
 /// them, in practice (the published instance has 4).
 const RING_LIMIT: usize = 1000;
@@ -75,11 +94,10 @@ impl AnyPuzzle {
         }
     }
 
-    /// Whether a good puzzle of this kind has exactly one solution. A
-    /// calendar date or a ring instance has several as a rule: for them,
-    /// "several" is a fact to keep, not a fault.
+    /// Whether a good puzzle of this kind has exactly one solution (see
+    /// [`expects_unique`]).
     pub fn expects_unique(&self) -> bool {
-        matches!(self, AnyPuzzle::Aquarium(_) | AnyPuzzle::Sudoku(_))
+        expects_unique(self.kind())
     }
 
     /// Reads a stored puzzle's text back.
@@ -224,6 +242,31 @@ pub fn detect(text: &str) -> &'static str {
     } else {
         AQUARIUM
     }
+}
+
+/// For a text that [`detect`] read as Aquarium for want of any sign of
+/// another kind, and that holds no Aquarium: the flags that would read it,
+/// the likeliest first, as the end of an error message. None for an empty
+/// text, task strings (whose `;` is a mark) and a first line of numbers.
+pub fn likely_flags(text: &str) -> Option<String> {
+    let first = text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#'))?;
+    // Task strings have their `;`; numbers alone look like an Aquarium's rows.
+    if first.contains(';') || first.split_whitespace().all(|w| w.parse::<u64>().is_ok()) {
+        return None;
+    }
+    let cells = first.split_whitespace().next().unwrap_or("");
+    let dated = first.split_whitespace().any(|w| w.chars().all(char::is_alphabetic) || w.len() == 4)
+        && Date::parse(first, Some(2000)).is_ok();
+    let likely = if cells.len() >= 9 && cells.chars().all(|c| c.is_ascii_digit() || c == '.') {
+        "a Sudoku line? `--kind sudoku` reads one 81-cell puzzle a line"
+    } else if dated {
+        "a date? `aquarchive calendar DATE` solves one, and with `--kind calendar` a line is a board and a date \
+         (`standard Oct 6`)"
+    } else {
+        "no other kind's mark was found; `--format task` reads site task strings, `--kind sudoku`, `--kind ring` \
+         and `--kind calendar` the other kinds"
+    };
+    Some(format!("read as an Aquarium in the text format: {likely}"))
 }
 
 fn first_line(text: &str) -> usize {

@@ -17,7 +17,7 @@ pub fn title(puzzle: &Puzzle) -> String {
         "{}{} {}",
         kind.get(..1).unwrap_or_default().to_uppercase(),
         kind.get(1..).unwrap_or_default(),
-        stats::class_of(puzzle.record.size_class, puzzle.record.width, puzzle.record.height)
+        stats::class_of(&puzzle.record.kind, puzzle.record.size_class, puzzle.record.width, puzzle.record.height)
     );
     match puzzle.record.site_id {
         Some(id) => title.push_str(&format!(", site ID {}", site_names::site_id_text(id))),

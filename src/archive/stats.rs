@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::store::{Count, Filter, HashCheck, Puzzle, Status, Store};
 
-use super::site_names;
+use super::{kinds, site_names};
 
 /// Solve times of one class, in microseconds.
 #[derive(Clone, Debug, Serialize)]
@@ -42,9 +42,10 @@ pub struct HashChecks {
     pub unchecked: u64,
 }
 
-/// The class a puzzle is counted under: its site size class, else its grid.
-pub fn class_of(size_class: Option<i64>, width: i64, height: i64) -> String {
-    size_class.map_or_else(|| format!("{width}x{height}"), site_names::size_class_name)
+/// The class a puzzle is counted under: its site size class, else its size
+/// as its kind writes it (see [`kinds::size_text`]).
+pub fn class_of(kind: &str, size_class: Option<i64>, width: i64, height: i64) -> String {
+    size_class.map_or_else(|| kinds::size_text(kind, width, height), site_names::size_class_name)
 }
 
 pub fn stats(store: &Store) -> Result<Stats, crate::store::StoreError> {
@@ -58,7 +59,7 @@ pub fn stats(store: &Store) -> Result<Stats, crate::store::StoreError> {
                 p.record.kind.clone(),
                 p.record.width * p.record.height,
                 p.record.size_class.unwrap_or(i64::MAX),
-                class_of(p.record.size_class, p.record.width, p.record.height),
+                class_of(&p.record.kind, p.record.size_class, p.record.width, p.record.height),
             );
             micros.entry(key).or_default().push(solution.micros);
         }
@@ -101,7 +102,7 @@ impl Stats {
         let mut rows: Vec<(String, BTreeMap<Status, u64>)> = Vec::new();
         for c in &self.counts {
             // A size class spans grids (the specials): one row for all of them.
-            let class = format!("{} {}", c.kind, class_of(c.size_class, c.width, c.height));
+            let class = format!("{} {}", c.kind, class_of(&c.kind, c.size_class, c.width, c.height));
             match rows.iter_mut().find(|(name, _)| *name == class) {
                 Some((_, cells)) => *cells.entry(c.status).or_default() += c.puzzles,
                 None => rows.push((class, BTreeMap::from([(c.status, c.puzzles)]))),

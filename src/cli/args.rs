@@ -398,27 +398,31 @@ Examples:
   aquarchive calendar Mar 14 --weekday --svg board.svg   # or --png board.png";
 
 const SOLVE_EXAMPLES: &str = "\
-Input: the text format (rows of tank numbers, then the row clues, then the column clues;
-several puzzles in one file are separated by blank lines, `#` starts a comment), or with
---format task one site `task` string per line.
+Every kind that `import` reads, found the same way from each file's first line (or say --kind):
+Aquarium in the text format (rows of tank numbers, then the row clues, then the column clues;
+several puzzles in one file are separated by blank lines, `#` starts a comment) or as site
+`task` strings one per line (found by the `;`, or say --format task); Sudoku one puzzle per
+line, 81 characters row-major, `.` or `0` for a blank (other fields on the line, like an id or
+a rating, are skipped); calendar dates one a line (`standard Mar 14`, `weekday Jan 5 Sun`);
+ring instances one a file (see README).
 
-Sudoku (--kind sudoku): one puzzle per line, 81 characters row-major, `.` or `0` for a blank
-(other fields on the line, like an id or a rating, are skipped). Ring (--kind ring): see README.
+Exit status 1 when an Aquarium or Sudoku has no solution or several, or a calendar date or
+ring instance none: several solutions are what those two kinds have as a rule.
 
 Stored puzzles: without FILE, --all re-solves every puzzle in the archive, --unsolved those
 without a solution, --id the ones given; in parallel, written back in batched transactions.
 
 Examples:
   aquarchive solve puzzle.txt
-  aquarchive solve --kind sudoku sudokus.txt
-  aquarchive solve --kind ring --all ring.txt
+  aquarchive solve sudokus.txt
+  aquarchive solve --all ring.txt
   aquarchive generate --size 10 --count 3 | aquarchive solve -
   aquarchive solve --format task --json tasks.txt
   aquarchive solve --count --limit 100 puzzle.txt
   aquarchive solve --unsolved
   aquarchive solve --id 12 40
-  aquarchive solve puzzle.txt --svg board.svg   # or --png board.png
-  aquarchive solve --kind sudoku sudokus.txt --svg sudoku.svg   # sudoku-1.svg, sudoku-2.svg, ...";
+  aquarchive solve puzzle.txt --svg board.svg   # or --png board.png, or --svg - > board.svg
+  aquarchive solve sudokus.txt --svg sudoku.svg   # sudoku-1.svg, sudoku-2.svg, ...";
 
 const GENERATE_EXAMPLES: &str = "\
 The same --seed always gives the same puzzles; without one a seed is picked and printed
@@ -455,12 +459,24 @@ Examples:
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Kind {
     Aquarium,
-    /// One date a line on a built-in board (re-solving stored puzzles only; see `aquarchive calendar`)
+    /// One date a line on a built-in board: `standard Mar 14`, `weekday Jan 5 Sun` (see also `aquarchive calendar`)
     Calendar,
     /// 81 characters a line, `.` or `0` blank
     Sudoku,
     /// The ring-board ball puzzle: `size`, `green:`, `blue:`, `red:` lines
     Ring,
+}
+
+impl Kind {
+    /// The kind's name in the archive.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Aquarium => "aquarium",
+            Kind::Calendar => "calendar",
+            Kind::Sudoku => "sudoku",
+            Kind::Ring => "ring",
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -495,19 +511,19 @@ pub struct SolveArgs {
     /// Re-solve these stored puzzles (instead of FILE)
     #[arg(long, value_name = "ID", num_args = 1.., conflicts_with_all = ["files", "all"])]
     pub id: Vec<i64>,
-    /// The kind of puzzle in the files [default: aquarium]; without FILE, the stored puzzles to re-solve [default: all]
+    /// The kind of puzzle in the files [default: found from each file's first line, as `import` does]; without FILE, the stored puzzles to re-solve [default: all]
     #[arg(long, value_enum)]
     pub kind: Option<Kind>,
-    /// How the puzzles are written
-    #[arg(long, value_enum, default_value_t = InputFormat::Text)]
-    pub format: InputFormat,
+    /// How Aquarium puzzles are written [default: task strings if the first puzzle line holds a `;`, else the text format]
+    #[arg(long, value_enum)]
+    pub format: Option<InputFormat>,
     /// Count the solutions (up to --limit) instead of printing one
     #[arg(long, conflicts_with = "all")]
     pub count: bool,
     /// Print every solution (up to --limit); without FILE, re-solve every stored puzzle
     #[arg(long)]
     pub all: bool,
-    /// Stop after this many solutions [default: 2, which proves uniqueness; 1000 with --count or --all]
+    /// Stop after this many solutions [default: 2 for Aquarium and Sudoku, which proves uniqueness; 1000 with --count or --all, and for calendar dates and ring instances]
     #[arg(long, value_name = "N")]
     pub limit: Option<u64>,
     /// Print one JSON object per puzzle per line
@@ -516,10 +532,10 @@ pub struct SolveArgs {
     /// How much lookahead the engine does at each node
     #[arg(long, value_enum, default_value_t)]
     pub probing: ProbingArg,
-    /// Also draw each puzzle with its first solution as SVG into OUT (`-`: standard output); several puzzles go to OUT-1.svg, OUT-2.svg, ...
+    /// Also draw each puzzle with its first solution as SVG into OUT (`-`: standard output, which then holds the pictures alone); several puzzles go to OUT-1.svg, OUT-2.svg, ...
     #[arg(long, value_name = "OUT", conflicts_with_all = ["all", "unsolved", "id"])]
     pub svg: Option<std::path::PathBuf>,
-    /// Also draw each puzzle with its first solution as PNG into OUT (numbered like --svg)
+    /// Also draw each puzzle with its first solution as PNG into OUT (`-` and numbering as for --svg: OUT-1.png, ...)
     #[arg(long, value_name = "OUT", conflicts_with_all = ["all", "unsolved", "id"])]
     pub png: Option<std::path::PathBuf>,
 }
@@ -729,13 +745,13 @@ pub struct CalendarArgs {
     /// With --solver engine: how much lookahead the engine does at each node
     #[arg(long, value_enum, default_value_t)]
     pub probing: ProbingArg,
-    /// Print JSON (one object)
+    /// Print JSON (one object): `count` is the number of tilings of the date (all of them, counted); `shown` how many are printed, in `solution` (the first) and, with --all, `all`
     #[arg(long)]
     pub json: bool,
-    /// Also draw the board with the (first) tiling as SVG into OUT (`-`: standard output)
+    /// Also draw the board with the (first) tiling as SVG into OUT (`-`: standard output, which then holds the picture alone)
     #[arg(long, value_name = "OUT", conflicts_with_all = ["count", "all", "every_date", "print_board"])]
     pub svg: Option<std::path::PathBuf>,
-    /// Also draw the board with the (first) tiling as PNG into OUT
+    /// Also draw the board with the (first) tiling as PNG into OUT (`-`: standard output)
     #[arg(long, value_name = "OUT", conflicts_with_all = ["count", "all", "every_date", "print_board"])]
     pub png: Option<std::path::PathBuf>,
 }

@@ -5,6 +5,7 @@ use std::time::Instant;
 
 use serde_json::json;
 
+use aquarchive::archive::kinds::{self, CALENDAR};
 use aquarchive::kinds::calendar::{self, BUILT_IN, Date, Method, Variant, WEEKDAYS};
 use aquarchive::render;
 use aquarchive::render::svg;
@@ -53,10 +54,9 @@ fn pick_date(words: &[String], variant: &Variant) -> Result<Date, CliError> {
 
 fn describe(variant: &Variant) -> String {
     format!(
-        "the {} board ({}x{}, {} pieces)",
+        "the {} board ({}, {} pieces)",
         variant.name(),
-        variant.height(),
-        variant.width(),
+        kinds::size_text(CALENDAR, variant.width() as i64, variant.height() as i64),
         variant.pieces().len()
     )
 }
@@ -88,11 +88,7 @@ pub fn run(args: CalendarArgs) -> Result<ExitCode, CliError> {
                 json!({ "board": variant.name(), "date": date.to_string(), "count": stats.solutions })
             ))?;
         } else {
-            print(&format!(
-                "{on}: {} tilings ({:.3} ms)\n",
-                thousands(stats.solutions),
-                stats.elapsed.as_secs_f64() * 1e3
-            ))?;
+            print(&format!("{on}: {} ({:.3} ms)\n", tilings(stats.solutions), stats.elapsed.as_secs_f64() * 1e3))?;
         }
         return Ok(if stats.solutions == 0 { ExitCode::NotUnique } else { ExitCode::Ok });
     }
@@ -101,14 +97,26 @@ pub fn run(args: CalendarArgs) -> Result<ExitCode, CliError> {
     if limit == 0 {
         return Err(CliError::Message("--limit must be at least 1".into()));
     }
+    let pictures = Pictures::new(args.svg.clone(), args.png.clone(), args.json)?;
     let report = calendar::solve(&variant, &date, limit, method).map_err(|e| CliError::Message(e.to_string()))?;
-    let pictures = Pictures::new(args.svg.clone(), args.png.clone());
+    // Every tiling is counted, not only those shown.
+    let total = if report.stats.exhausted {
+        report.solutions.len() as u64
+    } else {
+        calendar::count_verified(&variant, &date, method).map_err(|e| CliError::Message(e.to_string()))?.solutions
+    };
     if pictures.wanted() {
         pictures.write(&svg::calendar::board(&variant, report.solutions.first(), &on), None)?;
     }
-    if args.json {
-        let mut record =
-            json!({ "board": variant.name(), "date": date.to_string(), "solutions": report.solutions.len() });
+    if pictures.to_stdout() {
+        // Standard output holds the picture alone.
+    } else if args.json {
+        let mut record = json!({
+            "board": variant.name(),
+            "date": date.to_string(),
+            "count": total,
+            "shown": report.solutions.len(),
+        });
         if let Some(first) = report.solutions.first() {
             record["solution"] = json!(first.to_rows(&variant));
         }
@@ -119,19 +127,26 @@ pub fn run(args: CalendarArgs) -> Result<ExitCode, CliError> {
     } else if report.solutions.is_empty() {
         print(&format!("{on}: no tiling\n{}", render::calendar::board(&variant, None)))?;
     } else if args.all {
-        let mut out = format!(
-            "{on}: {} tilings{}\n",
-            report.solutions.len(),
-            if report.stats.exhausted { "" } else { " (the limit)" }
-        );
+        let shown = report.solutions.len() as u64;
+        let mut out = if shown == total {
+            format!("{on}: {}\n", tilings(total))
+        } else {
+            format!("{on}: {}, the first {shown} shown (--limit)\n", tilings(total))
+        };
         for (k, t) in report.solutions.iter().enumerate() {
             out.push_str(&format!("\ntiling {}:\n{}", k + 1, render::calendar::board(&variant, Some(t))));
         }
         print(&out)?;
     } else {
-        print(&format!("{on}:\n{}", render::calendar::board(&variant, report.solutions.first())))?;
+        let first = render::calendar::board(&variant, report.solutions.first());
+        print(&format!("{on}: the first of {} (--all shows every one):\n{first}", tilings(total)))?;
     }
     Ok(if report.solutions.is_empty() { ExitCode::NotUnique } else { ExitCode::Ok })
+}
+
+/// "1 tiling", "7 tilings", "1,234 tilings".
+fn tilings(n: u64) -> String {
+    format!("{} tiling{}", thousands(n), if n == 1 { "" } else { "s" })
 }
 
 fn every_date(variant: &Variant, method: Method, json_out: bool) -> Result<ExitCode, CliError> {

@@ -24,7 +24,15 @@ pub fn run(args: ImportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
     // Read everything first: a missing file stops the import before it writes.
     let mut candidates = Vec::new();
     let mut pages = Vec::new();
-    for file in import::input_files(&args.paths)? {
+    let inputs = import::input_files(&args.paths)?;
+    if inputs.solutions_skipped > 0 {
+        let n = inputs.solutions_skipped;
+        eprintln!(
+            "aquarchive: {n} solution file{} (*.solution.txt) left out: they hold solutions, not puzzles",
+            if n == 1 { "" } else { "s" }
+        );
+    }
+    for file in inputs.files {
         if import::is_saved_page(&file) {
             let bytes =
                 std::fs::read(&file).map_err(|source| CliError::Io { path: file.display().to_string(), source })?;

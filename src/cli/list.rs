@@ -17,8 +17,11 @@ pub fn run(args: ListArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
         let line = if args.json {
             export::json(&p, base_url).to_string()
         } else {
-            let class =
-                format!("{} {}", p.record.kind, stats::class_of(p.record.size_class, p.record.width, p.record.height));
+            let class = format!(
+                "{} {}",
+                p.record.kind,
+                stats::class_of(&p.record.kind, p.record.size_class, p.record.width, p.record.height)
+            );
             format!(
                 "{:>6}  {class:<24} {:<10} {}  {}",
                 p.id,

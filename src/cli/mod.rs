@@ -25,6 +25,7 @@ mod reparse;
 mod searches;
 mod show;
 mod solve;
+mod solve_calendar;
 mod solve_ring;
 mod solve_stored;
 mod solve_sudoku;

@@ -19,7 +19,7 @@ pub fn run(args: ShowArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     let puzzle = store
         .puzzle(args.id)?
         .ok_or_else(|| CliError::Message(format!("{}: no puzzle with id {}", store.path().display(), args.id)))?;
-    let pictures = Pictures::new(args.svg, args.png);
+    let pictures = Pictures::new(args.svg, args.png, args.json)?;
     if pictures.wanted() {
         pictures.write(&picture::svg_required(&puzzle, !args.no_solution)?, None)?;
         return Ok(ExitCode::Ok);
@@ -46,7 +46,12 @@ pub fn run(args: ShowArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
                 "puzzle {}: {} {}, {}",
                 puzzle.id,
                 puzzle.record.kind,
-                stats::class_of(puzzle.record.size_class, puzzle.record.width, puzzle.record.height),
+                stats::class_of(
+                    &puzzle.record.kind,
+                    puzzle.record.size_class,
+                    puzzle.record.width,
+                    puzzle.record.height
+                ),
                 puzzle.record.status
             );
             if let Some(id) = puzzle.record.site_id {

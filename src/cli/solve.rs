@@ -2,9 +2,11 @@
 
 use serde_json::json;
 
-use aquarchive::archive::import;
+use aquarchive::archive::AQUARIUM;
+use aquarchive::archive::import::{self, Format};
+use aquarchive::archive::kinds::{self, AnyPuzzle};
 use aquarchive::engine::{Probing, Settings, Stats};
-use aquarchive::kinds::aquarium::{self, Aquarium, AquariumError, SolveReport};
+use aquarchive::kinds::aquarium::{self, Aquarium, SolveReport};
 use aquarchive::render;
 use aquarchive::render::svg;
 
@@ -15,10 +17,12 @@ use super::{CliError, ExitCode};
 
 /// What the user asked of each puzzle.
 pub(super) struct Job {
-    pub(super) limit: u64,
+    /// `--limit`, if given.
+    limit: Option<u64>,
     pub(super) mode: Mode,
     pub(super) json: bool,
     pub(super) settings: Settings,
+    pub(super) pictures: Pictures,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -26,6 +30,47 @@ pub(super) enum Mode {
     First,
     Count,
     All,
+}
+
+/// Where a puzzle is: its file and line, its name in messages, and its
+/// number when the command draws several.
+pub(super) struct At<'a> {
+    pub(super) file: &'a str,
+    pub(super) line: usize,
+    pub(super) place: String,
+    pub(super) number: Option<usize>,
+}
+
+impl Job {
+    /// How many solutions to look for in a puzzle of `kind`: by default two
+    /// where one is expected (which proves uniqueness), else all of them
+    /// (up to 1000).
+    pub(super) fn limit(&self, kind: &str) -> u64 {
+        self.limit.unwrap_or(if self.mode == Mode::First && kinds::expects_unique(kind) { 2 } else { 1000 })
+    }
+
+    /// Prints a report, unless the pictures go to standard output.
+    pub(super) fn print(&self, text: &str) -> Result<(), CliError> {
+        if self.pictures.to_stdout() { Ok(()) } else { print(text) }
+    }
+
+    /// Draws a puzzle, if pictures were asked for.
+    pub(super) fn draw(&self, at: &At, drawing: impl FnOnce() -> String) -> Result<(), CliError> {
+        if self.pictures.wanted() { self.pictures.write(&drawing(), at.number) } else { Ok(()) }
+    }
+
+    /// Reports a puzzle that could not be solved; the exit code it gives.
+    pub(super) fn fault(&self, at: &At, why: &dyn std::fmt::Display) -> Result<ExitCode, CliError> {
+        report_error(self, at.file, Some(at.line), &format!("{}: {why}", at.place))?;
+        Ok(ExitCode::Error)
+    }
+}
+
+/// The exit code for a puzzle of `kind` with `solutions` found: 0 for one
+/// (proved) where one is expected, and for any where several are the rule.
+pub(super) fn code(kind: &str, solutions: usize, exhausted: bool) -> ExitCode {
+    let expected = if kinds::expects_unique(kind) { solutions == 1 && exhausted } else { solutions > 0 };
+    if expected { ExitCode::Ok } else { ExitCode::NotUnique }
 }
 
 pub fn settings(probing: ProbingArg) -> Settings {
@@ -46,30 +91,21 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, CliError> {
     } else {
         Mode::First
     };
-    let limit = args.limit.unwrap_or(if mode == Mode::First { 2 } else { 1000 });
-    if limit == 0 {
+    if args.limit == Some(0) {
         return Err(CliError::Message("--limit must be at least 1".into()));
     }
-    let job = Job { limit, mode, json: args.json, settings: settings(args.probing) };
-    let kind = args.kind.unwrap_or(Kind::Aquarium);
-    if args.format == InputFormat::Task && kind != Kind::Aquarium {
+    if args.format == Some(InputFormat::Task) && args.kind.is_some_and(|k| k != Kind::Aquarium) {
         return Err(CliError::Message(
             "--format task is for Aquarium; the other kinds have their own text formats (see README)".into(),
         ));
     }
-    match kind {
-        Kind::Aquarium => {}
-        Kind::Sudoku => return super::solve_sudoku::run(&args, &job),
-        Kind::Ring => return super::solve_ring::run(&args, &job),
-        Kind::Calendar => {
-            return Err(CliError::Message(
-                "a calendar date is solved with `aquarchive calendar DATE`; `solve --kind calendar` \
-                 re-solves stored dates (--all, --unsolved or --id)"
-                    .into(),
-            ));
-        }
-    }
-    let pictures = Pictures::new(args.svg.clone(), args.png.clone());
+    let pictures = Pictures::new(args.svg.clone(), args.png.clone(), args.json)?;
+    let job = Job { limit: args.limit, mode, json: args.json, settings: settings(args.probing), pictures };
+    let format = match args.format {
+        None => Format::Auto,
+        Some(InputFormat::Text) => Format::Text,
+        Some(InputFormat::Task) => Format::Task,
+    };
     let mut drawn = 0;
     let mut code = ExitCode::Ok;
     for file in &args.files {
@@ -81,41 +117,44 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, CliError> {
                 continue;
             }
         };
-        let puzzles = read_aquariums(&text, args.format);
-        let several = puzzles.len() > 1;
+        // The kind as `import` finds it, unless --kind or --format says.
+        let parsed = import::parse_any(&text, format, args.kind.map(Kind::name));
+        let several = parsed.puzzles.len() > 1;
         let numbered = several || args.files.len() > 1;
-        for (line, parsed) in puzzles {
-            let place = if several { format!("{file}:{line}") } else { file.clone() };
-            let outcome = parsed.and_then(|p| p.validate().map(|()| p)).and_then(|p| {
-                let report = aquarium::solve(&p, job.limit as usize, job.settings)?;
-                Ok((p, report))
-            });
-            match outcome {
-                Ok((puzzle, report)) => {
-                    code = code.worst(print_aquarium(&job, file, line, &place, &puzzle, &report)?);
-                    if pictures.wanted() {
-                        drawn += 1;
-                        let drawing = svg::aquarium::board(&puzzle, report.solutions.first(), &place);
-                        pictures.write(&drawing, numbered.then_some(drawn))?;
-                    }
-                }
-                Err(err) => {
-                    report_error(&job, file, Some(line), &format!("{place}: {err}"))?;
-                    code = ExitCode::Error;
-                }
-            }
+        for (line, puzzle) in &parsed.puzzles {
+            drawn += 1;
+            let at = At {
+                file,
+                line: *line,
+                place: if several { format!("{file}:{line}") } else { file.clone() },
+                number: numbered.then_some(drawn),
+            };
+            let outcome = match puzzle {
+                AnyPuzzle::Aquarium(p) => solve_aquarium(&job, &at, p)?,
+                AnyPuzzle::Sudoku(g) => super::solve_sudoku::solve(&job, &at, g)?,
+                AnyPuzzle::Calendar { variant, date } => super::solve_calendar::solve(&job, &at, variant, date)?,
+                AnyPuzzle::Ring(r) => super::solve_ring::solve(&job, &at, r)?,
+            };
+            code = code.worst(outcome);
+        }
+        if let Some((line, unreadable)) = &parsed.unreadable {
+            // Named as `import` names it: the file and the first bad line.
+            report_error(&job, file, Some(*line), &format!("{file}:{line}: {}", unreadable.why))?;
+            code = ExitCode::Error;
         }
     }
     Ok(code)
 }
 
-/// The puzzles of one input, each with the line it starts on.
-fn read_aquariums(text: &str, format: InputFormat) -> Vec<(usize, Result<Aquarium, AquariumError>)> {
-    let format = match format {
-        InputFormat::Text => import::Format::Text,
-        InputFormat::Task => import::Format::Task,
-    };
-    import::parse(text, format)
+fn solve_aquarium(job: &Job, at: &At, puzzle: &Aquarium) -> Result<ExitCode, CliError> {
+    let report =
+        match puzzle.validate().and_then(|()| aquarium::solve(puzzle, job.limit(AQUARIUM) as usize, job.settings)) {
+            Ok(report) => report,
+            Err(err) => return job.fault(at, &err),
+        };
+    let code = print_aquarium(job, at, puzzle, &report)?;
+    job.draw(at, || svg::aquarium::board(puzzle, report.solutions.first(), &at.place))?;
+    Ok(code)
 }
 
 pub(super) fn report_error(job: &Job, file: &str, line: Option<usize>, message: &str) -> Result<(), CliError> {
@@ -151,18 +190,11 @@ pub(super) fn verdict(n: usize, stats: &Stats, limit: u64) -> String {
     }
 }
 
-fn print_aquarium(
-    job: &Job,
-    file: &str,
-    line: usize,
-    place: &str,
-    puzzle: &Aquarium,
-    report: &SolveReport,
-) -> Result<ExitCode, CliError> {
-    let code = if report.is_unique() { ExitCode::Ok } else { ExitCode::NotUnique };
+fn print_aquarium(job: &Job, at: &At, puzzle: &Aquarium, report: &SolveReport) -> Result<ExitCode, CliError> {
+    let code = code(AQUARIUM, report.solutions.len(), report.stats.exhausted);
     if job.json {
-        let mut record = record(file, "aquarium", report.solutions.len(), &report.stats);
-        record["line"] = json!(line);
+        let mut record = record(at.file, AQUARIUM, report.solutions.len(), &report.stats);
+        record["line"] = json!(at.line);
         record["width"] = json!(puzzle.width());
         record["height"] = json!(puzzle.height());
         record["tanks"] = json!(puzzle.tank_count());
@@ -176,11 +208,11 @@ fn print_aquarium(
         return Ok(code);
     }
     let mut out = format!(
-        "{place}: {}x{}, {} tanks: {}\n",
-        puzzle.width(),
-        puzzle.height(),
+        "{}: {}, {} tanks: {}\n",
+        at.place,
+        kinds::size_text(AQUARIUM, puzzle.width() as i64, puzzle.height() as i64),
         puzzle.tank_count(),
-        verdict(report.solutions.len(), &report.stats, job.limit)
+        verdict(report.solutions.len(), &report.stats, job.limit(AQUARIUM))
     );
     match job.mode {
         Mode::Count => {}
@@ -196,6 +228,6 @@ fn print_aquarium(
     if job.mode != Mode::Count {
         out.push('\n');
     }
-    print(&out)?;
+    job.print(&out)?;
     Ok(code)
 }

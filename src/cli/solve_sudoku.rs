@@ -1,70 +1,32 @@
-//! `aquarchive solve --kind sudoku`: one puzzle per line, each solved,
-//! proved unique (or counted), and printed.
+//! `aquarchive solve` of a Sudoku: solved, proved unique (or counted), and
+//! printed.
 
 use serde_json::json;
 
+use aquarchive::archive::kinds::SUDOKU;
 use aquarchive::kinds::sudoku::{self, Grid, SolveReport};
 use aquarchive::render;
 use aquarchive::render::svg;
 
-use super::args::SolveArgs;
-use super::output::{print, read_input};
-use super::picture::Pictures;
-use super::solve::{Job, Mode, record, report_error, verdict};
+use super::solve::{At, Job, Mode, code, record, verdict};
 use super::{CliError, ExitCode};
 
-pub fn run(args: &SolveArgs, job: &Job) -> Result<ExitCode, CliError> {
-    let pictures = Pictures::new(args.svg.clone(), args.png.clone());
-    let mut drawn = 0;
-    let mut code = ExitCode::Ok;
-    for file in &args.files {
-        let text = match read_input(file) {
-            Ok(text) => text,
-            Err(err) => {
-                report_error(job, file, None, &err.to_string())?;
-                code = ExitCode::Error;
-                continue;
-            }
-        };
-        let lines = sudoku::parse_lines(&text);
-        let numbered = lines.len() > 1 || args.files.len() > 1;
-        for parsed in lines {
-            let place = format!("{file}:{}", parsed.line);
-            let outcome = parsed.puzzle.and_then(|p| {
-                p.validate()?;
-                Ok((p, sudoku::solve(&p, job.limit as usize, job.settings)?))
-            });
-            match outcome {
-                Ok((puzzle, report)) => {
-                    code = code.worst(print_one(job, file, parsed.line, &place, &puzzle, &report)?);
-                    if pictures.wanted() {
-                        drawn += 1;
-                        let drawing = svg::sudoku::board(&puzzle, report.solutions.first(), &place);
-                        pictures.write(&drawing, numbered.then_some(drawn))?;
-                    }
-                }
-                Err(err) => {
-                    report_error(job, file, Some(parsed.line), &format!("{place}: {err}"))?;
-                    code = ExitCode::Error;
-                }
-            }
-        }
-    }
+pub(super) fn solve(job: &Job, at: &At, puzzle: &Grid) -> Result<ExitCode, CliError> {
+    let solved = puzzle.validate().and_then(|()| sudoku::solve(puzzle, job.limit(SUDOKU) as usize, job.settings));
+    let report = match solved {
+        Ok(report) => report,
+        Err(err) => return job.fault(at, &err),
+    };
+    let code = print_one(job, at, puzzle, &report)?;
+    job.draw(at, || svg::sudoku::board(puzzle, report.solutions.first(), &at.place))?;
     Ok(code)
 }
 
-fn print_one(
-    job: &Job,
-    file: &str,
-    line: usize,
-    place: &str,
-    puzzle: &Grid,
-    report: &SolveReport,
-) -> Result<ExitCode, CliError> {
-    let code = if report.is_unique() { ExitCode::Ok } else { ExitCode::NotUnique };
+fn print_one(job: &Job, at: &At, puzzle: &Grid, report: &SolveReport) -> Result<ExitCode, CliError> {
+    let code = code(SUDOKU, report.solutions.len(), report.stats.exhausted);
     if job.json {
-        let mut record = record(file, "sudoku", report.solutions.len(), &report.stats);
-        record["line"] = json!(line);
+        let mut record = record(at.file, SUDOKU, report.solutions.len(), &report.stats);
+        record["line"] = json!(at.line);
         record["puzzle"] = json!(puzzle.to_string());
         record["givens"] = json!(puzzle.givens());
         if let Some(first) = report.solutions.first() {
@@ -73,11 +35,15 @@ fn print_one(
         if job.mode == Mode::All {
             record["all"] = json!(report.solutions.iter().map(Grid::to_rows).collect::<Vec<_>>());
         }
-        print(&format!("{record}\n"))?;
+        job.print(&format!("{record}\n"))?;
         return Ok(code);
     }
-    let mut out =
-        format!("{place}: {} givens: {}\n", puzzle.givens(), verdict(report.solutions.len(), &report.stats, job.limit));
+    let mut out = format!(
+        "{}: {} givens: {}\n",
+        at.place,
+        puzzle.givens(),
+        verdict(report.solutions.len(), &report.stats, job.limit(SUDOKU))
+    );
     match job.mode {
         Mode::Count => {}
         Mode::First => out.push_str(&render::sudoku::framed(report.solutions.first().unwrap_or(puzzle))),
@@ -87,6 +53,6 @@ fn print_one(
             }
         }
     }
-    print(&out)?;
+    job.print(&out)?;
     Ok(code)
 }

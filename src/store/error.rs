@@ -26,6 +26,12 @@ pub enum StoreError {
     )]
     ReadOnly { path: PathBuf },
     #[error(
+        "{path}: its write-ahead log {log} holds commits not yet merged, which cannot be read without the \
+         shared-memory file SQLite makes beside it, and this folder cannot be written; run any aquarchive \
+         command on it once as a user who can write there"
+    )]
+    UnmergedLog { path: PathBuf, log: PathBuf },
+    #[error(
         "{path}: the disk is full; the write in progress was undone and what was stored before it is kept \
          (free some space and run the command again to finish)"
     )]

@@ -56,7 +56,7 @@ pub(super) fn open(path: &Path, access: Access) -> Result<Connection, StoreError
         Access::ReadWrite => OpenFlags::SQLITE_OPEN_READ_WRITE,
     } | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let sql = |e| StoreError::sql(path, e);
-    let conn = if access == Access::ReadOnly && write_error(path) == Some(std::io::ErrorKind::ReadOnlyFilesystem) {
+    let conn = if access == Access::ReadOnly && !shared_memory_usable(path) {
         open_immutable(path, flags)?
     } else {
         Connection::open_with_flags(path, flags).map_err(sql)?
@@ -95,22 +95,39 @@ fn write_error(path: &Path) -> Option<std::io::ErrorKind> {
     std::fs::OpenOptions::new().write(true).open(path).err().map(|e| e.kind())
 }
 
-/// Opens a file on a read-only file system. SQLite cannot make the shared
-/// memory file a WAL database needs there, but since nothing can write the
-/// file, it may read it as immutable. A write-ahead log left with commits in
-/// it would be ignored that way, so that case is refused instead.
+/// Whether SQLite can keep the shared-memory index (`-shm`) that reading a
+/// WAL database needs: it makes the index and the log (`-wal`) itself where
+/// the folder can be written, and elsewhere uses them read-only if both are
+/// there (an archive shared read-only, last read by its owner).
+fn shared_memory_usable(path: &Path) -> bool {
+    folder_writable(path) || (beside(path, "-shm").exists() && beside(path, "-wal").exists())
+}
+
+/// Whether this process may make files in the folder holding `path` (false
+/// on a read-only file system, and for a user without write permission).
+fn folder_writable(path: &Path) -> bool {
+    use std::os::unix::ffi::OsStrExt;
+    let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let Ok(folder) = std::ffi::CString::new(folder.as_os_str().as_bytes()) else { return false };
+    // SAFETY: `folder` is a NUL-terminated path that outlives the call.
+    unsafe { libc::faccessat(libc::AT_FDCWD, folder.as_ptr(), libc::W_OK, libc::AT_EACCESS) == 0 }
+}
+
+/// `archive.sqlite` with `suffix` appended, as SQLite names its side files.
+fn beside(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
+/// Opens a file whose shared-memory index cannot be made (see
+/// [`shared_memory_usable`]). Since this process cannot write beside the
+/// file, it reads the file as immutable. A write-ahead log left with commits
+/// in it would be ignored that way, so that case is refused instead.
 fn open_immutable(path: &Path, flags: OpenFlags) -> Result<Connection, StoreError> {
-    let mut log = path.as_os_str().to_owned();
-    log.push("-wal");
+    let log = beside(path, "-wal");
     if std::fs::metadata(&log).is_ok_and(|m| m.len() > 0) {
-        return Err(StoreError::Corrupt {
-            path: path.to_path_buf(),
-            why: format!(
-                "it is on a read-only file system and its write-ahead log {} holds commits not yet merged; \
-                 open it once where it can be written",
-                PathBuf::from(log).display()
-            ),
-        });
+        return Err(StoreError::UnmergedLog { path: path.to_path_buf(), log });
     }
     let mut uri = String::from("file:");
     for &b in path.as_os_str().as_encoded_bytes() {
@@ -210,9 +227,7 @@ fn check_header(path: &Path) -> Result<(), StoreError> {
     // the pages that grow the file; its write-ahead log still holds them,
     // so with a log present SQLite is the judge.
     let pages = u64::from(word(28));
-    let mut log = path.as_os_str().to_owned();
-    log.push("-wal");
-    let has_log = std::fs::metadata(&log).is_ok_and(|m| m.len() > 0);
+    let has_log = std::fs::metadata(beside(path, "-wal")).is_ok_and(|m| m.len() > 0);
     if word(24) == word(92) && pages * page_size > length && !has_log {
         return Err(StoreError::Corrupt {
             path: path.to_path_buf(),

@@ -45,10 +45,21 @@ fn a_solution_leaves_the_date_open_and_uses_every_piece() {
 fn all_with_a_limit_and_today_by_default() {
     let dir = Dir::new();
     let r = json(&dir, &["calendar", "Oct", "6", "--all", "--json"]);
-    assert_eq!(r["solutions"], 7);
+    assert_eq!((&r["count"], &r["shown"]), (&7.into(), &7.into()));
     assert_eq!(r["all"].as_array().unwrap().len(), 7);
     let r = json(&dir, &["calendar", "Jan", "25", "--all", "--limit", "3", "--json"]);
-    assert_eq!(r["solutions"], 3);
+    assert_eq!(r["shown"], 3);
+    assert_eq!(r["all"].as_array().unwrap().len(), 3);
+    let counted = json(&dir, &["calendar", "Jan", "25", "--count", "--json"]);
+    assert_eq!(r["count"], counted["count"]);
+    // Without --all one tiling is shown, and every one is still counted.
+    let r = json(&dir, &["calendar", "Oct", "6", "--json"]);
+    assert_eq!((&r["count"], &r["shown"]), (&7.into(), &1.into()));
+    assert_eq!(r["solution"].as_array().unwrap().len(), 7, "the seven rows of the standard board");
+    let text = dir.run(&["calendar", "Oct", "6"]).ok();
+    assert!(text.stdout.starts_with("Oct 6 on the standard board (7x7, 8 pieces): the first of 7 tilings"), "{text}");
+    let help = dir.run(&["calendar", "--help"]).ok();
+    assert!(help.stdout.contains("`count` is the number of tilings of the date"), "{help}");
     let run = dir.run(&["calendar", "--weekday"]).ok();
     assert!(run.stdout.contains("on the weekday board"), "{run}");
 }

@@ -68,12 +68,12 @@ fn each_kind_is_stored_with_its_solutions_and_shown() {
     assert!(shown.stdout.contains("1495 solutions (the first shown)"), "{shown}");
     assert!(shown.stdout.contains("Jan 1 Sun on the weekday board:\nJan "), "{shown}");
     let shown = dir.run(&["show", &id(&rings[0])]).ok();
-    assert!(shown.stdout.contains("ring 24x8, several") && shown.stdout.contains("[go ]"), "{shown}");
+    assert!(shown.stdout.contains("ring 8 rows x 24 sectors, several") && shown.stdout.contains("[go ]"), "{shown}");
     let json = dir.run(&["show", "--json", &id(&rings[0])]).ok().json_lines();
     assert_eq!(json[0]["solution_rows"].as_array().unwrap().len(), 8);
 
     let stats = dir.run(&["stats"]).ok();
-    for class in ["sudoku 9x9 | 30 ", "calendar 7x7 |  0 ", "calendar 7x8 |  0 ", "ring 24x8 |  0 "] {
+    for class in ["sudoku 9x9 | 30 ", "calendar 7x7 |  0 ", "calendar 8x7 |  0 ", "ring 8 rows x 24 sectors |  0 "] {
         assert!(stats.stdout.contains(class), "{class}\n{stats}");
     }
     let verified = dir.run(&["verify"]).ok();
@@ -156,4 +156,83 @@ fn stored_puzzles_of_a_kind_are_re_solved() {
     let path = dir.write("s.txt", "x;y\n");
     let run = dir.run(&["solve", "--kind", "sudoku", "--format", "task", path.to_str().unwrap()]).expect_code(2);
     assert!(run.stderr.contains("--format task is for Aquarium"), "{run}");
+}
+
+/// Several solutions are the rule for calendar dates and ring instances: no
+/// fault in the exit code or the HTML index, which still marks an Aquarium
+/// with several. Sizes read the same in `list` as in the kinds' own commands.
+#[test]
+fn several_solutions_are_no_fault_where_the_kind_has_them_and_sizes_agree() {
+    let dir = archive();
+    dir.write("two.txt", "1 2\n3 4\n1 1\n1 1\n");
+    dir.run(&["import", "two.txt"]).expect_code(1);
+    dir.run(&["solve", "--kind", "ring", &fixture("ring/expert.txt")]).ok();
+    dir.run(&["solve", &fixture("calendar/dates.txt")]).ok();
+    dir.run(&["solve", "two.txt"]).expect_code(1);
+
+    dir.run(&["export", "--html", "site"]).ok();
+    let index = std::fs::read_to_string(dir.join("site/index.html")).unwrap();
+    let marks = |kind: &str| -> Vec<String> {
+        index
+            .lines()
+            .filter(|l| l.contains(&format!("<td>{kind}</td>")))
+            .map(|l| l.split("<td class=\"").nth(1).unwrap().split('"').next().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(marks("ring"), ["status-several-expected"]);
+    assert_eq!(marks("calendar"), ["status-several-expected"; 4]);
+    assert_eq!(marks("aquarium"), ["status-several"]);
+    assert!(marks("sudoku").iter().all(|m| m == "status-ok"));
+    let script = std::fs::read_to_string(dir.join("site/puzzles.js")).unwrap();
+    assert!(script.lines().any(|l| l.contains("\"ring\"") && l.ends_with("\"status-several-expected\"],")), "{script}");
+    let style = std::fs::read_to_string(dir.join("site/style.css")).unwrap();
+    let red = style.lines().find(|l| l.contains("#b02020")).unwrap();
+    assert!(!red.contains("status-several-expected"), "{red}");
+
+    // One way of writing each kind's size.
+    let list = dir.run(&["list"]).ok().stdout;
+    let weekday = dir.run(&["calendar", "Jan", "1", "Sun", "--weekday"]).ok().stdout;
+    assert!(weekday.starts_with("Jan 1 Sun on the weekday board (8x7, 10 pieces)"), "{weekday}");
+    assert!(list.contains("calendar 8x7 ") && list.contains("calendar 7x7 "), "{list}");
+    let ring = dir.run(&["solve", &fixture("ring/expert.txt")]).ok().stdout;
+    assert!(ring.contains(": 8 rows x 24 sectors: "), "{ring}");
+    assert!(list.contains("ring 8 rows x 24 sectors "), "{list}");
+    assert!(!list.contains("7x8") && !list.contains("24x8"), "{list}");
+}
+
+/// A shell's `dir/*.txt` names the solution files too: they are left out as
+/// the directory walk leaves them; a stray non-puzzle file is one error.
+#[test]
+fn solution_files_named_are_left_out_and_a_stray_file_is_one_error() {
+    let dir = Dir::new();
+    let mut files: Vec<String> = std::fs::read_dir(fixtures().join("aquarium/puzzles"))
+        .unwrap()
+        .map(|e| e.unwrap().path().to_str().unwrap().to_string())
+        .filter(|p| p.starts_with(fixtures().join("aquarium/puzzles/6x6").to_str().unwrap()))
+        .collect();
+    files.sort();
+    let solutions = files.iter().filter(|f| f.ends_with(".solution.txt")).count();
+    assert!(solutions > 2);
+    let mut args = vec!["import"];
+    args.extend(files.iter().map(String::as_str));
+    let run = dir.run(&args).ok();
+    assert!(run.stdout.contains(&format!(": {} new, 0 already present", files.len() - solutions)), "{run}");
+    assert_eq!(
+        run.stderr,
+        format!("aquarchive: {solutions} solution files (*.solution.txt) left out: they hold solutions, not puzzles\n")
+    );
+
+    dir.write("notes.txt", "Puzzles to try\n\nthe hard ones first\nthen the rest\n\nand more\nnotes\n");
+    let puzzle = files.iter().find(|f| !f.ends_with(".solution.txt")).unwrap();
+    let run = dir.run(&["--db", "b.sqlite", "import", "notes.txt", puzzle]).expect_code(2);
+    let errors: Vec<&str> = run.stderr.lines().collect();
+    assert_eq!(errors.len(), 1, "{run}");
+    assert!(errors[0].starts_with("aquarchive: notes.txt:1: line 1: "), "{run}");
+    assert!(errors[0].contains("(and 2 more puzzles that cannot be read, at lines 3 and 6)"), "{run}");
+    assert!(
+        run.stdout.ends_with(
+            ": 1 new, 0 already present, 0 invalid, 0 without a unique solution, 3 not readable as puzzles\n"
+        ),
+        "{run}"
+    );
 }

@@ -9,7 +9,8 @@ fn expert() -> String {
 #[test]
 fn the_expert_instance_has_its_four_published_solutions() {
     let dir = Dir::new();
-    let run = dir.run(&["solve", "--kind", "ring", "--all", "--json", &expert()]).expect_code(1);
+    // Several solutions are what a ring instance has: no fault, exit 0.
+    let run = dir.run(&["solve", "--kind", "ring", "--all", "--json", &expert()]).ok();
     let r = &run.json_lines()[0];
     assert_eq!(r["solutions"], 4);
     assert_eq!(r["assignments"], 240);
@@ -39,8 +40,10 @@ fn the_expert_instance_has_its_four_published_solutions() {
 #[test]
 fn the_drawing_shows_rows_sectors_triangles_and_moves() {
     let dir = Dir::new();
-    let run = dir.run(&["solve", "--kind", "ring", &expert()]).expect_code(1);
-    assert!(run.stdout.contains("at least 2 solutions"), "{run}");
+    let run = dir.run(&["solve", "--kind", "ring", &expert()]).ok();
+    // Every solution is counted, the first drawn.
+    assert!(run.stdout.contains(": 8 rows x 24 sectors: 4 solutions ("), "{run}");
+    assert_eq!(run.stdout.matches("triangle rows by sector").count(), 1, "{run}");
     assert!(run.stdout.contains("solution 1: triangle rows by sector: 4 3 3 4"), "{run}");
     // Row 3 starts with a red ball at sector 0 that jumps around (>), and
     // green balls that stay in the triangles of sectors 1 and 2.
@@ -65,6 +68,9 @@ fn bad_instances_are_clear_errors() {
     for (name, contents, expected) in cases {
         let path = dir.write(name, contents);
         let run = dir.run(&["solve", "--kind", "ring", path.to_str().unwrap()]).expect_code(2);
-        assert!(run.stderr.contains(name) && run.stderr.contains("line ") && run.stderr.contains(expected), "{run}");
+        // Named by file and line: `off.txt:4: green ball ...`, `overlap.txt: ... (line 4)`.
+        let at = run.stderr.split(&format!("{name}:")).nth(1).unwrap_or_default();
+        let line = at.starts_with(|c: char| c.is_ascii_digit()) || run.stderr.contains("(line ");
+        assert!(line && run.stderr.contains(expected), "{run}");
     }
 }

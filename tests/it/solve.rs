@@ -87,18 +87,18 @@ fn no_solution_and_several_solutions_exit_1() {
 fn bad_inputs_name_file_and_line_and_exit_2() {
     let dir = Dir::new();
     let cases: &[(&str, &str, &str)] = &[
-        ("ragged.txt", "1 1\n1 2 3\n1 1\n1 1\n", "ragged.txt: line 2: this row has 3 cells, the first row has 2"),
-        ("word.txt", "1 1\n1 x\n1 1\n1 1\n", "word.txt: line 2: `x` is not a tank number"),
-        ("clues.txt", "1 1\n1 1\n1 1 1\n1 1\n", "clues.txt: line 3: expected 2 row clues"),
+        ("ragged.txt", "1 1\n1 2 3\n1 1\n1 1\n", "ragged.txt:1: line 2: this row has 3 cells, the first row has 2"),
+        ("word.txt", "1 1\n1 x\n1 1\n1 1\n", "word.txt:1: line 2: `x` is not a tank number"),
+        ("clues.txt", "1 1\n1 1\n1 1 1\n1 1\n", "clues.txt:1: line 3: expected 2 row clues"),
         ("sums.txt", "1 1\n1 1\n2 1\n1 1\n", "sums.txt: the row clues add up to 3 but the column clues to 2"),
         ("pieces.txt", "1 2\n2 1\n1 1\n1 1\n", "pieces.txt: tank 2 is in separate pieces"),
-        ("empty.txt", "", "empty.txt: no puzzle: the input is empty"),
+        ("empty.txt", "", "empty.txt:1: no puzzle: the input is empty"),
         (
             "huge.txt",
             "1 1\n1 1\n1 1\n1 18446744073709551616\n",
-            "huge.txt: line 4: `18446744073709551616` is not a clue",
+            "huge.txt:1: line 4: `18446744073709551616` is not a clue",
         ),
-        ("zero.txt", "\n\n", "zero.txt: no puzzle"),
+        ("zero.txt", "\n\n", "zero.txt:1: no puzzle"),
         ("big.txt", "1 1\n1 1\n100 1\n1 1\n", "big.txt: row 1 has clue 100, more than its 2 cells"),
     ];
     for (name, text, message) in cases {
@@ -153,4 +153,45 @@ fn arguments_are_checked() {
     dir.run(&["solve", "--limit", "0", "x"]).expect_code(2);
     let help = dir.run(&["solve", "--help"]).ok();
     assert!(help.stdout.contains("Examples:"), "{help}");
+}
+
+/// `solve` finds each file's kind as `import` does, without --kind or
+/// --format; when nothing marks a kind, the error names the flag to try.
+#[test]
+fn solve_recognises_every_kind_import_does() {
+    let dir = Dir::new();
+    let fixture = |path: &str| fixtures().join(path).to_str().unwrap().to_string();
+    // The ring instance: its several solutions are the rule, so exit 0.
+    let ring = dir.run(&["solve", "--json", &fixture("ring/expert.txt")]).ok();
+    let r = &ring.json_lines()[0];
+    assert_eq!((&r["kind"], &r["solutions"], &r["exhausted"]), (&"ring".into(), &4.into(), &true.into()));
+    let sudokus = dir.run(&["solve", "--count", "--json", &fixture("sudoku/se_rated_sample.txt")]).ok();
+    let records = sudokus.json_lines();
+    assert_eq!(records.len(), 30);
+    assert!(records.iter().all(|r| r["kind"] == "sudoku" && r["unique"] == true), "{sudokus}");
+    // Calendar dates: every tiling counted (the file's comment gives the counts).
+    let dates = dir.run(&["solve", "--json", &fixture("calendar/dates.txt")]).ok();
+    let counts: Vec<_> = dates.json_lines().iter().map(|r| (r["date"].clone(), r["solutions"].clone())).collect();
+    assert_eq!(counts[0], ("Oct 6".into(), 7.into()), "{dates}");
+    assert_eq!(counts[1], ("Jan 25".into(), 216.into()), "{dates}");
+    // Task strings, found by their `;`.
+    let made = dir.run(&["generate", "--size", "6", "--count", "2", "--seed", "3"]).ok();
+    let text = dir.write("made.txt", &made.stdout);
+    dir.run(&["--db", "a.sqlite", "import", text.to_str().unwrap()]).ok();
+    let tasks = dir.run(&["--db", "a.sqlite", "export", "--format", "task"]).ok();
+    dir.write("tasks.txt", &tasks.stdout);
+    let run = dir.run(&["solve", "--json", "tasks.txt"]).ok();
+    assert_eq!(run.json_lines().iter().filter(|r| r["kind"] == "aquarium" && r["unique"] == true).count(), 2);
+
+    // Nothing marks the kind: the error names the likely flag.
+    for (name, text, hint) in [
+        ("short.txt", "53..7....6..195....98\n", "`--kind sudoku`"),
+        ("date.txt", "Oct 6\n", "`aquarchive calendar DATE`"),
+        ("notes.txt", "some notes\nabout puzzles\n", "`--format task`"),
+    ] {
+        dir.write(name, text);
+        let run = dir.run(&["solve", name]).expect_code(2);
+        assert!(run.stderr.contains(&format!("{name}:1: ")) && run.stderr.contains(hint), "{run}");
+        assert_eq!(run.stderr.lines().count(), 1, "{run}");
+    }
 }

@@ -363,3 +363,54 @@ fn the_import_benchmark_prints_its_table() {
         "{run}"
     );
 }
+
+/// A shared archive read by a user who cannot write its file or folder: the
+/// reading commands work (SQLite cannot make its shared-memory file there,
+/// so the file is read as immutable), writing is refused, nothing changes.
+#[test]
+fn an_archive_its_reader_cannot_write_is_read() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = Dir::new();
+    std::fs::create_dir(dir.join("shared")).unwrap();
+    let db = "shared/a.sqlite";
+    dir.run(&["--db", db, "import", &puzzles_dir()]).ok();
+    dir.make_unwritable("shared");
+    let before = std::fs::read(dir.join(db)).unwrap();
+    let reads = |dir: &Dir| {
+        let list = dir.run_unprivileged(&["--db", db, "list"]).ok();
+        assert_eq!(list.stdout.lines().count(), 95, "{list}");
+        let stats = dir.run_unprivileged(&["--db", db, "stats"]).ok();
+        assert!(stats.stdout.contains("95 puzzles"), "{stats}");
+        let show = dir.run_unprivileged(&["--db", db, "show", "1"]).ok();
+        assert!(show.stdout.starts_with("puzzle 1: aquarium"), "{show}");
+        let export = dir.run_unprivileged(&["--db", db, "export", "--format", "jsonl"]).ok();
+        assert_eq!(export.json_lines().len(), 95, "{export}");
+        let verify = dir.run_unprivileged(&["--db", db, "verify"]).ok();
+        assert!(verify.stdout.contains("95 puzzles checked, 0 mismatches"), "{verify}");
+        list.stdout
+    };
+    let listed = reads(&dir);
+    let import = dir.run_unprivileged(&["--db", db, "import", &puzzles_dir()]).expect_code(2);
+    assert!(import.stderr.contains("the database file is read-only; commands that only read"), "{import}");
+    assert_eq!(std::fs::read(dir.join(db)).unwrap(), before);
+    let side_files: Vec<_> = std::fs::read_dir(dir.join("shared")).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(side_files, ["a.sqlite"]);
+
+    // Once its owner has read it, the shared-memory file and log are there,
+    // and the reader uses them as they are.
+    std::fs::set_permissions(dir.join("shared"), std::fs::Permissions::from_mode(0o755)).unwrap();
+    dir.run(&["--db", db, "list"]).ok();
+    assert!(dir.join("shared/a.sqlite-shm").exists() && dir.join("shared/a.sqlite-wal").exists());
+    dir.make_unwritable("shared");
+    assert_eq!(reads(&dir), listed);
+
+    // Commits in a log that cannot be read without the shared-memory file
+    // are never silently skipped.
+    std::fs::set_permissions(dir.join("shared"), std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::remove_file(dir.join("shared/a.sqlite-shm")).unwrap();
+    std::fs::write(dir.join("shared/a.sqlite-wal"), [1u8; 64]).unwrap();
+    dir.make_unwritable("shared");
+    let run = dir.run_unprivileged(&["--db", db, "list"]).expect_code(2);
+    assert!(run.stderr.contains("a.sqlite-wal holds commits not yet merged"), "{run}");
+    assert!(run.stdout.is_empty(), "{run}");
+}

@@ -63,7 +63,7 @@ fn text_output_draws_the_grid() {
     let path =
         dir.write("one.txt", "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n");
     let run = dir.run(&["solve", "--kind", "sudoku", path.to_str().unwrap()]).ok();
-    assert!(run.stdout.contains(":1: 30 givens: unique solution"), "{run}");
+    assert!(run.stdout.contains("one.txt: 30 givens: unique solution"), "{run}");
     assert!(run.stdout.contains("| 5 3 4 | 6 7 8 | 9 1 2 |"), "{run}");
 }
 
@@ -92,8 +92,13 @@ fn bad_lines_are_named_and_exit_2() {
         run.stderr.contains(&format!("{name}:3: expected 81 cells")) && run.stderr.contains("found 9 characters"),
         "{run}"
     );
-    assert!(run.stderr.contains(&format!("{name}:4: character 81: `x` is not a cell")), "{run}");
+    // Lines that are not puzzles: one error for the file, naming the others' lines.
+    assert!(run.stderr.contains("(and 1 more puzzle that cannot be read, at line 4)"), "{run}");
     assert!(run.stderr.contains(&format!("{name}:5: the givens clash: row 1 holds 5 twice")), "{run}");
+    assert_eq!(run.stderr.lines().count(), 2, "{run}");
+    let x = dir.write("x.txt", format!("{}x\n", &good[..80]));
+    let run = dir.run(&["solve", x.to_str().unwrap()]).expect_code(2);
+    assert!(run.stderr.contains("x.txt:1: character 81: `x` is not a cell"), "{run}");
     let empty = dir.write("empty.txt", "# nothing\n");
     let run = dir.run(&["solve", "--kind", "sudoku", empty.to_str().unwrap()]).expect_code(2);
     assert!(run.stderr.contains("no puzzle"), "{run}");

@@ -68,6 +68,45 @@ impl Dir {
     pub fn run(&self, args: &[&str]) -> Run {
         self.run_with_input(args, None)
     }
+
+    /// Runs the binary as `nobody` when the tests run as root (who may write
+    /// anywhere), else as the current user: either way as someone who cannot
+    /// write what [`Dir::make_unwritable`] protected.
+    pub fn run_unprivileged(&self, args: &[&str]) -> Run {
+        use std::os::unix::fs::PermissionsExt;
+        use std::os::unix::process::CommandExt;
+        let mut cmd = self.command(args);
+        cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
+        // SAFETY: geteuid has no preconditions.
+        if unsafe { libc::geteuid() } == 0 {
+            let (uid, gid) = nobody();
+            cmd.uid(uid).gid(gid);
+            // The temp dir is made private; the other user must be able to enter it.
+            std::fs::set_permissions(self.path(), std::fs::Permissions::from_mode(0o755)).expect("open the temp dir");
+        }
+        let output = cmd.output().expect("run aquarchive");
+        Run::from(output, format!("aquarchive {} (unprivileged, in {})", args.join(" "), self.path().display()))
+    }
+
+    /// Takes away write permission from a folder and the files in it.
+    pub fn make_unwritable(&self, folder: &str) {
+        use std::os::unix::fs::PermissionsExt;
+        let folder = self.join(folder);
+        for entry in std::fs::read_dir(&folder).expect("list the folder") {
+            let path = entry.expect("a folder entry").path();
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).expect("chmod a file");
+        }
+        std::fs::set_permissions(&folder, std::fs::Permissions::from_mode(0o555)).expect("chmod the folder");
+    }
+}
+
+/// The user and group IDs of `nobody`.
+fn nobody() -> (u32, u32) {
+    // SAFETY: a static NUL-terminated name; the entry is read before any other call.
+    let entry = unsafe { libc::getpwnam(c"nobody".as_ptr()) };
+    assert!(!entry.is_null(), "no user `nobody` to run as");
+    // SAFETY: checked not null above.
+    unsafe { ((*entry).pw_uid, (*entry).pw_gid) }
 }
 
 impl Run {

@@ -13,7 +13,7 @@
   var staticPagers = [document.getElementById("static-pager"), document.getElementById("static-pager-bottom")];
   var matches = document.getElementById("matches");
   // Columns of a PUZZLES row.
-  var ID = 0, KIND = 1, CLASS = 2, STATUS = 3, DATE = 4, SITE = 5;
+  var ID = 0, KIND = 1, CLASS = 2, STATUS = 3, DATE = 4, SITE = 5, MARK = 6;
   var selects = { kind: KIND, "class": CLASS, status: STATUS };
 
   Object.keys(selects).forEach(function (name) {
@@ -100,7 +100,7 @@
       tr.appendChild(cell(p[KIND]));
       tr.appendChild(cell(p[CLASS]));
       var status = cell(p[STATUS]);
-      status.className = "status-" + p[STATUS];
+      status.className = p[MARK];
       tr.appendChild(status);
       tr.appendChild(cell(p[DATE]));
       tr.appendChild(cell(p[SITE]));
