@@ -71,6 +71,36 @@ pub enum Command {
     /// Re-extract every stored page snapshot with the current extractor
     #[command(after_help = REPARSE_EXAMPLES)]
     Reparse(ReparseArgs),
+    /// The log of fetches (what scheduled fetches did), newest first
+    #[command(after_help = LOG_EXAMPLES)]
+    Log(LogArgs),
+}
+
+const LOG_EXAMPLES: &str = "\
+Columns: time (UTC), outcome, HTTP status, the puzzle stored from the page, URL, and the error.
+Outcome: ok (the page gave a good puzzle, new or already held), rejected (its puzzle is stored
+flagged: invalid, no or several solutions), failed (no puzzle: the fetch failed or the page
+could not be read). Every fetch is logged, failed ones too; `stats` counts them.
+
+Examples:
+  aquarchive log
+  aquarchive log --failed --since 2026-11-01
+  aquarchive log --limit 0 --json | jq -r .error";
+
+#[derive(Args, Debug)]
+pub struct LogArgs {
+    /// Only the fetches that gave no good puzzle (failed or rejected)
+    #[arg(long)]
+    pub failed: bool,
+    /// Only fetches at or after this UTC time (2026-11-30, or 2026-11-30T06:00)
+    #[arg(long, value_name = "TIME")]
+    pub since: Option<String>,
+    /// Show at most the N newest (0: all)
+    #[arg(long, value_name = "N", default_value_t = 50)]
+    pub limit: u64,
+    /// Print one JSON object per fetch per line
+    #[arg(long)]
+    pub json: bool,
 }
 
 const FETCH_EXAMPLES: &str = "\

@@ -12,6 +12,7 @@ use aquarchive::render::svg;
 use super::args::{CalendarArgs, CalendarSolver};
 use super::output::{print, read_input};
 use super::picture::Pictures;
+use super::progress::Progress;
 use super::table::thousands;
 use super::{CliError, ExitCode};
 
@@ -137,7 +138,10 @@ pub fn run(args: CalendarArgs) -> Result<ExitCode, CliError> {
 fn every_date(variant: &Variant, method: Method, json_out: bool) -> Result<ExitCode, CliError> {
     let start = Instant::now();
     let combinations = variant.combinations().len();
-    let counts = calendar::count_every_date(variant, method).map_err(|e| CliError::Message(e.to_string()))?;
+    let progress = Progress::counting("tilings found");
+    let counts = calendar::count_every_date_reporting(variant, method, &|n| progress.set(n));
+    progress.finish();
+    let counts = counts.map_err(|e| CliError::Message(e.to_string()))?;
     let elapsed = start.elapsed();
     let total: u64 = counts.iter().map(|c| c.1).sum();
     let real: Vec<&(Date, u64)> = counts.iter().filter(|c| c.0.is_real()).collect();

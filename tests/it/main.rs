@@ -5,6 +5,8 @@ mod util;
 
 mod calendar;
 mod faults;
+mod fetch_log;
+mod interrupt;
 mod kinds;
 mod pages;
 mod pictures;
