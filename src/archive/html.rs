@@ -80,10 +80,37 @@ impl Row {
 
 /// Writes the site of the puzzles `filter` matches into `dir`.
 pub fn export(store: &Store, filter: &Filter, dir: &Path, options: &HtmlOptions) -> Result<HtmlReport, ArchiveError> {
+    let staging = sibling(dir, "new")?;
+    export_via(store, filter, dir, &staging, options).map_err(|err| as_asked(err, &staging, dir))
+}
+
+/// An error about a file in the hidden staging directory, told of the
+/// directory the user asked for (the staging one is gone by then).
+fn as_asked(err: ArchiveError, staging: &Path, dir: &Path) -> ArchiveError {
+    match err {
+        ArchiveError::Io { path, source } => {
+            let path = match Path::new(&path).strip_prefix(staging) {
+                Ok(rest) if rest.as_os_str().is_empty() => dir.display().to_string(),
+                Ok(rest) => dir.join(rest).display().to_string(),
+                Err(_) => path,
+            };
+            ArchiveError::Io { path, source }
+        }
+        other => other,
+    }
+}
+
+fn export_via(
+    store: &Store,
+    filter: &Filter,
+    dir: &Path,
+    staging: &Path,
+    options: &HtmlOptions,
+) -> Result<HtmlReport, ArchiveError> {
     let per_page = options.per_page.max(1);
     check_replaceable(dir)?;
     remove_leftovers(dir)?;
-    let staging = sibling(dir, "new")?;
+    let staging = staging.to_path_buf();
     remove_dir(&staging)?;
     // The mark first: a staging directory left by a kill is then known as ours.
     std::fs::create_dir_all(&staging).map_err(io(&staging))?;

@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 
 use crate::engine::Settings;
-use crate::render::count_of;
 use crate::kinds::aquarium::{self, Aquarium, AquariumError};
+use crate::render::count_of;
 use crate::store::{Added, NewPuzzle, Solution, Status, Store};
 
 use super::kinds::{self, AnyPuzzle};

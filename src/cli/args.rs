@@ -377,7 +377,7 @@ pub struct ExportArgs {
     #[command(flatten)]
     pub filter: FilterArgs,
     /// How to write the puzzles
-    #[arg(long, value_enum, required_unless_present = "html", conflicts_with = "html")]
+    #[arg(long, value_enum, conflicts_with = "html")]
     pub format: Option<ExportFormat>,
     /// The directory (text) or file (jsonl, task) to write; jsonl and task default to standard output
     #[arg(long, value_name = "PATH", conflicts_with = "html")]
@@ -445,8 +445,8 @@ Examples:
   aquarchive solve --kind sudoku sudokus.txt --svg sudoku.svg   # sudoku-1.svg, sudoku-2.svg, ...";
 
 const GENERATE_EXAMPLES: &str = "\
-The same --seed always gives the same puzzles; without one a seed is picked and printed
-in each puzzle's comment line, so any puzzle can be made again.
+The same --seed always gives the same puzzles; without one a seed is picked. The seed is
+printed on standard error (and in each puzzle's comment line), so any puzzle can be made again.
 
 Sudoku (--kind sudoku): a random full grid loses clues (whole symmetry orbits at a time)
 while the engine proves one solution remains, so every puzzle is minimal (no clue can go)
@@ -511,7 +511,7 @@ pub enum ProbingArg {
 #[derive(Args, Debug)]
 pub struct SolveArgs {
     /// Puzzle files; `-` reads standard input
-    #[arg(required_unless_present_any = ["all", "unsolved", "id"], value_name = "FILE")]
+    #[arg(value_name = "FILE")]
     pub files: Vec<String>,
     /// Re-solve the stored puzzles that have no solution (instead of FILE)
     #[arg(long, conflicts_with_all = ["files", "all", "id"])]

@@ -89,11 +89,7 @@ pub fn run(args: CalendarArgs) -> Result<ExitCode, CliError> {
                 json!({ "board": variant.name(), "date": date.to_string(), "count": stats.solutions })
             ))?;
         } else {
-            print(&format!(
-                "{on}: {} tilings ({:.3} ms)\n",
-                thousands(stats.solutions),
-                stats.elapsed.as_secs_f64() * 1e3
-            ))?;
+            print(&format!("{on}: {} ({:.3} ms)\n", tilings(stats.solutions), stats.elapsed.as_secs_f64() * 1e3))?;
         }
         return Ok(if stats.solutions == 0 { ExitCode::NotUnique } else { ExitCode::Ok });
     }
@@ -121,8 +117,8 @@ pub fn run(args: CalendarArgs) -> Result<ExitCode, CliError> {
         print(&format!("{on}: no tiling\n{}", render::calendar::board(&variant, None)))?;
     } else if args.all {
         let mut out = format!(
-            "{on}: {} tilings{}\n",
-            report.solutions.len(),
+            "{on}: {}{}\n",
+            tilings(report.solutions.len() as u64),
             if report.stats.exhausted { "" } else { " (the limit)" }
         );
         for (k, t) in report.solutions.iter().enumerate() {
@@ -207,4 +203,9 @@ fn every_date(variant: &Variant, method: Method, json_out: bool) -> Result<ExitC
     out.push_str("* no such date in any year\n");
     print(&out)?;
     Ok(ExitCode::Ok)
+}
+
+/// "1 tiling", "1,234 tilings".
+fn tilings(n: u64) -> String {
+    format!("{} {}", thousands(n), if n == 1 { "tiling" } else { "tilings" })
 }

@@ -14,6 +14,13 @@ use super::progress::Progress;
 use super::{CliError, ExitCode};
 
 pub fn run(args: SolveArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
+    if !args.all && !args.unsolved && args.id.is_empty() {
+        return Err(CliError::Message(
+            "say what to solve: puzzle FILEs (`-` reads standard input), or stored puzzles with --all, \
+             --unsolved or --id ID..."
+                .into(),
+        ));
+    }
     // Ctrl-C stops after the chunk at hand, and the summary says what is kept.
     let rerun = if args.unsolved {
         "run it again to finish"
@@ -49,11 +56,7 @@ pub fn run(args: SolveArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
         eprintln!("aquarchive: {why}");
     }
     if summary.interrupted {
-        eprintln!(
-            "aquarchive: interrupted: {} of {} re-solved and stored; {rerun}",
-            summary.solved,
-            ids.len()
-        );
+        eprintln!("aquarchive: interrupted: {} of {} re-solved and stored; {rerun}", summary.solved, ids.len());
         return Ok(ExitCode::Interrupted);
     }
     Ok(if !summary.failed.is_empty() {

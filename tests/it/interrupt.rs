@@ -104,7 +104,10 @@ fn ctrl_c_during_a_re_solve_keeps_whole_chunks_and_says_how_to_finish() {
         .and_then(|n| n.parse::<i64>().ok())
         .unwrap_or_else(|| panic!("no count of what was re-solved: {run}"));
     assert!(said < total, "{run}");
-    assert!(run.stderr.contains(&format!(" of {total} re-solved and stored; the rest keep their earlier solutions")), "{run}");
+    assert!(
+        run.stderr.contains(&format!(" of {total} re-solved and stored; the rest keep their earlier solutions")),
+        "{run}"
+    );
     assert!(run.stdout.contains(&format!(": {} solved", count_of(said as u64, "puzzle", "puzzles"))), "{run}");
     dir.run(&["--db", "a.sqlite", "verify"]).ok();
     let again = dir.run(&["--db", "a.sqlite", "solve", "--all"]).ok();
@@ -119,7 +122,8 @@ fn ctrl_c_during_a_browser_fetch_says_what_is_kept() {
     site.fault("/?size=0", &[Fault::Slow(Duration::from_secs(20))]);
     let dir = setup(&site.base_url());
     dir.run(&["fetch", "6x6-normal"]).ok();
-    let child = dir.command(&["fetch", "--browser", "6x6-easy"]).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let child =
+        dir.command(&["fetch", "--browser", "6x6-easy"]).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
     let deadline = Instant::now() + Duration::from_secs(60);
     while site.hits("/?size=0") == 0 {
         assert!(Instant::now() < deadline, "the browser never asked for the page");
