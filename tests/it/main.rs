@@ -8,6 +8,7 @@ mod faults;
 mod fetch_log;
 mod interrupt;
 mod kinds;
+mod messages;
 mod pages;
 mod pictures;
 mod properties;
