@@ -6,6 +6,7 @@ mod util;
 mod calendar;
 mod faults;
 mod fetch_log;
+mod html_index;
 mod interrupt;
 mod kinds;
 mod messages;
