@@ -165,18 +165,29 @@ impl BrowserFetcher {
         if let Err(e) = client.goto(url).await {
             return Err(unreachable(url, timeout).unwrap_or_else(|| failed(e)));
         }
-        if client.current_url().await.is_ok_and(|u| u.scheme() != "http" && u.scheme() != "https") {
-            return Err(unreachable(url, timeout).unwrap_or_else(|| {
+        let browser_error = |url: &str| {
+            unreachable(url, timeout).unwrap_or_else(|| {
                 FetchFailure::Browser(format!("the browser could not load {url} (it shows its own error page)"))
-            }));
+            })
+        };
+        if client.current_url().await.is_ok_and(|u| u.scheme() != "http" && u.scheme() != "https") {
+            return Err(browser_error(url));
         }
         let started = Instant::now();
         let wait_for = |css: String, at_most: Duration| async move {
             client.wait().at_most(at_most).every(Duration::from_millis(25)).for_element(Locator::Css(&css)).await
         };
         // The board, or the site's error box: the "no such puzzle" page
-        // answers at once instead of after the whole wait.
-        let first = wait_for(format!("{}, {}", markup::BOARD_READY_CSS, markup::ERROR_BOX_CSS), wait).await;
+        // answers at once instead of after the whole wait; so does
+        // Chromium's own error page (`body.neterror`: refused, blocked port).
+        let first = wait_for(
+            format!("{}, {}, {CHROMIUM_ERROR_PAGE_CSS}", markup::BOARD_READY_CSS, markup::ERROR_BOX_CSS),
+            wait,
+        )
+        .await;
+        if first.is_ok() && client.find(Locator::Css(CHROMIUM_ERROR_PAGE_CSS)).await.is_ok() {
+            return Err(browser_error(url));
+        }
         let mut html = client.source().await.map_err(failed)?;
         if first.is_ok() && is_not_found(&html) {
             return Ok(html);
@@ -226,6 +237,9 @@ impl PageSource for BrowserFetcher {
         Page { url: url.to_string(), status: None, bytes, attempts: 1, failure }
     }
 }
+
+/// The body of the page Chromium shows when it cannot load one.
+const CHROMIUM_ERROR_PAGE_CSS: &str = "body.neterror";
 
 /// Why `url`'s host and port take no TCP connection from here (refused,
 /// no route, no answer within `timeout`), or None when they do (or the URL
