@@ -367,8 +367,9 @@ fn index_page(rows: &[Row], page: usize, pages: usize, total: usize, per_page: u
     let _ = write!(
         out,
         "<body class=\"index\" data-per-page=\"{per_page}\" data-page=\"{page}\">\n<header><h1>Puzzle archive</h1>\
-         <p class=\"summary\">{} puzzles; page {} of {pages} shows {}&ndash;{}.</p></header>\n",
+         <p class=\"summary\">{} {}; page {} of {pages} shows {}&ndash;{}.</p></header>\n",
         thousands(total as u64),
+        if total == 1 { "puzzle" } else { "puzzles" },
         page + 1,
         if rows.is_empty() { 0 } else { first + 1 },
         first + rows.len()
