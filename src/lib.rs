@@ -7,6 +7,7 @@
 pub mod archive;
 pub mod config;
 pub mod engine;
+pub mod interrupt;
 pub mod kinds;
 pub mod render;
 pub mod rng;

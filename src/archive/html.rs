@@ -21,10 +21,12 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
+use crate::kinds::sudoku::grade as sudoku_grade;
 use crate::render::svg::escape;
 use crate::render::thousands;
-use crate::store::{Fetch, Filter, Puzzle, Status, Store};
+use crate::store::{Fetch, Filter, HashCheck, Puzzle, Status, Store};
 
+use super::kinds::{AnyPuzzle, AnySolution};
 use super::{ArchiveError, export, kinds, picture, stats};
 
 /// The file that marks a directory as an export, so that only an earlier
@@ -65,10 +67,51 @@ struct Row {
     mark: String,
     date: String,
     site_id: String,
+    /// What tells it apart beside its class: a calendar's date, a Sudoku's grade.
+    about: String,
+    /// `confirmed by the site` where the solution hashes to the page's
+    /// `hashedSolution`, `hash does not match` where it does not.
+    site_check: String,
+    /// Solutions counted, for the kinds that have several as a rule
+    /// (the tilings of a calendar date, a ring instance's solutions).
+    solutions: String,
+    /// A small picture (inline SVG, no solution), empty if it cannot be drawn.
+    thumb: String,
 }
+
+/// The index's columns after `#` and the picture, in order: a header and
+/// the cell of a row. Adding a column is a line here, a field of [`Row`],
+/// and nothing else: `puzzles.js` and the script take them as they come.
+const COLUMNS: [(&str, fn(&Row) -> &str); 8] = [
+    ("kind", |r| &r.kind),
+    ("size class", |r| &r.class),
+    ("status", |r| &r.status),
+    ("stored", |r| &r.date),
+    ("site ID", |r| &r.site_id),
+    ("site's check", |r| &r.site_check),
+    ("date or grade", |r| &r.about),
+    ("solutions", |r| &r.solutions),
+];
 
 impl Row {
     fn of(puzzle: &Puzzle) -> Row {
+        let read = super::stored(puzzle).ok();
+        let about = match &read {
+            _ if puzzle.record.special_date.is_some() => puzzle.record.special_date.clone().unwrap_or_default(),
+            Some(AnyPuzzle::Calendar { date, .. }) => date.to_string(),
+            Some(sudoku @ AnyPuzzle::Sudoku(grid)) if puzzle.record.status == Status::Ok => {
+                match super::stored_solution(puzzle, sudoku) {
+                    Some(Ok(AnySolution::Sudoku(solution))) => sudoku_grade(grid, &solution).level.name().to_string(),
+                    _ => String::new(),
+                }
+            }
+            _ => String::new(),
+        };
+        let solutions = match (&read, &puzzle.solution) {
+            (Some(read), Some(s)) if !read.expects_unique() => thousands(u64::from(s.found)),
+            _ => String::new(),
+        };
+        let thumb = picture::svg(puzzle, false).ok().flatten().unwrap_or_default();
         Row {
             id: puzzle.id,
             kind: puzzle.record.kind.clone(),
@@ -82,6 +125,14 @@ impl Row {
             mark: status_class(&puzzle.record.kind, puzzle.record.status),
             date: puzzle.created.chars().take(10).collect(),
             site_id: puzzle.record.site_id.map(super::site_names::site_id_text).unwrap_or_default(),
+            about,
+            site_check: match puzzle.hash_check {
+                Some(HashCheck::Match) => "confirmed by the site".into(),
+                Some(HashCheck::Mismatch) => "hash does not match".into(),
+                _ => String::new(),
+            },
+            solutions,
+            thumb,
         }
     }
 }
@@ -99,10 +150,37 @@ fn status_class(kind: &str, status: Status) -> String {
 
 /// Writes the site of the puzzles `filter` matches into `dir`.
 pub fn export(store: &Store, filter: &Filter, dir: &Path, options: &HtmlOptions) -> Result<HtmlReport, ArchiveError> {
+    let staging = sibling(dir, "new")?;
+    export_via(store, filter, dir, &staging, options).map_err(|err| as_asked(err, &staging, dir))
+}
+
+/// An error about a file in the hidden staging directory, told of the
+/// directory the user asked for (the staging one is gone by then).
+fn as_asked(err: ArchiveError, staging: &Path, dir: &Path) -> ArchiveError {
+    match err {
+        ArchiveError::Io { path, source } => {
+            let path = match Path::new(&path).strip_prefix(staging) {
+                Ok(rest) if rest.as_os_str().is_empty() => dir.display().to_string(),
+                Ok(rest) => dir.join(rest).display().to_string(),
+                Err(_) => path,
+            };
+            ArchiveError::Io { path, source }
+        }
+        other => other,
+    }
+}
+
+fn export_via(
+    store: &Store,
+    filter: &Filter,
+    dir: &Path,
+    staging: &Path,
+    options: &HtmlOptions,
+) -> Result<HtmlReport, ArchiveError> {
     let per_page = options.per_page.max(1);
     check_replaceable(dir)?;
     remove_leftovers(dir)?;
-    let staging = sibling(dir, "new")?;
+    let staging = staging.to_path_buf();
     remove_dir(&staging)?;
     // The mark first: a staging directory left by a kill is then known as ours.
     std::fs::create_dir_all(&staging).map_err(io(&staging))?;
@@ -212,7 +290,7 @@ fn write_site(
     for (id, fetch) in store.fetch_history(filter)? {
         history.entry(id).or_default().push(fetch);
     }
-    let rows: Vec<Row> = puzzles.iter().map(Row::of).collect();
+    let rows: Vec<Row> = puzzles.par_iter().map(Row::of).collect();
     // Each puzzle page is drawn and written on its own, in parallel.
     let written: Vec<(u64, Option<String>)> = puzzles
         .par_iter()
@@ -295,17 +373,21 @@ fn pager(page: usize, pages: usize) -> String {
 }
 
 fn table_row(out: &mut String, row: &Row) {
-    let _ = writeln!(
+    let _ = write!(
         out,
-        "<tr><td><a href=\"p/{id}.html\">{id}</a></td><td>{}</td><td>{}</td><td class=\"{}\">{}</td><td>{}</td><td>{}</td></tr>",
-        escape(&row.kind),
-        escape(&row.class),
-        escape(&row.mark),
-        escape(&row.status),
-        escape(&row.date),
-        escape(&row.site_id),
-        id = row.id,
+        "<tr><td><a href=\"p/{id}.html\">{id}</a></td><td class=\"thumb\"><a href=\"p/{id}.html\">{}</a></td>",
+        row.thumb,
+        id = row.id
     );
+    for (name, cell) in COLUMNS {
+        let value = escape(cell(row));
+        if name == "status" {
+            let _ = write!(out, "<td class=\"{}\">{value}</td>", escape(&row.mark));
+        } else {
+            let _ = write!(out, "<td>{value}</td>");
+        }
+    }
+    out.push_str("</tr>\n");
 }
 
 fn index_page(rows: &[Row], page: usize, pages: usize, total: usize, per_page: usize) -> String {
@@ -314,8 +396,9 @@ fn index_page(rows: &[Row], page: usize, pages: usize, total: usize, per_page: u
     let _ = write!(
         out,
         "<body class=\"index\" data-per-page=\"{per_page}\" data-page=\"{page}\">\n<header><h1>Puzzle archive</h1>\
-         <p class=\"summary\">{} puzzles; page {} of {pages} shows {}&ndash;{}.</p></header>\n",
+         <p class=\"summary\">{} {}; page {} of {pages} shows {}&ndash;{}.</p></header>\n",
         thousands(total as u64),
+        if total == 1 { "puzzle" } else { "puzzles" },
         page + 1,
         if rows.is_empty() { 0 } else { first + 1 },
         first + rows.len()
@@ -330,11 +413,12 @@ fn index_page(rows: &[Row], page: usize, pages: usize, total: usize, per_page: u
          <button type=\"reset\">Clear</button> <output id=\"matches\"></output></form>\n",
     );
     let pager = pager(page, pages);
+    let headers: String = COLUMNS.iter().map(|(name, _)| format!("<th>{name}</th>")).collect();
     let _ = write!(
         out,
         "<div id=\"static-pager\">{pager}</div><nav class=\"pager\" id=\"filter-pager\" hidden></nav>\n\
-         <table id=\"puzzles\"><thead><tr><th>#</th><th>kind</th><th>size class</th><th>status</th><th>stored</th>\
-         <th>site ID</th></tr></thead>\n<tbody id=\"page-rows\">\n"
+         <table id=\"puzzles\"><thead><tr><th>#</th><th class=\"thumb\">picture</th>{headers}</tr></thead>\n\
+         <tbody id=\"page-rows\">\n"
     );
     for row in rows {
         table_row(&mut out, row);
@@ -347,16 +431,18 @@ fn index_page(rows: &[Row], page: usize, pages: usize, total: usize, per_page: u
     out
 }
 
-/// `var PUZZLES = [[id, "kind", "class", "status", "date", "site id", "status class"], ...];`
+/// `var PUZZLES = [[id, "kind", "class", "status", "date", "site id", ...], ...];`:
+/// the id, then the cells of [`COLUMNS`] in order.
 fn puzzles_js(rows: &[Row]) -> String {
     let mut out = String::with_capacity(rows.len() * 64 + 64);
-    out.push_str(
-        "// Every exported puzzle: [id, kind, size class, status, stored date, site ID, status cell class].\n\
-         var PUZZLES = [\n",
-    );
+    let names: Vec<&str> = COLUMNS.iter().map(|(name, _)| *name).collect();
+    let _ = writeln!(out, "// Every exported puzzle: [id, {}, status class].\nvar PUZZLES = [", names.join(", "));
     for row in rows {
-        let fields = serde_json::json!([row.id, row.kind, row.class, row.status, row.date, row.site_id, row.mark]);
-        let _ = writeln!(out, "{fields},");
+        let mut fields = vec![serde_json::json!(row.id)];
+        fields.extend(COLUMNS.iter().map(|(_, cell)| serde_json::json!(cell(row))));
+        // Last, not shown: the status cell's class.
+        fields.push(serde_json::json!(row.mark));
+        let _ = writeln!(out, "{},", serde_json::Value::Array(fields));
     }
     out.push_str("];\n");
     out

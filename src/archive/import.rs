@@ -14,6 +14,7 @@ use rayon::prelude::*;
 
 use crate::engine::Settings;
 use crate::kinds::aquarium::{self, Aquarium, AquariumError};
+use crate::render::count_of;
 use crate::store::{Added, NewPuzzle, Solution, Status, Store};
 
 use super::kinds::{self, AnyPuzzle};
@@ -82,24 +83,46 @@ pub struct Summary {
     pub unreadable: Vec<String>,
     /// The puzzles in those files that could not be read.
     pub unreadable_puzzles: u64,
+    /// Ctrl-C stopped the import before the end (see [`crate::interrupt`]):
+    /// every puzzle counted here is stored, the rest were not looked at.
+    pub interrupted: bool,
     /// Wall time spent validating and solving, and writing to the database.
     pub solve_time: Duration,
     pub store_time: Duration,
 }
 
 impl Summary {
+    /// Puzzles stored by this import (new, or in the place of a flagged copy).
+    pub fn stored(&self) -> u64 {
+        self.new + self.several + self.invalid + self.not_unique + self.replaced
+    }
+
+    /// Puzzles read and dealt with: stored, found present, or unreadable.
+    pub fn read(&self) -> u64 {
+        self.stored() + self.present + self.unreadable_puzzles
+    }
+
+    /// One line whose numbers add up: what was stored (split by what it
+    /// is), what the archive had, what could not be read.
     pub fn line(&self) -> String {
-        let mut line = format!("{} new", self.new);
-        if self.several > 0 {
-            line.push_str(&format!(" (and {} with several solutions, as their kind has)", self.several));
+        let mut parts = Vec::new();
+        for (n, what) in [
+            (self.new, "with one solution"),
+            (self.several, "with several solutions, as their kind has"),
+            (self.invalid, "invalid"),
+            (self.not_unique, "without a unique solution"),
+            (self.replaced, "replacing flagged copies"),
+        ] {
+            if n > 0 {
+                parts.push(format!("{n} {what}"));
+            }
         }
-        line.push_str(&format!(
-            ", {} already present, {} invalid, {} without a unique solution",
-            self.present, self.invalid, self.not_unique
-        ));
-        if self.replaced > 0 {
-            line.push_str(&format!(", {} replacing flagged copies", self.replaced));
+        let mut line = count_of(self.stored(), "puzzle stored", "puzzles stored");
+        // One kind of puzzle stored needs no breakdown unless it is a fault.
+        if parts.len() > 1 || (parts.len() == 1 && self.new == 0) {
+            line.push_str(&format!(" ({})", parts.join(", ")));
         }
+        line.push_str(&format!(", {} already present", self.present));
         if self.unreadable_puzzles > 0 {
             line.push_str(&format!(", {} not readable as puzzles", self.unreadable_puzzles));
         }
@@ -294,7 +317,9 @@ pub fn parse(text: &str, format: Format) -> Vec<(usize, Result<Aquarium, Aquariu
 /// Imports every candidate, `CHUNK` at a time; `progress` hears how many
 /// are done after each chunk is written. While one chunk is being written
 /// the next is already being solved, so the database's time hides behind
-/// the solver's.
+/// the solver's. After Ctrl-C (when [`crate::interrupt`] is asked to stop
+/// between steps) no new chunk is started: what is solved is written, and
+/// the summary says it was interrupted.
 pub fn import(
     store: &mut Store,
     candidates: Vec<Candidate>,
@@ -306,8 +331,14 @@ pub fn import(
     let mut candidates = candidates.into_iter().peekable();
     // A solved chunk waiting to be written, with its count of candidates.
     let mut waiting: Option<(Vec<Judged>, u64)> = None;
-    while candidates.peek().is_some() || waiting.is_some() {
-        let chunk: Vec<Candidate> = candidates.by_ref().take(CHUNK).collect();
+    loop {
+        // After Ctrl-C no new chunk starts; the one solved is still written.
+        summary.interrupted = crate::interrupt::requested() && candidates.peek().is_some();
+        if waiting.is_none() && (summary.interrupted || candidates.peek().is_none()) {
+            break;
+        }
+        let chunk: Vec<Candidate> =
+            if summary.interrupted { Vec::new() } else { candidates.by_ref().take(CHUNK).collect() };
         let read = chunk.len() as u64;
         // Looked up before the previous chunk is written: a puzzle in both
         // is solved twice, and the write finds it present.

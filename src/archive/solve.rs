@@ -24,6 +24,9 @@ pub struct Summary {
     pub changed: Vec<(i64, Status, Status)>,
     /// Puzzles that could not be re-solved: `puzzle N: why`.
     pub failed: Vec<String>,
+    /// Ctrl-C stopped the work after a chunk (see [`crate::interrupt`]):
+    /// the puzzles counted are re-solved and stored, the rest untouched.
+    pub interrupted: bool,
 }
 
 /// The ids of the puzzles a filter picks, so a re-solve can start (and
@@ -37,7 +40,8 @@ pub fn pick(store: &Store, filter: &Filter) -> Result<Vec<i64>, ArchiveError> {
     Ok(ids)
 }
 
-/// Re-solves the puzzles `ids`, `progress` hearing the count done.
+/// Re-solves the puzzles `ids`, `progress` hearing the count done; after
+/// Ctrl-C it stops at the end of the chunk at hand.
 pub fn resolve(
     store: &mut Store,
     ids: &[i64],
@@ -47,6 +51,10 @@ pub fn resolve(
     let mut summary = Summary::default();
     let mut done = 0;
     for chunk in ids.chunks(CHUNK) {
+        if crate::interrupt::requested() {
+            summary.interrupted = true;
+            break;
+        }
         let puzzles = store.puzzles(&Filter { ids: chunk.to_vec(), ..Filter::default() })?;
         let results: Vec<_> = puzzles
             .par_iter()

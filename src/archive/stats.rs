@@ -5,11 +5,11 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::store::{Count, Filter, HashCheck, Puzzle, Status, Store};
+use crate::store::{Count, FetchCounts, Filter, HashCheck, Puzzle, Status, Store};
 
 use super::{kinds, site_names};
 
-/// Solve times of one class, in microseconds.
+/// Solve times of one class, in whole microseconds (0: under one).
 #[derive(Clone, Debug, Serialize)]
 pub struct Times {
     pub class: String,
@@ -28,6 +28,8 @@ pub struct Stats {
     pub times: Vec<Times>,
     /// Aquarium puzzles by the site's answer check.
     pub hash_checks: HashChecks,
+    /// The fetch log: attempts, and those that gave no good puzzle.
+    pub fetches: FetchCounts,
 }
 
 /// Aquarium puzzles by what the site's own answer hash said.
@@ -48,36 +50,56 @@ pub fn class_of(kind: &str, size_class: Option<i64>, width: i64, height: i64) ->
     size_class.map_or_else(|| kinds::size_text(kind, width, height), site_names::size_class_name)
 }
 
+/// Where a class's row goes in every table: by kind, then area (6x6 before
+/// 10x10), then size class (easy before hard), grids of no known class
+/// after the classes of their area. A class spanning grids (the specials)
+/// goes by its smallest.
+type Order = (String, i64, i64);
+
+fn order_of(kind: &str, size_class: Option<i64>, width: i64, height: i64) -> Order {
+    (kind.to_string(), width * height, size_class.unwrap_or(i64::MAX))
+}
+
+/// Puts `key`'s row (made by `new` the first time) in `rows`, keeping the
+/// smallest order seen for it.
+fn row_of<'a, T>(
+    rows: &'a mut BTreeMap<String, (Order, T)>,
+    key: String,
+    order: Order,
+    new: impl FnOnce() -> T,
+) -> &'a mut T {
+    let entry = rows.entry(key).or_insert_with(|| (order.clone(), new()));
+    if order < entry.0 {
+        entry.0 = order;
+    }
+    &mut entry.1
+}
+
+/// Rows in their table order.
+fn in_order<T>(rows: BTreeMap<String, (Order, T)>) -> Vec<(String, T)> {
+    let mut rows: Vec<(String, (Order, T))> = rows.into_iter().collect();
+    rows.sort_by(|a, b| (&a.1.0, &a.0).cmp(&(&b.1.0, &b.0)));
+    rows.into_iter().map(|(name, (_, row))| (name, row)).collect()
+}
+
 pub fn stats(store: &Store) -> Result<Stats, crate::store::StoreError> {
     let counts = store.counts()?;
-    let mut micros: BTreeMap<(String, i64, i64, String), Vec<u64>> = BTreeMap::new();
+    let mut micros: BTreeMap<String, (Order, Vec<u64>)> = BTreeMap::new();
     store.each(&Filter::default(), |p: Puzzle| {
         if let Some(solution) = &p.solution {
-            // Sorted by kind, then area (6x6 before 10x10), then size class
-            // (easy before hard), grids of no known class last.
-            let key = (
-                p.record.kind.clone(),
-                p.record.width * p.record.height,
-                p.record.size_class.unwrap_or(i64::MAX),
-                class_of(&p.record.kind, p.record.size_class, p.record.width, p.record.height),
-            );
-            micros.entry(key).or_default().push(solution.micros);
+            let r = &p.record;
+            let class = format!("{} {}", r.kind, class_of(&r.kind, r.size_class, r.width, r.height));
+            row_of(&mut micros, class, order_of(&r.kind, r.size_class, r.width, r.height), Vec::new)
+                .push(solution.micros);
         }
         Ok::<_, crate::store::StoreError>(())
     })?;
-    let times = micros
+    let times = in_order(micros)
         .into_iter()
-        .map(|((kind, _, _, class), mut t)| {
+        .map(|(class, mut t)| {
             t.sort_unstable();
             let at = |q: f64| t[((t.len() - 1) as f64 * q).round() as usize];
-            Times {
-                class: format!("{kind} {class}"),
-                solved: t.len(),
-                median: at(0.5),
-                p90: at(0.9),
-                p99: at(0.99),
-                max: at(1.0),
-            }
+            Times { class, solved: t.len(), median: at(0.5), p90: at(0.9), p99: at(0.99), max: at(1.0) }
         })
         .collect();
     let puzzles = counts.iter().map(|c| c.puzzles).sum();
@@ -90,7 +112,8 @@ pub fn stats(store: &Store) -> Result<Stats, crate::store::StoreError> {
             None => &mut hash_checks.unchecked,
         } += n;
     }
-    Ok(Stats { database: store.path().display().to_string(), puzzles, counts, times, hash_checks })
+    let fetches = store.fetch_counts()?;
+    Ok(Stats { database: store.path().display().to_string(), puzzles, counts, times, hash_checks, fetches })
 }
 
 impl Stats {
@@ -99,17 +122,15 @@ impl Stats {
         let mut header = vec!["class".to_string()];
         header.extend(Status::ALL.iter().map(|s| s.to_string()));
         header.push("total".into());
-        let mut rows: Vec<(String, BTreeMap<Status, u64>)> = Vec::new();
+        let mut rows: BTreeMap<String, (Order, BTreeMap<Status, u64>)> = BTreeMap::new();
         for c in &self.counts {
             // A size class spans grids (the specials): one row for all of them.
             let class = format!("{} {}", c.kind, class_of(&c.kind, c.size_class, c.width, c.height));
-            match rows.iter_mut().find(|(name, _)| *name == class) {
-                Some((_, cells)) => *cells.entry(c.status).or_default() += c.puzzles,
-                None => rows.push((class, BTreeMap::from([(c.status, c.puzzles)]))),
-            }
+            let order = order_of(&c.kind, c.size_class, c.width, c.height);
+            *row_of(&mut rows, class, order, BTreeMap::new).entry(c.status).or_default() += c.puzzles;
         }
         let mut out = vec![header];
-        for (class, cells) in rows {
+        for (class, cells) in in_order(rows) {
             let mut row = vec![class];
             row.extend(Status::ALL.iter().map(|s| cells.get(s).copied().unwrap_or(0).to_string()));
             row.push(cells.values().sum::<u64>().to_string());

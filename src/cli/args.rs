@@ -71,6 +71,36 @@ pub enum Command {
     /// Re-extract every stored page snapshot with the current extractor
     #[command(after_help = REPARSE_EXAMPLES)]
     Reparse(ReparseArgs),
+    /// The log of fetches (what scheduled fetches did), newest first
+    #[command(after_help = LOG_EXAMPLES)]
+    Log(LogArgs),
+}
+
+const LOG_EXAMPLES: &str = "\
+Columns: time (UTC), outcome, HTTP status, the puzzle stored from the page, URL, and the error.
+Outcome: ok (the page gave a good puzzle, new or already held), rejected (its puzzle is stored
+flagged: invalid, no or several solutions), failed (no puzzle: the fetch failed or the page
+could not be read). Every fetch is logged, failed ones too; `stats` counts them.
+
+Examples:
+  aquarchive log
+  aquarchive log --failed --since 2026-11-01
+  aquarchive log --limit 0 --json | jq -r .error";
+
+#[derive(Args, Debug)]
+pub struct LogArgs {
+    /// Only the fetches that gave no good puzzle (failed or rejected)
+    #[arg(long)]
+    pub failed: bool,
+    /// Only fetches at or after this UTC time (2026-11-30, or 2026-11-30T06:00)
+    #[arg(long, value_name = "TIME")]
+    pub since: Option<String>,
+    /// Show at most the N newest (0: all)
+    #[arg(long, value_name = "N", default_value_t = 50)]
+    pub limit: u64,
+    /// Print one JSON object per fetch per line
+    #[arg(long)]
+    pub json: bool,
 }
 
 const FETCH_EXAMPLES: &str = "\
@@ -353,7 +383,7 @@ pub struct ExportArgs {
     #[command(flatten)]
     pub filter: FilterArgs,
     /// How to write the puzzles
-    #[arg(long, value_enum, required_unless_present = "html", conflicts_with = "html")]
+    #[arg(long, value_enum, conflicts_with = "html")]
     pub format: Option<ExportFormat>,
     /// The directory (text) or file (jsonl, task) to write; jsonl and task default to standard output
     #[arg(long, value_name = "PATH", conflicts_with = "html")]
@@ -425,8 +455,8 @@ Examples:
   aquarchive solve sudokus.txt --svg sudoku.svg   # sudoku-1.svg, sudoku-2.svg, ...";
 
 const GENERATE_EXAMPLES: &str = "\
-The same --seed always gives the same puzzles; without one a seed is picked and printed
-in each puzzle's comment line, so any puzzle can be made again.
+The same --seed always gives the same puzzles; without one a seed is picked. The seed is
+printed on standard error (and in each puzzle's comment line), so any puzzle can be made again.
 
 Sudoku (--kind sudoku): a random full grid loses clues (whole symmetry orbits at a time)
 while the engine proves one solution remains, so every puzzle is minimal (no clue can go)
@@ -503,7 +533,7 @@ pub enum ProbingArg {
 #[derive(Args, Debug)]
 pub struct SolveArgs {
     /// Puzzle files; `-` reads standard input
-    #[arg(required_unless_present_any = ["all", "unsolved", "id"], value_name = "FILE")]
+    #[arg(value_name = "FILE")]
     pub files: Vec<String>,
     /// Re-solve the stored puzzles that have no solution (instead of FILE)
     #[arg(long, conflicts_with_all = ["files", "all", "id"])]

@@ -13,6 +13,7 @@ use aquarchive::render::svg;
 use super::args::{CalendarArgs, CalendarSolver};
 use super::output::{print, read_input};
 use super::picture::Pictures;
+use super::progress::Progress;
 use super::table::thousands;
 use super::{CliError, ExitCode};
 
@@ -144,15 +145,13 @@ pub fn run(args: CalendarArgs) -> Result<ExitCode, CliError> {
     Ok(if report.solutions.is_empty() { ExitCode::NotUnique } else { ExitCode::Ok })
 }
 
-/// "1 tiling", "7 tilings", "1,234 tilings".
-fn tilings(n: u64) -> String {
-    format!("{} tiling{}", thousands(n), if n == 1 { "" } else { "s" })
-}
-
 fn every_date(variant: &Variant, method: Method, json_out: bool) -> Result<ExitCode, CliError> {
     let start = Instant::now();
     let combinations = variant.combinations().len();
-    let counts = calendar::count_every_date(variant, method).map_err(|e| CliError::Message(e.to_string()))?;
+    let progress = Progress::counting("tilings found");
+    let counts = calendar::count_every_date_reporting(variant, method, &|n| progress.set(n));
+    progress.finish();
+    let counts = counts.map_err(|e| CliError::Message(e.to_string()))?;
     let elapsed = start.elapsed();
     let total: u64 = counts.iter().map(|c| c.1).sum();
     let real: Vec<&(Date, u64)> = counts.iter().filter(|c| c.0.is_real()).collect();
@@ -218,4 +217,9 @@ fn every_date(variant: &Variant, method: Method, json_out: bool) -> Result<ExitC
     out.push_str("* no such date in any year\n");
     print(&out)?;
     Ok(ExitCode::Ok)
+}
+
+/// "1 tiling", "1,234 tilings".
+fn tilings(n: u64) -> String {
+    format!("{} {}", thousands(n), if n == 1 { "tiling" } else { "tilings" })
 }

@@ -61,7 +61,7 @@ impl FilterArgs {
 
 /// Times compare as text with the stored `YYYY-MM-DDTHH:MM:SS.sssZ`, so a
 /// time must be a prefix of that shape (at least the date).
-fn check_time(flag: &str, time: &str) -> Result<(), CliError> {
+pub fn check_time(flag: &str, time: &str) -> Result<(), CliError> {
     let shape = "dddd-dd-ddTdd:dd:dd";
     let fits = time.len() >= 10
         && time.chars().enumerate().all(|(i, c)| match shape.as_bytes().get(i) {

@@ -12,6 +12,8 @@ pub enum ExitCode {
     /// `fetch`: everything worked but no new puzzle was stored (the
     /// archive had it, e.g. today's daily fetched twice).
     NothingNew = 3,
+    /// Stopped by Ctrl-C after keeping what was done (128 + SIGINT).
+    Interrupted = 130,
 }
 
 impl ExitCode {
@@ -27,6 +29,7 @@ impl ExitCode {
             ExitCode::NothingNew => 1,
             ExitCode::NotUnique => 2,
             ExitCode::Error => 3,
+            ExitCode::Interrupted => 4,
         }
     }
 }

@@ -3,6 +3,7 @@
 use std::io::Write;
 
 use aquarchive::archive::{AQUARIUM, export, html};
+use aquarchive::render::count_of;
 use aquarchive::store::Access;
 
 use super::args::{ExportArgs, ExportFormat, GlobalArgs};
@@ -22,16 +23,22 @@ pub fn run(args: ExportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
             eprintln!("aquarchive: {problem}");
         }
         eprintln!(
-            "aquarchive: {} puzzles, {} index pages ({:.1} MB) written to {}; open {}",
-            report.puzzles,
-            report.index_pages,
+            "aquarchive: {}, {} ({:.1} MB) written to {}; open {}",
+            count_of(report.puzzles, "puzzle", "puzzles"),
+            count_of(report.index_pages, "index page", "index pages"),
             report.bytes as f64 / 1e6,
             dir.display(),
             dir.join("index.html").display()
         );
         return Ok(if report.undrawn.is_empty() { ExitCode::Ok } else { ExitCode::Error });
     }
-    let format = args.format.unwrap_or(ExportFormat::Jsonl);
+    let format = args.format.ok_or_else(|| {
+        CliError::Message(
+            "say what to write: --format jsonl|task (to standard output, or --out FILE), --format text --out DIR \
+             (a file per puzzle), or --html DIR (a browsable site)"
+                .into(),
+        )
+    })?;
     if format == ExportFormat::Task {
         // Task strings are the Aquarium site's: other kinds have none.
         filter.kind.get_or_insert_with(|| AQUARIUM.to_string());
@@ -41,7 +48,7 @@ pub fn run(args: ExportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
             .out
             .ok_or_else(|| CliError::Message("--format text writes files: give the directory with --out DIR".into()))?;
         let written = export::to_directory(&store, &filter, &dir)?;
-        eprintln!("aquarchive: {written} puzzles written to {}", dir.display());
+        eprintln!("aquarchive: {} written to {}", count_of(written as u64, "puzzle", "puzzles"), dir.display());
         return Ok(ExitCode::Ok);
     }
     let mut file = match &args.out {

@@ -95,9 +95,12 @@ pub(super) fn in_chunks<T: Send>(
     Ok(())
 }
 
-/// The seed asked for, or one from the clock (printed with each puzzle).
+/// The seed asked for, or one from the clock; said on stderr (stdout is
+/// the puzzles) so that any run can be made again, task strings too.
 pub(super) fn seed(args: &GenerateArgs) -> u64 {
-    args.seed.unwrap_or_else(|| {
+    let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64)
-    })
+    });
+    eprintln!("aquarchive: seed {seed} (--seed {seed} makes the same puzzles again)");
+    seed
 }

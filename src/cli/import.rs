@@ -3,6 +3,7 @@
 use aquarchive::archive::fetch::{self, Outcome};
 use aquarchive::archive::import::{self, Format};
 use aquarchive::engine::Settings;
+use aquarchive::render::count_of;
 use aquarchive::store::Access;
 
 use super::args::{GlobalArgs, ImportArgs, ImportFormat, ImportKind};
@@ -12,6 +13,11 @@ use super::progress::Progress;
 use super::{CliError, ExitCode};
 
 pub fn run(args: ImportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
+    // Ctrl-C stops after the chunk at hand, and the summary says what is kept.
+    aquarchive::interrupt::stop_between_steps(
+        "stopped at once: the puzzles written before are kept with their solutions, the chunk being \
+         written is not; run the same import again to finish (what is stored is skipped)",
+    );
     let context = Context::load(global)?;
     if args.format == ImportFormat::Task && args.kind.is_some_and(|k| k != ImportKind::Aquarium) {
         return Err(CliError::Message("--format task is for Aquarium".into()));
@@ -44,13 +50,23 @@ pub fn run(args: ImportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
     let mut store = context.open(Access::ReadWrite)?;
     let mut code = ExitCode::Ok;
     if !candidates.is_empty() || pages.is_empty() {
-        let progress = Progress::new(candidates.len() as u64, "importing");
+        let total = candidates.len() as u64;
+        let progress = Progress::new(total, "importing");
         let summary = import::import(&mut store, candidates, Settings::default(), &|done| progress.set(done))?;
         progress.finish();
         for why in &summary.unreadable {
             eprintln!("aquarchive: {why}");
         }
         print(&format!("{}: {}\n", store.path().display(), summary.line()))?;
+        if summary.interrupted {
+            eprintln!(
+                "aquarchive: interrupted: {} of {total} dealt with ({} stored now, each with its solution); \
+                 run the same import again to finish (what is stored is skipped)",
+                summary.read(),
+                count_of(summary.stored(), "puzzle", "puzzles"),
+            );
+            return Ok(ExitCode::Interrupted);
+        }
         code = if !summary.unreadable.is_empty() {
             ExitCode::Error
         } else if summary.invalid + summary.not_unique > 0 {

@@ -13,7 +13,12 @@ pub fn run(args: ListArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     let store = context.open(Access::ReadOnly)?;
     let filter = args.filter.to_filter()?;
     let base_url = &context.config.site.base_url;
+    let mut listed = 0u64;
     store.each(&filter, |p| {
+        if listed == 0 && !args.json {
+            print(&format!("{:>6}  {:<24} {:<10} {:<19}  {}\n", "id", "class", "status", "created (UTC)", "source"))?;
+        }
+        listed += 1;
         let line = if args.json {
             export::json(&p, base_url).to_string()
         } else {
@@ -32,5 +37,8 @@ pub fn run(args: ListArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
         };
         print(&format!("{line}\n"))
     })?;
+    if listed == 0 {
+        eprintln!("aquarchive: {}: no puzzle matches", store.path().display());
+    }
     Ok(ExitCode::Ok)
 }

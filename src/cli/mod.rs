@@ -18,6 +18,7 @@ mod generate_sudoku;
 mod grade;
 mod import;
 mod list;
+mod log;
 mod output;
 mod picture;
 mod progress;
@@ -84,6 +85,7 @@ pub fn main() -> i32 {
         args::Command::Verify(args) => verify::run(args, global),
         args::Command::Fetch(args) => fetch::run(args, global),
         args::Command::Reparse(args) => reparse::run(args, global),
+        args::Command::Log(args) => log::run(args, global),
     };
     match result {
         Ok(code) => code as i32,

@@ -1,11 +1,12 @@
-//! Progress on long work: a bar on a terminal, nothing when stderr is piped.
+//! Progress on long work: a bar on a terminal, nothing when stderr is piped
+//! (a cron log gets the command's one summary line, not a line a step).
 
 use std::io::IsTerminal;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-/// The bar, and what it counts (for the plain lines).
-pub struct Progress(ProgressBar, String);
+/// The bar (or spinner, when the total is not known beforehand).
+pub struct Progress(ProgressBar);
 
 impl Progress {
     pub fn new(total: u64, what: &str) -> Progress {
@@ -19,22 +20,33 @@ impl Progress {
         } else {
             bar.set_draw_target(ProgressDrawTarget::hidden());
         }
-        Progress(bar, what.to_string())
+        Progress(bar)
+    }
+
+    /// Work whose size is not known until it is done: a spinner with the
+    /// count so far (`what` names what is counted: "tilings found").
+    pub fn counting(what: &str) -> Progress {
+        let bar = ProgressBar::no_length();
+        if std::io::stderr().is_terminal() {
+            bar.set_style(
+                ProgressStyle::with_template("{spinner} {human_pos} {msg} [{elapsed_precise}]")
+                    .expect("a valid template"),
+            );
+            bar.set_message(what.to_string());
+            bar.enable_steady_tick(std::time::Duration::from_millis(200));
+        } else {
+            bar.set_draw_target(ProgressDrawTarget::hidden());
+        }
+        Progress(bar)
     }
 
     pub fn inc(&self) {
         self.0.inc(1);
     }
 
-    /// Moves the bar to `done` (work that reports in chunks). Without a
-    /// terminal, each step short of the end is a plain line on stderr, so a
-    /// log of a long run shows it moving.
+    /// Moves the bar to `done` (work that reports in chunks).
     pub fn set(&self, done: u64) {
         self.0.set_position(done);
-        let total = self.0.length().unwrap_or(0);
-        if self.0.is_hidden() && done < total {
-            eprintln!("aquarchive: {} {done}/{total}", self.1);
-        }
     }
 
     pub fn finish(&self) {

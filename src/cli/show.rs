@@ -2,7 +2,7 @@
 //! as text, task string, link or JSON, or drawn as SVG or PNG.
 
 use aquarchive::archive::kinds::{AnyPuzzle, AnySolution};
-use aquarchive::archive::{export, picture, site_names, stats, stored, stored_solution};
+use aquarchive::archive::{AQUARIUM, export, picture, site_names, stats, stored, stored_solution};
 use aquarchive::render;
 use aquarchive::store::{Access, HashCheck};
 
@@ -34,10 +34,17 @@ pub fn run(args: ShowArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
         ShowFormat::Answer => format!("{}\n", export::answer(&puzzle)?),
         ShowFormat::Link => format!(
             "{}\n",
-            export::link(&puzzle, base_url).ok_or_else(|| CliError::Message(format!(
-                "puzzle {}: no link, its site ID or size class is not known (source: {})",
-                puzzle.id, puzzle.record.source
-            )))?
+            export::link(&puzzle, base_url).ok_or_else(|| CliError::Message(if puzzle.record.kind == AQUARIUM {
+                format!(
+                    "puzzle {}: no link, its site ID or size class is not known (source: {})",
+                    puzzle.id, puzzle.record.source
+                )
+            } else {
+                format!(
+                    "puzzle {}: a {} puzzle has no link: only Aquarium puzzles come from the site",
+                    puzzle.id, puzzle.record.kind
+                )
+            }))?
         ),
         ShowFormat::Grid => {
             let read = stored(&puzzle)?;

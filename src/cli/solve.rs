@@ -186,7 +186,10 @@ pub(super) fn verdict(n: usize, stats: &Stats, limit: u64) -> String {
         (0, _) => format!("no solution ({time})"),
         (1, true) => format!("unique solution ({time})"),
         (n, true) => format!("{n} solutions ({time})"),
-        (_, false) => format!("at least {n} solutions, the limit of {limit} ({time})"),
+        (_, false) => format!(
+            "at least {}, the limit of {limit} ({time})",
+            aquarchive::render::count_of(n as u64, "solution", "solutions")
+        ),
     }
 }
 

@@ -4,6 +4,7 @@
 use clap::ValueEnum;
 
 use aquarchive::archive::solve;
+use aquarchive::render::count_of;
 use aquarchive::store::{Access, Filter};
 
 use super::args::{GlobalArgs, SolveArgs};
@@ -13,6 +14,22 @@ use super::progress::Progress;
 use super::{CliError, ExitCode};
 
 pub fn run(args: SolveArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
+    if !args.all && !args.unsolved && args.id.is_empty() {
+        return Err(CliError::Message(
+            "say what to solve: puzzle FILEs (`-` reads standard input), or stored puzzles with --all, \
+             --unsolved or --id ID..."
+                .into(),
+        ));
+    }
+    // Ctrl-C stops after the chunk at hand, and the summary says what is kept.
+    let rerun = if args.unsolved {
+        "run it again to finish"
+    } else {
+        "the rest keep their earlier solutions; run it again to re-solve them all"
+    };
+    aquarchive::interrupt::stop_between_steps(&format!(
+        "stopped at once: every chunk re-solved before is written, the one being written is not; {rerun}"
+    ));
     let context = Context::load(global)?;
     let mut store = context.open(Access::ReadWrite)?;
     let kind = args.kind.map(|k| k.to_possible_value().expect("no kind is skipped").get_name().to_string());
@@ -28,15 +45,19 @@ pub fn run(args: SolveArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
         summary.changed.iter().map(|(id, before, after)| format!("puzzle {id}: {before} -> {after}\n")).collect();
     let counts: Vec<String> = summary.by_status.iter().map(|(status, n)| format!("{n} {status}")).collect();
     out.push_str(&format!(
-        "{}: {} puzzles solved ({}), {} changed status\n",
+        "{}: {} solved ({}), {} changed status\n",
         store.path().display(),
-        summary.solved,
+        count_of(summary.solved, "puzzle", "puzzles"),
         if counts.is_empty() { "none".into() } else { counts.join(", ") },
         summary.changed.len()
     ));
     print(&out)?;
     for why in &summary.failed {
         eprintln!("aquarchive: {why}");
+    }
+    if summary.interrupted {
+        eprintln!("aquarchive: interrupted: {} of {} re-solved and stored; {rerun}", summary.solved, ids.len());
+        return Ok(ExitCode::Interrupted);
     }
     Ok(if !summary.failed.is_empty() {
         ExitCode::Error

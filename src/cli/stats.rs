@@ -1,6 +1,7 @@
 //! `aquarchive stats`: what the archive holds.
 
 use aquarchive::archive::stats;
+use aquarchive::render::count_of;
 use aquarchive::store::Access;
 
 use super::args::{GlobalArgs, StatsArgs};
@@ -17,16 +18,17 @@ pub fn run(args: StatsArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
         print(&format!("{}\n", serde_json::to_string(&stats).expect("stats serialize")))?;
         return Ok(ExitCode::Ok);
     }
-    let mut out = table::render(&format!("{}: {} puzzles", stats.database, stats.puzzles), &stats.count_rows());
+    let title = format!("{}: {}", stats.database, count_of(stats.puzzles, "puzzle", "puzzles"));
+    let mut out = table::render(&title, &stats.count_rows());
     let mut rows = vec![["class", "solved", "median µs", "p90 µs", "p99 µs", "max µs"].map(String::from).to_vec()];
     for t in &stats.times {
         rows.push(vec![
             t.class.clone(),
             t.solved.to_string(),
-            t.median.to_string(),
-            t.p90.to_string(),
-            t.p99.to_string(),
-            t.max.to_string(),
+            micros(t.median),
+            micros(t.p90),
+            micros(t.p99),
+            micros(t.max),
         ]);
     }
     out.push('\n');
@@ -39,6 +41,29 @@ pub fn run(args: StatsArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
             checks.r#match, checks.mismatch, checks.absent, checks.unchecked
         ));
     }
+    let f = &stats.fetches;
+    out.push('\n');
+    if f.fetches == 0 {
+        out.push_str("Fetches: none logged\n");
+    } else {
+        out.push_str(&format!(
+            "Fetches: {} ({} failed, {} rejected); last at {}",
+            f.fetches,
+            f.failed,
+            f.rejected,
+            f.last.as_deref().unwrap_or("-")
+        ));
+        if let Some(failed) = &f.last_failed {
+            out.push_str(&format!(", last failed or rejected at {failed}"));
+        }
+        out.push_str(" (see `aquarchive log`)\n");
+    }
     print(&out)?;
     Ok(ExitCode::Ok)
+}
+
+/// Times are kept in whole microseconds: a solve under one shows as such,
+/// not as a time of nothing.
+fn micros(us: u64) -> String {
+    if us == 0 { "<1".to_string() } else { us.to_string() }
 }

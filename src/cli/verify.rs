@@ -1,6 +1,7 @@
 //! `aquarchive verify`: every stored solution re-checked.
 
 use aquarchive::archive::verify;
+use aquarchive::render::count_of;
 use aquarchive::store::Access;
 
 use super::args::{GlobalArgs, VerifyArgs};
@@ -14,15 +15,18 @@ pub fn run(args: VerifyArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
     let report = verify::verify(&store, &args.filter.to_filter()?)?;
     let mut out: String = report.mismatches.iter().map(|m| format!("{m}\n")).collect();
     out.push_str(&format!(
-        "{}: {} puzzles checked, {} mismatches\n",
+        "{}: {} checked, {}\n",
         store.path().display(),
-        report.checked,
-        report.mismatches.len()
+        count_of(report.checked as u64, "puzzle", "puzzles"),
+        count_of(report.mismatches.len() as u64, "mismatch", "mismatches")
     ));
     print(&out)?;
     if report.mismatches.is_empty() {
         Ok(ExitCode::Ok)
     } else {
-        Err(CliError::Message(format!("{} stored solutions do not hold", report.mismatches.len())))
+        Err(CliError::Message(match report.mismatches.len() {
+            1 => "1 stored solution does not hold".to_string(),
+            n => format!("{n} stored solutions do not hold"),
+        }))
     }
 }

@@ -143,6 +143,11 @@ pub struct BrowserFetcher {
 impl BrowserFetcher {
     /// Starts (or connects to) the WebDriver server and opens a session.
     pub fn start(settings: FetchSettings, browser: &BrowserSettings) -> Result<BrowserFetcher, SiteError> {
+        // Each page is stored as it comes, in its own transaction.
+        crate::interrupt::exit_message(
+            "interrupted: every page fetched before is stored with its record of the fetch; the page being \
+             fetched is not. Run the same fetch again to finish the job (nothing is stored twice).",
+        );
         Ok(BrowserFetcher {
             browser: Browser::start(browser)?,
             board_wait: browser.board_wait,
@@ -152,16 +157,37 @@ impl BrowserFetcher {
     }
 
     /// Loads `url`, waits for the board, and returns the DOM as HTML.
-    async fn load(client: &Client, url: &str, wait: Duration) -> Result<String, FetchFailure> {
+    async fn load(client: &Client, url: &str, wait: Duration, timeout: Duration) -> Result<String, FetchFailure> {
         let failed = |e: fantoccini::error::CmdError| FetchFailure::Browser(e.to_string());
-        client.goto(url).await.map_err(failed)?;
+        // A page the browser could not load (an error, or its own error page,
+        // `chrome-error://`) will show no board: say why at once, from a
+        // plain TCP connection of our own (the browser does not tell).
+        if let Err(e) = client.goto(url).await {
+            return Err(unreachable(url, timeout).unwrap_or_else(|| failed(e)));
+        }
+        let browser_error = |url: &str| {
+            unreachable(url, timeout).unwrap_or_else(|| {
+                FetchFailure::Browser(format!("the browser could not load {url} (it shows its own error page)"))
+            })
+        };
+        if client.current_url().await.is_ok_and(|u| u.scheme() != "http" && u.scheme() != "https") {
+            return Err(browser_error(url));
+        }
         let started = Instant::now();
         let wait_for = |css: String, at_most: Duration| async move {
             client.wait().at_most(at_most).every(Duration::from_millis(25)).for_element(Locator::Css(&css)).await
         };
         // The board, or the site's error box: the "no such puzzle" page
-        // answers at once instead of after the whole wait.
-        let first = wait_for(format!("{}, {}", markup::BOARD_READY_CSS, markup::ERROR_BOX_CSS), wait).await;
+        // answers at once instead of after the whole wait; so does
+        // Chromium's own error page (`body.neterror`: refused, blocked port).
+        let first = wait_for(
+            format!("{}, {}, {CHROMIUM_ERROR_PAGE_CSS}", markup::BOARD_READY_CSS, markup::ERROR_BOX_CSS),
+            wait,
+        )
+        .await;
+        if first.is_ok() && client.find(Locator::Css(CHROMIUM_ERROR_PAGE_CSS)).await.is_ok() {
+            return Err(browser_error(url));
+        }
         let mut html = client.source().await.map_err(failed)?;
         if first.is_ok() && is_not_found(&html) {
             return Ok(html);
@@ -195,8 +221,9 @@ impl PageSource for BrowserFetcher {
         let client = self.browser.client();
         // The page's own timeout bounds loading; the board wait comes after.
         let limit = self.settings.timeout + self.board_wait;
+        let timeout = self.settings.timeout;
         let result = self.browser.block_on(async {
-            tokio::time::timeout(limit, Self::load(client, url, self.board_wait))
+            tokio::time::timeout(limit, Self::load(client, url, self.board_wait, timeout))
                 .await
                 .unwrap_or(Err(FetchFailure::Timeout(limit)))
         });
@@ -211,6 +238,37 @@ impl PageSource for BrowserFetcher {
     }
 }
 
+/// The body of the page Chromium shows when it cannot load one.
+const CHROMIUM_ERROR_PAGE_CSS: &str = "body.neterror";
+
+/// Why `url`'s host and port take no TCP connection from here (refused,
+/// no route, no answer within `timeout`), or None when they do (or the URL
+/// names no host to try).
+fn unreachable(url: &str, timeout: Duration) -> Option<FetchFailure> {
+    use std::net::ToSocketAddrs;
+    let parsed = reqwest::Url::parse(url).ok()?;
+    let host = parsed.host_str()?;
+    let port = parsed.port_or_known_default()?;
+    let place = format!("{host}:{port}");
+    let addresses = match (host.trim_start_matches('[').trim_end_matches(']'), port).to_socket_addrs() {
+        Ok(addresses) => addresses.collect::<Vec<_>>(),
+        Err(e) => return Some(FetchFailure::Connection(format!("cannot resolve {host}: {e}"))),
+    };
+    let mut last = None;
+    for address in addresses {
+        match std::net::TcpStream::connect_timeout(&address, timeout) {
+            Ok(_) => return None,
+            Err(e) => last = Some(e),
+        }
+    }
+    let e = last?;
+    Some(FetchFailure::Connection(match e.kind() {
+        std::io::ErrorKind::ConnectionRefused => format!("connection refused to {place} (is the site up?)"),
+        std::io::ErrorKind::TimedOut => format!("no answer from {place} within {} s", timeout.as_secs_f64()),
+        _ => format!("cannot connect to {place}: {e}"),
+    }))
+}
+
 /// A chromedriver we started, in its own process group (so that Chromium,
 /// its child, goes with it), with the Chromium profile it uses.
 struct Driver {
@@ -221,7 +279,7 @@ struct Driver {
 
 /// Process groups and profiles to clean up if the user presses Ctrl-C.
 static RUNNING: Mutex<Vec<(u32, PathBuf)>> = Mutex::new(Vec::new());
-static CTRL_C: Once = Once::new();
+static CLEANUP: Once = Once::new();
 
 impl Driver {
     fn start(browser: &BrowserSettings) -> Result<Driver, SiteError> {
@@ -278,15 +336,15 @@ fn kill_group(pid: u32) {
 }
 
 fn install_ctrl_c_handler() {
-    CTRL_C.call_once(|| {
-        let _ = ctrlc::set_handler(|| {
-            for (pid, profile) in RUNNING.lock().unwrap_or_else(|e| e.into_inner()).iter() {
-                kill_group(*pid);
-                let _ = std::fs::remove_dir_all(profile);
-            }
-            std::process::exit(130);
-        });
-    });
+    CLEANUP.call_once(|| crate::interrupt::on_exit(kill_running));
+}
+
+/// On Ctrl-C: the browsers we started go, with their profiles.
+fn kill_running() {
+    for (pid, profile) in RUNNING.lock().unwrap_or_else(|e| e.into_inner()).iter() {
+        kill_group(*pid);
+        let _ = std::fs::remove_dir_all(profile);
+    }
 }
 
 fn free_loopback_port() -> std::io::Result<u16> {

@@ -7,6 +7,7 @@
 //! puzzle is stored with its solution or not at all.
 
 mod error;
+mod fetch_log;
 mod open;
 
 use std::path::{Path, PathBuf};
@@ -16,6 +17,7 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 pub use error::StoreError;
+pub use fetch_log::{FetchCounts, FetchOutcome, FetchQuery, LoggedFetch};
 pub use open::{APPLICATION_ID, Access, VERSION};
 
 /// What the archive knows of a puzzle's soundness.

@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use aquarchive::render::count_of;
 use aquarchive::rng::Rng;
 use rusqlite::{Connection, OpenFlags};
 
@@ -175,7 +176,9 @@ fn generated(dir: &Dir, name: &str, size: &str, count: &str, seed: &str) -> i64 
 fn import_and_bulk_solve_killed_at_random_points() {
     let dir = Dir::new();
     let total = generated(&dir, "tasks.txt", "6", "1600", "11");
-    let summary = |new: i64, present: i64| format!(": {new} new, {present} already present, 0 invalid");
+    let summary = |new: i64, present: i64| {
+        format!(": {}, {present} already present", count_of(new as u64, "puzzle stored", "puzzles stored"))
+    };
 
     // Import: whole chunks or nothing, and a re-run stores the rest.
     let import_check = |db: &Path| {
@@ -382,7 +385,7 @@ fn a_full_disk_stops_an_import_cleanly_and_a_rerun_with_room_completes_it() {
     // With room again, the same import stores the rest.
     disk.remount("size=64m");
     let run = dir.run(&["--db", &db, "import", "tasks.txt"]).ok();
-    assert!(run.stdout.contains(&format!(": {} new, {stored} already present", total - stored)), "{run}");
+    assert!(run.stdout.contains(&format!(": {} puzzles stored, {stored} already present", total - stored)), "{run}");
     consistent(&db_path).unwrap();
     dir.run(&["--db", &db, "verify"]).ok();
     outcomes.push("re-run with room completed it, verify clean".into());

@@ -23,7 +23,9 @@ fn archive() -> Dir {
     let dir = Dir::new();
     let run = import_fixtures(&dir).ok();
     assert!(
-        run.stdout.contains(": 30 new (and 5 with several solutions, as their kind has), 0 already present"),
+        run.stdout.contains(
+            ": 35 puzzles stored (30 with one solution, 5 with several solutions, as their kind has), 0 already present"
+        ),
         "{run}"
     );
     dir
@@ -84,7 +86,7 @@ fn each_kind_is_stored_with_its_solutions_and_shown() {
 fn importing_twice_adds_nothing_and_exports_import_back() {
     let dir = archive();
     let again = import_fixtures(&dir).ok();
-    assert!(again.stdout.contains(": 0 new, 35 already present"), "{again}");
+    assert!(again.stdout.contains(": 0 puzzles stored, 35 already present"), "{again}");
     let jsonl = dir.run(&["export", "--format", "jsonl"]).ok();
     assert_eq!(jsonl.stdout.lines().count(), 35);
     // Task strings are Aquarium's: there are none here.
@@ -94,7 +96,7 @@ fn importing_twice_adds_nothing_and_exports_import_back() {
     // The exported files read back as the same kinds and texts (no --kind needed).
     let out = dir.join("out");
     let back = dir.run(&["--db", other.to_str().unwrap(), "import", out.to_str().unwrap()]).ok();
-    assert!(back.stdout.contains(": 30 new (and 5 with several solutions"), "{back}");
+    assert!(back.stdout.contains(": 35 puzzles stored (30 with one solution, 5 with several solutions"), "{back}");
     let texts = |db: Option<&str>| {
         let mut args = vec![];
         if let Some(db) = db {
@@ -216,7 +218,7 @@ fn solution_files_named_are_left_out_and_a_stray_file_is_one_error() {
     let mut args = vec!["import"];
     args.extend(files.iter().map(String::as_str));
     let run = dir.run(&args).ok();
-    assert!(run.stdout.contains(&format!(": {} new, 0 already present", files.len() - solutions)), "{run}");
+    assert!(run.stdout.contains(&format!(": {} puzzles stored, 0 already present", files.len() - solutions)), "{run}");
     assert_eq!(
         run.stderr,
         format!("aquarchive: {solutions} solution files (*.solution.txt) left out: they hold solutions, not puzzles\n")
@@ -229,10 +231,5 @@ fn solution_files_named_are_left_out_and_a_stray_file_is_one_error() {
     assert_eq!(errors.len(), 1, "{run}");
     assert!(errors[0].starts_with("aquarchive: notes.txt:1: line 1: "), "{run}");
     assert!(errors[0].contains("(and 2 more puzzles that cannot be read, at lines 3 and 6)"), "{run}");
-    assert!(
-        run.stdout.ends_with(
-            ": 1 new, 0 already present, 0 invalid, 0 without a unique solution, 3 not readable as puzzles\n"
-        ),
-        "{run}"
-    );
+    assert!(run.stdout.ends_with(": 1 puzzle stored, 0 already present, 3 not readable as puzzles\n"), "{run}");
 }

@@ -5,7 +5,11 @@ mod util;
 
 mod calendar;
 mod faults;
+mod fetch_log;
+mod html_index;
+mod interrupt;
 mod kinds;
+mod messages;
 mod pages;
 mod pictures;
 mod properties;

@@ -110,6 +110,12 @@ fn nobody() -> (u32, u32) {
 }
 
 impl Run {
+    /// What a spawned run printed, once it has ended.
+    pub fn wait(child: std::process::Child, description: &str) -> Run {
+        let output = child.wait_with_output().expect("wait for aquarchive");
+        Run::from(output, description.to_string())
+    }
+
     fn from(output: Output, description: String) -> Run {
         Run {
             code: output.status.code().unwrap_or(-1),

@@ -12,8 +12,9 @@
   var filterPager = document.getElementById("filter-pager");
   var staticPagers = [document.getElementById("static-pager"), document.getElementById("static-pager-bottom")];
   var matches = document.getElementById("matches");
-  // Columns of a PUZZLES row.
-  var ID = 0, KIND = 1, CLASS = 2, STATUS = 3, DATE = 4, SITE = 5, MARK = 6;
+  // Columns of a PUZZLES row: the id, then the table's columns after the
+  // picture, in order (the first five are filtered on).
+  var ID = 0, KIND = 1, CLASS = 2, STATUS = 3, DATE = 4;
   var selects = { kind: KIND, "class": CLASS, status: STATUS };
 
   Object.keys(selects).forEach(function (name) {
@@ -97,15 +98,19 @@
       a.textContent = p[ID];
       td.appendChild(a);
       tr.appendChild(td);
-      tr.appendChild(cell(p[KIND]));
-      tr.appendChild(cell(p[CLASS]));
-      var status = cell(p[STATUS]);
-      status.className = p[MARK];
-      tr.appendChild(status);
-      tr.appendChild(cell(p[DATE]));
-      tr.appendChild(cell(p[SITE]));
+      // The pictures are drawn in the static pages only.
+      var thumb = cell("");
+      thumb.className = "thumb";
+      tr.appendChild(thumb);
+      // The last field is the status cell's class, not a column.
+      for (var k = 1; k < p.length - 1; k++) {
+        var c = cell(p[k]);
+        if (k === STATUS) c.className = p[p.length - 1];
+        tr.appendChild(c);
+      }
       filteredRows.appendChild(tr);
     });
+    sortRows();
     matches.textContent = rows.length + " of " + PUZZLES.length + " match" + (pages > 1 ? ", page " + (page + 1) + " of " + pages : "");
     filterPager.textContent = "";
     [[page - 1, "\u2190 previous"], [page + 1, "next \u2192"]].forEach(function (link) {
@@ -124,6 +129,46 @@
       filterPager.appendChild(document.createTextNode(" "));
     });
   }
+
+  // Sorting: a click on a column's header sorts the rows shown by it, a
+  // second click the other way. Numbers sort as numbers ("1,234" too).
+  var sortedBy = -1, ascending = true;
+  var headers = document.querySelectorAll("#puzzles thead th");
+
+  function sortKey(td) {
+    var text = td ? td.textContent.trim() : "";
+    var number = text.replace(/,/g, "");
+    return /^-?\d+(\.\d+)?$/.test(number) ? [0, parseFloat(number), ""] : [1, 0, text.toLowerCase()];
+  }
+
+  function sortRows() {
+    if (sortedBy < 0) return;
+    [pageRows, filteredRows].forEach(function (body) {
+      var rows = Array.prototype.slice.call(body.rows);
+      var keyed = rows.map(function (tr, i) { return [sortKey(tr.cells[sortedBy]), i, tr]; });
+      keyed.sort(function (a, b) {
+        var x = a[0], y = b[0];
+        var order = x[0] - y[0] || (x[1] < y[1] ? -1 : x[1] > y[1] ? 1 : 0) || (x[2] < y[2] ? -1 : x[2] > y[2] ? 1 : 0);
+        return (ascending ? order : -order) || a[1] - b[1];
+      });
+      keyed.forEach(function (k) { body.appendChild(k[2]); });
+    });
+    Array.prototype.forEach.call(headers, function (th, i) {
+      if (i === sortedBy) th.setAttribute("aria-sort", ascending ? "ascending" : "descending");
+      else th.removeAttribute("aria-sort");
+    });
+  }
+
+  Array.prototype.forEach.call(headers, function (th, i) {
+    if (th.className === "thumb") return;
+    th.classList.add("sortable");
+    th.title = "Sort by this column";
+    th.addEventListener("click", function () {
+      ascending = sortedBy === i ? !ascending : true;
+      sortedBy = i;
+      sortRows();
+    });
+  });
 
   function apply() {
     var state = formState();

@@ -16,7 +16,9 @@ pub use bitboard::Bitboard;
 pub use date::{Date, DateError, MONTHS, WEEKDAYS, today};
 pub use encode::{Encoding, Placement, SolveReport, Tiling, for_each_placement, placements};
 pub use format::orientations;
-pub use solve::{Method, count, count_every_date, count_verified, first_of_every_date, solve};
+pub use solve::{
+    Method, count, count_every_date, count_every_date_reporting, count_verified, first_of_every_date, solve,
+};
 pub use verify::{Violation, verify};
 
 use thiserror::Error;

@@ -103,15 +103,32 @@ pub fn count_verified(variant: &Variant, date: &Date, method: Method) -> Result<
 /// board, in the order of [`Variant::combinations`]. The bitboard solver
 /// does it in one search ([`Bitboard::every_date`]); the engine, date by date.
 pub fn count_every_date(variant: &Variant, method: Method) -> Result<Vec<(Date, u64)>, CalendarError> {
+    count_every_date_reporting(variant, method, &|_| ())
+}
+
+/// [`count_every_date`], telling `found` the count of tilings found so far
+/// now and then (for a progress display: the weekday board takes a while).
+pub fn count_every_date_reporting(
+    variant: &Variant,
+    method: Method,
+    found: &dyn Fn(u64),
+) -> Result<Vec<(Date, u64)>, CalendarError> {
+    // Tilings between two reports.
+    const EVERY: u64 = 4096;
     let dates = variant.combinations();
     if method == Method::Bitboard {
         let index: HashMap<Date, usize> = dates.iter().enumerate().map(|(i, d)| (*d, i)).collect();
         let mut counts = vec![0u64; dates.len()];
         let mut failure = None;
+        let mut total = 0u64;
         let searched = Bitboard::every_date(variant, |date, tiling| {
             match (verify(variant, date, tiling), index.get(date)) {
                 (Ok(()), Some(&i)) => {
                     counts[i] += 1;
+                    total += 1;
+                    if total.is_multiple_of(EVERY) {
+                        found(total);
+                    }
                     return ControlFlow::Continue(());
                 }
                 (Err(v), _) => failure = Some(CalendarError::WrongSolution(v)),
@@ -130,7 +147,16 @@ pub fn count_every_date(variant: &Variant, method: Method) -> Result<Vec<(Date, 
             return Ok(dates.into_iter().zip(counts).collect());
         }
     }
-    dates.into_iter().map(|d| Ok((d, count_verified(variant, &d, method)?.solutions))).collect()
+    let mut total = 0;
+    dates
+        .into_iter()
+        .map(|d| {
+            let n = count_verified(variant, &d, method)?.solutions;
+            total += n;
+            found(total);
+            Ok((d, n))
+        })
+        .collect()
 }
 
 /// One verified tiling of every month/day(/weekday) combination of the

@@ -49,14 +49,16 @@ fn open(class: &str, width: f64, height: f64, title: &str) -> String {
     out
 }
 
-/// A PNG of an SVG drawing, at `scale` times its size, on its own background
-/// (transparent where it draws nothing). Text uses the system's fonts.
+/// A PNG of an SVG drawing, at `scale` times its size, on white: opaque,
+/// so that it reads the same in any viewer, dark or light. Text uses the
+/// system's fonts.
 pub fn to_png(svg: &str, scale: f32) -> Result<Vec<u8>, String> {
     let options = usvg_options();
     let tree = resvg::usvg::Tree::from_str(svg, options).map_err(|e| format!("the SVG does not parse: {e}"))?;
     let size = tree.size().to_int_size().scale_by(scale).ok_or("the picture has no size")?;
     let mut pixmap = resvg::tiny_skia::Pixmap::new(size.width(), size.height())
         .ok_or_else(|| format!("cannot make a {}x{} picture", size.width(), size.height()))?;
+    pixmap.fill(resvg::tiny_skia::Color::WHITE);
     resvg::render(&tree, resvg::tiny_skia::Transform::from_scale(scale, scale), &mut pixmap.as_mut());
     pixmap.encode_png().map_err(|e| format!("cannot encode the PNG: {e}"))
 }

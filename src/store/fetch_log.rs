@@ -1,0 +1,205 @@
+//! The log of fetch attempts as `aquarchive log` and `stats` read it.
+//!
+//! A row of `fetches` says what the fetch got (HTTP status, snapshot) and
+//! why it gave no good puzzle (`error`); what became of it is derived, not
+//! stored: no error means the page gave a puzzle (new or already held); an
+//! error with a stored puzzle on that very page means the puzzle was kept
+//! flagged (rejected); an error without one means the fetch failed or the
+//! page could not be read.
+
+use rusqlite::{Row, ToSql};
+use serde::Serialize;
+
+use super::{Store, StoreError};
+
+/// What became of one fetch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FetchOutcome {
+    /// The page gave a good puzzle (stored now or held already).
+    Ok,
+    /// The page gave a puzzle that is stored flagged (invalid, no or
+    /// several solutions, a tank count that does not fit its class).
+    Rejected,
+    /// No puzzle: the fetch failed, or the page could not be read.
+    Failed,
+}
+
+impl FetchOutcome {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FetchOutcome::Ok => "ok",
+            FetchOutcome::Rejected => "rejected",
+            FetchOutcome::Failed => "failed",
+        }
+    }
+}
+
+/// One fetch attempt with what became of it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LoggedFetch {
+    pub id: i64,
+    pub fetched_at: String,
+    pub url: String,
+    pub method: String,
+    pub outcome: FetchOutcome,
+    pub http_status: Option<u16>,
+    pub error: Option<String>,
+    /// The stored puzzle that came from this fetch's page, if any.
+    pub puzzle: Option<i64>,
+    pub snapshot: Option<String>,
+}
+
+/// Which fetches [`Store::fetch_log`] reads.
+#[derive(Clone, Debug, Default)]
+pub struct FetchQuery {
+    /// Only the fetches that gave no good puzzle (failed or rejected).
+    pub failed: bool,
+    /// At or after this UTC time (`2026-11-30`, `2026-11-30T06:00`).
+    pub since: Option<String>,
+    /// At most this many, the newest.
+    pub limit: Option<u64>,
+}
+
+/// The fetch log in numbers.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct FetchCounts {
+    pub fetches: u64,
+    pub failed: u64,
+    pub rejected: u64,
+    /// When the newest fetch was made, and the newest that failed.
+    pub last: Option<String>,
+    pub last_failed: Option<String>,
+}
+
+/// The outcome of a row, from its error and the puzzle on its page (see the
+/// module's comment).
+const OUTCOME: &str = "CASE WHEN f.error IS NULL THEN 'ok' WHEN p.id IS NOT NULL THEN 'rejected' ELSE 'failed' END";
+
+/// Each fetch with the puzzle its page gave (the lowest id, if several
+/// records share the page).
+const FETCH_FROM: &str = "FROM fetches f LEFT JOIN puzzles p \
+    ON p.id = (SELECT min(id) FROM puzzles WHERE snapshot = f.snapshot)";
+
+impl Store {
+    /// Fetch attempts, newest first.
+    pub fn fetch_log(&self, query: &FetchQuery) -> Result<Vec<LoggedFetch>, StoreError> {
+        let mut terms = vec!["1".to_string()];
+        let mut values: Vec<Box<dyn ToSql>> = Vec::new();
+        if query.failed {
+            terms.push("f.error IS NOT NULL".into());
+        }
+        if let Some(since) = &query.since {
+            values.push(Box::new(since.clone()));
+            terms.push(format!("f.fetched_at >= ?{}", values.len()));
+        }
+        let limit = query.limit.map(|n| format!(" LIMIT {n}")).unwrap_or_default();
+        let sql = format!(
+            "SELECT f.id, f.fetched_at, f.url, f.method, {OUTCOME}, f.http_status, f.error, p.id, f.snapshot \
+             {FETCH_FROM} WHERE {} ORDER BY f.id DESC{limit}",
+            terms.join(" AND ")
+        );
+        let mut statement = self.conn.prepare(&sql).map_err(self.err())?;
+        let params: Vec<&dyn ToSql> = values.iter().map(|v| v.as_ref()).collect();
+        let rows = statement.query_map(params.as_slice(), read_fetch).map_err(self.err())?;
+        rows.collect::<Result<_, _>>().map_err(self.err())
+    }
+
+    /// How many fetches the log holds, how many gave no good puzzle, and
+    /// when the last ones were.
+    pub fn fetch_counts(&self) -> Result<FetchCounts, StoreError> {
+        let sql = format!(
+            "SELECT count(*), coalesce(sum(outcome = 'failed'), 0), coalesce(sum(outcome = 'rejected'), 0), \
+             max(fetched_at), max(CASE WHEN outcome <> 'ok' THEN fetched_at END) \
+             FROM (SELECT {OUTCOME} AS outcome, f.fetched_at {FETCH_FROM})"
+        );
+        self.conn
+            .query_row(&sql, [], |r| {
+                Ok(FetchCounts {
+                    fetches: r.get::<_, i64>(0)? as u64,
+                    failed: r.get::<_, i64>(1)? as u64,
+                    rejected: r.get::<_, i64>(2)? as u64,
+                    last: r.get(3)?,
+                    last_failed: r.get(4)?,
+                })
+            })
+            .map_err(self.err())
+    }
+}
+
+fn read_fetch(r: &Row) -> rusqlite::Result<LoggedFetch> {
+    let outcome = match r.get::<_, String>(4)?.as_str() {
+        "ok" => FetchOutcome::Ok,
+        "rejected" => FetchOutcome::Rejected,
+        _ => FetchOutcome::Failed,
+    };
+    Ok(LoggedFetch {
+        id: r.get(0)?,
+        fetched_at: r.get(1)?,
+        url: r.get(2)?,
+        method: r.get(3)?,
+        outcome,
+        http_status: r.get(5)?,
+        error: r.get(6)?,
+        puzzle: r.get(7)?,
+        snapshot: r.get(8)?,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Access, NewPuzzle, Status, Store};
+    use super::{FetchOutcome, FetchQuery};
+
+    fn puzzle(snapshot: &str, status: Status) -> NewPuzzle {
+        NewPuzzle {
+            kind: "aquarium".into(),
+            source: "https://example.org/".into(),
+            size_class: None,
+            site_id: None,
+            special_date: None,
+            width: 1,
+            height: 1,
+            text: format!("text of {snapshot}"),
+            snapshot: Some(snapshot.into()),
+            extractor_version: Some(1),
+            status,
+            note: None,
+        }
+    }
+
+    #[test]
+    fn outcomes_come_from_the_error_and_the_puzzle_on_the_page() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::open(&dir.path().join("a.sqlite"), Access::ReadWrite).unwrap();
+        let good = store.put_snapshot(b"good page", None).unwrap();
+        let bad = store.put_snapshot(b"bad puzzle", None).unwrap();
+        let broken = store.put_snapshot(b"no puzzle", None).unwrap();
+        store.add(&[(puzzle(&good, Status::Ok), None), (puzzle(&bad, Status::Invalid), None)]).unwrap();
+        store.log_fetch("u1", "http", Some(200), None, Some(&good)).unwrap();
+        store.log_fetch("u2", "http", Some(200), Some("clue sums differ"), Some(&bad)).unwrap();
+        store.log_fetch("u3", "http", Some(200), Some("no puzzle on the page"), Some(&broken)).unwrap();
+        store.log_fetch("u4", "http", None, Some("connection refused"), None).unwrap();
+
+        let log = store.fetch_log(&FetchQuery::default()).unwrap();
+        let seen: Vec<(&str, FetchOutcome, bool)> =
+            log.iter().map(|f| (f.url.as_str(), f.outcome, f.puzzle.is_some())).collect();
+        assert_eq!(
+            seen,
+            [
+                ("u4", FetchOutcome::Failed, false),
+                ("u3", FetchOutcome::Failed, false),
+                ("u2", FetchOutcome::Rejected, true),
+                ("u1", FetchOutcome::Ok, true),
+            ]
+        );
+        let failed = store.fetch_log(&FetchQuery { failed: true, limit: Some(2), ..FetchQuery::default() }).unwrap();
+        assert_eq!(failed.iter().map(|f| f.url.as_str()).collect::<Vec<_>>(), ["u4", "u3"]);
+        let later = store.fetch_log(&FetchQuery { since: Some("2999-01-01".into()), ..FetchQuery::default() }).unwrap();
+        assert!(later.is_empty());
+
+        let counts = store.fetch_counts().unwrap();
+        assert_eq!((counts.fetches, counts.failed, counts.rejected), (4, 2, 1));
+        assert!(counts.last.is_some() && counts.last_failed.is_some());
+    }
+}

@@ -1,0 +1,164 @@
+//! Ctrl-C and a site out of reach: the binary stops with words that say
+//! what was kept and how to finish, and leaves a consistent archive.
+
+use std::path::Path;
+use std::process::{Child, Stdio};
+use std::time::{Duration, Instant};
+
+use aquarchive::render::count_of;
+
+use crate::site::require_chromium;
+use crate::site_server::{Fault, Site};
+use crate::util::{Dir, Run, fixtures};
+
+/// Waits until `child` catches SIGINT (its handler is installed), so that
+/// the signal sent next is handled, not fatal.
+fn wait_for_sigint_handler(child: &Child) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap_or_default();
+        let caught = status
+            .lines()
+            .find_map(|l| l.strip_prefix("SigCgt:"))
+            .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+            .is_some_and(|mask| mask & (1 << (libc::SIGINT - 1)) != 0);
+        if caught {
+            return;
+        }
+        assert!(Instant::now() < deadline, "aquarchive never set up its Ctrl-C handler");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+fn ctrl_c(child: &Child) {
+    unsafe {
+        libc::kill(child.id() as libc::pid_t, libc::SIGINT);
+    }
+}
+
+fn count(db: &Path, sql: &str) -> i64 {
+    rusqlite::Connection::open(db).unwrap().query_row(sql, [], |r| r.get(0)).unwrap()
+}
+
+/// Every Sudoku of the fixtures in one file (over a thousand: two chunks
+/// and more), and how many the archive stores of it.
+fn many_sudokus(dir: &Dir) -> (i64, String) {
+    let mut text = String::new();
+    for name in ["17_clue_sample.txt", "se11_sample.txt", "forum_hardest_1106.txt"] {
+        text.push_str(&std::fs::read_to_string(fixtures().join("sudoku").join(name)).unwrap());
+    }
+    let path = dir.write("sudokus.txt", &text).display().to_string();
+    dir.run(&["--db", "all.sqlite", "import", &path]).ok();
+    (count(&dir.join("all.sqlite"), "SELECT count(*) FROM puzzles"), path)
+}
+
+/// Runs `args` while this test holds the archive's write lock, presses
+/// Ctrl-C, then lets go: the command's first write waits for the lock, so
+/// the Ctrl-C always comes before it has finished.
+fn interrupted_while_locked(dir: &Dir, args: &[&str]) -> Run {
+    let lock = rusqlite::Connection::open(dir.join("a.sqlite")).unwrap();
+    lock.execute_batch("BEGIN IMMEDIATE").unwrap();
+    let child = dir.command(args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    wait_for_sigint_handler(&child);
+    ctrl_c(&child);
+    // Only so that the signal is seen before the lock goes.
+    std::thread::sleep(Duration::from_millis(300));
+    lock.execute_batch("ROLLBACK").unwrap();
+    Run::wait(child, &format!("aquarchive {}", args.join(" ")))
+}
+
+#[test]
+fn ctrl_c_during_an_import_keeps_whole_chunks_and_says_how_to_finish() {
+    let dir = Dir::new();
+    let (total, path) = many_sudokus(&dir);
+    let db = dir.join("a.sqlite");
+    // An archive to lock: it holds one calendar date, which no Sudoku is.
+    let date = dir.write("date.txt", "standard Jan 1\n").display().to_string();
+    dir.run(&["--db", "a.sqlite", "import", "--kind", "calendar", &date]).ok();
+    let before = count(&db, "SELECT count(*) FROM puzzles");
+    let run = interrupted_while_locked(&dir, &["--db", "a.sqlite", "import", &path]).expect_code(130);
+    assert!(run.stderr.contains("aquarchive: interrupted: "), "{run}");
+    assert!(run.stderr.contains("run the same import again to finish"), "{run}");
+    // What it says it stored is what the archive holds, each with its solution.
+    let stored = count(&db, "SELECT count(*) FROM puzzles") - before;
+    assert!(stored < total, "{run}");
+    let said = format!(": {} stored", count_of(stored as u64, "puzzle", "puzzles"));
+    assert!(run.stdout.contains(&said), "{said}: {run}");
+    dir.run(&["--db", "a.sqlite", "verify"]).ok();
+    // Running it again finishes the job.
+    dir.run(&["--db", "a.sqlite", "import", &path]).ok();
+    assert_eq!(count(&db, "SELECT count(*) FROM puzzles") - before, total);
+}
+
+#[test]
+fn ctrl_c_during_a_re_solve_keeps_whole_chunks_and_says_how_to_finish() {
+    let dir = Dir::new();
+    let (total, _) = many_sudokus(&dir);
+    std::fs::rename(dir.join("all.sqlite"), dir.join("a.sqlite")).unwrap();
+    let run = interrupted_while_locked(&dir, &["--db", "a.sqlite", "solve", "--all"]).expect_code(130);
+    let said = run
+        .stderr
+        .split("aquarchive: interrupted: ")
+        .nth(1)
+        .and_then(|rest| rest.split(" of ").next())
+        .and_then(|n| n.parse::<i64>().ok())
+        .unwrap_or_else(|| panic!("no count of what was re-solved: {run}"));
+    assert!(said < total, "{run}");
+    assert!(
+        run.stderr.contains(&format!(" of {total} re-solved and stored; the rest keep their earlier solutions")),
+        "{run}"
+    );
+    assert!(run.stdout.contains(&format!(": {} solved", count_of(said as u64, "puzzle", "puzzles"))), "{run}");
+    dir.run(&["--db", "a.sqlite", "verify"]).ok();
+    let again = dir.run(&["--db", "a.sqlite", "solve", "--all"]).ok();
+    assert!(again.stdout.contains(&format!(": {total} puzzles solved")), "{again}");
+}
+
+#[test]
+fn ctrl_c_during_a_browser_fetch_says_what_is_kept() {
+    require_chromium();
+    let site = Site::start();
+    // The page hangs, so the browser is busy when Ctrl-C comes.
+    site.fault("/?size=0", &[Fault::Slow(Duration::from_secs(20))]);
+    let dir = setup(&site.base_url());
+    dir.run(&["fetch", "6x6-normal"]).ok();
+    let child =
+        dir.command(&["fetch", "--browser", "6x6-easy"]).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while site.hits("/?size=0") == 0 {
+        assert!(Instant::now() < deadline, "the browser never asked for the page");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    ctrl_c(&child);
+    let run = Run::wait(child, "aquarchive fetch --browser 6x6-easy").expect_code(130);
+    assert!(run.stderr.contains("every page fetched before is stored"), "{run}");
+    assert!(run.stderr.contains("Run the same fetch again to finish"), "{run}");
+    dir.run(&["verify"]).ok();
+    let list = dir.run(&["list", "--json"]).ok();
+    assert_eq!(list.json_lines().len(), 1, "{list}");
+}
+
+/// A directory whose config.toml sends fetches to `base_url`, with waits
+/// long enough that only a quick answer ends a fetch quickly.
+fn setup(base_url: &str) -> Dir {
+    let dir = Dir::new();
+    dir.write(
+        "config.toml",
+        format!("[site]\nbase_url = \"{base_url}\"\nmin_delay_ms = 0\ntimeout_secs = 30\nretries = 0\n[fetch]\nboard_wait_secs = 60\n"),
+    );
+    dir
+}
+
+#[test]
+fn a_browser_fetch_from_a_closed_port_says_the_connection_was_refused() {
+    require_chromium();
+    // A port that was free a moment ago and that nothing listens on now.
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let dir = setup(&format!("http://127.0.0.1:{port}/"));
+    let run = dir.run(&["fetch", "--browser", "6x6-easy"]).expect_code(2);
+    assert!(run.stdout.contains(&format!("connection refused to 127.0.0.1:{port}")), "{run}");
+    let log = dir.run(&["log", "--json"]).ok();
+    let fetch = &log.json_lines()[0];
+    assert_eq!(fetch["outcome"], "failed", "{log}");
+    assert!(fetch["error"].as_str().unwrap().contains("refused"), "{log}");
+}
