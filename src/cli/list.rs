@@ -16,7 +16,10 @@ pub fn run(args: ListArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     let mut listed = 0u64;
     store.each(&filter, |p| {
         if listed == 0 && !args.json {
-            print(&format!("{:>6}  {:<24} {:<10} {:<19}  {}\n", "id", "class", "status", "created (UTC)", "source"))?;
+            print(&format!(
+                "{:>6}  {:<24} {:<10} {:<10}  {:<19}  {}\n",
+                "id", "class", "status", "special", "created (UTC)", "source"
+            ))?;
         }
         listed += 1;
         let line = if args.json {
@@ -27,8 +30,10 @@ pub fn run(args: ListArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
                 p.record.kind,
                 stats::class_of(&p.record.kind, p.record.size_class, p.record.width, p.record.height)
             );
+            // A special's date: its identity, since its page has no ID.
+            let special = p.record.special_date.as_deref().unwrap_or("-");
             format!(
-                "{:>6}  {class:<24} {:<10} {}  {}",
+                "{:>6}  {class:<24} {:<10} {special:<10}  {}  {}",
                 p.id,
                 p.record.status.as_str(),
                 &p.created[..19.min(p.created.len())],

@@ -439,6 +439,15 @@ fn specials_by_class_and_date(id_span: &'static str) {
     assert_eq!((&shown["special_date"], &shown["hash_check"]), (&"2026-08-23".into(), &"match".into()));
     let text = dir.run(&["show", "1"]).ok();
     assert!(text.stdout.contains("the special of 2026-08-23, confirmed by the site's hash"), "{text}");
+    let list = dir.run(&["list"]).ok();
+    let first = list.stdout.lines().nth(1).unwrap();
+    assert!(first.contains(" ok ") && first.contains(" 2026-08-23 "), "{list}");
+    // The HTML archive: the special's date and the site's confirmation.
+    dir.run(&["export", "--html", "site"]).ok();
+    let index = std::fs::read_to_string(dir.join("site/index.html")).unwrap();
+    let start = index.find("<tr><td><a href=\"p/1.html\">").expect("puzzle 1 in the index");
+    let row = &index[start..start + index[start..].find("</tr>").unwrap()];
+    assert!(row.contains("<td>2026-08-23</td>") && row.contains("<td>confirmed by the site</td>"), "{row}");
     dir.run(&["verify"]).ok();
 }
 
