@@ -15,7 +15,7 @@ fn list_has_a_header_and_says_when_nothing_matches() {
     let lines: Vec<&str> = run.stdout.lines().collect();
     assert_eq!(lines.len(), 31, "{run}");
     let header: Vec<&str> = lines[0].split_whitespace().collect();
-    assert_eq!(header, ["id", "class", "status", "created", "(UTC)", "source"], "{run}");
+    assert_eq!(header, ["id", "class", "status", "special", "created", "(UTC)", "source"], "{run}");
     // JSON lines stay JSON only.
     assert_eq!(dir.run(&["list", "--json"]).ok().json_lines().len(), 30);
     let none = dir.run(&["list", "--status", "invalid"]).ok();
