@@ -8,9 +8,11 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
     version,
     about = "Fetch, archive and solve Aquarium puzzles with a multi-cover engine",
     long_about = "Fetch, archive and solve Aquarium puzzles (puzzle-aquarium.com) with a multi-cover engine.\n\n\
-        Exit status: 0 when everything asked for was done and every puzzle has exactly one solution; \
-        1 when some puzzle has no solution or several; 2 on bad input, bad arguments or an I/O failure \
-        (for fetch: a failed fetch or a page without a good puzzle); 3 when fetch stored nothing new."
+        Exit status: 0 when everything asked for was done and every puzzle has what its kind must have \
+        (an Aquarium or Sudoku exactly one solution, a calendar date or ring instance at least one); \
+        1 when some puzzle has not; 2 on bad input, bad arguments or an I/O failure \
+        (for fetch: a failed fetch or a page without a good puzzle); 3 when fetch stored nothing new; \
+        130 when stopped by Ctrl-C (what was done before is kept; the same command again finishes the job)."
 )]
 pub struct Cli {
     #[command(flatten)]

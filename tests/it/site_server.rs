@@ -15,6 +15,7 @@ use std::net::{TcpListener, TcpStream};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use aquarchive::kinds::calendar::date::{civil_from_days, days_from_civil};
 use base64::Engine as _;
 
 use crate::util::fixtures;
@@ -259,28 +260,16 @@ impl State {
     }
 }
 
-/// Days since 1970-01-01 of a `YYYY-MM-DD` date (H. Hinnant's algorithm).
+/// Days since 1970-01-01 of a `YYYY-MM-DD` date.
 fn days(date: &str) -> i64 {
     let parts: Vec<i64> = date.split('-').map(|p| p.parse().unwrap()).collect();
-    let (y, m, d) = (parts[0] - i64::from(parts[1] <= 2), parts[1], parts[2]);
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let doy = (153 * (m + if m > 2 { -3 } else { 9 }) + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
+    days_from_civil(parts[0], parts[1] as u8, parts[2] as u8)
 }
 
 /// The date of a day since 1970-01-01, as (year, month, day).
 fn civil(days: i64) -> (i64, i64, i64) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    (yoe + era * 400 + i64::from(m <= 2), m, d)
+    let (y, m, d) = civil_from_days(days);
+    (y, i64::from(m), i64::from(d))
 }
 
 /// The Monday on or before a day (1970-01-01 was a Thursday).

@@ -83,7 +83,7 @@ pub fn days_in_month(month: u8, year: Option<i64>) -> u8 {
 }
 
 /// Days since 1970-01-01 of a real date (Howard Hinnant's days_from_civil).
-fn days_from_civil(year: i64, month: u8, day: u8) -> i64 {
+pub fn days_from_civil(year: i64, month: u8, day: u8) -> i64 {
     let (m, d) = (i64::from(month), i64::from(day));
     let y = if m <= 2 { year - 1 } else { year };
     let era = y.div_euclid(400);
@@ -94,7 +94,7 @@ fn days_from_civil(year: i64, month: u8, day: u8) -> i64 {
 }
 
 /// The real date `days` after 1970-01-01 (Hinnant's civil_from_days).
-fn civil_from_days(days: i64) -> (i64, u8, u8) {
+pub fn civil_from_days(days: i64) -> (i64, u8, u8) {
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z - era * 146_097;

@@ -6,7 +6,7 @@
 //! `variants/weekday.txt`), and the two built-in variants are such files.
 
 mod bitboard;
-mod date;
+pub mod date;
 mod encode;
 mod format;
 mod solve;
