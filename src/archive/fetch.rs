@@ -79,18 +79,18 @@ fn keep(store: &mut Store, fetched: Fetched, settings: Settings) -> Result<Fetch
     let record = fetched.record;
     // Judge before logging, so that the log says why a page was rejected.
     let judged = match &fetched.result {
-        Ok(extracted) => Some((judge(store, extracted, &record.url, settings)?, extracted)),
+        Ok(extracted) => Some(judge(store, extracted, &record.url, settings)?),
         Err(_) => None,
     };
     let error = match (&fetched.result, &judged) {
         (Err(e), _) => Some(e.to_string()),
-        (Ok(_), Some((Judged::Fresh(fresh), _))) if fresh.verdict.status != Status::Ok => {
+        (Ok(_), Some(Judged::Fresh(fresh))) if fresh.verdict.status != Status::Ok => {
             Some(fresh.puzzle.note.clone().unwrap_or_else(|| format!("the puzzle is {}", fresh.verdict.status)))
         }
         _ => None,
     };
     let (hash_check, hash_unconfirmed) = match &judged {
-        Some((Judged::Fresh(fresh), _)) => (Some(fresh.hash_check), fresh.hash_unconfirmed),
+        Some(Judged::Fresh(fresh)) => (Some(fresh.facts.hash_check), fresh.hash_unconfirmed),
         _ => (None, false),
     };
     let warnings = match &fetched.result {
@@ -104,8 +104,8 @@ fn keep(store: &mut Store, fetched: Fetched, settings: Settings) -> Result<Fetch
     store.log_fetch(&record.url, record.method.as_str(), record.status, error.as_deref(), snapshot.as_deref())?;
     let outcome = match judged {
         None => Outcome::Failed(error.unwrap_or_default()),
-        Some((Judged::Present(id), _)) => Outcome::Present(id),
-        Some((Judged::Fresh(fresh), _)) => {
+        Some(Judged::Present(id)) => Outcome::Present(id),
+        Some(Judged::Fresh(fresh)) => {
             let status = fresh.puzzle.status;
             let why = fresh.puzzle.note.clone();
             match store_judged(store, *fresh, snapshot.clone())? {
@@ -151,7 +151,6 @@ struct Fresh {
     puzzle: NewPuzzle,
     verdict: Verdict,
     facts: SiteFacts,
-    hash_check: HashCheck,
     hash_unconfirmed: bool,
 }
 
@@ -228,7 +227,7 @@ fn judge(store: &Store, extracted: &Extracted, source: &str, settings: Settings)
     puzzle.status = verdict.status;
     puzzle.note = verdict.note.clone();
     let facts = site_facts(extracted, hash_check);
-    Ok(Judged::Fresh(Box::new(Fresh { puzzle, verdict, facts, hash_check, hash_unconfirmed })))
+    Ok(Judged::Fresh(Box::new(Fresh { puzzle, verdict, facts, hash_unconfirmed })))
 }
 
 /// Fetches until `count` new puzzles of a class are stored. A random page

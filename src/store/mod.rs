@@ -746,23 +746,22 @@ fn put_solution(conn: &Connection, puzzle: i64, s: &Solution) -> rusqlite::Resul
 }
 
 fn status(row: &Row, index: usize) -> rusqlite::Result<Status> {
-    let text: String = row.get(index)?;
-    Status::parse(&text).ok_or_else(|| {
-        rusqlite::Error::FromSqlConversionFailure(
-            index,
-            rusqlite::types::Type::Text,
-            format!("unknown status `{text}`").into(),
-        )
-    })
+    read_word(index, &row.get::<_, String>(index)?, Status::parse, "status")
 }
 
 fn hash_check(row: &Row, index: usize) -> rusqlite::Result<Option<HashCheck>> {
     let Some(text) = row.get::<_, Option<String>>(index)? else { return Ok(None) };
-    HashCheck::parse(&text).map(Some).ok_or_else(|| {
+    read_word(index, &text, HashCheck::parse, "hash check").map(Some)
+}
+
+/// A column's word read back into its type; a word this version does not
+/// know is an error naming the column's meaning.
+fn read_word<T>(index: usize, text: &str, parse: fn(&str) -> Option<T>, what: &str) -> rusqlite::Result<T> {
+    parse(text).ok_or_else(|| {
         rusqlite::Error::FromSqlConversionFailure(
             index,
             rusqlite::types::Type::Text,
-            format!("unknown hash check `{text}`").into(),
+            format!("unknown {what} `{text}`").into(),
         )
     })
 }
