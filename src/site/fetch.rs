@@ -4,8 +4,6 @@
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use sha2::{Digest, Sha256};
-
 use super::extract::{Extracted, extract};
 use super::url::{PuzzleId, SiteUrls, SizeClass};
 use super::{ExtractError, FetchFailure};
@@ -116,9 +114,7 @@ pub struct Snapshot {
 
 impl Snapshot {
     pub fn of(bytes: Vec<u8>) -> Snapshot {
-        let digest = Sha256::digest(&bytes);
-        let sha256 = digest.iter().map(|b| format!("{b:02x}")).collect();
-        Snapshot { sha256, bytes }
+        Snapshot { sha256: crate::store::sha256_hex(&bytes), bytes }
     }
 }
 
