@@ -6,10 +6,13 @@
 
 pub mod archive;
 pub mod config;
-pub mod engine;
 pub mod interrupt;
-pub mod kinds;
 pub mod render;
-pub mod rng;
 pub mod site;
 pub mod store;
+
+/// The multi-cover engine, its own dependency-free crate.
+pub use multicover as engine;
+/// The puzzle kinds, their own crate (no files, network or database).
+pub use aquarchive_kinds as kinds;
+pub use aquarchive_kinds::rng;

@@ -20,21 +20,11 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
-/// A count with its noun, singular or plural as the count needs:
-/// `count_of(1, "puzzle", "puzzles")` is "1 puzzle", with 2 "2 puzzles".
-pub fn count_of(n: u64, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
+/// A count with its noun (the kinds' error messages use it too).
+pub use crate::kinds::count_of;
 
 #[cfg(test)]
 mod tests {
-    #[test]
-    fn counts_take_the_right_number() {
-        assert_eq!(super::count_of(1, "puzzle", "puzzles"), "1 puzzle");
-        assert_eq!(super::count_of(0, "puzzle", "puzzles"), "0 puzzles");
-        assert_eq!(super::count_of(2, "match", "matches"), "2 matches");
-    }
-
     #[test]
     fn thousands_are_separated() {
         assert_eq!(super::thousands(4_937_780), "4,937,780");

@@ -8,8 +8,8 @@
 use std::cell::RefCell;
 use std::ops::ControlFlow;
 
-use crate::engine::{self, OptionId, Problem, Settings};
-use crate::kinds::Solved;
+use multicover::{self, OptionId, Problem, Settings};
+use crate::Solved;
 
 use super::{CELLS, Grid, SudokuError, box_of, verify};
 
@@ -49,14 +49,14 @@ fn empty_grid_problem() -> Problem {
 /// Solves puzzle after puzzle with one engine solver (built once: reuse a
 /// `Solver` across a loop, one per thread).
 pub struct Solver {
-    engine: engine::Solver,
+    engine: multicover::Solver,
     /// The givens' options of the puzzle at hand.
     forced: Vec<OptionId>,
 }
 
 impl Solver {
     pub fn new(settings: Settings) -> Solver {
-        Solver { engine: engine::Solver::new(&empty_grid_problem(), settings), forced: Vec::with_capacity(CELLS) }
+        Solver { engine: multicover::Solver::new(&empty_grid_problem(), settings), forced: Vec::with_capacity(CELLS) }
     }
 
     /// Solves a puzzle, stopping at `limit` solutions (2 proves
@@ -69,7 +69,7 @@ impl Solver {
     pub fn solve(&mut self, puzzle: &Grid, limit: usize) -> Result<SolveReport, SudokuError> {
         let mut solutions = Vec::new();
         if limit == 0 {
-            return Ok(Solved { solutions, stats: engine::Stats::default() });
+            return Ok(Solved { solutions, stats: multicover::Stats::default() });
         }
         self.forced.clear();
         self.forced

@@ -19,7 +19,7 @@ pub enum AquariumError {
     #[error("{}expected {expected} column clues (one per column), found {found}", at(.line))]
     ColumnClueCount { line: Option<usize>, expected: usize, found: usize },
     #[error(
-        "line {line}: a puzzle is its rows of tanks, then a line of row clues and a line of column clues; this one has only {}", crate::render::count_of(*.found as u64, "line", "lines")
+        "line {line}: a puzzle is its rows of tanks, then a line of row clues and a line of column clues; this one has only {}", crate::count_of(*.found as u64, "line", "lines")
     )]
     TooFewLines { line: usize, found: usize },
     #[error("expected {expected} cells, found {found}")]

@@ -1,7 +1,6 @@
 use std::ops::ControlFlow;
 
 use super::*;
-use crate::rng::Rng;
 
 /// Every way to search: the multi-cover search with each probing, and
 /// `Auto`, counters and Dancing Links (each the multi-cover search where
@@ -475,4 +474,36 @@ fn counters_over_several_words_agree_with_dancing_links() {
         }
     }
     assert!(exhausted > 100 && solved > 100, "both outcomes should be common ({exhausted} exhausted, {solved} solved)");
+}
+
+/// Random problems for the tests, from a seed (SplitMix64): the engine has no
+/// dependencies, so its tests carry their own small generator.
+struct Rng(u64);
+
+impl Rng {
+    fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n`.
+    fn below(&mut self, n: usize) -> usize {
+        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
+    }
+
+    /// A number in `lo..=hi`.
+    fn between(&mut self, lo: usize, hi: usize) -> usize {
+        lo + self.below(hi - lo + 1)
+    }
+
+    fn chance(&mut self, numerator: usize, denominator: usize) -> bool {
+        self.below(denominator) < numerator
+    }
 }

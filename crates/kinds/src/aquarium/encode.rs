@@ -2,7 +2,7 @@
 //! one per row and per column (the clue), and an option per tank level that
 //! weighs, on each row and column, the cells it fills there.
 
-use crate::engine::{OptionId, Problem, Settings, Solver, Stats};
+use multicover::{OptionId, Problem, Settings, Solver, Stats};
 
 use super::{Aquarium, AquariumError, Water, verify};
 

@@ -1,9 +1,9 @@
-use crate::engine::{Probing, Settings};
+use multicover::{Probing, Settings};
 
 use super::*;
 
-const EXPERT: &str = include_str!("../../../tests/fixtures/ring/expert.txt");
-const SOLUTIONS: &str = include_str!("../../../tests/fixtures/ring/expert.solutions.txt");
+const EXPERT: &str = include_str!("../../../../tests/fixtures/ring/expert.txt");
+const SOLUTIONS: &str = include_str!("../../../../tests/fixtures/ring/expert.solutions.txt");
 
 fn published() -> Vec<Vec<usize>> {
     SOLUTIONS

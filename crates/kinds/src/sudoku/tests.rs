@@ -1,8 +1,8 @@
-use crate::engine::{Algorithm, Probing, Settings};
+use multicover::{Algorithm, Probing, Settings};
 
 use super::*;
 
-const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/sudoku/");
+const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/sudoku/");
 
 fn fixture(name: &str) -> Vec<Grid> {
     let text = std::fs::read_to_string(format!("{FIXTURES}{name}")).expect("fixture file");
@@ -181,7 +181,7 @@ fn lines_parse_with_comments_fields_and_clear_errors() {
 
 mod grading {
     use super::*;
-    use crate::kinds::sudoku::generate::{is_minimal, is_unique};
+    use crate::sudoku::generate::{is_minimal, is_unique};
     use crate::rng::Rng;
 
     /// Replays the steps on the candidates: every digit placed is the
@@ -304,8 +304,8 @@ mod grading {
     #[test]
     fn random_full_grids_are_valid_and_differ() {
         let mut rng = Rng::new(3);
-        let a = crate::kinds::sudoku::generate::random_full_grid(&mut rng);
-        let b = crate::kinds::sudoku::generate::random_full_grid(&mut rng);
+        let a = crate::sudoku::generate::random_full_grid(&mut rng);
+        let b = crate::sudoku::generate::random_full_grid(&mut rng);
         verify(&Grid::parse(&".".repeat(81)).unwrap(), &a).unwrap();
         verify(&Grid::parse(&".".repeat(81)).unwrap(), &b).unwrap();
         assert_ne!(a, b);

@@ -1,9 +1,9 @@
 use super::*;
-use crate::engine::{Probing, Settings};
+use multicover::{Probing, Settings};
 use crate::rng::Rng;
 
 fn fixture_dir() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/aquarium/puzzles")
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/aquarium/puzzles")
 }
 
 /// (name, puzzle, solution) for every fixture.

@@ -12,8 +12,8 @@
 
 use std::ops::ControlFlow;
 
-use crate::engine::{OptionId, Problem, Settings};
-use crate::kinds::{Solved, search_checked};
+use multicover::{OptionId, Problem, Settings};
+use crate::{Solved, search_checked};
 
 use super::{COLOURS, Colour, Ring, RingError, verify};
 

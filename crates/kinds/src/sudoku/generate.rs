@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use crate::engine::{Algorithm, Probing, Settings};
+use multicover::{Algorithm, Probing, Settings};
 use crate::rng::Rng;
 
 use super::grade::{Grading, Level, grade_up_to};

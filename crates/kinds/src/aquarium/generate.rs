@@ -20,7 +20,7 @@
 
 use std::ops::ControlFlow;
 
-use crate::engine::{Probing, Settings, Solver};
+use multicover::{Probing, Settings, Solver};
 use crate::rng::Rng;
 
 use super::{Aquarium, Encoding, Water, verify};

@@ -5,11 +5,12 @@
 pub mod aquarium;
 pub mod calendar;
 pub mod ring;
+pub mod rng;
 pub mod sudoku;
 
 use std::ops::ControlFlow;
 
-use crate::engine::{OptionId, Problem, Settings, Solver, Stats};
+use multicover::{OptionId, Problem, Settings, Solver, Stats};
 
 /// What solving a puzzle found: its solutions up to a limit, each one
 /// decoded and checked by the kind's own verifier, and the search's figures.
@@ -61,4 +62,20 @@ pub(crate) fn solve_checked<T, E>(
         Ok(if solutions.len() >= limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) })
     })?;
     Ok(Solved { solutions, stats })
+}
+
+/// A count with its noun, singular or plural as the count needs:
+/// `count_of(1, "puzzle", "puzzles")` is "1 puzzle", with 2 "2 puzzles".
+pub fn count_of(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+#[cfg(test)]
+mod count_tests {
+    #[test]
+    fn counts_take_the_right_number() {
+        assert_eq!(super::count_of(1, "puzzle", "puzzles"), "1 puzzle");
+        assert_eq!(super::count_of(0, "puzzle", "puzzles"), "0 puzzles");
+        assert_eq!(super::count_of(2, "match", "matches"), "2 matches");
+    }
 }

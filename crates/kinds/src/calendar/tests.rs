@@ -1,4 +1,4 @@
-use crate::engine::{Probing, Settings};
+use multicover::{Probing, Settings};
 
 use super::*;
 
