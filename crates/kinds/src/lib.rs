@@ -4,6 +4,7 @@
 
 pub mod aquarium;
 pub mod calendar;
+mod kind;
 pub mod ring;
 pub mod rng;
 pub mod sudoku;
@@ -11,6 +12,8 @@ pub mod sudoku;
 use std::ops::ControlFlow;
 
 use multicover::{OptionId, Problem, Settings, Solver, Stats};
+
+pub use kind::{Kind, UnknownKind};
 
 /// What solving a puzzle found: its solutions up to a limit, each one
 /// decoded and checked by the kind's own verifier, and the search's figures.
