@@ -11,8 +11,8 @@ pub mod render;
 pub mod site;
 pub mod store;
 
-/// The multi-cover engine, its own dependency-free crate.
-pub use multicover as engine;
 /// The puzzle kinds, their own crate (no files, network or database).
 pub use aquarchive_kinds as kinds;
 pub use aquarchive_kinds::rng;
+/// The multi-cover engine, its own dependency-free crate.
+pub use multicover as engine;

@@ -20,8 +20,8 @@
 
 use std::ops::ControlFlow;
 
-use multicover::{Probing, Settings, Solver};
 use crate::rng::Rng;
+use multicover::{Probing, Settings, Solver};
 
 use super::{Aquarium, Encoding, Water, verify};
 

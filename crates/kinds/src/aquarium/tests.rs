@@ -1,6 +1,6 @@
 use super::*;
-use multicover::{Probing, Settings};
 use crate::rng::Rng;
+use multicover::{Probing, Settings};
 
 fn fixture_dir() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/aquarium/puzzles")

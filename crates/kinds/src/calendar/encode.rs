@@ -2,8 +2,8 @@
 //! cell to cover; an option per placement of a piece (any orientation) on
 //! cells that are all to be covered.
 
-use multicover::Problem;
 use crate::Solved;
+use multicover::Problem;
 
 use super::{Cell, Date, Variant};
 

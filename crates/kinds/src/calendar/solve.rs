@@ -5,8 +5,8 @@ use std::collections::HashMap;
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-use multicover::{Settings, Solver, Stats};
 use crate::{Solved, search_checked, solve_checked};
+use multicover::{Settings, Solver, Stats};
 
 use super::{Bitboard, CalendarError, Date, Encoding, SolveReport, Tiling, Variant, verify};
 

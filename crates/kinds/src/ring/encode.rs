@@ -12,8 +12,8 @@
 
 use std::ops::ControlFlow;
 
-use multicover::{OptionId, Problem, Settings};
 use crate::{Solved, search_checked};
+use multicover::{OptionId, Problem, Settings};
 
 use super::{COLOURS, Colour, Ring, RingError, verify};
 

@@ -8,8 +8,8 @@
 use std::cell::RefCell;
 use std::ops::ControlFlow;
 
-use multicover::{self, OptionId, Problem, Settings};
 use crate::Solved;
+use multicover::{self, OptionId, Problem, Settings};
 
 use super::{CELLS, Grid, SudokuError, box_of, verify};
 

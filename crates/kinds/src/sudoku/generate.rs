@@ -5,8 +5,8 @@
 
 use std::fmt;
 
-use multicover::{Algorithm, Probing, Settings};
 use crate::rng::Rng;
+use multicover::{Algorithm, Probing, Settings};
 
 use super::grade::{Grading, Level, grade_up_to};
 use super::{CELLS, Grid, SudokuError, box_of, solve};

@@ -181,8 +181,8 @@ fn lines_parse_with_comments_fields_and_clear_errors() {
 
 mod grading {
     use super::*;
-    use crate::sudoku::generate::{is_minimal, is_unique};
     use crate::rng::Rng;
+    use crate::sudoku::generate::{is_minimal, is_unique};
 
     /// Replays the steps on the candidates: every digit placed is the
     /// solution's, every candidate removed is not, and the grid ends full.
