@@ -12,6 +12,7 @@ pub mod ring;
 pub mod sudoku;
 
 use std::fmt::Write;
+#[cfg(feature = "png")]
 use std::sync::OnceLock;
 
 /// The font families asked for, first found wins (Debian's fonts-dejavu-core
@@ -52,6 +53,7 @@ fn open(class: &str, width: f64, height: f64, title: &str) -> String {
 /// A PNG of an SVG drawing, at `scale` times its size, on white: opaque,
 /// so that it reads the same in any viewer, dark or light. Text uses the
 /// system's fonts.
+#[cfg(feature = "png")]
 pub fn to_png(svg: &str, scale: f32) -> Result<Vec<u8>, String> {
     let options = usvg_options();
     let tree = resvg::usvg::Tree::from_str(svg, options).map_err(|e| format!("the SVG does not parse: {e}"))?;
@@ -63,8 +65,16 @@ pub fn to_png(svg: &str, scale: f32) -> Result<Vec<u8>, String> {
     pixmap.encode_png().map_err(|e| format!("cannot encode the PNG: {e}"))
 }
 
+/// Without the `png` feature there is no rasteriser: asking for a PNG is an
+/// error that says how to get one (SVG still works).
+#[cfg(not(feature = "png"))]
+pub fn to_png(_svg: &str, _scale: f32) -> Result<Vec<u8>, String> {
+    Err("this aquarchive was built without PNG support (the `png` feature); ask for SVG instead".to_string())
+}
+
 /// Parse options with the system fonts, loaded once per process (a scan of
 /// the font directories takes tens of milliseconds).
+#[cfg(feature = "png")]
 fn usvg_options() -> &'static resvg::usvg::Options<'static> {
     static OPTIONS: OnceLock<resvg::usvg::Options<'static>> = OnceLock::new();
     OPTIONS.get_or_init(|| {
@@ -85,6 +95,7 @@ mod tests {
         assert_eq!(escape("a<b & \"c\""), "a&lt;b &amp; &quot;c&quot;");
     }
 
+    #[cfg(feature = "png")]
     #[test]
     fn png_has_the_scaled_size() {
         let svg = format!("{}<rect width=\"10\" height=\"5\" fill=\"#00f\"/></svg>", open("t", 10.0, 5.0, ""));
