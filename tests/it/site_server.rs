@@ -75,7 +75,7 @@ impl SitePuzzle {
         let digits = self.id.to_string();
         let mut out = String::new();
         for (i, ch) in digits.chars().enumerate() {
-            if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            if i > 0 && (digits.len() - i) % 3 == 0 {
                 out.push(',');
             }
             out.push(ch);
@@ -375,7 +375,7 @@ fn route(target: &str, state: &Mutex<State>, garble: Garble) -> (u16, String, &'
         })
     } else if let (Some(id), Some(size)) = (params.get("specid"), params.get("size")) {
         state.puzzles.iter().find(|p| p.size.to_string() == *size && p.id.to_string() == *id).cloned()
-    } else if let Some(size) = params.get("size").and_then(|s| s.parse::<u8>().ok()).filter(|&s| s >= 9 && s <= 11) {
+    } else if let Some(size) = params.get("size").and_then(|s| s.parse::<u8>().ok()).filter(|s| (9..=11).contains(s)) {
         Some(state.special(size))
     } else if let Some(size) = params.get("size").and_then(|s| s.parse::<u8>().ok()) {
         let of_size: Vec<SitePuzzle> = state.puzzles.iter().filter(|p| p.size == size).cloned().collect();
