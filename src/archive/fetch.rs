@@ -102,6 +102,7 @@ fn keep(store: &mut Store, fetched: Fetched, settings: Settings) -> Result<Fetch
         None => None,
     };
     store.log_fetch(&record.url, record.method.as_str(), record.status, error.as_deref(), snapshot.as_deref())?;
+    tracing::debug!(url = %record.url, snapshot = snapshot.as_deref(), error = error.as_deref(), "fetch logged");
     let outcome = match judged {
         None => Outcome::Failed(error.unwrap_or_default()),
         Some(Judged::Present(id)) => Outcome::Present(id),

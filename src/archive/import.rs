@@ -351,6 +351,7 @@ pub fn import(
         if let Some(read) = written.transpose()? {
             done += read;
             progress(done);
+            tracing::info!(candidates = read, done, "chunk imported");
         }
         let (judged, took) = solved?;
         summary.solve_time += took;

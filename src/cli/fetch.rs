@@ -100,6 +100,11 @@ fn page_source(config: &Config, browser: bool) -> Result<Box<dyn PageSource>, Cl
             webdriver_url: config.fetch.webdriver_url.clone(),
             board_wait: Duration::from_secs(config.fetch.board_wait_secs),
         };
+        // Each page is stored as it comes, in its own transaction.
+        super::interrupt::exit_message(
+            "interrupted: every page fetched before is stored with its record of the fetch; the page being \
+             fetched is not. Run the same fetch again to finish the job (nothing is stored twice).",
+        );
         Ok(Box::new(BrowserFetcher::start(settings, &browser).map_err(setup)?))
     } else {
         Ok(Box::new(HttpFetcher::new(settings).map_err(setup)?))

@@ -14,7 +14,7 @@ use super::{CliError, ExitCode};
 
 pub fn run(args: ImportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     // Ctrl-C stops after the chunk at hand, and the summary says what is kept.
-    aquarchive::interrupt::stop_between_steps(
+    super::interrupt::stop_between_steps(
         "stopped at once: the puzzles written before are kept with their solutions, the chunk being \
          written is not; run the same import again to finish (what is stored is skipped)",
     );

@@ -17,6 +17,7 @@ mod generate;
 mod generate_sudoku;
 mod grade;
 mod import;
+mod interrupt;
 mod list;
 mod log;
 mod output;
@@ -32,6 +33,7 @@ mod solve_stored;
 mod solve_sudoku;
 mod stats;
 mod table;
+mod verbose;
 mod verify;
 
 use clap::Parser;
@@ -64,6 +66,7 @@ pub fn main() -> i32 {
         }
     };
     let global = &cli.global;
+    verbose::init(global.verbose);
     let result = match cli.command {
         // Without FILE: the stored puzzles (of --kind, if given).
         args::Command::Solve(args) if args.files.is_empty() => solve_stored::run(args, global),

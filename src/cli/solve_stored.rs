@@ -27,7 +27,7 @@ pub fn run(args: SolveArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     } else {
         "the rest keep their earlier solutions; run it again to re-solve them all"
     };
-    aquarchive::interrupt::stop_between_steps(&format!(
+    super::interrupt::stop_between_steps(&format!(
         "stopped at once: every chunk re-solved before is written, the one being written is not; {rerun}"
     ));
     let context = Context::load(global)?;

@@ -2,13 +2,14 @@
 //! WebDriver): the page's JavaScript draws the board, and we read the DOM.
 //!
 //! Either we start `chromedriver` ourselves, on a free loopback port, with
-//! a fresh Chromium profile (both removed on exit and on Ctrl-C), or we
-//! connect to a WebDriver server the user runs.
+//! a fresh Chromium profile (both removed when the session is dropped, or
+//! by [`kill_running`] for a process about to exit without unwinding), or
+//! we connect to a WebDriver server the user runs.
 
 use std::net::TcpListener;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
-use std::sync::{Mutex, Once};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use fantoccini::{Client, ClientBuilder, Locator};
@@ -71,7 +72,10 @@ impl Browser {
             .build()
             .map_err(|e| SiteError::Setup(format!("cannot start the async runtime: {e}")))?;
         let (driver, webdriver_url) = match &browser.webdriver_url {
-            Some(url) => (None, url.clone()),
+            Some(url) => {
+                tracing::info!(webdriver = %url, "using a running WebDriver server");
+                (None, url.clone())
+            }
             None => {
                 let driver = Driver::start(browser)?;
                 let url = format!("http://127.0.0.1:{}", driver.port);
@@ -102,6 +106,7 @@ impl Browser {
                     .map_err(std::io::Error::other)
             })
             .map_err(|e| SiteError::Setup(format!("cannot open a browser session at {webdriver_url}: {e}")))?;
+        tracing::info!(webdriver = %webdriver_url, "browser session open");
         Ok(Browser { runtime, client: Some(client), driver })
     }
 
@@ -128,6 +133,7 @@ impl Drop for Browser {
             // Ends the session, which makes chromedriver close Chromium.
             let _ =
                 self.runtime.block_on(async { tokio::time::timeout(Duration::from_secs(10), client.close()).await });
+            tracing::info!("browser session closed");
         }
         self.driver.take();
     }
@@ -143,11 +149,6 @@ pub struct BrowserFetcher {
 impl BrowserFetcher {
     /// Starts (or connects to) the WebDriver server and opens a session.
     pub fn start(settings: FetchSettings, browser: &BrowserSettings) -> Result<BrowserFetcher, SiteError> {
-        // Each page is stored as it comes, in its own transaction.
-        crate::interrupt::exit_message(
-            "interrupted: every page fetched before is stored with its record of the fetch; the page being \
-             fetched is not. Run the same fetch again to finish the job (nothing is stored twice).",
-        );
         Ok(BrowserFetcher {
             browser: Browser::start(browser)?,
             board_wait: browser.board_wait,
@@ -218,6 +219,7 @@ impl PageSource for BrowserFetcher {
 
     fn get(&mut self, url: &str) -> Page {
         self.pacer.wait();
+        tracing::info!(url, mode = Method::Browser.as_str(), "fetching");
         let client = self.browser.client();
         // The page's own timeout bounds loading; the board wait comes after.
         let limit = self.settings.timeout + self.board_wait;
@@ -228,6 +230,9 @@ impl PageSource for BrowserFetcher {
                 .unwrap_or(Err(FetchFailure::Timeout(limit)))
         });
         self.pacer.answered();
+        if let Err(failure) = &result {
+            tracing::info!(url, mode = Method::Browser.as_str(), %failure, "fetch failed");
+        }
         // WebDriver does not report the HTTP status; what the browser shows
         // is kept either way.
         let (bytes, failure) = match result {
@@ -269,17 +274,24 @@ fn unreachable(url: &str, timeout: Duration) -> Option<FetchFailure> {
     }))
 }
 
-/// A chromedriver we started, in its own process group (so that Chromium,
-/// its child, goes with it), with the Chromium profile it uses.
+/// A chromedriver we started, with the Chromium profile it uses. Its
+/// process and profile are kept in [`RUNNING`] while it runs, so that
+/// [`kill_running`] reaches them too; dropping it stops both.
 struct Driver {
-    child: Child,
+    pid: u32,
     port: u16,
     profile: PathBuf,
 }
 
-/// Process groups and profiles to clean up if the user presses Ctrl-C.
-static RUNNING: Mutex<Vec<(u32, PathBuf)>> = Mutex::new(Vec::new());
-static CLEANUP: Once = Once::new();
+/// A started chromedriver's process (on Unix the leader of its own
+/// process group, so that Chromium, its child, goes with it) and profile.
+struct Started {
+    child: Child,
+    profile: PathBuf,
+}
+
+/// The chromedrivers running now, for [`kill_running`].
+static RUNNING: Mutex<Vec<Started>> = Mutex::new(Vec::new());
 
 impl Driver {
     fn start(browser: &BrowserSettings) -> Result<Driver, SiteError> {
@@ -289,7 +301,6 @@ impl Driver {
                 "not found; install it (Debian: apt-get install chromium chromium-driver) or set [browser] chromedriver or webdriver_url in config.toml".into(),
             ));
         }
-        install_ctrl_c_handler();
         let port = free_loopback_port().map_err(|e| setup(format!("no free loopback port: {e}")))?;
         let profile = std::env::temp_dir().join(format!("aquarchive-chromium-{}-{port}", std::process::id()));
         std::fs::create_dir_all(&profile).map_err(|e| setup(format!("cannot make {}: {e}", profile.display())))?;
@@ -301,10 +312,13 @@ impl Driver {
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::null());
+        #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut command, 0);
         let child = command.spawn().map_err(|e| setup(format!("cannot start: {e}")))?;
-        RUNNING.lock().unwrap_or_else(|e| e.into_inner()).push((child.id(), profile.clone()));
-        let driver = Driver { child, port, profile };
+        let pid = child.id();
+        tracing::info!(chromedriver = %browser.chromedriver.display(), pid, port, "chromedriver started");
+        RUNNING.lock().unwrap_or_else(|e| e.into_inner()).push(Started { child, profile: profile.clone() });
+        let driver = Driver { pid, port, profile };
         let deadline = Instant::now() + Duration::from_secs(20);
         while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
             if Instant::now() > deadline {
@@ -318,32 +332,54 @@ impl Driver {
 
 impl Drop for Driver {
     fn drop(&mut self) {
-        kill_group(self.child.id());
-        let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.profile);
-        RUNNING.lock().unwrap_or_else(|e| e.into_inner()).retain(|(pid, _)| *pid != self.child.id());
+        let started = {
+            let mut running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
+            running.iter().position(|s| s.child.id() == self.pid).map(|i| running.swap_remove(i))
+        };
+        match started {
+            Some(started) => stop(started),
+            // Stopped already by `kill_running`; its profile may be left.
+            None => {
+                let _ = std::fs::remove_dir_all(&self.profile);
+            }
+        }
+        tracing::info!(pid = self.pid, "chromedriver stopped");
     }
 }
 
-fn kill_group(pid: u32) {
+/// Kills a chromedriver with the browsers it started, waits for it, and
+/// removes its profile.
+fn stop(mut started: Started) {
+    kill(&mut started.child);
+    let _ = started.child.wait();
+    let _ = std::fs::remove_dir_all(&started.profile);
+}
+
+#[cfg(unix)]
+fn kill(child: &mut Child) {
     // Our child leads its own group: the negative id reaches it and the
     // Chromium processes it started, and nothing else.
-    if let Ok(pid) = libc::pid_t::try_from(pid) {
+    if let Ok(pid) = libc::pid_t::try_from(child.id()) {
         unsafe {
             libc::kill(-pid, libc::SIGKILL);
         }
     }
 }
 
-fn install_ctrl_c_handler() {
-    CLEANUP.call_once(|| crate::interrupt::on_exit(kill_running));
+#[cfg(not(unix))]
+fn kill(child: &mut Child) {
+    // No process groups here: chromedriver alone, which ends its browser
+    // when it can.
+    let _ = child.kill();
 }
 
-/// On Ctrl-C: the browsers we started go, with their profiles.
-fn kill_running() {
-    for (pid, profile) in RUNNING.lock().unwrap_or_else(|e| e.into_inner()).iter() {
-        kill_group(*pid);
-        let _ = std::fs::remove_dir_all(profile);
+/// Stops every chromedriver this process started, with its browsers and
+/// profile: for a process about to exit without running destructors (a
+/// Ctrl-C handler). A session dropped as usual needs no call.
+pub fn kill_running() {
+    let running = std::mem::take(&mut *RUNNING.lock().unwrap_or_else(|e| e.into_inner()));
+    for started in running {
+        stop(started);
     }
 }
 

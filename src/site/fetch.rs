@@ -2,7 +2,7 @@
 //! a snapshot with a record of the fetch, and read the puzzle on it.
 //! Judging and storing are the archive's (`archive::fetch`).
 
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use super::extract::{Extracted, extract};
 use super::url::{PuzzleId, SiteUrls, SizeClass};
@@ -72,6 +72,7 @@ impl Pacer {
     /// Sleeps until the next request may start, and notes that it starts.
     pub fn wait(&mut self) {
         if let Some(left) = self.last.and_then(|last| self.min_delay.checked_sub(last.elapsed())) {
+            tracing::debug!(wait_ms = left.as_millis() as u64, "waiting between requests to the site");
             std::thread::sleep(left);
         }
         self.last = Some(std::time::Instant::now());
@@ -178,7 +179,8 @@ pub struct Fetched {
 }
 
 fn now_secs() -> u64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs())
+    // Before the epoch only on a clock set wrong.
+    u64::try_from(jiff::Timestamp::now().as_second()).unwrap_or(0)
 }
 
 /// Fetches what `request` names and reads the puzzle on the page.

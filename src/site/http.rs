@@ -63,13 +63,22 @@ impl PageSource for HttpFetcher {
         loop {
             self.pacer.wait();
             attempts += 1;
+            tracing::info!(url, mode = Method::Http.as_str(), attempt = attempts, "fetching");
             let (landed, status, bytes, failure) = self.attempt(url);
             self.pacer.answered();
+            tracing::debug!(url, landed, status, bytes = bytes.len(), "answered");
             let retry = failure.as_ref().is_some_and(FetchFailure::is_transient) && attempts <= self.settings.retries;
             if !retry {
+                if let Some(failure) = &failure {
+                    tracing::info!(url, attempt = attempts, %failure, "fetch failed");
+                }
                 return Page { url: landed, status, bytes, attempts, failure };
             }
-            std::thread::sleep(backoff(self.settings.backoff, attempts));
+            let wait = backoff(self.settings.backoff, attempts);
+            if let Some(failure) = &failure {
+                tracing::info!(url, attempt = attempts, %failure, wait_ms = wait.as_millis() as u64, "retrying after a wait");
+            }
+            std::thread::sleep(wait);
         }
     }
 }

@@ -61,20 +61,25 @@ fn special_title(html: &str) -> Option<(SizeClass, String)> {
     Some((class, normal_date(&found[2])))
 }
 
-/// `2026-8-3` as `2026-08-03`; anything that is not a date as it is.
+/// `2026-8-3` as `2026-08-03`; anything that is not a real date as it is.
 fn normal_date(text: &str) -> String {
     let text = text.trim();
     let parts: Vec<&str> = text.split('-').collect();
-    match parts.as_slice() {
+    let date = match parts.as_slice() {
         [y, m, d]
             if y.len() == 4
                 && [y, m, d].iter().all(|p| !p.is_empty() && p.len() <= 4 && p.bytes().all(|b| b.is_ascii_digit())) =>
         {
-            let (m, d): (u32, u32) = (m.parse().unwrap_or(0), d.parse().unwrap_or(0));
-            if (1..=12).contains(&m) && (1..=31).contains(&d) { format!("{y}-{m:02}-{d:02}") } else { text.to_string() }
+            let number = |p: &str| p.parse::<i8>().ok();
+            y.parse::<i16>()
+                .ok()
+                .zip(number(m))
+                .zip(number(d))
+                .and_then(|((y, m), d)| jiff::civil::Date::new(y, m, d).ok())
         }
-        _ => text.to_string(),
-    }
+        _ => None,
+    };
+    date.map_or_else(|| text.to_string(), |date| date.strftime("%Y-%m-%d").to_string())
 }
 
 /// The special's date: from its title first (the one place real pages were
@@ -168,6 +173,11 @@ mod tests {
         assert_eq!(info.date.as_deref(), Some("2026-08-23"));
         assert_eq!(info.special, Some(SizeClass::DAILY));
         let heading = "<title>Aquarium</title><h1>special weekly aquarium  ( 2026-8-3 )</h1>";
+        assert_eq!(normal_date(" 2026-008-3 "), "2026-08-03");
+        // What is no real date is kept as the page wrote it.
+        for text in ["2026-2-30", "2026-13-01", "2026-0-1", "2026-08", "26-08-03"] {
+            assert_eq!(normal_date(text), text);
+        }
         assert_eq!(read_page(heading).date.as_deref(), Some("2026-08-03"));
         assert_eq!(read_page(heading).special, Some(SizeClass::WEEKLY));
         let monthly = read_page("<title>Special Monthly Aquarium (2026-11-01)</title>");

@@ -105,12 +105,20 @@ fn shared_memory_usable(path: &Path) -> bool {
 
 /// Whether this process may make files in the folder holding `path` (false
 /// on a read-only file system, and for a user without write permission).
+#[cfg(unix)]
 fn folder_writable(path: &Path) -> bool {
     use std::os::unix::ffi::OsStrExt;
     let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let Ok(folder) = std::ffi::CString::new(folder.as_os_str().as_bytes()) else { return false };
     // SAFETY: `folder` is a NUL-terminated path that outlives the call.
     unsafe { libc::faccessat(libc::AT_FDCWD, folder.as_ptr(), libc::W_OK, libc::AT_EACCESS) == 0 }
+}
+
+/// Elsewhere the folder's read-only attribute is what there is to ask.
+#[cfg(not(unix))]
+fn folder_writable(path: &Path) -> bool {
+    let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    std::fs::metadata(folder).is_ok_and(|m| !m.permissions().readonly())
 }
 
 /// `archive.sqlite` with `suffix` appended, as SQLite names its side files.

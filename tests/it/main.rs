@@ -19,3 +19,4 @@ mod site_server;
 mod solve;
 mod store;
 mod sudoku;
+mod verbose;

@@ -15,8 +15,9 @@ use std::net::{TcpListener, TcpStream};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use aquarchive::kinds::calendar::date::{civil_from_days, days_from_civil};
 use base64::Engine as _;
+use jiff::ToSpan as _;
+use jiff::civil::Date;
 
 use crate::util::fixtures;
 
@@ -74,7 +75,7 @@ impl SitePuzzle {
         let digits = self.id.to_string();
         let mut out = String::new();
         for (i, ch) in digits.chars().enumerate() {
-            if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            if i > 0 && (digits.len() - i) % 3 == 0 {
                 out.push(',');
             }
             out.push(ch);
@@ -88,8 +89,8 @@ struct State {
     puzzles: Vec<SitePuzzle>,
     /// Each special class's puzzles, one per day, week or month in turn.
     specials: HashMap<u8, Vec<SitePuzzle>>,
-    /// Today, as days since 1970-01-01.
-    today: i64,
+    /// Today, by the site's clock.
+    today: Date,
     /// What a special's ID span holds: empty or `0`.
     special_id: &'static str,
     hits: HashMap<String, usize>,
@@ -118,7 +119,7 @@ impl Site {
         let state = Arc::new(Mutex::new(State {
             puzzles,
             specials,
-            today: days(FIRST_DAY),
+            today: day(FIRST_DAY),
             special_id: "",
             ..State::default()
         }));
@@ -153,12 +154,13 @@ impl Site {
 
     /// Moves the site's clock to a day (`YYYY-MM-DD`).
     pub fn set_today(&self, date: &str) {
-        self.state.lock().unwrap().today = days(date);
+        self.state.lock().unwrap().today = day(date);
     }
 
     /// Moves the site's clock on by some days.
     pub fn advance(&self, by: i64) {
-        self.state.lock().unwrap().today += by;
+        let mut state = self.state.lock().unwrap();
+        state.today = state.today.checked_add(by.days()).unwrap();
     }
 
     /// What a special's ID span holds from now on: empty, or `0`.
@@ -244,37 +246,30 @@ impl State {
     /// Today's special of a class: the pool's next puzzle each day (daily),
     /// each Monday (weekly) or each 1st (monthly), dated so.
     fn special(&self, size: u8) -> SitePuzzle {
-        let first = days(FIRST_DAY);
+        let first = day(FIRST_DAY);
+        let days_from = |from: Date, to: Date| i64::from(to.since(from).unwrap().get_days());
         let (day, turn) = match size {
-            9 => (self.today, self.today - first),
-            10 => (monday(self.today), (monday(self.today) - monday(first)) / 7),
+            9 => (self.today, days_from(first, self.today)),
+            10 => (monday(self.today), days_from(monday(first), monday(self.today)) / 7),
             _ => {
-                let ((y, m, _), (y0, m0, _)) = (civil(self.today), civil(first));
-                (days(&format!("{y:04}-{m:02}-01")), (y - y0) * 12 + (m - m0))
+                let months = |d: Date| i64::from(d.year()) * 12 + i64::from(d.month());
+                (self.today.first_of_month(), months(self.today) - months(first))
             }
         };
         let pool = &self.specials[&size];
         let puzzle = &pool[turn.rem_euclid(pool.len() as i64) as usize];
-        let (y, m, d) = civil(day);
-        SitePuzzle { date: Some(format!("{y:04}-{m:02}-{d:02}")), ..puzzle.clone() }
+        SitePuzzle { date: Some(day.to_string()), ..puzzle.clone() }
     }
 }
 
-/// Days since 1970-01-01 of a `YYYY-MM-DD` date.
-fn days(date: &str) -> i64 {
-    let parts: Vec<i64> = date.split('-').map(|p| p.parse().unwrap()).collect();
-    days_from_civil(parts[0], parts[1] as u8, parts[2] as u8)
+/// A `YYYY-MM-DD` date.
+fn day(date: &str) -> Date {
+    date.parse().unwrap_or_else(|e| panic!("{date}: {e}"))
 }
 
-/// The date of a day since 1970-01-01, as (year, month, day).
-fn civil(days: i64) -> (i64, i64, i64) {
-    let (y, m, d) = civil_from_days(days);
-    (y, i64::from(m), i64::from(d))
-}
-
-/// The Monday on or before a day (1970-01-01 was a Thursday).
-fn monday(day: i64) -> i64 {
-    day - (day + 3).rem_euclid(7)
+/// The Monday on or before a day.
+fn monday(day: Date) -> Date {
+    day.checked_sub(i64::from(day.weekday().to_monday_zero_offset()).days()).unwrap()
 }
 
 fn serve(stream: TcpStream, state: &Mutex<State>) -> std::io::Result<()> {
@@ -380,7 +375,7 @@ fn route(target: &str, state: &Mutex<State>, garble: Garble) -> (u16, String, &'
         })
     } else if let (Some(id), Some(size)) = (params.get("specid"), params.get("size")) {
         state.puzzles.iter().find(|p| p.size.to_string() == *size && p.id.to_string() == *id).cloned()
-    } else if let Some(size) = params.get("size").and_then(|s| s.parse::<u8>().ok()).filter(|&s| s >= 9 && s <= 11) {
+    } else if let Some(size) = params.get("size").and_then(|s| s.parse::<u8>().ok()).filter(|s| (9..=11).contains(s)) {
         Some(state.special(size))
     } else if let Some(size) = params.get("size").and_then(|s| s.parse::<u8>().ok()) {
         let of_size: Vec<SitePuzzle> = state.puzzles.iter().filter(|p| p.size == size).cloned().collect();

@@ -1,6 +1,6 @@
 //! Dates as the board shows them: a month, a day and perhaps a weekday.
 //! Reading what a person types, checking it is a real date, and the
-//! weekday of a real one (proleptic Gregorian calendar, no crate needed).
+//! weekday of a real one (proleptic Gregorian calendar, through `jiff`).
 
 use std::fmt;
 
@@ -68,55 +68,34 @@ pub fn weekday_named(token: &str) -> Option<u8> {
         .map(|i| i as u8)
 }
 
-fn is_leap(year: i64) -> bool {
-    (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+/// The real date `year`-`month`-`day`, if there is one. A year outside
+/// jiff's range (-9999 to 9999) is moved into it by whole 400-year cycles,
+/// after which the Gregorian calendar repeats, weekdays and all.
+fn civil(year: i64, month: u8, day: u8) -> Option<jiff::civil::Date> {
+    let year = if (-9999..=9999).contains(&year) { year } else { 2000 + year.rem_euclid(400) };
+    jiff::civil::Date::new(i16::try_from(year).ok()?, i8::try_from(month).ok()?, i8::try_from(day).ok()?).ok()
 }
 
 /// Days in a month; in a leap year when `year` is `None` (Feb 29 is a date).
 pub fn days_in_month(month: u8, year: Option<i64>) -> u8 {
-    match month {
-        2 if year.is_none_or(is_leap) => 29,
-        2 => 28,
-        4 | 6 | 9 | 11 => 30,
-        _ => 31,
-    }
+    // 2000 was a leap year.
+    civil(year.unwrap_or(2000), month, 1).map_or(31, |first| first.days_in_month() as u8)
 }
 
-/// Days since 1970-01-01 of a real date (Howard Hinnant's days_from_civil).
-pub fn days_from_civil(year: i64, month: u8, day: u8) -> i64 {
-    let (m, d) = (i64::from(month), i64::from(day));
-    let y = if m <= 2 { year - 1 } else { year };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
-}
-
-/// The real date `days` after 1970-01-01 (Hinnant's civil_from_days).
-pub fn civil_from_days(days: i64) -> (i64, u8, u8) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = (doy - (153 * mp + 2) / 5 + 1) as u8;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u8;
-    (yoe + era * 400 + i64::from(month <= 2), month, day)
-}
-
-/// The weekday (0 = Sunday) of a real date. 1970-01-01 was a Thursday.
-pub fn weekday_of(year: i64, month: u8, day: u8) -> u8 {
-    (days_from_civil(year, month, day) + 4).rem_euclid(7) as u8
+/// The weekday (0 = Sunday) of a real date, or `None` if it is not one.
+pub fn weekday_of(year: i64, month: u8, day: u8) -> Option<u8> {
+    civil(year, month, day).map(|date| date.weekday().to_sunday_zero_offset() as u8)
 }
 
 /// Today's date (UTC) with its weekday, and its year.
 pub fn today() -> (Date, i64) {
-    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    let days = (secs / 86_400) as i64;
-    let (year, month, day) = civil_from_days(days);
-    (Date { month, day, weekday: Some((days + 4).rem_euclid(7) as u8) }, year)
+    let today = jiff::Timestamp::now().to_zoned(jiff::tz::TimeZone::UTC).date();
+    let date = Date {
+        month: today.month() as u8,
+        day: today.day() as u8,
+        weekday: Some(today.weekday().to_sunday_zero_offset() as u8),
+    };
+    (date, i64::from(today.year()))
 }
 
 impl Date {
@@ -189,7 +168,7 @@ impl Date {
         let Some(y) = typed_year.or(if weekday.is_none() { year } else { None }) else {
             return Ok(date);
         };
-        if day > days_in_month(month, Some(y)) {
+        let Some(actual) = weekday_of(y, month, day) else {
             // Feb 29 with the current year supplied but not leap.
             return Err(DateError::NoSuchDayInYear {
                 month: name,
@@ -197,8 +176,7 @@ impl Date {
                 days: days_in_month(month, Some(y)),
                 day: u32::from(day),
             });
-        }
-        let actual = weekday_of(y, month, day);
+        };
         if let Some(given) = weekday.filter(|&g| g != actual) {
             return Err(DateError::WrongWeekday {
                 date: format!("{y}-{month:02}-{day:02}"),
@@ -227,14 +205,20 @@ mod tests {
     use super::*;
 
     #[test]
-    fn weekdays_and_days_round_trip() {
-        assert_eq!(weekday_of(1970, 1, 1), 4);
-        assert_eq!(weekday_of(2000, 2, 29), 2);
-        assert_eq!(weekday_of(2026, 11, 30), 1);
-        for days in [-800_000, -1, 0, 59, 11_016, 20_000, 2_932_896] {
-            let (y, m, d) = civil_from_days(days);
-            assert_eq!(days_from_civil(y, m, d), days, "{y}-{m}-{d}");
+    fn weekdays_and_month_lengths() {
+        assert_eq!(weekday_of(1970, 1, 1), Some(4));
+        assert_eq!(weekday_of(2000, 2, 29), Some(2));
+        assert_eq!(weekday_of(2026, 11, 30), Some(1));
+        assert_eq!(weekday_of(2026, 2, 29), None);
+        // Beyond jiff's years the calendar's 400-year cycle answers.
+        assert_eq!(weekday_of(12_026, 11, 30), Some(1));
+        assert_eq!(weekday_of(-10_000, 1, 1), weekday_of(2000, 1, 1));
+        for (month, year, days) in [(2, Some(1900), 28), (2, Some(2000), 29), (2, Some(2026), 28), (2, None, 29)] {
+            assert_eq!(days_in_month(month, year), days, "{month} {year:?}");
         }
+        assert_eq!((days_in_month(4, None), days_in_month(12, Some(2026))), (30, 31));
+        let (today, year) = today();
+        assert!(today.is_real() && today.weekday.is_some() && year >= 2024, "{today} {year}");
     }
 
     #[test]
