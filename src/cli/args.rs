@@ -50,9 +50,10 @@ pub enum Command {
     /// Solve the calendar puzzle for a date (today by default), count its tilings, or tabulate every date
     #[command(after_help = CALENDAR_EXAMPLES)]
     Calendar(CalendarArgs),
-    /// Benchmarks that print tables (each setting side by side in one run)
-    #[command(subcommand)]
-    Bench(BenchCommand),
+    /// The benchmarks moved to a tool of the source tree (`cargo run --release -p aquarchive-bench`):
+    /// kept only to say so
+    #[command(hide = true)]
+    Bench(MovedBenchArgs),
     /// Add puzzles to the archive, each validated and solved as it goes in
     #[command(after_help = IMPORT_EXAMPLES)]
     Import(ImportArgs),
@@ -666,78 +667,12 @@ pub struct GenerateArgs {
     pub solutions: bool,
 }
 
-#[derive(Subcommand, Debug)]
-pub enum BenchCommand {
-    /// Aquarium solve-and-prove times by size class, on the fixture puzzles and on generated large ones
-    Aquarium(AquariumBenchArgs),
-    /// Sudoku puzzles per second (first solution plus uniqueness) beside published figures
-    Sudoku(SudokuBenchArgs),
-    /// Calendar: one tiling for every date, and every tiling of every date, per solver
-    Calendar(CalendarBenchArgs),
-    /// Ring puzzle: all solutions of the fixture instance, per probing setting
-    Ring(RingBenchArgs),
-    /// Puzzles imported (validated, solved, stored) per second into a fresh database
-    #[command(after_help = "Examples:\n  aquarchive bench import\n  aquarchive bench import --count 2000 --size 10")]
-    Import(ImportBenchArgs),
-    /// The HTML export (`export --html`) of a large archive (generated and imported first, not timed): wall time, pages and bytes
-    #[command(
-        after_help = "Examples:\n  aquarchive bench export\n  aquarchive bench export --archive archive/aquarchive.sqlite --runs 3"
-    )]
-    Export(ExportBenchArgs),
-}
-
+/// Whatever followed `bench`, taken as it is so that the message can name
+/// the new command line.
 #[derive(Args, Debug)]
-pub struct ExportBenchArgs {
-    // Generated and imported into a fresh database first (not timed).
-    #[command(flatten)]
-    pub generated: GeneratedPuzzlesArgs,
-    /// Export this archive instead of generating one (opened read-only)
-    #[arg(long, value_name = "PATH", conflicts_with_all = ["count", "size", "seed"])]
-    pub archive: Option<std::path::PathBuf>,
-    /// Times the export runs; each is timed
-    #[arg(long, value_name = "R", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
-    pub runs: u32,
-    /// Puzzles per index page
-    #[arg(long, value_name = "N", default_value_t = 500)]
-    pub per_page: usize,
-}
-
-#[derive(Args, Debug)]
-pub struct SudokuBenchArgs {
-    /// Puzzle files (one puzzle a line)
-    #[arg(value_name = "FILE", default_values_t = vec![
-        "tests/fixtures/sudoku/17_clue_sample.txt".to_string(),
-        "tests/fixtures/sudoku/se11_sample.txt".to_string(),
-        "tests/fixtures/sudoku/forum_hardest_1106.txt".to_string(),
-    ])]
-    pub files: Vec<String>,
-    /// Use at most this many puzzles of each file
-    #[arg(long, value_name = "N", default_value_t = 300)]
-    pub sample: usize,
-    /// Rounds, each running every search over the sample in turn; the best
-    /// round counts (a search taking over a second a round runs once)
-    #[arg(long, value_name = "R", default_value_t = 5)]
-    pub rounds: usize,
-}
-
-#[derive(Args, Debug)]
-pub struct CalendarBenchArgs {
-    /// Also count every tiling with the engine on this many combinations (it is slow)
-    #[arg(long, value_name = "N", default_value_t = 3)]
-    pub engine_sample: usize,
-    /// Find one tiling with the engine for only this many combinations (the rest is estimated)
-    #[arg(long, value_name = "N", default_value_t = 100)]
-    pub engine_first: usize,
-}
-
-#[derive(Args, Debug)]
-pub struct RingBenchArgs {
-    /// The instance file
-    #[arg(value_name = "FILE", default_value = "tests/fixtures/ring/expert.txt")]
-    pub file: String,
-    /// Times the instance is solved; the best time counts
-    #[arg(long, value_name = "R", default_value_t = 20)]
-    pub runs: usize,
+pub struct MovedBenchArgs {
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true, hide = true)]
+    pub rest: Vec<String>,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -790,43 +725,4 @@ pub struct CalendarArgs {
     /// Also draw the board with the (first) tiling as PNG into OUT (`-`: standard output)
     #[arg(long, value_name = "OUT", conflicts_with_all = ["count", "all", "every_date", "print_board"])]
     pub png: Option<std::path::PathBuf>,
-}
-
-/// The square Aquarium puzzles a benchmark generates for its archive.
-#[derive(Args, Debug)]
-pub struct GeneratedPuzzlesArgs {
-    /// Puzzles to generate (seeded, so every run has the same ones)
-    #[arg(long, value_name = "K", default_value_t = 20_000)]
-    pub count: usize,
-    /// Grid side of the generated puzzles
-    #[arg(long, value_name = "N", default_value_t = 15, value_parser = clap::value_parser!(u16).range(2..=100))]
-    pub size: u16,
-    /// Seed of the generator
-    #[arg(long, value_name = "S", default_value_t = 1)]
-    pub seed: u64,
-}
-
-#[derive(Args, Debug)]
-pub struct ImportBenchArgs {
-    #[command(flatten)]
-    pub generated: GeneratedPuzzlesArgs,
-    /// Import the puzzles of this file (text or task strings) instead of generating
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["count", "size", "seed"])]
-    pub from: Option<std::path::PathBuf>,
-}
-
-#[derive(Args, Debug)]
-pub struct AquariumBenchArgs {
-    /// Folder of fixture puzzles (`*.txt`, solutions in `*.solution.txt`)
-    #[arg(long, value_name = "DIR", default_value = "tests/fixtures/aquarium/puzzles")]
-    pub fixtures: std::path::PathBuf,
-    /// Times each puzzle is solved; the best time counts
-    #[arg(long, value_name = "R", default_value_t = 5)]
-    pub runs: usize,
-    /// Generated puzzles per large size (0 skips them)
-    #[arg(long, value_name = "K", default_value_t = 3)]
-    pub large: usize,
-    /// Sides of the generated puzzles, comma-separated (generating one takes about 0.15 s at 30, 0.4 s at 40, 0.9 s at 50 on a quiet machine)
-    #[arg(long, value_name = "N", value_delimiter = ',', default_values_t = vec![20, 30, 40, 50])]
-    pub sizes: Vec<usize>,
 }

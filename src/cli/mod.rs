@@ -2,12 +2,6 @@
 //! exit code. One file per subcommand; the work lives in the library.
 
 mod args;
-mod bench_aquarium;
-mod bench_calendar;
-mod bench_export;
-mod bench_import;
-mod bench_ring;
-mod bench_sudoku;
 mod calendar;
 mod context;
 mod exit;
@@ -24,7 +18,6 @@ mod output;
 mod picture;
 mod progress;
 mod reparse;
-mod searches;
 mod show;
 mod solve;
 mod solve_calendar;
@@ -74,12 +67,7 @@ pub fn main() -> i32 {
         args::Command::Generate(args) => generate::run(args),
         args::Command::Grade(args) => grade::run(args),
         args::Command::Calendar(args) => calendar::run(args),
-        args::Command::Bench(args::BenchCommand::Aquarium(args)) => bench_aquarium::run(args),
-        args::Command::Bench(args::BenchCommand::Sudoku(args)) => bench_sudoku::run(args),
-        args::Command::Bench(args::BenchCommand::Calendar(args)) => bench_calendar::run(args),
-        args::Command::Bench(args::BenchCommand::Ring(args)) => bench_ring::run(args),
-        args::Command::Bench(args::BenchCommand::Import(args)) => bench_import::run(args),
-        args::Command::Bench(args::BenchCommand::Export(args)) => bench_export::run(args),
+        args::Command::Bench(args) => Err(bench_moved(&args.rest)),
         args::Command::Import(args) => import::run(args, global),
         args::Command::List(args) => list::run(args, global),
         args::Command::Show(args) => show::run(args, global),
@@ -98,4 +86,13 @@ pub fn main() -> i32 {
             ExitCode::Error as i32
         }
     }
+}
+
+/// `aquarchive bench ...`: the benchmarks read the repository's fixtures, so
+/// they are a tool of the source tree now; the message gives its command line.
+fn bench_moved(rest: &[String]) -> CliError {
+    let named = if rest.is_empty() { "<name>".to_string() } else { rest.join(" ") };
+    CliError::Message(format!(
+        "the benchmarks moved to a tool of the source tree: run `cargo run --release -p aquarchive-bench -- {named}` in a checkout of aquarchive"
+    ))
 }

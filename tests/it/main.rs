@@ -3,6 +3,7 @@
 
 mod util;
 
+mod bench_moved;
 mod calendar;
 mod faults;
 mod fetch_log;

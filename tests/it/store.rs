@@ -345,18 +345,6 @@ fn two_imports_at_once_both_finish() {
     dir.run(&["--db", "both.sqlite", "verify"]).ok();
 }
 
-#[test]
-fn the_import_benchmark_prints_its_table() {
-    let dir = Dir::new();
-    let run = dir.run(&["bench", "import", "--count", "40", "--size", "6"]).ok();
-    assert!(run.stdout.contains("puzzles/s") && run.stdout.contains("import: store (SQLite"), "{run}");
-    assert!(
-        run.stdout.contains("40 puzzles stored, 0 already present")
-            && run.stdout.contains("again: 0 puzzles stored, 40 already present"),
-        "{run}"
-    );
-}
-
 /// A shared archive read by a user who cannot write its file or folder: the
 /// reading commands work (SQLite cannot make its shared-memory file there,
 /// so the file is read as immutable), writing is refused, nothing changes.

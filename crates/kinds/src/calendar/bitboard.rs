@@ -3,7 +3,7 @@
 //! covers the first bare cell, trying only the placements whose first cell
 //! it is. No per-node bookkeeping beyond two integers, so it runs orders of
 //! magnitude faster than the engine on these small tilings (see
-//! `aquarchive bench calendar`), which makes counting every tiling of every
+//! `aquarchive-bench calendar`), which makes counting every tiling of every
 //! date practical. The tests check that both solvers give the same counts.
 
 use std::ops::ControlFlow;

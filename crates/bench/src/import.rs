@@ -1,4 +1,4 @@
-//! `aquarchive bench import`: puzzles imported per second (validated,
+//! `aquarchive-bench import`: puzzles imported per second (validated,
 //! solved with uniqueness proved, stored with their solutions) into a fresh
 //! database, with solving and storing timed apart.
 
@@ -14,12 +14,12 @@ use aquarchive::kinds::aquarium::{self, GenerateSettings};
 use aquarchive::rng::Rng;
 use aquarchive::store::{Access, Filter, Store};
 
-use super::args::{GeneratedPuzzlesArgs, ImportBenchArgs};
-use super::output::print;
-use super::{CliError, ExitCode, table};
+use crate::args::{GeneratedPuzzlesArgs, ImportBenchArgs};
+use crate::output::print;
+use crate::{BenchError, table};
 
 /// A database in the temp directory, removed (with its WAL files) when done.
-pub(super) struct TempDatabase(pub(super) std::path::PathBuf);
+pub(crate) struct TempDatabase(pub(crate) std::path::PathBuf);
 
 impl Drop for TempDatabase {
     fn drop(&mut self) {
@@ -33,7 +33,7 @@ impl Drop for TempDatabase {
 
 /// The puzzles `args` asks for, the same for the same seed, made in
 /// parallel, and what they are in words for the table's title.
-pub(super) fn generated(args: &GeneratedPuzzlesArgs) -> (Vec<Candidate>, String) {
+pub(crate) fn generated(args: &GeneratedPuzzlesArgs) -> (Vec<Candidate>, String) {
     let GeneratedPuzzlesArgs { count, size, seed } = *args;
     let n = usize::from(size);
     let what = format!("{count} generated {n}x{n} puzzles (seed {seed})");
@@ -51,7 +51,7 @@ pub(super) fn generated(args: &GeneratedPuzzlesArgs) -> (Vec<Candidate>, String)
     (puzzles, what)
 }
 
-pub fn run(args: ImportBenchArgs) -> Result<ExitCode, CliError> {
+pub fn run(args: ImportBenchArgs) -> Result<(), BenchError> {
     let start = Instant::now();
     let (candidates, what) = match &args.from {
         Some(path) => (import::read_file(path, Format::Auto, Some(AQUARIUM))?, path.display().to_string()),
@@ -102,5 +102,5 @@ pub fn run(args: ImportBenchArgs) -> Result<ExitCode, CliError> {
     );
     out.push_str(&format!("{}\nagain: {}\n", first.line(), again.line()));
     print(&out)?;
-    Ok(ExitCode::Ok)
+    Ok(())
 }

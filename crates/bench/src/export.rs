@@ -1,4 +1,4 @@
-//! `aquarchive bench export`: the HTML export of a large archive (by
+//! `aquarchive-bench export`: the HTML export of a large archive (by
 //! default 20,000 generated 15x15 puzzles, imported first, untimed), timed
 //! from opening the store to the renamed site.
 
@@ -8,12 +8,12 @@ use aquarchive::archive::{html, import};
 use aquarchive::engine::Settings;
 use aquarchive::store::{Access, Filter, Store};
 
-use super::args::ExportBenchArgs;
-use super::bench_import::{TempDatabase, generated};
-use super::output::print;
-use super::{CliError, ExitCode, table};
+use crate::args::ExportBenchArgs;
+use crate::import::{TempDatabase, generated};
+use crate::output::print;
+use crate::{BenchError, table};
 
-pub fn run(args: ExportBenchArgs) -> Result<ExitCode, CliError> {
+pub fn run(args: ExportBenchArgs) -> Result<(), BenchError> {
     let start = Instant::now();
     let temp =
         TempDatabase(std::env::temp_dir().join(format!("aquarchive-bench-export-{}.sqlite", std::process::id())));
@@ -36,7 +36,7 @@ pub fn run(args: ExportBenchArgs) -> Result<ExitCode, CliError> {
     for run in 1..=args.runs {
         let start = Instant::now();
         let report = Store::open(&db, Access::ReadOnly)
-            .map_err(CliError::from)
+            .map_err(BenchError::from)
             .and_then(|store| Ok(html::export(&store, &Filter::default(), &site, &options)?));
         let wall = start.elapsed();
         match report {
@@ -67,5 +67,5 @@ pub fn run(args: ExportBenchArgs) -> Result<ExitCode, CliError> {
         &rows,
     );
     print(&out)?;
-    Ok(ExitCode::Ok)
+    Ok(())
 }

@@ -1,4 +1,4 @@
-//! `aquarchive bench aquarium`: solve-and-prove times by size class, for each probing
+//! `aquarchive-bench aquarium`: solve-and-prove times by size class, for each probing
 //! setting side by side in one run (the machine is shared and noisy: compare
 //! columns, not runs), on the fixture puzzles and on generated large ones.
 
@@ -9,9 +9,9 @@ use aquarchive::engine::{Probing, Settings};
 use aquarchive::kinds::aquarium::{self, Aquarium, GenerateSettings, Water};
 use aquarchive::rng::Rng;
 
-use super::args::AquariumBenchArgs;
-use super::output::{print, read_input};
-use super::{CliError, ExitCode};
+use crate::BenchError;
+use crate::args::{AquariumBenchArgs, relative_to_repository};
+use crate::output::{print, read_input};
 
 const SETTINGS: [(&str, Probing); 4] =
     [("off", Probing::Off), ("root", Probing::Root), ("fixpoint", Probing::Fixpoint), ("adaptive", Probing::Adaptive)];
@@ -22,16 +22,16 @@ fn time_solve(
     expected: Option<&Water>,
     probing: Probing,
     runs: usize,
-) -> Result<(Duration, u64), CliError> {
+) -> Result<(Duration, u64), BenchError> {
     let mut best = Duration::MAX;
     let mut nodes = 0;
     for _ in 0..runs.max(1) {
         let start = Instant::now();
         let report = aquarium::solve(puzzle, 2, Settings::with_probing(probing))
-            .map_err(|e| CliError::Message(e.to_string()))?;
+            .map_err(|e| BenchError::Message(e.to_string()))?;
         best = best.min(start.elapsed());
         if !report.is_unique() || expected.is_some_and(|w| *w != report.solutions[0]) {
-            return Err(CliError::Message("a benchmark puzzle was not solved to its one known solution".into()));
+            return Err(BenchError::Message("a benchmark puzzle was not solved to its one known solution".into()));
         }
         nodes = report.stats.nodes + report.stats.probes;
     }
@@ -83,35 +83,36 @@ fn table(title: &str, rows: &mut Table, totals: Option<&[Duration]>) -> String {
         }
         lines.push(line);
     }
-    super::table::render(title, &lines)
+    crate::table::render(title, &lines)
 }
 
-fn load_fixtures(dir: &std::path::Path) -> Result<Vec<(String, Aquarium, Water)>, CliError> {
-    let entries = std::fs::read_dir(dir).map_err(|source| CliError::Io { path: dir.display().to_string(), source })?;
+fn load_fixtures(dir: &std::path::Path) -> Result<Vec<(String, Aquarium, Water)>, BenchError> {
+    let entries =
+        std::fs::read_dir(dir).map_err(|source| BenchError::Io { path: dir.display().to_string(), source })?;
     let mut out = Vec::new();
     for entry in entries {
-        let path = entry.map_err(|source| CliError::Io { path: dir.display().to_string(), source })?.path();
+        let path = entry.map_err(|source| BenchError::Io { path: dir.display().to_string(), source })?.path();
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_string();
         if !name.ends_with(".txt") || name.ends_with(".solution.txt") {
             continue;
         }
         let shown = path.display().to_string();
         let puzzle =
-            Aquarium::parse_text(&read_input(&shown)?).map_err(|e| CliError::Message(format!("{shown}: {e}")))?;
+            Aquarium::parse_text(&read_input(&shown)?).map_err(|e| BenchError::Message(format!("{shown}: {e}")))?;
         let solution_path = path.with_extension("solution.txt").display().to_string();
         let solution = Water::parse(&read_input(&solution_path)?)
-            .map_err(|e| CliError::Message(format!("{solution_path}: {e}")))?;
+            .map_err(|e| BenchError::Message(format!("{solution_path}: {e}")))?;
         // Classes are named by the fixtures' file names: 15x15_hard_ID.txt.
         let class = name.splitn(3, '_').take(2).collect::<Vec<_>>().join(" ");
         out.push((class, puzzle, solution));
     }
     if out.is_empty() {
-        return Err(CliError::Message(format!("{}: no puzzle files (*.txt) found", dir.display())));
+        return Err(BenchError::Message(format!("{}: no puzzle files (*.txt) found", dir.display())));
     }
     Ok(out)
 }
 
-pub fn run(args: AquariumBenchArgs) -> Result<ExitCode, CliError> {
+pub fn run(args: AquariumBenchArgs) -> Result<(), BenchError> {
     let fixtures = load_fixtures(&args.fixtures)?;
     let mut rows: Table = BTreeMap::new();
     let mut totals = vec![Duration::ZERO; SETTINGS.len()];
@@ -130,7 +131,7 @@ pub fn run(args: AquariumBenchArgs) -> Result<ExitCode, CliError> {
         &format!(
             "Solve and prove unique, {} real puzzles from {}, best of {} runs each:",
             fixtures.len(),
-            args.fixtures.display(),
+            relative_to_repository(&args.fixtures.display().to_string()),
             args.runs
         ),
         &mut rows,
@@ -141,7 +142,7 @@ pub fn run(args: AquariumBenchArgs) -> Result<ExitCode, CliError> {
         let mut generation = Vec::new();
         for &n in &args.sizes {
             if !(2..=aquarium::MAX_SIDE).contains(&n) {
-                return Err(CliError::Message(format!("--sizes: {n} is outside 2..={}", aquarium::MAX_SIDE)));
+                return Err(BenchError::Message(format!("--sizes: {n} is outside 2..={}", aquarium::MAX_SIDE)));
             }
             let start = Instant::now();
             for i in 0..args.large {
@@ -171,5 +172,5 @@ pub fn run(args: AquariumBenchArgs) -> Result<ExitCode, CliError> {
         out.push_str(&format!("Generating (including the timed solves above): {}\n", generation.join(", ")));
     }
     print(&out)?;
-    Ok(ExitCode::Ok)
+    Ok(())
 }

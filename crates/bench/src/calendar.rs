@@ -1,4 +1,4 @@
-//! `aquarchive bench calendar`: one tiling for every combination, and every
+//! `aquarchive-bench calendar`: one tiling for every combination, and every
 //! tiling of every combination, on both built-in boards and per solver. The
 //! engine is too slow to do all of it, so it does a sample and the table
 //! gives its time per item times the whole count, marked as an estimate.
@@ -7,11 +7,11 @@ use std::time::Instant;
 
 use aquarchive::kinds::calendar::{self, Method, Variant};
 
-use super::args::CalendarBenchArgs;
-use super::output::print;
-use super::searches::SEARCHES;
-use super::table::{render, thousands};
-use super::{CliError, ExitCode};
+use crate::BenchError;
+use crate::args::CalendarBenchArgs;
+use crate::output::print;
+use crate::searches::SEARCHES;
+use crate::table::{render, thousands};
 
 /// Nanoseconds the threads of this process have run on a CPU (Linux), so
 /// that tables on a shared, loaded machine can show work done beside wall
@@ -27,7 +27,7 @@ fn cpu_ns() -> Option<u64> {
 }
 
 /// Wall seconds, and CPU seconds when the system tells them.
-fn timed<T>(work: impl FnOnce() -> Result<T, CliError>) -> Result<(T, String), CliError> {
+fn timed<T>(work: impl FnOnce() -> Result<T, BenchError>) -> Result<(T, String), BenchError> {
     let (start, cpu) = (Instant::now(), cpu_ns());
     let out = work()?;
     let wall = start.elapsed().as_secs_f64();
@@ -38,13 +38,13 @@ fn timed<T>(work: impl FnOnce() -> Result<T, CliError>) -> Result<(T, String), C
     Ok((out, shown))
 }
 
-fn err(e: impl std::fmt::Display) -> CliError {
-    CliError::Message(e.to_string())
+fn err(e: impl std::fmt::Display) -> BenchError {
+    BenchError::Message(e.to_string())
 }
 
 /// Seconds to find one verified tiling of each of the first `take`
 /// combinations, and how many that was.
-fn one_each(variant: &Variant, method: Method, take: usize) -> Result<(f64, usize), CliError> {
+fn one_each(variant: &Variant, method: Method, take: usize) -> Result<(f64, usize), BenchError> {
     let start = Instant::now();
     let dates: Vec<_> = variant.combinations().into_iter().take(take).collect();
     for &date in &dates {
@@ -65,7 +65,7 @@ fn estimate((secs, done): (f64, usize), n: usize) -> String {
     }
 }
 
-pub fn run(args: CalendarBenchArgs) -> Result<ExitCode, CliError> {
+pub fn run(args: CalendarBenchArgs) -> Result<(), BenchError> {
     // The engine runs counters on the calendar (plain exact cover);
     // Dancing Links and the multi-cover search beside it for comparison.
     let (counters, links, multi) = (SEARCHES[0], SEARCHES[1], SEARCHES[4]);
@@ -85,7 +85,7 @@ pub fn run(args: CalendarBenchArgs) -> Result<ExitCode, CliError> {
         format!("engine, {} s", counters.0),
         format!("engine, {} s", links.0),
     ]];
-    for name in ["weekday", "standard"] {
+    for name in &args.boards {
         let variant = Variant::built_in(name).ok_or_else(|| err("no built-in board"))?;
         let n = variant.combinations().len();
         let (_, bitboard_first) = timed(|| one_each(&variant, Method::Bitboard, n))?;
@@ -144,5 +144,5 @@ pub fn run(args: CalendarBenchArgs) -> Result<ExitCode, CliError> {
         &all,
     ));
     print(&out)?;
-    Ok(ExitCode::Ok)
+    Ok(())
 }

@@ -1,18 +1,18 @@
-//! `aquarchive bench ring`: all solutions of an instance, by each of the
+//! `aquarchive-bench ring`: all solutions of an instance, by each of the
 //! engine's searches.
 
 use std::time::{Duration, Instant};
 
 use aquarchive::kinds::ring::{self, Ring};
 
-use super::args::RingBenchArgs;
-use super::output::{print, read_input};
-use super::searches::SEARCHES;
-use super::table::render;
-use super::{CliError, ExitCode};
+use crate::BenchError;
+use crate::args::{RingBenchArgs, relative_to_repository};
+use crate::output::{print, read_input};
+use crate::searches::SEARCHES;
+use crate::table::render;
 
-pub fn run(args: RingBenchArgs) -> Result<ExitCode, CliError> {
-    let ring = Ring::parse(&read_input(&args.file)?).map_err(|e| CliError::Message(format!("{}: {e}", args.file)))?;
+pub fn run(args: RingBenchArgs) -> Result<(), BenchError> {
+    let ring = Ring::parse(&read_input(&args.file)?).map_err(|e| BenchError::Message(format!("{}: {e}", args.file)))?;
     let mut rows =
         vec![["search", "best ms", "solutions", "assignments", "nodes", "probes"].map(String::from).to_vec()];
     for (name, settings) in SEARCHES {
@@ -20,7 +20,7 @@ pub fn run(args: RingBenchArgs) -> Result<ExitCode, CliError> {
         let mut last = None;
         for _ in 0..args.runs.max(1) {
             let start = Instant::now();
-            let report = ring::solve(&ring, usize::MAX, settings).map_err(|e| CliError::Message(e.to_string()))?;
+            let report = ring::solve(&ring, usize::MAX, settings).map_err(|e| BenchError::Message(e.to_string()))?;
             best = best.min(start.elapsed());
             last = Some(report);
         }
@@ -35,7 +35,11 @@ pub fn run(args: RingBenchArgs) -> Result<ExitCode, CliError> {
             report.stats.probes.to_string(),
         ]);
     }
-    let title = format!("Ring puzzle {}: all solutions (encoding included), best of {} runs:", args.file, args.runs);
+    let title = format!(
+        "Ring puzzle {}: all solutions (encoding included), best of {} runs:",
+        relative_to_repository(&args.file),
+        args.runs
+    );
     print(&render(&title, &rows))?;
-    Ok(ExitCode::Ok)
+    Ok(())
 }

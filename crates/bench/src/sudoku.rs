@@ -1,4 +1,4 @@
-//! `aquarchive bench sudoku`: puzzles per second, first solution plus the
+//! `aquarchive-bench sudoku`: puzzles per second, first solution plus the
 //! proof of uniqueness, by each of the engine's searches (counters, what
 //! it runs on Sudoku; Dancing Links; the multi-cover search with each
 //! probing setting), each with one solver reused across the puzzles, beside the
@@ -9,11 +9,11 @@ use std::time::Instant;
 
 use aquarchive::kinds::sudoku::{self, Grid};
 
-use super::args::SudokuBenchArgs;
-use super::output::{print, read_input};
-use super::searches::SEARCHES;
-use super::table::{render, thousands};
-use super::{CliError, ExitCode};
+use crate::BenchError;
+use crate::args::SudokuBenchArgs;
+use crate::output::{print, read_input};
+use crate::searches::SEARCHES;
+use crate::table::{render, thousands};
 
 /// Published puzzles/s on the whole sets (tdoku README, i7-1065G7): tdoku,
 /// the Rust `sudoku` crate, kudoku, fast_solv_9r2.
@@ -27,7 +27,7 @@ fn published(file: &str) -> Option<[u64; 4]> {
     }
 }
 
-pub fn run(args: SudokuBenchArgs) -> Result<ExitCode, CliError> {
+pub fn run(args: SudokuBenchArgs) -> Result<(), BenchError> {
     let mut rows = vec![["set", "puzzles"].iter().map(ToString::to_string).collect::<Vec<_>>()];
     rows[0].extend(SEARCHES.iter().map(|(name, _)| format!("{name} /s")));
     rows[0]
@@ -37,7 +37,7 @@ pub fn run(args: SudokuBenchArgs) -> Result<ExitCode, CliError> {
         let puzzles: Vec<Grid> = sudoku::parse_lines(&text)
             .into_iter()
             .take(args.sample)
-            .map(|p| p.puzzle.map_err(|e| CliError::Message(format!("{file}:{}: {e}", p.line))))
+            .map(|p| p.puzzle.map_err(|e| BenchError::Message(format!("{file}:{}: {e}", p.line))))
             .collect::<Result<_, _>>()?;
         let mut row = vec![file.rsplit('/').next().unwrap_or(file).to_string(), puzzles.len().to_string()];
         let mut nodes = Vec::new();
@@ -52,9 +52,9 @@ pub fn run(args: SudokuBenchArgs) -> Result<ExitCode, CliError> {
                 let start = Instant::now();
                 let mut solver = sudoku::Solver::new(*settings);
                 for p in &puzzles {
-                    let report = solver.solve(p, 2).map_err(|e| CliError::Message(e.to_string()))?;
+                    let report = solver.solve(p, 2).map_err(|e| BenchError::Message(e.to_string()))?;
                     if !report.is_unique() {
-                        return Err(CliError::Message(format!("{file}: {p} is not unique")));
+                        return Err(BenchError::Message(format!("{file}: {p} is not unique")));
                     }
                     if at == 0 && round == 0 {
                         nodes.push(report.stats.nodes);
@@ -79,5 +79,5 @@ pub fn run(args: SudokuBenchArgs) -> Result<ExitCode, CliError> {
     let mut out = render(&title, &rows);
     out.push_str("* published on the whole sets, tdoku README, i7-1065G7 (another machine)\n");
     print(&out)?;
-    Ok(ExitCode::Ok)
+    Ok(())
 }

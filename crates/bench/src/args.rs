@@ -1,0 +1,162 @@
+//! The command line as clap sees it. Only parsing lives here.
+
+use clap::{Args, Parser, Subcommand};
+
+/// The repository's top folder, which the default fixture paths are in: the
+/// tool reads the source tree's fixtures wherever it runs from.
+const REPOSITORY: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../");
+
+/// `path` as a table's title names it: relative to the repository when it
+/// is in it (the defaults), else as given.
+pub fn relative_to_repository(path: &str) -> &str {
+    path.strip_prefix(REPOSITORY).unwrap_or(path)
+}
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "aquarchive-bench",
+    version,
+    about = "Timing tables for aquarchive (each setting side by side in one run)",
+    long_about = "Timing tables for aquarchive, each setting side by side in one run: the machine may be \
+        shared and noisy, so compare columns, not runs. The figures and the commands behind them are in \
+        docs/benchmarks.md.\n\nRun from the source tree: cargo run --release -p aquarchive-bench -- <COMMAND>. \
+        Exit status: 0 when the table was printed, 2 on bad input, bad arguments, an I/O failure, or a \
+        benchmark puzzle not solved as it must be."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Aquarium solve-and-prove times by size class, on the fixture puzzles and on generated large ones
+    Aquarium(AquariumBenchArgs),
+    /// Sudoku puzzles per second (first solution plus uniqueness) beside published figures
+    Sudoku(SudokuBenchArgs),
+    /// Calendar: one tiling for every date, and every tiling of every date, per solver
+    Calendar(CalendarBenchArgs),
+    /// Ring puzzle: all solutions of the fixture instance, per probing setting
+    Ring(RingBenchArgs),
+    /// Puzzles imported (validated, solved, stored) per second into a fresh database
+    #[command(after_help = "Examples:\n  aquarchive-bench import\n  aquarchive-bench import --count 2000 --size 10")]
+    Import(ImportBenchArgs),
+    /// The HTML export (`aquarchive export --html`) of a large archive (generated and imported first, not timed): wall time, pages and bytes
+    #[command(
+        after_help = "Examples:\n  aquarchive-bench export\n  aquarchive-bench export --archive archive/aquarchive.sqlite --runs 3"
+    )]
+    Export(ExportBenchArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct ExportBenchArgs {
+    // Generated and imported into a fresh database first (not timed).
+    #[command(flatten)]
+    pub generated: GeneratedPuzzlesArgs,
+    /// Export this archive instead of generating one (opened read-only)
+    #[arg(long, value_name = "PATH", conflicts_with_all = ["count", "size", "seed"])]
+    pub archive: Option<std::path::PathBuf>,
+    /// Times the export runs; each is timed
+    #[arg(long, value_name = "R", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    pub runs: u32,
+    /// Puzzles per index page
+    #[arg(long, value_name = "N", default_value_t = 500)]
+    pub per_page: usize,
+}
+
+#[derive(Args, Debug)]
+pub struct SudokuBenchArgs {
+    /// Puzzle files (one puzzle a line) [default: the repository's tests/fixtures/sudoku/17_clue_sample.txt,
+    /// se11_sample.txt and forum_hardest_1106.txt]
+    #[arg(value_name = "FILE", hide_default_value = true, default_values_t = vec![
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/sudoku/17_clue_sample.txt").to_string(),
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/sudoku/se11_sample.txt").to_string(),
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/sudoku/forum_hardest_1106.txt").to_string(),
+    ])]
+    pub files: Vec<String>,
+    /// Use at most this many puzzles of each file
+    #[arg(long, value_name = "N", default_value_t = 300)]
+    pub sample: usize,
+    /// Rounds, each running every search over the sample in turn; the best
+    /// round counts (a search taking over a second a round runs once)
+    #[arg(long, value_name = "R", default_value_t = 5)]
+    pub rounds: usize,
+}
+
+#[derive(Args, Debug)]
+pub struct CalendarBenchArgs {
+    /// Also count every tiling with the engine on this many combinations (it is slow)
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub engine_sample: usize,
+    /// Find one tiling with the engine for only this many combinations (the rest is estimated)
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    pub engine_first: usize,
+    /// The built-in boards to time, in this order (repeat the flag for both); counting every tiling of
+    /// the weekday board takes the bitboard about 40 s
+    #[arg(
+        long = "board",
+        value_name = "NAME",
+        value_parser = ["weekday", "standard"],
+        default_values_t = vec!["weekday".to_string(), "standard".to_string()]
+    )]
+    pub boards: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct RingBenchArgs {
+    /// The instance file [default: the repository's tests/fixtures/ring/expert.txt]
+    #[arg(
+        value_name = "FILE",
+        hide_default_value = true,
+        default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/ring/expert.txt")
+    )]
+    pub file: String,
+    /// Times the instance is solved; the best time counts
+    #[arg(long, value_name = "R", default_value_t = 20)]
+    pub runs: usize,
+}
+
+/// The square Aquarium puzzles a benchmark generates for its archive.
+#[derive(Args, Debug)]
+pub struct GeneratedPuzzlesArgs {
+    /// Puzzles to generate (seeded, so every run has the same ones)
+    #[arg(long, value_name = "K", default_value_t = 20_000)]
+    pub count: usize,
+    /// Grid side of the generated puzzles
+    #[arg(long, value_name = "N", default_value_t = 15, value_parser = clap::value_parser!(u16).range(2..=100))]
+    pub size: u16,
+    /// Seed of the generator
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+}
+
+#[derive(Args, Debug)]
+pub struct ImportBenchArgs {
+    #[command(flatten)]
+    pub generated: GeneratedPuzzlesArgs,
+    /// Import the puzzles of this file (text or task strings) instead of generating
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["count", "size", "seed"])]
+    pub from: Option<std::path::PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct AquariumBenchArgs {
+    /// Folder of fixture puzzles (`*.txt`, solutions in `*.solution.txt`) [default: the repository's
+    /// tests/fixtures/aquarium/puzzles]
+    #[arg(
+        long,
+        value_name = "DIR",
+        hide_default_value = true,
+        default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/aquarium/puzzles")
+    )]
+    pub fixtures: std::path::PathBuf,
+    /// Times each puzzle is solved; the best time counts
+    #[arg(long, value_name = "R", default_value_t = 5)]
+    pub runs: usize,
+    /// Generated puzzles per large size (0 skips them)
+    #[arg(long, value_name = "K", default_value_t = 3)]
+    pub large: usize,
+    /// Sides of the generated puzzles, comma-separated (generating one takes about 0.15 s at 30, 0.4 s at 40, 0.9 s at 50 on a quiet machine)
+    #[arg(long, value_name = "N", value_delimiter = ',', default_values_t = vec![20, 30, 40, 50])]
+    pub sizes: Vec<usize>,
+}

@@ -1,0 +1,62 @@
+//! `aquarchive-bench`: the timing tables behind docs/benchmarks.md, each
+//! setting side by side in one run. A tool of the source tree, not of the
+//! installed `aquarchive`: its defaults read the repository's fixtures.
+//!
+//! `cargo run --release -p aquarchive-bench -- <aquarium|sudoku|calendar|ring|import|export>`
+
+mod aquarium;
+mod args;
+mod calendar;
+mod export;
+mod import;
+mod output;
+mod ring;
+mod searches;
+mod sudoku;
+mod table;
+
+use clap::Parser;
+
+use args::{Cli, Command};
+
+/// An error shown to the user: its Display is the whole message.
+#[derive(Debug, thiserror::Error)]
+pub enum BenchError {
+    #[error("{0}")]
+    Message(String),
+    #[error("{path}: {source}")]
+    Io { path: String, source: std::io::Error },
+    #[error(transparent)]
+    Archive(#[from] aquarchive::archive::ArchiveError),
+    #[error(transparent)]
+    Store(#[from] aquarchive::store::StoreError),
+}
+
+fn main() {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => {
+            // clap prints help and version to stdout and exits 0 for them.
+            let code = if err.use_stderr() { 2 } else { 0 };
+            let _ = err.print();
+            std::process::exit(code);
+        }
+    };
+    let result = match cli.command {
+        Command::Aquarium(args) => aquarium::run(args),
+        Command::Sudoku(args) => sudoku::run(args),
+        Command::Calendar(args) => calendar::run(args),
+        Command::Ring(args) => ring::run(args),
+        Command::Import(args) => import::run(args),
+        Command::Export(args) => export::run(args),
+    };
+    let code = match result {
+        Ok(()) => 0,
+        Err(err) if output::is_broken_pipe(&err) => 0,
+        Err(err) => {
+            eprintln!("aquarchive-bench: {err}");
+            2
+        }
+    };
+    std::process::exit(code);
+}
