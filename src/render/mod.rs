@@ -5,6 +5,7 @@ pub mod calendar;
 pub mod ring;
 pub mod sudoku;
 pub mod svg;
+pub mod table;
 
 /// A whole number with thousands separators, as the site writes puzzle IDs
 /// and as tables print counts: 4937780 -> "4,937,780".
