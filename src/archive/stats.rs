@@ -64,13 +64,8 @@ fn order_of(kind: Kind, size_class: Option<i64>, width: i64, height: i64) -> Ord
 
 /// Puts `key`'s row (made by `new` the first time) in `rows`, keeping the
 /// smallest order seen for it.
-fn row_of<'a, T>(
-    rows: &'a mut BTreeMap<String, (Order, T)>,
-    key: String,
-    order: Order,
-    new: impl FnOnce() -> T,
-) -> &'a mut T {
-    let entry = rows.entry(key).or_insert_with(|| (order.clone(), new()));
+fn row_of<T>(rows: &mut BTreeMap<String, (Order, T)>, key: String, order: Order, new: impl FnOnce() -> T) -> &mut T {
+    let entry = rows.entry(key).or_insert_with(|| (order, new()));
     if order < entry.0 {
         entry.0 = order;
     }

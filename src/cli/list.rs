@@ -36,7 +36,7 @@ pub fn run(args: ListArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
                 "{:>6}  {class:<24} {:<10} {special:<10}  {}  {}",
                 p.id,
                 p.record.status.as_str(),
-                p.created.strftime("%Y-%m-%dT%H:%M:%S").to_string(),
+                p.created.strftime("%Y-%m-%dT%H:%M:%S"),
                 p.record.source
             )
         };
