@@ -2,8 +2,10 @@
 //!
 //! One SQLite file (schema in `schema.sql`) holds the raw pages fetched,
 //! the log of fetches, the puzzles and their solutions. Puzzles are kept as
-//! their kind's text and a few numbers: the store never parses them, so
-//! every kind fits. Writes are batched, each batch one transaction, so a
+//! their kind's text and a few numbers: the store never parses the texts,
+//! so every kind fits; the kind itself is read back as a [`Kind`](crate::kinds::Kind),
+//! and one this version does not know is an error naming the puzzle
+//! ([`BadValue`]). Times are read back as `jiff::Timestamp`. Writes are batched, each batch one transaction, so a
 //! puzzle is stored with its solution or not at all.
 //!
 //! By what they hold: the plain types in `model.rs`, puzzles and
