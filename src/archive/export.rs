@@ -32,7 +32,7 @@ pub fn json(puzzle: &Puzzle, base_url: &str) -> serde_json::Value {
     }
     record["link"] = json!(link(puzzle, base_url));
     record["class"] = json!(super::stats::class_of(
-        &puzzle.record.kind,
+        puzzle.record.kind,
         puzzle.record.size_class,
         puzzle.record.width,
         puzzle.record.height

@@ -15,7 +15,8 @@ use crate::site::markup::EXTRACTOR_VERSION;
 use crate::site::url::{PuzzleId, SiteUrls, SizeClass, read_url};
 use crate::store::{Added, Filter, HashCheck, NewPuzzle, SiteFacts, Status, Store};
 
-use super::{AQUARIUM, ArchiveError, Verdict, assess};
+use super::{ArchiveError, Verdict, assess};
+use crate::kinds::Kind;
 
 /// What became of one fetch.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -159,7 +160,7 @@ struct Fresh {
 /// special is keyed by its date; a normal class's page has none.
 fn new_puzzle(extracted: &Extracted, source: &str) -> NewPuzzle {
     NewPuzzle {
-        kind: AQUARIUM.into(),
+        kind: Kind::Aquarium,
         source: source.to_string(),
         size_class: Some(i64::from(extracted.class.param())),
         site_id: extracted.id.and_then(|id| i64::try_from(id.0).ok()),
@@ -193,7 +194,8 @@ fn site_facts(extracted: &Extracted, hash_check: HashCheck) -> SiteFacts {
 
 /// Form and uniqueness (the archive's checks, as for any imported puzzle).
 fn verdict(extracted: &Extracted, settings: Settings, place: &str) -> Result<Verdict, ArchiveError> {
-    assess(&extracted.puzzle, settings).map_err(|source| ArchiveError::Solve { place: place.to_string(), source })
+    assess(&extracted.puzzle, settings)
+        .map_err(|source| ArchiveError::Solve { place: place.to_string(), source: source.into() })
 }
 
 /// Judges a page's puzzle: form, uniqueness, then the site's own hash. A
@@ -301,7 +303,7 @@ pub fn reparse(
     settings: Settings,
     each: &mut dyn FnMut(i64, &Reparsed),
 ) -> Result<Vec<(i64, Reparsed)>, ArchiveError> {
-    let stored = store.puzzles(&Filter { kind: Some(AQUARIUM.into()), ..Filter::default() })?;
+    let stored = store.puzzles(&Filter { kind: Some(Kind::Aquarium), ..Filter::default() })?;
     let mut results = Vec::new();
     for puzzle in stored {
         let record = &puzzle.record;

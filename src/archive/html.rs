@@ -21,10 +21,11 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
+use crate::kinds::Kind;
 use crate::kinds::sudoku::grade as sudoku_grade;
 use crate::render::svg::escape;
 use crate::render::thousands;
-use crate::store::{Fetch, Filter, HashCheck, Puzzle, Status, Store};
+use crate::store::{Fetch, Filter, HashCheck, Puzzle, Status, Store, time_text};
 
 use super::kinds::{AnyPuzzle, AnySolution};
 use super::{ArchiveError, export, kinds, picture, stats};
@@ -114,16 +115,16 @@ impl Row {
         let thumb = picture::svg(puzzle, false).ok().flatten().unwrap_or_default();
         Row {
             id: puzzle.id,
-            kind: puzzle.record.kind.clone(),
+            kind: puzzle.record.kind.to_string(),
             class: stats::class_of(
-                &puzzle.record.kind,
+                puzzle.record.kind,
                 puzzle.record.size_class,
                 puzzle.record.width,
                 puzzle.record.height,
             ),
             status: puzzle.record.status.to_string(),
-            mark: status_class(&puzzle.record.kind, puzzle.record.status),
-            date: puzzle.created.chars().take(10).collect(),
+            mark: status_class(puzzle.record.kind, puzzle.record.status),
+            date: puzzle.created.strftime("%Y-%m-%d").to_string(),
             site_id: puzzle.record.site_id.map(super::site_names::site_id_text).unwrap_or_default(),
             about,
             site_check: match puzzle.hash_check {
@@ -140,8 +141,8 @@ impl Row {
 /// The CSS class of a status cell: `status-several` (marked as a fault)
 /// only for a kind whose puzzles must have one solution; a calendar date or
 /// ring instance with several gets the neutral `status-several-expected`.
-fn status_class(kind: &str, status: Status) -> String {
-    if status == Status::Several && !kinds::expects_unique(kind) {
+fn status_class(kind: Kind, status: Status) -> String {
+    if status == Status::Several && !kind.expects_unique() {
         "status-several-expected".into()
     } else {
         format!("status-{status}")
@@ -463,7 +464,7 @@ fn puzzle_page(
         out,
         "<body class=\"puzzle\" data-id=\"{}\" data-kind=\"{}\">\n<nav class=\"crumbs\"><a href=\"../{}\">all puzzles</a>",
         puzzle.id,
-        escape(&puzzle.record.kind),
+        escape(puzzle.record.kind.name()),
         index_name(index_page)
     );
     if let Some(p) = prev {
@@ -504,10 +505,10 @@ fn puzzle_page(
     let mut fact = |name: &str, value: &str| {
         let _ = write!(out, "<dt>{name}</dt><dd>{value}</dd>");
     };
-    let kind = &puzzle.record.kind;
+    let kind = puzzle.record.kind;
     let status = puzzle.record.status;
-    if status == Status::Several && !kinds::expects_unique(kind) {
-        fact("status", &format!("{status} (as a {} has as a rule)", escape(kind)));
+    if status == Status::Several && !kind.expects_unique() {
+        fact("status", &format!("{status} (as a {} has as a rule)", escape(kind.name())));
     } else {
         fact("status", &escape(&status.to_string()));
     }
@@ -519,12 +520,12 @@ fn puzzle_page(
     if let Some(link) = export::link(puzzle, &options.base_url) {
         fact("on the site", &format!("<a class=\"source\" href=\"{0}\">{0}</a>", escape(&link)));
     }
-    fact("stored", &escape(&puzzle.created));
+    fact("stored", &escape(&time_text(puzzle.created)));
     if let Some(s) = &puzzle.solution {
         let found = match s.found {
             0 => "no solution".to_string(),
             1 => "one solution, proved unique".to_string(),
-            n if !kinds::expects_unique(kind) => format!("{n} solutions"),
+            n if !kind.expects_unique() => format!("{n} solutions"),
             _ => "more than one solution".to_string(),
         };
         fact(
@@ -544,7 +545,7 @@ fn puzzle_page(
             let _ = writeln!(
                 out,
                 "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-                escape(&f.fetched_at),
+                escape(&time_text(f.fetched_at)),
                 escape(&f.method),
                 escape(&f.url),
                 f.http_status.map(|s| s.to_string()).unwrap_or_default(),

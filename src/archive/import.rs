@@ -13,12 +13,13 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 
 use crate::engine::Settings;
+use crate::kinds::Kind;
 use crate::kinds::aquarium::{self, Aquarium, AquariumError};
 use crate::render::count_of;
 use crate::store::{Added, NewPuzzle, Solution, Status, Store};
 
-use super::kinds::{self, AnyPuzzle};
-use super::{AQUARIUM, ArchiveError, site_names};
+use super::kinds::{self, AnyPuzzle, PuzzleError};
+use super::{ArchiveError, site_names};
 
 /// Puzzles solved in parallel and then written in one transaction.
 pub const CHUNK: usize = 512;
@@ -189,12 +190,12 @@ pub fn is_saved_page(path: &Path) -> bool {
         .is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"))
 }
 
-/// The puzzles of one file, of `kind` (a name of [`kinds::KINDS`]) or, if
+/// The puzzles of one file, of `kind` or, if
 /// none is given, of the kind [`kinds::detect`] finds. A file holding one
 /// Aquarium and named like the fixtures (`15x15_hard_5642858.txt`) gives
 /// that puzzle its site ID. What cannot be read is one candidate for the
 /// file, named by the file and its first bad line.
-pub fn read_file(path: &Path, format: Format, kind: Option<&str>) -> Result<Vec<Candidate>, ArchiveError> {
+pub fn read_file(path: &Path, format: Format, kind: Option<Kind>) -> Result<Vec<Candidate>, ArchiveError> {
     let shown = path.display().to_string();
     let text = read_text(path)?;
     let parsed = parse_any(&text, format, kind);
@@ -228,15 +229,15 @@ pub fn read_file(path: &Path, format: Format, kind: Option<&str>) -> Result<Vec<
 
 /// The puzzles of a text of any kind (see [`read_file`]), each with its
 /// line, and what could not be read, once.
-pub fn parse_any(text: &str, format: Format, kind: Option<&str>) -> Parsed {
+pub fn parse_any(text: &str, format: Format, kind: Option<Kind>) -> Parsed {
     let told = kind.is_some() || format != Format::Auto;
-    let kind = kind.unwrap_or_else(|| if format == Format::Task { AQUARIUM } else { kinds::detect(text) });
-    let all = if kind != AQUARIUM {
+    let kind = kind.unwrap_or_else(|| if format == Format::Task { Kind::Aquarium } else { kinds::detect(text) });
+    let all = if kind != Kind::Aquarium {
         kinds::parse_kind(kind, text)
     } else {
         parse(text, format)
             .into_iter()
-            .map(|(line, p)| (line, p.map(AnyPuzzle::Aquarium).map_err(|e| e.to_string())))
+            .map(|(line, p)| (line, p.map(AnyPuzzle::Aquarium).map_err(PuzzleError::from)))
             .collect()
     };
     let mut parsed = Parsed::default();
@@ -248,12 +249,12 @@ pub fn parse_any(text: &str, format: Format, kind: Option<&str>) -> Parsed {
         }
     }
     if let Some((line, why)) = bad.first() {
-        let mut why = why.clone();
+        let mut why = why.to_string();
         if bad.len() > 1 {
             why.push_str(&format!(" ({})", more_lines(&bad[1..])));
         }
         if parsed.puzzles.is_empty()
-            && kind == AQUARIUM
+            && kind == Kind::Aquarium
             && !told
             && let Some(flags) = kinds::likely_flags(text)
         {
@@ -266,7 +267,7 @@ pub fn parse_any(text: &str, format: Format, kind: Option<&str>) -> Parsed {
 
 /// "and 2 more puzzles that cannot be read, at lines 4 and 9" (the first
 /// ten lines named).
-fn more_lines(more: &[(usize, String)]) -> String {
+fn more_lines<T>(more: &[(usize, T)]) -> String {
     const NAMED: usize = 10;
     let lines: Vec<String> = more.iter().take(NAMED).map(|(line, _)| line.to_string()).collect();
     let at = match lines.as_slice() {
@@ -385,7 +386,7 @@ fn unseen(
         };
         let (width, height) = puzzle.size();
         let record = NewPuzzle {
-            kind: puzzle.kind().into(),
+            kind: puzzle.kind(),
             source: candidate.place.clone(),
             size_class: candidate.size_class,
             site_id: candidate.site_id,
@@ -416,7 +417,7 @@ fn solve(
     let judged = fresh
         .into_par_iter()
         .map(|(place, puzzle, mut record)| {
-            let verdict = puzzle.assess(settings).map_err(|why| ArchiveError::Input(format!("{place}: {why}")))?;
+            let verdict = puzzle.assess(settings).map_err(|source| ArchiveError::Solve { place, source })?;
             record.status = verdict.status;
             record.note = verdict.note;
             Ok((record, verdict.solution, puzzle.expects_unique()))

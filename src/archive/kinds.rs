@@ -3,37 +3,57 @@
 //! and how a stored solution is read back and checked by the kind's own
 //! verifier. The store sees only the kind's name, its text and numbers.
 
+use thiserror::Error;
+
 use crate::engine::Settings;
+use crate::kinds::Kind;
 use crate::kinds::aquarium::{self, Aquarium, AquariumError, Water};
-use crate::kinds::calendar::{self, Date, Method, Tiling, Variant};
+use crate::kinds::calendar::{self, CalendarError, Date, DateError, Method, Tiling, Variant};
 use crate::kinds::ring::{self, Ring, RingError, RingSolution};
-use crate::kinds::sudoku::{self, Grid};
+use crate::kinds::sudoku::{self, Grid, SudokuError};
 use crate::store::{Solution, Status};
 
-use super::{AQUARIUM, SOLVER_VERSION, Verdict, assess};
+use super::{SOLVER_VERSION, Verdict, assess};
 
-pub const SUDOKU: &str = "sudoku";
-pub const CALENDAR: &str = "calendar";
-pub const RING: &str = "ring";
-/// The names stored in the puzzles table's `kind` column.
-pub const KINDS: [&str; 4] = [AQUARIUM, SUDOKU, CALENDAR, RING];
-
-/// Whether a good puzzle of `kind` has exactly one solution. A calendar
-/// date or a ring instance has several as a rule: for them, "several" is a
-/// fact to keep, not a fault (exit code 0, a neutral mark).
-pub fn expects_unique(kind: &str) -> bool {
-    !matches!(kind, CALENDAR | RING)
+/// What reading or solving a puzzle of some kind went wrong on: the kind's
+/// own error, kept as the cause.
+#[derive(Debug, Error)]
+pub enum PuzzleError {
+    #[error(transparent)]
+    Aquarium(#[from] AquariumError),
+    #[error(transparent)]
+    Sudoku(#[from] SudokuError),
+    #[error(transparent)]
+    Calendar(#[from] CalendarError),
+    #[error(transparent)]
+    Date(#[from] DateError),
+    #[error(transparent)]
+    Ring(#[from] RingError),
+    /// A calendar line whose first word is not a built-in board.
+    #[error("`{name}` is not a board: a calendar line is a board ({boards}) and a date")]
+    NotABoard { name: String, boards: String },
+    #[error("no puzzle: the input has no date lines")]
+    NoDates,
+    /// A ring instance's syntax error, its line given beside it.
+    #[error("{0}")]
+    RingSyntax(String),
+    /// A calendar solution's rows that do not read as a tiling.
+    #[error("{0}")]
+    Tiling(String),
+    /// A solution that breaks its kind's rules, as the kind's verifier says.
+    #[error("the stored solution breaks the rules: {0}")]
+    Breaks(String),
 }
 
 /// A puzzle's size as a solver of its kind says it: an Aquarium or Sudoku
 /// grid is width x height (`15x15`), a calendar board rows x columns (`8x7`,
 /// as its pieces are drawn), a ring board by its rows and sectors. `width`
 /// and `height` are as stored (see [`AnyPuzzle::size`]).
-pub fn size_text(kind: &str, width: i64, height: i64) -> String {
+pub fn size_text(kind: Kind, width: i64, height: i64) -> String {
     match kind {
-        CALENDAR => format!("{height}x{width}"),
-        RING => format!("{height} rows x {width} sectors"),
-        _ => format!("{width}x{height}"),
+        Kind::Calendar => format!("{height}x{width}"),
+        Kind::Ring => format!("{height} rows x {width} sectors"),
+        Kind::Aquarium | Kind::Sudoku => format!("{width}x{height}"),
     }
 }
 
@@ -64,12 +84,12 @@ pub enum AnySolution {
 }
 
 impl AnyPuzzle {
-    pub fn kind(&self) -> &'static str {
+    pub fn kind(&self) -> Kind {
         match self {
-            AnyPuzzle::Aquarium(_) => AQUARIUM,
-            AnyPuzzle::Sudoku(_) => SUDOKU,
-            AnyPuzzle::Calendar { .. } => CALENDAR,
-            AnyPuzzle::Ring(_) => RING,
+            AnyPuzzle::Aquarium(_) => Kind::Aquarium,
+            AnyPuzzle::Sudoku(_) => Kind::Sudoku,
+            AnyPuzzle::Calendar { .. } => Kind::Calendar,
+            AnyPuzzle::Ring(_) => Kind::Ring,
         }
     }
 
@@ -95,44 +115,43 @@ impl AnyPuzzle {
     }
 
     /// Whether a good puzzle of this kind has exactly one solution (see
-    /// [`expects_unique`]).
+    /// [`Kind::expects_unique`]).
     pub fn expects_unique(&self) -> bool {
-        expects_unique(self.kind())
+        self.kind().expects_unique()
     }
 
     /// Reads a stored puzzle's text back.
-    pub fn from_stored(kind: &str, text: &str) -> Result<AnyPuzzle, String> {
-        match kind {
-            AQUARIUM => Aquarium::parse_text(text).map(AnyPuzzle::Aquarium).map_err(|e| e.to_string()),
-            SUDOKU => Grid::parse(text.trim()).map(AnyPuzzle::Sudoku).map_err(|e| e.to_string()),
-            CALENDAR => calendar_line(text.trim()),
-            RING => Ring::parse(text).map(AnyPuzzle::Ring).map_err(|e| e.to_string()),
-            other => Err(format!("a {other} puzzle: this version knows {}", KINDS.join(", "))),
-        }
+    pub fn from_stored(kind: Kind, text: &str) -> Result<AnyPuzzle, PuzzleError> {
+        Ok(match kind {
+            Kind::Aquarium => AnyPuzzle::Aquarium(Aquarium::parse_text(text)?),
+            Kind::Sudoku => AnyPuzzle::Sudoku(Grid::parse(text.trim())?),
+            Kind::Calendar => calendar_line(text.trim())?,
+            Kind::Ring => AnyPuzzle::Ring(Ring::parse(text)?),
+        })
     }
 
     /// Validates and solves: the status, and the solution to store. An
     /// invalid puzzle is a verdict; an error is a solver bug.
-    pub fn assess(&self, settings: Settings) -> Result<Verdict, String> {
+    pub fn assess(&self, settings: Settings) -> Result<Verdict, PuzzleError> {
         let (found, exhausted, first, stats) = match self {
-            AnyPuzzle::Aquarium(p) => return assess(p, settings).map_err(|e| e.to_string()),
+            AnyPuzzle::Aquarium(p) => return Ok(assess(p, settings)?),
             AnyPuzzle::Sudoku(g) => {
                 if let Err(why) = g.validate() {
                     return Ok(Verdict { status: Status::Invalid, note: Some(why.to_string()), solution: None });
                 }
-                let report = sudoku::solve(g, 2, settings).map_err(|e| e.to_string())?;
+                let report = sudoku::solve(g, 2, settings)?;
                 let first = report.solutions.first().map(|s| s.to_string());
                 (report.solutions.len() as u64, report.stats.exhausted, first, report.stats)
             }
             AnyPuzzle::Calendar { variant, date } => {
                 // Every tiling counted (each checked by the verifier), the first kept.
-                let stats = calendar::count_verified(variant, date, Method::Bitboard).map_err(|e| e.to_string())?;
-                let first = calendar::solve(variant, date, 1, Method::Bitboard).map_err(|e| e.to_string())?;
+                let stats = calendar::count_verified(variant, date, Method::Bitboard)?;
+                let first = calendar::solve(variant, date, 1, Method::Bitboard)?;
                 let first = first.solutions.first().map(|t| t.to_rows(variant).join("\n"));
                 (stats.solutions, stats.exhausted, first, stats)
             }
             AnyPuzzle::Ring(r) => {
-                let report = ring::solve(r, RING_LIMIT, settings).map_err(|e| e.to_string())?;
+                let report = ring::solve(r, RING_LIMIT, settings)?;
                 let first = report.solutions.first().map(RingSolution::to_text);
                 (report.solutions.len() as u64, report.stats.exhausted, first, report.stats)
             }
@@ -153,17 +172,19 @@ impl AnyPuzzle {
     }
 
     /// Reads a stored solution back.
-    pub fn read_solution(&self, text: &str) -> Result<AnySolution, String> {
-        match self {
-            AnyPuzzle::Aquarium(_) => Water::parse(text).map(AnySolution::Aquarium).map_err(|e| e.to_string()),
-            AnyPuzzle::Sudoku(_) => Grid::parse(text.trim()).map(AnySolution::Sudoku).map_err(|e| e.to_string()),
-            AnyPuzzle::Calendar { variant, .. } => Tiling::parse_rows(variant, text).map(AnySolution::Calendar),
-            AnyPuzzle::Ring(r) => RingSolution::parse(r, text).map(AnySolution::Ring).map_err(|e| e.to_string()),
-        }
+    pub fn read_solution(&self, text: &str) -> Result<AnySolution, PuzzleError> {
+        Ok(match self {
+            AnyPuzzle::Aquarium(_) => AnySolution::Aquarium(Water::parse(text)?),
+            AnyPuzzle::Sudoku(_) => AnySolution::Sudoku(Grid::parse(text.trim())?),
+            AnyPuzzle::Calendar { variant, .. } => {
+                AnySolution::Calendar(Tiling::parse_rows(variant, text).map_err(PuzzleError::Tiling)?)
+            }
+            AnyPuzzle::Ring(r) => AnySolution::Ring(RingSolution::parse(r, text)?),
+        })
     }
 
     /// Checks a solution with the kind's verifier (no engine).
-    pub fn verify(&self, solution: &AnySolution) -> Result<(), String> {
+    pub fn verify(&self, solution: &AnySolution) -> Result<(), PuzzleError> {
         let broken = match (self, solution) {
             (AnyPuzzle::Aquarium(p), AnySolution::Aquarium(w)) => aquarium::verify(p, w).err().map(|v| v.to_string()),
             (AnyPuzzle::Sudoku(p), AnySolution::Sudoku(g)) => sudoku::verify(p, g).err().map(|v| v.to_string()),
@@ -173,7 +194,7 @@ impl AnyPuzzle {
             (AnyPuzzle::Ring(r), AnySolution::Ring(s)) => ring::verify(r, s).err().map(|v| v.to_string()),
             _ => Some("the solution is of another kind".into()),
         };
-        broken.map_or(Ok(()), |why| Err(format!("the stored solution breaks the rules: {why}")))
+        broken.map_or(Ok(()), |why| Err(PuzzleError::Breaks(why)))
     }
 
     /// The solution as rows of text, for JSON.
@@ -190,29 +211,29 @@ impl AnyPuzzle {
 
 /// The puzzles of an input text of one kind, each with its line; an error
 /// names the line it is on.
-pub fn parse_kind(kind: &str, text: &str) -> Vec<(usize, Result<AnyPuzzle, String>)> {
+pub fn parse_kind(kind: Kind, text: &str) -> Vec<(usize, Result<AnyPuzzle, PuzzleError>)> {
     match kind {
-        SUDOKU => sudoku::parse_lines(text)
+        Kind::Sudoku => sudoku::parse_lines(text)
             .into_iter()
-            .map(|p| (p.line, p.puzzle.map(AnyPuzzle::Sudoku).map_err(|e| e.to_string())))
+            .map(|p| (p.line, p.puzzle.map(AnyPuzzle::Sudoku).map_err(PuzzleError::from)))
             .collect(),
-        CALENDAR => {
+        Kind::Calendar => {
             let lines: Vec<_> = text
                 .lines()
                 .enumerate()
                 .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
                 .map(|(n, l)| (n + 1, calendar_line(l.trim())))
                 .collect();
-            if lines.is_empty() { vec![(1, Err("no puzzle: the input has no date lines".into()))] } else { lines }
+            if lines.is_empty() { vec![(1, Err(PuzzleError::NoDates))] } else { lines }
         }
-        RING => match Ring::parse(text) {
+        Kind::Ring => match Ring::parse(text) {
             Ok(r) => vec![(first_line(text), Ok(AnyPuzzle::Ring(r)))],
-            Err(RingError::Syntax { line, message }) => vec![(line, Err(message))],
-            Err(e) => vec![(first_line(text), Err(e.to_string()))],
+            Err(RingError::Syntax { line, message }) => vec![(line, Err(PuzzleError::RingSyntax(message)))],
+            Err(e) => vec![(first_line(text), Err(e.into()))],
         },
-        _ => aquarium::parse_blocks(text)
+        Kind::Aquarium => aquarium::parse_blocks(text)
             .into_iter()
-            .map(|b| (b.line, b.puzzle.map(AnyPuzzle::Aquarium).map_err(|e: AquariumError| e.to_string())))
+            .map(|b| (b.line, b.puzzle.map(AnyPuzzle::Aquarium).map_err(PuzzleError::from)))
             .collect(),
     }
 }
@@ -225,22 +246,22 @@ const SUDOKU_LIKE: usize = 60;
 /// a comment: a `;` is an Aquarium task string, `size`/`green:`... a ring
 /// instance, a built-in board's name starts a calendar date, a field of 60
 /// characters or more is a Sudoku, anything else an Aquarium.
-pub fn detect(text: &str) -> &'static str {
+pub fn detect(text: &str) -> Kind {
     let Some(first) = text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#')) else {
-        return AQUARIUM;
+        return Kind::Aquarium;
     };
     let word = first.split(|c: char| c.is_whitespace() || c == ':').next().unwrap_or("").to_ascii_lowercase();
     if first.contains(';') {
-        AQUARIUM // task strings
+        Kind::Aquarium // task strings
     } else if ["size", "green", "blue", "red"].contains(&word.as_str()) {
-        RING
+        Kind::Ring
     } else if calendar::BUILT_IN.iter().any(|(name, _)| *name == word) {
-        CALENDAR
+        Kind::Calendar
     } else if first.split_whitespace().any(|f| f.chars().count() >= SUDOKU_LIKE) {
         // A long field: Sudoku cells (a wrong one is then named by its line).
-        SUDOKU
+        Kind::Sudoku
     } else {
-        AQUARIUM
+        Kind::Aquarium
     }
 }
 
@@ -277,13 +298,12 @@ fn first_line(text: &str) -> usize {
 /// built-in board's name and a date it can show. A weekday board needs the
 /// weekday (or a full date), so a stored puzzle never depends on the year
 /// it was read in.
-fn calendar_line(line: &str) -> Result<AnyPuzzle, String> {
+fn calendar_line(line: &str) -> Result<AnyPuzzle, PuzzleError> {
     let (name, date) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
     let names: Vec<&str> = calendar::BUILT_IN.iter().map(|(n, _)| *n).collect();
-    let variant = Variant::built_in(name).ok_or_else(|| {
-        format!("`{name}` is not a board: a calendar line is a board ({}) and a date", names.join(" or "))
-    })?;
-    let date = Date::parse(date.trim(), None).map_err(|e| e.to_string())?;
-    let date = variant.fit(date).map_err(|e| e.to_string())?;
+    let variant = Variant::built_in(name)
+        .ok_or_else(|| PuzzleError::NotABoard { name: name.to_string(), boards: names.join(" or ") })?;
+    let date = Date::parse(date.trim(), None)?;
+    let date = variant.fit(date)?;
     Ok(AnyPuzzle::Calendar { variant, date })
 }

@@ -16,11 +16,11 @@ pub mod verify;
 use thiserror::Error;
 
 use crate::engine::Settings;
+use crate::kinds::Kind;
 use crate::kinds::aquarium::{self, Aquarium, AquariumError};
 use crate::store::{Solution, Status, StoreError};
 
-/// The kind name stored for Aquarium puzzles.
-pub const AQUARIUM: &str = "aquarium";
+use kinds::PuzzleError;
 
 /// Stored with every solution, so that a better solver can redo old work.
 pub const SOLVER_VERSION: &str = concat!("aquarchive ", env!("CARGO_PKG_VERSION"));
@@ -33,9 +33,18 @@ pub enum ArchiveError {
     Io { path: String, source: std::io::Error },
     #[error("{0}")]
     Input(String),
-    /// A puzzle the solver failed on (a bug, not bad input).
+    /// A puzzle the solver failed on (a bug, not bad input); `place` is
+    /// where it came from (a file and line, a URL, `puzzle 7`).
     #[error("{place}: {source}")]
-    Solve { place: String, source: AquariumError },
+    Solve { place: String, source: PuzzleError },
+    /// A stored puzzle's text that does not read as its kind.
+    #[error("puzzle {id}: stored text: {source}")]
+    StoredText { id: i64, source: PuzzleError },
+    /// A stored solution that does not read, or does not fit its puzzle.
+    #[error("puzzle {id}: stored solution: {source}")]
+    StoredSolution { id: i64, source: PuzzleError },
+    #[error("puzzle {id}: a {kind} puzzle, not an Aquarium")]
+    NotAquarium { id: i64, kind: Kind },
 }
 
 /// What validating and solving found.
@@ -72,29 +81,22 @@ pub fn assess(puzzle: &Aquarium, settings: Settings) -> Result<Verdict, Aquarium
 
 /// Reads an Aquarium puzzle back from the store.
 pub fn stored_aquarium(puzzle: &crate::store::Puzzle) -> Result<Aquarium, ArchiveError> {
-    if puzzle.record.kind != AQUARIUM {
-        return Err(ArchiveError::Input(format!(
-            "puzzle {}: a {} puzzle, not an Aquarium",
-            puzzle.id, puzzle.record.kind
-        )));
+    if puzzle.record.kind != Kind::Aquarium {
+        return Err(ArchiveError::NotAquarium { id: puzzle.id, kind: puzzle.record.kind });
     }
-    Aquarium::parse_text(&puzzle.record.text)
-        .map_err(|e| ArchiveError::Input(format!("puzzle {}: stored text: {e}", puzzle.id)))
+    Aquarium::parse_text(&puzzle.record.text).map_err(|e| ArchiveError::StoredText { id: puzzle.id, source: e.into() })
 }
 
 /// Reads a stored solution back.
 pub fn stored_water(puzzle: &crate::store::Puzzle) -> Option<Result<aquarium::Water, ArchiveError>> {
     let text = puzzle.solution.as_ref()?.solution.as_ref()?;
-    Some(
-        aquarium::Water::parse(text)
-            .map_err(|e| ArchiveError::Input(format!("puzzle {}: stored solution: {e}", puzzle.id))),
-    )
+    Some(aquarium::Water::parse(text).map_err(|e| ArchiveError::StoredSolution { id: puzzle.id, source: e.into() }))
 }
 
 /// Reads a stored puzzle of any kind back.
 pub fn stored(puzzle: &crate::store::Puzzle) -> Result<kinds::AnyPuzzle, ArchiveError> {
-    kinds::AnyPuzzle::from_stored(&puzzle.record.kind, &puzzle.record.text)
-        .map_err(|e| ArchiveError::Input(format!("puzzle {}: stored text: {e}", puzzle.id)))
+    kinds::AnyPuzzle::from_stored(puzzle.record.kind, &puzzle.record.text)
+        .map_err(|source| ArchiveError::StoredText { id: puzzle.id, source })
 }
 
 /// Reads a stored puzzle's latest solution back, if it has one.
@@ -103,8 +105,5 @@ pub fn stored_solution(
     read: &kinds::AnyPuzzle,
 ) -> Option<Result<kinds::AnySolution, ArchiveError>> {
     let text = puzzle.solution.as_ref()?.solution.as_ref()?;
-    Some(
-        read.read_solution(text)
-            .map_err(|e| ArchiveError::Input(format!("puzzle {}: stored solution: {e}", puzzle.id))),
-    )
+    Some(read.read_solution(text).map_err(|source| ArchiveError::StoredSolution { id: puzzle.id, source }))
 }

@@ -62,7 +62,7 @@ pub fn resolve(
                 let puzzle = stored(record)?;
                 let verdict = puzzle
                     .assess(settings)
-                    .map_err(|why| ArchiveError::Input(format!("puzzle {}: {why}", record.id)))?;
+                    .map_err(|source| ArchiveError::Solve { place: format!("puzzle {}", record.id), source })?;
                 let fault =
                     verdict.status != Status::Ok && (puzzle.expects_unique() || verdict.status != Status::Several);
                 Ok::<_, ArchiveError>((record.id, record.record.status, verdict, fault))

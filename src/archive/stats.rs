@@ -8,6 +8,7 @@ use serde::Serialize;
 use crate::store::{Count, FetchCounts, Filter, HashCheck, Puzzle, Status, Store};
 
 use super::{kinds, site_names};
+use crate::kinds::Kind;
 
 /// Solve times of one class, in whole microseconds (0: under one).
 #[derive(Clone, Debug, Serialize)]
@@ -46,7 +47,7 @@ pub struct HashChecks {
 
 /// The class a puzzle is counted under: its site size class, else its size
 /// as its kind writes it (see [`kinds::size_text`]).
-pub fn class_of(kind: &str, size_class: Option<i64>, width: i64, height: i64) -> String {
+pub fn class_of(kind: Kind, size_class: Option<i64>, width: i64, height: i64) -> String {
     size_class.map_or_else(|| kinds::size_text(kind, width, height), site_names::size_class_name)
 }
 
@@ -54,21 +55,17 @@ pub fn class_of(kind: &str, size_class: Option<i64>, width: i64, height: i64) ->
 /// 10x10), then size class (easy before hard), grids of no known class
 /// after the classes of their area. A class spanning grids (the specials)
 /// goes by its smallest.
-type Order = (String, i64, i64);
+/// Kinds go by name, as the archive's counts are ordered.
+type Order = (&'static str, i64, i64);
 
-fn order_of(kind: &str, size_class: Option<i64>, width: i64, height: i64) -> Order {
-    (kind.to_string(), width * height, size_class.unwrap_or(i64::MAX))
+fn order_of(kind: Kind, size_class: Option<i64>, width: i64, height: i64) -> Order {
+    (kind.name(), width * height, size_class.unwrap_or(i64::MAX))
 }
 
 /// Puts `key`'s row (made by `new` the first time) in `rows`, keeping the
 /// smallest order seen for it.
-fn row_of<'a, T>(
-    rows: &'a mut BTreeMap<String, (Order, T)>,
-    key: String,
-    order: Order,
-    new: impl FnOnce() -> T,
-) -> &'a mut T {
-    let entry = rows.entry(key).or_insert_with(|| (order.clone(), new()));
+fn row_of<T>(rows: &mut BTreeMap<String, (Order, T)>, key: String, order: Order, new: impl FnOnce() -> T) -> &mut T {
+    let entry = rows.entry(key).or_insert_with(|| (order, new()));
     if order < entry.0 {
         entry.0 = order;
     }
@@ -88,8 +85,8 @@ pub fn stats(store: &Store) -> Result<Stats, crate::store::StoreError> {
     store.each(&Filter::default(), |p: Puzzle| {
         if let Some(solution) = &p.solution {
             let r = &p.record;
-            let class = format!("{} {}", r.kind, class_of(&r.kind, r.size_class, r.width, r.height));
-            row_of(&mut micros, class, order_of(&r.kind, r.size_class, r.width, r.height), Vec::new)
+            let class = format!("{} {}", r.kind, class_of(r.kind, r.size_class, r.width, r.height));
+            row_of(&mut micros, class, order_of(r.kind, r.size_class, r.width, r.height), Vec::new)
                 .push(solution.micros);
         }
         Ok::<_, crate::store::StoreError>(())
@@ -125,8 +122,8 @@ impl Stats {
         let mut rows: BTreeMap<String, (Order, BTreeMap<Status, u64>)> = BTreeMap::new();
         for c in &self.counts {
             // A size class spans grids (the specials): one row for all of them.
-            let class = format!("{} {}", c.kind, class_of(&c.kind, c.size_class, c.width, c.height));
-            let order = order_of(&c.kind, c.size_class, c.width, c.height);
+            let class = format!("{} {}", c.kind, class_of(c.kind, c.size_class, c.width, c.height));
+            let order = order_of(c.kind, c.size_class, c.width, c.height);
             *row_of(&mut rows, class, order, BTreeMap::new).entry(c.status).or_default() += c.puzzles;
         }
         let mut out = vec![header];

@@ -51,6 +51,6 @@ fn check(stored: &crate::store::Puzzle) -> Option<String> {
         None if solution.found > 0 => Some("the solver found a solution but none is stored".into()),
         None => None,
         Some(Err(e)) => Some(e.to_string()),
-        Some(Ok(found)) => puzzle.verify(&found).err(),
+        Some(Ok(found)) => puzzle.verify(&found).err().map(|e| e.to_string()),
     }
 }

@@ -305,13 +305,13 @@ pub enum ImportKind {
 }
 
 impl ImportKind {
-    /// The name stored in the archive.
-    pub fn name(self) -> &'static str {
+    /// The kind as the archive knows it.
+    pub fn kind(self) -> aquarchive::kinds::Kind {
         match self {
-            ImportKind::Aquarium => "aquarium",
-            ImportKind::Sudoku => "sudoku",
-            ImportKind::Calendar => "calendar",
-            ImportKind::Ring => "ring",
+            ImportKind::Aquarium => aquarchive::kinds::Kind::Aquarium,
+            ImportKind::Sudoku => aquarchive::kinds::Kind::Sudoku,
+            ImportKind::Calendar => aquarchive::kinds::Kind::Calendar,
+            ImportKind::Ring => aquarchive::kinds::Kind::Ring,
         }
     }
 }
@@ -505,13 +505,13 @@ pub enum Kind {
 }
 
 impl Kind {
-    /// The kind's name in the archive.
-    pub fn name(self) -> &'static str {
+    /// The kind as the archive knows it.
+    pub fn kind(self) -> aquarchive::kinds::Kind {
         match self {
-            Kind::Aquarium => "aquarium",
-            Kind::Calendar => "calendar",
-            Kind::Sudoku => "sudoku",
-            Kind::Ring => "ring",
+            Kind::Aquarium => aquarchive::kinds::Kind::Aquarium,
+            Kind::Calendar => aquarchive::kinds::Kind::Calendar,
+            Kind::Sudoku => aquarchive::kinds::Kind::Sudoku,
+            Kind::Ring => aquarchive::kinds::Kind::Ring,
         }
     }
 }

@@ -5,7 +5,8 @@ use std::time::Instant;
 
 use serde_json::json;
 
-use aquarchive::archive::kinds::{self, CALENDAR};
+use aquarchive::archive::kinds;
+use aquarchive::kinds::Kind;
 use aquarchive::kinds::calendar::{self, BUILT_IN, Date, Method, Variant, WEEKDAYS};
 use aquarchive::render;
 use aquarchive::render::svg;
@@ -57,7 +58,7 @@ fn describe(variant: &Variant) -> String {
     format!(
         "the {} board ({}, {} pieces)",
         variant.name(),
-        kinds::size_text(CALENDAR, variant.width() as i64, variant.height() as i64),
+        kinds::size_text(Kind::Calendar, variant.width() as i64, variant.height() as i64),
         variant.pieces().len()
     )
 }

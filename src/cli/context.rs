@@ -1,8 +1,8 @@
 //! What the archive commands share: settings, the database, filters.
 
-use aquarchive::archive::kinds::KINDS;
 use aquarchive::archive::site_names;
 use aquarchive::config::Config;
+use aquarchive::kinds::Kind;
 use aquarchive::store::{Access, Filter, Status, Store};
 
 use super::CliError;
@@ -38,18 +38,20 @@ impl FilterArgs {
                 ))
             })?),
         };
-        if let Some(kind) = &self.kind
-            && !KINDS.contains(&kind.as_str())
-        {
-            return Err(CliError::Message(format!("--kind {kind}: the archive holds {}", KINDS.join(", "))));
-        }
+        let kind = match &self.kind {
+            None => None,
+            Some(kind) => Some(kind.parse::<Kind>().map_err(|_| {
+                let kinds: Vec<&str> = Kind::ALL.iter().map(|k| k.name()).collect();
+                CliError::Message(format!("--kind {kind}: the archive holds {}", kinds.join(", ")))
+            })?),
+        };
         for (flag, time) in [("--since", &self.since), ("--until", &self.until)] {
             if let Some(time) = time {
                 check_time(flag, time)?;
             }
         }
         Ok(Filter {
-            kind: self.kind.clone(),
+            kind,
             size_class,
             status: self.status.map(StatusArg::to_status),
             since: self.since.clone(),

@@ -2,7 +2,8 @@
 
 use std::io::Write;
 
-use aquarchive::archive::{AQUARIUM, export, html};
+use aquarchive::archive::{export, html};
+use aquarchive::kinds::Kind;
 use aquarchive::render::count_of;
 use aquarchive::store::Access;
 
@@ -41,7 +42,7 @@ pub fn run(args: ExportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
     })?;
     if format == ExportFormat::Task {
         // Task strings are the Aquarium site's: other kinds have none.
-        filter.kind.get_or_insert_with(|| AQUARIUM.to_string());
+        filter.kind.get_or_insert(Kind::Aquarium);
     }
     if format == ExportFormat::Text {
         let dir = args

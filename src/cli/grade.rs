@@ -37,7 +37,7 @@ pub fn run(args: GradeArgs) -> Result<ExitCode, CliError> {
                     continue;
                 }
             };
-            let mut out = record(file, "sudoku", report.solutions.len(), &report.stats);
+            let mut out = record(file, aquarchive::kinds::Kind::Sudoku, report.solutions.len(), &report.stats);
             out["line"] = json!(parsed.line);
             out["puzzle"] = json!(puzzle.to_string());
             out["givens"] = json!(puzzle.givens());

@@ -44,7 +44,7 @@ pub fn run(args: ImportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
                 std::fs::read(&file).map_err(|source| CliError::Io { path: file.display().to_string(), source })?;
             pages.push((file, bytes));
         } else {
-            candidates.extend(import::read_file(&file, format, args.kind.map(ImportKind::name))?);
+            candidates.extend(import::read_file(&file, format, args.kind.map(ImportKind::kind))?);
         }
     }
     let mut store = context.open(Access::ReadWrite)?;

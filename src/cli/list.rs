@@ -28,7 +28,7 @@ pub fn run(args: ListArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
             let class = format!(
                 "{} {}",
                 p.record.kind,
-                stats::class_of(&p.record.kind, p.record.size_class, p.record.width, p.record.height)
+                stats::class_of(p.record.kind, p.record.size_class, p.record.width, p.record.height)
             );
             // A special's date: its identity, since its page has no ID.
             let special = p.record.special_date.as_deref().unwrap_or("-");
@@ -36,7 +36,7 @@ pub fn run(args: ListArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
                 "{:>6}  {class:<24} {:<10} {special:<10}  {}  {}",
                 p.id,
                 p.record.status.as_str(),
-                &p.created[..19.min(p.created.len())],
+                p.created.strftime("%Y-%m-%dT%H:%M:%S"),
                 p.record.source
             )
         };

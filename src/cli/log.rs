@@ -41,7 +41,7 @@ pub fn run(args: LogArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
             let puzzle = f.puzzle.map_or("-".to_string(), |id| id.to_string());
             out.push_str(&format!(
                 "{:<19}  {:<8}  {http:>4}  {puzzle:>6}  {}",
-                &f.fetched_at[..19.min(f.fetched_at.len())],
+                f.fetched_at.strftime("%Y-%m-%dT%H:%M:%S").to_string(),
                 f.outcome.as_str(),
                 f.url
             ));

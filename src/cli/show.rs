@@ -2,8 +2,10 @@
 //! as text, task string, link or JSON, or drawn as SVG or PNG.
 
 use aquarchive::archive::kinds::{AnyPuzzle, AnySolution};
-use aquarchive::archive::{AQUARIUM, export, picture, site_names, stats, stored, stored_solution};
+use aquarchive::archive::{export, picture, site_names, stats, stored, stored_solution};
+use aquarchive::kinds::Kind;
 use aquarchive::render;
+use aquarchive::store::time_text;
 use aquarchive::store::{Access, HashCheck};
 
 use super::args::{GlobalArgs, ShowArgs, ShowFormat};
@@ -34,17 +36,19 @@ pub fn run(args: ShowArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
         ShowFormat::Answer => format!("{}\n", export::answer(&puzzle)?),
         ShowFormat::Link => format!(
             "{}\n",
-            export::link(&puzzle, base_url).ok_or_else(|| CliError::Message(if puzzle.record.kind == AQUARIUM {
-                format!(
-                    "puzzle {}: no link, its site ID or size class is not known (source: {})",
-                    puzzle.id, puzzle.record.source
-                )
-            } else {
-                format!(
-                    "puzzle {}: a {} puzzle has no link: only Aquarium puzzles come from the site",
-                    puzzle.id, puzzle.record.kind
-                )
-            }))?
+            export::link(&puzzle, base_url).ok_or_else(|| CliError::Message(
+                if puzzle.record.kind == Kind::Aquarium {
+                    format!(
+                        "puzzle {}: no link, its site ID or size class is not known (source: {})",
+                        puzzle.id, puzzle.record.source
+                    )
+                } else {
+                    format!(
+                        "puzzle {}: a {} puzzle has no link: only Aquarium puzzles come from the site",
+                        puzzle.id, puzzle.record.kind
+                    )
+                }
+            ))?
         ),
         ShowFormat::Grid => {
             let read = stored(&puzzle)?;
@@ -54,7 +58,7 @@ pub fn run(args: ShowArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
                 puzzle.id,
                 puzzle.record.kind,
                 stats::class_of(
-                    &puzzle.record.kind,
+                    puzzle.record.kind,
                     puzzle.record.size_class,
                     puzzle.record.width,
                     puzzle.record.height
@@ -81,7 +85,7 @@ pub fn run(args: ShowArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
                     head.push_str(&format!(", {} solutions (the first shown)", s.found));
                 }
             }
-            head.push_str(&format!("\nsource: {}, stored {}\n", puzzle.record.source, puzzle.created));
+            head.push_str(&format!("\nsource: {}, stored {}\n", puzzle.record.source, time_text(puzzle.created)));
             if let Some(link) = export::link(&puzzle, base_url) {
                 head.push_str(&format!("link: {link}\n"));
             }

@@ -2,10 +2,10 @@
 
 use serde_json::json;
 
-use aquarchive::archive::AQUARIUM;
 use aquarchive::archive::import::{self, Format};
 use aquarchive::archive::kinds::{self, AnyPuzzle};
 use aquarchive::engine::{Probing, Settings, Stats};
+use aquarchive::kinds::Kind as PuzzleKind;
 use aquarchive::kinds::aquarium::{self, Aquarium, SolveReport};
 use aquarchive::render;
 use aquarchive::render::svg;
@@ -45,8 +45,8 @@ impl Job {
     /// How many solutions to look for in a puzzle of `kind`: by default two
     /// where one is expected (which proves uniqueness), else all of them
     /// (up to 1000).
-    pub(super) fn limit(&self, kind: &str) -> u64 {
-        self.limit.unwrap_or(if self.mode == Mode::First && kinds::expects_unique(kind) { 2 } else { 1000 })
+    pub(super) fn limit(&self, kind: PuzzleKind) -> u64 {
+        self.limit.unwrap_or(if self.mode == Mode::First && kind.expects_unique() { 2 } else { 1000 })
     }
 
     /// Prints a report, unless the pictures go to standard output.
@@ -68,8 +68,8 @@ impl Job {
 
 /// The exit code for a puzzle of `kind` with `solutions` found: 0 for one
 /// (proved) where one is expected, and for any where several are the rule.
-pub(super) fn code(kind: &str, solutions: usize, exhausted: bool) -> ExitCode {
-    let expected = if kinds::expects_unique(kind) { solutions == 1 && exhausted } else { solutions > 0 };
+pub(super) fn code(kind: PuzzleKind, solutions: usize, exhausted: bool) -> ExitCode {
+    let expected = if kind.expects_unique() { solutions == 1 && exhausted } else { solutions > 0 };
     if expected { ExitCode::Ok } else { ExitCode::NotUnique }
 }
 
@@ -118,7 +118,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, CliError> {
             }
         };
         // The kind as `import` finds it, unless --kind or --format says.
-        let parsed = import::parse_any(&text, format, args.kind.map(Kind::name));
+        let parsed = import::parse_any(&text, format, args.kind.map(Kind::kind));
         let several = parsed.puzzles.len() > 1;
         let numbered = several || args.files.len() > 1;
         for (line, puzzle) in &parsed.puzzles {
@@ -147,11 +147,13 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, CliError> {
 }
 
 fn solve_aquarium(job: &Job, at: &At, puzzle: &Aquarium) -> Result<ExitCode, CliError> {
-    let report =
-        match puzzle.validate().and_then(|()| aquarium::solve(puzzle, job.limit(AQUARIUM) as usize, job.settings)) {
-            Ok(report) => report,
-            Err(err) => return job.fault(at, &err),
-        };
+    let report = match puzzle
+        .validate()
+        .and_then(|()| aquarium::solve(puzzle, job.limit(PuzzleKind::Aquarium) as usize, job.settings))
+    {
+        Ok(report) => report,
+        Err(err) => return job.fault(at, &err),
+    };
     let code = print_aquarium(job, at, puzzle, &report)?;
     job.draw(at, || svg::aquarium::board(puzzle, report.solutions.first(), &at.place))?;
     Ok(code)
@@ -166,10 +168,10 @@ pub(super) fn report_error(job: &Job, file: &str, line: Option<usize>, message: 
 }
 
 /// The JSON fields every kind shares: where, what, and what the search found.
-pub(super) fn record(file: &str, kind: &str, solutions: usize, stats: &Stats) -> serde_json::Value {
+pub(super) fn record(file: &str, kind: PuzzleKind, solutions: usize, stats: &Stats) -> serde_json::Value {
     json!({
         "file": file,
-        "kind": kind,
+        "kind": kind.name(),
         "solutions": solutions,
         "exhausted": stats.exhausted,
         "unique": solutions == 1 && stats.exhausted,
@@ -194,9 +196,9 @@ pub(super) fn verdict(n: usize, stats: &Stats, limit: u64) -> String {
 }
 
 fn print_aquarium(job: &Job, at: &At, puzzle: &Aquarium, report: &SolveReport) -> Result<ExitCode, CliError> {
-    let code = code(AQUARIUM, report.solutions.len(), report.stats.exhausted);
+    let code = code(PuzzleKind::Aquarium, report.solutions.len(), report.stats.exhausted);
     if job.json {
-        let mut record = record(at.file, AQUARIUM, report.solutions.len(), &report.stats);
+        let mut record = record(at.file, PuzzleKind::Aquarium, report.solutions.len(), &report.stats);
         record["line"] = json!(at.line);
         record["width"] = json!(puzzle.width());
         record["height"] = json!(puzzle.height());
@@ -213,9 +215,9 @@ fn print_aquarium(job: &Job, at: &At, puzzle: &Aquarium, report: &SolveReport) -
     let mut out = format!(
         "{}: {}, {} tanks: {}\n",
         at.place,
-        kinds::size_text(AQUARIUM, puzzle.width() as i64, puzzle.height() as i64),
+        kinds::size_text(PuzzleKind::Aquarium, puzzle.width() as i64, puzzle.height() as i64),
         puzzle.tank_count(),
-        verdict(report.solutions.len(), &report.stats, job.limit(AQUARIUM))
+        verdict(report.solutions.len(), &report.stats, job.limit(PuzzleKind::Aquarium))
     );
     match job.mode {
         Mode::Count => {}

@@ -1,8 +1,6 @@
 //! `aquarchive solve --all | --unsolved | --id ID...`: re-solve stored
 //! puzzles in parallel, writing the verdicts back in batches.
 
-use clap::ValueEnum;
-
 use aquarchive::archive::solve;
 use aquarchive::render::count_of;
 use aquarchive::store::{Access, Filter};
@@ -32,7 +30,7 @@ pub fn run(args: SolveArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     ));
     let context = Context::load(global)?;
     let mut store = context.open(Access::ReadWrite)?;
-    let kind = args.kind.map(|k| k.to_possible_value().expect("no kind is skipped").get_name().to_string());
+    let kind = args.kind.map(|k| k.kind());
     let filter = Filter { ids: args.id.clone(), unsolved: args.unsolved, kind, ..Filter::default() };
     let ids = solve::pick(&store, &filter)?;
     if let Some(missing) = args.id.iter().find(|id| !ids.contains(id)) {

@@ -2,7 +2,7 @@
 
 use aquarchive::archive::stats;
 use aquarchive::render::count_of;
-use aquarchive::store::Access;
+use aquarchive::store::{Access, time_text};
 
 use super::args::{GlobalArgs, StatsArgs};
 use super::context::Context;
@@ -51,10 +51,10 @@ pub fn run(args: StatsArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
             f.fetches,
             f.failed,
             f.rejected,
-            f.last.as_deref().unwrap_or("-")
+            f.last.map_or_else(|| "-".to_string(), time_text)
         ));
-        if let Some(failed) = &f.last_failed {
-            out.push_str(&format!(", last failed or rejected at {failed}"));
+        if let Some(failed) = f.last_failed {
+            out.push_str(&format!(", last failed or rejected at {}", time_text(failed)));
         }
         out.push_str(" (see `aquarchive log`)\n");
     }

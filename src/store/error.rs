@@ -2,6 +2,8 @@ use std::path::PathBuf;
 
 use thiserror::Error;
 
+use crate::kinds::UnknownKind;
+
 /// What can go wrong with the archive database. Every message names the file.
 #[derive(Debug, Error)]
 pub enum StoreError {
@@ -40,6 +42,31 @@ pub enum StoreError {
     Io { path: PathBuf, source: std::io::Error },
     #[error("{path}: {source}")]
     Sql { path: PathBuf, source: rusqlite::Error },
+    /// A stored value this version cannot read back (a kind it does not
+    /// know, a time that is not one).
+    #[error("{path}: {source}")]
+    BadValue { path: PathBuf, source: BadValue },
+}
+
+/// A stored value that cannot be read back, and where it is.
+#[derive(Debug, Error)]
+#[error("{place}: {source}")]
+pub struct BadValue {
+    /// The row it is in: `puzzle 7`, `fetch 12`.
+    pub place: String,
+    pub source: ValueError,
+}
+
+/// What is wrong with a stored value.
+#[derive(Debug, Error)]
+pub enum ValueError {
+    #[error(transparent)]
+    Kind(#[from] UnknownKind),
+    /// A word (a status, an answer check) this version does not know.
+    #[error("unknown {what} `{text}`")]
+    Word { what: &'static str, text: String },
+    #[error("{what} `{text}` is not a time: {source}")]
+    Time { what: &'static str, text: String, source: jiff::Error },
 }
 
 impl StoreError {
@@ -47,6 +74,14 @@ impl StoreError {
     pub(crate) fn sql(path: &std::path::Path, source: rusqlite::Error) -> StoreError {
         use rusqlite::ErrorCode::{DatabaseCorrupt, DiskFull, NotADatabase, ReadOnly};
         let path = path.to_path_buf();
+        // A row reader's bad value (see `columns`) comes out as itself.
+        let source = match source {
+            rusqlite::Error::FromSqlConversionFailure(index, ty, cause) => match cause.downcast::<BadValue>() {
+                Ok(bad) => return StoreError::BadValue { path, source: *bad },
+                Err(cause) => rusqlite::Error::FromSqlConversionFailure(index, ty, cause),
+            },
+            other => other,
+        };
         match source.sqlite_error_code() {
             Some(DatabaseCorrupt | NotADatabase) => StoreError::Corrupt { path, why: source.to_string() },
             Some(ReadOnly) => StoreError::ReadOnly { path },

@@ -7,9 +7,13 @@
 //! flagged (rejected); an error without one means the fetch failed or the
 //! page could not be read.
 
-use rusqlite::{Row, ToSql};
+use jiff::Timestamp;
+use rusqlite::{Row, ToSql, params};
 use serde::Serialize;
 
+use super::columns;
+use super::model::{Filter, serialize_maybe_time, serialize_time};
+use super::puzzles::PUZZLE_FROM;
 use super::{Store, StoreError};
 
 /// What became of one fetch.
@@ -35,11 +39,24 @@ impl FetchOutcome {
     }
 }
 
+/// One fetch attempt as logged.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Fetch {
+    pub url: String,
+    pub method: String,
+    #[serde(serialize_with = "serialize_time")]
+    pub fetched_at: Timestamp,
+    pub http_status: Option<u16>,
+    pub error: Option<String>,
+    pub snapshot: Option<String>,
+}
+
 /// One fetch attempt with what became of it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LoggedFetch {
     pub id: i64,
-    pub fetched_at: String,
+    #[serde(serialize_with = "serialize_time")]
+    pub fetched_at: Timestamp,
     pub url: String,
     pub method: String,
     pub outcome: FetchOutcome,
@@ -68,8 +85,10 @@ pub struct FetchCounts {
     pub failed: u64,
     pub rejected: u64,
     /// When the newest fetch was made, and the newest that failed.
-    pub last: Option<String>,
-    pub last_failed: Option<String>,
+    #[serde(serialize_with = "serialize_maybe_time")]
+    pub last: Option<Timestamp>,
+    #[serde(serialize_with = "serialize_maybe_time")]
+    pub last_failed: Option<Timestamp>,
 }
 
 /// The outcome of a row, from its error and the puzzle on its page (see the
@@ -82,6 +101,24 @@ const FETCH_FROM: &str = "FROM fetches f LEFT JOIN puzzles p \
     ON p.id = (SELECT min(id) FROM puzzles WHERE snapshot = f.snapshot)";
 
 impl Store {
+    /// Records one fetch attempt, failed or not.
+    pub fn log_fetch(
+        &mut self,
+        url: &str,
+        method: &str,
+        http_status: Option<u16>,
+        error: Option<&str>,
+        snapshot: Option<&str>,
+    ) -> Result<i64, StoreError> {
+        self.conn
+            .execute(
+                "INSERT INTO fetches (url, method, http_status, error, snapshot) VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![url, method, http_status, error, snapshot],
+            )
+            .map_err(self.err())?;
+        Ok(self.conn.last_insert_rowid())
+    }
+
     /// Fetch attempts, newest first.
     pub fn fetch_log(&self, query: &FetchQuery) -> Result<Vec<LoggedFetch>, StoreError> {
         let mut terms = vec!["1".to_string()];
@@ -119,11 +156,39 @@ impl Store {
                     fetches: r.get::<_, i64>(0)? as u64,
                     failed: r.get::<_, i64>(1)? as u64,
                     rejected: r.get::<_, i64>(2)? as u64,
-                    last: r.get(3)?,
-                    last_failed: r.get(4)?,
+                    last: columns::maybe_time(r, 3, "fetched_at", "the fetch log")?,
+                    last_failed: columns::maybe_time(r, 4, "fetched_at", "the fetch log")?,
                 })
             })
             .map_err(self.err())
+    }
+
+    /// The fetches that returned each matching puzzle's page (its
+    /// snapshot), as (puzzle id, fetch), by puzzle id and then oldest first.
+    pub fn fetch_history(&self, filter: &Filter) -> Result<Vec<(i64, Fetch)>, StoreError> {
+        let (condition, values) = filter.sql();
+        let query = format!(
+            "SELECT p.id, f.url, f.method, f.fetched_at, f.http_status, f.error, f.snapshot, f.id {PUZZLE_FROM} \
+             JOIN fetches f ON f.snapshot = p.snapshot WHERE {condition} ORDER BY p.id, f.id"
+        );
+        let mut statement = self.conn.prepare(&query).map_err(self.err())?;
+        let params: Vec<&dyn ToSql> = values.iter().map(|v| v as &dyn ToSql).collect();
+        let rows = statement
+            .query_map(params.as_slice(), |r| {
+                Ok((
+                    r.get(0)?,
+                    Fetch {
+                        url: r.get(1)?,
+                        method: r.get(2)?,
+                        fetched_at: columns::time(r, 3, "fetched_at", format_args!("fetch {}", r.get::<_, i64>(7)?))?,
+                        http_status: r.get(4)?,
+                        error: r.get(5)?,
+                        snapshot: r.get(6)?,
+                    },
+                ))
+            })
+            .map_err(self.err())?;
+        rows.collect::<Result<_, _>>().map_err(self.err())
     }
 }
 
@@ -133,9 +198,10 @@ fn read_fetch(r: &Row) -> rusqlite::Result<LoggedFetch> {
         "rejected" => FetchOutcome::Rejected,
         _ => FetchOutcome::Failed,
     };
+    let id = r.get(0)?;
     Ok(LoggedFetch {
-        id: r.get(0)?,
-        fetched_at: r.get(1)?,
+        id,
+        fetched_at: columns::time(r, 1, "fetched_at", format_args!("fetch {id}"))?,
         url: r.get(2)?,
         method: r.get(3)?,
         outcome,
@@ -153,7 +219,7 @@ mod tests {
 
     fn puzzle(snapshot: &str, status: Status) -> NewPuzzle {
         NewPuzzle {
-            kind: "aquarium".into(),
+            kind: crate::kinds::Kind::Aquarium,
             source: "https://example.org/".into(),
             size_class: None,
             site_id: None,

@@ -1,5 +1,6 @@
 //! Opening the database: check the file is ours before SQLite touches it,
-//! create new files atomically, and step old ones up to this version.
+//! create new files atomically, and step old ones up to this version; and
+//! checking the whole file for damage (`verify`).
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -7,7 +8,8 @@ use std::time::Duration;
 
 use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 
-use super::StoreError;
+use super::digest::sha256_hex;
+use super::{Store, StoreError};
 
 /// `PRAGMA application_id` of our files: "AQUA".
 pub const APPLICATION_ID: i32 = 0x4151_5541;
@@ -83,6 +85,31 @@ pub(super) fn open(path: &Path, access: Access) -> Result<Connection, StoreError
         check_written_tables(path, &conn)?;
     }
     Ok(conn)
+}
+
+impl Store {
+    /// Reads the whole file (`PRAGMA integrity_check`) and every snapshot's
+    /// bytes against their sha256: damage that no query has touched yet
+    /// shows here. It reads everything, so `verify` runs it, not every command.
+    pub fn check_integrity(&self) -> Result<(), StoreError> {
+        let corrupt = |why: String| StoreError::Corrupt { path: self.path.clone(), why };
+        let mut statement = self.conn.prepare("PRAGMA integrity_check(5)").map_err(self.err())?;
+        let problems: Vec<String> =
+            statement.query_map([], |r| r.get(0)).map_err(self.err())?.collect::<Result<_, _>>().map_err(self.err())?;
+        if problems != ["ok"] {
+            return Err(corrupt(format!("integrity check: {}", problems.join("; "))));
+        }
+        let mut statement = self.conn.prepare("SELECT sha256, bytes FROM snapshots").map_err(self.err())?;
+        let mut rows = statement.query([]).map_err(self.err())?;
+        while let Some(row) = rows.next().map_err(self.err())? {
+            let sha: String = row.get(0).map_err(self.err())?;
+            let bytes: Vec<u8> = row.get(1).map_err(self.err())?;
+            if sha256_hex(&bytes) != sha {
+                return Err(corrupt(format!("snapshot {sha}: its bytes no longer match their sha256")));
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Whether the file can be opened for writing (opening changes nothing).

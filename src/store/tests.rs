@@ -1,8 +1,9 @@
 use super::*;
+use crate::kinds::Kind;
 
 fn puzzle(text: &str, site_id: Option<i64>) -> NewPuzzle {
     NewPuzzle {
-        kind: "aquarium".into(),
+        kind: Kind::Aquarium,
         source: "test".into(),
         size_class: site_id.map(|_| 0),
         site_id,
@@ -245,7 +246,7 @@ fn filters_pick_by_status_class_and_time() {
     assert_eq!(counts.len(), 2);
     assert_eq!(
         counts[0],
-        Count { kind: "aquarium".into(), size_class: Some(0), width: 2, height: 2, status: Status::Ok, puzzles: 1 }
+        Count { kind: Kind::Aquarium, size_class: Some(0), width: 2, height: 2, status: Status::Ok, puzzles: 1 }
     );
 }
 
@@ -304,7 +305,7 @@ fn an_older_file_of_ours_is_migrated_in_place() {
 fn until_takes_the_whole_of_the_time_given() {
     let (_dir, mut store) = fresh();
     store.add(&[(puzzle("a", None), None)]).unwrap();
-    let created = store.puzzle(1).unwrap().unwrap().created;
+    let created = time_text(store.puzzle(1).unwrap().unwrap().created);
     for precision in [10, 13, 16, created.len()] {
         let filter = Filter {
             until: Some(created[..precision].to_string()),
@@ -363,4 +364,55 @@ fn fetch_history_is_the_fetches_of_each_puzzles_page() {
         history.iter().map(|(p, f)| (*p, f.url.as_str(), f.http_status)).collect();
     assert_eq!(urls, [(id, "https://x/?size=0", Some(200)), (id, "https://x/?e=MDo", Some(200))]);
     assert!(store.fetch_history(&Filter { ids: vec![id + 1], ..Filter::default() }).unwrap().is_empty());
+}
+
+#[test]
+fn a_kind_the_archive_does_not_know_is_an_error_naming_the_puzzle() {
+    let (_dir, mut store) = fresh();
+    store.add(&[(puzzle("a", None), Some(solution(1))), (puzzle("b", None), Some(solution(1)))]).unwrap();
+    store.conn.execute("UPDATE puzzles SET kind = 'chess' WHERE id = 2", []).unwrap();
+    assert_eq!(store.puzzle(1).unwrap().unwrap().record.kind, Kind::Aquarium);
+    let path = store.path().display().to_string();
+    let errors =
+        [store.puzzle(2).unwrap_err(), store.puzzles(&Filter::default()).unwrap_err(), store.counts().unwrap_err()];
+    for err in errors {
+        assert!(matches!(&err, StoreError::BadValue { source, .. } if source.place == "puzzle 2"), "{err:?}");
+        let message = err.to_string();
+        assert!(message.starts_with(&format!("{path}: puzzle 2: unknown puzzle kind 'chess'")), "{message}");
+        // The kind's own error is kept as the cause.
+        let cause = std::error::Error::source(&err).and_then(std::error::Error::source).unwrap();
+        assert!(cause.to_string().contains("the kinds are aquarium, sudoku, calendar and ring"), "{cause}");
+    }
+    // A filter by kind still reads the puzzles of known kinds.
+    assert_eq!(store.puzzles(&Filter { kind: Some(Kind::Aquarium), ..Filter::default() }).unwrap().len(), 1);
+}
+
+#[test]
+fn stored_times_read_back_as_written() {
+    let (_dir, mut store) = fresh();
+    store.add(&[(puzzle("a", None), None)]).unwrap();
+    store.log_fetch("https://x/", "http", Some(200), None, None).unwrap();
+    // As the schema's defaults wrote them, to the millisecond.
+    let raw = |sql: &str| store.conn.query_row(sql, [], |r| r.get::<_, String>(0)).unwrap();
+    let (created, fetched) = (raw("SELECT created FROM puzzles"), raw("SELECT fetched_at FROM fetches"));
+    let puzzle = store.puzzle(1).unwrap().unwrap();
+    assert_eq!(time_text(puzzle.created), created);
+    let log = store.fetch_log(&FetchQuery::default()).unwrap();
+    assert_eq!(time_text(log[0].fetched_at), fetched);
+    assert_eq!(store.fetch_counts().unwrap().last.map(time_text), Some(fetched));
+
+    // A time written is the same time read back, and shown as written.
+    let written = "2026-11-30T06:07:08.009Z";
+    store.conn.execute("UPDATE puzzles SET created = ?1", [written]).unwrap();
+    let read = store.puzzle(1).unwrap().unwrap().created;
+    assert_eq!(read, written.parse::<jiff::Timestamp>().unwrap());
+    assert_eq!(read, jiff::Timestamp::new(1_796_018_828, 9_000_000).unwrap());
+    assert_eq!(time_text(read), written);
+    let json = serde_json::to_value(store.puzzle(1).unwrap().unwrap()).unwrap();
+    assert_eq!((json["created"].as_str(), json["kind"].as_str()), (Some(written), Some("aquarium")));
+
+    // A stored value that is not a time is an error naming its row.
+    store.conn.execute("UPDATE fetches SET fetched_at = 'yesterday'", []).unwrap();
+    let err = store.fetch_log(&FetchQuery::default()).unwrap_err().to_string();
+    assert!(err.contains("fetch 1: fetched_at `yesterday` is not a time"), "{err}");
 }

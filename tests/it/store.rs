@@ -395,3 +395,18 @@ fn an_archive_its_reader_cannot_write_is_read() {
     assert!(run.stderr.contains("a.sqlite-wal holds commits not yet merged"), "{run}");
     assert!(run.stdout.is_empty(), "{run}");
 }
+
+#[test]
+fn a_stored_kind_this_version_does_not_know_is_an_error_naming_the_puzzle() {
+    let dir = Dir::new();
+    let fixture = fixtures().join("aquarium/puzzles/6x6_easy_11269657.txt").display().to_string();
+    dir.run(&["--db", "a.sqlite", "import", &fixture]).ok();
+    {
+        let conn = rusqlite::Connection::open(dir.join("a.sqlite")).unwrap();
+        conn.execute("UPDATE puzzles SET kind = 'chess' WHERE id = 1", []).unwrap();
+    }
+    let message = "puzzle 1: unknown puzzle kind 'chess': the kinds are aquarium, sudoku, calendar and ring";
+    for args in [&["list"][..], &["show", "1"], &["stats"], &["export", "--format", "jsonl"], &["verify"]] {
+        refused(&dir, "a.sqlite", args, message);
+    }
+}

@@ -6,10 +6,10 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use aquarchive::archive::AQUARIUM;
 use aquarchive::archive::import::{self, Candidate, Format};
 use aquarchive::archive::kinds::AnyPuzzle;
 use aquarchive::engine::Settings;
+use aquarchive::kinds::Kind;
 use aquarchive::kinds::aquarium::{self, GenerateSettings};
 use aquarchive::rng::Rng;
 use aquarchive::store::{Access, Filter, Store};
@@ -54,7 +54,7 @@ pub(crate) fn generated(args: &GeneratedPuzzlesArgs) -> (Vec<Candidate>, String)
 pub fn run(args: ImportBenchArgs) -> Result<(), BenchError> {
     let start = Instant::now();
     let (candidates, what) = match &args.from {
-        Some(path) => (import::read_file(path, Format::Auto, Some(AQUARIUM))?, path.display().to_string()),
+        Some(path) => (import::read_file(path, Format::Auto, Some(Kind::Aquarium))?, path.display().to_string()),
         None => generated(&args.generated),
     };
     let prepared = start.elapsed();

@@ -89,7 +89,7 @@ pub fn weekday_of(year: i64, month: u8, day: u8) -> Option<u8> {
 
 /// Today's date (UTC) with its weekday, and its year.
 pub fn today() -> (Date, i64) {
-    let today = jiff::Timestamp::now().to_zoned(jiff::tz::TimeZone::UTC).date();
+    let today = jiff::Timestamp::now().to_zoned_datetime(jiff::tz::TimeZone::UTC).date();
     let date = Date {
         month: today.month() as u8,
         day: today.day() as u8,

@@ -1,0 +1,214 @@
+//! The store's plain types: puzzles as stored and as read back, their
+//! verdicts and solutions, and what a query asks for.
+
+use jiff::Timestamp;
+use rusqlite::ToSql;
+use serde::{Serialize, Serializer};
+
+use crate::kinds::Kind;
+
+/// What the archive knows of a puzzle's soundness.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// Well formed with exactly one solution.
+    Ok,
+    /// Breaks the kind's rules of form (e.g. clue sums differ).
+    Invalid,
+    /// Well formed, no solution.
+    Unsolvable,
+    /// Well formed, more than one solution.
+    Several,
+}
+
+impl Status {
+    pub const ALL: [Status; 4] = [Status::Ok, Status::Invalid, Status::Unsolvable, Status::Several];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Ok => "ok",
+            Status::Invalid => "invalid",
+            Status::Unsolvable => "unsolvable",
+            Status::Several => "several",
+        }
+    }
+
+    pub(super) fn parse(text: &str) -> Option<Status> {
+        Status::ALL.into_iter().find(|s| s.as_str() == text)
+    }
+}
+
+impl ToSql for Status {
+    fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
+        Ok(self.as_str().into())
+    }
+}
+
+impl std::fmt::Display for Status {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// What the site's own answer check said of a fetched puzzle: whether the
+/// solution found hashes to the page's `hashedSolution`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum HashCheck {
+    /// The solution found is the site's: the puzzle was read right.
+    Match,
+    /// The page has a hash and no solution found gives it (a garbled task,
+    /// or a puzzle without a unique solution).
+    Mismatch,
+    /// No hash to check against (the page has none, or the puzzle did not
+    /// come from a page).
+    Absent,
+}
+
+impl HashCheck {
+    pub const ALL: [HashCheck; 3] = [HashCheck::Match, HashCheck::Mismatch, HashCheck::Absent];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            HashCheck::Match => "match",
+            HashCheck::Mismatch => "mismatch",
+            HashCheck::Absent => "absent",
+        }
+    }
+
+    pub(super) fn parse(text: &str) -> Option<HashCheck> {
+        HashCheck::ALL.into_iter().find(|h| h.as_str() == text)
+    }
+}
+
+impl ToSql for HashCheck {
+    fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
+        Ok(self.as_str().into())
+    }
+}
+
+impl std::fmt::Display for HashCheck {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A puzzle to store (and, inside [`Puzzle`], as stored).
+#[derive(Clone, Debug, Serialize)]
+pub struct NewPuzzle {
+    #[serde(serialize_with = "serialize_kind")]
+    pub kind: Kind,
+    pub source: String,
+    pub size_class: Option<i64>,
+    pub site_id: Option<i64>,
+    /// A special's date (`YYYY-MM-DD` as the site writes it): with the kind
+    /// and size class, a special's identity, since its page has no ID.
+    pub special_date: Option<String>,
+    pub width: i64,
+    pub height: i64,
+    /// The kind's canonical text of the puzzle.
+    pub text: String,
+    pub snapshot: Option<String>,
+    pub extractor_version: Option<i64>,
+    pub status: Status,
+    pub note: Option<String>,
+}
+
+/// What a site's page says about its puzzle besides the puzzle (kept in
+/// `site_facts`): the page's hash of its solution, and whether the
+/// solution found gives that hash.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SiteFacts {
+    pub hashed_solution: Option<String>,
+    pub hash_check: HashCheck,
+}
+
+/// What one solver version found for a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Solution {
+    pub solver_version: String,
+    /// The first solution found, in the kind's text format.
+    pub solution: Option<String>,
+    /// Solutions found: searching for at most 2 for kinds that expect one,
+    /// all of them for calendar dates and ring instances.
+    pub found: u32,
+    pub nodes: u64,
+    pub micros: u64,
+}
+
+/// A stored puzzle with its latest solution.
+#[derive(Clone, Debug, Serialize)]
+pub struct Puzzle {
+    pub id: i64,
+    #[serde(flatten)]
+    pub record: NewPuzzle,
+    pub canonical_hash: String,
+    /// When it was first stored.
+    #[serde(serialize_with = "serialize_time")]
+    pub created: Timestamp,
+    /// The site's answer check; None where a page's hash was kept by a
+    /// version of this tool that did not check it (`reparse` checks it).
+    pub hash_check: Option<HashCheck>,
+    pub solution: Option<Solution>,
+}
+
+/// What adding a puzzle did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Added {
+    New(i64),
+    /// The same puzzle (by site ID, or by canonical text) was there already.
+    Present(i64),
+    /// A good copy took the place of a flagged one with the same site ID
+    /// (the site serves garbled pages to clients it takes for scrapers):
+    /// the record now holds the good text, snapshot and solution; the
+    /// flagged page stays among the snapshots and in the fetch log.
+    Replaced(i64),
+}
+
+/// Which puzzles a query reads; empty fields match all.
+#[derive(Clone, Debug, Default)]
+pub struct Filter {
+    pub kind: Option<Kind>,
+    pub size_class: Option<i64>,
+    pub status: Option<Status>,
+    /// Created at or after this time (UTC text, e.g. `2026-11-30` or `2026-11-30T06:00`).
+    pub since: Option<String>,
+    /// Created at or before this time, at the precision given.
+    pub until: Option<String>,
+    pub ids: Vec<i64>,
+    /// Only puzzles that should have a solution and have none.
+    pub unsolved: bool,
+}
+
+/// Puzzles counted by kind, size class, grid and status.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Count {
+    #[serde(serialize_with = "serialize_kind")]
+    pub kind: Kind,
+    pub size_class: Option<i64>,
+    pub width: i64,
+    pub height: i64,
+    pub status: Status,
+    pub puzzles: u64,
+}
+
+/// A stored time as the archive writes it (`2026-11-30T06:00:00.000Z`:
+/// UTC, to the millisecond), for output that shows it as stored.
+pub fn time_text(time: Timestamp) -> String {
+    format!("{time:.3}")
+}
+
+pub(super) fn serialize_time<S: Serializer>(time: &Timestamp, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_str(&format_args!("{time:.3}"))
+}
+
+pub(super) fn serialize_maybe_time<S: Serializer>(time: &Option<Timestamp>, serializer: S) -> Result<S::Ok, S::Error> {
+    match time {
+        Some(time) => serialize_time(time, serializer),
+        None => serializer.serialize_none(),
+    }
+}
+
+fn serialize_kind<S: Serializer>(kind: &Kind, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(kind.name())
+}

@@ -1,0 +1,490 @@
+//! Puzzles and their solutions: adding (once, however often seen, a better
+//! copy taking a flagged one's place), re-judging, and reading back.
+
+use rusqlite::{Connection, OptionalExtension, Row, ToSql, Transaction, params};
+
+use super::columns::{self, hash_check, status};
+use super::digest::sha256_hex;
+use super::model::{Added, Count, Filter, HashCheck, NewPuzzle, Puzzle, SiteFacts, Solution, Status};
+use super::{Store, StoreError};
+use crate::kinds::Kind;
+
+/// A puzzle's answer check, from `site_facts f` joined to it: 'absent'
+/// where its page gave no hash (or it has no page), NULL where the hash was
+/// kept unchecked.
+macro_rules! hash_check_sql {
+    () => {
+        "CASE WHEN f.hash_check IS NOT NULL THEN f.hash_check WHEN f.hashed_solution IS NULL THEN 'absent' END"
+    };
+}
+
+pub(super) const PUZZLE_COLUMNS: &str = concat!(
+    "p.id, p.kind, p.source, p.size_class, p.site_id, p.width, p.height, p.text, ",
+    "p.canonical_hash, p.snapshot, p.extractor_version, p.status, p.note, p.created, ",
+    "s.solver_version, s.solution, s.found, s.nodes, s.micros, p.special_date, ",
+    hash_check_sql!()
+);
+
+/// Each puzzle joined with its latest solution (the highest row id) and
+/// what its page said.
+pub(super) const PUZZLE_FROM: &str = "FROM puzzles p LEFT JOIN solutions s \
+    ON s.id = (SELECT max(id) FROM solutions WHERE puzzle = p.id) \
+    LEFT JOIN site_facts f ON f.puzzle = p.id";
+
+impl Store {
+    /// The stored puzzle that `puzzle` would duplicate, if any.
+    /// A flagged copy, or one the site's hash did not confirm, is not
+    /// returned: a better copy may take its place (see [`Added::Replaced`]).
+    pub fn find(&self, puzzle: &NewPuzzle) -> Result<Option<i64>, StoreError> {
+        let copy = stored_copy(&self.conn, puzzle, &sha256_hex(puzzle.text.as_bytes())).map_err(self.err())?;
+        Ok(copy.filter(|copy| !copy.replaceable()).map(|copy| copy.id))
+    }
+
+    /// Whether any stored puzzle's solution has matched its page's
+    /// `hashedSolution`: until one has, a mismatch may mean that the hash's
+    /// formula is not what this tool takes it for, not that a page was garbled.
+    pub fn has_hash_match(&self) -> Result<bool, StoreError> {
+        self.conn
+            .query_row("SELECT EXISTS (SELECT 1 FROM site_facts WHERE hash_check = 'match')", [], |r| r.get(0))
+            .map_err(self.err())
+    }
+
+    /// Stored Aquarium puzzles counted by the site's answer check (None:
+    /// a hash kept before the check existed), in [`HashCheck::ALL`] order.
+    pub fn hash_check_counts(&self) -> Result<Vec<(Option<HashCheck>, u64)>, StoreError> {
+        let query = concat!(
+            "SELECT ",
+            hash_check_sql!(),
+            " AS checked, count(*) FROM puzzles p LEFT JOIN site_facts f ON f.puzzle = p.id ",
+            "WHERE p.kind = ?1 GROUP BY checked ",
+            "ORDER BY checked IS NULL, CASE checked WHEN 'match' THEN 0 WHEN 'mismatch' THEN 1 ELSE 2 END"
+        );
+        let mut statement = self.conn.prepare(query).map_err(self.err())?;
+        let rows = statement
+            .query_map([Kind::Aquarium], |r| {
+                Ok((hash_check(r, 0, "the Aquarium puzzles' answer checks")?, r.get::<_, i64>(1)? as u64))
+            })
+            .map_err(self.err())?;
+        rows.collect::<Result<_, _>>().map_err(self.err())
+    }
+
+    /// Adds puzzles, each with its solution if it has one, in one
+    /// transaction: all of them or (on any error) none.
+    pub fn add(&mut self, batch: &[(NewPuzzle, Option<Solution>)]) -> Result<Vec<Added>, StoreError> {
+        let (tx, path) = self.write()?;
+        let err = |e| StoreError::sql(path, e);
+        let added = batch
+            .iter()
+            .map(|(puzzle, solution)| add_one(&tx, puzzle, solution.as_ref(), None))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(err)?;
+        tx.commit().map_err(err)?;
+        Ok(added)
+    }
+
+    /// Adds one fetched puzzle as [`Store::add`] does, and when it is stored
+    /// now (new, or replacing a flagged copy) what its page said beside it,
+    /// in the same transaction: a run killed in between loses neither.
+    pub fn add_fetched(
+        &mut self,
+        puzzle: &NewPuzzle,
+        solution: Option<&Solution>,
+        facts: &SiteFacts,
+    ) -> Result<Added, StoreError> {
+        let (tx, path) = self.write()?;
+        let err = |e| StoreError::sql(path, e);
+        let added = add_one(&tx, puzzle, solution, Some(facts.hash_check)).map_err(err)?;
+        if let Added::New(id) | Added::Replaced(id) = added {
+            put_site_facts(&tx, id, facts).map_err(err)?;
+        }
+        tx.commit().map_err(err)?;
+        Ok(added)
+    }
+
+    /// Records new verdicts on stored puzzles (a re-solve) in one
+    /// transaction; a verdict without a solution (invalid) drops old ones.
+    pub fn update(&mut self, batch: &[(i64, Status, Option<String>, Option<Solution>)]) -> Result<(), StoreError> {
+        let (tx, path) = self.write()?;
+        let err = |e| StoreError::sql(path, e);
+        for (id, status, note, solution) in batch {
+            tx.prepare_cached("UPDATE puzzles SET status = ?2, note = ?3 WHERE id = ?1")
+                .and_then(|mut s| s.execute(params![id, status.as_str(), note]))
+                .map_err(err)?;
+            match solution {
+                Some(solution) => put_solution(&tx, *id, solution).map_err(err)?,
+                // Found invalid now: an old solution would contradict that.
+                None => {
+                    tx.prepare_cached("DELETE FROM solutions WHERE puzzle = ?1")
+                        .and_then(|mut s| s.execute([id]))
+                        .map_err(err)?;
+                }
+            }
+        }
+        tx.commit().map_err(err)
+    }
+
+    /// Keeps what the site's page said of a stored puzzle beyond the puzzle
+    /// (a special's date, the page's `hashedSolution`).
+    pub fn put_site_facts(&mut self, puzzle: i64, facts: &SiteFacts) -> Result<(), StoreError> {
+        put_site_facts(&self.conn, puzzle, facts).map_err(self.err())
+    }
+
+    /// Gives a stored special the date its page is now read to carry
+    /// (`reparse` of a page kept before dates were read from its title).
+    /// Another puzzle of the same class and date keeps it: false then.
+    pub fn put_special_date(&mut self, puzzle: i64, date: &str) -> Result<bool, StoreError> {
+        let changed = self
+            .conn
+            .execute("UPDATE OR IGNORE puzzles SET special_date = ?2 WHERE id = ?1", params![puzzle, date])
+            .map_err(self.err())?;
+        Ok(changed == 1)
+    }
+
+    /// Replaces a puzzle's text when its snapshot is re-extracted (`reparse`),
+    /// with its new verdict; its old solutions go, in one transaction.
+    pub fn replace_text(
+        &mut self,
+        id: i64,
+        text: &str,
+        extractor_version: i64,
+        status: Status,
+        note: Option<&str>,
+        solution: Option<&Solution>,
+    ) -> Result<(), StoreError> {
+        let (tx, path) = self.write()?;
+        let err = |e| StoreError::sql(path, e);
+        tx.execute(
+            "UPDATE puzzles SET text = ?2, canonical_hash = ?3, extractor_version = ?4, status = ?5, note = ?6 WHERE id = ?1",
+            params![id, text, sha256_hex(text.as_bytes()), extractor_version, status.as_str(), note],
+        )
+        .map_err(err)?;
+        tx.execute("DELETE FROM solutions WHERE puzzle = ?1", [id]).map_err(err)?;
+        if let Some(solution) = solution {
+            put_solution(&tx, id, solution).map_err(err)?;
+        }
+        tx.commit().map_err(err)
+    }
+
+    /// Calls `each` on every puzzle the filter matches, in id order,
+    /// streaming (the archive may not fit in memory).
+    pub fn each<E: From<StoreError>>(
+        &self,
+        filter: &Filter,
+        mut each: impl FnMut(Puzzle) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let (condition, values) = filter.sql();
+        let query = format!("SELECT {PUZZLE_COLUMNS} {PUZZLE_FROM} WHERE {condition} ORDER BY p.id");
+        let mut statement = self.conn.prepare(&query).map_err(self.err())?;
+        let params: Vec<&dyn ToSql> = values.iter().map(|v| v as &dyn ToSql).collect();
+        let mut rows = statement.query(params.as_slice()).map_err(self.err())?;
+        while let Some(row) = rows.next().map_err(self.err())? {
+            each(read_puzzle(row).map_err(self.err())?)?;
+        }
+        Ok(())
+    }
+
+    /// All the puzzles the filter matches.
+    pub fn puzzles(&self, filter: &Filter) -> Result<Vec<Puzzle>, StoreError> {
+        let mut out = Vec::new();
+        self.each(filter, |p| {
+            out.push(p);
+            Ok::<_, StoreError>(())
+        })?;
+        Ok(out)
+    }
+
+    pub fn puzzle(&self, id: i64) -> Result<Option<Puzzle>, StoreError> {
+        self.conn
+            .query_row(&format!("SELECT {PUZZLE_COLUMNS} {PUZZLE_FROM} WHERE p.id = ?1"), [id], read_puzzle)
+            .optional()
+            .map_err(self.err())
+    }
+
+    /// Puzzles by kind, size class and status.
+    pub fn counts(&self) -> Result<Vec<Count>, StoreError> {
+        let mut statement = self
+            .conn
+            .prepare(
+                "SELECT kind, size_class, width, height, status, count(*), min(id) FROM puzzles \
+                 GROUP BY kind, size_class, width, height, status \
+                 ORDER BY kind, size_class IS NULL, size_class, width * height, width, status",
+            )
+            .map_err(self.err())?;
+        let rows = statement
+            .query_map([], |r| {
+                // A bad value is named by the first puzzle that holds it.
+                let first: i64 = r.get(6)?;
+                Ok(Count {
+                    kind: columns::kind(r, 0, format_args!("puzzle {first}"))?,
+                    size_class: r.get(1)?,
+                    width: r.get(2)?,
+                    height: r.get(3)?,
+                    status: status(r, 4, format_args!("puzzle {first}"))?,
+                    puzzles: r.get::<_, i64>(5)? as u64,
+                })
+            })
+            .map_err(self.err())?;
+        rows.collect::<Result<_, _>>().map_err(self.err())
+    }
+
+    /// Stored puzzles that should have a solution row and have none: after
+    /// any crash this must be zero.
+    pub fn missing_solutions(&self) -> Result<u64, StoreError> {
+        self.conn
+            .query_row(
+                "SELECT count(*) FROM puzzles p WHERE p.status <> 'invalid' \
+                 AND NOT EXISTS (SELECT 1 FROM solutions s WHERE s.puzzle = p.id)",
+                [],
+                |r| r.get::<_, i64>(0),
+            )
+            .map(|n| n as u64)
+            .map_err(self.err())
+    }
+}
+
+/// A stored copy of a puzzle, with what decides whether another copy may
+/// take its place.
+struct StoredCopy {
+    id: i64,
+    /// Found by site ID or special's date, not by text: only such a copy
+    /// can be a wrong reading of the puzzle its key names.
+    keyed: bool,
+    status: Status,
+    hash_check: Option<HashCheck>,
+}
+
+impl StoredCopy {
+    /// Found by its key, and flagged or not confirmed by the site's hash
+    /// where the site gave one.
+    fn replaceable(&self) -> bool {
+        self.keyed && (self.status != Status::Ok || self.hash_check == Some(HashCheck::Mismatch))
+    }
+
+    /// Whether a copy of this verdict and answer check is better: a good
+    /// copy beats a flagged one, and one the site's hash confirms beats one
+    /// it did not.
+    fn replaced_by(&self, status: Status, hash_check: Option<HashCheck>) -> bool {
+        self.keyed
+            && status == Status::Ok
+            && (self.status != Status::Ok
+                || (self.hash_check == Some(HashCheck::Mismatch) && hash_check == Some(HashCheck::Match)))
+    }
+}
+
+/// Adds one puzzle inside a transaction: a copy already stored is left as
+/// it is, unless this one is better (see [`StoredCopy::replaced_by`]).
+fn add_one(
+    tx: &Transaction,
+    puzzle: &NewPuzzle,
+    solution: Option<&Solution>,
+    hash_check: Option<HashCheck>,
+) -> rusqlite::Result<Added> {
+    let canonical_hash = sha256_hex(puzzle.text.as_bytes());
+    match stored_copy(tx, puzzle, &canonical_hash)? {
+        Some(copy) if copy.replaced_by(puzzle.status, hash_check) => {
+            replace(tx, copy.id, puzzle, &canonical_hash, solution)?;
+            Ok(Added::Replaced(copy.id))
+        }
+        Some(copy) => Ok(Added::Present(copy.id)),
+        None => {
+            tx.prepare_cached(
+                "INSERT INTO puzzles (kind, source, size_class, site_id, width, height, text, canonical_hash, \
+                 snapshot, extractor_version, status, note, special_date) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+            )?
+            .execute(record_params(puzzle, &canonical_hash).as_slice())?;
+            let id = tx.last_insert_rowid();
+            if let Some(solution) = solution {
+                put_solution(tx, id, solution)?;
+            }
+            Ok(Added::New(id))
+        }
+    }
+}
+
+fn put_site_facts(conn: &Connection, puzzle: i64, facts: &SiteFacts) -> rusqlite::Result<()> {
+    conn.execute(
+        "INSERT OR REPLACE INTO site_facts (puzzle, hashed_solution, hash_check) VALUES (?1, ?2, ?3)",
+        params![puzzle, facts.hashed_solution, facts.hash_check],
+    )?;
+    Ok(())
+}
+
+/// The stored copy of `puzzle`: by site ID, else (a special) by its class
+/// and date, else by canonical text (with a site ID or without). Two
+/// specials of one class and different dates are two puzzles, whatever
+/// their texts. `canonical_hash` is `sha256_hex` of the puzzle's text.
+fn stored_copy(conn: &Connection, puzzle: &NewPuzzle, canonical_hash: &str) -> rusqlite::Result<Option<StoredCopy>> {
+    let keyed = |r: &Row| {
+        let id = r.get(0)?;
+        Ok(StoredCopy {
+            id,
+            keyed: true,
+            status: status(r, 1, format_args!("puzzle {id}"))?,
+            hash_check: hash_check(r, 2, format_args!("puzzle {id}"))?,
+        })
+    };
+    let columns = "SELECT p.id, p.status, f.hash_check FROM puzzles p LEFT JOIN site_facts f ON f.puzzle = p.id";
+    if let Some(site_id) = puzzle.site_id {
+        let found = conn
+            .prepare_cached(&format!("{columns} WHERE p.kind = ?1 AND p.size_class IS ?2 AND p.site_id = ?3"))?
+            .query_row(params![puzzle.kind, puzzle.size_class, site_id], keyed)
+            .optional()?;
+        if found.is_some() {
+            return Ok(found);
+        }
+    }
+    if let Some(date) = &puzzle.special_date {
+        return conn
+            .prepare_cached(&format!("{columns} WHERE p.kind = ?1 AND p.size_class IS ?2 AND p.special_date = ?3"))?
+            .query_row(params![puzzle.kind, puzzle.size_class, date], keyed)
+            .optional();
+    }
+    if puzzle.site_id.is_some() {
+        return Ok(None);
+    }
+    conn.prepare_cached(&format!("{columns} WHERE p.kind = ?1 AND p.canonical_hash = ?2 ORDER BY p.id LIMIT 1"))?
+        .query_row(params![puzzle.kind, canonical_hash], |r| Ok(StoredCopy { keyed: false, ..keyed(r)? }))
+        .optional()
+}
+
+/// A puzzle record's columns, in the order the insert (and `replace`) name
+/// them: kind, source, size_class, site_id, width, height, text,
+/// canonical_hash, snapshot, extractor_version, status, note, special_date.
+fn record_params<'a>(puzzle: &'a NewPuzzle, canonical_hash: &'a dyn ToSql) -> Vec<&'a dyn ToSql> {
+    vec![
+        &puzzle.kind,
+        &puzzle.source,
+        &puzzle.size_class,
+        &puzzle.site_id,
+        &puzzle.width,
+        &puzzle.height,
+        &puzzle.text,
+        canonical_hash,
+        &puzzle.snapshot,
+        &puzzle.extractor_version,
+        &puzzle.status,
+        &puzzle.note,
+        &puzzle.special_date,
+    ]
+}
+
+/// Puts `puzzle` in the place of the flagged record `id`: its text, snapshot
+/// and verdict, and its solution instead of the old ones.
+fn replace(
+    conn: &Connection,
+    id: i64,
+    puzzle: &NewPuzzle,
+    canonical_hash: &str,
+    solution: Option<&Solution>,
+) -> rusqlite::Result<()> {
+    let mut values = record_params(puzzle, &canonical_hash);
+    values.push(&id);
+    conn.prepare_cached(
+        "UPDATE puzzles SET kind = ?1, source = ?2, size_class = ?3, site_id = ?4, width = ?5, height = ?6, \
+         text = ?7, canonical_hash = ?8, snapshot = ?9, extractor_version = ?10, status = ?11, note = ?12, \
+         special_date = ?13 WHERE id = ?14",
+    )?
+    .execute(values.as_slice())?;
+    conn.prepare_cached("DELETE FROM solutions WHERE puzzle = ?1")?.execute(params![id])?;
+    if let Some(solution) = solution {
+        put_solution(conn, id, solution)?;
+    }
+    Ok(())
+}
+
+fn put_solution(conn: &Connection, puzzle: i64, s: &Solution) -> rusqlite::Result<()> {
+    conn.prepare_cached(
+        "INSERT INTO solutions (puzzle, solver_version, solution, found, nodes, micros) VALUES (?1, ?2, ?3, ?4, ?5, ?6) \
+         ON CONFLICT (puzzle, solver_version) DO UPDATE SET solution = excluded.solution, found = excluded.found, \
+         nodes = excluded.nodes, micros = excluded.micros, solved_at = excluded.solved_at",
+    )?
+    .execute(params![puzzle, s.solver_version, s.solution, s.found, s.nodes as i64, s.micros as i64])?;
+    Ok(())
+}
+
+fn read_puzzle(r: &Row) -> rusqlite::Result<Puzzle> {
+    let solution = match r.get::<_, Option<String>>(14)? {
+        None => None,
+        Some(solver_version) => Some(Solution {
+            solver_version,
+            solution: r.get(15)?,
+            found: r.get(16)?,
+            nodes: r.get::<_, i64>(17)? as u64,
+            micros: r.get::<_, i64>(18)? as u64,
+        }),
+    };
+    let id = r.get(0)?;
+    Ok(Puzzle {
+        id,
+        record: NewPuzzle {
+            kind: columns::kind(r, 1, format_args!("puzzle {id}"))?,
+            source: r.get(2)?,
+            size_class: r.get(3)?,
+            site_id: r.get(4)?,
+            special_date: r.get(19)?,
+            width: r.get(5)?,
+            height: r.get(6)?,
+            text: r.get(7)?,
+            snapshot: r.get(9)?,
+            extractor_version: r.get(10)?,
+            status: status(r, 11, format_args!("puzzle {id}"))?,
+            note: r.get(12)?,
+        },
+        canonical_hash: r.get(8)?,
+        created: columns::time(r, 13, "created", format_args!("puzzle {id}"))?,
+        hash_check: hash_check(r, 20, format_args!("puzzle {id}"))?,
+        solution,
+    })
+}
+
+/// A value bound into a filter's SQL.
+pub(super) enum Value {
+    Text(String),
+    Int(i64),
+}
+
+impl ToSql for Value {
+    fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
+        match self {
+            Value::Text(t) => t.to_sql(),
+            Value::Int(i) => i.to_sql(),
+        }
+    }
+}
+
+impl Filter {
+    /// The WHERE condition and its values.
+    pub(super) fn sql(&self) -> (String, Vec<Value>) {
+        let mut terms = vec!["1".to_string()];
+        let mut values = Vec::new();
+        let mut term = |sql: &str, value: Value| {
+            values.push(value);
+            terms.push(sql.replace('?', &format!("?{}", values.len())));
+        };
+        if let Some(kind) = self.kind {
+            term("p.kind = ?", Value::Text(kind.name().into()));
+        }
+        if let Some(size) = self.size_class {
+            term("p.size_class = ?", Value::Int(size));
+        }
+        if let Some(status) = self.status {
+            term("p.status = ?", Value::Text(status.as_str().into()));
+        }
+        if let Some(since) = &self.since {
+            term("p.created >= ?", Value::Text(since.clone()));
+        }
+        if let Some(until) = &self.until {
+            // Inclusive at the precision given: `2026-11-30` takes all that day.
+            term("substr(p.created, 1, length(?)) <= ?", Value::Text(until.clone()));
+        }
+        if !self.ids.is_empty() {
+            let ids: Vec<String> = self.ids.iter().map(i64::to_string).collect();
+            terms.push(format!("p.id IN ({})", ids.join(",")));
+        }
+        if self.unsolved {
+            terms.push("p.status <> 'invalid' AND s.id IS NULL".into());
+        }
+        (terms.join(" AND "), values)
+    }
+}

@@ -1,0 +1,45 @@
+//! Raw page snapshots: the bytes of every page fetched, kept once however
+//! often seen, under their sha256.
+
+use rusqlite::{OptionalExtension, params};
+
+use super::digest::sha256_hex;
+use super::{Store, StoreError};
+
+impl Store {
+    /// Keeps the bytes of a fetched page (once, however often seen) and
+    /// returns their sha256.
+    pub fn put_snapshot(&mut self, bytes: &[u8], content_type: Option<&str>) -> Result<String, StoreError> {
+        let sha = sha256_hex(bytes);
+        self.conn
+            .execute(
+                "INSERT OR IGNORE INTO snapshots (sha256, bytes, content_type) VALUES (?1, ?2, ?3)",
+                params![sha, bytes, content_type],
+            )
+            .map_err(self.err())?;
+        Ok(sha)
+    }
+
+    pub fn snapshot(&self, sha256: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        self.conn
+            .query_row("SELECT bytes FROM snapshots WHERE sha256 = ?1", [sha256], |r| r.get(0))
+            .optional()
+            .map_err(self.err())
+    }
+
+    /// Pages fetched that gave no stored puzzle (an error page, a page the
+    /// extractor could not read): each snapshot once, as (the URL of its
+    /// first fetch, sha256), oldest first. What `reparse` tries again.
+    pub fn snapshots_without_puzzle(&self) -> Result<Vec<(String, String)>, StoreError> {
+        let mut statement = self
+            .conn
+            .prepare(
+                "SELECT f.url, f.snapshot FROM fetches f WHERE f.snapshot IS NOT NULL \
+                 AND NOT EXISTS (SELECT 1 FROM puzzles p WHERE p.snapshot = f.snapshot) \
+                 AND f.id = (SELECT min(id) FROM fetches WHERE snapshot = f.snapshot) ORDER BY f.id",
+            )
+            .map_err(self.err())?;
+        let rows = statement.query_map([], |r| Ok((r.get(0)?, r.get(1)?))).map_err(self.err())?;
+        rows.collect::<rusqlite::Result<_>>().map_err(self.err())
+    }
+}
