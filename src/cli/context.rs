@@ -1,12 +1,11 @@
 //! What the archive commands share: settings, the database, filters.
 
-use aquarchive::archive::kinds::KINDS;
 use aquarchive::archive::site_names;
 use aquarchive::config::Config;
 use aquarchive::store::{Access, Filter, Status, Store};
 
-use super::CliError;
 use super::args::{FilterArgs, GlobalArgs, StatusArg};
+use super::error::CliError;
 
 /// The settings in force and the database they name.
 pub struct Context {
@@ -38,18 +37,14 @@ impl FilterArgs {
                 ))
             })?),
         };
-        if let Some(kind) = &self.kind
-            && !KINDS.contains(&kind.as_str())
-        {
-            return Err(CliError::Message(format!("--kind {kind}: the archive holds {}", KINDS.join(", "))));
-        }
         for (flag, time) in [("--since", &self.since), ("--until", &self.until)] {
             if let Some(time) = time {
                 check_time(flag, time)?;
             }
         }
         Ok(Filter {
-            kind: self.kind.clone(),
+            // The store still takes the kind by name.
+            kind: self.kind.map(|kind| kind.name().to_string()),
             size_class,
             status: self.status.map(StatusArg::to_status),
             since: self.since.clone(),

@@ -4,16 +4,17 @@
 
 use serde_json::json;
 
-use aquarchive::archive::kinds::CALENDAR;
+use aquarchive::kinds::Kind;
 use aquarchive::kinds::calendar::{self, Date, Method, SolveReport, Variant};
 use aquarchive::render;
 use aquarchive::render::svg;
 
-use super::solve::{At, Job, Mode, code, record, verdict};
-use super::{CliError, ExitCode};
+use super::error::CliError;
+use super::exit::ExitCode;
+use super::job::{At, Job, Mode, code, record, verdict};
 
 pub(super) fn solve(job: &Job, at: &At, variant: &Variant, date: &Date) -> Result<ExitCode, CliError> {
-    let limit = usize::try_from(job.limit(CALENDAR)).unwrap_or(usize::MAX);
+    let limit = usize::try_from(job.limit(Kind::Calendar)).unwrap_or(usize::MAX);
     let report = match calendar::solve(variant, date, limit, Method::Bitboard) {
         Ok(report) => report,
         Err(err) => return job.fault(at, &err),
@@ -25,9 +26,9 @@ pub(super) fn solve(job: &Job, at: &At, variant: &Variant, date: &Date) -> Resul
 }
 
 fn print_one(job: &Job, at: &At, variant: &Variant, date: &Date, report: &SolveReport) -> Result<ExitCode, CliError> {
-    let code = code(CALENDAR, report.solutions.len(), report.stats.exhausted);
+    let code = code(Kind::Calendar, report.solutions.len(), report.stats.exhausted);
     if job.json {
-        let mut record = record(at.file, CALENDAR, report.solutions.len(), &report.stats);
+        let mut record = record(at.file, Kind::Calendar, report.solutions.len(), &report.stats);
         record["line"] = json!(at.line);
         record["board"] = json!(variant.name());
         record["date"] = json!(date.to_string());
@@ -44,7 +45,7 @@ fn print_one(job: &Job, at: &At, variant: &Variant, date: &Date, report: &SolveR
         "{}: {date} on the {} board: {}\n",
         at.place,
         variant.name(),
-        verdict(report.solutions.len(), &report.stats, job.limit(CALENDAR))
+        verdict(report.solutions.len(), &report.stats, job.limit(Kind::Calendar))
     );
     match job.mode {
         Mode::Count => {}

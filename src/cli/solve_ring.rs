@@ -3,16 +3,18 @@
 
 use serde_json::json;
 
-use aquarchive::archive::kinds::{self, RING};
+use aquarchive::archive::kinds;
+use aquarchive::kinds::Kind;
 use aquarchive::kinds::ring::{self, Ring, SolveReport};
 use aquarchive::render;
 use aquarchive::render::svg;
 
-use super::solve::{At, Job, Mode, code, record, verdict};
-use super::{CliError, ExitCode};
+use super::error::CliError;
+use super::exit::ExitCode;
+use super::job::{At, Job, Mode, code, record, verdict};
 
 pub(super) fn solve(job: &Job, at: &At, ring: &Ring) -> Result<ExitCode, CliError> {
-    let report = match ring::solve(ring, job.limit(RING) as usize, job.settings) {
+    let report = match ring::solve(ring, job.limit(Kind::Ring) as usize, job.settings) {
         Ok(report) => report,
         Err(err) => return job.fault(at, &err),
     };
@@ -26,10 +28,10 @@ fn triangles(s: &ring::RingSolution) -> String {
 }
 
 fn print_one(job: &Job, at: &At, ring: &Ring, report: &SolveReport) -> Result<ExitCode, CliError> {
-    let code = code(RING, report.solutions.len(), report.stats.exhausted);
+    let code = code(Kind::Ring, report.solutions.len(), report.stats.exhausted);
     let assignments: u64 = report.solutions.iter().map(|s| s.assignments).sum();
     if job.json {
-        let mut record = record(at.file, RING, report.solutions.len(), &report.stats);
+        let mut record = record(at.file, Kind::Ring, report.solutions.len(), &report.stats);
         record["rows"] = json!(ring.rows());
         record["sectors"] = json!(ring.sectors());
         record["assignments"] = json!(assignments);
@@ -46,8 +48,8 @@ fn print_one(job: &Job, at: &At, ring: &Ring, report: &SolveReport) -> Result<Ex
     let mut out = format!(
         "{}: {}: {}; {assignments} ball assignments\n",
         at.place,
-        kinds::size_text(RING, ring.sectors() as i64, ring.rows() as i64),
-        verdict(report.solutions.len(), &report.stats, job.limit(RING))
+        kinds::size_text(Kind::Ring.name(), ring.sectors() as i64, ring.rows() as i64),
+        verdict(report.solutions.len(), &report.stats, job.limit(Kind::Ring))
     );
     let shown = match job.mode {
         Mode::Count => 0,

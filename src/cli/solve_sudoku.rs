@@ -3,16 +3,17 @@
 
 use serde_json::json;
 
-use aquarchive::archive::kinds::SUDOKU;
+use aquarchive::kinds::Kind;
 use aquarchive::kinds::sudoku::{self, Grid, SolveReport};
 use aquarchive::render;
 use aquarchive::render::svg;
 
-use super::solve::{At, Job, Mode, code, record, verdict};
-use super::{CliError, ExitCode};
+use super::error::CliError;
+use super::exit::ExitCode;
+use super::job::{At, Job, Mode, code, record, verdict};
 
 pub(super) fn solve(job: &Job, at: &At, puzzle: &Grid) -> Result<ExitCode, CliError> {
-    let solved = puzzle.validate().and_then(|()| sudoku::solve(puzzle, job.limit(SUDOKU) as usize, job.settings));
+    let solved = puzzle.validate().and_then(|()| sudoku::solve(puzzle, job.limit(Kind::Sudoku) as usize, job.settings));
     let report = match solved {
         Ok(report) => report,
         Err(err) => return job.fault(at, &err),
@@ -23,9 +24,9 @@ pub(super) fn solve(job: &Job, at: &At, puzzle: &Grid) -> Result<ExitCode, CliEr
 }
 
 fn print_one(job: &Job, at: &At, puzzle: &Grid, report: &SolveReport) -> Result<ExitCode, CliError> {
-    let code = code(SUDOKU, report.solutions.len(), report.stats.exhausted);
+    let code = code(Kind::Sudoku, report.solutions.len(), report.stats.exhausted);
     if job.json {
-        let mut record = record(at.file, SUDOKU, report.solutions.len(), &report.stats);
+        let mut record = record(at.file, Kind::Sudoku, report.solutions.len(), &report.stats);
         record["line"] = json!(at.line);
         record["puzzle"] = json!(puzzle.to_string());
         record["givens"] = json!(puzzle.givens());
@@ -42,7 +43,7 @@ fn print_one(job: &Job, at: &At, puzzle: &Grid, report: &SolveReport) -> Result<
         "{}: {} givens: {}\n",
         at.place,
         puzzle.givens(),
-        verdict(report.solutions.len(), &report.stats, job.limit(SUDOKU))
+        verdict(report.solutions.len(), &report.stats, job.limit(Kind::Sudoku))
     );
     match job.mode {
         Mode::Count => {}

@@ -4,6 +4,7 @@
 mod util;
 
 mod calendar;
+mod commands;
 mod faults;
 mod fetch_log;
 mod html_index;
