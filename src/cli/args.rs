@@ -1,6 +1,12 @@
 //! The command line as clap sees it. Only parsing lives here.
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::{Path, PathBuf};
+
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::error::ErrorKind;
+use clap::{ArgGroup, Args, CommandFactory, Parser, Subcommand, ValueEnum};
+
+use aquarchive::kinds::Kind;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -19,6 +25,60 @@ pub struct Cli {
     pub global: GlobalArgs,
     #[command(subcommand)]
     pub command: Command,
+}
+
+impl Cli {
+    /// Parses the command line: clap checks every rule its attributes say,
+    /// then [`Cli::check`] those that hang on a value.
+    pub fn parse_checked() -> Result<Cli, clap::Error> {
+        let cli = Cli::try_parse()?;
+        cli.check()?;
+        Ok(cli)
+    }
+
+    /// The rules that depend on an option's value, which clap's attributes
+    /// cannot say (they say which options go together, not which values);
+    /// refused with clap's own error, as if the parser had found them.
+    fn check(&self) -> Result<(), clap::Error> {
+        let aquarium_only = |subcommand: &str, format: &str, kind: Option<Kind>| match kind {
+            Some(kind) if kind != Kind::Aquarium => Err(conflict(
+                subcommand,
+                format!(
+                    "--format {format} is for Aquarium, not --kind {kind}; the other kinds have their own text \
+                     formats (see README)"
+                ),
+            )),
+            _ => Ok(()),
+        };
+        match &self.command {
+            Command::Solve(args) if args.format == Some(InputFormat::Task) => aquarium_only("solve", "task", args.kind),
+            Command::Import(args) if args.format == ImportFormat::Task => aquarium_only("import", "task", args.kind),
+            // The groups conflict, but clap lets a required option that
+            // conflicts with one given go missing: say the kind's own.
+            Command::Generate(args) if args.kind == Some(Kind::Aquarium) && args.sudoku.given() => Err(conflict(
+                "generate",
+                "--difficulty, --symmetry, --not-minimal and --attempts are for --kind sudoku",
+            )),
+            Command::Generate(args) if args.kind == Some(Kind::Sudoku) && args.aquarium.given() => {
+                Err(conflict("generate", "--size, --tanks and --format are for Aquarium; a Sudoku is 9x9"))
+            }
+            Command::Generate(args) if args.solutions && args.aquarium.format == Some(OutputFormat::Task) => {
+                Err(conflict("generate", "--solutions goes with --format text (task strings have no room for them)"))
+            }
+            Command::Calendar(args) if args.probing.is_some() && args.solver != Some(CalendarSolver::Engine) => {
+                Err(conflict("calendar", "--probing is for --solver engine (the bitboard search does not probe)"))
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+/// clap's error for two arguments that do not go together, with the usage
+/// of `subcommand`.
+fn conflict(subcommand: &str, message: impl std::fmt::Display) -> clap::Error {
+    let mut cli = Cli::command();
+    cli.build();
+    cli.find_subcommand_mut(subcommand).expect("a subcommand of aquarchive").error(ErrorKind::ArgumentConflict, message)
 }
 
 /// Flags every subcommand takes.
@@ -41,6 +101,9 @@ pub enum Command {
     /// Solve puzzles from files, prove each solution unique, and print them
     #[command(after_help = SOLVE_EXAMPLES)]
     Solve(SolveArgs),
+    /// Re-solve stored puzzles and write the verdicts back into the archive
+    #[command(after_help = RESOLVE_EXAMPLES)]
+    Resolve(ResolveArgs),
     /// Write new Aquarium or Sudoku puzzles, each proved to have exactly one solution
     #[command(after_help = GENERATE_EXAMPLES)]
     Generate(GenerateArgs),
@@ -253,9 +316,9 @@ Examples:
 /// Which stored puzzles a command works on; every filter given must match.
 #[derive(Args, Debug, Clone, Default)]
 pub struct FilterArgs {
-    /// Only puzzles of this kind: aquarium, sudoku, calendar or ring
-    #[arg(long, value_name = "KIND")]
-    pub kind: Option<String>,
+    /// Only puzzles of this kind
+    #[arg(long, value_name = "KIND", value_parser = kind_of(Kind::ALL.map(|kind| (kind, ""))))]
+    pub kind: Option<Kind>,
     /// Only this size class: the site's number (0-11) or a name like 15x15-hard or special-daily
     #[arg(long, value_name = "CLASS")]
     pub size: Option<String>,
@@ -293,29 +356,6 @@ pub enum ImportFormat {
     Task,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ImportKind {
-    Aquarium,
-    /// One 81-character puzzle a line
-    Sudoku,
-    /// One date a line on a built-in board: `standard Mar 14`, `weekday Jan 5 Sun`
-    Calendar,
-    /// One ring-board instance a file (`size`, `green:`, `blue:`, `red:` lines)
-    Ring,
-}
-
-impl ImportKind {
-    /// The kind as the archive knows it.
-    pub fn kind(self) -> aquarchive::kinds::Kind {
-        match self {
-            ImportKind::Aquarium => aquarchive::kinds::Kind::Aquarium,
-            ImportKind::Sudoku => aquarchive::kinds::Kind::Sudoku,
-            ImportKind::Calendar => aquarchive::kinds::Kind::Calendar,
-            ImportKind::Ring => aquarchive::kinds::Kind::Ring,
-        }
-    }
-}
-
 #[derive(Args, Debug)]
 pub struct ImportArgs {
     /// Puzzle files and directories of them; `-` reads standard input
@@ -325,8 +365,8 @@ pub struct ImportArgs {
     #[arg(long, value_enum, default_value_t)]
     pub format: ImportFormat,
     /// The kind of puzzle in every file [default: found from each file's first line]
-    #[arg(long, value_enum)]
-    pub kind: Option<ImportKind>,
+    #[arg(long, value_name = "KIND", value_parser = kind_of(KINDS_IN_FILES))]
+    pub kind: Option<Kind>,
 }
 
 #[derive(Args, Debug)]
@@ -386,14 +426,15 @@ pub enum ExportFormat {
 }
 
 #[derive(Args, Debug)]
+#[command(group(ArgGroup::new("output").args(["format", "html"]).required(true)))]
 pub struct ExportArgs {
     #[command(flatten)]
     pub filter: FilterArgs,
     /// How to write the puzzles
     #[arg(long, value_enum, conflicts_with = "html")]
     pub format: Option<ExportFormat>,
-    /// The directory (text) or file (jsonl, task) to write; jsonl and task default to standard output
-    #[arg(long, value_name = "PATH", conflicts_with = "html")]
+    /// The directory (text: needed) or file (jsonl, task) to write; jsonl and task default to standard output
+    #[arg(long, value_name = "PATH", conflicts_with = "html", required_if_eq("format", "text"))]
     pub out: Option<std::path::PathBuf>,
     /// Write a browsable static site (index with filters, a page per puzzle) into DIR
     #[arg(long, value_name = "DIR")]
@@ -446,8 +487,8 @@ ring instances one a file (see README).
 Exit status 1 when an Aquarium or Sudoku has no solution or several, or a calendar date or
 ring instance none: several solutions are what those two kinds have as a rule.
 
-Stored puzzles: without FILE, --all re-solves every puzzle in the archive, --unsolved those
-without a solution, --id the ones given; in parallel, written back in batched transactions.
+Stored puzzles are re-solved by `aquarchive resolve`. Its old form, `solve --all`, `--unsolved`
+or `--id ID...` without FILE, still does that and says the new command on standard error.
 
 Examples:
   aquarchive solve puzzle.txt
@@ -456,10 +497,23 @@ Examples:
   aquarchive generate --size 10 --count 3 | aquarchive solve -
   aquarchive solve --format task --json tasks.txt
   aquarchive solve --count --limit 100 puzzle.txt
-  aquarchive solve --unsolved
-  aquarchive solve --id 12 40
   aquarchive solve puzzle.txt --svg board.svg   # or --png board.png, or --svg - > board.svg
   aquarchive solve sudokus.txt --svg sudoku.svg   # sudoku-1.svg, sudoku-2.svg, ...";
+
+const RESOLVE_EXAMPLES: &str = "\
+Solves stored puzzles again with the current engine (after a new version, or for puzzles
+stored without a solution): --all every one (of --kind, if given), --unsolved those without
+a solution, --id the ones given. They are solved in parallel and written back in batched
+transactions; a line for each puzzle whose status changed, then a summary.
+
+Exit status 1 when some puzzle has no solution or several where its kind must have one; 2
+when some could not be solved or the archive could not be read or written; 130 when stopped
+by Ctrl-C (every batch written before is kept; the same command again finishes the job).
+
+Examples:
+  aquarchive resolve --unsolved
+  aquarchive resolve --id 12 40
+  aquarchive resolve --all --kind sudoku";
 
 const GENERATE_EXAMPLES: &str = "\
 The same --seed always gives the same puzzles; without one a seed is picked. The seed is
@@ -493,27 +547,22 @@ Examples:
   aquarchive grade --hints puzzle.txt
   aquarchive grade --json tests/fixtures/sudoku/se_rated_sample.txt";
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Kind {
-    Aquarium,
-    /// One date a line on a built-in board: `standard Mar 14`, `weekday Jan 5 Sun` (see also `aquarchive calendar`)
-    Calendar,
-    /// 81 characters a line, `.` or `0` blank
-    Sudoku,
-    /// The ring-board ball puzzle: `size`, `green:`, `blue:`, `red:` lines
-    Ring,
-}
+/// Every kind, with what a file of it holds (`solve` and `import` read them all).
+const KINDS_IN_FILES: [(Kind, &str); 4] = [
+    (Kind::Aquarium, "Rows of tank numbers, then the row and column clues; or site `task` strings"),
+    (Kind::Sudoku, "81 characters a line, `.` or `0` blank"),
+    (Kind::Calendar, "One date a line on a built-in board: `standard Mar 14`, `weekday Jan 5 Sun`"),
+    (Kind::Ring, "One ring-board instance a file: `size`, `green:`, `blue:`, `red:` lines"),
+];
 
-impl Kind {
-    /// The kind as the archive knows it.
-    pub fn kind(self) -> aquarchive::kinds::Kind {
-        match self {
-            Kind::Aquarium => aquarchive::kinds::Kind::Aquarium,
-            Kind::Calendar => aquarchive::kinds::Kind::Calendar,
-            Kind::Sudoku => aquarchive::kinds::Kind::Sudoku,
-            Kind::Ring => aquarchive::kinds::Kind::Ring,
-        }
-    }
+/// `--kind` as one of `kinds` (each shown in `--help` with its text, if
+/// any), read by [`Kind`]'s own `FromStr`.
+fn kind_of(kinds: impl IntoIterator<Item = (Kind, &'static str)>) -> impl TypedValueParser<Value = Kind> {
+    let values = kinds.into_iter().map(|(kind, help)| {
+        let value = PossibleValue::new(kind.name());
+        if help.is_empty() { value } else { value.help(help) }
+    });
+    PossibleValuesParser::new(values).map(|name| name.parse::<Kind>().expect("every possible value is a kind's name"))
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -540,28 +589,19 @@ pub enum ProbingArg {
 #[derive(Args, Debug)]
 pub struct SolveArgs {
     /// Puzzle files; `-` reads standard input
-    #[arg(value_name = "FILE")]
+    #[arg(value_name = "FILE", required_unless_present_any = ["all", "unsolved", "id"])]
     pub files: Vec<String>,
-    /// Re-solve the stored puzzles that have no solution (instead of FILE)
-    #[arg(long, conflicts_with_all = ["files", "all", "id"])]
-    pub unsolved: bool,
-    /// Re-solve these stored puzzles (instead of FILE)
-    #[arg(long, value_name = "ID", num_args = 1.., conflicts_with_all = ["files", "all"])]
-    pub id: Vec<i64>,
-    /// The kind of puzzle in the files [default: found from each file's first line, as `import` does]; without FILE, the stored puzzles to re-solve [default: all]
-    #[arg(long, value_enum)]
+    /// The kind of puzzle in the files [default: found from each file's first line, as `import` does]
+    #[arg(long, value_name = "KIND", value_parser = kind_of(KINDS_IN_FILES))]
     pub kind: Option<Kind>,
-    /// How Aquarium puzzles are written [default: task strings if the first puzzle line holds a `;`, else the text format]
-    #[arg(long, value_enum)]
-    pub format: Option<InputFormat>,
     /// Count the solutions (up to --limit) instead of printing one
     #[arg(long, conflicts_with = "all")]
     pub count: bool,
-    /// Print every solution (up to --limit); without FILE, re-solve every stored puzzle
+    /// Print every solution (up to --limit)
     #[arg(long)]
     pub all: bool,
     /// Stop after this many solutions [default: 2 for Aquarium and Sudoku, which proves uniqueness; 1000 with --count or --all, and for calendar dates and ring instances]
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
     /// Print one JSON object per puzzle per line
     #[arg(long)]
@@ -570,11 +610,90 @@ pub struct SolveArgs {
     #[arg(long, value_enum, default_value_t)]
     pub probing: ProbingArg,
     /// Also draw each puzzle with its first solution as SVG into OUT (`-`: standard output, which then holds the pictures alone); several puzzles go to OUT-1.svg, OUT-2.svg, ...
-    #[arg(long, value_name = "OUT", conflicts_with_all = ["all", "unsolved", "id"])]
-    pub svg: Option<std::path::PathBuf>,
+    #[arg(long, value_name = "OUT", requires = "files")]
+    pub svg: Option<PathBuf>,
     /// Also draw each puzzle with its first solution as PNG into OUT (`-` and numbering as for --svg: OUT-1.png, ...)
-    #[arg(long, value_name = "OUT", conflicts_with_all = ["all", "unsolved", "id"])]
-    pub png: Option<std::path::PathBuf>,
+    #[arg(long, value_name = "OUT", requires = "files")]
+    pub png: Option<PathBuf>,
+    /// How Aquarium puzzles are written [default: task strings if the first puzzle line holds a `;`, else the text format]
+    #[arg(long, value_enum, help_heading = "Aquarium")]
+    pub format: Option<InputFormat>,
+    /// The old form of `resolve --unsolved` (without FILE)
+    #[arg(long, hide = true, conflicts_with_all = ["files", "all", "id"])]
+    pub unsolved: bool,
+    /// The old form of `resolve --id` (without FILE)
+    #[arg(long, hide = true, value_name = "ID", num_args = 1.., conflicts_with_all = ["files", "all"])]
+    pub id: Vec<i64>,
+}
+
+impl SolveArgs {
+    /// `solve` without FILE, the old form of `resolve`: what it asks for as
+    /// `resolve` arguments (what else it was given never applied to it).
+    pub fn stored(&self) -> Option<ResolveArgs> {
+        self.files.is_empty().then(|| ResolveArgs {
+            all: self.all,
+            unsolved: self.unsolved,
+            id: self.id.clone(),
+            kind: self.kind,
+            probing: self.probing,
+        })
+    }
+}
+
+#[derive(Args, Debug)]
+#[command(group(ArgGroup::new("stored").args(["all", "unsolved", "id"]).required(true)))]
+pub struct ResolveArgs {
+    /// Every stored puzzle
+    #[arg(long)]
+    pub all: bool,
+    /// The stored puzzles that have no solution
+    #[arg(long)]
+    pub unsolved: bool,
+    /// These stored puzzles (see `aquarchive list`)
+    #[arg(long, value_name = "ID", num_args = 1..)]
+    pub id: Vec<i64>,
+    /// Only puzzles of this kind
+    #[arg(long, value_name = "KIND", value_parser = kind_of(Kind::ALL.map(|kind| (kind, ""))))]
+    pub kind: Option<Kind>,
+    /// How much lookahead the engine does at each node
+    #[arg(long, value_enum, default_value_t)]
+    pub probing: ProbingArg,
+}
+
+impl ResolveArgs {
+    /// The whole command line of these arguments, as a shell reads it.
+    pub fn command_line(&self, global: &GlobalArgs) -> String {
+        let mut words = vec!["aquarchive".to_string()];
+        for (flag, path) in [("--config", &global.config), ("--db", &global.db)] {
+            if let Some(path) = path {
+                words.extend([flag.to_string(), shell_word(path)]);
+            }
+        }
+        words.push("resolve".into());
+        if self.all {
+            words.push("--all".into());
+        } else if self.unsolved {
+            words.push("--unsolved".into());
+        } else {
+            words.push("--id".into());
+            words.extend(self.id.iter().map(i64::to_string));
+        }
+        if let Some(kind) = self.kind {
+            words.extend(["--kind".to_string(), kind.name().to_string()]);
+        }
+        if self.probing != ProbingArg::default() {
+            let probing = self.probing.to_possible_value().expect("every setting has a name");
+            words.extend(["--probing".to_string(), probing.get_name().to_string()]);
+        }
+        words.join(" ")
+    }
+}
+
+/// A path as one shell word: as it is when that is safe, else quoted.
+fn shell_word(path: &Path) -> String {
+    let text = path.display().to_string();
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-_./,:=+@%".contains(c);
+    if !text.is_empty() && text.chars().all(plain) { text } else { format!("'{}'", text.replace('\'', r"'\''")) }
 }
 
 #[derive(Args, Debug)]
@@ -596,12 +715,6 @@ pub enum OutputFormat {
     Text,
     /// One site `task` string per line
     Task,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum GenerateKind {
-    Aquarium,
-    Sudoku,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -632,39 +745,79 @@ pub enum SymmetryArg {
 
 #[derive(Args, Debug)]
 pub struct GenerateArgs {
-    /// The kind of puzzle to make
-    #[arg(long, value_enum, default_value_t = GenerateKind::Aquarium)]
-    pub kind: GenerateKind,
-    /// Grid side (the site uses 6, 10, 15, and up to 30 for specials); Aquarium only
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(2..=100))]
-    pub size: Option<u16>,
-    /// Sudoku: the level the puzzles must grade at
-    #[arg(long, value_enum, value_name = "LEVEL")]
-    pub difficulty: Option<LevelArg>,
-    /// Sudoku: the symmetry of the givens
-    #[arg(long, value_enum, default_value_t)]
-    pub symmetry: SymmetryArg,
-    /// Sudoku: keep clues that could go (clues are then taken only while the level holds)
-    #[arg(long)]
-    pub not_minimal: bool,
-    /// Sudoku: full grids tried per puzzle before giving up on the level
-    #[arg(long, value_name = "A", default_value_t = 2000)]
-    pub attempts: usize,
+    /// The kind of puzzle to make [default: aquarium]
+    #[arg(
+        long,
+        value_name = "KIND",
+        value_parser = kind_of([(Kind::Aquarium, ""), (Kind::Sudoku, "")]),
+        requires_ifs = [("aquarium", "size"), ("sudoku", "difficulty")],
+    )]
+    pub kind: Option<Kind>,
     /// How many puzzles
     #[arg(long, value_name = "K", default_value_t = 1)]
     pub count: usize,
     /// Seed for the random choices
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
+    /// Also write each puzzle's solution (Aquarium: text format only)
+    #[arg(long)]
+    pub solutions: bool,
+    #[command(flatten)]
+    pub aquarium: GenerateAquariumArgs,
+    #[command(flatten)]
+    pub sudoku: GenerateSudokuArgs,
+}
+
+/// What only Aquarium puzzles take (the default kind).
+#[derive(Args, Debug)]
+#[group(id = "aquarium", multiple = true, conflicts_with = "sudoku")]
+#[command(next_help_heading = "Aquarium (the default kind)")]
+pub struct GenerateAquariumArgs {
+    /// Grid side (the site uses 6, 10, 15, and up to 30 for specials)
+    #[arg(
+        long,
+        value_name = "N",
+        value_parser = clap::value_parser!(u16).range(2..=100),
+        required_unless_present_any = ["kind", "sudoku"],
+    )]
+    pub size: Option<u16>,
     /// Tanks in the first map (repairs for uniqueness merge a few) [default: size*size/5]
     #[arg(long, value_name = "T")]
     pub tanks: Option<usize>,
-    /// How to write the puzzles
-    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
-    pub format: OutputFormat,
-    /// Also write each puzzle's solution (text format only)
+    /// How to write the puzzles [default: text]
+    #[arg(long, value_enum)]
+    pub format: Option<OutputFormat>,
+}
+
+impl GenerateAquariumArgs {
+    fn given(&self) -> bool {
+        self.size.is_some() || self.tanks.is_some() || self.format.is_some()
+    }
+}
+
+/// What only Sudoku puzzles take.
+#[derive(Args, Debug)]
+#[group(id = "sudoku", multiple = true, requires = "kind", conflicts_with = "aquarium")]
+#[command(next_help_heading = "Sudoku (--kind sudoku)")]
+pub struct GenerateSudokuArgs {
+    /// The level the puzzles must grade at
+    #[arg(long, value_enum, value_name = "LEVEL")]
+    pub difficulty: Option<LevelArg>,
+    /// The symmetry of the givens [default: none]
+    #[arg(long, value_enum)]
+    pub symmetry: Option<SymmetryArg>,
+    /// Keep clues that could go (clues are then taken only while the level holds)
     #[arg(long)]
-    pub solutions: bool,
+    pub not_minimal: bool,
+    /// Full grids tried per puzzle before giving up on the level [default: 2000]
+    #[arg(long, value_name = "A", value_parser = clap::value_parser!(u32).range(1..))]
+    pub attempts: Option<u32>,
+}
+
+impl GenerateSudokuArgs {
+    fn given(&self) -> bool {
+        self.difficulty.is_some() || self.symmetry.is_some() || self.not_minimal || self.attempts.is_some()
+    }
 }
 
 /// Whatever followed `bench`, taken as it is so that the message can name
@@ -702,7 +855,7 @@ pub struct CalendarArgs {
     #[arg(long)]
     pub all: bool,
     /// With --all, stop after this many tilings
-    #[arg(long, value_name = "N", requires = "all")]
+    #[arg(long, value_name = "N", requires = "all", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
     /// Count the tilings of every month/day(/weekday) combination of the board
     #[arg(long, conflicts_with_all = ["count", "all"])]
@@ -710,12 +863,12 @@ pub struct CalendarArgs {
     /// Print a built-in variant file (`standard` or `weekday`) to start your own from
     #[arg(long, value_name = "NAME", conflicts_with_all = ["count", "all", "every_date", "board", "weekday"])]
     pub print_board: Option<String>,
-    /// Which solver searches
-    #[arg(long, value_enum, default_value_t)]
-    pub solver: CalendarSolver,
-    /// With --solver engine: how much lookahead the engine does at each node
-    #[arg(long, value_enum, default_value_t)]
-    pub probing: ProbingArg,
+    /// Which solver searches [default: bitboard]
+    #[arg(long, value_enum)]
+    pub solver: Option<CalendarSolver>,
+    /// With --solver engine: how much lookahead the engine does at each node [default: adaptive]
+    #[arg(long, value_enum, requires = "solver")]
+    pub probing: Option<ProbingArg>,
     /// Print JSON (one object): `count` is the number of tilings of the date (all of them, counted); `shown` how many are printed, in `solution` (the first) and, with --all, `all`
     #[arg(long)]
     pub json: bool,

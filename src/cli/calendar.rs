@@ -12,18 +12,21 @@ use aquarchive::render;
 use aquarchive::render::svg;
 
 use super::args::{CalendarArgs, CalendarSolver};
+use super::error::CliError;
+use super::error::Doing;
+use super::exit::ExitCode;
+use super::job::settings;
 use super::output::{print, read_input};
 use super::picture::Pictures;
 use super::progress::Progress;
 use super::table::thousands;
-use super::{CliError, ExitCode};
 
 /// The variant the arguments name: a file, the weekday board, or the standard one.
 fn load_variant(args: &CalendarArgs) -> Result<Variant, CliError> {
     match &args.board {
         Some(path) => {
             let text = read_input(path)?;
-            Variant::parse(path, &text).map_err(|e| CliError::Message(format!("{path}: {e}")))
+            Variant::parse(path, &text).doing(path)
         }
         None => {
             let name = if args.weekday { "weekday" } else { "standard" };
@@ -48,10 +51,10 @@ fn pick_date(words: &[String], variant: &Variant) -> Result<Date, CliError> {
                     "{e} (this year's date was taken): give a weekday, like `{text} Sun`, or a leap year"
                 ))
             }
-            (e, _) => CliError::Message(e.to_string()),
+            (e, _) => CliError::from(e),
         })?
     };
-    variant.fit(date).map_err(|e| CliError::Message(e.to_string()))
+    Ok(variant.fit(date)?)
 }
 
 fn describe(variant: &Variant) -> String {
@@ -73,9 +76,9 @@ pub fn run(args: CalendarArgs) -> Result<ExitCode, CliError> {
         return Ok(ExitCode::Ok);
     }
     let variant = load_variant(&args)?;
-    let method = match args.solver {
+    let method = match args.solver.unwrap_or_default() {
         CalendarSolver::Bitboard => Method::Bitboard,
-        CalendarSolver::Engine => Method::Engine(super::solve::settings(args.probing)),
+        CalendarSolver::Engine => Method::Engine(settings(args.probing.unwrap_or_default())),
     };
     if args.every_date {
         return every_date(&variant, method, args.json);
@@ -83,7 +86,7 @@ pub fn run(args: CalendarArgs) -> Result<ExitCode, CliError> {
     let date = pick_date(&args.date, &variant)?;
     let on = format!("{date} on {}", describe(&variant));
     if args.count {
-        let stats = calendar::count_verified(&variant, &date, method).map_err(|e| CliError::Message(e.to_string()))?;
+        let stats = calendar::count_verified(&variant, &date, method).doing(format!("counting the tilings of {on}"))?;
         if args.json {
             print(&format!(
                 "{}\n",
@@ -94,18 +97,16 @@ pub fn run(args: CalendarArgs) -> Result<ExitCode, CliError> {
         }
         return Ok(if stats.solutions == 0 { ExitCode::NotUnique } else { ExitCode::Ok });
     }
+    // clap takes --limit from 1 up.
     let limit = if args.all { args.limit.unwrap_or(u64::MAX) } else { 1 };
     let limit = usize::try_from(limit).unwrap_or(usize::MAX);
-    if limit == 0 {
-        return Err(CliError::Message("--limit must be at least 1".into()));
-    }
     let pictures = Pictures::new(args.svg.clone(), args.png.clone(), args.json)?;
-    let report = calendar::solve(&variant, &date, limit, method).map_err(|e| CliError::Message(e.to_string()))?;
+    let report = calendar::solve(&variant, &date, limit, method).doing(format!("solving {on}"))?;
     // Every tiling is counted, not only those shown.
     let total = if report.stats.exhausted {
         report.solutions.len() as u64
     } else {
-        calendar::count_verified(&variant, &date, method).map_err(|e| CliError::Message(e.to_string()))?.solutions
+        calendar::count_verified(&variant, &date, method).doing(format!("counting the tilings of {on}"))?.solutions
     };
     if pictures.wanted() {
         pictures.write(&svg::calendar::board(&variant, report.solutions.first(), &on), None)?;
@@ -152,7 +153,7 @@ fn every_date(variant: &Variant, method: Method, json_out: bool) -> Result<ExitC
     let progress = Progress::counting("tilings found");
     let counts = calendar::count_every_date_reporting(variant, method, &|n| progress.set(n));
     progress.finish();
-    let counts = counts.map_err(|e| CliError::Message(e.to_string()))?;
+    let counts = counts.doing(format!("counting the tilings of every date on {}", describe(variant)))?;
     let elapsed = start.elapsed();
     let total: u64 = counts.iter().map(|c| c.1).sum();
     let real: Vec<&(Date, u64)> = counts.iter().filter(|c| c.0.is_real()).collect();

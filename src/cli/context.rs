@@ -2,11 +2,10 @@
 
 use aquarchive::archive::site_names;
 use aquarchive::config::Config;
-use aquarchive::kinds::Kind;
 use aquarchive::store::{Access, Filter, Status, Store};
 
-use super::CliError;
 use super::args::{FilterArgs, GlobalArgs, StatusArg};
+use super::error::CliError;
 
 /// The settings in force and the database they name.
 pub struct Context {
@@ -38,20 +37,13 @@ impl FilterArgs {
                 ))
             })?),
         };
-        let kind = match &self.kind {
-            None => None,
-            Some(kind) => Some(kind.parse::<Kind>().map_err(|_| {
-                let kinds: Vec<&str> = Kind::ALL.iter().map(|k| k.name()).collect();
-                CliError::Message(format!("--kind {kind}: the archive holds {}", kinds.join(", ")))
-            })?),
-        };
         for (flag, time) in [("--since", &self.since), ("--until", &self.until)] {
             if let Some(time) = time {
                 check_time(flag, time)?;
             }
         }
         Ok(Filter {
-            kind,
+            kind: self.kind,
             size_class,
             status: self.status.map(StatusArg::to_status),
             since: self.since.clone(),

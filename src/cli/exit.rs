@@ -34,6 +34,13 @@ impl ExitCode {
     }
 }
 
+impl From<ExitCode> for std::process::ExitCode {
+    fn from(code: ExitCode) -> std::process::ExitCode {
+        // Every code is below 256.
+        std::process::ExitCode::from(code as u8)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::ExitCode;

@@ -9,8 +9,9 @@ use aquarchive::store::Access;
 
 use super::args::{ExportArgs, ExportFormat, GlobalArgs};
 use super::context::Context;
+use super::error::CliError;
+use super::exit::ExitCode;
 use super::output::print;
-use super::{CliError, ExitCode};
 
 pub fn run(args: ExportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     let context = Context::load(global)?;
@@ -33,21 +34,14 @@ pub fn run(args: ExportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
         );
         return Ok(if report.undrawn.is_empty() { ExitCode::Ok } else { ExitCode::Error });
     }
-    let format = args.format.ok_or_else(|| {
-        CliError::Message(
-            "say what to write: --format jsonl|task (to standard output, or --out FILE), --format text --out DIR \
-             (a file per puzzle), or --html DIR (a browsable site)"
-                .into(),
-        )
-    })?;
+    // clap requires --format or --html, and --out with --format text.
+    let format = args.format.expect("--format or --html is required");
     if format == ExportFormat::Task {
         // Task strings are the Aquarium site's: other kinds have none.
         filter.kind.get_or_insert(Kind::Aquarium);
     }
     if format == ExportFormat::Text {
-        let dir = args
-            .out
-            .ok_or_else(|| CliError::Message("--format text writes files: give the directory with --out DIR".into()))?;
+        let dir = args.out.expect("--out is required with --format text");
         let written = export::to_directory(&store, &filter, &dir)?;
         eprintln!("aquarchive: {} written to {}", count_of(written as u64, "puzzle", "puzzles"), dir.display());
         return Ok(ExitCode::Ok);

@@ -15,19 +15,17 @@ use aquarchive::store::{Access, HashCheck};
 
 use super::args::{FetchArgs, GlobalArgs};
 use super::context::Context;
+use super::error::{CliError, Doing};
+use super::exit::ExitCode;
 use super::output::print;
-use super::{CliError, ExitCode};
 
 pub fn run(args: FetchArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     let context = Context::load(global)?;
     let config = &context.config;
     // Check every argument before the first request.
-    let class = |text: &str| text.parse::<SizeClass>().map_err(|e| CliError::Message(e.to_string()));
     let target = match (&args.id, &args.size) {
-        (Some(id), Some(size)) => {
-            Target::One(class(size)?, id.parse::<PuzzleId>().map_err(|e| CliError::Message(e.to_string()))?)
-        }
-        _ => Target::New(args.sizes.iter().map(|s| class(s)).collect::<Result<_, _>>()?),
+        (Some(id), Some(size)) => Target::One(size.parse::<SizeClass>()?, id.parse::<PuzzleId>()?),
+        _ => Target::New(args.sizes.iter().map(|s| s.parse::<SizeClass>()).collect::<Result<_, _>>()?),
     };
     let mut store = context.open(Access::ReadWrite)?;
     let urls = SiteUrls::new(&config.site.base_url);
@@ -92,7 +90,6 @@ fn page_source(config: &Config, browser: bool) -> Result<Box<dyn PageSource>, Cl
         retries: site.retries,
         backoff: Duration::from_millis(site.backoff_ms),
     };
-    let setup = |e: aquarchive::site::SiteError| CliError::Message(e.to_string());
     if browser || config.fetch.method == FetchMethod::Webdriver {
         let browser = BrowserSettings {
             chromedriver: config.fetch.chromedriver.clone(),
@@ -105,9 +102,9 @@ fn page_source(config: &Config, browser: bool) -> Result<Box<dyn PageSource>, Cl
             "interrupted: every page fetched before is stored with its record of the fetch; the page being \
              fetched is not. Run the same fetch again to finish the job (nothing is stored twice).",
         );
-        Ok(Box::new(BrowserFetcher::start(settings, &browser).map_err(setup)?))
+        Ok(Box::new(BrowserFetcher::start(settings, &browser).doing("starting the headless browser")?))
     } else {
-        Ok(Box::new(HttpFetcher::new(settings).map_err(setup)?))
+        Ok(Box::new(HttpFetcher::new(settings).doing("setting up the HTTP client")?))
     }
 }
 

@@ -4,13 +4,15 @@
 use aquarchive::kinds::sudoku::{self, GenerateSettings, Level, Symmetry};
 use aquarchive::rng::Rng;
 
-use super::args::{GenerateArgs, LevelArg, OutputFormat, SymmetryArg};
-use super::{CliError, ExitCode};
+use super::args::{GenerateArgs, LevelArg, SymmetryArg};
+use super::error::CliError;
+use super::exit::ExitCode;
+use super::generated::{in_chunks, seed};
 
-/// Puzzles made in parallel per chunk (see `generate::in_chunks`).
+/// Puzzles made in parallel per chunk (see `generated::in_chunks`).
 const CHUNK: usize = 64;
 
-pub fn level(arg: LevelArg) -> Level {
+fn level(arg: LevelArg) -> Level {
     match arg {
         LevelArg::Easy => Level::Easy,
         LevelArg::Medium => Level::Medium,
@@ -30,24 +32,19 @@ fn symmetry(arg: SymmetryArg) -> Symmetry {
 }
 
 pub fn run(args: &GenerateArgs) -> Result<ExitCode, CliError> {
-    let Some(difficulty) = args.difficulty else {
+    let sudoku = &args.sudoku;
+    let Some(difficulty) = sudoku.difficulty else {
         return Err(CliError::Message("give the level with --difficulty easy|medium|hard|expert|guess".into()));
     };
-    if args.size.is_some() || args.tanks.is_some() || args.format != OutputFormat::Text {
-        return Err(CliError::Message("--size, --tanks and --format are for Aquarium; a Sudoku is 9x9".into()));
-    }
-    if args.attempts == 0 {
-        return Err(CliError::Message("--attempts must be at least 1".into()));
-    }
     let settings = GenerateSettings {
         level: level(difficulty),
-        symmetry: symmetry(args.symmetry),
-        minimal: !args.not_minimal,
-        attempts: args.attempts,
+        symmetry: symmetry(sudoku.symmetry.unwrap_or_default()),
+        minimal: !sudoku.not_minimal,
+        attempts: sudoku.attempts.map_or(2000, |a| a as usize),
     };
-    let seed = super::generate::seed(args);
+    let seed = seed(args.seed);
     let mut code = ExitCode::Ok;
-    super::generate::in_chunks(
+    in_chunks(
         args.count,
         CHUNK,
         |i| sudoku::generate(&mut Rng::for_item(seed, i as u64), settings),

@@ -4,13 +4,15 @@
 use serde_json::json;
 
 use aquarchive::engine::Settings;
+use aquarchive::kinds::Kind;
 use aquarchive::kinds::sudoku::{self, Grading, Grid};
 use aquarchive::render;
 
 use super::args::GradeArgs;
+use super::error::{self, CliError};
+use super::exit::ExitCode;
+use super::job::{record, report_error, verdict};
 use super::output::{print, read_input};
-use super::solve::{record, verdict};
-use super::{CliError, ExitCode};
 
 pub fn run(args: GradeArgs) -> Result<ExitCode, CliError> {
     let mut code = ExitCode::Ok;
@@ -18,7 +20,7 @@ pub fn run(args: GradeArgs) -> Result<ExitCode, CliError> {
         let text = match read_input(file) {
             Ok(text) => text,
             Err(err) => {
-                report_error(&args, file, None, &err.to_string())?;
+                report_error(args.json, file, None, &error::message(&err))?;
                 code = ExitCode::Error;
                 continue;
             }
@@ -32,12 +34,12 @@ pub fn run(args: GradeArgs) -> Result<ExitCode, CliError> {
             let (puzzle, report) = match outcome {
                 Ok(solved) => solved,
                 Err(err) => {
-                    report_error(&args, file, Some(parsed.line), &format!("{place}: {err}"))?;
+                    report_error(args.json, file, Some(parsed.line), &format!("{place}: {err}"))?;
                     code = ExitCode::Error;
                     continue;
                 }
             };
-            let mut out = record(file, aquarchive::kinds::Kind::Sudoku, report.solutions.len(), &report.stats);
+            let mut out = record(file, Kind::Sudoku, report.solutions.len(), &report.stats);
             out["line"] = json!(parsed.line);
             out["puzzle"] = json!(puzzle.to_string());
             out["givens"] = json!(puzzle.givens());
@@ -95,12 +97,4 @@ fn graded_text(place: &str, puzzle: &Grid, grading: &Grading, hints: bool) -> St
         out.push('\n');
     }
     out
-}
-
-fn report_error(args: &GradeArgs, file: &str, line: Option<usize>, message: &str) -> Result<(), CliError> {
-    eprintln!("aquarchive: {message}");
-    if args.json {
-        print(&format!("{}\n", json!({ "file": file, "line": line, "error": message })))?;
-    }
-    Ok(())
 }

@@ -6,11 +6,13 @@ use aquarchive::engine::Settings;
 use aquarchive::render::count_of;
 use aquarchive::store::Access;
 
-use super::args::{GlobalArgs, ImportArgs, ImportFormat, ImportKind};
+
+use super::args::{GlobalArgs, ImportArgs, ImportFormat};
 use super::context::Context;
+use super::error::CliError;
+use super::exit::ExitCode;
 use super::output::print;
 use super::progress::Progress;
-use super::{CliError, ExitCode};
 
 pub fn run(args: ImportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     // Ctrl-C stops after the chunk at hand, and the summary says what is kept.
@@ -19,9 +21,6 @@ pub fn run(args: ImportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
          written is not; run the same import again to finish (what is stored is skipped)",
     );
     let context = Context::load(global)?;
-    if args.format == ImportFormat::Task && args.kind.is_some_and(|k| k != ImportKind::Aquarium) {
-        return Err(CliError::Message("--format task is for Aquarium".into()));
-    }
     let format = match args.format {
         ImportFormat::Auto => Format::Auto,
         ImportFormat::Text => Format::Text,
@@ -44,7 +43,7 @@ pub fn run(args: ImportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
                 std::fs::read(&file).map_err(|source| CliError::Io { path: file.display().to_string(), source })?;
             pages.push((file, bytes));
         } else {
-            candidates.extend(import::read_file(&file, format, args.kind.map(ImportKind::kind))?);
+            candidates.extend(import::read_file(&file, format, args.kind)?);
         }
     }
     let mut store = context.open(Access::ReadWrite)?;

@@ -5,8 +5,9 @@ use aquarchive::store::Access;
 
 use super::args::{GlobalArgs, ListArgs};
 use super::context::Context;
+use super::error::CliError;
+use super::exit::ExitCode;
 use super::output::print;
-use super::{CliError, ExitCode};
 
 pub fn run(args: ListArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     let context = Context::load(global)?;

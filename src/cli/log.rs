@@ -6,8 +6,9 @@ use aquarchive::store::{Access, FetchQuery};
 
 use super::args::{GlobalArgs, LogArgs};
 use super::context::{Context, check_time};
+use super::error::CliError;
+use super::exit::ExitCode;
 use super::output::print;
-use super::{CliError, ExitCode};
 
 pub fn run(args: LogArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     if let Some(since) = &args.since {

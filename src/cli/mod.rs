@@ -4,66 +4,60 @@
 mod args;
 mod calendar;
 mod context;
+mod error;
 mod exit;
 mod export;
 mod fetch;
 mod generate;
 mod generate_sudoku;
+mod generated;
 mod grade;
 mod import;
 mod interrupt;
+mod job;
 mod list;
 mod log;
 mod output;
 mod picture;
 mod progress;
 mod reparse;
+mod resolve;
 mod show;
 mod solve;
 mod solve_calendar;
 mod solve_ring;
-mod solve_stored;
 mod solve_sudoku;
 mod stats;
 mod table;
 mod verbose;
 mod verify;
 
-use clap::Parser;
-
+pub use error::CliError;
 pub use exit::ExitCode;
 
-/// An error shown to the user: its Display is the whole message.
-#[derive(Debug, thiserror::Error)]
-pub enum CliError {
-    #[error("{0}")]
-    Message(String),
-    #[error("{path}: {source}")]
-    Io { path: String, source: std::io::Error },
-    #[error(transparent)]
-    Archive(#[from] aquarchive::archive::ArchiveError),
-    #[error(transparent)]
-    Store(#[from] aquarchive::store::StoreError),
-    #[error(transparent)]
-    Config(#[from] aquarchive::config::ConfigError),
-}
-
-pub fn main() -> i32 {
-    let cli = match args::Cli::try_parse() {
+pub fn main() -> ExitCode {
+    let cli = match args::Cli::parse_checked() {
         Ok(cli) => cli,
         Err(err) => {
             // clap prints help and version to stdout and exits 0 for them.
             let code = if err.use_stderr() { ExitCode::Error } else { ExitCode::Ok };
             let _ = err.print();
-            return code as i32;
+            return code;
         }
     };
     let global = &cli.global;
     verbose::init(global.verbose);
+    // The command line that replaces an old form, said once the work is done.
+    let mut renamed = None;
     let result = match cli.command {
-        // Without FILE: the stored puzzles (of --kind, if given).
-        args::Command::Solve(args) if args.files.is_empty() => solve_stored::run(args, global),
-        args::Command::Solve(args) => solve::run(args),
+        args::Command::Solve(args) => match args.stored() {
+            Some(stored) => {
+                renamed = Some(stored.command_line(global));
+                resolve::run(stored, global)
+            }
+            None => solve::run(args),
+        },
+        args::Command::Resolve(args) => resolve::run(args, global),
         args::Command::Generate(args) => generate::run(args),
         args::Command::Grade(args) => grade::run(args),
         args::Command::Calendar(args) => calendar::run(args),
@@ -78,14 +72,18 @@ pub fn main() -> i32 {
         args::Command::Reparse(args) => reparse::run(args, global),
         args::Command::Log(args) => log::run(args, global),
     };
-    match result {
-        Ok(code) => code as i32,
-        Err(err) if output::is_broken_pipe(&err) => ExitCode::Ok as i32,
+    let code = match result {
+        Ok(code) => code,
+        Err(err) if err.is_broken_pipe() => ExitCode::Ok,
         Err(err) => {
-            eprintln!("aquarchive: {err}");
-            ExitCode::Error as i32
+            eprintln!("aquarchive: {}", error::message(&err));
+            ExitCode::Error
         }
+    };
+    if let Some(line) = renamed {
+        eprintln!("aquarchive: note: re-solving stored puzzles is now `{line}` (`solve` without FILE still does it)");
     }
+    code
 }
 
 /// `aquarchive bench ...`: the benchmarks read the repository's fixtures, so

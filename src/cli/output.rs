@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use super::CliError;
+use super::error::CliError;
 
 /// Writes `text` to stdout; a closed pipe becomes an error that `main`
 /// turns into a quiet, successful exit.
@@ -11,10 +11,6 @@ pub fn print(text: &str) -> Result<(), CliError> {
     out.write_all(text.as_bytes())
         .and_then(|()| out.flush())
         .map_err(|source| CliError::Io { path: "<stdout>".into(), source })
-}
-
-pub fn is_broken_pipe(err: &CliError) -> bool {
-    matches!(err, CliError::Io { source, .. } if source.kind() == std::io::ErrorKind::BrokenPipe)
 }
 
 /// Reads a file, or stdin for `-`.

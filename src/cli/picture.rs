@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use aquarchive::render::svg;
 
-use super::CliError;
+use super::error::CliError;
 use super::output::print;
 
 /// PNGs are drawn at twice the SVG's size, so text stays crisp.

@@ -8,8 +8,9 @@ use aquarchive::store::{Access, Added};
 
 use super::args::{GlobalArgs, ReparseArgs};
 use super::context::Context;
+use super::error::CliError;
+use super::exit::ExitCode;
 use super::output::print;
-use super::{CliError, ExitCode};
 
 pub fn run(args: ReparseArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     let context = Context::load(global)?;

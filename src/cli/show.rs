@@ -10,9 +10,10 @@ use aquarchive::store::{Access, HashCheck};
 
 use super::args::{GlobalArgs, ShowArgs, ShowFormat};
 use super::context::Context;
+use super::error::CliError;
+use super::exit::ExitCode;
 use super::output::print;
 use super::picture::Pictures;
-use super::{CliError, ExitCode};
 
 pub fn run(args: ShowArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     let context = Context::load(global)?;

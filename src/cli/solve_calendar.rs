@@ -9,8 +9,9 @@ use aquarchive::kinds::calendar::{self, Date, Method, SolveReport, Variant};
 use aquarchive::render;
 use aquarchive::render::svg;
 
-use super::solve::{At, Job, Mode, code, record, verdict};
-use super::{CliError, ExitCode};
+use super::error::CliError;
+use super::exit::ExitCode;
+use super::job::{At, Job, Mode, code, record, verdict};
 
 pub(super) fn solve(job: &Job, at: &At, variant: &Variant, date: &Date) -> Result<ExitCode, CliError> {
     let limit = usize::try_from(job.limit(Kind::Calendar)).unwrap_or(usize::MAX);

@@ -9,8 +9,9 @@ use aquarchive::kinds::ring::{self, Ring, SolveReport};
 use aquarchive::render;
 use aquarchive::render::svg;
 
-use super::solve::{At, Job, Mode, code, record, verdict};
-use super::{CliError, ExitCode};
+use super::error::CliError;
+use super::exit::ExitCode;
+use super::job::{At, Job, Mode, code, record, verdict};
 
 pub(super) fn solve(job: &Job, at: &At, ring: &Ring) -> Result<ExitCode, CliError> {
     let report = match ring::solve(ring, job.limit(Kind::Ring) as usize, job.settings) {

@@ -8,8 +8,9 @@ use aquarchive::kinds::sudoku::{self, Grid, SolveReport};
 use aquarchive::render;
 use aquarchive::render::svg;
 
-use super::solve::{At, Job, Mode, code, record, verdict};
-use super::{CliError, ExitCode};
+use super::error::CliError;
+use super::exit::ExitCode;
+use super::job::{At, Job, Mode, code, record, verdict};
 
 pub(super) fn solve(job: &Job, at: &At, puzzle: &Grid) -> Result<ExitCode, CliError> {
     let solved = puzzle.validate().and_then(|()| sudoku::solve(puzzle, job.limit(Kind::Sudoku) as usize, job.settings));

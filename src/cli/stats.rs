@@ -6,9 +6,10 @@ use aquarchive::store::{Access, time_text};
 
 use super::args::{GlobalArgs, StatsArgs};
 use super::context::Context;
+use super::error::CliError;
+use super::exit::ExitCode;
 use super::output::print;
 use super::table;
-use super::{CliError, ExitCode};
 
 pub fn run(args: StatsArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     let context = Context::load(global)?;

@@ -6,8 +6,9 @@ use aquarchive::store::Access;
 
 use super::args::{GlobalArgs, VerifyArgs};
 use super::context::Context;
+use super::error::CliError;
+use super::exit::ExitCode;
 use super::output::print;
-use super::{CliError, ExitCode};
 
 pub fn run(args: VerifyArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     let context = Context::load(global)?;

@@ -5,6 +5,7 @@ mod util;
 
 mod bench_moved;
 mod calendar;
+mod commands;
 mod faults;
 mod fetch_log;
 mod html_index;

@@ -96,6 +96,8 @@ fn commands_without_their_arguments_say_which_to_give() {
     let run = dir.run(&["export"]).expect_code(2);
     assert!(run.stderr.contains("--format") && run.stderr.contains("--html"), "{run}");
     let run = dir.run(&["solve"]).expect_code(2);
+    assert!(run.stderr.contains("<FILE>"), "{run}");
+    let run = dir.run(&["resolve"]).expect_code(2);
     for flag in ["--all", "--unsolved", "--id"] {
         assert!(run.stderr.contains(flag), "{flag}: {run}");
     }
@@ -136,7 +138,12 @@ fn long_runs_off_a_terminal_print_one_summary_line() {
     let run = dir.run(&["import", file.to_str().unwrap()]).ok();
     assert_eq!(run.stdout.lines().count(), 1, "{run}");
     assert!(run.stderr.is_empty(), "{run}");
-    let run = dir.run(&["solve", "--all"]).ok();
+    let run = dir.run(&["resolve", "--all"]).ok();
     assert_eq!(run.stdout.lines().count(), 1, "{run}");
     assert!(run.stderr.is_empty(), "{run}");
+    // The old form of `resolve` adds its one note.
+    let run = dir.run(&["solve", "--all"]).ok();
+    assert_eq!(run.stdout.lines().count(), 1, "{run}");
+    assert_eq!(run.stderr.lines().count(), 1, "{run}");
+    assert!(run.stderr.contains("is now `aquarchive resolve --all`"), "{run}");
 }

@@ -1,24 +1,19 @@
-//! `aquarchive solve --all | --unsolved | --id ID...`: re-solve stored
+//! `aquarchive resolve --all | --unsolved | --id ID...`: re-solve stored
 //! puzzles in parallel, writing the verdicts back in batches.
 
 use aquarchive::archive::solve;
 use aquarchive::render::count_of;
 use aquarchive::store::{Access, Filter};
 
-use super::args::{GlobalArgs, SolveArgs};
+use super::args::{GlobalArgs, ResolveArgs};
 use super::context::Context;
+use super::error::CliError;
+use super::exit::ExitCode;
+use super::job::settings;
 use super::output::print;
 use super::progress::Progress;
-use super::{CliError, ExitCode};
 
-pub fn run(args: SolveArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
-    if !args.all && !args.unsolved && args.id.is_empty() {
-        return Err(CliError::Message(
-            "say what to solve: puzzle FILEs (`-` reads standard input), or stored puzzles with --all, \
-             --unsolved or --id ID..."
-                .into(),
-        ));
-    }
+pub fn run(args: ResolveArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     // Ctrl-C stops after the chunk at hand, and the summary says what is kept.
     let rerun = if args.unsolved {
         "run it again to finish"
@@ -30,14 +25,14 @@ pub fn run(args: SolveArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     ));
     let context = Context::load(global)?;
     let mut store = context.open(Access::ReadWrite)?;
-    let kind = args.kind.map(|k| k.kind());
+    let kind = args.kind;
     let filter = Filter { ids: args.id.clone(), unsolved: args.unsolved, kind, ..Filter::default() };
     let ids = solve::pick(&store, &filter)?;
     if let Some(missing) = args.id.iter().find(|id| !ids.contains(id)) {
         return Err(CliError::Message(format!("{}: no puzzle with id {missing}", store.path().display())));
     }
     let progress = Progress::new(ids.len() as u64, "solving");
-    let summary = solve::resolve(&mut store, &ids, super::solve::settings(args.probing), &|n| progress.set(n))?;
+    let summary = solve::resolve(&mut store, &ids, settings(args.probing), &|n| progress.set(n))?;
     progress.finish();
     let mut out: String =
         summary.changed.iter().map(|(id, before, after)| format!("puzzle {id}: {before} -> {after}\n")).collect();

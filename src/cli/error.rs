@@ -1,0 +1,97 @@
+//! The one error a command ends with: its cause, kept as the library's own
+//! error, and what the command was doing when the cause does not say it.
+
+use std::error::Error;
+use std::fmt::Display;
+
+use aquarchive::archive::ArchiveError;
+use aquarchive::config::ConfigError;
+use aquarchive::kinds::calendar::{CalendarError, DateError};
+use aquarchive::site::SiteError;
+use aquarchive::store::StoreError;
+
+/// Why a command failed. Its Display is the first part of the message; the
+/// rest comes from its `source()` chain (see [`message`]).
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// An argument or an input the command refuses, said in full (naming
+    /// the flag, the file or the line at fault).
+    #[error("{0}")]
+    Message(String),
+    /// Reading or writing a file (or `<stdout>`) failed.
+    #[error("{path}: {source}")]
+    Io { path: String, source: std::io::Error },
+    #[error(transparent)]
+    Archive(#[from] ArchiveError),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    #[error(transparent)]
+    Site(#[from] SiteError),
+    #[error(transparent)]
+    Calendar(#[from] CalendarError),
+    #[error(transparent)]
+    Date(#[from] DateError),
+    /// `source` failed while the command was `doing` something its message
+    /// does not name (e.g. "starting the browser").
+    #[error("{doing}")]
+    While { doing: String, source: Box<CliError> },
+}
+
+impl CliError {
+    /// Whether the error is standard output closed under us (`| head`),
+    /// which ends a command quietly and successfully.
+    pub fn is_broken_pipe(&self) -> bool {
+        match self {
+            CliError::Io { source, .. } => source.kind() == std::io::ErrorKind::BrokenPipe,
+            CliError::While { source, .. } => source.is_broken_pipe(),
+            _ => false,
+        }
+    }
+}
+
+/// Says what a failing step was doing: `store_step().doing("re-solving")?`.
+pub trait Doing<T> {
+    fn doing(self, what: impl Display) -> Result<T, CliError>;
+}
+
+impl<T, E: Into<CliError>> Doing<T> for Result<T, E> {
+    fn doing(self, what: impl Display) -> Result<T, CliError> {
+        self.map_err(|err| CliError::While { doing: what.to_string(), source: Box::new(err.into()) })
+    }
+}
+
+/// The whole message of an error: its Display, then each cause in its
+/// `source()` chain, joined by `: `. A cause whose text the message already
+/// ends with is not said twice (many errors print their source themselves).
+pub fn message(err: &dyn Error) -> String {
+    let mut text = err.to_string();
+    let mut cause = err.source();
+    while let Some(next) = cause {
+        let said = next.to_string();
+        if !text.ends_with(&said) {
+            text.push_str(": ");
+            text.push_str(&said);
+        }
+        cause = next.source();
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_message_says_what_was_being_done_and_each_cause_once() {
+        let io = std::io::Error::new(std::io::ErrorKind::NotFound, "no such file");
+        let err: Result<(), CliError> = Err(CliError::Io { path: "a.txt".into(), source: io });
+        let err = err.doing("reading the board").unwrap_err();
+        assert_eq!(message(&err), "reading the board: a.txt: no such file");
+        assert!(!err.is_broken_pipe());
+        let pipe = std::io::Error::new(std::io::ErrorKind::BrokenPipe, "closed");
+        let err: Result<(), CliError> = Err(CliError::Io { path: "<stdout>".into(), source: pipe });
+        assert!(err.doing("printing").unwrap_err().is_broken_pipe());
+    }
+}
