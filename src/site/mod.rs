@@ -10,10 +10,12 @@
 
 pub mod answer;
 pub mod board;
+#[cfg(feature = "browser")]
 pub mod browser;
 mod error;
 pub mod extract;
 pub mod fetch;
+#[cfg(feature = "http")]
 pub mod http;
 pub mod markup;
 pub mod raw;
