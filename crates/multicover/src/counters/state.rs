@@ -5,6 +5,7 @@
 use std::ops::ControlFlow;
 
 use super::COVERED;
+use crate::lists::lists_by_key;
 use crate::problem::{OptionId, Problem};
 use crate::solver::Stats;
 
@@ -45,26 +46,14 @@ impl Matrix {
         let primaries = bounds.iter().filter(|&&b| b == (1, 1)).count();
         let option_items: Vec<u32> = entries.iter().map(|&(i, _)| renumber[i as usize]).collect();
         let option_start = starts.to_vec();
-        // Item -> options by counting sort, each item's options in increasing order.
-        let mut item_start = vec![0u32; bounds.len() + 1];
-        for &i in &option_items {
-            item_start[i as usize + 1] += 1;
-        }
-        for i in 0..bounds.len() {
-            item_start[i + 1] += item_start[i];
-        }
+        let item_options = (0..options).flat_map(|o| {
+            option_items[option_start[o] as usize..option_start[o + 1] as usize].iter().map(move |&i| (i, o as u32))
+        });
+        let (item_start, item_options) = lists_by_key(bounds.len(), item_options);
         assert!(
             item_start.windows(2).all(|w| w[1] - w[0] < COVERED),
             "an item with 2^30 options or more does not fit the counters"
         );
-        let mut fill = item_start.clone();
-        let mut item_options = vec![0u32; option_items.len()];
-        for o in 0..options {
-            for &i in &option_items[option_start[o] as usize..option_start[o + 1] as usize] {
-                item_options[fill[i as usize] as usize] = o as u32;
-                fill[i as usize] += 1;
-            }
-        }
         let hopeless = (0..primaries).any(|i| item_start[i] == item_start[i + 1]);
         Matrix { primaries, item_options, item_start, option_items, option_start, hopeless }
     }
