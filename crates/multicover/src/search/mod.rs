@@ -1,6 +1,12 @@
 //! The search: Dancing-Links-style choice and undo over flat arrays, with
 //! per-group bounds kept up to date as options die and come back, and
-//! propagation of those bounds to a fixpoint at every node.
+//! propagation of those bounds to a fixpoint at every node. The solver
+//! runs it on every problem that is not plain exact cover, and on any
+//! problem with [`crate::Algorithm::MultiCover`].
+//!
+//! [`setup`] builds it for one problem; [`bounds`] keeps the bounds up to
+//! date as options die and come back, and propagates them; [`probe`] tries
+//! options one level deep; [`branch`] is the search itself.
 //!
 //! ## Groups and bounds
 //! An item with range `1..=1` whose every option has weight 1 on it says

@@ -13,14 +13,14 @@ impl MultiCover {
         let n_opts = problem.option_count();
         assert!(n_opts < CLOSED_MEMBER as usize, "too many options for the trail's encoding");
         let (item_opts_start, item_opts) = lists_by_key(problem.item_count(), options_by_item(problem));
-        let is_selector = selectors(problem);
+        let (is_selector, heaviest) = selectors_and_heaviest(problem);
         let groups = Groups::new(problem, &is_selector, &item_opts_start);
         let cells = CellTable::new(problem, &groups);
         let (item_cells_start, item_cells) = lists_by_key(problem.item_count(), cells.by_item());
         let n_vals = cells.vals.len();
         let mut search = MultiCover {
             probing,
-            sums: Sums::new(problem, &is_selector),
+            sums: Sums::new(problem, &is_selector, &heaviest),
             item_opts_start,
             item_opts,
             item_cells_start,
@@ -101,11 +101,7 @@ impl Sums {
     /// Every item's range, nothing committed, no bounds yet (they come with
     /// the options' lives), and every item's spread as wide as its heaviest
     /// weight.
-    fn new(problem: &Problem, is_selector: &[bool]) -> Sums {
-        let mut heaviest = vec![0u32; problem.item_count()];
-        for &(i, w) in problem.raw_entries().0 {
-            heaviest[i as usize] = heaviest[i as usize].max(w);
-        }
+    fn new(problem: &Problem, is_selector: &[bool], heaviest: &[u32]) -> Sums {
         let items = (0..problem.item_count())
             .map(|i| {
                 let (lo, hi) = problem.bounds(i);
@@ -128,16 +124,17 @@ fn options_by_item(problem: &Problem) -> impl Iterator<Item = (u32, u32)> + Clon
     (0..problem.option_count()).flat_map(move |o| problem.raw_option(o).iter().map(move |&(i, _)| (i, o as u32)))
 }
 
-/// Which items say "exactly one of my options": range `1..=1` and weight 1
-/// from each of their options.
-fn selectors(problem: &Problem) -> Vec<bool> {
+/// Per item, whether it says "exactly one of my options" (a selector: range
+/// `1..=1` and weight 1 from each of its options), and the heaviest weight
+/// an option puts on it; in one pass over the entries.
+fn selectors_and_heaviest(problem: &Problem) -> (Vec<bool>, Vec<u32>) {
     let mut is_selector: Vec<bool> = problem.raw_bounds().iter().map(|&b| b == (1, 1)).collect();
+    let mut heaviest = vec![0u32; problem.item_count()];
     for &(i, w) in problem.raw_entries().0 {
-        if w != 1 {
-            is_selector[i as usize] = false;
-        }
+        is_selector[i as usize] &= w == 1;
+        heaviest[i as usize] = heaviest[i as usize].max(w);
     }
-    is_selector
+    (is_selector, heaviest)
 }
 
 /// The options in groups (see the module comment of [`super`]): one per
