@@ -20,6 +20,7 @@ pub struct Problem {
 }
 
 impl Problem {
+    /// An empty problem: no items, no options.
     pub fn new() -> Self {
         Self::default()
     }
@@ -92,10 +93,12 @@ impl Problem {
         self.starts.len() - 2
     }
 
+    /// How many items the problem has.
     pub fn item_count(&self) -> usize {
         self.bounds.len()
     }
 
+    /// How many options the problem has.
     pub fn option_count(&self) -> usize {
         self.starts.len().saturating_sub(1)
     }

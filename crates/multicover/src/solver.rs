@@ -36,10 +36,12 @@ pub enum Algorithm {
 pub struct Settings {
     /// For the multi-cover search; Dancing Links does not probe.
     pub probing: Probing,
+    /// Which search runs.
     pub algorithm: Algorithm,
 }
 
 impl Settings {
+    /// The default settings with this probing.
     pub fn with_probing(probing: Probing) -> Settings {
         Settings { probing, ..Settings::default() }
     }
@@ -54,6 +56,7 @@ pub struct Stats {
     pub nodes: u64,
     /// Options tried one level deep by probing, and removed when they failed.
     pub probes: u64,
+    /// Wall-clock time of the run.
     pub elapsed: Duration,
     /// True when the whole search tree was walked, so `solutions` is the
     /// exact number; false when a limit or the callback stopped it early.
@@ -63,7 +66,9 @@ pub struct Stats {
 /// Solutions collected by [`Solver::solve`], each a sorted list of options.
 #[derive(Clone, Debug, Default)]
 pub struct Outcome {
+    /// The solutions in the order found, each a sorted list of options.
     pub solutions: Vec<Vec<OptionId>>,
+    /// What the run did; `stats.exhausted` says whether these are all.
     pub stats: Stats,
 }
 
@@ -116,6 +121,9 @@ enum Core {
 }
 
 impl Solver {
+    /// Builds the search the settings pick for this problem (see
+    /// [`Algorithm::Auto`]). Building does the work every run shares, such
+    /// as the multi-cover search's propagation at the root.
     pub fn new(problem: &Problem, settings: Settings) -> Solver {
         let exact_cover = settings.algorithm != Algorithm::MultiCover && dancing::applies(problem);
         let core = match settings.algorithm {

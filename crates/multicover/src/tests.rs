@@ -385,7 +385,7 @@ fn counters_by_copies_and_by_undo_make_the_same_choices() {
     for case in 0..2000 {
         let p = random_exact_cover(&mut rng, true);
         let mut copying = counters::Counters::new(&p);
-        let mut undoing = counters::Counters::new(&p).undoing();
+        let mut undoing = counters::Counters::by_undo(&p);
         let forced: Vec<OptionId> = (0..rng.between(0, 2)).map(|_| rng.below(p.option_count())).collect();
         for forced in [&[][..], &forced[..]] {
             let by_copies = run_counters(&mut copying, forced);
@@ -427,7 +427,7 @@ fn counters_over_several_words_agree_with_dancing_links() {
     for (n, count) in [(9, 352), (10, 724)] {
         let p = queens(n);
         assert!(p.option_count() > 64);
-        for mut counters in [counters::Counters::new(&p), counters::Counters::new(&p).undoing()] {
+        for mut counters in [counters::Counters::new(&p), counters::Counters::by_undo(&p)] {
             assert_eq!(first_solutions(&mut counters, &[], usize::MAX).0.len(), count, "{n} queens");
         }
     }
@@ -459,7 +459,7 @@ fn counters_over_several_words_agree_with_dancing_links() {
         by_links.sort();
         exhausted += usize::from(expected.stats.exhausted);
         solved += usize::from(!by_links.is_empty());
-        for mut counters in [counters::Counters::new(&p), counters::Counters::new(&p).undoing()] {
+        for mut counters in [counters::Counters::new(&p), counters::Counters::by_undo(&p)] {
             // Twice: the first run must leave the counters whole.
             for _ in 0..2 {
                 let (mut found, whole) = first_solutions(&mut counters, &forced, LIMIT);

@@ -1,0 +1,226 @@
+//! The search itself: at each node, probing if it pays, then the item to
+//! branch on, then each of its live options in turn, chosen and then
+//! removed.
+
+use std::ops::ControlFlow;
+
+use super::{MultiCover, PROBE_EVERY, Probing};
+use crate::problem::OptionId;
+
+impl MultiCover {
+    /// The item to branch on. With probing, the selector of the undecided
+    /// exact group whose options removed the most when probed (see
+    /// `lookahead_group`). Without: the tightest item (least room on either
+    /// side of its range) that some undecided exact group can still move,
+    /// and in it the group whose options differ most there; branching on
+    /// that group's selector decides the most. Otherwise an item still below
+    /// its range with the fewest live options. `None` when every item has
+    /// reached its range.
+    fn branch_item(&self) -> Option<usize> {
+        if self.probing != Probing::Off
+            && let Some(g) = self.lookahead_group()
+        {
+            return Some(self.selector_of(g));
+        }
+        // The least room among items that some group can still move.
+        let room = |i: usize| {
+            let c = self.sums.items[i].committed;
+            (self.sums.items[i].hi - c - self.sums.items[i].least)
+                .min(c + self.sums.items[i].most - self.sums.items[i].lo)
+        };
+        // Only counting items: an "exactly one" item is better served by the
+        // fewest-options rule below (plain exact cover, as in Dancing Links).
+        let counting = |i: usize| !self.sums.items[i].is_selector && self.sums.items[i].most > self.sums.items[i].least;
+        let tightest = (0..self.sums.items.len()).filter(|&i| counting(i)).map(room).min();
+        let mut widest: Option<(u32, usize)> = None;
+        if let Some(tightest) = tightest {
+            for i in (0..self.sums.items.len()).filter(|&i| counting(i) && room(i) == tightest) {
+                for at in self.item_cells_start[i]..self.item_cells_start[i + 1] {
+                    let (cell, g, _) = self.item_cells[at as usize];
+                    let g = g as usize;
+                    if !self.group_exact[g] || self.group_live[g] < 2 {
+                        continue;
+                    }
+                    let spread = self.cells[cell as usize].heaviest - self.cells[cell as usize].lightest;
+                    if spread > 0 && widest.is_none_or(|(w, _)| spread > w) {
+                        widest = Some((spread, g));
+                    }
+                }
+            }
+        }
+        if let Some((_, g)) = widest {
+            return Some(self.selector_of(g));
+        }
+        let mut best: Option<(u32, usize)> = None;
+        for i in 0..self.sums.items.len() {
+            if self.sums.items[i].committed < self.sums.items[i].lo {
+                // Counted here, not kept up to date at every kill: this
+                // runs once a node, kills run thousands of times.
+                let (a, b) = (self.item_opts_start[i] as usize, self.item_opts_start[i + 1] as usize);
+                let len = self.item_opts[a..b].iter().filter(|&&o| self.alive[o as usize]).count() as u32;
+                if best.is_none_or(|(l, _)| len < l) {
+                    best = Some((len, i));
+                    if len <= 1 {
+                        break;
+                    }
+                }
+            }
+        }
+        best.map(|(_, i)| i)
+    }
+
+    /// The undecided exact group to branch on, as lookahead SAT solvers pick
+    /// a variable: the one whose live options' probes removed the most, by
+    /// the product of (removed + 1) over them, so that every branch below
+    /// starts from a small problem. Each option's count is from its last
+    /// surviving probe, which may be a few levels up: a guide only.
+    fn lookahead_group(&self) -> Option<usize> {
+        let mut best: Option<(f64, usize)> = None;
+        for g in 0..self.group_live.len() {
+            if !self.group_exact[g] || self.group_live[g] < 2 {
+                continue;
+            }
+            let members = &self.group_opts[self.group_opts_start[g] as usize..self.group_opts_start[g + 1] as usize];
+            let score: f64 = members
+                .iter()
+                .filter(|&&o| self.alive[o as usize])
+                .map(|&o| f64::from(self.probe_kills[o as usize]).ln_1p())
+                .sum();
+            if best.is_none_or(|(b, _)| score > b) {
+                best = Some((score, g));
+            }
+        }
+        best.map(|(_, g)| g)
+    }
+
+    /// An exact group's selector: the first selector item of its options.
+    fn selector_of(&self, g: usize) -> usize {
+        let first = self.group_opts[self.group_opts_start[g] as usize] as usize;
+        let entries = &self.opt_entries[self.opts[first].entries()];
+        let &(s, _) = entries
+            .iter()
+            .find(|&&(i, _)| self.sums.items[i as usize].is_selector)
+            .expect("an exact group has a selector");
+        s as usize
+    }
+
+    /// When every live option is the last of its exact group, every solution
+    /// below must take them all (each such group's selector needs one, and
+    /// no other option is left to add): `Some(whether that set fits every
+    /// range)`. `None` while some choice is still open.
+    fn forced_completion(&mut self) -> Option<bool> {
+        let open = |g: usize| self.group_live[g] > 1 || (self.group_live[g] == 1 && !self.group_exact[g]);
+        if (0..self.group_live.len()).any(open) {
+            return None;
+        }
+        let mut sums: Vec<u32> = self.sums.items.iter().map(|item| item.committed).collect();
+        for o in (0..self.alive.len()).filter(|&o| self.alive[o]) {
+            for &(i, w) in &self.opt_entries[self.opts[o].entries()] {
+                sums[i as usize] += w;
+            }
+        }
+        Some(self.sums.items.iter().zip(&sums).all(|(item, &sum)| item.lo <= sum && sum <= item.hi))
+    }
+
+    fn report(&mut self, f: &mut dyn FnMut(&[OptionId]) -> ControlFlow<()>) -> ControlFlow<()> {
+        self.solutions += 1;
+        let mut solution: Vec<OptionId> = self.chosen.iter().map(|&o| o as OptionId).collect();
+        solution.sort_unstable();
+        f(&solution)
+    }
+
+    /// Walks the subtree below the current state. Leaves the state as found.
+    pub(super) fn search(
+        &mut self,
+        depth: usize,
+        f: &mut dyn FnMut(&[OptionId]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let mark = self.trail.len();
+        let result = self.search_here(depth, f);
+        self.undo_to(mark);
+        result
+    }
+
+    fn search_here(&mut self, depth: usize, f: &mut dyn FnMut(&[OptionId]) -> ControlFlow<()>) -> ControlFlow<()> {
+        #[cfg(test)]
+        self.check_invariants();
+        if self.scratch.len() <= depth {
+            self.scratch.resize_with(depth + 1, Vec::new);
+            self.probe_paid.resize(depth + 1, false);
+        }
+        let probe = match self.probing {
+            Probing::Off => false,
+            Probing::Root => depth == 0,
+            Probing::Fixpoint => true,
+            Probing::Adaptive => depth == 0 || self.probe_paid[depth - 1] || depth.is_multiple_of(PROBE_EVERY),
+        };
+        self.probe_paid[depth] = false;
+        if probe {
+            if !self.probe() {
+                return ControlFlow::Continue(());
+            }
+            self.probe_paid[depth] = self.probe_removed;
+        }
+        if let Some(fits) = self.forced_completion() {
+            // One candidate is left and nothing to branch on: take it whole.
+            if !fits {
+                return ControlFlow::Continue(());
+            }
+            let mark = self.chosen.len();
+            self.chosen.extend((0..self.alive.len() as u32).filter(|&o| self.alive[o as usize]));
+            let flow = self.report(f);
+            self.chosen.truncate(mark);
+            return flow;
+        }
+        let mut list = std::mem::take(&mut self.scratch[depth]);
+        list.clear();
+        match self.branch_item() {
+            // At least one live option of `item` is in every solution below.
+            Some(item) => {
+                let (a, b) = (self.item_opts_start[item] as usize, self.item_opts_start[item + 1] as usize);
+                list.extend(self.item_opts[a..b].iter().copied().filter(|&o| self.alive[o as usize]));
+            }
+            // Every item is in range: a solution. Options still alive fit,
+            // and larger sets may be solutions too: walk them as well.
+            None => {
+                if let ControlFlow::Break(()) = self.report(f) {
+                    self.scratch[depth] = list;
+                    return ControlFlow::Break(());
+                }
+                list.extend((0..self.alive.len() as u32).filter(|&o| self.alive[o as usize]));
+            }
+        }
+        let result = self.include_then_exclude(&list, depth, f);
+        self.scratch[depth] = list;
+        result
+    }
+
+    /// For each option in turn: search with it chosen, then remove it, so
+    /// that the subtrees split the solutions by the first option they hold.
+    fn include_then_exclude(
+        &mut self,
+        list: &[u32],
+        depth: usize,
+        f: &mut dyn FnMut(&[OptionId]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        for &o in list {
+            if !self.alive[o as usize] {
+                continue;
+            }
+            if self.nodes + self.probes >= self.work_limit {
+                return ControlFlow::Break(());
+            }
+            let mark = self.trail.len();
+            self.nodes += 1;
+            let result = if self.choose(o) { self.search(depth + 1, f) } else { ControlFlow::Continue(()) };
+            self.undo_to(mark);
+            self.unchoose();
+            result?;
+            self.kill(o);
+            if !self.propagate() {
+                break;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}

@@ -1,0 +1,307 @@
+//! The search: Dancing-Links-style choice and undo over flat arrays, with
+//! per-group bounds kept up to date as options die and come back, and
+//! propagation of those bounds to a fixpoint at every node. The solver
+//! runs it on every problem that is not plain exact cover, and on any
+//! problem with [`crate::Algorithm::MultiCover`].
+//!
+//! [`setup`] builds it for one problem; [`bounds`] keeps the bounds up to
+//! date as options die and come back, and propagates them; [`probe`] tries
+//! options one level deep; [`branch`] is the search itself.
+//!
+//! ## Groups and bounds
+//! An item with range `1..=1` whose every option has weight 1 on it says
+//! "exactly one of these options" (a tank's level, a cell's digit). Each
+//! option joins the group of the first such item it touches; a group that
+//! holds every option of its item is *exact*: one of its options will be
+//! chosen. Every other option is a group of its own.
+//!
+//! For an item `i`, a group can still add at most the largest weight on `i`
+//! among its live options (it adds one option at most), and an exact group
+//! must add at least the smallest (weight 0 counts: a live option that does
+//! not touch `i`). `most[i]` and `least[i]` are these sums over groups; a
+//! branch is cut as soon as `committed + most < lo` or `committed + least > hi`.
+//! Each (group, item) pair is a *cell* holding, for every distinct weight its
+//! options put on the item, how many of them are live, so an option's death
+//! or return updates the sums in time proportional to its group's cells.
+//!
+//! ## Propagation
+//! The same sums say which options can no longer be chosen: choosing an
+//! option of group `g` with weight `x` on item `i` replaces `g`'s share of
+//! the bounds by `x`, so `x` must lie in
+//! `[max_g - (committed + most - lo), min_g + (hi - committed - least)]`.
+//! Options outside that window die, which moves other items' bounds, until
+//! nothing changes. This is the row-and-column reasoning a person does in
+//! Aquarium and the naked and hidden singles of Sudoku.
+
+use std::ops::ControlFlow;
+use std::time::Duration;
+
+use crate::problem::OptionId;
+use crate::solver::Stats;
+
+mod bounds;
+mod branch;
+mod probe;
+mod setup;
+
+/// How much work to spend at each node before branching.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Probing {
+    /// Branch at once.
+    Off,
+    /// Probe (as `Fixpoint`) at the root only, then branch without.
+    Root,
+    /// Before branching, try every live option one level deep and remove
+    /// those that fail at once, until none does (failed-literal probing).
+    Fixpoint,
+    /// Probe as `Fixpoint` where it pays: at the root, below a node whose
+    /// probing removed an option, and every few levels.
+    #[default]
+    Adaptive,
+}
+
+/// The multi-cover search state for one problem. Reusable: every run
+/// starts from the state `new` built.
+pub(super) struct MultiCover {
+    probing: Probing,
+    /// Where each item's sum stands, and which items to look at again.
+    sums: Sums,
+    /// Each item's options with a positive weight on it.
+    item_opts: Vec<u32>,
+    item_opts_start: Vec<u32>,
+    /// Each item's cells, as (cell, group, index of the cell in its group).
+    item_cells: Vec<(u32, u32, u32)>,
+    item_cells_start: Vec<u32>,
+    // Options.
+    opts: Vec<OptionAt>,
+    opt_entries: Vec<(u32, u32)>,
+    /// Value slots of the options (see [`OptionAt::slots`]).
+    opt_slots: Vec<u32>,
+    alive: Vec<bool>,
+    // Groups.
+    group_opts: Vec<u32>,
+    group_opts_start: Vec<u32>,
+    group_cells_start: Vec<u32>,
+    group_exact: Vec<bool>,
+    group_live: Vec<u32>,
+    // Cells: (group, item) pairs; `vals` holds each cell's distinct
+    // weights in increasing order, `val_count` how many live options have each.
+    cells: Vec<Cell>,
+    /// Where each cell's values end in `vals` (they start where the
+    /// previous cell's end).
+    cell_values_end: Vec<u32>,
+    vals: Vec<u32>,
+    val_count: Vec<u32>,
+    // Search.
+    /// Killed options, in order, so that undo revives them in reverse.
+    trail: Vec<u32>,
+    chosen: Vec<u32>,
+    /// Scratch for `propagate`: an item's cells whose window cuts, as
+    /// (group, index of the cell in its group, window top, window bottom).
+    cuts: Vec<(u32, u32, u32, u32)>,
+    /// The tick (see [`Sums::clock`]) at which each option last survived a
+    /// probe. An option is probed again only when an item of its group
+    /// changed since: a heuristic (any subset of probes is sound).
+    probed_at: Vec<u64>,
+    /// Whether the last `probe` removed an option, and per depth whether
+    /// probing there did (for `Probing::Adaptive`).
+    probe_removed: bool,
+    probe_paid: Vec<bool>,
+    /// How many options each option's last surviving probe removed.
+    probe_kills: Vec<u32>,
+    /// Nodes plus probes after which a run stops, unexhausted.
+    work_limit: u64,
+    /// False when the problem fails before any choice.
+    root_ok: bool,
+    root_trail: usize,
+    nodes: u64,
+    probes: u64,
+    solutions: u64,
+    scratch: Vec<Vec<u32>>,
+}
+
+/// Where an option's parts are, in one place because `kill` and `revive`
+/// read them together.
+#[derive(Clone, Copy, Debug)]
+struct OptionAt {
+    /// Its `(item, weight)` pairs are `opt_entries[entries_start..entries_end]`.
+    entries_start: u32,
+    entries_end: u32,
+    group: u32,
+    /// Its value slot in each cell of its group, in the group's cell order,
+    /// start at `opt_slots[slots]`.
+    slots: u32,
+}
+
+impl OptionAt {
+    fn entries(&self) -> std::ops::Range<usize> {
+        self.entries_start as usize..self.entries_end as usize
+    }
+}
+
+/// An item's range and where its sum stands.
+#[derive(Clone, Copy, Debug, Default)]
+struct Item {
+    lo: u32,
+    hi: u32,
+    /// The weight of the chosen options on the item.
+    committed: u32,
+    /// What the undecided groups can still add, at most and at least.
+    most: u32,
+    least: u32,
+    /// At least the widest `most - least` of its cells: a window narrower
+    /// than this is the only kind that can cut an option, so an item with
+    /// this much room on both sides needs no look at its cells. Set exactly
+    /// when `propagate` looks at them all, raised when undo widens a cell.
+    spread: u32,
+    /// "Exactly one of my options" (see the module comment).
+    is_selector: bool,
+    queued: bool,
+}
+
+/// A (group, item) pair: what the group's live options can still add to
+/// the item. Its fields sit together because `kill` and `propagate` read
+/// them together.
+#[derive(Clone, Copy, Debug, Default)]
+struct Cell {
+    item: u32,
+    /// The live options' lightest and heaviest weights on the item, as
+    /// indices into `vals` (kept while the group has none live, for when
+    /// they come back) ...
+    min: u32,
+    max: u32,
+    /// ... and as weights: both 0 while the group has no live option.
+    lightest: u32,
+    heaviest: u32,
+}
+
+impl Item {
+    /// Whether the item can no longer end in its range: what is committed
+    /// plus the most the undecided groups can add falls short, or plus the
+    /// least they must add goes over.
+    #[inline(always)]
+    fn out_of_reach(&self) -> bool {
+        self.committed + self.most < self.lo || self.committed + self.least > self.hi
+    }
+}
+
+impl Cell {
+    /// The (most, least) the cell adds to its item; `exact` says whether
+    /// its group is.
+    #[inline(always)]
+    fn bounds(&self, exact: bool) -> (u32, u32) {
+        (self.heaviest, if exact { self.lightest } else { 0 })
+    }
+}
+
+/// The items' ranges and sums, and the queue of items whose bounds moved:
+/// what `kill` and `revive` update besides the cells, in a struct of its own
+/// so that they can borrow it beside the cells.
+struct Sums {
+    items: Vec<Item>,
+    /// Items whose bounds moved since they were last looked at.
+    queue: Vec<u32>,
+    /// Set when a bound change leaves an item out of reach of its range,
+    /// so that `propagate` stops at once; cleared by `propagate`.
+    broken: bool,
+    /// Probing: a tick per lasting change of an item's bounds (none while
+    /// probing), and the tick of each item's last change.
+    clock: u64,
+    item_changed: Vec<u64>,
+    in_probe: bool,
+}
+
+impl Sums {
+    #[inline(always)]
+    fn enqueue(&mut self, item: usize) {
+        if !self.in_probe {
+            self.clock += 1;
+            self.item_changed[item] = self.clock;
+        }
+        if !self.items[item].queued {
+            self.items[item].queued = true;
+            self.queue.push(item as u32);
+        }
+    }
+
+    /// A cell of `item` now adds `new` (most, least) where it added `old`.
+    #[inline(always)]
+    fn shift(&mut self, item: usize, old: (u32, u32), new: (u32, u32)) {
+        let at = &mut self.items[item];
+        at.most = at.most - old.0 + new.0;
+        at.least = at.least - old.1 + new.1;
+        if at.out_of_reach() {
+            self.broken = true;
+        }
+        self.enqueue(item);
+    }
+
+    /// `shift` backwards, for undo: nothing to queue.
+    #[inline(always)]
+    fn unshift(&mut self, item: usize, old: (u32, u32), new: (u32, u32)) {
+        let at = &mut self.items[item];
+        at.most = at.most - old.0 + new.0;
+        at.least = at.least - old.1 + new.1;
+        // The cell may have widened: keep `spread` a bound.
+        at.spread = at.spread.max(new.0 - new.1);
+    }
+}
+
+/// An option's group's cells with the option's slot in each, and the
+/// counts, values and sums they update (see `MultiCover::option_cells`).
+struct OptionCells<'a> {
+    cells: &'a mut [Cell],
+    slots: &'a [u32],
+    val_count: &'a mut [u32],
+    vals: &'a [u32],
+    sums: &'a mut Sums,
+    /// Whether the group is exact.
+    exact: bool,
+}
+
+/// With `Probing::Adaptive`, probe at least at every this many levels.
+const PROBE_EVERY: usize = 4;
+
+/// Trail entries: a plain option id is an option killed on its own; a
+/// closed group is its members marked `CLOSED_MEMBER`, its live count, then
+/// the group marked `CLOSED_GROUP`.
+const CLOSED_MEMBER: u32 = 1 << 30;
+const CLOSED_GROUP: u32 = 3 << 30;
+
+impl MultiCover {
+    /// Stops later runs after this many nodes plus probes.
+    pub(super) fn set_work_limit(&mut self, limit: u64) {
+        self.work_limit = limit;
+    }
+
+    /// The options still alive after propagation and probing at the root
+    /// (see [`super::Solver::settled_options`]); leaves the root as it was.
+    pub(super) fn settled_options(&mut self) -> Option<Vec<OptionId>> {
+        if !self.root_ok {
+            return None;
+        }
+        let fits = self.probing == Probing::Off || self.probe();
+        let live = fits.then(|| (0..self.alive.len()).filter(|&o| self.alive[o]).collect());
+        self.undo_to(self.root_trail);
+        live
+    }
+
+    /// Calls `f` with each solution (a sorted list of options) until it
+    /// breaks or the solutions run out. The stats' time is left to the caller.
+    pub(super) fn run(&mut self, f: &mut dyn FnMut(&[OptionId]) -> ControlFlow<()>) -> Stats {
+        self.nodes = 0;
+        self.probes = 0;
+        self.solutions = 0;
+        let flow = if self.root_ok { self.search(0, f) } else { ControlFlow::Continue(()) };
+        debug_assert_eq!(self.trail.len(), self.root_trail);
+        #[cfg(test)]
+        self.check_invariants();
+        Stats {
+            solutions: self.solutions,
+            nodes: self.nodes,
+            probes: self.probes,
+            elapsed: Duration::ZERO,
+            exhausted: flow.is_continue(),
+        }
+    }
+}

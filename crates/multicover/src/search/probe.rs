@@ -1,0 +1,97 @@
+//! Failed-option probing: each live option tried one level deep, and
+//! removed when that fails (see [`super::Probing`]).
+
+use super::{CLOSED_GROUP, CLOSED_MEMBER, MultiCover};
+
+impl MultiCover {
+    /// one level of lookahead.
+    fn try_option(&mut self, o: u32) -> bool {
+        let mark = self.trail.len();
+        // Closing the group puts its live options, their count and a marker
+        // on the trail: what follows them are the kills.
+        let closed = self.group_live[self.opts[o as usize].group as usize] as usize + 2;
+        self.sums.in_probe = true;
+        let fits = self.choose(o);
+        if fits {
+            self.probe_kills[o as usize] = (self.trail.len() - mark - closed) as u32;
+            self.mark_implied(mark);
+        }
+        self.undo_to(mark);
+        self.unchoose();
+        self.sums.in_probe = false;
+        fits
+    }
+
+    /// After a probe that survived, with its kills on the trail from `mark`:
+    /// an option left the last of its exact group there would survive its
+    /// own probe now, as what choosing it propagates is part of what the
+    /// probe propagated. Marks those probed, which saves their probes.
+    fn mark_implied(&mut self, mark: usize) {
+        // Read backwards, as undo does: a closed group's entry comes after
+        // its live count, which is no option.
+        let mut at = self.trail.len();
+        while at > mark {
+            at -= 1;
+            let entry = self.trail[at];
+            if entry & CLOSED_GROUP == CLOSED_GROUP {
+                at -= 1;
+                continue;
+            }
+            // Plain kills only: the chosen option's own group was closed.
+            if entry & CLOSED_MEMBER != 0 {
+                continue;
+            }
+            let g = self.opts[entry as usize].group as usize;
+            if !self.group_exact[g] || self.group_live[g] != 1 {
+                continue;
+            }
+            for at in self.group_opts_start[g]..self.group_opts_start[g + 1] {
+                let b = self.group_opts[at as usize] as usize;
+                if self.alive[b] {
+                    self.probed_at[b] = self.sums.clock;
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Tries each live option one level deep and removes the ones that fail,
+    /// until none does. Returns false when the node itself fails.
+    pub(super) fn probe(&mut self) -> bool {
+        self.probe_removed = false;
+        loop {
+            let mut removed = false;
+            for g in 0..self.group_live.len() {
+                // The last live option of an exact group is already counted
+                // in the bounds as if chosen: trying it cannot fail.
+                if self.group_live[g] == 0 || (self.group_live[g] == 1 && self.group_exact[g]) {
+                    continue;
+                }
+                let changed = (self.group_cells_start[g]..self.group_cells_start[g + 1])
+                    .map(|cell| self.sums.item_changed[self.cells[cell as usize].item as usize])
+                    .max()
+                    .unwrap_or(0);
+                for at in self.group_opts_start[g]..self.group_opts_start[g + 1] {
+                    let o = self.group_opts[at as usize];
+                    if !self.alive[o as usize] || self.probed_at[o as usize] >= changed {
+                        continue;
+                    }
+                    self.probes += 1;
+                    if self.try_option(o) {
+                        self.probed_at[o as usize] = self.sums.clock;
+                    } else {
+                        self.kill(o);
+                        if !self.propagate() {
+                            return false;
+                        }
+                        removed = true;
+                        self.probe_removed = true;
+                    }
+                }
+            }
+            if !removed {
+                return true;
+            }
+        }
+    }
+}
