@@ -89,8 +89,8 @@ impl Problem {
 /// a plain exact-cover problem: when items have few options on average.
 /// Covering an item costs the counters a look at each of its options, dead
 /// or alive, and Dancing Links a look at its live ones only, at a higher
-/// price each. Measured side by side (`bench sudoku`, `bench ring`, `bench
-/// calendar`): counters win on Sudoku (9 options an item: 2.5x) and the
+/// price each. Measured side by side (aquarchive's benchmark tool: `sudoku`,
+/// `ring`, `calendar`): counters win on Sudoku (9 options an item: 2.5x) and the
 /// ring puzzle (7.3: 2.6x), Dancing Links on the calendar's one tiling a
 /// date (123: 1.1x; since the counters keep live options as bits, they win
 /// its every-tiling count, 468 s against 2,132 s estimated from one date).
