@@ -6,7 +6,6 @@ use aquarchive::engine::Settings;
 use aquarchive::render::count_of;
 use aquarchive::store::Access;
 
-
 use super::args::{GlobalArgs, ImportArgs, ImportFormat};
 use super::context::Context;
 use super::error::CliError;
