@@ -11,6 +11,11 @@
 //!   works without JavaScript too), its source, site link and fetch history;
 //! - `style.css`, `archive.js`, and `.aquarchive-html`, the mark of an export.
 //!
+//! The pages are `maud` templates, so every stored string (a source's path,
+//! a special's date as its page wrote it, a fetch's URL or error) is escaped
+//! as text where it is written; only the SVG pictures, which escape their own
+//! text, go in as they are. `puzzles.js` is JSON with every `<` escaped.
+//!
 //! The site is written into a fresh directory beside DIR and renamed onto DIR
 //! at the end, so a failed export leaves DIR as it was. An existing DIR is
 //! replaced only if it is empty or an earlier export (it holds the mark).
@@ -19,11 +24,11 @@ use std::collections::HashMap;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
+use maud::{DOCTYPE, Markup, PreEscaped, html};
 use rayon::prelude::*;
 
 use crate::kinds::Kind;
 use crate::kinds::sudoku::grade as sudoku_grade;
-use crate::render::svg::escape;
 use crate::render::thousands;
 use crate::store::{Fetch, Filter, HashCheck, Puzzle, Status, Store, time_text};
 
@@ -80,10 +85,13 @@ struct Row {
     thumb: String,
 }
 
+/// How a column reads its cell from a row.
+type Cell = fn(&Row) -> &str;
+
 /// The index's columns after `#` and the picture, in order: a header and
 /// the cell of a row. Adding a column is a line here, a field of [`Row`],
 /// and nothing else: `puzzles.js` and the script take them as they come.
-const COLUMNS: [(&str, fn(&Row) -> &str); 8] = [
+const COLUMNS: [(&str, Cell); 8] = [
     ("kind", |r| &r.kind),
     ("size class", |r| &r.class),
     ("status", |r| &r.status),
@@ -336,104 +344,126 @@ pub fn index_name(page: usize) -> String {
     if page == 0 { "index.html".into() } else { format!("index-{}.html", page + 1) }
 }
 
-fn head(title: &str, up: &str) -> String {
-    format!(
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <title>{}</title><link rel=\"stylesheet\" href=\"{up}style.css\"></head>\n",
-        escape(title)
-    )
+/// A whole page: the head every page shares (`up` leads from the page to
+/// the export's top, where the style sheet is) and the page's `body`.
+fn document(title: &str, up: &str, body: Markup) -> String {
+    html! {
+        (DOCTYPE) "\n"
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                title { (title) }
+                link rel="stylesheet" href={ (up) "style.css" };
+            }
+            "\n"
+            (body)
+        }
+        "\n"
+    }
+    .into_string()
 }
 
-/// Links to the other index pages: first, previous, numbers near this one, next, last.
-fn pager(page: usize, pages: usize) -> String {
-    if pages <= 1 {
-        return String::new();
-    }
-    let mut out = String::from("<nav class=\"pager\">");
-    let link = |out: &mut String, p: usize, text: &str, rel: &str| {
-        let _ = write!(out, "<a href=\"{}\"{rel}>{text}</a> ", index_name(p));
-    };
-    if page > 0 {
-        link(&mut out, page - 1, "&larr; previous", " rel=\"prev\"");
-    }
-    for p in 0..pages {
-        if p == page {
-            let _ = write!(out, "<strong>{}</strong> ", p + 1);
-        } else if p == 0 || p + 1 == pages || p.abs_diff(page) <= 3 {
-            link(&mut out, p, &(p + 1).to_string(), "");
-        } else if p.abs_diff(page) == 4 {
-            out.push_str("&hellip; ");
+/// Links to the other index pages: first, previous, numbers near this one,
+/// next, last; nothing when there is one page.
+fn pager(page: usize, pages: usize) -> Markup {
+    html! {
+        @if pages > 1 {
+            nav class="pager" {
+                @if page > 0 {
+                    a href=(index_name(page - 1)) rel="prev" { "← previous" } " "
+                }
+                @for p in 0..pages {
+                    @if p == page {
+                        strong { (p + 1) } " "
+                    } @else if p == 0 || p + 1 == pages || p.abs_diff(page) <= 3 {
+                        a href=(index_name(p)) { (p + 1) } " "
+                    } @else if p.abs_diff(page) == 4 {
+                        "… "
+                    }
+                }
+                @if page + 1 < pages {
+                    a href=(index_name(page + 1)) rel="next" { "next →" } " "
+                }
+            }
         }
     }
-    if page + 1 < pages {
-        link(&mut out, page + 1, "next &rarr;", " rel=\"next\"");
-    }
-    out.push_str("</nav>");
-    out
 }
 
-fn table_row(out: &mut String, row: &Row) {
-    let _ = write!(
-        out,
-        "<tr><td><a href=\"p/{id}.html\">{id}</a></td><td class=\"thumb\"><a href=\"p/{id}.html\">{}</a></td>",
-        row.thumb,
-        id = row.id
-    );
-    for (name, cell) in COLUMNS {
-        let value = escape(cell(row));
-        if name == "status" {
-            let _ = write!(out, "<td class=\"{}\">{value}</td>", escape(&row.mark));
-        } else {
-            let _ = write!(out, "<td>{value}</td>");
+/// One row of an index page's table, on a line of its own.
+fn table_row(row: &Row) -> Markup {
+    let link = format!("p/{}.html", row.id);
+    html! {
+        tr {
+            td { a href=(link) { (row.id) } }
+            // The picture is SVG drawn by `render::svg`, which escapes its own text.
+            td class="thumb" { a href=(link) { (PreEscaped(&row.thumb)) } }
+            @for (name, cell) in COLUMNS {
+                td class=[(name == "status").then_some(&row.mark)] { (cell(row)) }
+            }
         }
+        "\n"
     }
-    out.push_str("</tr>\n");
 }
 
 fn index_page(rows: &[Row], page: usize, pages: usize, total: usize, per_page: usize) -> String {
-    let mut out = head(&format!("Puzzle archive: page {} of {pages}", page + 1), "");
     let first = page * per_page;
-    let _ = write!(
-        out,
-        "<body class=\"index\" data-per-page=\"{per_page}\" data-page=\"{page}\">\n<header><h1>Puzzle archive</h1>\
-         <p class=\"summary\">{} {}; page {} of {pages} shows {}&ndash;{}.</p></header>\n",
-        thousands(total as u64),
-        if total == 1 { "puzzle" } else { "puzzles" },
-        page + 1,
-        if rows.is_empty() { 0 } else { first + 1 },
-        first + rows.len()
-    );
-    // Hidden until the script fills its choices from puzzles.js.
-    out.push_str(
-        "<form id=\"filters\" hidden><label>Kind <select name=\"kind\"><option value=\"\">any</option></select></label> \
-         <label>Size class <select name=\"class\"><option value=\"\">any</option></select></label> \
-         <label>Status <select name=\"status\"><option value=\"\">any</option></select></label> \
-         <label>Stored from <input type=\"date\" name=\"from\"></label> \
-         <label>to <input type=\"date\" name=\"to\"></label> \
-         <button type=\"reset\">Clear</button> <output id=\"matches\"></output></form>\n",
-    );
     let pager = pager(page, pages);
-    let headers: String = COLUMNS.iter().map(|(name, _)| format!("<th>{name}</th>")).collect();
-    let _ = write!(
-        out,
-        "<div id=\"static-pager\">{pager}</div><nav class=\"pager\" id=\"filter-pager\" hidden></nav>\n\
-         <table id=\"puzzles\"><thead><tr><th>#</th><th class=\"thumb\">picture</th>{headers}</tr></thead>\n\
-         <tbody id=\"page-rows\">\n"
-    );
-    for row in rows {
-        table_row(&mut out, row);
-    }
-    let _ = write!(
-        out,
-        "</tbody><tbody id=\"filtered-rows\" hidden></tbody></table>\n<div id=\"static-pager-bottom\">{pager}</div>\n\
-         <script src=\"puzzles.js\"></script><script src=\"archive.js\"></script>\n</body></html>\n"
-    );
-    out
+    let body = html! {
+        body class="index" data-per-page=(per_page) data-page=(page) {
+            "\n"
+            header {
+                h1 { "Puzzle archive" }
+                p class="summary" {
+                    (thousands(total as u64)) " " (if total == 1 { "puzzle" } else { "puzzles" })
+                    "; page " (page + 1) " of " (pages) " shows "
+                    (if rows.is_empty() { 0 } else { first + 1 }) "–" (first + rows.len()) "."
+                }
+            }
+            "\n"
+            // Hidden until the script fills its choices from puzzles.js.
+            form id="filters" hidden {
+                label { "Kind " select name="kind" { option value="" { "any" } } } " "
+                label { "Size class " select name="class" { option value="" { "any" } } } " "
+                label { "Status " select name="status" { option value="" { "any" } } } " "
+                label { "Stored from " input type="date" name="from"; } " "
+                label { "to " input type="date" name="to"; } " "
+                button type="reset" { "Clear" } " "
+                output id="matches" {}
+            }
+            "\n"
+            div id="static-pager" { (pager) }
+            nav class="pager" id="filter-pager" hidden {}
+            "\n"
+            table id="puzzles" {
+                thead {
+                    tr {
+                        th { "#" }
+                        th class="thumb" { "picture" }
+                        @for (name, _) in COLUMNS { th { (name) } }
+                    }
+                }
+                "\n"
+                tbody id="page-rows" {
+                    "\n"
+                    @for row in rows { (table_row(row)) }
+                }
+                tbody id="filtered-rows" hidden {}
+            }
+            "\n"
+            div id="static-pager-bottom" { (pager) }
+            "\n"
+            script src="puzzles.js" {}
+            script src="archive.js" {}
+            "\n"
+        }
+    };
+    document(&format!("Puzzle archive: page {} of {pages}", page + 1), "", body)
 }
 
 /// `var PUZZLES = [[id, "kind", "class", "status", "date", "site id", ...], ...];`:
-/// the id, then the cells of [`COLUMNS`] in order.
+/// the id, then the cells of [`COLUMNS`] in order, each row a JSON array on
+/// a line of its own.
 fn puzzles_js(rows: &[Row]) -> String {
     let mut out = String::with_capacity(rows.len() * 64 + 64);
     let names: Vec<&str> = COLUMNS.iter().map(|(name, _)| *name).collect();
@@ -443,10 +473,18 @@ fn puzzles_js(rows: &[Row]) -> String {
         fields.extend(COLUMNS.iter().map(|(_, cell)| serde_json::json!(cell(row))));
         // Last, not shown: the status cell's class.
         fields.push(serde_json::json!(row.mark));
-        let _ = writeln!(out, "{},", serde_json::Value::Array(fields));
+        let _ = writeln!(out, "{},", script_safe(&serde_json::Value::Array(fields).to_string()));
     }
     out.push_str("];\n");
     out
+}
+
+/// JSON that reads the same inside an HTML `<script>` element: every `<`
+/// written `\u003c`, so no text in it can close the element (`</script>`)
+/// or open a comment (`<!--`). A `<` can only be inside a JSON string, where
+/// the escape means the same character.
+fn script_safe(json: &str) -> String {
+    json.replace('<', "\\u003c")
 }
 
 /// A puzzle's page, and what went wrong drawing it (if anything).
@@ -459,105 +497,112 @@ fn puzzle_page(
     options: &HtmlOptions,
 ) -> (String, Option<String>) {
     let title = picture::title(puzzle);
-    let mut out = head(&format!("{title} (#{})", puzzle.id), "../");
-    let _ = write!(
-        out,
-        "<body class=\"puzzle\" data-id=\"{}\" data-kind=\"{}\">\n<nav class=\"crumbs\"><a href=\"../{}\">all puzzles</a>",
-        puzzle.id,
-        escape(puzzle.record.kind.name()),
-        index_name(index_page)
-    );
-    if let Some(p) = prev {
-        let _ = write!(out, " &middot; <a href=\"{p}.html\" rel=\"prev\">&larr; #{p}</a>");
-    }
-    if let Some(n) = next {
-        let _ = write!(out, " &middot; <a href=\"{n}.html\" rel=\"next\">#{n} &rarr;</a>");
-    }
-    let _ = write!(out, "</nav>\n<h1>{} <small>#{}</small></h1>\n", escape(&title), puzzle.id);
     let solution_text = puzzle.solution.as_ref().and_then(|s| s.solution.as_deref());
-    // The solution is in the page from the start, hidden by CSS until the
-    // checkbox (styled as a button) is ticked: no script needed.
-    let has_solution = solution_text.is_some();
-    if has_solution {
-        out.push_str(
-            "<input type=\"checkbox\" id=\"reveal\" class=\"reveal\"><label for=\"reveal\" class=\"button\">\
-             <span class=\"show\">Show the solution</span><span class=\"hide\">Hide the solution</span></label>\n",
-        );
-    }
-    let mut problem = None;
-    match picture::svg(puzzle, true) {
-        Ok(Some(svg)) => {
-            let _ = writeln!(out, "<figure class=\"board\">{svg}</figure>");
-        }
-        Ok(None) => {
-            let _ = write!(out, "<figure class=\"board text\"><pre>{}</pre>", escape(&puzzle.record.text));
-            if let Some(text) = solution_text {
-                let _ = write!(out, "<pre class=\"solution\">{}</pre>", escape(text));
-            }
-            out.push_str("</figure>\n");
-        }
-        Err(err) => {
-            let _ = writeln!(out, "<p class=\"error\">Cannot draw this puzzle: {}</p>", escape(&err.to_string()));
-            problem = Some(err.to_string());
-        }
-    }
-    out.push_str("<dl class=\"facts\">");
-    let mut fact = |name: &str, value: &str| {
-        let _ = write!(out, "<dt>{name}</dt><dd>{value}</dd>");
-    };
+    let drawn = picture::svg(puzzle, true);
     let kind = puzzle.record.kind;
     let status = puzzle.record.status;
-    if status == Status::Several && !kind.expects_unique() {
-        fact("status", &format!("{status} (as a {} has as a rule)", escape(kind.name())));
-    } else {
-        fact("status", &escape(&status.to_string()));
-    }
-    if let Some(note) = &puzzle.record.note {
-        fact("note", &escape(note));
-    }
-    fact("size", &escape(&kinds::size_text(kind, puzzle.record.width, puzzle.record.height)));
-    fact("source", &escape(&puzzle.record.source));
-    if let Some(link) = export::link(puzzle, &options.base_url) {
-        fact("on the site", &format!("<a class=\"source\" href=\"{0}\">{0}</a>", escape(&link)));
-    }
-    fact("stored", &escape(&time_text(puzzle.created)));
-    if let Some(s) = &puzzle.solution {
-        let found = match s.found {
-            0 => "no solution".to_string(),
-            1 => "one solution, proved unique".to_string(),
-            n if !kind.expects_unique() => format!("{n} solutions"),
-            _ => "more than one solution".to_string(),
-        };
-        fact(
-            "solved",
-            &format!("{found}, by {} in {} &micro;s, {} nodes", escape(&s.solver_version), s.micros, s.nodes),
-        );
-    }
-    out.push_str("</dl>\n<h2>Fetch history</h2>\n");
-    if fetches.is_empty() {
-        out.push_str("<p class=\"no-fetches\">Not fetched from the site: imported from its source above.</p>\n");
-    } else {
-        out.push_str(
-            "<table class=\"fetches\"><thead><tr><th>when (UTC)</th><th>how</th><th>URL</th><th>HTTP</th>\
-             <th>error</th></tr></thead><tbody>\n",
-        );
-        for f in fetches {
-            let _ = writeln!(
-                out,
-                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-                escape(&time_text(f.fetched_at)),
-                escape(&f.method),
-                escape(&f.url),
-                f.http_status.map(|s| s.to_string()).unwrap_or_default(),
-                escape(f.error.as_deref().unwrap_or(""))
-            );
+    let fact = |name: &str, value: Markup| html! { dt { (name) } dd { (value) } };
+    let body = html! {
+        body class="puzzle" data-id=(puzzle.id) data-kind=(kind) {
+            "\n"
+            nav class="crumbs" {
+                a href={ "../" (index_name(index_page)) } { "all puzzles" }
+                @if let Some(p) = prev {
+                    " · " a href={ (p) ".html" } rel="prev" { "← #" (p) }
+                }
+                @if let Some(n) = next {
+                    " · " a href={ (n) ".html" } rel="next" { "#" (n) " →" }
+                }
+            }
+            "\n"
+            h1 { (title) " " small { "#" (puzzle.id) } }
+            "\n"
+            // The solution is in the page from the start, hidden by CSS until
+            // the checkbox (styled as a button) is ticked: no script needed.
+            @if solution_text.is_some() {
+                input type="checkbox" id="reveal" class="reveal";
+                label for="reveal" class="button" {
+                    span class="show" { "Show the solution" }
+                    span class="hide" { "Hide the solution" }
+                }
+                "\n"
+            }
+            @match &drawn {
+                // SVG drawn by `render::svg`, which escapes its own text.
+                Ok(Some(svg)) => { figure class="board" { (PreEscaped(svg)) } "\n" }
+                Ok(None) => {
+                    figure class="board text" {
+                        pre { (puzzle.record.text) }
+                        @if let Some(text) = solution_text { pre class="solution" { (text) } }
+                    }
+                    "\n"
+                }
+                Err(err) => { p class="error" { "Cannot draw this puzzle: " (err) } "\n" }
+            }
+            dl class="facts" {
+                @if status == Status::Several && !kind.expects_unique() {
+                    (fact("status", html! { (status) " (as a " (kind) " has as a rule)" }))
+                } @else {
+                    (fact("status", html! { (status) }))
+                }
+                @if let Some(note) = &puzzle.record.note {
+                    (fact("note", html! { (note) }))
+                }
+                (fact("size", html! { (kinds::size_text(kind, puzzle.record.width, puzzle.record.height)) }))
+                (fact("source", html! { (puzzle.record.source) }))
+                @if let Some(link) = export::link(puzzle, &options.base_url) {
+                    (fact("on the site", html! { a class="source" href=(link) { (link) } }))
+                }
+                (fact("stored", html! { (time_text(puzzle.created)) }))
+                @if let Some(s) = &puzzle.solution {
+                    (fact("solved", html! {
+                        (found_text(kind, s.found)) ", by " (s.solver_version) " in " (s.micros) " µs, "
+                        (s.nodes) " nodes"
+                    }))
+                }
+            }
+            "\n"
+            h2 { "Fetch history" }
+            "\n"
+            @if fetches.is_empty() {
+                p class="no-fetches" { "Not fetched from the site: imported from its source above." }
+                "\n"
+            } @else {
+                table class="fetches" {
+                    thead { tr { th { "when (UTC)" } th { "how" } th { "URL" } th { "HTTP" } th { "error" } } }
+                    tbody {
+                        "\n"
+                        @for f in fetches {
+                            tr {
+                                td { (time_text(f.fetched_at)) }
+                                td { (f.method) }
+                                td { (f.url) }
+                                td { @if let Some(s) = f.http_status { (s) } }
+                                td { @if let Some(error) = &f.error { (error) } }
+                            }
+                            "\n"
+                        }
+                    }
+                }
+                "\n"
+            }
+            details { summary { "Puzzle text" } pre { (puzzle.record.text) } }
+            "\n"
         }
-        out.push_str("</tbody></table>\n");
-    }
-    let _ = write!(
-        out,
-        "<details><summary>Puzzle text</summary><pre>{}</pre></details>\n</body></html>\n",
-        escape(&puzzle.record.text)
-    );
-    (out, problem.map(|p| format!("puzzle {}: {p}", puzzle.id)))
+    };
+    let problem = drawn.err().map(|err| format!("puzzle {}: {err}", puzzle.id));
+    (document(&format!("{title} (#{})", puzzle.id), "../", body), problem)
 }
+
+/// What the solver found, in words.
+fn found_text(kind: Kind, found: u32) -> String {
+    match found {
+        0 => "no solution".to_string(),
+        1 => "one solution, proved unique".to_string(),
+        n if !kind.expects_unique() => format!("{n} solutions"),
+        _ => "more than one solution".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests;

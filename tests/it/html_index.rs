@@ -124,3 +124,99 @@ fn the_index_sorts_by_a_clicked_column_offline() {
     assert!(numbers.is_sorted(), "{counts:?}");
     assert_eq!(column(solutions)[..5], counts[..]);
 }
+
+/// Text a file's path or a saved page can carry that would be markup if it
+/// were not escaped (a saved page's special date is read as the page writes
+/// it, quotes aside).
+const MARKUP: &str = "</script><script>window.ran = 1</script> & <!-- <b>";
+
+/// A saved page of a special that writes its date in its script, so the
+/// date is read as the page gives it.
+fn saved_special(date: &str) -> String {
+    let specials = std::fs::read_to_string(fixtures().join("site/specials.txt")).unwrap();
+    let [_, task, answer] = specials.lines().next().unwrap().split(' ').collect::<Vec<_>>()[..] else {
+        panic!("specials.txt: size, task and answer on a line")
+    };
+    let side = answer.len().isqrt();
+    format!(
+        "<!DOCTYPE html>\n<html><head><title>Aquarium</title></head><body>\n\
+         <script>var task = '{task}'; var specialDate = \"{date}\";\n\
+         Game = $('#game').aquarium({{ puzzleWidth: {side}, puzzleHeight: {side} }}); Game.plSize = 9;</script>\n\
+         <span id=\"puzzleID\"></span></body></html>\n"
+    )
+}
+
+#[test]
+fn names_from_files_and_pages_come_out_as_text_in_every_page() {
+    require_chromium();
+    let dir = Dir::new();
+    // An import's source is the path it was given: here through folders
+    // named with markup and both quotes.
+    let source = format!("{MARKUP} \"q\" 'a'/x.txt");
+    dir.write(&source, std::fs::read(fixtures().join("aquarium/puzzles/10x10_easy_3081686.txt")).unwrap());
+    dir.write("saved & <i>.html", saved_special(MARKUP));
+    dir.run(&["import", &source, "saved & <i>.html"]).ok();
+    dir.run(&["export", "--html", "site"]).ok();
+
+    // As written: the data's markup is nowhere as markup.
+    let read = |name: &str| std::fs::read_to_string(dir.join("site").join(name)).unwrap();
+    let js = read("puzzles.js");
+    assert!(js.contains("\\u003c/script>") && !js.contains('<'), "{js}");
+    let mut pages = vec![("index.html".to_string(), 2)];
+    for entry in std::fs::read_dir(dir.join("site/p")).unwrap() {
+        pages.push((format!("p/{}", entry.unwrap().file_name().to_string_lossy()), 0));
+    }
+    assert_eq!(pages.len(), 3);
+    for (name, scripts) in &pages {
+        let html = read(name);
+        assert_eq!(html.matches("<script").count(), *scripts, "{name}: {html}");
+        assert!(!html.contains("<b>") && !html.contains("<i>") && !html.contains("<!--"), "{name}: {html}");
+    }
+
+    // As a browser reads it: the same text back, and nothing run.
+    let browser = Browser::start(&BrowserSettings::default()).unwrap();
+    let client = browser.client();
+    let run = |js: &str| browser.block_on(client.execute(js, vec![])).unwrap_or_else(|e| panic!("{js}: {e}"));
+    let open = |name: &str| {
+        let url = format!("file://{}", dir.join("site").join(name).display());
+        browser.block_on(client.goto(&url)).unwrap();
+        assert_eq!(
+            run("return [typeof window.ran, document.querySelectorAll('b, i').length]"),
+            serde_json::json!(["undefined", 0]),
+            "{name}"
+        );
+    };
+    open("index.html");
+    let (names, _) = puzzles_js(&dir);
+    let about = names.iter().position(|n| n == "date or grade").unwrap();
+    let special: Vec<serde_json::Value> = serde_json::from_value(run("return PUZZLES")).unwrap();
+    let special: Vec<&serde_json::Value> = special.iter().filter(|r| r[2] == "special daily").collect();
+    assert_eq!(special.len(), 1, "{special:?}");
+    assert_eq!(special[0][about], MARKUP);
+    let cell = format!(
+        "return Array.prototype.map.call(document.querySelectorAll('#ROWS tr'), function (tr) {{ return tr.cells[{}].textContent; }})",
+        about + 1
+    );
+    let shown = run(&cell.replace("ROWS", "page-rows"));
+    assert!(shown.as_array().unwrap().iter().any(|c| c == MARKUP), "{shown}");
+    // The script's own rows, drawn from PUZZLES, show it the same.
+    run("var f = document.getElementById('filters'); f.elements['class'].value = 'special daily'; \
+         f.dispatchEvent(new Event('change'));");
+    assert_eq!(run(&cell.replace("ROWS", "filtered-rows")), serde_json::json!([MARKUP]));
+    open("index.html");
+
+    // Each puzzle's page gives its source as it was given.
+    let id = |kind_class: &str| {
+        let rows: Vec<serde_json::Value> = serde_json::from_value(run("return PUZZLES")).unwrap();
+        rows.iter().find(|r| r[2] == kind_class).unwrap()[0].as_i64().unwrap()
+    };
+    let (file, page) = (id("10x10"), id("special daily"));
+    let source_fact = "var dt = Array.prototype.find.call(document.querySelectorAll('dl.facts dt'), \
+                       function (dt) { return dt.textContent === 'source'; }); return dt.nextElementSibling.textContent;";
+    open(&format!("p/{file}.html"));
+    assert_eq!(run(source_fact), source.as_str());
+    assert_eq!(run("return document.scripts.length"), 0);
+    open(&format!("p/{page}.html"));
+    let shown = run(source_fact);
+    assert!(shown.as_str().unwrap().contains("saved & <i>.html"), "{shown}");
+}
