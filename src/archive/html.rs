@@ -344,24 +344,20 @@ pub fn index_name(page: usize) -> String {
     if page == 0 { "index.html".into() } else { format!("index-{}.html", page + 1) }
 }
 
-/// A whole page: the head every page shares (`up` leads from the page to
-/// the export's top, where the style sheet is) and the page's `body`.
-fn document(title: &str, up: &str, body: Markup) -> String {
+/// The head every page shares (`up` leads from the page to the export's
+/// top, where the style sheet is). Each page is one template, head and
+/// body, written into one buffer: a puzzle's picture, most of its page, is
+/// copied once.
+fn head(title: &str, up: &str) -> Markup {
     html! {
-        (DOCTYPE) "\n"
-        html lang="en" {
-            head {
-                meta charset="utf-8";
-                meta name="viewport" content="width=device-width, initial-scale=1";
-                title { (title) }
-                link rel="stylesheet" href={ (up) "style.css" };
-            }
-            "\n"
-            (body)
+        head {
+            meta charset="utf-8";
+            meta name="viewport" content="width=device-width, initial-scale=1";
+            title { (title) }
+            link rel="stylesheet" href={ (up) "style.css" };
         }
         "\n"
     }
-    .into_string()
 }
 
 /// Links to the other index pages: first, previous, numbers near this one,
@@ -409,56 +405,62 @@ fn table_row(row: &Row) -> Markup {
 fn index_page(rows: &[Row], page: usize, pages: usize, total: usize, per_page: usize) -> String {
     let first = page * per_page;
     let pager = pager(page, pages);
-    let body = html! {
-        body class="index" data-per-page=(per_page) data-page=(page) {
-            "\n"
-            header {
-                h1 { "Puzzle archive" }
-                p class="summary" {
-                    (thousands(total as u64)) " " (if total == 1 { "puzzle" } else { "puzzles" })
-                    "; page " (page + 1) " of " (pages) " shows "
-                    (if rows.is_empty() { 0 } else { first + 1 }) "–" (first + rows.len()) "."
-                }
-            }
-            "\n"
-            // Hidden until the script fills its choices from puzzles.js.
-            form id="filters" hidden {
-                label { "Kind " select name="kind" { option value="" { "any" } } } " "
-                label { "Size class " select name="class" { option value="" { "any" } } } " "
-                label { "Status " select name="status" { option value="" { "any" } } } " "
-                label { "Stored from " input type="date" name="from"; } " "
-                label { "to " input type="date" name="to"; } " "
-                button type="reset" { "Clear" } " "
-                output id="matches" {}
-            }
-            "\n"
-            div id="static-pager" { (pager) }
-            nav class="pager" id="filter-pager" hidden {}
-            "\n"
-            table id="puzzles" {
-                thead {
-                    tr {
-                        th { "#" }
-                        th class="thumb" { "picture" }
-                        @for (name, _) in COLUMNS { th { (name) } }
+    let page_title = format!("Puzzle archive: page {} of {pages}", page + 1);
+    let markup = html! {
+        (DOCTYPE) "\n"
+        html lang="en" {
+            (head(&page_title, ""))
+            body class="index" data-per-page=(per_page) data-page=(page) {
+                "\n"
+                header {
+                    h1 { "Puzzle archive" }
+                    p class="summary" {
+                        (thousands(total as u64)) " " (if total == 1 { "puzzle" } else { "puzzles" })
+                        "; page " (page + 1) " of " (pages) " shows "
+                        (if rows.is_empty() { 0 } else { first + 1 }) "–" (first + rows.len()) "."
                     }
                 }
                 "\n"
-                tbody id="page-rows" {
-                    "\n"
-                    @for row in rows { (table_row(row)) }
+                // Hidden until the script fills its choices from puzzles.js.
+                form id="filters" hidden {
+                    label { "Kind " select name="kind" { option value="" { "any" } } } " "
+                    label { "Size class " select name="class" { option value="" { "any" } } } " "
+                    label { "Status " select name="status" { option value="" { "any" } } } " "
+                    label { "Stored from " input type="date" name="from"; } " "
+                    label { "to " input type="date" name="to"; } " "
+                    button type="reset" { "Clear" } " "
+                    output id="matches" {}
                 }
-                tbody id="filtered-rows" hidden {}
+                "\n"
+                div id="static-pager" { (pager) }
+                nav class="pager" id="filter-pager" hidden {}
+                "\n"
+                table id="puzzles" {
+                    thead {
+                        tr {
+                            th { "#" }
+                            th class="thumb" { "picture" }
+                            @for (name, _) in COLUMNS { th { (name) } }
+                        }
+                    }
+                    "\n"
+                    tbody id="page-rows" {
+                        "\n"
+                        @for row in rows { (table_row(row)) }
+                    }
+                    tbody id="filtered-rows" hidden {}
+                }
+                "\n"
+                div id="static-pager-bottom" { (pager) }
+                "\n"
+                script src="puzzles.js" {}
+                script src="archive.js" {}
+                "\n"
             }
-            "\n"
-            div id="static-pager-bottom" { (pager) }
-            "\n"
-            script src="puzzles.js" {}
-            script src="archive.js" {}
-            "\n"
         }
+        "\n"
     };
-    document(&format!("Puzzle archive: page {} of {pages}", page + 1), "", body)
+    markup.into_string()
 }
 
 /// `var PUZZLES = [[id, "kind", "class", "status", "date", "site id", ...], ...];`:
@@ -502,96 +504,102 @@ fn puzzle_page(
     let kind = puzzle.record.kind;
     let status = puzzle.record.status;
     let fact = |name: &str, value: Markup| html! { dt { (name) } dd { (value) } };
-    let body = html! {
-        body class="puzzle" data-id=(puzzle.id) data-kind=(kind) {
-            "\n"
-            nav class="crumbs" {
-                a href={ "../" (index_name(index_page)) } { "all puzzles" }
-                @if let Some(p) = prev {
-                    " · " a href={ (p) ".html" } rel="prev" { "← #" (p) }
-                }
-                @if let Some(n) = next {
-                    " · " a href={ (n) ".html" } rel="next" { "#" (n) " →" }
-                }
-            }
-            "\n"
-            h1 { (title) " " small { "#" (puzzle.id) } }
-            "\n"
-            // The solution is in the page from the start, hidden by CSS until
-            // the checkbox (styled as a button) is ticked: no script needed.
-            @if solution_text.is_some() {
-                input type="checkbox" id="reveal" class="reveal";
-                label for="reveal" class="button" {
-                    span class="show" { "Show the solution" }
-                    span class="hide" { "Hide the solution" }
+    let page_title = format!("{title} (#{})", puzzle.id);
+    let page = html! {
+        (DOCTYPE) "\n"
+        html lang="en" {
+            (head(&page_title, "../"))
+            body class="puzzle" data-id=(puzzle.id) data-kind=(kind) {
+                "\n"
+                nav class="crumbs" {
+                    a href={ "../" (index_name(index_page)) } { "all puzzles" }
+                    @if let Some(p) = prev {
+                        " · " a href={ (p) ".html" } rel="prev" { "← #" (p) }
+                    }
+                    @if let Some(n) = next {
+                        " · " a href={ (n) ".html" } rel="next" { "#" (n) " →" }
+                    }
                 }
                 "\n"
-            }
-            @match &drawn {
-                // SVG drawn by `render::svg`, which escapes its own text.
-                Ok(Some(svg)) => { figure class="board" { (PreEscaped(svg)) } "\n" }
-                Ok(None) => {
-                    figure class="board text" {
-                        pre { (puzzle.record.text) }
-                        @if let Some(text) = solution_text { pre class="solution" { (text) } }
+                h1 { (title) " " small { "#" (puzzle.id) } }
+                "\n"
+                // The solution is in the page from the start, hidden by CSS until
+                // the checkbox (styled as a button) is ticked: no script needed.
+                @if solution_text.is_some() {
+                    input type="checkbox" id="reveal" class="reveal";
+                    label for="reveal" class="button" {
+                        span class="show" { "Show the solution" }
+                        span class="hide" { "Hide the solution" }
                     }
                     "\n"
                 }
-                Err(err) => { p class="error" { "Cannot draw this puzzle: " (err) } "\n" }
-            }
-            dl class="facts" {
-                @if status == Status::Several && !kind.expects_unique() {
-                    (fact("status", html! { (status) " (as a " (kind) " has as a rule)" }))
-                } @else {
-                    (fact("status", html! { (status) }))
-                }
-                @if let Some(note) = &puzzle.record.note {
-                    (fact("note", html! { (note) }))
-                }
-                (fact("size", html! { (kinds::size_text(kind, puzzle.record.width, puzzle.record.height)) }))
-                (fact("source", html! { (puzzle.record.source) }))
-                @if let Some(link) = export::link(puzzle, &options.base_url) {
-                    (fact("on the site", html! { a class="source" href=(link) { (link) } }))
-                }
-                (fact("stored", html! { (time_text(puzzle.created)) }))
-                @if let Some(s) = &puzzle.solution {
-                    (fact("solved", html! {
-                        (found_text(kind, s.found)) ", by " (s.solver_version) " in " (s.micros) " µs, "
-                        (s.nodes) " nodes"
-                    }))
-                }
-            }
-            "\n"
-            h2 { "Fetch history" }
-            "\n"
-            @if fetches.is_empty() {
-                p class="no-fetches" { "Not fetched from the site: imported from its source above." }
-                "\n"
-            } @else {
-                table class="fetches" {
-                    thead { tr { th { "when (UTC)" } th { "how" } th { "URL" } th { "HTTP" } th { "error" } } }
-                    tbody {
-                        "\n"
-                        @for f in fetches {
-                            tr {
-                                td { (time_text(f.fetched_at)) }
-                                td { (f.method) }
-                                td { (f.url) }
-                                td { @if let Some(s) = f.http_status { (s) } }
-                                td { @if let Some(error) = &f.error { (error) } }
-                            }
-                            "\n"
+                @match &drawn {
+                    // SVG drawn by `render::svg`, which escapes its own text.
+                    Ok(Some(svg)) => { figure class="board" { (PreEscaped(svg)) } "\n" }
+                    Ok(None) => {
+                        figure class="board text" {
+                            pre { (puzzle.record.text) }
+                            @if let Some(text) = solution_text { pre class="solution" { (text) } }
                         }
+                        "\n"
+                    }
+                    Err(err) => { p class="error" { "Cannot draw this puzzle: " (err) } "\n" }
+                }
+                dl class="facts" {
+                    @if status == Status::Several && !kind.expects_unique() {
+                        (fact("status", html! { (status) " (as a " (kind) " has as a rule)" }))
+                    } @else {
+                        (fact("status", html! { (status) }))
+                    }
+                    @if let Some(note) = &puzzle.record.note {
+                        (fact("note", html! { (note) }))
+                    }
+                    (fact("size", html! { (kinds::size_text(kind, puzzle.record.width, puzzle.record.height)) }))
+                    (fact("source", html! { (puzzle.record.source) }))
+                    @if let Some(link) = export::link(puzzle, &options.base_url) {
+                        (fact("on the site", html! { a class="source" href=(link) { (link) } }))
+                    }
+                    (fact("stored", html! { (time_text(puzzle.created)) }))
+                    @if let Some(s) = &puzzle.solution {
+                        (fact("solved", html! {
+                            (found_text(kind, s.found)) ", by " (s.solver_version) " in " (s.micros) " µs, "
+                            (s.nodes) " nodes"
+                        }))
                     }
                 }
                 "\n"
+                h2 { "Fetch history" }
+                "\n"
+                @if fetches.is_empty() {
+                    p class="no-fetches" { "Not fetched from the site: imported from its source above." }
+                    "\n"
+                } @else {
+                    table class="fetches" {
+                        thead { tr { th { "when (UTC)" } th { "how" } th { "URL" } th { "HTTP" } th { "error" } } }
+                        tbody {
+                            "\n"
+                            @for f in fetches {
+                                tr {
+                                    td { (time_text(f.fetched_at)) }
+                                    td { (f.method) }
+                                    td { (f.url) }
+                                    td { @if let Some(s) = f.http_status { (s) } }
+                                    td { @if let Some(error) = &f.error { (error) } }
+                                }
+                                "\n"
+                            }
+                        }
+                    }
+                    "\n"
+                }
+                details { summary { "Puzzle text" } pre { (puzzle.record.text) } }
+                "\n"
             }
-            details { summary { "Puzzle text" } pre { (puzzle.record.text) } }
-            "\n"
         }
+        "\n"
     };
     let problem = drawn.err().map(|err| format!("puzzle {}: {err}", puzzle.id));
-    (document(&format!("{title} (#{})", puzzle.id), "../", body), problem)
+    (page.into_string(), problem)
 }
 
 /// What the solver found, in words.
