@@ -15,6 +15,10 @@ use std::sync::{Mutex, Once};
 static INSTALL: Once = Once::new();
 static BETWEEN_STEPS: AtomicBool = AtomicBool::new(false);
 static MESSAGE: Mutex<Option<String>> = Mutex::new(None);
+/// Held by the handler from the moment it stops the process until it exits,
+/// so that the main thread, whose work fails as the browsers are killed
+/// under it, cannot end the process first with another exit code.
+static STOPPING: Mutex<()> = Mutex::new(());
 
 fn install() {
     INSTALL.call_once(|| {
@@ -29,6 +33,7 @@ fn handle() {
         eprintln!("aquarchive: stopping after the step at hand (Ctrl-C again stops at once)");
         return;
     }
+    let _stopping = STOPPING.lock().unwrap_or_else(|e| e.into_inner());
     // `exit` runs no destructor: what they would clean up goes here.
     aquarchive::site::browser::kill_running();
     let message = MESSAGE.lock().unwrap_or_else(|e| e.into_inner()).clone();
@@ -51,4 +56,10 @@ pub fn stop_between_steps(message: &str) {
 pub fn exit_message(message: &str) {
     *MESSAGE.lock().unwrap_or_else(|e| e.into_inner()) = Some(message.to_string());
     install();
+}
+
+/// Returns at once, unless Ctrl-C is stopping the process: then it waits
+/// for the handler to exit with 130 (and never returns).
+pub fn wait_if_stopping() {
+    drop(STOPPING.lock().unwrap_or_else(|e| e.into_inner()));
 }

@@ -72,6 +72,7 @@ pub fn main() -> ExitCode {
         args::Command::Reparse(args) => reparse::run(args, global),
         args::Command::Log(args) => log::run(args, global),
     };
+    interrupt::wait_if_stopping();
     let code = match result {
         Ok(code) => code,
         Err(err) if err.is_broken_pipe() => ExitCode::Ok,

@@ -102,6 +102,13 @@ fn the_index_sorts_by_a_clicked_column_offline() {
         ))
     };
     let ids = |values: Vec<String>| values.iter().map(|v| v.parse::<i64>().unwrap()).collect::<Vec<_>>();
+    // The page's script marks the headers it can sort by; on a loaded machine
+    // that may come after the page reports it has loaded.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while run("return document.querySelectorAll('#puzzles th.sortable').length") == 0 {
+        assert!(std::time::Instant::now() < deadline, "the index's script never made its headers sortable");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
     let stored = ids(column(0));
     assert!(stored.is_sorted());
     assert_eq!(header("#"), "ascending");
