@@ -6,6 +6,8 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use thiserror::Error;
 
+use crate::site::browser::Sandbox;
+
 /// The file read from the working directory when no `--config` is given.
 pub const DEFAULT_FILE: &str = "config.toml";
 
@@ -61,6 +63,8 @@ pub struct FetchConfig {
     pub chromium: PathBuf,
     /// How long a browser waits for the board to be drawn.
     pub board_wait_secs: u64,
+    /// Whether Chromium keeps its sandbox: `auto` drops it only as root.
+    pub browser_sandbox: Sandbox,
 }
 
 impl Default for ArchiveConfig {
@@ -90,6 +94,7 @@ impl Default for FetchConfig {
             webdriver_url: None,
             chromium: PathBuf::from("/usr/bin/chromium"),
             board_wait_secs: 20,
+            browser_sandbox: Sandbox::Auto,
         }
     }
 }
@@ -146,6 +151,17 @@ mod tests {
         assert!(err.contains("base_ulr"), "{err}");
         let err = Config::parse("[archiv]\n").unwrap_err();
         assert!(err.contains("archiv"), "{err}");
+    }
+
+    #[test]
+    fn browser_sandbox_takes_auto_on_and_off_only() {
+        for (text, sandbox) in [("auto", Sandbox::Auto), ("on", Sandbox::On), ("off", Sandbox::Off)] {
+            let config = Config::parse(&format!("[fetch]\nbrowser_sandbox = \"{text}\"\n")).unwrap();
+            assert_eq!(config.fetch.browser_sandbox, sandbox);
+            assert_eq!(sandbox.name(), text);
+        }
+        let err = Config::parse("[fetch]\nbrowser_sandbox = \"no\"\n").unwrap_err();
+        assert!(err.contains("browser_sandbox") && err.contains("no"), "{err}");
     }
 
     #[test]

@@ -7,7 +7,7 @@ use serde_json::json;
 use aquarchive::archive::fetch::{FetchReport, Outcome, fetch_id, fetch_new};
 use aquarchive::config::{Config, FetchMethod};
 use aquarchive::engine::Settings;
-use aquarchive::site::browser::{BrowserFetcher, BrowserSettings};
+use aquarchive::site::browser::{BrowserFetcher, BrowserSettings, Unsandboxed};
 use aquarchive::site::fetch::{FetchSettings, PageSource};
 use aquarchive::site::http::HttpFetcher;
 use aquarchive::site::url::{PuzzleId, SiteUrls, SizeClass};
@@ -75,6 +75,18 @@ const UNCONFIRMED: &str = "aquarchive: warning: the site's hashedSolution could 
     archive has yet matched md5(task + answer), so the puzzle was judged by its other checks (form, exactly one \
     solution) and its check recorded as `mismatch`. Once one page matches, a mismatch flags a page as garbled.";
 
+/// Said once a run, when Chromium runs without its sandbox.
+fn unsandboxed_warning(reason: Unsandboxed) -> String {
+    let remedy = match reason {
+        Unsandboxed::RunningAsRoot => "run aquarchive as another user to keep it",
+        Unsandboxed::Setting => "set fetch.browser_sandbox = \"auto\" to keep it",
+    };
+    format!(
+        "aquarchive: warning: Chromium runs without its sandbox ({reason}): the page's JavaScript is confined only \
+         by Chromium's JavaScript engine and by the rights of the user it runs as; {remedy}"
+    )
+}
+
 enum Target {
     New(Vec<SizeClass>),
     One(SizeClass, PuzzleId),
@@ -96,13 +108,18 @@ fn page_source(config: &Config, browser: bool) -> Result<Box<dyn PageSource>, Cl
             chromium: config.fetch.chromium.clone(),
             webdriver_url: config.fetch.webdriver_url.clone(),
             board_wait: Duration::from_secs(config.fetch.board_wait_secs),
+            sandbox: config.fetch.browser_sandbox,
         };
         // Each page is stored as it comes, in its own transaction.
         super::interrupt::exit_message(
             "interrupted: every page fetched before is stored with its record of the fetch; the page being \
              fetched is not. Run the same fetch again to finish the job (nothing is stored twice).",
         );
-        Ok(Box::new(BrowserFetcher::start(settings, &browser).doing("starting the headless browser")?))
+        let fetcher = BrowserFetcher::start(settings, &browser).doing("starting the headless browser")?;
+        if let Some(reason) = fetcher.unsandboxed() {
+            eprintln!("{}", unsandboxed_warning(reason));
+        }
+        Ok(Box::new(fetcher))
     } else {
         Ok(Box::new(HttpFetcher::new(settings).doing("setting up the HTTP client")?))
     }

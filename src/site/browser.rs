@@ -28,6 +28,8 @@ pub struct BrowserSettings {
     pub webdriver_url: Option<String>,
     /// How long to wait for the board's cells after the page loads.
     pub board_wait: Duration,
+    /// Whether Chromium keeps its sandbox.
+    pub sandbox: Sandbox,
 }
 
 impl Default for BrowserSettings {
@@ -37,15 +39,83 @@ impl Default for BrowserSettings {
             chromium: PathBuf::from("/usr/bin/chromium"),
             webdriver_url: None,
             board_wait: Duration::from_secs(20),
+            sandbox: Sandbox::Auto,
         }
     }
 }
 
-/// The flags that make Chromium quiet, headless and able to run as root in
-/// a container.
-const CHROMIUM_ARGS: [&str; 8] = [
+/// Whether Chromium keeps its sandbox (`fetch.browser_sandbox` in
+/// config.toml). Chromium refuses to start as root with its sandbox, so
+/// there it can only run without.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Sandbox {
+    /// Kept, except when running as root.
+    #[default]
+    Auto,
+    /// Always kept: as root Chromium then refuses to start.
+    On,
+    /// Always dropped.
+    Off,
+}
+
+impl Sandbox {
+    /// The word config.toml spells it with.
+    pub fn name(self) -> &'static str {
+        match self {
+            Sandbox::Auto => "auto",
+            Sandbox::On => "on",
+            Sandbox::Off => "off",
+        }
+    }
+}
+
+/// Why Chromium runs without its sandbox.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unsandboxed {
+    /// The process runs as root, where Chromium cannot have its sandbox.
+    RunningAsRoot,
+    /// `fetch.browser_sandbox = "off"` says so.
+    Setting,
+}
+
+impl std::fmt::Display for Unsandboxed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Unsandboxed::RunningAsRoot => "running as root",
+            Unsandboxed::Setting => "fetch.browser_sandbox = \"off\"",
+        })
+    }
+}
+
+/// The sandbox flags Chromium gets under `setting` (nothing, or
+/// `--no-sandbox`), and why the sandbox is dropped when it is.
+pub fn sandbox_flags(setting: Sandbox, running_as_root: bool) -> (Vec<&'static str>, Option<Unsandboxed>) {
+    let dropped = match setting {
+        Sandbox::On => None,
+        Sandbox::Off => Some(Unsandboxed::Setting),
+        Sandbox::Auto => running_as_root.then_some(Unsandboxed::RunningAsRoot),
+    };
+    (dropped.map_or_else(Vec::new, |_| vec!["--no-sandbox"]), dropped)
+}
+
+/// Whether this process runs as root (effective user id 0).
+#[cfg(unix)]
+pub fn running_as_root() -> bool {
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    unsafe { libc::geteuid() == 0 }
+}
+
+/// Whether this process runs as root: never, where there is no such user.
+#[cfg(not(unix))]
+pub fn running_as_root() -> bool {
+    false
+}
+
+/// The flags that make Chromium quiet and headless; the sandbox flags come
+/// from [`sandbox_flags`].
+const CHROMIUM_ARGS: [&str; 7] = [
     "--headless",
-    "--no-sandbox",
     "--disable-gpu",
     "--disable-dev-shm-usage",
     "--disable-background-networking",
@@ -62,6 +132,7 @@ pub struct Browser {
     runtime: tokio::runtime::Runtime,
     client: Option<Client>,
     driver: Option<Driver>,
+    unsandboxed: Option<Unsandboxed>,
 }
 
 impl Browser {
@@ -82,7 +153,16 @@ impl Browser {
                 (Some(driver), url)
             }
         };
-        let mut options = serde_json::json!({ "args": CHROMIUM_ARGS });
+        // With a server the user runs, Chromium runs as that server's user,
+        // which may not be ours: `auto` still judges by ours.
+        let root = running_as_root();
+        let (sandbox, unsandboxed) = sandbox_flags(browser.sandbox, root);
+        match unsandboxed {
+            Some(reason) => tracing::warn!(%reason, "Chromium runs without its sandbox"),
+            None => tracing::info!(setting = browser.sandbox.name(), "Chromium keeps its sandbox"),
+        }
+        let args: Vec<&str> = CHROMIUM_ARGS.iter().copied().chain(sandbox).collect();
+        let mut options = serde_json::json!({ "args": args });
         if let Some(driver) = &driver {
             options["args"]
                 .as_array_mut()
@@ -105,9 +185,23 @@ impl Browser {
                     .map_err(|_| std::io::Error::other("no session within 60 s"))?
                     .map_err(std::io::Error::other)
             })
-            .map_err(|e| SiteError::Setup(format!("cannot open a browser session at {webdriver_url}: {e}")))?;
+            .map_err(|e| {
+                let why = if root && browser.sandbox == Sandbox::On {
+                    " (Chromium refuses to run as root with its sandbox, and fetch.browser_sandbox = \"on\" keeps \
+                     it: run as another user, or set fetch.browser_sandbox to \"auto\" or \"off\" to run it \
+                     without)"
+                } else {
+                    ""
+                };
+                SiteError::Setup(format!("cannot open a browser session at {webdriver_url}: {e}{why}"))
+            })?;
         tracing::info!(webdriver = %webdriver_url, "browser session open");
-        Ok(Browser { runtime, client: Some(client), driver })
+        Ok(Browser { runtime, client: Some(client), driver, unsandboxed })
+    }
+
+    /// Why Chromium runs without its sandbox, or None when it keeps it.
+    pub fn unsandboxed(&self) -> Option<Unsandboxed> {
+        self.unsandboxed
     }
 
     /// The port of the chromedriver we started (none when the user runs
@@ -155,6 +249,11 @@ impl BrowserFetcher {
             pacer: Pacer::new(settings.min_delay),
             settings,
         })
+    }
+
+    /// Why Chromium runs without its sandbox, or None when it keeps it.
+    pub fn unsandboxed(&self) -> Option<Unsandboxed> {
+        self.browser.unsandboxed()
     }
 
     /// Loads `url`, waits for the board, and returns the DOM as HTML.
@@ -298,7 +397,7 @@ impl Driver {
         let setup = |why: String| SiteError::Setup(format!("{}: {why}", browser.chromedriver.display()));
         if !browser.chromedriver.exists() {
             return Err(setup(
-                "not found; install it (Debian: apt-get install chromium chromium-driver) or set [browser] chromedriver or webdriver_url in config.toml".into(),
+                "not found; install it (Debian: apt-get install chromium chromium-driver) or set fetch.chromedriver or fetch.webdriver_url in config.toml".into(),
             ));
         }
         let port = free_loopback_port().map_err(|e| setup(format!("no free loopback port: {e}")))?;
@@ -385,4 +484,34 @@ pub fn kill_running() {
 
 fn free_loopback_port() -> std::io::Result<u16> {
     Ok(TcpListener::bind(("127.0.0.1", 0))?.local_addr()?.port())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_normal_user_keeps_the_sandbox_unless_the_setting_drops_it() {
+        assert_eq!(sandbox_flags(Sandbox::Auto, false), (vec![], None));
+        assert_eq!(sandbox_flags(Sandbox::On, false), (vec![], None));
+        assert_eq!(sandbox_flags(Sandbox::Off, false), (vec!["--no-sandbox"], Some(Unsandboxed::Setting)));
+    }
+
+    #[test]
+    fn root_drops_the_sandbox_unless_the_setting_keeps_it() {
+        assert_eq!(sandbox_flags(Sandbox::Auto, true), (vec!["--no-sandbox"], Some(Unsandboxed::RunningAsRoot)));
+        assert_eq!(sandbox_flags(Sandbox::On, true), (vec![], None));
+        assert_eq!(sandbox_flags(Sandbox::Off, true), (vec!["--no-sandbox"], Some(Unsandboxed::Setting)));
+    }
+
+    #[test]
+    fn the_fixed_flags_leave_the_sandbox_alone() {
+        assert!(CHROMIUM_ARGS.iter().all(|flag| !flag.contains("sandbox")), "{CHROMIUM_ARGS:?}");
+    }
+
+    #[test]
+    fn the_reasons_name_root_and_the_setting() {
+        assert_eq!(Unsandboxed::RunningAsRoot.to_string(), "running as root");
+        assert_eq!(Unsandboxed::Setting.to_string(), "fetch.browser_sandbox = \"off\"");
+    }
 }

@@ -800,3 +800,158 @@ fn requests_carry_the_user_agent_and_keep_the_minimum_delay() {
         assert!(gap >= Duration::from_millis(290), "requests {gap:?} apart");
     }
 }
+
+/// Whether the tests run as root, where Chromium cannot have its sandbox.
+fn running_as_root() -> bool {
+    // SAFETY: geteuid has no preconditions.
+    unsafe { libc::geteuid() == 0 }
+}
+
+/// A temp dir set up as by [`setup`], with `browser_sandbox` in its
+/// config.toml when given.
+fn setup_sandbox(site: &Site, sandbox: Option<&str>) -> Dir {
+    let dir = setup(site);
+    if let Some(sandbox) = sandbox {
+        let config = std::fs::read_to_string(dir.join("config.toml")).unwrap();
+        dir.write("config.toml", config.replace("[fetch]\n", &format!("[fetch]\nbrowser_sandbox = \"{sandbox}\"\n")));
+    }
+    dir
+}
+
+const UNSANDBOXED: &str = "aquarchive: warning: Chromium runs without its sandbox";
+
+#[test]
+fn by_default_the_browser_drops_its_sandbox_only_as_root_and_says_so_once() {
+    require_chromium();
+    let site = Site::start();
+    let dir = setup_sandbox(&site, None);
+    let run = dir.run(&["fetch", "--browser", "6x6-easy", "6x6-normal"]).ok();
+    if running_as_root() {
+        assert_eq!(run.stderr.matches(UNSANDBOXED).count(), 1, "{run}");
+        assert!(
+            run.stderr
+                .contains(&format!("{UNSANDBOXED} (running as root): the page's JavaScript is confined only by ")),
+            "{run}"
+        );
+        assert!(run.stderr.contains("run aquarchive as another user to keep it"), "{run}");
+    } else {
+        assert!(!run.stderr.contains(UNSANDBOXED), "{run}");
+    }
+    assert_eq!(count(&db(&dir), "SELECT count(*) FROM puzzles WHERE status = 'ok'"), 2);
+}
+
+#[test]
+fn browser_sandbox_off_drops_the_sandbox_and_names_the_setting() {
+    require_chromium();
+    let site = Site::start();
+    let dir = setup_sandbox(&site, Some("off"));
+    let run = dir.run(&["fetch", "--browser", "6x6-easy"]).ok();
+    assert_eq!(run.stderr.matches(UNSANDBOXED).count(), 1, "{run}");
+    assert!(run.stderr.contains(&format!("{UNSANDBOXED} (fetch.browser_sandbox = \"off\"): ")), "{run}");
+    assert!(run.stderr.contains("set fetch.browser_sandbox = \"auto\" to keep it"), "{run}");
+}
+
+#[test]
+fn browser_sandbox_on_keeps_the_sandbox_and_as_root_says_why_chromium_refuses() {
+    require_chromium();
+    let site = Site::start();
+    let dir = setup_sandbox(&site, Some("on"));
+    let run = dir.run(&["fetch", "--browser", "6x6-easy"]);
+    assert!(!run.stderr.contains(UNSANDBOXED), "{run}");
+    if running_as_root() {
+        let run = run.expect_code(2);
+        assert!(
+            run.stderr.starts_with("aquarchive: starting the headless browser: cannot open a browser session at "),
+            "{run}"
+        );
+        assert!(
+            run.stderr.contains(
+                "Chromium refuses to run as root with its sandbox, and fetch.browser_sandbox = \"on\" keeps it"
+            ),
+            "{run}"
+        );
+        assert_eq!(count(&db(&dir), "SELECT count(*) FROM puzzles"), 0);
+    } else {
+        run.ok();
+    }
+}
+
+/// Whether process `pid` runs under a seccomp filter (Chromium's sandbox
+/// puts one on each renderer; without the sandbox there is none).
+fn seccomp_filtered(pid: u32) -> Option<bool> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let mode = status.lines().find_map(|line| line.strip_prefix("Seccomp:"))?.trim();
+    Some(mode == "2")
+}
+
+/// While a browser fetch of a page that hangs runs as `user` (uid, gid;
+/// None: as the tests run), the command lines of the Chromium processes it
+/// started and whether each runs under a seccomp filter; then the run.
+fn chromium_of_a_fetch(user: Option<(u32, u32)>) -> (Vec<(String, bool)>, Run) {
+    use std::os::unix::fs::PermissionsExt;
+    use std::os::unix::process::CommandExt;
+    let site = Site::start();
+    site.fault("/?size=0", &[Fault::Slow(Duration::from_secs(3))]);
+    let dir = setup_sandbox(&site, None);
+    let mut command = dir.command(&["fetch", "--browser", "6x6-easy"]);
+    command.stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::piped());
+    if let Some((uid, gid)) = user {
+        // The other user enters the temp dir and makes the archive in it.
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+        std::fs::create_dir(dir.join("archive")).unwrap();
+        std::fs::set_permissions(dir.join("archive"), std::fs::Permissions::from_mode(0o777)).unwrap();
+        command.uid(uid).gid(gid);
+    }
+    let child = command.spawn().unwrap();
+    let profile = std::env::temp_dir().join(format!("aquarchive-chromium-{}-", child.id())).display().to_string();
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    while site.hits("/?size=0") == 0 {
+        assert!(std::time::Instant::now() < deadline, "the browser never asked for the page");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let chromium = processes_mentioning(&profile)
+        .into_iter()
+        .filter_map(|pid| {
+            let cmdline =
+                String::from_utf8_lossy(&std::fs::read(format!("/proc/{pid}/cmdline")).ok()?).replace('\0', " ");
+            Some((cmdline, seccomp_filtered(pid)?))
+        })
+        .collect();
+    (chromium, Run::wait(child, "aquarchive fetch --browser 6x6-easy"))
+}
+
+#[test]
+fn as_root_chromium_runs_without_its_sandbox() {
+    require_chromium();
+    let (chromium, run) = chromium_of_a_fetch(None);
+    let run = run.ok();
+    let renderers: Vec<_> = chromium.iter().filter(|(cmdline, _)| cmdline.contains("--type=renderer")).collect();
+    assert!(!renderers.is_empty(), "a renderer among {chromium:?}");
+    if running_as_root() {
+        assert!(run.stderr.contains(UNSANDBOXED), "{run}");
+        assert!(chromium.iter().all(|(cmdline, _)| cmdline.contains("--no-sandbox")), "{chromium:?}");
+        assert!(renderers.iter().all(|(_, filtered)| !filtered), "{chromium:?}");
+    } else {
+        assert!(!run.stderr.contains(UNSANDBOXED), "{run}");
+        assert!(chromium.iter().all(|(cmdline, _)| !cmdline.contains("--no-sandbox")), "{chromium:?}");
+        assert!(renderers.iter().any(|(_, filtered)| *filtered), "{chromium:?}");
+    }
+}
+
+#[test]
+fn another_user_keeps_the_browser_sandbox_and_gets_no_warning() {
+    require_chromium();
+    // As root, the fetch runs as `nobody`; otherwise as the tests run.
+    let user = running_as_root().then(crate::util::nobody);
+    let (chromium, run) = chromium_of_a_fetch(user);
+    let run = run.ok();
+    assert!(!run.stderr.contains(UNSANDBOXED), "{run}");
+    let renderers: Vec<_> = chromium.iter().filter(|(cmdline, _)| cmdline.contains("--type=renderer")).collect();
+    assert!(!renderers.is_empty(), "a renderer among {chromium:?}");
+    assert!(chromium.iter().all(|(cmdline, _)| !cmdline.contains("--no-sandbox")), "{chromium:?}");
+    // A renderer forked a moment ago may not have its filter yet: one that has is the proof.
+    assert!(
+        renderers.iter().any(|(_, filtered)| *filtered),
+        "a renderer under Chromium's seccomp filter: {chromium:?}"
+    );
+}

@@ -101,7 +101,7 @@ impl Dir {
 }
 
 /// The user and group IDs of `nobody`.
-fn nobody() -> (u32, u32) {
+pub fn nobody() -> (u32, u32) {
     // SAFETY: a static NUL-terminated name; the entry is read before any other call.
     let entry = unsafe { libc::getpwnam(c"nobody".as_ptr()) };
     assert!(!entry.is_null(), "no user `nobody` to run as");
