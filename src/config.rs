@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use thiserror::Error;
 
-use crate::site::browser::Sandbox;
+use crate::site::sandbox::Sandbox;
 
 /// The file read from the working directory when no `--config` is given.
 pub const DEFAULT_FILE: &str = "config.toml";

@@ -16,6 +16,7 @@ use fantoccini::{Client, ClientBuilder, Locator};
 
 use super::fetch::{FetchSettings, Method, Pacer, Page, PageSource};
 use super::raw::is_not_found;
+pub use super::sandbox::Sandbox;
 use super::{FetchFailure, SiteError, markup};
 
 /// Where the browser comes from.
@@ -40,32 +41,6 @@ impl Default for BrowserSettings {
             webdriver_url: None,
             board_wait: Duration::from_secs(20),
             sandbox: Sandbox::Auto,
-        }
-    }
-}
-
-/// Whether Chromium keeps its sandbox (`fetch.browser_sandbox` in
-/// config.toml). Chromium refuses to start as root with its sandbox, so
-/// there it can only run without.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Sandbox {
-    /// Kept, except when running as root.
-    #[default]
-    Auto,
-    /// Always kept: as root Chromium then refuses to start.
-    On,
-    /// Always dropped.
-    Off,
-}
-
-impl Sandbox {
-    /// The word config.toml spells it with.
-    pub fn name(self) -> &'static str {
-        match self {
-            Sandbox::Auto => "auto",
-            Sandbox::On => "on",
-            Sandbox::Off => "off",
         }
     }
 }

@@ -19,6 +19,7 @@ pub mod fetch;
 pub mod http;
 pub mod markup;
 pub mod raw;
+pub mod sandbox;
 pub mod url;
 
 pub use error::{ExtractError, FetchFailure, SiteError, Warning};
