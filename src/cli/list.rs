@@ -1,7 +1,7 @@
 //! `aquarchive list`: the archive's puzzles, one a line.
 
 use aquarchive::archive::{export, stats};
-use aquarchive::store::Access;
+use aquarchive::store::{Access, time_to_second};
 
 use super::args::{GlobalArgs, ListArgs};
 use super::context::Context;
@@ -37,7 +37,7 @@ pub fn run(args: ListArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
                 "{:>6}  {class:<24} {:<10} {special:<10}  {}  {}",
                 p.id,
                 p.record.status.as_str(),
-                p.created.strftime("%Y-%m-%dT%H:%M:%S"),
+                time_to_second(p.created),
                 p.record.source
             )
         };

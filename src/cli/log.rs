@@ -2,7 +2,7 @@
 //! so that what a scheduled fetch did can be read back.
 
 use aquarchive::render::count_of;
-use aquarchive::store::{Access, FetchQuery};
+use aquarchive::store::{Access, FetchQuery, time_to_second};
 
 use super::args::{GlobalArgs, LogArgs};
 use super::context::{Context, check_time};
@@ -42,7 +42,7 @@ pub fn run(args: LogArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
             let puzzle = f.puzzle.map_or("-".to_string(), |id| id.to_string());
             out.push_str(&format!(
                 "{:<19}  {:<8}  {http:>4}  {puzzle:>6}  {}",
-                f.fetched_at.strftime("%Y-%m-%dT%H:%M:%S").to_string(),
+                time_to_second(f.fetched_at),
                 f.outcome.as_str(),
                 f.url
             ));

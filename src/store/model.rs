@@ -198,8 +198,14 @@ pub fn time_text(time: Timestamp) -> String {
     format!("{time:.3}")
 }
 
+/// A stored time to the second (`2026-11-30T06:00:00`, UTC), for the
+/// columns of `list` and `log`.
+pub fn time_to_second(time: Timestamp) -> String {
+    time.strftime("%Y-%m-%dT%H:%M:%S").to_string()
+}
+
 pub(super) fn serialize_time<S: Serializer>(time: &Timestamp, serializer: S) -> Result<S::Ok, S::Error> {
-    serializer.collect_str(&format_args!("{time:.3}"))
+    serializer.serialize_str(&time_text(*time))
 }
 
 pub(super) fn serialize_maybe_time<S: Serializer>(time: &Option<Timestamp>, serializer: S) -> Result<S::Ok, S::Error> {
