@@ -28,6 +28,8 @@ pub enum Fault {
     Slow(Duration),
     /// Answers this status with a short error body.
     Status(u16),
+    /// Answers this status (429 or 503) with a `Retry-After` header.
+    Busy(u16, RetryAfter),
     /// Closes the connection without a word.
     Drop,
     /// Promises the whole page, sends half, and closes.
@@ -41,6 +43,30 @@ pub enum Fault {
     /// Redirects to a page of another host (`localhost` for `127.0.0.1`)
     /// shaped like the publisher's combined site: no `var task` on it.
     Redirect,
+}
+
+/// The `Retry-After` header of a [`Fault::Busy`] answer.
+#[derive(Clone, Copy, Debug)]
+pub enum RetryAfter {
+    /// `Retry-After: N`, in seconds.
+    Seconds(u64),
+    /// An HTTP date this many seconds from the answer.
+    DateIn(u64),
+    /// A value no client can read.
+    Garbage,
+}
+
+impl RetryAfter {
+    fn header(self) -> String {
+        match self {
+            RetryAfter::Seconds(n) => n.to_string(),
+            RetryAfter::DateIn(n) => {
+                let when = jiff::Timestamp::now() + jiff::SignedDuration::from_secs(n as i64);
+                jiff::fmt::rfc2822::DateTimePrinter::new().timestamp_to_rfc9110_string(&when).unwrap()
+            }
+            RetryAfter::Garbage => "soon, perhaps".into(),
+        }
+    }
 }
 
 /// One puzzle the server knows.
@@ -297,9 +323,14 @@ fn serve(stream: TcpStream, state: &Mutex<State>) -> std::io::Result<()> {
     };
     let mut stream = stream;
     let mut location = None;
+    let mut retry_after = None;
     let (status, mut body, content_type) = match fault {
         Some(Fault::Drop) => return Ok(()),
         Some(Fault::Status(code)) => (code, format!("<h1>Error {code}</h1>"), "text/html"),
+        Some(Fault::Busy(code, after)) => {
+            retry_after = Some(after.header());
+            (code, format!("<h1>Error {code}</h1>"), "text/html")
+        }
         Some(Fault::Slow(wait)) => {
             std::thread::sleep(wait);
             route(&target, state, Garble::None)
@@ -330,11 +361,13 @@ fn serve(stream: TcpStream, state: &Mutex<State>) -> std::io::Result<()> {
         200 => "OK",
         302 => "Found",
         404 => "Not Found",
+        429 => "Too Many Requests",
         500 => "Internal Server Error",
         503 => "Service Unavailable",
         _ => "Status",
     };
-    let location = location.map(|l| format!("Location: {l}\r\n")).unwrap_or_default();
+    let location = location.map(|l| format!("Location: {l}\r\n")).unwrap_or_default()
+        + &retry_after.map(|r| format!("Retry-After: {r}\r\n")).unwrap_or_default();
     let head = format!(
         "HTTP/1.1 {status} {reason}\r\n{location}Content-Type: {content_type}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
         body.len()
