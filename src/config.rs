@@ -38,6 +38,10 @@ pub struct SiteConfig {
     pub retries: u32,
     /// The wait before the first retry; it doubles for each next one.
     pub backoff_ms: u64,
+    /// The longest wait taken when the site asks for one (`Retry-After`).
+    pub retry_after_max_secs: u64,
+    /// How many more times a page is fetched when its puzzle reads garbled.
+    pub refetch_garbled: u32,
 }
 
 #[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
@@ -82,6 +86,8 @@ impl Default for SiteConfig {
             timeout_secs: 30,
             retries: 2,
             backoff_ms: 2000,
+            retry_after_max_secs: 300,
+            refetch_garbled: 2,
         }
     }
 }

@@ -13,7 +13,7 @@ use crate::site::extract::{Extracted, warnings};
 use crate::site::fetch::{Fetched, PageSource, Request, fetch, process, read_saved};
 use crate::site::markup::EXTRACTOR_VERSION;
 use crate::site::url::{PuzzleId, SiteUrls, SizeClass, read_url};
-use crate::store::{Added, Filter, HashCheck, NewPuzzle, SiteFacts, Status, Store};
+use crate::store::{Added, Filter, HashCheck, NewPuzzle, SiteFacts, Status, Store, Tries};
 
 use super::{ArchiveError, Verdict, assess};
 use crate::kinds::Kind;
@@ -31,13 +31,35 @@ pub enum Outcome {
     Failed(String),
 }
 
+/// How a fetch judges what it gets.
+#[derive(Clone, Copy, Debug)]
+pub struct FetchOptions {
+    pub solve: Settings,
+    /// How many more times a page is fetched when the puzzle on it is not
+    /// a good one (its hash does not match, it has no or several
+    /// solutions): the site garbles some pages it serves, and another
+    /// fetch may get the page whole. Only when every page read so is the
+    /// puzzle stored flagged.
+    pub refetch_garbled: u32,
+}
+
+impl Default for FetchOptions {
+    fn default() -> FetchOptions {
+        FetchOptions { solve: Settings::default(), refetch_garbled: 2 }
+    }
+}
+
 /// One fetch as reported to the user.
 #[derive(Clone, Debug)]
 pub struct FetchReport {
     pub url: String,
     pub method: &'static str,
     pub status: Option<u16>,
-    pub attempts: u32,
+    /// The requests of the last fetch of the page.
+    pub tries: Tries,
+    /// Pages fetched before this one that read garbled (each kept as a
+    /// snapshot with its record, its puzzle not stored).
+    pub garbled_before: u32,
     /// The snapshot's sha256, when any bytes arrived.
     pub snapshot: Option<String>,
     pub extracted: Option<Extracted>,
@@ -53,15 +75,33 @@ pub struct FetchReport {
     pub hash_unconfirmed: bool,
 }
 
-/// Fetches one page and keeps what it gives.
+/// Fetches one page and keeps what it gives. A page whose puzzle is not a
+/// good one is fetched again, up to `options.refetch_garbled` more times
+/// (the same page: a special's URL, or the puzzle's own ID), each page
+/// kept as a snapshot with its record; only the last is stored flagged.
 pub fn fetch_one(
     store: &mut Store,
     source: &mut dyn PageSource,
     urls: &SiteUrls,
     request: Request,
-    settings: Settings,
+    options: FetchOptions,
 ) -> Result<FetchReport, ArchiveError> {
-    keep(store, fetch(source, urls, request), settings)
+    let mut request = request;
+    let mut garbled = 0;
+    loop {
+        let again = garbled < options.refetch_garbled;
+        match keep(store, fetch(source, urls, request), options.solve, again.then_some(request))? {
+            Kept::Report(mut report) => {
+                report.garbled_before = garbled;
+                return Ok(*report);
+            }
+            Kept::Garbled(page) => {
+                garbled += 1;
+                tracing::info!(url = %request.url(urls), garbled, "the page read garbled; fetching it again");
+                request = page.unwrap_or(request);
+            }
+        }
+    }
 }
 
 /// Imports a page saved to a file, as if it had just been fetched: kept as
@@ -72,21 +112,54 @@ pub fn import_page(
     bytes: Vec<u8>,
     settings: Settings,
 ) -> Result<FetchReport, ArchiveError> {
-    keep(store, read_saved(path, bytes), settings)
+    match keep(store, read_saved(path, bytes), settings, None)? {
+        Kept::Report(report) => Ok(*report),
+        Kept::Garbled(_) => unreachable!("a saved page is never fetched again"),
+    }
 }
 
-/// Keeps what a fetch gave: the snapshot, the fetch record, and the puzzle.
-fn keep(store: &mut Store, fetched: Fetched, settings: Settings) -> Result<FetchReport, ArchiveError> {
+/// What keeping a fetch came to.
+enum Kept {
+    /// Boxed: a report is large next to a request.
+    Report(Box<FetchReport>),
+    /// The page's puzzle is not a good one and is worth fetching again:
+    /// the page is kept with its record, the puzzle is not stored. Holds
+    /// the request for that same puzzle, when it differs from the one made
+    /// (a random puzzle of a class, asked for again by its ID).
+    Garbled(Option<Request>),
+}
+
+/// Keeps what a fetch gave: the snapshot, the fetch record, and the puzzle;
+/// but not the puzzle when it is not a good one and `refetch` names the
+/// request that got it, which may be made again.
+fn keep(
+    store: &mut Store,
+    fetched: Fetched,
+    settings: Settings,
+    refetch: Option<Request>,
+) -> Result<Kept, ArchiveError> {
     let record = fetched.record;
     // Judge before logging, so that the log says why a page was rejected.
     let judged = match &fetched.result {
         Ok(extracted) => Some(judge(store, extracted, &record.url, settings)?),
         Err(_) => None,
     };
-    let error = match (&fetched.result, &judged) {
+    let mut error = match (&fetched.result, &judged) {
         (Err(e), _) => Some(e.to_string()),
         (Ok(_), Some(Judged::Fresh(fresh))) if fresh.verdict.status != Status::Ok => {
             Some(fresh.puzzle.note.clone().unwrap_or_else(|| format!("the puzzle is {}", fresh.verdict.status)))
+        }
+        _ => None,
+    };
+    let garbled = match (&fetched.result, &judged) {
+        (Ok(extracted), Some(Judged::Fresh(fresh))) if refetch.is_some() && fresh.worth_another_fetch() => {
+            let again = match (refetch, extracted.id) {
+                (Some(Request::New(class)), Some(id)) if !class.is_special() => Some(Request::Puzzle(class, id)),
+                _ => None,
+            };
+            let why = error.take().unwrap_or_else(|| GARBLED_UNCONFIRMED.to_string());
+            error = Some(format!("{why}; fetched again"));
+            Some(again)
         }
         _ => None,
     };
@@ -102,8 +175,18 @@ fn keep(store: &mut Store, fetched: Fetched, settings: Settings) -> Result<Fetch
         Some(snapshot) => Some(store.put_snapshot(&snapshot.bytes, Some("text/html"))?),
         None => None,
     };
-    store.log_fetch(&record.url, record.method.as_str(), record.status, error.as_deref(), snapshot.as_deref())?;
+    store.log_fetch(
+        &record.url,
+        record.method.as_str(),
+        record.status,
+        error.as_deref(),
+        snapshot.as_deref(),
+        record.tries,
+    )?;
     tracing::debug!(url = %record.url, snapshot = snapshot.as_deref(), error = error.as_deref(), "fetch logged");
+    if let Some(again) = garbled {
+        return Ok(Kept::Garbled(again));
+    }
     let outcome = match judged {
         None => Outcome::Failed(error.unwrap_or_default()),
         Some(Judged::Present(id)) => Outcome::Present(id),
@@ -119,19 +202,24 @@ fn keep(store: &mut Store, fetched: Fetched, settings: Settings) -> Result<Fetch
             }
         }
     };
-    Ok(FetchReport {
+    Ok(Kept::Report(Box::new(FetchReport {
         url: record.url,
         method: record.method.as_str(),
         status: record.status,
-        attempts: record.attempts,
+        tries: record.tries,
+        garbled_before: 0,
         snapshot,
         extracted: fetched.result.ok(),
         outcome,
         hash_check,
         warnings,
         hash_unconfirmed,
-    })
+    })))
 }
+
+/// Why a page whose puzzle passed every other check is fetched again.
+const GARBLED_UNCONFIRMED: &str = "its one solution does not give the page's hashedSolution (md5 of task and \
+    answer), and no page in this archive has matched yet";
 
 /// Stores a judged page's puzzle with the snapshot of that page, and the
 /// page's site facts when the puzzle is stored now (new, or in the place of
@@ -154,6 +242,15 @@ struct Fresh {
     verdict: Verdict,
     facts: SiteFacts,
     hash_unconfirmed: bool,
+}
+
+impl Fresh {
+    /// The site's puzzles each have one solution that gives the page's
+    /// hash: one that does not is what a garbled page looks like, and
+    /// another fetch may get it whole.
+    fn worth_another_fetch(&self) -> bool {
+        self.verdict.status != Status::Ok || self.facts.hash_check == HashCheck::Mismatch
+    }
 }
 
 /// The record to store for a page's puzzle, unless the archive has it. A
@@ -243,14 +340,14 @@ pub fn fetch_new(
     urls: &SiteUrls,
     class: SizeClass,
     count: usize,
-    settings: Settings,
+    options: FetchOptions,
     each: &mut dyn FnMut(&FetchReport),
 ) -> Result<Vec<FetchReport>, ArchiveError> {
     let (wanted, tries) = if class.is_special() { (1, 1) } else { (count, count * 3) };
     let mut reports = Vec::new();
     let mut new = 0;
     while new < wanted && reports.len() < tries {
-        let report = fetch_one(store, source, urls, Request::New(class), settings)?;
+        let report = fetch_one(store, source, urls, Request::New(class), options)?;
         each(&report);
         new += usize::from(matches!(report.outcome, Outcome::New(_)));
         let failed = matches!(report.outcome, Outcome::Failed(_) | Outcome::Rejected { .. });
@@ -269,9 +366,9 @@ pub fn fetch_id(
     urls: &SiteUrls,
     class: SizeClass,
     id: PuzzleId,
-    settings: Settings,
+    options: FetchOptions,
 ) -> Result<FetchReport, ArchiveError> {
-    fetch_one(store, source, urls, Request::Puzzle(class, id), settings)
+    fetch_one(store, source, urls, Request::Puzzle(class, id), options)
 }
 
 /// What re-extracting one stored puzzle's snapshot gave.

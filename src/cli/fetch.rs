@@ -4,14 +4,15 @@ use std::time::Duration;
 
 use serde_json::json;
 
-use aquarchive::archive::fetch::{FetchReport, Outcome, fetch_id, fetch_new};
+use aquarchive::archive::fetch::{FetchOptions, FetchReport, Outcome, fetch_id, fetch_new};
 use aquarchive::config::{Config, FetchMethod};
 use aquarchive::engine::Settings;
+use aquarchive::render::count_of;
 use aquarchive::site::browser::{BrowserFetcher, BrowserSettings, Unsandboxed};
 use aquarchive::site::fetch::{FetchSettings, PageSource};
 use aquarchive::site::http::HttpFetcher;
 use aquarchive::site::url::{PuzzleId, SiteUrls, SizeClass};
-use aquarchive::store::{Access, HashCheck};
+use aquarchive::store::{Access, HashCheck, Tries};
 
 use super::args::{FetchArgs, GlobalArgs};
 use super::context::Context;
@@ -30,7 +31,7 @@ pub fn run(args: FetchArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     let mut store = context.open(Access::ReadWrite)?;
     let urls = SiteUrls::new(&config.site.base_url);
     let mut source = page_source(config, args.browser)?;
-    let settings = Settings::default();
+    let settings = FetchOptions { solve: Settings::default(), refetch_garbled: config.site.refetch_garbled };
     let mut reports = Vec::new();
     let mut warned = false;
     let mut show = |report: &FetchReport| -> Result<(), CliError> {
@@ -101,6 +102,8 @@ fn page_source(config: &Config, browser: bool) -> Result<Box<dyn PageSource>, Cl
         timeout: Duration::from_secs(site.timeout_secs),
         retries: site.retries,
         backoff: Duration::from_millis(site.backoff_ms),
+        longest_wait: Duration::from_secs(site.retry_after_max_secs),
+        pace_file: Some(pace_file(&config.archive.database)),
     };
     if browser || config.fetch.method == FetchMethod::Webdriver {
         let browser = BrowserSettings {
@@ -123,6 +126,14 @@ fn page_source(config: &Config, browser: bool) -> Result<Box<dyn PageSource>, Cl
     } else {
         Ok(Box::new(HttpFetcher::new(settings).doing("setting up the HTTP client")?))
     }
+}
+
+/// The file beside the archive that keeps the site's pace between runs
+/// (`site::pace`): `archive/aquarchive.sqlite.pace`.
+fn pace_file(database: &std::path::Path) -> std::path::PathBuf {
+    let mut name = database.as_os_str().to_owned();
+    name.push(".pace");
+    name.into()
 }
 
 /// 0 when something new was stored and nothing failed; 3 when nothing
@@ -152,7 +163,10 @@ fn line(report: &FetchReport, as_json: bool) -> String {
             "url": report.url,
             "method": report.method,
             "http_status": report.status,
-            "attempts": report.attempts,
+            "attempts": report.tries.attempts,
+            "busy_answers": report.tries.busy,
+            "waited_ms": report.tries.waited_ms,
+            "garbled_before": report.garbled_before,
             "snapshot": report.snapshot,
             "outcome": outcome,
             "puzzle": puzzle,
@@ -184,5 +198,23 @@ fn line(report: &FetchReport, as_json: bool) -> String {
     };
     let why = error.map(|e| format!(": {e}")).unwrap_or_default();
     let warnings: String = report.warnings.iter().map(|w| format!(" (warning: {w})")).collect();
-    format!("{outcome}: {what}{checked}{stored} from {}{why}{warnings}\n", report.url)
+    let tries = tries_text(report.tries);
+    let garbled = match report.garbled_before {
+        0 => String::new(),
+        n => format!(" (after {} that read garbled, kept in the log)", count_of(u64::from(n), "page", "pages")),
+    };
+    format!("{outcome}: {what}{checked}{stored} from {}{why}{tries}{garbled}{warnings}\n", report.url)
+}
+
+/// What a fetch's retries were, when there were any: ` (3 requests, 2 busy
+/// answers, waited 4.0 s)`.
+pub fn tries_text(tries: Tries) -> String {
+    if tries.attempts <= 1 {
+        return String::new();
+    }
+    let busy = match tries.busy {
+        0 => String::new(),
+        n => format!(", {} asking to slow down", count_of(u64::from(n), "answer", "answers")),
+    };
+    format!(" ({} requests{busy}, waited {:.1} s)", tries.attempts, tries.waited_ms as f64 / 1000.0)
 }

@@ -49,6 +49,9 @@ pub fn run(args: LogArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
             if let Some(error) = &f.error {
                 out.push_str(&format!("  {error}"));
             }
+            if let Some(tries) = f.tries {
+                out.push_str(&super::fetch::tries_text(tries));
+            }
         }
         out.push('\n');
     }

@@ -57,6 +57,12 @@ pub fn run(args: StatsArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
         if let Some(failed) = f.last_failed {
             out.push_str(&format!(", last failed or rejected at {}", time_text(failed)));
         }
+        if f.retries > 0 {
+            out.push_str(&format!("; {} retried", count_of(f.retries, "request", "requests")));
+            if f.busy > 0 {
+                out.push_str(&format!(", {} asked to slow down", count_of(f.busy, "answer", "answers")));
+            }
+        }
         out.push_str(" (see `aquarchive log`)\n");
     }
     print(&out)?;

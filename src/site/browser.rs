@@ -14,10 +14,12 @@ use std::time::{Duration, Instant};
 
 use fantoccini::{Client, ClientBuilder, Locator};
 
-use super::fetch::{FetchSettings, Method, Pacer, Page, PageSource};
+use super::fetch::{FetchSettings, Method, Page, PageSource};
+use super::pace::{HeldOff, Pacer};
 use super::raw::is_not_found;
 pub use super::sandbox::Sandbox;
 use super::{FetchFailure, SiteError, markup};
+use crate::store::Tries;
 
 /// Where the browser comes from.
 #[derive(Clone, Debug)]
@@ -221,7 +223,7 @@ impl BrowserFetcher {
         Ok(BrowserFetcher {
             browser: Browser::start(browser)?,
             board_wait: browser.board_wait,
-            pacer: Pacer::new(settings.min_delay),
+            pacer: settings.pacer().map_err(|e| SiteError::Setup(e.to_string()))?,
             settings,
         })
     }
@@ -292,7 +294,12 @@ impl PageSource for BrowserFetcher {
     }
 
     fn get(&mut self, url: &str) -> Page {
-        self.pacer.wait();
+        if let Err(HeldOff { until }) = self.pacer.wait() {
+            let longest_secs = self.settings.longest_wait.as_secs();
+            let failure = FetchFailure::HeldOff { status: None, until, longest_secs };
+            let tries = Tries { attempts: 0, ..Tries::ONE };
+            return Page { url: url.to_string(), status: None, bytes: Vec::new(), tries, failure: Some(failure) };
+        }
         tracing::info!(url, mode = Method::Browser.as_str(), "fetching");
         let client = self.browser.client();
         // The page's own timeout bounds loading; the board wait comes after.
@@ -303,7 +310,7 @@ impl PageSource for BrowserFetcher {
                 .await
                 .unwrap_or(Err(FetchFailure::Timeout(limit)))
         });
-        self.pacer.answered();
+        self.pacer.answered(None);
         if let Err(failure) = &result {
             tracing::info!(url, mode = Method::Browser.as_str(), %failure, "fetch failed");
         }
@@ -313,7 +320,7 @@ impl PageSource for BrowserFetcher {
             Ok(html) => (html.into_bytes(), None),
             Err(failure) => (Vec::new(), Some(failure)),
         };
-        Page { url: url.to_string(), status: None, bytes, attempts: 1, failure }
+        Page { url: url.to_string(), status: None, bytes, tries: Tries::ONE, failure }
     }
 }
 

@@ -29,16 +29,25 @@ pub enum FetchFailure {
     Status(u16),
     #[error("browser: {0}")]
     Browser(String),
+    /// The site asked for no request before `until` (a `Retry-After`, in
+    /// this answer or an earlier run's), further off than this tool waits.
+    #[error(
+        "{}the site asked for no request before {until}, which is more than {longest_secs} s away \
+         (site.retry_after_max_secs); not asked again now: the next run after that time asks",
+        status.map(|s| format!("HTTP status {s}: ")).unwrap_or_default()
+    )]
+    HeldOff { status: Option<u16>, until: jiff::Timestamp, longest_secs: u64 },
 }
 
 impl FetchFailure {
-    /// Worth another try: the network or the server failed, not the request.
-    /// A 4xx says the request itself is wrong, so it is never retried.
+    /// Worth another try: the network or the server failed, or the site
+    /// asked to slow down (429), not the request. Any other 4xx says the
+    /// request itself is wrong, so it is never retried.
     pub fn is_transient(&self) -> bool {
         match self {
             FetchFailure::Timeout(_) | FetchFailure::Connection(_) | FetchFailure::Truncated { .. } => true,
-            FetchFailure::Status(code) => *code >= 500,
-            FetchFailure::Browser(_) => false,
+            FetchFailure::Status(code) => *code >= 500 || *code == 429,
+            FetchFailure::Browser(_) | FetchFailure::HeldOff { .. } => false,
         }
     }
 }

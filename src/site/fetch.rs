@@ -5,8 +5,10 @@
 use std::time::Duration;
 
 use super::extract::{Extracted, extract};
+use super::pace::{PaceFileError, Pacer};
 use super::url::{PuzzleId, SiteUrls, SizeClass};
 use super::{ExtractError, FetchFailure};
+use crate::store::Tries;
 
 /// How pages are fetched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,6 +42,22 @@ pub struct FetchSettings {
     pub retries: u32,
     /// The wait before the first retry; it doubles for each next one.
     pub backoff: Duration,
+    /// The longest wait taken when the site asks for one (`Retry-After`);
+    /// a request asked to wait longer is given up until a later run.
+    pub longest_wait: Duration,
+    /// A file that keeps the pace between runs (see [`Pacer`]); None keeps
+    /// it within this run only.
+    pub pace_file: Option<std::path::PathBuf>,
+}
+
+impl FetchSettings {
+    /// The pacer these settings ask for.
+    pub fn pacer(&self) -> Result<Pacer, PaceFileError> {
+        match &self.pace_file {
+            Some(path) => Pacer::shared(self.min_delay, self.longest_wait, path),
+            None => Ok(Pacer::new(self.min_delay, self.longest_wait)),
+        }
+    }
 }
 
 impl Default for FetchSettings {
@@ -53,35 +71,9 @@ impl Default for FetchSettings {
             timeout: Duration::from_secs(30),
             retries: 3,
             backoff: Duration::from_secs(2),
+            longest_wait: Duration::from_secs(300),
+            pace_file: None,
         }
-    }
-}
-
-/// Keeps requests at least `min_delay` apart, whichever way they go.
-#[derive(Debug)]
-pub struct Pacer {
-    min_delay: Duration,
-    last: Option<std::time::Instant>,
-}
-
-impl Pacer {
-    pub fn new(min_delay: Duration) -> Pacer {
-        Pacer { min_delay, last: None }
-    }
-
-    /// Sleeps until the next request may start, and notes that it starts.
-    pub fn wait(&mut self) {
-        if let Some(left) = self.last.and_then(|last| self.min_delay.checked_sub(last.elapsed())) {
-            tracing::debug!(wait_ms = left.as_millis() as u64, "waiting between requests to the site");
-            std::thread::sleep(left);
-        }
-        self.last = Some(std::time::Instant::now());
-    }
-
-    /// Notes that the request's answer has come: the delay counts from
-    /// here, so the site sees the gap whatever the answer's travel took.
-    pub fn answered(&mut self) {
-        self.last = Some(std::time::Instant::now());
     }
 }
 
@@ -96,7 +88,7 @@ pub struct Page {
     /// report the status).
     pub status: Option<u16>,
     pub bytes: Vec<u8>,
-    pub attempts: u32,
+    pub tries: Tries,
     pub failure: Option<FetchFailure>,
 }
 
@@ -127,7 +119,7 @@ pub struct FetchRecord {
     /// Seconds since the Unix epoch when the fetch started.
     pub started: u64,
     pub status: Option<u16>,
-    pub attempts: u32,
+    pub tries: Tries,
     /// Why it gave no good puzzle, if it did not.
     pub error: Option<String>,
 }
@@ -200,7 +192,7 @@ pub fn fetch(source: &mut dyn PageSource, urls: &SiteUrls, request: Request) -> 
         method: source.method(),
         started,
         status: page.status,
-        attempts: page.attempts,
+        tries: page.tries,
         error: result.as_ref().err().map(ToString::to_string),
     };
     let snapshot = (!page.bytes.is_empty()).then(|| Snapshot::of(page.bytes));
@@ -216,7 +208,7 @@ pub fn read_saved(path: &std::path::Path, bytes: Vec<u8>) -> Fetched {
         method: Method::File,
         started: now_secs(),
         status: None,
-        attempts: 1,
+        tries: Tries::ONE,
         error: result.as_ref().err().map(ToString::to_string),
     };
     Fetched { record, snapshot: Some(Snapshot::of(bytes)), result }
@@ -244,17 +236,6 @@ mod tests {
         assert_eq!(snapshot.sha256, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
     }
 
-    #[test]
-    fn the_pacer_keeps_requests_apart() {
-        let mut pacer = Pacer::new(Duration::from_millis(60));
-        let start = std::time::Instant::now();
-        pacer.wait();
-        assert!(start.elapsed() < Duration::from_millis(50), "the first request waits for nothing");
-        pacer.wait();
-        pacer.wait();
-        assert!(start.elapsed() >= Duration::from_millis(120));
-    }
-
     /// A source that answers from a list, to test `fetch` without a network.
     struct Canned(Vec<Page>);
 
@@ -270,7 +251,7 @@ mod tests {
     }
 
     fn page(bytes: &[u8], status: u16, failure: Option<FetchFailure>) -> Page {
-        Page { url: String::new(), status: Some(status), bytes: bytes.to_vec(), attempts: 1, failure }
+        Page { url: String::new(), status: Some(status), bytes: bytes.to_vec(), tries: Tries::ONE, failure }
     }
 
     #[test]

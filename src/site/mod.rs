@@ -18,6 +18,7 @@ pub mod fetch;
 #[cfg(feature = "http")]
 pub mod http;
 pub mod markup;
+pub mod pace;
 pub mod raw;
 pub mod sandbox;
 pub mod url;

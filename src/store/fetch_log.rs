@@ -12,7 +12,7 @@ use rusqlite::{Row, ToSql, params};
 use serde::Serialize;
 
 use super::columns;
-use super::model::{Filter, serialize_maybe_time, serialize_time};
+use super::model::{Filter, Tries, serialize_maybe_time, serialize_time};
 use super::puzzles::PUZZLE_FROM;
 use super::{Store, StoreError};
 
@@ -65,6 +65,8 @@ pub struct LoggedFetch {
     /// The stored puzzle that came from this fetch's page, if any.
     pub puzzle: Option<i64>,
     pub snapshot: Option<String>,
+    /// None for fetches logged before the archive kept it.
+    pub tries: Option<Tries>,
 }
 
 /// Which fetches [`Store::fetch_log`] reads.
@@ -89,6 +91,10 @@ pub struct FetchCounts {
     pub last: Option<Timestamp>,
     #[serde(serialize_with = "serialize_maybe_time")]
     pub last_failed: Option<Timestamp>,
+    /// Requests made beyond each fetch's first, and answers that asked to
+    /// slow down (HTTP 429 or 503), over the whole log.
+    pub retries: u64,
+    pub busy: u64,
 }
 
 /// The outcome of a row, from its error and the puzzle on its page (see the
@@ -101,7 +107,7 @@ const FETCH_FROM: &str = "FROM fetches f LEFT JOIN puzzles p \
     ON p.id = (SELECT min(id) FROM puzzles WHERE snapshot = f.snapshot)";
 
 impl Store {
-    /// Records one fetch attempt, failed or not.
+    /// Records one fetch, failed or not, with the requests it took.
     pub fn log_fetch(
         &mut self,
         url: &str,
@@ -109,11 +115,13 @@ impl Store {
         http_status: Option<u16>,
         error: Option<&str>,
         snapshot: Option<&str>,
+        tries: Tries,
     ) -> Result<i64, StoreError> {
         self.conn
             .execute(
-                "INSERT INTO fetches (url, method, http_status, error, snapshot) VALUES (?1, ?2, ?3, ?4, ?5)",
-                params![url, method, http_status, error, snapshot],
+                "INSERT INTO fetches (url, method, http_status, error, snapshot, attempts, busy, waited_ms) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                params![url, method, http_status, error, snapshot, tries.attempts, tries.busy, tries.waited_ms as i64],
             )
             .map_err(self.err())?;
         Ok(self.conn.last_insert_rowid())
@@ -132,8 +140,8 @@ impl Store {
         }
         let limit = query.limit.map(|n| format!(" LIMIT {n}")).unwrap_or_default();
         let sql = format!(
-            "SELECT f.id, f.fetched_at, f.url, f.method, {OUTCOME}, f.http_status, f.error, p.id, f.snapshot \
-             {FETCH_FROM} WHERE {} ORDER BY f.id DESC{limit}",
+            "SELECT f.id, f.fetched_at, f.url, f.method, {OUTCOME}, f.http_status, f.error, p.id, f.snapshot, \
+             f.attempts, f.busy, f.waited_ms {FETCH_FROM} WHERE {} ORDER BY f.id DESC{limit}",
             terms.join(" AND ")
         );
         let mut statement = self.conn.prepare(&sql).map_err(self.err())?;
@@ -147,8 +155,9 @@ impl Store {
     pub fn fetch_counts(&self) -> Result<FetchCounts, StoreError> {
         let sql = format!(
             "SELECT count(*), coalesce(sum(outcome = 'failed'), 0), coalesce(sum(outcome = 'rejected'), 0), \
-             max(fetched_at), max(CASE WHEN outcome <> 'ok' THEN fetched_at END) \
-             FROM (SELECT {OUTCOME} AS outcome, f.fetched_at {FETCH_FROM})"
+             max(fetched_at), max(CASE WHEN outcome <> 'ok' THEN fetched_at END), \
+             coalesce(sum(max(attempts - 1, 0)), 0), coalesce(sum(busy), 0) \
+             FROM (SELECT {OUTCOME} AS outcome, f.fetched_at, f.attempts, f.busy {FETCH_FROM})"
         );
         self.conn
             .query_row(&sql, [], |r| {
@@ -158,6 +167,8 @@ impl Store {
                     rejected: r.get::<_, i64>(2)? as u64,
                     last: columns::maybe_time(r, 3, "fetched_at", "the fetch log")?,
                     last_failed: columns::maybe_time(r, 4, "fetched_at", "the fetch log")?,
+                    retries: r.get::<_, i64>(5)? as u64,
+                    busy: r.get::<_, i64>(6)? as u64,
                 })
             })
             .map_err(self.err())
@@ -209,12 +220,18 @@ fn read_fetch(r: &Row) -> rusqlite::Result<LoggedFetch> {
         error: r.get(6)?,
         puzzle: r.get(7)?,
         snapshot: r.get(8)?,
+        tries: match (r.get(9)?, r.get(10)?, r.get::<_, Option<i64>>(11)?) {
+            (Some(attempts), Some(busy), Some(waited_ms)) => {
+                Some(Tries { attempts, busy, waited_ms: u64::try_from(waited_ms).unwrap_or(0) })
+            }
+            _ => None,
+        },
     })
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Access, NewPuzzle, Status, Store};
+    use super::super::{Access, NewPuzzle, Status, Store, Tries};
     use super::{FetchOutcome, FetchQuery};
 
     fn puzzle(snapshot: &str, status: Status) -> NewPuzzle {
@@ -242,10 +259,11 @@ mod tests {
         let bad = store.put_snapshot(b"bad puzzle", None).unwrap();
         let broken = store.put_snapshot(b"no puzzle", None).unwrap();
         store.add(&[(puzzle(&good, Status::Ok), None), (puzzle(&bad, Status::Invalid), None)]).unwrap();
-        store.log_fetch("u1", "http", Some(200), None, Some(&good)).unwrap();
-        store.log_fetch("u2", "http", Some(200), Some("clue sums differ"), Some(&bad)).unwrap();
-        store.log_fetch("u3", "http", Some(200), Some("no puzzle on the page"), Some(&broken)).unwrap();
-        store.log_fetch("u4", "http", None, Some("connection refused"), None).unwrap();
+        store.log_fetch("u1", "http", Some(200), None, Some(&good), Tries::ONE).unwrap();
+        store.log_fetch("u2", "http", Some(200), Some("clue sums differ"), Some(&bad), Tries::ONE).unwrap();
+        store.log_fetch("u3", "http", Some(200), Some("no puzzle on the page"), Some(&broken), Tries::ONE).unwrap();
+        let hard = Tries { attempts: 3, busy: 2, waited_ms: 1500 };
+        store.log_fetch("u4", "http", None, Some("connection refused"), None, hard).unwrap();
 
         let log = store.fetch_log(&FetchQuery::default()).unwrap();
         let seen: Vec<(&str, FetchOutcome, bool)> =
@@ -267,5 +285,7 @@ mod tests {
         let counts = store.fetch_counts().unwrap();
         assert_eq!((counts.fetches, counts.failed, counts.rejected), (4, 2, 1));
         assert!(counts.last.is_some() && counts.last_failed.is_some());
+        assert_eq!((counts.retries, counts.busy), (2, 2));
+        assert_eq!(log[0].tries, Some(hard));
     }
 }

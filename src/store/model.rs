@@ -93,6 +93,21 @@ impl std::fmt::Display for HashCheck {
     }
 }
 
+/// How hard one fetch was: the requests made for it, the answers among
+/// them that asked to slow down (HTTP 429 or 503), and the time slept
+/// before retries (backoff, or what the site's `Retry-After` asked).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Tries {
+    pub attempts: u32,
+    pub busy: u32,
+    pub waited_ms: u64,
+}
+
+impl Tries {
+    /// One request, answered at once.
+    pub const ONE: Tries = Tries { attempts: 1, busy: 0, waited_ms: 0 };
+}
+
 /// A puzzle to store (and, inside [`Puzzle`], as stored).
 #[derive(Clone, Debug, Serialize)]
 pub struct NewPuzzle {

@@ -257,8 +257,8 @@ fn snapshots_are_kept_once_and_fetches_logged() {
     assert_eq!(store.put_snapshot(b"<html>", None).unwrap(), sha);
     assert_eq!(sha, sha256_hex(b"<html>"));
     assert_eq!(store.snapshot(&sha).unwrap().as_deref(), Some(&b"<html>"[..]));
-    store.log_fetch("https://x/", "http", Some(200), None, Some(&sha)).unwrap();
-    store.log_fetch("https://x/", "http", None, Some("timed out"), None).unwrap();
+    store.log_fetch("https://x/", "http", Some(200), None, Some(&sha), Tries::ONE).unwrap();
+    store.log_fetch("https://x/", "http", None, Some("timed out"), None, Tries::ONE).unwrap();
     let n: i64 = store.conn.query_row("SELECT count(*) FROM snapshots", [], |r| r.get(0)).unwrap();
     assert_eq!(n, 1);
 }
@@ -351,10 +351,10 @@ fn fetch_history_is_the_fetches_of_each_puzzles_page() {
     let (_dir, mut store) = fresh();
     let page = store.put_snapshot(b"page one", None).unwrap();
     let other = store.put_snapshot(b"page two", None).unwrap();
-    store.log_fetch("https://x/?size=0", "http", Some(200), None, Some(&page)).unwrap();
-    store.log_fetch("https://x/?size=0", "http", None, Some("timed out"), None).unwrap();
-    store.log_fetch("https://x/?size=0", "browser", None, None, Some(&other)).unwrap();
-    store.log_fetch("https://x/?e=MDo", "http", Some(200), None, Some(&page)).unwrap();
+    store.log_fetch("https://x/?size=0", "http", Some(200), None, Some(&page), Tries::ONE).unwrap();
+    store.log_fetch("https://x/?size=0", "http", None, Some("timed out"), None, Tries::ONE).unwrap();
+    store.log_fetch("https://x/?size=0", "browser", None, None, Some(&other), Tries::ONE).unwrap();
+    store.log_fetch("https://x/?e=MDo", "http", Some(200), None, Some(&page), Tries::ONE).unwrap();
     let mut fetched = puzzle("1 2\n1 1\n0 2\n1 1\n", Some(7));
     fetched.snapshot = Some(page.clone());
     let added = store.add(&[(fetched, None), (puzzle("1 1\n1 1\n2 0\n1 1\n", None), None)]).unwrap();
@@ -391,7 +391,7 @@ fn a_kind_the_archive_does_not_know_is_an_error_naming_the_puzzle() {
 fn stored_times_read_back_as_written() {
     let (_dir, mut store) = fresh();
     store.add(&[(puzzle("a", None), None)]).unwrap();
-    store.log_fetch("https://x/", "http", Some(200), None, None).unwrap();
+    store.log_fetch("https://x/", "http", Some(200), None, None, Tries::ONE).unwrap();
     // As the schema's defaults wrote them, to the millisecond.
     let raw = |sql: &str| store.conn.query_row(sql, [], |r| r.get::<_, String>(0)).unwrap();
     let (created, fetched) = (raw("SELECT created FROM puzzles"), raw("SELECT fetched_at FROM fetches"));

@@ -9,7 +9,7 @@ fn setup(site: &Site) -> Dir {
     dir.write(
         "config.toml",
         format!(
-            "[site]\nbase_url = \"{}\"\nmin_delay_ms = 0\ntimeout_secs = 5\nretries = 0\nbackoff_ms = 10\n",
+            "[site]\nbase_url = \"{}\"\nmin_delay_ms = 0\ntimeout_secs = 5\nretries = 0\nbackoff_ms = 10\nrefetch_garbled = 0\n",
             site.base_url()
         ),
     );

@@ -11,7 +11,7 @@ use aquarchive::site::fetch::{FetchSettings, PageSource};
 use aquarchive::site::http::HttpFetcher;
 use aquarchive::site::url::{PuzzleId, SiteUrls, SizeClass};
 
-use crate::site_server::{Fault, Site};
+use crate::site_server::{Fault, RetryAfter, Site};
 use crate::util::{Dir, Run, fixtures};
 
 const CLASSES: [&str; 12] = [
@@ -255,12 +255,101 @@ fn a_server_that_keeps_failing_is_tried_three_times_and_logged() {
 
 #[test]
 fn client_errors_are_never_retried() {
-    for code in [404, 403, 429] {
+    for code in [404, 403] {
         let (run, hits, _dir) = fetch_with(&[Fault::Status(code)], &[]);
         let run = run.expect_code(2);
         assert_eq!(hits, 1, "{run}");
         assert!(run.stdout.contains(&format!("HTTP status {code}")), "{run}");
     }
+}
+
+/// The gap between the first request and the second, as the site saw them.
+fn first_gap(site: &Site) -> Duration {
+    let log = site.log();
+    assert!(log.len() >= 2, "{} requests", log.len());
+    log[1].0 - log[0].0
+}
+
+#[test]
+fn a_429_waits_what_retry_after_asks_then_succeeds_and_the_log_counts_it() {
+    let site = Site::start();
+    site.fault("/?size=0", &[Fault::Busy(429, RetryAfter::Seconds(1))]);
+    let dir = setup(&site);
+    let run = dir.run(&["fetch", "6x6-easy"]).ok();
+    assert_eq!(site.hits("/?size=0"), 2, "{run}");
+    assert!(first_gap(&site) >= Duration::from_secs(1), "Retry-After: 1 was not waited: {:?}", first_gap(&site));
+    assert!(run.stdout.contains("(2 requests, 1 answer asking to slow down, waited 1.0 s)"), "{run}");
+    assert_eq!(
+        rows(&db(&dir), "SELECT http_status, attempts, busy, waited_ms FROM fetches"),
+        [[Some("200".into()), Some("2".into()), Some("1".into()), Some("1000".into())]]
+    );
+    let log = dir.run(&["log"]).ok();
+    assert!(log.stdout.contains("(2 requests, 1 answer asking to slow down, waited 1.0 s)"), "{log}");
+    let stats = dir.run(&["stats"]).ok();
+    assert!(stats.stdout.contains("1 request retried, 1 answer asked to slow down"), "{stats}");
+}
+
+#[test]
+fn a_503_with_an_http_date_waits_until_then() {
+    let site = Site::start();
+    site.fault("/?size=0", &[Fault::Busy(503, RetryAfter::DateIn(2))]);
+    let dir = setup(&site);
+    let run = dir.run(&["fetch", "6x6-easy"]).ok();
+    assert_eq!(site.hits("/?size=0"), 2, "{run}");
+    // The date is in whole seconds: 2 s ahead is at least 1 s ahead.
+    assert!(first_gap(&site) >= Duration::from_secs(1), "{:?}", first_gap(&site));
+}
+
+#[test]
+fn an_unreadable_retry_after_falls_back_to_the_backoff() {
+    let (run, hits, _dir) = fetch_with(&[Fault::Busy(429, RetryAfter::Garbage)], &["-v"]);
+    let run = run.ok();
+    assert_eq!(hits, 2, "{run}");
+    assert!(run.stderr.contains("neither seconds nor an HTTP date"), "{run}");
+}
+
+#[test]
+fn a_429_that_keeps_coming_fails_after_the_retries() {
+    let (run, hits, dir) = fetch_with(&[Fault::Busy(429, RetryAfter::Seconds(0)); 3], &[]);
+    let run = run.expect_code(2);
+    assert_eq!(hits, 3, "one try and two retries: {run}");
+    assert!(run.stdout.contains("HTTP status 429"), "{run}");
+    assert_eq!(rows(&db(&dir), "SELECT attempts, busy FROM fetches"), [[Some("3".into()), Some("3".into())]]);
+}
+
+#[test]
+fn a_wait_longer_than_the_limit_is_not_taken_and_binds_the_next_runs() {
+    let site = Site::start();
+    site.fault("/?size=0", &[Fault::Busy(429, RetryAfter::Seconds(3600))]);
+    let dir = setup(&site);
+    let started = std::time::Instant::now();
+    let run = dir.run(&["fetch", "6x6-easy"]).expect_code(2);
+    assert!(started.elapsed() < Duration::from_secs(60), "the hour was not waited");
+    assert_eq!(site.hits("/?size=0"), 1, "{run}");
+    assert!(run.stdout.contains("HTTP status 429: the site asked for no request before "), "{run}");
+    assert!(run.stdout.contains("more than 300 s away (site.retry_after_max_secs)"), "{run}");
+    // A run started at once asks nothing, and says until when.
+    let next = dir.run(&["fetch", "6x6-easy"]).expect_code(2);
+    assert_eq!(site.hits("/?size=0"), 1, "the second run asked the site: {next}");
+    assert!(next.stdout.contains("the site asked for no request before "), "{next}");
+    assert!(dir.join("archive/aquarchive.sqlite.pace").exists());
+    assert_eq!(
+        rows(&db(&dir), "SELECT attempts, http_status FROM fetches ORDER BY id"),
+        [[Some("1".into()), Some("429".into())], [Some("0".into()), None]]
+    );
+}
+
+#[test]
+fn runs_one_after_another_keep_the_sites_pace() {
+    let site = Site::start();
+    let dir = Dir::new();
+    dir.write(
+        "config.toml",
+        format!("[site]\nbase_url = \"{}\"\nmin_delay_ms = 1500\ntimeout_secs = 5\n", site.base_url()),
+    );
+    dir.run(&["fetch", "6x6-easy"]).ok();
+    dir.run(&["fetch", "6x6-easy"]).ok();
+    assert!(first_gap(&site) >= Duration::from_millis(1500), "the second run did not wait: {:?}", first_gap(&site));
 }
 
 #[test]
@@ -296,25 +385,54 @@ fn truncated_bodies_are_retried_then_kept_as_snapshots() {
 }
 
 #[test]
-fn a_garbled_task_is_kept_flagged_never_as_a_good_puzzle() {
+fn a_garbled_page_is_fetched_again_by_its_id_and_the_whole_one_stored() {
     for seed in [1, 2, 3] {
         let (run, hits, dir) = fetch_with(&[Fault::InvalidTask(seed)], &["--json"]);
-        let run = run.expect_code(2);
-        assert_eq!(hits, 1, "a bad puzzle is no network fault: {run}");
+        let run = run.ok();
+        assert_eq!(hits, 1, "{run}");
         let line = &run.json_lines()[0];
-        assert_eq!(line["outcome"], "rejected", "{line}");
-        assert!(line["error"].as_str().unwrap().contains("tank"), "{line}");
-        assert_eq!(count(&db(&dir), "SELECT count(*) FROM puzzles WHERE status = 'ok'"), 0);
-        assert_eq!(count(&db(&dir), "SELECT count(*) FROM puzzles WHERE status <> 'ok' AND snapshot IS NOT NULL"), 1);
-        assert_eq!(count(&db(&dir), "SELECT count(*) FROM fetches WHERE error IS NOT NULL"), 1);
+        assert_eq!((&line["outcome"], &line["garbled_before"]), (&"new".into(), &1.into()), "{line}");
+        assert!(line["url"].as_str().unwrap().contains("?e="), "fetched again by its link: {line}");
+        assert_eq!(count(&db(&dir), "SELECT count(*) FROM puzzles WHERE status = 'ok'"), 1);
+        assert_eq!(count(&db(&dir), "SELECT count(*) FROM puzzles"), 1);
+        // Both pages are kept, the garbled one with why it was fetched again.
+        let log = rows(&db(&dir), "SELECT error, snapshot IS NOT NULL FROM fetches ORDER BY id");
+        assert_eq!(log.len(), 2);
+        let why = log[0][0].clone().unwrap();
+        assert!(why.contains("tank") && why.ends_with("; fetched again"), "{why}");
+        assert_eq!(log[1], [None, Some("1".into())]);
     }
+}
+
+#[test]
+fn a_page_garbled_every_time_is_kept_flagged_never_as_a_good_puzzle() {
+    let site = Site::start();
+    let dir = setup(&site);
+    site.fault("/?size=9", &[Fault::InvalidTask(1), Fault::InvalidTask(2), Fault::InvalidTask(3)]);
+    let run = dir.run(&["fetch", "daily", "--json"]).expect_code(2);
+    assert_eq!(site.hits("/?size=9"), 3, "one fetch and two more: {run}");
+    let line = &run.json_lines()[0];
+    assert_eq!((&line["outcome"], &line["garbled_before"]), (&"rejected".into(), &2.into()), "{line}");
+    assert!(line["error"].as_str().unwrap().contains("tank"), "{line}");
+    assert_eq!(count(&db(&dir), "SELECT count(*) FROM puzzles WHERE status = 'ok'"), 0);
+    assert_eq!(count(&db(&dir), "SELECT count(*) FROM puzzles WHERE status <> 'ok' AND snapshot IS NOT NULL"), 1);
+    assert_eq!(count(&db(&dir), "SELECT count(*) FROM fetches WHERE error IS NOT NULL AND snapshot IS NOT NULL"), 3);
+    // With no more fetches allowed, the first garbled page is stored flagged.
+    let site = Site::start();
+    let dir = setup(&site);
+    let config = std::fs::read_to_string(dir.join("config.toml")).unwrap();
+    let config = config.replace("[fetch]", "refetch_garbled = 0\n[fetch]");
+    dir.write("config.toml", config);
+    site.fault("/?size=9", &[Fault::InvalidTask(1)]);
+    dir.run(&["fetch", "daily"]).expect_code(2);
+    assert_eq!(site.hits("/?size=9"), 1);
 }
 
 #[test]
 fn a_good_fetch_replaces_a_garbled_copy_of_the_same_puzzle() {
     let site = Site::start();
     let dir = setup(&site);
-    site.fault("/?size=9", &[Fault::InvalidTask(1)]);
+    site.fault("/?size=9", &[Fault::InvalidTask(1); 3]);
     let garbled = dir.run(&["fetch", "daily", "--json"]).expect_code(2);
     assert_eq!(garbled.json_lines()[0]["outcome"], "rejected", "{garbled}");
     let flagged = rows(&db(&dir), "SELECT id, text, snapshot FROM puzzles WHERE status <> 'ok'");
@@ -327,8 +445,9 @@ fn a_good_fetch_replaces_a_garbled_copy_of_the_same_puzzle() {
     assert_eq!((&stored[0][0], stored[0][3].as_deref()), (&flagged[0][0], Some("ok")));
     assert_ne!(stored[0][1], flagged[0][1], "the good text replaced the garbled one");
     assert_eq!(count(&db(&dir), "SELECT count(*) FROM solutions"), 1);
-    // Nothing lost: both pages are kept, each with its fetch.
-    assert_eq!(count(&db(&dir), "SELECT count(*) FROM fetches f JOIN snapshots s ON s.sha256 = f.snapshot"), 2);
+    // Nothing lost: every page is kept, each with its fetch (the three
+    // garbled ones are the same bytes: one snapshot).
+    assert_eq!(count(&db(&dir), "SELECT count(*) FROM fetches f JOIN snapshots s ON s.sha256 = f.snapshot"), 4);
     dir.run(&["verify"]).ok();
     // And the good copy now counts as present.
     dir.run(&["fetch", "daily"]).expect_code(3);
@@ -367,6 +486,36 @@ fn a_given_puzzle_by_id_and_the_count_of_new_ones() {
 /// The specials stored, as (class, date, text, status), oldest first.
 fn specials(db: &Path) -> Vec<Vec<Option<String>>> {
     rows(db, "SELECT size_class, special_date, text, status FROM puzzles WHERE size_class >= 9 ORDER BY id")
+}
+
+/// README's cron line, `fetch daily weekly monthly` every six hours: a run
+/// that fails is mended by the next, and the runs after it exit 3.
+#[test]
+fn the_six_hourly_run_stores_what_an_earlier_run_missed_then_finds_nothing_new() {
+    let site = Site::start();
+    let dir = setup(&site);
+    let db = db(&dir);
+    let job = ["fetch", "daily", "weekly", "monthly"];
+    site.set_today("2026-08-25");
+    // Tuesday 00:15, the site is down for the daily: the weekly and monthly are stored.
+    site.fault("/?size=9", &[Fault::Status(503); 3]);
+    let first = dir.run(&job).expect_code(2);
+    assert!(first.stdout.contains("failed: no puzzle from") && first.stdout.contains("HTTP status 503"), "{first}");
+    assert_eq!(specials(&db).len(), 2, "{first}");
+    // 06:15: the daily, which the first run missed.
+    let second = dir.run(&job).ok();
+    assert!(second.stdout.starts_with("new: daily "), "{second}");
+    assert_eq!(second.stdout.matches("present: ").count(), 2, "{second}");
+    // 12:15 and 18:15: nothing new.
+    dir.run(&job).expect_code(3);
+    dir.run(&job).expect_code(3);
+    // Wednesday's first run stores its daily only.
+    site.advance(1);
+    let next = dir.run(&job).ok();
+    assert_eq!((next.stdout.matches("new: ").count(), next.stdout.matches("present: ").count()), (1, 2), "{next}");
+    let stored = specials(&db);
+    assert_eq!(stored.len(), 4);
+    assert!(stored.iter().all(|r| r[3].as_deref() == Some("ok")), "{stored:?}");
 }
 
 /// The daily job as cron runs it, against specials whose ID span holds
@@ -470,7 +619,7 @@ fn a_garbled_task_only_the_hash_tells_is_flagged_then_replaced() {
     site.advance(1);
     // Another good puzzle's task under today's hash: unique, well formed,
     // and wrong.
-    site.fault("/?size=9", &[Fault::OtherTask]);
+    site.fault("/?size=9", &[Fault::OtherTask; 3]);
     let garbled = dir.run(&["fetch", "daily", "--json"]).expect_code(2);
     let line = &garbled.json_lines()[0];
     assert_eq!((&line["outcome"], &line["hash_check"]), (&"rejected".into(), &"mismatch".into()), "{garbled}");
@@ -501,10 +650,34 @@ fn a_garbled_task_only_the_hash_tells_is_flagged_then_replaced() {
 }
 
 #[test]
+fn a_page_only_the_hash_tells_is_garbled_is_fetched_again_in_the_same_run() {
+    let site = Site::start();
+    let dir = setup(&site);
+    let db = db(&dir);
+    dir.run(&["fetch", "daily"]).ok();
+    site.advance(1);
+    site.fault("/?size=9", &[Fault::OtherTask]);
+    let run = dir.run(&["fetch", "daily", "--json"]).ok();
+    let line = &run.json_lines()[0];
+    assert_eq!(
+        (&line["outcome"], &line["hash_check"], &line["garbled_before"]),
+        (&"new".into(), &"match".into(), &1.into()),
+        "{run}"
+    );
+    assert_eq!(site.hits("/?size=9"), 3);
+    let log = rows(&db, "SELECT error FROM fetches ORDER BY id");
+    assert!(
+        log[1][0].as_deref().is_some_and(|e| e.contains("hashedSolution") && e.ends_with("; fetched again")),
+        "{log:?}"
+    );
+    assert_eq!(count(&db, "SELECT count(*) FROM puzzles WHERE status = 'ok'"), 2);
+}
+
+#[test]
 fn before_any_page_has_matched_a_mismatch_doubts_the_formula_not_the_page() {
     let site = Site::start();
     let dir = setup(&site);
-    site.fault("/?size=9", &[Fault::OtherTask]);
+    site.fault("/?size=9", &[Fault::OtherTask; 3]);
     let run = dir.run(&["fetch", "daily", "--json"]).ok();
     let line = &run.json_lines()[0];
     assert_eq!((&line["outcome"], &line["hash_check"]), (&"new".into(), &"mismatch".into()), "{run}");
