@@ -73,11 +73,7 @@ impl Store {
         let temp = folder.join(temp_name);
         // Made here rather than by SQLite, so that an unwritable folder is
         // named as such (SQLite says only "unable to open database file").
-        std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&temp)
-            .map_err(|e| StoreError::io(folder, e))?;
+        std::fs::OpenOptions::new().write(true).create_new(true).open(&temp).map_err(|e| StoreError::io(folder, e))?;
         let made = self.copy_to(&temp, target).and_then(|rows| {
             verify_copy(&temp, target, rows)?;
             let file = std::fs::File::open(&temp).map_err(|e| StoreError::io(target, e))?;

@@ -3,6 +3,7 @@
 
 mod util;
 
+mod backup;
 mod bench_moved;
 mod calendar;
 mod commands;
