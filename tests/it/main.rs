@@ -13,6 +13,7 @@ mod html_index;
 mod interrupt;
 mod kinds;
 mod messages;
+mod overlap;
 mod pages;
 mod pictures;
 mod properties;
