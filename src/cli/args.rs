@@ -144,6 +144,39 @@ pub enum Command {
     /// The log of fetches (what scheduled fetches did), newest first
     #[command(after_help = LOG_EXAMPLES)]
     Log(LogArgs),
+    /// Copy the archive to a file, consistent and checked, even while other runs write to it
+    #[command(after_help = BACKUP_EXAMPLES)]
+    Backup(BackupArgs),
+}
+
+const BACKUP_EXAMPLES: &str = "\
+The copy is one moment of the archive, taken with SQLite's online backup: it is safe while a
+fetch or an import in another process is writing (they neither wait for it nor disturb it).
+It is written to a temporary file beside DEST, opened and checked (every page, every
+snapshot's sha256, and as many puzzles, solutions, snapshots and fetch records as the archive
+held at that moment), synced, and only then given its name: a failed or interrupted backup
+leaves no DEST. An existing DEST file is refused unless --force; the archive itself always is.
+
+To restore: stop whatever runs aquarchive (the cron jobs), remove <archive>-wal and
+<archive>-shm beside the archive if they are there (a stale write-ahead log would be replayed
+over the restored file), then copy the backup to the archive's path.
+
+Examples:
+  aquarchive backup backups/                  # backups/aquarchive-20261130T060000Z.sqlite
+  aquarchive backup /mnt/usb/aquarchive.sqlite --force
+  aquarchive backup backups/ --json";
+
+#[derive(Args, Debug)]
+pub struct BackupArgs {
+    /// The file to write; a folder gets a file named after the archive and the UTC time
+    #[arg(value_name = "DEST")]
+    pub dest: PathBuf,
+    /// Replace DEST if it is an existing file
+    #[arg(long)]
+    pub force: bool,
+    /// Print one JSON object: path, puzzles, solutions, snapshots, fetches, bytes
+    #[arg(long)]
+    pub json: bool,
 }
 
 const LOG_EXAMPLES: &str = "\

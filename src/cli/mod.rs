@@ -2,6 +2,7 @@
 //! exit code. One file per subcommand; the work lives in the library.
 
 mod args;
+mod backup;
 mod calendar;
 mod context;
 mod error;
@@ -71,6 +72,7 @@ pub fn main() -> ExitCode {
         args::Command::Fetch(args) => fetch::run(args, global),
         args::Command::Reparse(args) => reparse::run(args, global),
         args::Command::Log(args) => log::run(args, global),
+        args::Command::Backup(args) => backup::run(args, global),
     };
     interrupt::wait_if_stopping();
     let code = match result {

@@ -10,9 +10,11 @@
 //!
 //! By what they hold: the plain types in `model.rs`, puzzles and
 //! solutions in `puzzles.rs`, page snapshots in `snapshots.rs`, the fetch
-//! log in `fetch_log.rs`, opening and upgrading the file in `open.rs`, and
-//! stored values read back (kinds, words, times) in `columns.rs`.
+//! log in `fetch_log.rs`, opening and upgrading the file in `open.rs`,
+//! stored values read back (kinds, words, times) in `columns.rs`, and a
+//! consistent copy of the whole file in `backup.rs`.
 
+mod backup;
 mod columns;
 mod digest;
 mod error;
@@ -26,6 +28,7 @@ use std::path::{Path, PathBuf};
 
 use rusqlite::{Connection, Transaction, TransactionBehavior};
 
+pub use backup::{BackupReport, backup_target};
 pub use digest::{hex, sha256_hex};
 pub use error::{BadValue, StoreError, ValueError};
 pub use fetch_log::{Fetch, FetchCounts, FetchOutcome, FetchQuery, LoggedFetch};

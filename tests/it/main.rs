@@ -3,6 +3,7 @@
 
 mod util;
 
+mod backup;
 mod bench_moved;
 mod calendar;
 mod commands;
@@ -12,6 +13,7 @@ mod html_index;
 mod interrupt;
 mod kinds;
 mod messages;
+mod overlap;
 mod pages;
 mod pictures;
 mod properties;

@@ -1,0 +1,196 @@
+//! `aquarchive backup`: a copy equal to the archive in content, restored by
+//! copying it back, put in place only when whole and checked, and taken
+//! safely while an import in another process is writing.
+
+use std::path::Path;
+use std::process::Stdio;
+use std::time::Duration;
+
+use crate::util::{Dir, Run, fixtures};
+
+const DB: &str = "archive/a.sqlite";
+
+/// The fixtures imported into `archive/a.sqlite`, with a `backups` folder.
+fn imported() -> Dir {
+    let dir = Dir::new();
+    let puzzles = fixtures().join("aquarium/puzzles").display().to_string();
+    let run = dir.run(&["--db", DB, "import", &puzzles]).ok();
+    assert!(run.stdout.ends_with("95 puzzles stored, 0 already present\n"), "{run}");
+    std::fs::create_dir(dir.join("backups")).unwrap();
+    dir
+}
+
+/// Reads one number from a database the way an outside program would.
+fn query(db: &Path, sql: &str) -> i64 {
+    let conn = rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+        .expect("open the database");
+    conn.busy_timeout(Duration::from_secs(30)).unwrap();
+    conn.query_row(sql, [], |r| r.get(0)).expect("query")
+}
+
+/// What `list --json` and `stats --json` say of a database, without the
+/// database's own path.
+fn content(dir: &Dir, db: &str) -> (String, serde_json::Value) {
+    let list = dir.run(&["--db", db, "list", "--json"]).ok();
+    let mut stats: serde_json::Value =
+        serde_json::from_str(&dir.run(&["--db", db, "stats", "--json"]).ok().stdout).unwrap();
+    stats.as_object_mut().unwrap().remove("database");
+    (list.stdout, stats)
+}
+
+/// The names in a folder, sorted.
+fn names(folder: &Path) -> Vec<String> {
+    let mut names: Vec<String> =
+        std::fs::read_dir(folder).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    names.sort();
+    names
+}
+
+fn backup(dir: &Dir, args: &[&str]) -> Run {
+    let mut all = vec!["--db", DB, "backup"];
+    all.extend(args);
+    dir.run(&all)
+}
+
+#[test]
+fn a_backup_holds_what_the_archive_holds_and_restores_by_copying_back() {
+    let dir = imported();
+    let run = backup(&dir, &["backups/copy.sqlite"]).ok();
+    let kib = std::fs::metadata(dir.join("backups/copy.sqlite")).unwrap().len() as f64 / 1024.0;
+    assert_eq!(
+        run.stdout,
+        format!(
+            "backed up 95 puzzles with 95 solutions, 0 snapshots, 0 fetch records ({kib:.1} KiB) to \
+             backups/copy.sqlite; verified\n"
+        ),
+        "{run}"
+    );
+    let original = content(&dir, DB);
+    assert_eq!(content(&dir, "backups/copy.sqlite"), original);
+    let verify = dir.run(&["--db", "backups/copy.sqlite", "verify"]).ok();
+    assert!(verify.stdout.contains("95 puzzles checked, 0 mismatches"), "{verify}");
+    // A plain file: nothing beside it, before or after it is read.
+    assert_eq!(names(&dir.join("backups")), ["copy.sqlite"]);
+
+    // The archive changes (more puzzles), then the backup is restored.
+    let more = dir.run(&["generate", "--size", "6", "--count", "7", "--seed", "5"]).ok().stdout;
+    dir.write("more.txt", more);
+    dir.run(&["--db", DB, "import", "more.txt"]).ok();
+    assert_eq!(query(&dir.join(DB), "SELECT count(*) FROM puzzles"), 102);
+    for side in ["archive/a.sqlite-wal", "archive/a.sqlite-shm"] {
+        let _ = std::fs::remove_file(dir.join(side));
+    }
+    std::fs::copy(dir.join("backups/copy.sqlite"), dir.join(DB)).unwrap();
+    assert_eq!(content(&dir, DB), original);
+    dir.run(&["--db", DB, "verify"]).ok();
+    // The restored archive takes writes again.
+    let again = dir.run(&["--db", DB, "import", "more.txt"]).ok();
+    assert!(again.stdout.ends_with("7 puzzles stored, 0 already present\n"), "{again}");
+}
+
+#[test]
+fn an_existing_file_is_refused_untouched_unless_forced() {
+    let dir = imported();
+    dir.write("backups/old.sqlite", "an older backup");
+    let run = backup(&dir, &["backups/old.sqlite"]).expect_code(2);
+    assert!(run.stderr.contains("backups/old.sqlite: already exists") && run.stderr.contains("--force"), "{run}");
+    assert!(run.stdout.is_empty(), "{run}");
+    assert_eq!(std::fs::read(dir.join("backups/old.sqlite")).unwrap(), b"an older backup");
+    assert_eq!(names(&dir.join("backups")), ["old.sqlite"]);
+
+    let run = backup(&dir, &["backups/old.sqlite", "--force", "--json"]).ok();
+    let report = &run.json_lines()[0];
+    assert_eq!(report["path"], "backups/old.sqlite", "{run}");
+    assert_eq!((report["puzzles"].as_u64(), report["solutions"].as_u64()), (Some(95), Some(95)), "{run}");
+    let bytes = std::fs::metadata(dir.join("backups/old.sqlite")).unwrap().len();
+    assert_eq!(report["bytes"].as_u64(), Some(bytes), "{run}");
+    assert_eq!(content(&dir, "backups/old.sqlite"), content(&dir, DB));
+    assert_eq!(names(&dir.join("backups")), ["old.sqlite"]);
+
+    // The archive itself, even with --force (and by another name for it).
+    let before = std::fs::read(dir.join(DB)).unwrap();
+    for dest in [DB, "archive/../archive/a.sqlite"] {
+        let run = backup(&dir, &[dest, "--force"]).expect_code(2);
+        assert!(run.stderr.contains("is the archive itself"), "{run}");
+    }
+    assert_eq!(std::fs::read(dir.join(DB)).unwrap(), before);
+}
+
+#[test]
+fn a_folder_gets_a_file_named_after_the_archive_and_the_time() {
+    let dir = imported();
+    let run = backup(&dir, &["backups"]).ok();
+    let made = names(&dir.join("backups"));
+    assert_eq!(made.len(), 1, "{made:?}");
+    let name = &made[0];
+    // a-YYYYMMDDTHHMMSSZ.sqlite
+    let time = name.strip_prefix("a-").and_then(|n| n.strip_suffix(".sqlite")).unwrap_or_else(|| panic!("{name}"));
+    let shape = "ddddddddTddddddZ";
+    assert!(
+        time.len() == shape.len()
+            && time.chars().zip(shape.chars()).all(|(c, s)| if s == 'd' { c.is_ascii_digit() } else { c == s }),
+        "{name}"
+    );
+    assert!(run.stdout.ends_with(&format!(" to backups/{name}; verified\n")), "{run}");
+    assert_eq!(content(&dir, &format!("backups/{name}")), content(&dir, DB));
+}
+
+#[test]
+fn an_unwritable_folder_is_named_and_nothing_is_left() {
+    let dir = imported();
+    dir.make_unwritable("backups");
+    for dest in ["backups", "backups/copy.sqlite"] {
+        let run = dir.run_unprivileged(&["--db", DB, "backup", dest]).expect_code(2);
+        assert!(run.stderr.starts_with("aquarchive: backups: ") && run.stderr.contains("ermission denied"), "{run}");
+        assert!(run.stdout.is_empty(), "{run}");
+        assert!(names(&dir.join("backups")).is_empty());
+    }
+    // A folder that is not there is named too.
+    let run = backup(&dir, &["nowhere/copy.sqlite"]).expect_code(2);
+    assert!(run.stderr.starts_with("aquarchive: nowhere: "), "{run}");
+    assert!(!dir.join("nowhere").exists());
+}
+
+/// An import of many puzzles in another process, with backups taken one
+/// after another until it ends: each succeeds and verifies, and holds whole
+/// chunks only (each puzzle with its solution).
+#[test]
+fn backups_while_an_import_writes_are_whole_and_verified() {
+    let dir = imported();
+    let tasks = dir.run(&["generate", "--size", "6", "--count", "20000", "--seed", "11", "--format", "task"]).ok();
+    dir.write("many.txt", &tasks.stdout);
+    let mut import =
+        dir.command(&["--db", DB, "import", "many.txt"]).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let mut taken = 0;
+    let mut during = 0;
+    loop {
+        let running = import.try_wait().unwrap().is_none();
+        let dest = format!("backups/{taken}.sqlite");
+        let run = backup(&dir, &["--json", &dest]).ok();
+        assert!(!run.stderr.contains("locked"), "{run}");
+        let report = &run.json_lines()[0];
+        let copy = dir.join(&dest);
+        let puzzles = query(&copy, "SELECT count(*) FROM puzzles");
+        assert_eq!(report["puzzles"].as_i64(), Some(puzzles), "{run}");
+        assert_eq!(query(&copy, "SELECT count(*) FROM solutions"), puzzles, "a chunk cut short in {dest}");
+        dir.run(&["--db", &dest, "verify"]).ok();
+        taken += 1;
+        if running && puzzles > 95 {
+            during += 1;
+        }
+        if !running {
+            break;
+        }
+    }
+    let import = Run::wait(import, "the import");
+    assert_eq!(import.code, 0, "{import}");
+    // The last backup began after the import ended: it holds it all.
+    let last = format!("backups/{}.sqlite", taken - 1);
+    assert_eq!(content(&dir, &last), content(&dir, DB));
+    crate::util::report(
+        "backup",
+        "backups during a 20000-puzzle import",
+        &format!("{taken} taken, {during} mid-import"),
+        "all verified",
+    );
+}
