@@ -20,6 +20,7 @@ mod properties;
 mod ring;
 mod site;
 mod site_server;
+mod soak;
 mod solve;
 mod store;
 mod sudoku;

@@ -7,7 +7,9 @@
 //! (`Special Daily Aquarium (2026-08-23)`), the ID span empty or `0`, and
 //! a clock that tests move on, so that the daily changes each day, the
 //! weekly on Mondays and the monthly on the 1st. It counts requests per
-//! path and query, so tests can assert where retries happened.
+//! path and query, so tests can assert where retries happened. Besides the
+//! faults a test queues, a seeded mix of faults can spoil a share of all
+//! page requests, as a year of a real site would (see [`FaultMix`]).
 
 use std::collections::{HashMap, VecDeque};
 use std::io::{BufRead, BufReader, Write};
@@ -126,6 +128,11 @@ struct State {
     faults: HashMap<String, VecDeque<Fault>>,
     /// Per size class, which of its puzzles `?size=N` serves next.
     next: HashMap<u8, usize>,
+    /// The seeded faults spoiling a share of page requests, when set.
+    mix: Option<FaultMix>,
+    /// Page requests (`/?…`) seen, and the mix's faults served, by kind.
+    page_requests: usize,
+    served: HashMap<MixedFault, usize>,
 }
 
 pub struct Site {
@@ -212,6 +219,159 @@ impl Site {
     /// Requests seen for `path_and_query`.
     pub fn hits(&self, path_and_query: &str) -> usize {
         self.state.lock().unwrap().hits.get(path_and_query).copied().unwrap_or(0)
+    }
+
+    /// Spoils a share of the page requests (`/?…`; not the script, not
+    /// robots.txt) from now on with the mix's faults. Faults queued with
+    /// [`Site::fault`] still come first.
+    pub fn fault_mix(&self, mix: FaultMix) {
+        self.state.lock().unwrap().mix = Some(mix);
+    }
+
+    /// Page requests (`/?…`) seen so far, whatever was answered.
+    pub fn page_requests(&self) -> usize {
+        self.state.lock().unwrap().page_requests
+    }
+
+    /// The mix's faults served so far, of every kind, in [`MixedFault::ALL`]
+    /// order.
+    pub fn mix_served(&self) -> Vec<(MixedFault, usize)> {
+        let state = self.state.lock().unwrap();
+        MixedFault::ALL.iter().map(|&kind| (kind, state.served.get(&kind).copied().unwrap_or(0))).collect()
+    }
+
+    /// Replaces a special class's pool (9, 10, 11) with these puzzles, each
+    /// `(task, answer)`, served in turn from the clock's first day on.
+    pub fn special_pool(&self, size: u8, pool: &[(String, String)]) {
+        assert!((9..=11).contains(&size), "{size} is no special class");
+        assert!(pool.len() > 1, "a pool of one cannot garble");
+        let puzzles = pool
+            .iter()
+            .map(|(task, answer)| {
+                let side = (answer.len() as f64).sqrt() as usize;
+                assert_eq!(side * side, answer.len(), "an answer of a square grid: {answer}");
+                SitePuzzle { size, id: 0, side, task: task.clone(), answer: answer.clone(), date: None }
+            })
+            .collect();
+        self.state.lock().unwrap().specials.insert(size, puzzles);
+    }
+}
+
+/// The kinds of fault a [`FaultMix`] serves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MixedFault {
+    /// 503 with `Retry-After: 1`.
+    UnavailableRetryAfter,
+    /// 503 with no `Retry-After`.
+    Unavailable,
+    /// 429 with `Retry-After: 1`.
+    TooManySeconds,
+    /// 429 with `Retry-After` an HTTP date a second ahead.
+    TooManyDate,
+    /// The connection closed without a word.
+    Dropped,
+    /// Another good puzzle's task under this one's hash.
+    OtherTask,
+    /// The task's tank numbers shuffled.
+    InvalidTask,
+}
+
+impl MixedFault {
+    pub const ALL: [MixedFault; 7] = [
+        MixedFault::UnavailableRetryAfter,
+        MixedFault::Unavailable,
+        MixedFault::TooManySeconds,
+        MixedFault::TooManyDate,
+        MixedFault::Dropped,
+        MixedFault::OtherTask,
+        MixedFault::InvalidTask,
+    ];
+
+    /// What the fault is, in words for a table.
+    pub fn name(self) -> &'static str {
+        match self {
+            MixedFault::UnavailableRetryAfter => "503 with Retry-After: 1",
+            MixedFault::Unavailable => "503 without Retry-After",
+            MixedFault::TooManySeconds => "429 with Retry-After: 1",
+            MixedFault::TooManyDate => "429 with Retry-After an HTTP date 1 s ahead",
+            MixedFault::Dropped => "connection dropped",
+            MixedFault::OtherTask => "another good puzzle's task under this one's hash",
+            MixedFault::InvalidTask => "tank numbers shuffled",
+        }
+    }
+}
+
+/// A seeded share of faults over all page requests: each request draws
+/// from the seed's sequence, so one seed and one sequence of requests give
+/// the same faults every time. Rates are per mille of page requests.
+#[derive(Clone, Debug)]
+pub struct FaultMix {
+    /// 503s, half with `Retry-After: 1`, half without.
+    pub unavailable: u32,
+    /// 429s with `Retry-After`: three in four `1`, one in four an HTTP date
+    /// a second ahead.
+    pub too_many: u32,
+    /// Dropped connections.
+    pub dropped: u32,
+    /// Garbled tasks: two in three another good puzzle's task, one in
+    /// three tank numbers shuffled.
+    pub garbled: u32,
+    state: u64,
+}
+
+impl FaultMix {
+    /// A year's mix: 5% 503, 3% 429, 3% dropped, 3% garbled.
+    pub fn year(seed: u64) -> FaultMix {
+        FaultMix::new(seed, 50, 30, 30, 30)
+    }
+
+    pub fn new(seed: u64, unavailable: u32, too_many: u32, dropped: u32, garbled: u32) -> FaultMix {
+        assert!(unavailable + too_many + dropped + garbled <= 1000, "rates are per mille of requests");
+        FaultMix { unavailable, too_many, dropped, garbled, state: seed }
+    }
+
+    /// The next number of the seed's sequence (splitmix64).
+    fn next(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// This request's fault, if it draws one.
+    fn draw(&mut self) -> Option<(MixedFault, Fault)> {
+        let roll = (self.next() % 1000) as u32;
+        let pick = self.next();
+        let mut limit = self.unavailable;
+        if roll < limit {
+            return Some(if pick.is_multiple_of(2) {
+                (MixedFault::UnavailableRetryAfter, Fault::Busy(503, RetryAfter::Seconds(1)))
+            } else {
+                (MixedFault::Unavailable, Fault::Status(503))
+            });
+        }
+        limit += self.too_many;
+        if roll < limit {
+            return Some(if pick.is_multiple_of(4) {
+                (MixedFault::TooManyDate, Fault::Busy(429, RetryAfter::DateIn(1)))
+            } else {
+                (MixedFault::TooManySeconds, Fault::Busy(429, RetryAfter::Seconds(1)))
+            });
+        }
+        limit += self.dropped;
+        if roll < limit {
+            return Some((MixedFault::Dropped, Fault::Drop));
+        }
+        limit += self.garbled;
+        if roll < limit {
+            return Some(if pick.is_multiple_of(3) {
+                (MixedFault::InvalidTask, Fault::InvalidTask(pick >> 8))
+            } else {
+                (MixedFault::OtherTask, Fault::OtherTask)
+            });
+        }
+        None
     }
 }
 
@@ -319,7 +479,21 @@ fn serve(stream: TcpStream, state: &Mutex<State>) -> std::io::Result<()> {
         let mut state = state.lock().unwrap();
         *state.hits.entry(target.clone()).or_default() += 1;
         state.log.push((std::time::Instant::now(), agent));
-        state.faults.get_mut(&target).and_then(VecDeque::pop_front)
+        let queued = state.faults.get_mut(&target).and_then(VecDeque::pop_front);
+        if target.starts_with("/?") {
+            state.page_requests += 1;
+        }
+        match queued {
+            Some(fault) => Some(fault),
+            None if target.starts_with("/?") => {
+                let drawn = state.mix.as_mut().and_then(FaultMix::draw);
+                drawn.map(|(kind, fault)| {
+                    *state.served.entry(kind).or_default() += 1;
+                    fault
+                })
+            }
+            None => None,
+        }
     };
     let mut stream = stream;
     let mut location = None;
