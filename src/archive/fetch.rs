@@ -194,9 +194,12 @@ fn keep(
             let status = fresh.puzzle.status;
             let why = fresh.puzzle.note.clone();
             match store_judged(store, *fresh, snapshot.clone())? {
-                Added::Present(id) => Outcome::Present(id),
+                Added::Present(id) if status == Status::Ok => Outcome::Present(id),
                 Added::New(id) | Added::Replaced(id) if status == Status::Ok => Outcome::New(id),
-                Added::New(id) | Added::Replaced(id) => {
+                // A flagged page is a failure even when a flagged copy was
+                // stored before: the next run must try again, not find
+                // nothing new.
+                Added::Present(id) | Added::New(id) | Added::Replaced(id) => {
                     Outcome::Rejected { id, status, why: why.unwrap_or_else(|| status.to_string()) }
                 }
             }

@@ -417,6 +417,14 @@ fn a_page_garbled_every_time_is_kept_flagged_never_as_a_good_puzzle() {
     assert_eq!(count(&db(&dir), "SELECT count(*) FROM puzzles WHERE status = 'ok'"), 0);
     assert_eq!(count(&db(&dir), "SELECT count(*) FROM puzzles WHERE status <> 'ok' AND snapshot IS NOT NULL"), 1);
     assert_eq!(count(&db(&dir), "SELECT count(*) FROM fetches WHERE error IS NOT NULL AND snapshot IS NOT NULL"), 3);
+    // A next run garbled every time too is no "nothing new": it fails, so
+    // that cron tries again; still one flagged record.
+    site.fault("/?size=9", &[Fault::OtherTask, Fault::InvalidTask(4), Fault::InvalidTask(5)]);
+    let again = dir.run(&["fetch", "daily", "--json"]).expect_code(2);
+    assert_eq!(again.json_lines()[0]["outcome"], "rejected", "{again}");
+    assert_eq!(count(&db(&dir), "SELECT count(*) FROM puzzles"), 1);
+    dir.run(&["fetch", "daily"]).ok();
+    assert_eq!(count(&db(&dir), "SELECT count(*) FROM puzzles WHERE status = 'ok'"), 1);
     // With no more fetches allowed, the first garbled page is stored flagged.
     let site = Site::start();
     let dir = setup(&site);
