@@ -29,6 +29,11 @@ pub enum FetchFailure {
     Status(u16),
     #[error("browser: {0}")]
     Browser(String),
+    /// The site's robots.txt forbids the page to this tool: no request was
+    /// made. `path` is the path and query of the page, `agent` the product
+    /// token the rules were read for.
+    #[error("robots.txt at {robots} forbids {path} to {agent}; {agent} honours it and did not ask for the page")]
+    Forbidden { robots: String, path: String, agent: String },
 }
 
 impl FetchFailure {
@@ -38,7 +43,7 @@ impl FetchFailure {
         match self {
             FetchFailure::Timeout(_) | FetchFailure::Connection(_) | FetchFailure::Truncated { .. } => true,
             FetchFailure::Status(code) => *code >= 500,
-            FetchFailure::Browser(_) => false,
+            FetchFailure::Browser(_) | FetchFailure::Forbidden { .. } => false,
         }
     }
 }

@@ -27,6 +27,15 @@ impl Method {
     }
 }
 
+/// Who aquarchive says it is, unless `site.user_agent` says otherwise: the
+/// product token that robots.txt rules name (`aquarchive`), the version,
+/// how it behaves, and where a site's owner can read about it.
+pub const USER_AGENT: &str = concat!(
+    "aquarchive/",
+    env!("CARGO_PKG_VERSION"),
+    " (personal puzzle archive, one request at a time; +https://crates.io/crates/aquarchive)"
+);
+
 /// Politeness: who we say we are, how fast we ask, how long we wait, how
 /// often we try again.
 #[derive(Clone, Debug)]
@@ -45,10 +54,7 @@ pub struct FetchSettings {
 impl Default for FetchSettings {
     fn default() -> FetchSettings {
         FetchSettings {
-            user_agent: format!(
-                "aquarchive/{} (personal puzzle archive; one request at a time)",
-                env!("CARGO_PKG_VERSION")
-            ),
+            user_agent: USER_AGENT.into(),
             min_delay: Duration::from_secs(3),
             timeout: Duration::from_secs(30),
             retries: 3,

@@ -19,6 +19,8 @@ pub mod fetch;
 pub mod http;
 pub mod markup;
 pub mod raw;
+#[cfg(feature = "http")]
+pub mod robots;
 pub mod sandbox;
 pub mod url;
 

@@ -7,7 +7,8 @@
 //! (`Special Daily Aquarium (2026-08-23)`), the ID span empty or `0`, and
 //! a clock that tests move on, so that the daily changes each day, the
 //! weekly on Mondays and the monthly on the 1st. It counts requests per
-//! path and query, so tests can assert where retries happened.
+//! path and query, so tests can assert where retries happened. Its
+//! `/robots.txt` is a 404 unless a test gives it a text.
 
 use std::collections::{HashMap, VecDeque};
 use std::io::{BufRead, BufReader, Write};
@@ -126,6 +127,8 @@ struct State {
     faults: HashMap<String, VecDeque<Fault>>,
     /// Per size class, which of its puzzles `?size=N` serves next.
     next: HashMap<u8, usize>,
+    /// What `/robots.txt` serves; None: a 404, as a site without one.
+    robots: Option<String>,
 }
 
 pub struct Site {
@@ -207,6 +210,11 @@ impl Site {
     /// When each request came, and its User-Agent.
     pub fn log(&self) -> Vec<(std::time::Instant, String)> {
         self.state.lock().unwrap().log.clone()
+    }
+
+    /// What `/robots.txt` serves from now on: this text, or (None) a 404.
+    pub fn robots(&self, text: Option<&str>) {
+        self.state.lock().unwrap().robots = text.map(str::to_string);
     }
 
     /// Requests seen for `path_and_query`.
@@ -393,6 +401,12 @@ fn route(target: &str, state: &Mutex<State>, garble: Garble) -> (u16, String, &'
     }
     if path == "/aquarium/daily" {
         return (200, COMBINED_SITE_PAGE.into(), "text/html");
+    }
+    if path == "/robots.txt" {
+        return match &state.lock().unwrap().robots {
+            Some(text) => (200, text.clone(), "text/plain"),
+            None => (404, "<h1>Not found</h1>".into(), "text/html"),
+        };
     }
     if path != "/" {
         return (404, "<h1>Not found</h1>".into(), "text/html");
