@@ -6,7 +6,7 @@
 //! none, nothing may be fetched (RFC 9309, 2.3.1.4). What the rules allow
 //! is applied by `site::robots`.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use jiff::Timestamp;
 
@@ -36,8 +36,8 @@ pub enum RulesError {
 /// Where the rules in force came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RulesFrom {
-    /// Asked for now; the answer came at this instant.
-    Fetched(Instant),
+    /// Asked for now.
+    Fetched,
     /// A copy stored less than a day ago: no request was made.
     Fresh(Timestamp),
     /// The site could not give robots.txt now, so the newest stored copy,
@@ -53,12 +53,9 @@ pub struct SiteRules {
 }
 
 impl SiteRules {
-    /// When robots.txt was asked for in this run, the instant its answer came.
-    pub fn answered(&self) -> Option<Instant> {
-        match self.from {
-            RulesFrom::Fetched(at) => Some(at),
-            _ => None,
-        }
+    /// Whether robots.txt was asked for in this run.
+    pub fn fetched(&self) -> bool {
+        matches!(self.from, RulesFrom::Fetched)
     }
 
     /// The least time between two requests: `min_delay`, or robots.txt's
@@ -98,7 +95,6 @@ pub fn site_rules(
         return Ok(SiteRules { robots, from: RulesFrom::Fresh(fetch.fetched_at) });
     }
     let page = fetcher.get(&url);
-    let answered = Instant::now();
     // RFC 9309: a 4xx says there is no robots.txt, which is an answer; only
     // an unreachable site or a server error is a failure.
     let failure = page.failure.filter(|f| !matches!(f, FetchFailure::Status(400..=499)));
@@ -115,7 +111,7 @@ pub fn site_rules(
     );
     let Some(failure) = failure else {
         let robots = Robots::from_answer(&url, agent, page.status, &page.bytes)?;
-        return Ok(SiteRules { robots, from: RulesFrom::Fetched(answered) });
+        return Ok(SiteRules { robots, from: RulesFrom::Fetched });
     };
     if let Some(fetch) = &newest
         && let Some(robots) = stored_rules(store, fetch, agent)?
@@ -151,7 +147,7 @@ mod tests {
 
     fn rules(text: &str) -> SiteRules {
         let robots = Robots::from_answer("http://x/robots.txt", "aquarchive", Some(200), text.as_bytes()).unwrap();
-        SiteRules { robots, from: RulesFrom::Fetched(Instant::now()) }
+        SiteRules { robots, from: RulesFrom::Fetched }
     }
 
     #[test]

@@ -31,12 +31,12 @@ pub fn run(args: FetchArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     };
     let mut store = context.open(Access::ReadWrite)?;
     let urls = SiteUrls::new(&config.site.base_url);
-    let mut settings = fetch_settings(config);
-    let rules = robots_rules(&mut store, &settings, &urls)?;
-    settings.min_delay = rules.delay(settings.min_delay);
-    let not_before = rules.answered().map(|at| at + settings.min_delay);
-    let mut source: Box<dyn PageSource> =
-        Box::new(RobotsGuard::new(page_source(config, settings, args.browser)?, rules.robots).not_before(not_before));
+    let fetching = fetch_settings(config);
+    let source = page_source(config, fetching.clone(), args.browser)?;
+    let rules = robots_rules(&mut store, &fetching, &urls)?;
+    let (delay, fetched) = (rules.delay(fetching.min_delay), rules.fetched());
+    let guard = RobotsGuard::new(source, rules.robots, delay);
+    let mut source: Box<dyn PageSource> = Box::new(if fetched { guard.after_a_request() } else { guard });
     let settings = Settings::default();
     let mut reports = Vec::new();
     let mut warned = false;

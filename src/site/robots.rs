@@ -3,10 +3,10 @@
 //! forbid. Fetching and keeping robots.txt is the archive's
 //! (`archive::robots`); this module only reads it and applies it.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::FetchFailure;
-use super::fetch::{Method, Page, PageSource};
+use super::fetch::{Method, Pacer, Page, PageSource};
 
 /// How much of a robots.txt is read: RFC 9309 asks crawlers to parse at
 /// least 500 KiB, and what lies past that may be ignored.
@@ -97,23 +97,24 @@ fn path_and_query(url: &str) -> String {
 }
 
 /// A page source that answers a page robots.txt forbids with a failure and
-/// makes no request for it; it passes every other page on.
+/// makes no request for it; it passes every other page on, at least
+/// `delay` apart (the site's `Crawl-delay`, when that is longer than the
+/// source's own delay).
 pub struct RobotsGuard {
     inner: Box<dyn PageSource>,
     robots: Robots,
-    /// When robots.txt was asked for just before, the first page waits
-    /// until then (the request delay counts from robots.txt's answer).
-    not_before: Option<Instant>,
+    pacer: Pacer,
 }
 
 impl RobotsGuard {
-    pub fn new(inner: Box<dyn PageSource>, robots: Robots) -> RobotsGuard {
-        RobotsGuard { inner, robots, not_before: None }
+    pub fn new(inner: Box<dyn PageSource>, robots: Robots, delay: Duration) -> RobotsGuard {
+        RobotsGuard { inner, robots, pacer: Pacer::new(delay) }
     }
 
-    /// Holds the first request until `when`.
-    pub fn not_before(mut self, when: Option<Instant>) -> RobotsGuard {
-        self.not_before = when;
+    /// Notes that a request (robots.txt's) was answered just now: the first
+    /// page waits the delay from here.
+    pub fn after_a_request(mut self) -> RobotsGuard {
+        self.pacer.answered();
         self
     }
 }
@@ -126,19 +127,13 @@ impl PageSource for RobotsGuard {
     fn get(&mut self, url: &str) -> Page {
         if !self.robots.allows(url) {
             tracing::info!(url, robots = self.robots.url, "robots.txt forbids the page; not asking for it");
-            return Page {
-                url: url.to_string(),
-                status: None,
-                bytes: Vec::new(),
-                attempts: 0,
-                failure: Some(self.robots.forbids(url)),
-            };
+            let failure = Some(self.robots.forbids(url));
+            return Page { url: url.to_string(), status: None, bytes: Vec::new(), attempts: 0, failure };
         }
-        if let Some(left) = self.not_before.take().and_then(|when| when.checked_duration_since(Instant::now())) {
-            tracing::debug!(wait_ms = left.as_millis() as u64, "waiting after robots.txt before the first page");
-            std::thread::sleep(left);
-        }
-        self.inner.get(url)
+        self.pacer.wait();
+        let page = self.inner.get(url);
+        self.pacer.answered();
+        page
     }
 }
 
@@ -202,7 +197,8 @@ mod tests {
 
     #[test]
     fn a_forbidden_page_is_not_asked_for_and_fails_for_good() {
-        let mut guard = RobotsGuard::new(Box::new(Unasked), rules("User-agent: aquarchive\nDisallow: /\n"));
+        let robots = rules("User-agent: aquarchive\nDisallow: /\n");
+        let mut guard = RobotsGuard::new(Box::new(Unasked), robots, Duration::ZERO);
         let page = guard.get("http://127.0.0.1:1/?size=9");
         let failure = page.failure.unwrap();
         assert!(!failure.is_transient());

@@ -156,6 +156,22 @@ fn with_no_robots_txt_and_no_stored_copy_nothing_is_fetched() {
 }
 
 #[test]
+fn a_site_that_cannot_be_reached_gives_no_robots_txt_and_nothing_is_fetched() {
+    // A port that was free a moment ago and that nothing listens on now.
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let dir = Dir::new();
+    dir.write("config.toml", format!("[site]\nbase_url = \"http://127.0.0.1:{port}/\"\nretries = 0\n"));
+    let run = dir.run(&["fetch", "6x6-easy"]).expect_code(2);
+    assert!(
+        run.stderr
+            .starts_with(&format!("aquarchive: robots.txt at http://127.0.0.1:{port}/robots.txt could not be fetched")),
+        "{run}"
+    );
+    assert_eq!(run.stderr.lines().count(), 1, "{run}");
+    assert!(run.stderr.contains("refused"), "{run}");
+}
+
+#[test]
 fn a_crawl_delay_longer_than_the_configured_delay_stretches_the_gaps() {
     let site = Site::start();
     site.robots(Some("User-agent: aquarchive\nCrawl-delay: 1\n"));
