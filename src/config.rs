@@ -81,7 +81,7 @@ impl Default for SiteConfig {
     fn default() -> Self {
         SiteConfig {
             base_url: "https://www.puzzle-aquarium.com/".into(),
-            user_agent: concat!("aquarchive/", env!("CARGO_PKG_VERSION")).into(),
+            user_agent: crate::site::fetch::USER_AGENT.into(),
             min_delay_ms: 2000,
             timeout_secs: 30,
             retries: 2,

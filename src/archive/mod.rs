@@ -8,6 +8,8 @@ pub mod html;
 pub mod import;
 pub mod kinds;
 pub mod picture;
+#[cfg(feature = "http")]
+pub mod robots;
 pub mod site_names;
 pub mod solve;
 pub mod stats;

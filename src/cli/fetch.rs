@@ -5,14 +5,16 @@ use std::time::Duration;
 use serde_json::json;
 
 use aquarchive::archive::fetch::{FetchOptions, FetchReport, Outcome, fetch_id, fetch_new};
+use aquarchive::archive::robots::{RulesError, RulesFrom, SiteRules, site_rules};
 use aquarchive::config::{Config, FetchMethod};
 use aquarchive::engine::Settings;
 use aquarchive::render::count_of;
 use aquarchive::site::browser::{BrowserFetcher, BrowserSettings, Unsandboxed};
 use aquarchive::site::fetch::{FetchSettings, PageSource};
 use aquarchive::site::http::HttpFetcher;
+use aquarchive::site::robots::{RobotsGuard, product_token};
 use aquarchive::site::url::{PuzzleId, SiteUrls, SizeClass};
-use aquarchive::store::{Access, HashCheck, Tries};
+use aquarchive::store::{Access, HashCheck, Store, Tries, time_to_second};
 
 use super::args::{FetchArgs, GlobalArgs};
 use super::context::Context;
@@ -30,7 +32,11 @@ pub fn run(args: FetchArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     };
     let mut store = context.open(Access::ReadWrite)?;
     let urls = SiteUrls::new(&config.site.base_url);
-    let mut source = page_source(config, args.browser)?;
+    let fetching = fetch_settings(config);
+    let mut source = page_source(config, fetching.clone(), args.browser)?;
+    let rules = robots_rules(&mut store, &fetching, &urls)?;
+    source.keep_apart(rules.delay(fetching.min_delay));
+    let mut source: Box<dyn PageSource> = Box::new(RobotsGuard::new(source, rules.robots));
     let settings = FetchOptions { solve: Settings::default(), refetch_garbled: config.site.refetch_garbled };
     let mut reports = Vec::new();
     let mut warned = false;
@@ -94,9 +100,9 @@ enum Target {
 }
 
 /// The settings of config.toml as the fetchers take them.
-fn page_source(config: &Config, browser: bool) -> Result<Box<dyn PageSource>, CliError> {
+fn fetch_settings(config: &Config) -> FetchSettings {
     let site = &config.site;
-    let settings = FetchSettings {
+    FetchSettings {
         user_agent: site.user_agent.clone(),
         min_delay: Duration::from_millis(site.min_delay_ms),
         timeout: Duration::from_secs(site.timeout_secs),
@@ -104,7 +110,29 @@ fn page_source(config: &Config, browser: bool) -> Result<Box<dyn PageSource>, Cl
         backoff: Duration::from_millis(site.backoff_ms),
         longest_wait: Duration::from_secs(site.retry_after_max_secs),
         pace_file: Some(pace_file(&config.archive.database)),
-    };
+    }
+}
+
+/// The site's robots.txt rules for the User-Agent's product token, asked
+/// for over plain HTTP whatever fetches the pages; says so when a stored
+/// copy stands in for one the site cannot give now.
+fn robots_rules(store: &mut Store, settings: &FetchSettings, urls: &SiteUrls) -> Result<SiteRules, CliError> {
+    let mut fetcher = HttpFetcher::new(settings.clone()).doing("setting up the HTTP client")?;
+    let rules = site_rules(store, &mut fetcher, urls, product_token(&settings.user_agent)).map_err(|e| match e {
+        RulesError::Store(e) => CliError::Store(e),
+        other => CliError::Message(other.to_string()),
+    })?;
+    if let RulesFrom::Stale { fetched_at, failure } = &rules.from {
+        eprintln!(
+            "aquarchive: warning: robots.txt at {} could not be fetched ({failure}); using the copy fetched at {} UTC",
+            rules.robots.url(),
+            time_to_second(*fetched_at)
+        );
+    }
+    Ok(rules)
+}
+
+fn page_source(config: &Config, settings: FetchSettings, browser: bool) -> Result<Box<dyn PageSource>, CliError> {
     if browser || config.fetch.method == FetchMethod::Webdriver {
         let browser = BrowserSettings {
             chromedriver: config.fetch.chromedriver.clone(),

@@ -293,6 +293,10 @@ impl PageSource for BrowserFetcher {
         Method::Browser
     }
 
+    fn keep_apart(&mut self, delay: Duration) {
+        self.pacer.at_least(delay);
+    }
+
     fn get(&mut self, url: &str) -> Page {
         if let Err(HeldOff { until }) = self.pacer.wait() {
             let longest_secs = self.settings.longest_wait.as_secs();

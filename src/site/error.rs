@@ -37,6 +37,11 @@ pub enum FetchFailure {
         status.map(|s| format!("HTTP status {s}: ")).unwrap_or_default()
     )]
     HeldOff { status: Option<u16>, until: jiff::Timestamp, longest_secs: u64 },
+    /// The site's robots.txt forbids the page to this tool: no request was
+    /// made. `path` is the path and query of the page, `agent` the product
+    /// token the rules were read for.
+    #[error("robots.txt at {robots} forbids {path} to {agent}; {agent} honours it and did not ask for the page")]
+    Forbidden { robots: String, path: String, agent: String },
 }
 
 impl FetchFailure {
@@ -47,7 +52,7 @@ impl FetchFailure {
         match self {
             FetchFailure::Timeout(_) | FetchFailure::Connection(_) | FetchFailure::Truncated { .. } => true,
             FetchFailure::Status(code) => *code >= 500 || *code == 429,
-            FetchFailure::Browser(_) | FetchFailure::HeldOff { .. } => false,
+            FetchFailure::Browser(_) | FetchFailure::HeldOff { .. } | FetchFailure::Forbidden { .. } => false,
         }
     }
 }

@@ -29,6 +29,15 @@ impl Method {
     }
 }
 
+/// Who aquarchive says it is, unless `site.user_agent` says otherwise: the
+/// product token that robots.txt rules name (`aquarchive`), the version,
+/// how it behaves, and where a site's owner can read about it.
+pub const USER_AGENT: &str = concat!(
+    "aquarchive/",
+    env!("CARGO_PKG_VERSION"),
+    " (personal puzzle archive, one request at a time; +https://crates.io/crates/aquarchive)"
+);
+
 /// Politeness: who we say we are, how fast we ask, how long we wait, how
 /// often we try again.
 #[derive(Clone, Debug)]
@@ -63,10 +72,7 @@ impl FetchSettings {
 impl Default for FetchSettings {
     fn default() -> FetchSettings {
         FetchSettings {
-            user_agent: format!(
-                "aquarchive/{} (personal puzzle archive; one request at a time)",
-                env!("CARGO_PKG_VERSION")
-            ),
+            user_agent: USER_AGENT.into(),
             min_delay: Duration::from_secs(3),
             timeout: Duration::from_secs(30),
             retries: 3,
@@ -96,6 +102,9 @@ pub struct Page {
 pub trait PageSource {
     fn method(&self) -> Method;
     fn get(&mut self, url: &str) -> Page;
+    /// Keeps requests at least `delay` apart from now on, when that is
+    /// longer than the delay set (robots.txt's `Crawl-delay`).
+    fn keep_apart(&mut self, delay: Duration);
 }
 
 /// The bytes of a page exactly as fetched, addressed by their sha256.
@@ -243,6 +252,7 @@ mod tests {
         fn method(&self) -> Method {
             Method::Http
         }
+        fn keep_apart(&mut self, _: Duration) {}
         fn get(&mut self, url: &str) -> Page {
             let mut page = self.0.remove(0);
             page.url = url.to_string();

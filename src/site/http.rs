@@ -69,6 +69,10 @@ impl PageSource for HttpFetcher {
         Method::Http
     }
 
+    fn keep_apart(&mut self, delay: Duration) {
+        self.pacer.at_least(delay);
+    }
+
     fn get(&mut self, url: &str) -> Page {
         let mut tries = Tries { attempts: 0, busy: 0, waited_ms: 0 };
         let longest_secs = self.settings.longest_wait.as_secs();

@@ -20,6 +20,8 @@ pub mod http;
 pub mod markup;
 pub mod pace;
 pub mod raw;
+#[cfg(feature = "http")]
+pub mod robots;
 pub mod sandbox;
 pub mod url;
 

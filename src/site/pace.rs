@@ -5,10 +5,11 @@
 //! With a pace file the pace holds across processes: the file is locked
 //! from a request's start to its answer, so overlapping runs (cron starting
 //! `fetch weekly` while `fetch daily` still runs) take turns, one request at
-//! a time; and it holds the time before which the next request may not
-//! start, so a run started right after another still waits its turn, and a
-//! `Retry-After` binds every later run too. A killed process leaves the lock
-//! to the system, which drops it.
+//! a time; and it holds when the last answer came and the time before which
+//! no request may start, so a run started right after another still waits
+//! its turn (its own delay, which robots.txt's `Crawl-delay` may lengthen),
+//! and a `Retry-After` binds every later run too. A killed process leaves
+//! the lock to the system, which drops it.
 
 use std::fs::File;
 use std::io::{Read, Seek, Write};
@@ -25,8 +26,10 @@ pub struct Pacer {
     /// fails the request instead (`wait`).
     longest_wait: Duration,
     file: Option<PathBuf>,
-    /// Without a file: when the next request may start.
-    next: Option<Timestamp>,
+    /// When the last answer came, as this run knows it.
+    answered: Option<Timestamp>,
+    /// No request before this time (a backoff, a `Retry-After`).
+    not_before: Option<Timestamp>,
     /// The pace file, open and locked, from a request's start to its answer.
     held: Option<File>,
 }
@@ -50,7 +53,7 @@ pub struct PaceFileError {
 impl Pacer {
     /// A pace within this process only.
     pub fn new(min_delay: Duration, longest_wait: Duration) -> Pacer {
-        Pacer { min_delay, longest_wait, file: None, next: None, held: None }
+        Pacer { min_delay, longest_wait, file: None, answered: None, not_before: None, held: None }
     }
 
     /// A pace shared through `file` by every process that names it (created
@@ -60,23 +63,25 @@ impl Pacer {
         Ok(Pacer { file: Some(file.to_path_buf()), ..Pacer::new(min_delay, longest_wait) })
     }
 
+    /// Keeps requests at least `delay` apart, when that is longer than the
+    /// delay set.
+    pub fn at_least(&mut self, delay: Duration) {
+        self.min_delay = self.min_delay.max(delay);
+    }
+
     /// Waits until the next request may start (its turn, and the time the
     /// site or a backoff asked for), and notes that it starts. When that
     /// time is further off than `longest_wait`, waits for nothing and says
     /// until when the site asked to be left alone.
     pub fn wait(&mut self) -> Result<(), HeldOff> {
-        let next = match self.file.clone() {
-            None => self.next,
-            Some(path) => match self.lock(&path) {
-                Ok(next) => next,
-                Err(e) => {
-                    // The pace within this run still holds; say why the shared one does not.
-                    tracing::warn!(path = %path.display(), error = %e, "the pace file cannot be used");
-                    self.next
-                }
-            },
-        };
-        if let Some(next) = next {
+        if let Some(path) = self.file.clone()
+            && let Err(e) = self.lock(&path)
+        {
+            // The pace within this run still holds; say why the shared one does not.
+            tracing::warn!(path = %path.display(), error = %e, "the pace file cannot be used");
+        }
+        let after_answer = self.answered.and_then(|at| at.checked_add(self.min_delay).ok());
+        if let Some(next) = after_answer.max(self.not_before) {
             let left = next.duration_since(Timestamp::now());
             if left > SignedDuration::ZERO {
                 let left = left.unsigned_abs();
@@ -95,12 +100,14 @@ impl Pacer {
     /// `min_delay` from now, or after `hold` (a backoff, or the site's
     /// `Retry-After`) if that is longer. Lets other runs have their turn.
     pub fn answered(&mut self, hold: Option<Duration>) {
-        let gap = hold.map_or(self.min_delay, |hold| hold.max(self.min_delay));
-        let next = Timestamp::now().saturating_add(SignedDuration::try_from(gap).unwrap_or(SignedDuration::MAX));
-        let next = next.unwrap_or(Timestamp::MAX);
-        self.next = Some(next);
+        let now = Timestamp::now();
+        self.answered = Some(now);
+        self.not_before = hold.map(|hold| {
+            let hold = SignedDuration::try_from(hold).unwrap_or(SignedDuration::MAX);
+            now.saturating_add(hold).unwrap_or(Timestamp::MAX)
+        });
         if let Some(mut file) = self.held.take()
-            && let Err(e) = write_next(&mut file, next)
+            && let Err(e) = write_pace(&mut file, now, self.not_before)
         {
             tracing::warn!(path = ?self.file, error = %e, "the pace file cannot be written");
         }
@@ -108,36 +115,44 @@ impl Pacer {
     }
 
     /// Opens and locks the pace file (waiting for another run's request to
-    /// be answered), and reads when the next request may start.
-    fn lock(&mut self, path: &Path) -> std::io::Result<Option<Timestamp>> {
+    /// be answered), and reads when the last answer came and the time
+    /// before which no request may start.
+    fn lock(&mut self, path: &Path) -> std::io::Result<()> {
         let mut file = open(path)?;
         file.lock()?;
         let mut text = String::new();
         file.read_to_string(&mut text)?;
-        let stored = match text.trim() {
-            "" => None,
-            written => match written.parse::<Timestamp>() {
-                Ok(next) => Some(next),
-                Err(e) => {
-                    tracing::warn!(path = %path.display(), error = %e, "the pace file holds no time; rewritten");
-                    None
+        let mut times = text.split_whitespace().map(str::parse::<Timestamp>);
+        match (times.next(), times.next()) {
+            (None, _) => {}
+            (Some(Ok(answered)), not_before) => {
+                self.answered = self.answered.max(Some(answered));
+                if let Some(Ok(not_before)) = not_before {
+                    self.not_before = self.not_before.max(Some(not_before));
                 }
-            },
-        };
+            }
+            (Some(Err(e)), _) => {
+                tracing::warn!(path = %path.display(), error = %e, "the pace file holds no time; rewritten");
+            }
+        }
         self.held = Some(file);
-        // This run's own next time counts too (the file may be new).
-        Ok(stored.max(self.next))
+        Ok(())
+    }
+}
+
+/// The pace file's one line: when the last answer came, and the time
+/// before which no request may start, if any.
+fn write_pace(file: &mut File, answered: Timestamp, not_before: Option<Timestamp>) -> std::io::Result<()> {
+    file.set_len(0)?;
+    file.rewind()?;
+    match not_before {
+        Some(not_before) => writeln!(file, "{answered} {not_before}"),
+        None => writeln!(file, "{answered}"),
     }
 }
 
 fn open(path: &Path) -> std::io::Result<File> {
     File::options().read(true).write(true).create(true).truncate(false).open(path)
-}
-
-fn write_next(file: &mut File, next: Timestamp) -> std::io::Result<()> {
-    file.set_len(0)?;
-    file.rewind()?;
-    writeln!(file, "{next}")
 }
 
 #[cfg(test)]
@@ -223,5 +238,10 @@ mod tests {
         pacer.answered(None);
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(text.trim().parse::<Timestamp>().is_ok(), "{text}");
+        // One run's longer delay (a Crawl-delay) counts from the last answer.
+        let start = Instant::now();
+        let mut slower = Pacer::shared(Duration::from_millis(300), LONG, &path).unwrap();
+        slower.wait().unwrap();
+        assert!(start.elapsed() >= Duration::from_millis(250), "{:?}", start.elapsed());
     }
 }

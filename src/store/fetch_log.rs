@@ -8,7 +8,7 @@
 //! page could not be read.
 
 use jiff::Timestamp;
-use rusqlite::{Row, ToSql, params};
+use rusqlite::{OptionalExtension, Row, ToSql, params};
 use serde::Serialize;
 
 use super::columns;
@@ -227,6 +227,32 @@ fn read_fetch(r: &Row) -> rusqlite::Result<LoggedFetch> {
             _ => None,
         },
     })
+}
+
+impl Store {
+    /// The newest fetch of `url` that the site answered (one logged with no
+    /// error), if any: robots.txt is asked for at most once a day, and its
+    /// last answer stands in while the site cannot give it.
+    pub fn newest_answered_fetch(&self, url: &str) -> Result<Option<Fetch>, StoreError> {
+        self.conn
+            .query_row(
+                "SELECT url, method, fetched_at, http_status, error, snapshot, id FROM fetches \
+                 WHERE url = ?1 AND error IS NULL ORDER BY id DESC LIMIT 1",
+                [url],
+                |r| {
+                    Ok(Fetch {
+                        url: r.get(0)?,
+                        method: r.get(1)?,
+                        fetched_at: columns::time(r, 2, "fetched_at", format_args!("fetch {}", r.get::<_, i64>(6)?))?,
+                        http_status: r.get(3)?,
+                        error: r.get(4)?,
+                        snapshot: r.get(5)?,
+                    })
+                },
+            )
+            .optional()
+            .map_err(self.err())
+    }
 }
 
 #[cfg(test)]

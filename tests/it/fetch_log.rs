@@ -17,7 +17,8 @@ fn setup(site: &Site) -> Dir {
 }
 
 /// Three fetches: a good one, a page whose puzzle is garbled (stored
-/// flagged), and one the server answers with 404.
+/// flagged), and one the server answers with 404; before them, the
+/// site's robots.txt (a 404: none), asked for once.
 fn three_fetches() -> (Site, Dir) {
     let site = Site::start();
     let dir = setup(&site);
@@ -34,10 +35,10 @@ fn log_lists_fetches_newest_first_with_their_outcomes() {
     let (site, dir) = three_fetches();
     let run = dir.run(&["log"]).ok();
     let lines: Vec<&str> = run.stdout.lines().collect();
-    assert_eq!(lines.len(), 4, "a header and three fetches: {run}");
+    assert_eq!(lines.len(), 5, "a header, three fetches and robots.txt's: {run}");
     assert!(lines[0].starts_with("time (UTC)") && lines[0].contains("outcome"), "{run}");
     let outcome = |line: &str| line.split_whitespace().nth(1).unwrap_or_default().to_string();
-    assert_eq!(lines[1..].iter().map(|l| outcome(l)).collect::<Vec<_>>(), ["failed", "rejected", "ok"], "{run}");
+    assert_eq!(lines[1..].iter().map(|l| outcome(l)).collect::<Vec<_>>(), ["failed", "rejected", "ok", "ok"], "{run}");
     assert!(lines[1].contains(&format!("{}?size=2", site.base_url())) && lines[1].contains("404"), "{run}");
 
     let json = dir.run(&["log", "--json"]).ok();
@@ -58,7 +59,7 @@ fn log_lists_fetches_newest_first_with_their_outcomes() {
     assert_eq!(limited.stdout.lines().count(), 2, "{limited}");
     assert!(limited.stderr.contains("the newest 1 fetch shown"), "{limited}");
     let all = dir.run(&["log", "--limit", "0"]).ok();
-    assert_eq!(all.stdout.lines().count(), 4, "{all}");
+    assert_eq!(all.stdout.lines().count(), 5, "{all}");
     assert!(all.stderr.is_empty(), "{all}");
 
     let later = dir.run(&["log", "--since", "2999-01-01"]).ok();
@@ -84,9 +85,9 @@ fn log_opens_the_archive_read_only() {
 fn stats_counts_fetches_and_failures() {
     let (_site, dir) = three_fetches();
     let run = dir.run(&["stats"]).ok();
-    assert!(run.stdout.contains("Fetches: 3 (1 failed, 1 rejected); last at 20"), "{run}");
+    assert!(run.stdout.contains("Fetches: 4 (1 failed, 1 rejected); last at 20"), "{run}");
     let json: serde_json::Value = serde_json::from_str(&dir.run(&["stats", "--json"]).ok().stdout).unwrap();
-    assert_eq!(json["fetches"]["fetches"], 3);
+    assert_eq!(json["fetches"]["fetches"], 4);
     assert_eq!(json["fetches"]["failed"], 1);
     assert_eq!(json["fetches"]["rejected"], 1);
     let empty = Dir::new();

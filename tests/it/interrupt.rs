@@ -155,6 +155,13 @@ fn a_browser_fetch_from_a_closed_port_says_the_connection_was_refused() {
     // A port that was free a moment ago and that nothing listens on now.
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
     let dir = setup(&format!("http://127.0.0.1:{port}/"));
+    // robots.txt (a 404: none) was asked for within the day, so the browser
+    // is what meets the closed port.
+    dir.run(&["import", &crate::util::fixtures().join("sudoku/se_rated_sample.txt").display().to_string()]).ok();
+    let db = rusqlite::Connection::open(dir.join("archive/aquarchive.sqlite")).unwrap();
+    let robots = format!("http://127.0.0.1:{port}/robots.txt");
+    db.execute("INSERT INTO fetches (url, method, http_status) VALUES (?1, 'http', 404)", [&robots]).unwrap();
+    drop(db);
     let run = dir.run(&["fetch", "--browser", "6x6-easy"]).expect_code(2);
     assert!(run.stdout.contains(&format!("connection refused to 127.0.0.1:{port}")), "{run}");
     let log = dir.run(&["log", "--json"]).ok();

@@ -18,6 +18,7 @@ mod pages;
 mod pictures;
 mod properties;
 mod ring;
+mod robots;
 mod site;
 mod site_server;
 mod soak;

@@ -9,7 +9,8 @@
 //! weekly on Mondays and the monthly on the 1st. It counts requests per
 //! path and query, so tests can assert where retries happened. Besides the
 //! faults a test queues, a seeded mix of faults can spoil a share of all
-//! page requests, as a year of a real site would (see [`FaultMix`]).
+//! page requests, as a year of a real site would (see [`FaultMix`]). Its
+//! `/robots.txt` is a 404 unless a test gives it a text.
 
 use std::collections::{HashMap, VecDeque};
 use std::io::{BufRead, BufReader, Write};
@@ -133,6 +134,8 @@ struct State {
     /// Page requests (`/?…`) seen, and the mix's faults served, by kind.
     page_requests: usize,
     served: HashMap<MixedFault, usize>,
+    /// What `/robots.txt` serves; None: a 404, as a site without one.
+    robots: Option<String>,
 }
 
 pub struct Site {
@@ -214,6 +217,11 @@ impl Site {
     /// When each request came, and its User-Agent.
     pub fn log(&self) -> Vec<(std::time::Instant, String)> {
         self.state.lock().unwrap().log.clone()
+    }
+
+    /// What `/robots.txt` serves from now on: this text, or (None) a 404.
+    pub fn robots(&self, text: Option<&str>) {
+        self.state.lock().unwrap().robots = text.map(str::to_string);
     }
 
     /// Requests seen for `path_and_query`.
@@ -567,6 +575,12 @@ fn route(target: &str, state: &Mutex<State>, garble: Garble) -> (u16, String, &'
     }
     if path == "/aquarium/daily" {
         return (200, COMBINED_SITE_PAGE.into(), "text/html");
+    }
+    if path == "/robots.txt" {
+        return match &state.lock().unwrap().robots {
+            Some(text) => (200, text.clone(), "text/plain"),
+            None => (404, "<h1>Not found</h1>".into(), "text/html"),
+        };
     }
     if path != "/" {
         return (404, "<h1>Not found</h1>".into(), "text/html");

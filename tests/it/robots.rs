@@ -1,0 +1,218 @@
+//! robots.txt against the loopback test site: what it forbids aquarchive
+//! is never asked for, what it forbids others is; a missing one allows
+//! everything; it is asked for at most once a day and kept in the fetch
+//! log; a stored copy stands in when the site cannot give it, and with no
+//! copy nothing is fetched; its Crawl-delay stretches the gap between
+//! requests; and the User-Agent names the tool and where to read about it.
+
+use std::path::Path;
+use std::time::Duration;
+
+use crate::site_server::{Fault, Site};
+use crate::util::Dir;
+
+/// A temp dir whose config.toml points at the test site, with no delay of
+/// its own, two retries and a short backoff.
+fn setup(site: &Site) -> Dir {
+    let dir = Dir::new();
+    dir.write(
+        "config.toml",
+        format!(
+            "[site]\nbase_url = \"{}\"\nmin_delay_ms = 0\ntimeout_secs = 2\nretries = 2\nbackoff_ms = 10\n",
+            site.base_url()
+        ),
+    );
+    dir
+}
+
+/// The fetch log's rows for a URL, oldest first: (HTTP status, error,
+/// whether a snapshot was kept).
+fn logged(dir: &Dir, url: &str) -> Vec<(Option<i64>, Option<String>, bool)> {
+    let conn = rusqlite::Connection::open(dir.join("archive/aquarchive.sqlite")).expect("open the database");
+    let mut statement = conn
+        .prepare("SELECT http_status, error, snapshot IS NOT NULL FROM fetches WHERE url = ?1 ORDER BY id")
+        .unwrap();
+    statement.query_map([url], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?))).unwrap().map(Result::unwrap).collect()
+}
+
+fn robots_url(site: &Site) -> String {
+    format!("{}robots.txt", site.base_url())
+}
+
+/// Moves every logged fetch of robots.txt back to a day long past.
+fn age_robots_fetches(db: &Path, site: &Site, to: &str) {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    let changed =
+        conn.execute("UPDATE fetches SET fetched_at = ?1 WHERE url = ?2", [to, robots_url(site).as_str()]).unwrap();
+    assert!(changed > 0, "no robots.txt fetch to age");
+}
+
+#[test]
+fn a_disallow_for_aquarchive_stops_the_page_before_any_request() {
+    let site = Site::start();
+    site.robots(Some("User-agent: *\nAllow: /\n\nUser-agent: aquarchive\nDisallow: /?size=9\n"));
+    let dir = setup(&site);
+    let run = dir.run(&["fetch", "daily", "6x6-easy"]).expect_code(2);
+    let robots = robots_url(&site);
+    let expected = format!(
+        "robots.txt at {robots} forbids /?size=9 to aquarchive; aquarchive honours it and did not ask for the page"
+    );
+    assert!(run.stdout.contains(&expected), "{run}");
+    assert_eq!(site.hits("/?size=9"), 0, "no request for a forbidden page");
+    assert_eq!(site.hits("/?size=0"), 1, "the pages it allows are fetched: {run}");
+    assert!(run.stdout.contains("new: 6x6-easy"), "{run}");
+    let daily = logged(&dir, &format!("{}?size=9", site.base_url()));
+    assert_eq!(daily, [(None, Some(expected), false)], "the refusal is in the fetch log as a failure");
+    assert_eq!(logged(&dir, &robots), [(Some(200), None, true)], "robots.txt is logged with its snapshot");
+    let log = dir.run(&["log", "--failed"]).ok();
+    assert!(log.stdout.contains("forbids /?size=9"), "{log}");
+}
+
+#[test]
+fn a_disallow_for_another_agent_does_not_stop_aquarchive() {
+    let site = Site::start();
+    site.robots(Some("User-agent: otherbot\nDisallow: /\n"));
+    let dir = setup(&site);
+    dir.run(&["fetch", "6x6-easy"]).ok();
+    assert_eq!((site.hits("/robots.txt"), site.hits("/?size=0")), (1, 1));
+}
+
+#[test]
+fn a_missing_robots_txt_allows_everything_and_is_logged() {
+    let site = Site::start();
+    let dir = setup(&site);
+    dir.run(&["fetch", "6x6-easy"]).ok();
+    assert_eq!((site.hits("/robots.txt"), site.hits("/?size=0")), (1, 1));
+    // A 404 is the site's answer, not a failure: it stands for a day too.
+    assert_eq!(logged(&dir, &robots_url(&site)), [(Some(404), None, true)]);
+    dir.run(&["fetch", "6x6-normal"]).ok();
+    assert_eq!(site.hits("/robots.txt"), 1);
+}
+
+#[test]
+fn robots_txt_is_asked_for_once_a_day_and_the_stored_copy_used_between() {
+    let site = Site::start();
+    site.robots(Some("User-agent: aquarchive\nDisallow: /?size=2\n"));
+    let dir = setup(&site);
+    dir.run(&["fetch", "6x6-easy"]).ok();
+    // The site now forbids everything; within the day the stored copy,
+    // which forbids only 6x6-hard, is what counts.
+    site.robots(Some("User-agent: aquarchive\nDisallow: /\n"));
+    let run = dir.run(&["fetch", "6x6-normal", "6x6-hard"]).expect_code(2);
+    assert_eq!(site.hits("/robots.txt"), 1, "asked once across two runs: {run}");
+    assert_eq!((site.hits("/?size=1"), site.hits("/?size=2")), (1, 0), "{run}");
+    assert!(run.stdout.contains("forbids /?size=2 to aquarchive"), "{run}");
+    assert_eq!(logged(&dir, &robots_url(&site)).len(), 1, "the stored copy's use is no fetch");
+
+    // A day later it is asked for again, and the new text counts.
+    age_robots_fetches(&dir.join("archive/aquarchive.sqlite"), &site, "2026-01-01T00:00:00.000Z");
+    let run = dir.run(&["fetch", "6x6-easy"]).expect_code(2);
+    assert_eq!(site.hits("/robots.txt"), 2, "{run}");
+    assert!(run.stdout.contains("forbids /?size=0 to aquarchive"), "{run}");
+}
+
+#[test]
+fn an_unreachable_robots_txt_is_stood_in_for_by_the_stored_copy_with_a_warning() {
+    let site = Site::start();
+    site.robots(Some("User-agent: aquarchive\nDisallow: /?size=2\n"));
+    let dir = setup(&site);
+    dir.run(&["fetch", "6x6-easy"]).ok();
+    age_robots_fetches(&dir.join("archive/aquarchive.sqlite"), &site, "2026-01-01T06:30:00.000Z");
+    site.fault("/robots.txt", &[Fault::Status(503); 3]);
+    let run = dir.run(&["fetch", "6x6-normal", "6x6-hard"]).expect_code(2);
+    assert_eq!(site.hits("/robots.txt"), 4, "one request, then the two retries: {run}");
+    let warning = format!(
+        "aquarchive: warning: robots.txt at {} could not be fetched (HTTP status 503); using the copy fetched at \
+         2026-01-01T06:30:00 UTC",
+        robots_url(&site)
+    );
+    assert_eq!(run.stderr.lines().filter(|l| *l == warning).count(), 1, "{run}");
+    // The old copy's rules hold.
+    assert_eq!((site.hits("/?size=1"), site.hits("/?size=2")), (1, 0), "{run}");
+    let rows = logged(&dir, &robots_url(&site));
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert_eq!(rows[1].0, Some(503));
+    assert_eq!(rows[1].1.as_deref(), Some("HTTP status 503"));
+}
+
+#[test]
+fn with_no_robots_txt_and_no_stored_copy_nothing_is_fetched() {
+    let site = Site::start();
+    site.fault("/robots.txt", &[Fault::Status(503); 3]);
+    let dir = setup(&site);
+    let run = dir.run(&["fetch", "6x6-easy"]).expect_code(2);
+    let robots = robots_url(&site);
+    assert!(
+        run.stderr.contains(&format!("robots.txt at {robots} could not be fetched (HTTP status 503)"))
+            && run.stderr.contains("nothing was fetched"),
+        "{run}"
+    );
+    assert_eq!(site.hits("/?size=0"), 0, "{run}");
+    assert!(run.stdout.is_empty(), "{run}");
+    assert_eq!(logged(&dir, &robots).len(), 1, "the failed robots.txt fetch is logged");
+    // The next run asks again, and fetches once the site answers.
+    dir.run(&["fetch", "6x6-easy"]).ok();
+    assert_eq!((site.hits("/robots.txt"), site.hits("/?size=0")), (4, 1));
+}
+
+#[test]
+fn a_site_that_cannot_be_reached_gives_no_robots_txt_and_nothing_is_fetched() {
+    // A port that was free a moment ago and that nothing listens on now.
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let dir = Dir::new();
+    dir.write("config.toml", format!("[site]\nbase_url = \"http://127.0.0.1:{port}/\"\nretries = 0\n"));
+    let run = dir.run(&["fetch", "6x6-easy"]).expect_code(2);
+    assert!(
+        run.stderr
+            .starts_with(&format!("aquarchive: robots.txt at http://127.0.0.1:{port}/robots.txt could not be fetched")),
+        "{run}"
+    );
+    assert_eq!(run.stderr.lines().count(), 1, "{run}");
+    assert!(run.stderr.contains("refused"), "{run}");
+}
+
+#[test]
+fn a_crawl_delay_longer_than_the_configured_delay_stretches_the_gaps() {
+    let site = Site::start();
+    site.robots(Some("User-agent: aquarchive\nCrawl-delay: 1\n"));
+    let dir = setup(&site);
+    let run = dir.run(&["-v", "fetch", "6x6-normal", "--count", "2"]).ok();
+    assert!(
+        run.stderr
+            .lines()
+            .any(|l| l.contains("INFO") && l.contains("crawl_delay_ms=1000") && l.contains("min_delay_ms=0")),
+        "-v says which delay is kept: {run}"
+    );
+    let log = site.log();
+    assert_eq!(log.len(), 3, "robots.txt and two pages: {run}");
+    for pair in log.windows(2) {
+        let gap = pair[1].0 - pair[0].0;
+        assert!(gap >= Duration::from_millis(990), "requests {gap:?} apart");
+    }
+}
+
+#[test]
+fn the_user_agent_names_the_tool_and_where_to_read_about_it() {
+    let site = Site::start();
+    let dir = setup(&site);
+    dir.run(&["fetch", "6x6-easy"]).ok();
+    let log = site.log();
+    assert_eq!(log.len(), 2, "robots.txt, then the page");
+    for (_, agent) in &log {
+        assert!(agent.starts_with("aquarchive/"), "{agent}");
+        assert!(agent.contains("+https://crates.io/crates/aquarchive"), "{agent}");
+    }
+}
+
+#[test]
+fn robots_txt_is_fetched_over_http_when_the_browser_fetches_the_pages() {
+    crate::site::require_chromium();
+    let site = Site::start();
+    site.robots(Some("User-agent: aquarchive\nDisallow: /?size=9\n"));
+    let dir = setup(&site);
+    let run = dir.run(&["fetch", "--browser", "daily", "6x6-easy"]).expect_code(2);
+    assert_eq!(site.hits("/robots.txt"), 1, "{run}");
+    assert_eq!((site.hits("/?size=9"), site.hits("/?size=0")), (0, 1), "{run}");
+    assert!(run.stdout.contains("forbids /?size=9 to aquarchive"), "{run}");
+    assert!(run.stdout.contains("new: 6x6-easy"), "{run}");
+}
