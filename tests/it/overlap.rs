@@ -109,3 +109,26 @@ fn the_same_daily_twice_at_once_is_stored_once() {
     assert_eq!(query(&db, "SELECT count(*) FROM fetches WHERE url NOT LIKE '%/robots.txt'"), 2);
     assert_eq!(site.hits("/?size=9"), 2);
 }
+
+#[test]
+fn two_runs_at_once_take_turns_at_the_sites_pace() {
+    let site = Site::start();
+    let dir = setup(&site);
+    let config =
+        std::fs::read_to_string(dir.join("config.toml")).unwrap().replace("min_delay_ms = 0", "min_delay_ms = 400");
+    dir.write("config.toml", config);
+    let first = spawn(&dir, &["fetch", "6x6-easy", "--count", "3"]);
+    let second = spawn(&dir, &["fetch", "6x6-normal", "--count", "3"]);
+    for run in [Run::wait(first.0, &first.1), Run::wait(second.0, &second.1)] {
+        assert_eq!(run.code, 0, "{run}");
+        no_lock_error(&run);
+    }
+    // Every request the site saw, robots.txt's included, waited its turn:
+    // one at a time, each at least the delay after the one before.
+    let log = site.log();
+    assert!(log.len() >= 7, "{} requests", log.len());
+    for pair in log.windows(2) {
+        let gap = pair[1].0 - pair[0].0;
+        assert!(gap >= Duration::from_millis(380), "two requests {gap:?} apart");
+    }
+}
