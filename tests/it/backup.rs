@@ -4,9 +4,8 @@
 
 use std::path::Path;
 use std::process::Stdio;
-use std::time::Duration;
 
-use crate::util::{Dir, Run, fixtures};
+use crate::util::{Dir, Run, fixtures, query};
 
 const DB: &str = "archive/a.sqlite";
 
@@ -18,14 +17,6 @@ fn imported() -> Dir {
     assert!(run.stdout.ends_with("95 puzzles stored, 0 already present\n"), "{run}");
     std::fs::create_dir(dir.join("backups")).unwrap();
     dir
-}
-
-/// Reads one number from a database the way an outside program would.
-fn query(db: &Path, sql: &str) -> i64 {
-    let conn = rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
-        .expect("open the database");
-    conn.busy_timeout(Duration::from_secs(30)).unwrap();
-    conn.query_row(sql, [], |r| r.get(0)).expect("query")
 }
 
 /// What `list --json` and `stats --json` say of a database, without the

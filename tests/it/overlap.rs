@@ -3,12 +3,11 @@
 //! special fetched twice at the same moment. Nothing is stored twice and no
 //! run fails on the database being locked.
 
-use std::path::Path;
 use std::process::{Child, Stdio};
 use std::time::Duration;
 
 use crate::site_server::{Fault, Site};
-use crate::util::{Dir, Run};
+use crate::util::{Dir, Run, query};
 
 const DB: &str = "archive/aquarchive.sqlite";
 
@@ -24,13 +23,6 @@ fn setup(site: &Site) -> Dir {
         ),
     );
     dir
-}
-
-fn query(db: &Path, sql: &str) -> i64 {
-    let conn = rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
-        .expect("open the database");
-    conn.busy_timeout(Duration::from_secs(30)).unwrap();
-    conn.query_row(sql, [], |r| r.get(0)).expect("query")
 }
 
 fn spawn(dir: &Dir, args: &[&str]) -> (Child, String) {

@@ -1,11 +1,10 @@
 //! The archive as a user runs it: a real SQLite file in a temp dir, the
 //! real binary, and (for crashes and concurrency) real child processes.
 
-use std::path::Path;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use crate::util::{Dir, Run, fixtures};
+use crate::util::{Dir, Run, fixtures, query};
 
 fn puzzles_dir() -> String {
     fixtures().join("aquarium/puzzles").display().to_string()
@@ -17,14 +16,6 @@ fn imported(db: &str) -> Dir {
     let run = dir.run(&["--db", db, "import", &puzzles_dir()]).ok();
     assert!(run.stdout.ends_with("95 puzzles stored, 0 already present\n"), "{run}");
     dir
-}
-
-/// Reads one number from the database the way an outside program would.
-fn query(db: &Path, sql: &str) -> i64 {
-    let conn = rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
-        .expect("open the database");
-    conn.busy_timeout(Duration::from_secs(30)).unwrap();
-    conn.query_row(sql, [], |r| r.get(0)).expect("query")
 }
 
 const MISSING_SOLUTIONS: &str = "SELECT count(*) FROM puzzles p WHERE status <> 'invalid' AND NOT EXISTS (SELECT 1 FROM solutions s WHERE s.puzzle = p.id)";

@@ -164,3 +164,12 @@ pub fn report(area: &str, what: &str, figure: &str, outcome: &str) {
     let mut file = std::fs::OpenOptions::new().create(true).append(true).open(&path).expect("open the report");
     file.write_all(line.as_bytes()).expect("write the report");
 }
+
+/// Reads one number from a database the way an outside program would:
+/// read-only, waiting for a writer in another process.
+pub fn query(db: &Path, sql: &str) -> i64 {
+    let conn = rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+        .expect("open the database");
+    conn.busy_timeout(std::time::Duration::from_secs(30)).unwrap();
+    conn.query_row(sql, [], |r| r.get(0)).expect("query")
+}
