@@ -164,10 +164,15 @@ mod tests {
 
     #[test]
     fn requests_are_kept_apart_from_the_answer() {
+        // The first request waits for nothing: a pacer that would rather
+        // refuse than wait at all lets it go, whatever its delay.
+        let mut eager = Pacer::new(LONG, Duration::ZERO);
+        assert!(eager.wait().is_ok(), "the first request waits for nothing");
+        eager.answered(None);
+        assert!(eager.wait().is_err(), "the second request would wait the delay");
         let mut pacer = Pacer::new(Duration::from_millis(60), LONG);
         let start = Instant::now();
         pacer.wait().unwrap();
-        assert!(start.elapsed() < Duration::from_millis(50), "the first request waits for nothing");
         pacer.answered(None);
         pacer.wait().unwrap();
         pacer.answered(None);
@@ -186,7 +191,8 @@ mod tests {
         pacer.answered(Some(Duration::from_secs(3600)));
         let start = Instant::now();
         let held = pacer.wait().unwrap_err();
-        assert!(start.elapsed() < Duration::from_millis(400), "a refused wait is not slept");
+        // Generous for a loaded machine, and still far short of the hour.
+        assert!(start.elapsed() < Duration::from_secs(30), "a refused wait is not slept");
         assert!(held.until > Timestamp::now() + SignedDuration::from_secs(3500));
     }
 

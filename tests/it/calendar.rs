@@ -42,7 +42,7 @@ fn a_solution_leaves_the_date_open_and_uses_every_piece() {
 }
 
 #[test]
-fn all_with_a_limit_and_today_by_default() {
+fn all_with_a_limit_and_one_tiling_by_default() {
     let dir = Dir::new();
     let r = json(&dir, &["calendar", "Oct", "6", "--all", "--json"]);
     assert_eq!((&r["count"], &r["shown"]), (&7.into(), &7.into()));
@@ -60,8 +60,45 @@ fn all_with_a_limit_and_today_by_default() {
     assert!(text.stdout.starts_with("Oct 6 on the standard board (7x7, 8 pieces): the first of 7 tilings"), "{text}");
     let help = dir.run(&["calendar", "--help"]).ok();
     assert!(help.stdout.contains("`count` is the number of tilings of the date"), "{help}");
-    let run = dir.run(&["calendar", "--weekday"]).ok();
-    assert!(run.stdout.contains("on the weekday board"), "{run}");
+    // A date given with its year: 2 June 2025 is a Monday, which has 1,004
+    // tilings on the weekday board.
+    let text = dir.run(&["calendar", "2025-06-02", "--weekday"]).ok();
+    let head = "Jun 2 Mon on the weekday board (8x7, 10 pieces): the first of 1,004 tilings";
+    assert!(text.stdout.starts_with(head), "{text}");
+    let r = json(&dir, &["calendar", "2025-06-02", "--weekday", "--json"]);
+    assert_eq!((&r["date"], &r["count"], &r["shown"]), (&"Jun 2 Mon".into(), &1004.into(), &1.into()));
+    let rows: Vec<&str> = r["solution"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
+    let open: Vec<(usize, usize)> =
+        (0..8).flat_map(|r| (0..7).map(move |c| (r, c))).filter(|&(r, c)| rows[r].as_bytes()[c] == b'.').collect();
+    assert_eq!(open, [(0, 5), (2, 1), (6, 4)], "Jun, 2 and Mon are left open: {rows:?}");
+}
+
+/// Today's date in UTC, as `YYYY-MM-DD`: the day the command takes when
+/// given none.
+fn today_utc() -> String {
+    jiff::Timestamp::now().to_zoned_datetime(jiff::tz::TimeZone::UTC).date().to_string()
+}
+
+#[test]
+fn without_a_date_today_is_solved() {
+    let dir = Dir::new();
+    for board in [&[][..], &["--weekday"][..]] {
+        // Both runs fall on one day, unless midnight comes between them:
+        // then they run again.
+        let mut tries = 0;
+        let (today, given, date) = loop {
+            let date = today_utc();
+            let today = json(&dir, &[&["calendar", "--json"][..], board].concat());
+            let given = json(&dir, &[&["calendar", &date, "--json"][..], board].concat());
+            if today_utc() == date {
+                break (today, given, date);
+            }
+            tries += 1;
+            assert!(tries < 3, "the day changed during every try");
+        };
+        assert_eq!(today, given, "no date and {date} {board:?}");
+        assert!(today["count"].as_u64().unwrap() >= 1, "{today}");
+    }
 }
 
 #[test]

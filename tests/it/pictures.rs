@@ -121,7 +121,10 @@ fn solve_draws_each_puzzle_of_a_file() {
     let first = std::fs::read_to_string(puzzles.join("6x6_easy_2429587.txt")).unwrap();
     let second = std::fs::read_to_string(puzzles.join("6x6_hard_1001841.txt")).unwrap();
     dir.write("two.txt", format!("{first}\n{second}"));
-    dir.run(&["solve", "two.txt", "--svg", "out/b.svg"]).expect_code(2);
+    // Into a directory that does not exist: the error names the file it could not write.
+    let run = dir.run(&["solve", "two.txt", "--svg", "out/b.svg"]).expect_code(2);
+    assert!(run.stderr.contains("out/b-1.svg: No such file or directory"), "{run}");
+    assert!(!dir.join("out").exists(), "{run}");
     std::fs::create_dir_all(dir.join("out")).unwrap();
     dir.run(&["solve", "two.txt", "--svg", "out/b.svg", "--json"]).ok();
     for (n, text) in [(1, &first), (2, &second)] {

@@ -40,19 +40,19 @@ fn sample_puzzles_are_solved_unique_and_correct() {
 #[test]
 fn hardest_puzzles_with_every_probing_setting() {
     let dir = Dir::new();
-    let text: String = std::fs::read_to_string(fixtures().join("sudoku/forum_hardest_1106.txt"))
-        .unwrap()
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .take(10)
-        .map(|l| format!("{l}\n"))
-        .collect();
+    let all = std::fs::read_to_string(fixtures().join("sudoku/forum_hardest_1106.txt")).unwrap();
+    let puzzles: Vec<&str> = all.lines().filter(|l| !l.starts_with('#')).take(10).collect();
+    assert_eq!(puzzles.len(), 10);
+    let text: String = puzzles.iter().map(|l| format!("{l}\n")).collect();
     let path = dir.write("hard.txt", &text);
     for probing in ["off", "root", "fixpoint"] {
         let run = dir.run(&["solve", "--kind", "sudoku", "--json", "--probing", probing, path.to_str().unwrap()]).ok();
-        for r in run.json_lines() {
-            assert_eq!(r["unique"], true);
-            assert_solves(r["puzzle"].as_str().unwrap(), r["solution"].as_array().unwrap());
+        let records = run.json_lines();
+        assert_eq!(records.len(), puzzles.len(), "one record per puzzle with --probing {probing}: {run}");
+        for (r, puzzle) in records.iter().zip(&puzzles) {
+            assert_eq!(r["puzzle"], *puzzle, "the records come in the file's order: {r}");
+            assert_eq!(r["unique"], true, "{r}");
+            assert_solves(puzzle, r["solution"].as_array().unwrap());
         }
     }
 }

@@ -59,13 +59,17 @@ fn the_verifier_catches_each_broken_rule() {
     let b = ring.balls(Colour::Blue)[0];
     side.ends[1][0] = (b.0, (b.1 + 1) % 24);
     assert!(matches!(verify(&ring, &side), Err(Violation::IllegalMove { colour: "blue", .. })));
-    // A red ball that stays put on no triangle.
-    let r = ring.balls(Colour::Red)[0];
+    // A red ball that stays put on no triangle: the first red ball that
+    // does not start on one of this solution's triangles.
+    let (i, &r) = ring
+        .balls(Colour::Red)
+        .iter()
+        .enumerate()
+        .find(|&(_, &(row, sector))| good.triangles[sector] != row)
+        .expect("some red ball starts off the triangles");
     let mut stay = good.clone();
-    stay.ends[2][0] = r;
-    if good.triangles[r.1] != r.0 {
-        assert!(matches!(verify(&ring, &stay), Err(Violation::NotOnTriangle { colour: "red", .. })));
-    }
+    stay.ends[2][i] = r;
+    assert_eq!(verify(&ring, &stay), Err(Violation::NotOnTriangle { colour: "red", at: r }));
 }
 
 #[test]
