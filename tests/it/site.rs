@@ -1036,19 +1036,34 @@ fn config_can_choose_the_browser_and_an_already_running_webdriver() {
     let mut driver = std::process::Command::new(browser_paths().1)
         .arg("--port=0")
         .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    let port: u16 = {
+    let (port, mut lines): (u16, _) = {
         use std::io::BufRead;
         let said = "ChromeDriver was started successfully on port ";
-        let lines = std::io::BufReader::new(driver.stdout.take().unwrap()).lines();
-        let line = lines
-            .map_while(Result::ok)
-            .find(|l| l.contains(said))
-            .unwrap_or_else(|| panic!("chromedriver ended without saying {said:?}"));
-        line.split(said).nth(1).unwrap().trim_end_matches('.').parse().unwrap()
+        let mut lines = std::io::BufReader::new(driver.stdout.take().unwrap()).lines();
+        let mut seen = Vec::new();
+        let line = loop {
+            match lines.next() {
+                Some(Ok(line)) if line.contains(said) => break line,
+                Some(Ok(line)) => seen.push(line),
+                Some(Err(e)) => panic!("reading chromedriver's output: {e}"),
+                None => {
+                    let status = driver.wait().unwrap();
+                    let mut stderr = String::new();
+                    std::io::Read::read_to_string(&mut driver.stderr.take().unwrap(), &mut stderr).unwrap();
+                    panic!("chromedriver ended ({status}) without saying {said:?}: {seen:?}\n{stderr}");
+                }
+            }
+        };
+        (line.split(said).nth(1).unwrap().trim_end_matches('.').parse().unwrap(), lines)
     };
+    // Read on the side from now on: chromedriver never waits on a full
+    // pipe nor writes to a closed one.
+    let mut stderr = driver.stderr.take().unwrap();
+    std::thread::spawn(move || lines.by_ref().for_each(drop));
+    std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
     let dir = setup(&site);
     let config = std::fs::read_to_string(dir.join("config.toml")).unwrap();
     dir.write(
