@@ -86,6 +86,7 @@ pub fn resolve(
         summary.solved += batch.len() as u64;
         done += chunk.len() as u64;
         progress(done);
+        tracing::info!(puzzles = batch.len(), done, "batch re-solved");
     }
     Ok(summary)
 }

@@ -29,6 +29,24 @@ pub const VERSION: i64 = MIGRATIONS.len() as i64;
 
 /// How long a second process waits for another's write to finish.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(60);
+/// How long it sleeps between two tries for the lock.
+const BUSY_STEP: Duration = Duration::from_millis(10);
+
+/// SQLite's busy handler, called while another process holds the lock this
+/// one needs (`tries`: the calls so far in this wait). It says so once a
+/// wait (an event, shown at `-v`: a run that seems stuck says why), then
+/// sleeps in short steps for up to [`BUSY_TIMEOUT`] in all; after that
+/// SQLite gives up with "database is locked".
+fn wait_for_lock(tries: i32) -> bool {
+    if tries == 0 {
+        tracing::info!(up_to_secs = BUSY_TIMEOUT.as_secs(), "the archive is locked by another process; waiting");
+    }
+    if BUSY_STEP * u32::try_from(tries).unwrap_or(0) >= BUSY_TIMEOUT {
+        return false;
+    }
+    std::thread::sleep(BUSY_STEP);
+    true
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Access {
@@ -59,12 +77,12 @@ pub(super) fn open(path: &Path, access: Access) -> Result<Connection, StoreError
         Access::ReadWrite => OpenFlags::SQLITE_OPEN_READ_WRITE,
     } | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let sql = |e| StoreError::sql(path, e);
-    let conn = if access == Access::ReadOnly && !shared_memory_usable(path) {
+    let mut conn = if access == Access::ReadOnly && !shared_memory_usable(path) {
         open_immutable(path, flags)?
     } else {
         Connection::open_with_flags(path, flags).map_err(sql)?
     };
-    conn.busy_timeout(BUSY_TIMEOUT).map_err(sql)?;
+    conn.busy_handler(Some(wait_for_lock)).map_err(sql)?;
     // The header check read the file as last checkpointed; SQLite's answer
     // includes the write-ahead log.
     let version = check_ids(path, &conn)?;

@@ -17,7 +17,7 @@ use aquarchive::rng::Rng;
 use rusqlite::{Connection, OpenFlags};
 
 use crate::site_server::Site;
-use crate::util::{Dir, Run, report};
+use crate::util::{Dir, FullPipe, Run, ended, killed, query, report, wait_for_count};
 
 /// Puzzles per import transaction (`archive::import::CHUNK`), which is also
 /// the batch of a bulk solve.
@@ -92,15 +92,38 @@ struct Kills {
     finished_first: usize,
 }
 
-/// Runs `args` to completion once to time it, then `reps` times from a fresh
-/// copy of `base` (none: no archive yet), killed with SIGKILL after a random
-/// delay up to that time; after each kill the archive must be consistent and
-/// `check` must accept it, and `finish` (a re-run) must complete the job.
+/// Where one run of a command is certain to be held for its kill: at its
+/// first write to `stream` (a pipe filled beforehand, so the write waits),
+/// which comes right after a step it reports; `sql` counts what that step
+/// stored, `reached` of it, and nothing more can be stored while it waits.
+struct Gate<'a> {
+    /// `-v`: the step is reported as an event on stderr.
+    verbose: bool,
+    stream: Stream,
+    sql: &'a str,
+    reached: i64,
+    /// The step, in words, for the messages.
+    step: &'a str,
+}
+
+enum Stream {
+    Stdout,
+    Stderr,
+}
+
+/// Runs `args` to completion once to time it; then once held at `gate` and
+/// killed there, certainly mid-run on any machine; then `reps` times from a
+/// fresh copy of `base` (none: no archive yet), killed with SIGKILL after a
+/// random delay up to a tenth past that time. After each kill the archive
+/// must be consistent and `check` must accept it, and `finish` (a re-run)
+/// must complete the job.
+#[allow(clippy::too_many_arguments)]
 fn kill_loop(
     name: &str,
     dir: &Dir,
     base: Option<&Path>,
     args: &[&str],
+    gate: &Gate,
     seed: u64,
     check: &dyn Fn(&Path) -> Result<(), String>,
     finish: &dyn Fn(&Dir, &Path),
@@ -120,25 +143,9 @@ fn kill_loop(
     let start = Instant::now();
     dir.run(&full).ok();
     let whole = start.elapsed();
-    let mut rng = Rng::new(seed);
     let mut kills = Kills::default();
-    for rep in 0..kill_reps() {
-        fresh();
-        // Up to a tenth past the whole run's time: some runs finish first.
-        let delay = Duration::from_micros(rng.below(whole.as_micros() as usize * 11 / 10 + 1) as u64);
-        let mut child = dir.command(&full).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
-        std::thread::sleep(delay);
-        let finished = child.try_wait().unwrap().is_some();
-        if !finished {
-            child.kill().unwrap();
-        }
-        child.wait().unwrap();
-        let context = format!("{name}, repetition {rep}, killed after {delay:?} of {whole:?}");
-        if finished {
-            kills.finished_first += 1;
-        } else {
-            kills.killed += 1;
-        }
+    // What a killed run left, and what a re-run makes of it.
+    let after_kill = |context: &str| {
         if db.exists() {
             consistent(&db).unwrap_or_else(|e| panic!("{context}: {e}"));
             check(&db).unwrap_or_else(|e| panic!("{context}: {e}"));
@@ -148,15 +155,59 @@ fn kill_loop(
         }
         finish(dir, &db);
         consistent(&db).unwrap_or_else(|e| panic!("{context}, after the re-run: {e}"));
+        check(&db).unwrap_or_else(|e| panic!("{context}, after the re-run: {e}"));
         dir.run(&["--db", "killed.sqlite", "verify"]).ok();
+    };
+
+    // Held at the gate: the kill lands after the step, before the next one.
+    fresh();
+    let pipe = FullPipe::new();
+    let mut gated = if gate.verbose { vec!["-v"] } else { vec![] };
+    gated.extend(&full);
+    let mut command = dir.command(&gated);
+    match gate.stream {
+        Stream::Stdout => command.stdout(pipe.stdio()).stderr(Stdio::null()),
+        Stream::Stderr => command.stdout(Stdio::null()).stderr(pipe.stdio()),
+    };
+    let mut child = command.spawn().unwrap();
+    wait_for_count(&db, gate.sql, 1, &mut child, gate.step);
+    child.kill().unwrap();
+    let status = child.wait().unwrap();
+    let context = format!("{name}, killed when held after {}", gate.step);
+    assert!(killed(status), "{context}: it was not held there but ended first ({})", ended(status));
+    kills.killed += 1;
+    let stored = query(&db, gate.sql);
+    assert_eq!(stored, gate.reached, "{context}: `{}` gives {stored}, not {}", gate.sql, gate.reached);
+    after_kill(&context);
+
+    let mut rng = Rng::new(seed);
+    for rep in 0..kill_reps() {
+        fresh();
+        // Up to a tenth past the whole run's time: some runs finish first.
+        let delay = Duration::from_micros(rng.below(whole.as_micros() as usize * 11 / 10 + 1) as u64);
+        let mut child = dir.command(&full).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
+        std::thread::sleep(delay);
+        // A run that has ended already (not yet waited for) ignores it.
+        child.kill().unwrap();
+        let status = child.wait().unwrap();
+        if killed(status) {
+            kills.killed += 1;
+        } else {
+            assert_eq!(status.code(), Some(0), "{name}, repetition {rep}: it ended by itself, but not well");
+            kills.finished_first += 1;
+        }
+        after_kill(&format!("{name}, repetition {rep}, killed after {delay:?} of {whole:?} ({})", ended(status)));
     }
     let outcome = if kills.finished_first > 0 {
         format!(
-            "{} killed mid-run, {} finished before the kill; every archive consistent and verified, every re-run completed",
-            kills.killed, kills.finished_first
+            "{} killed mid-run (one held after {}), {} finished before the kill; every archive consistent and verified, every re-run completed",
+            kills.killed, gate.step, kills.finished_first
         )
     } else {
-        format!("{} killed mid-run; every archive consistent and verified, every re-run completed", kills.killed)
+        format!(
+            "{} killed mid-run (one held after {}); every archive consistent and verified, every re-run completed",
+            kills.killed, gate.step
+        )
     };
     report("kill", name, &format!("{} runs", kills.killed + kills.finished_first), &outcome);
     kills
@@ -193,7 +244,16 @@ fn import_and_bulk_solve_killed_at_random_points() {
         let run = dir.run(&["--db", "killed.sqlite", "import", "tasks.txt"]).ok();
         assert!(run.stdout.contains(&summary(total - before, before)), "{run}");
     };
-    let kills = kill_loop("import", &dir, None, &["import", "tasks.txt"], 1, &import_check, &import_finish);
+    // Held as it reports its first chunk imported (`-v`): the next is
+    // solved, not written.
+    let gate = Gate {
+        verbose: true,
+        stream: Stream::Stderr,
+        sql: "SELECT count(*) FROM puzzles",
+        reached: CHUNK,
+        step: "the first chunk",
+    };
+    let kills = kill_loop("import", &dir, None, &["import", "tasks.txt"], &gate, 1, &import_check, &import_finish);
     assert!(kills.killed > 0, "no import was killed mid-run");
 
     // Bulk solve over an archive whose solutions are from an older solver:
@@ -221,7 +281,14 @@ fn import_and_bulk_solve_killed_at_random_points() {
         assert!(run.stdout.contains(&format!(": {total} puzzles solved ({total} ok)")), "{run}");
     };
     let base = dir.join("base.sqlite");
-    let kills = kill_loop("solve --all", &dir, Some(&base), &["solve", "--all"], 2, &solve_check, &solve_finish);
+    let gate = Gate {
+        verbose: true,
+        stream: Stream::Stderr,
+        sql: "SELECT count(*) FROM solutions WHERE solver_version <> 'older'",
+        reached: CHUNK,
+        step: "the first batch",
+    };
+    let kills = kill_loop("solve --all", &dir, Some(&base), &["solve", "--all"], &gate, 2, &solve_check, &solve_finish);
     assert!(kills.killed > 0, "no bulk solve was killed mid-run");
 }
 
@@ -255,8 +322,38 @@ fn fetch_and_reparse_killed_at_random_points() {
     let mut args = vec!["fetch"];
     args.extend(&fetch);
 
-    // Fetch: every fetch record has its snapshot, every puzzle its solution;
-    // a second fetch brings the archive to the full count.
+    // Fetch: every fetch record has its snapshot, every puzzle its solution
+    // (`consistent`); every puzzle has the fetch record of its page, none is
+    // stored twice, and of the pages fetched well at most one (the one being
+    // stored when the kill came) lacks its puzzle. A second fetch brings the
+    // archive to the full count.
+    let fetch_check = |db: &Path| {
+        let conn = open_read_only(db);
+        let unlogged = count(
+            &conn,
+            "SELECT count(*) FROM puzzles p WHERE p.snapshot IS NULL \
+             OR NOT EXISTS (SELECT 1 FROM fetches f WHERE f.snapshot = p.snapshot)",
+        );
+        let twice = count(
+            &conn,
+            "SELECT count(*) - count(DISTINCT kind || ' ' || size_class || ' ' || site_id) \
+             FROM puzzles WHERE site_id IS NOT NULL",
+        );
+        let same_text = count(&conn, "SELECT count(*) - count(DISTINCT canonical_hash) FROM puzzles");
+        let without_puzzle = count(
+            &conn,
+            "SELECT count(*) FROM fetches f WHERE f.error IS NULL AND f.snapshot IS NOT NULL \
+             AND f.url NOT LIKE '%/robots.txt' \
+             AND NOT EXISTS (SELECT 1 FROM puzzles p WHERE p.snapshot = f.snapshot)",
+        );
+        if unlogged > 0 || twice > 0 || same_text > 0 || without_puzzle > 1 {
+            return Err(format!(
+                "{unlogged} puzzles without the fetch record of their page, {twice} with the site ID of another, \
+                 {same_text} with the text of another, {without_puzzle} pages fetched well without their puzzle"
+            ));
+        }
+        Ok(())
+    };
     let fetch_finish = |dir: &Dir, db: &Path| {
         let mut again = vec!["--db", "killed.sqlite", "fetch"];
         again.extend(&fetch);
@@ -266,7 +363,15 @@ fn fetch_and_reparse_killed_at_random_points() {
         let stored = count(&open_read_only(db), "SELECT count(*) FROM puzzles");
         assert!(stored >= 45, "{stored} puzzles after the re-run\n{run}");
     };
-    let kills = kill_loop("fetch", &dir, None, &args, 3, &|_| Ok(()), &fetch_finish);
+    // Held as it prints its first puzzle, stored with its fetch record.
+    let gate = Gate {
+        verbose: false,
+        stream: Stream::Stdout,
+        sql: "SELECT count(*) FROM puzzles",
+        reached: 1,
+        step: "the first puzzle",
+    };
+    let kills = kill_loop("fetch", &dir, None, &args, &gate, 3, &fetch_check, &fetch_finish);
     assert!(kills.killed > 0, "no fetch was killed mid-run");
 
     // Reparse over an archive whose texts an older, wrong extractor wrote
@@ -313,7 +418,15 @@ fn fetch_and_reparse_killed_at_random_points() {
         }
         assert_eq!(count(&conn, "SELECT count(*) FROM puzzles WHERE status = 'ok'"), texts.len() as i64);
     };
-    let kills = kill_loop("reparse", &dir, Some(&base), &["reparse"], 4, &reparse_check, &reparse_finish);
+    // Held as it prints the first puzzle it mended.
+    let gate = Gate {
+        verbose: false,
+        stream: Stream::Stdout,
+        sql: "SELECT count(*) FROM puzzles WHERE status = 'ok' AND extractor_version > 0",
+        reached: 1,
+        step: "the first puzzle mended",
+    };
+    let kills = kill_loop("reparse", &dir, Some(&base), &["reparse"], &gate, 4, &reparse_check, &reparse_finish);
     assert!(kills.killed > 0, "no reparse was killed mid-run");
 }
 

@@ -2,21 +2,22 @@
 //! what was kept and how to finish, and leaves a consistent archive.
 
 use std::path::Path;
-use std::process::{Child, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use aquarchive::render::count_of;
 
 use crate::site::require_chromium;
 use crate::site_server::{Fault, Site};
-use crate::util::{Dir, Run, fixtures};
+use crate::util::{Dir, Run, Watched, fixtures};
 
-/// Waits until `child` catches SIGINT (its handler is installed), so that
-/// the signal sent next is handled, not fatal.
-fn wait_for_sigint_handler(child: &Child) {
-    let deadline = Instant::now() + Duration::from_secs(30);
+/// Waits until process `pid` (a child of the test) catches SIGINT (its
+/// handler is installed), so that the signal sent next is handled, not
+/// fatal.
+fn wait_for_sigint_handler(pid: u32) {
+    let deadline = Instant::now() + Duration::from_secs(60);
     loop {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap_or_default();
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
         let caught = status
             .lines()
             .find_map(|l| l.strip_prefix("SigCgt:"))
@@ -30,9 +31,10 @@ fn wait_for_sigint_handler(child: &Child) {
     }
 }
 
-fn ctrl_c(child: &Child) {
+fn ctrl_c(pid: u32) {
+    // SAFETY: a signal to a child this test started and has not waited for.
     unsafe {
-        libc::kill(child.id() as libc::pid_t, libc::SIGINT);
+        libc::kill(pid as libc::pid_t, libc::SIGINT);
     }
 }
 
@@ -53,18 +55,18 @@ fn many_sudokus(dir: &Dir) -> (i64, String) {
 }
 
 /// Runs `args` while this test holds the archive's write lock, presses
-/// Ctrl-C, then lets go: the command's first write waits for the lock, so
-/// the Ctrl-C always comes before it has finished.
+/// Ctrl-C, and lets go once the command says it will stop after the step
+/// at hand: its first write waits for the lock, so the Ctrl-C always comes
+/// before it has finished, and is always heard before it goes on.
 fn interrupted_while_locked(dir: &Dir, args: &[&str]) -> Run {
     let lock = rusqlite::Connection::open(dir.join("a.sqlite")).unwrap();
     lock.execute_batch("BEGIN IMMEDIATE").unwrap();
-    let child = dir.command(args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
-    wait_for_sigint_handler(&child);
-    ctrl_c(&child);
-    // Only so that the signal is seen before the lock goes.
-    std::thread::sleep(Duration::from_millis(300));
+    let mut run = Watched::spawn(dir.command(args), &format!("aquarchive {}", args.join(" ")));
+    wait_for_sigint_handler(run.id());
+    ctrl_c(run.id());
+    run.wait_for_line("aquarchive: stopping after the step at hand");
     lock.execute_batch("ROLLBACK").unwrap();
-    Run::wait(child, &format!("aquarchive {}", args.join(" ")))
+    run.finish()
 }
 
 #[test]
@@ -118,18 +120,19 @@ fn ctrl_c_during_a_re_solve_keeps_whole_chunks_and_says_how_to_finish() {
 fn ctrl_c_during_a_browser_fetch_says_what_is_kept() {
     require_chromium();
     let site = Site::start();
-    // The page hangs, so the browser is busy when Ctrl-C comes.
-    site.fault("/?size=0", &[Fault::Slow(Duration::from_secs(20))]);
+    // The page hangs until the test ends, so the browser is busy when Ctrl-C comes.
+    site.fault("/?size=0", &[Fault::Held]);
     let dir = setup(&site.base_url());
     dir.run(&["fetch", "6x6-normal"]).ok();
     let child =
         dir.command(&["fetch", "--browser", "6x6-easy"]).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    // Starting Chromium may take a while on a busy machine; a minute is plenty.
     let deadline = Instant::now() + Duration::from_secs(60);
     while site.hits("/?size=0") == 0 {
         assert!(Instant::now() < deadline, "the browser never asked for the page");
         std::thread::sleep(Duration::from_millis(50));
     }
-    ctrl_c(&child);
+    ctrl_c(child.id());
     let run = Run::wait(child, "aquarchive fetch --browser 6x6-easy").expect_code(130);
     assert!(run.stderr.contains("every page fetched before is stored"), "{run}");
     assert!(run.stderr.contains("Run the same fetch again to finish"), "{run}");
@@ -139,12 +142,13 @@ fn ctrl_c_during_a_browser_fetch_says_what_is_kept() {
 }
 
 /// A directory whose config.toml sends fetches to `base_url`, with waits
-/// long enough that only a quick answer ends a fetch quickly.
+/// long enough (minutes) that only an answer ends a fetch: a held page is
+/// still loading whenever the test acts.
 fn setup(base_url: &str) -> Dir {
     let dir = Dir::new();
     dir.write(
         "config.toml",
-        format!("[site]\nbase_url = \"{base_url}\"\nmin_delay_ms = 0\ntimeout_secs = 30\nretries = 0\n[fetch]\nboard_wait_secs = 60\n"),
+        format!("[site]\nbase_url = \"{base_url}\"\nmin_delay_ms = 0\ntimeout_secs = 300\nretries = 0\n[fetch]\nboard_wait_secs = 300\n"),
     );
     dir
 }

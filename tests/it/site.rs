@@ -173,12 +173,20 @@ fn http_fetch_of_every_size_class_stores_the_right_puzzles() {
     every_class_is_stored(&[], "script");
 }
 
+/// Chromium and chromedriver where the tool looks for them by default.
+fn browser_paths() -> (PathBuf, PathBuf) {
+    let fetch = aquarchive::config::Config::default().fetch;
+    (fetch.chromium, fetch.chromedriver)
+}
+
 pub fn require_chromium() {
-    for path in ["/usr/bin/chromium", "/usr/bin/chromedriver"] {
+    let (chromium, chromedriver) = browser_paths();
+    for path in [chromium, chromedriver] {
         assert!(
-            Path::new(path).exists(),
-            "{path} is missing: the browser tests need Debian's chromium and chromium-driver \
-             (apt-get install -y chromium chromium-driver; .ci/run installs them)"
+            path.exists(),
+            "{} is missing: the browser tests need Debian's chromium and chromium-driver \
+             (apt-get install -y chromium chromium-driver; .ci/run installs them)",
+            path.display()
         );
     }
 }
@@ -849,18 +857,37 @@ fn reparse_tries_again_the_pages_that_gave_no_puzzle() {
     );
 }
 
-/// The local addresses (hex, as /proc/net/tcp and tcp6 write them) of the
-/// sockets listening on `port`.
-fn listening_on(port: u16) -> Vec<String> {
+/// The inodes of the sockets process `pid` has open.
+fn sockets_of(pid: u32) -> Vec<String> {
+    std::fs::read_dir(format!("/proc/{pid}/fd"))
+        .map(|entries| {
+            entries
+                .filter_map(|e| {
+                    let target = std::fs::read_link(e.ok()?.path()).ok()?;
+                    let inode = target.to_str()?.strip_prefix("socket:[")?.strip_suffix(']')?.to_string();
+                    Some(inode)
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The local addresses (hex, as /proc/PID/net/tcp and tcp6 write them) of
+/// the sockets on which process `pid` listens.
+fn listening_of(pid: u32) -> Vec<String> {
+    let own = sockets_of(pid);
     let mut found = Vec::new();
-    for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
-        let Ok(text) = std::fs::read_to_string(table) else { continue };
+    for table in ["tcp", "tcp6"] {
+        let Ok(text) = std::fs::read_to_string(format!("/proc/{pid}/net/{table}")) else { continue };
         for line in text.lines().skip(1) {
             let fields: Vec<&str> = line.split_whitespace().collect();
-            // local_address is ADDR:PORT in hex; state 0A is LISTEN.
-            let (Some(local), Some(&"0A")) = (fields.get(1), fields.get(3)) else { continue };
-            let Some((addr, hex_port)) = local.split_once(':') else { continue };
-            if u16::from_str_radix(hex_port, 16) == Ok(port) {
+            // local_address is ADDR:PORT in hex; state 0A is LISTEN; then the inode.
+            let (Some(local), Some(&"0A"), Some(inode)) = (fields.get(1), fields.get(3), fields.get(9)) else {
+                continue;
+            };
+            if own.iter().any(|o| o == inode)
+                && let Some((addr, _)) = local.split_once(':')
+            {
                 found.push(addr.to_string());
             }
         }
@@ -873,98 +900,188 @@ fn chromedriver_listens_on_loopback_only() {
     require_chromium();
     let browser = aquarchive::site::browser::Browser::start(&Default::default()).unwrap();
     let port = browser.driver_port().expect("we started chromedriver");
-    let addrs = listening_on(port);
+    // The chromedriver this test started: its child with that port.
+    let driver = children(std::process::id())
+        .into_iter()
+        .find(|&pid| cmdline(pid).contains(&format!("--port={port} ")))
+        .unwrap_or_else(|| panic!("no chromedriver among this test's children listens on {port}"));
+    let addrs = listening_of(driver);
     // 127.0.0.1 and ::1 as the kernel writes them.
     let loopback = ["0100007F", "00000000000000000000000001000000"];
-    assert!(!addrs.is_empty(), "nothing listens on chromedriver's port {port}");
+    assert!(!addrs.is_empty(), "chromedriver (process {driver}) listens nowhere");
     assert!(addrs.iter().all(|a| loopback.contains(&a.as_str())), "chromedriver listens on {addrs:?}");
 }
 
-/// (state, parent) of a process, from /proc/PID/stat.
-fn stat(pid: u32) -> Option<(char, u32)> {
+/// The fields of /proc/PID/stat after the command name: state first.
+fn stat(pid: u32) -> Option<Vec<String>> {
     let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    let mut rest = text.rsplit_once(')')?.1.split_whitespace();
-    Some((rest.next()?.chars().next()?, rest.next()?.parse().ok()?))
+    Some(text.rsplit_once(')')?.1.split_whitespace().map(str::to_string).collect())
 }
 
-fn alive(pid: u32) -> bool {
-    stat(pid).is_some_and(|(state, _)| state != 'Z')
+/// A process known by its PID and start time, so that a PID the kernel
+/// hands to another process later is not taken for it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Process {
+    pid: u32,
+    /// Clock ticks after boot (field 22 of /proc/PID/stat).
+    start: u64,
 }
 
-/// Processes whose command line mentions `text` (zombies have none).
-fn processes_mentioning(text: &str) -> Vec<u32> {
-    std::fs::read_dir("/proc")
-        .unwrap()
-        .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u32>().ok())
-        .filter(|pid| {
-            std::fs::read(format!("/proc/{pid}/cmdline")).is_ok_and(|c| String::from_utf8_lossy(&c).contains(text))
+impl Process {
+    fn of(pid: u32) -> Option<Process> {
+        Some(Process { pid, start: stat(pid)?.get(19)?.parse().ok()? })
+    }
+
+    /// Whether it still runs: there, not another process, not a zombie.
+    fn running(self) -> bool {
+        stat(self.pid).is_some_and(|fields| {
+            fields.first().is_some_and(|state| state != "Z" && state != "X")
+                && fields.get(19).and_then(|t| t.parse().ok()) == Some(self.start)
         })
+    }
+}
+
+/// The command line of process `pid`, its arguments joined by spaces.
+fn cmdline(pid: u32) -> String {
+    std::fs::read(format!("/proc/{pid}/cmdline"))
+        .map(|c| String::from_utf8_lossy(&c).replace('\0', " "))
+        .unwrap_or_default()
+}
+
+/// The children of process `pid` (of each of its threads).
+fn children(pid: u32) -> Vec<u32> {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else { return Vec::new() };
+    tasks
+        .filter_map(|task| std::fs::read_to_string(task.ok()?.path().join("children")).ok())
+        .flat_map(|text| text.split_whitespace().filter_map(|p| p.parse().ok()).collect::<Vec<u32>>())
         .collect()
+}
+
+/// Process `pid`'s children, their children, and so on.
+fn descendants(pid: u32) -> Vec<Process> {
+    let mut found = Vec::new();
+    let mut next = children(pid);
+    while let Some(pid) = next.pop() {
+        if let Some(process) = Process::of(pid) {
+            found.push(process);
+            next.extend(children(pid));
+        }
+    }
+    found
+}
+
+/// A config.toml for the test site whose waits are minutes long: a fetch
+/// of a held page still waits for it whenever the test acts.
+fn setup_waiting(site: &Site) -> Dir {
+    let dir = setup(site);
+    let config = std::fs::read_to_string(dir.join("config.toml")).unwrap();
+    let config = config.replace("timeout_secs = 1\n", "timeout_secs = 300\n");
+    dir.write("config.toml", config.replace("board_wait_secs = 10\n", "board_wait_secs = 300\n"));
+    dir
+}
+
+/// Waits (a minute at most: the time to start Chromium on a busy machine)
+/// until the test site has been asked for `target`.
+fn wait_for_request(site: &Site, target: &str) {
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    while site.hits(target) == 0 {
+        assert!(std::time::Instant::now() < deadline, "the browser never asked for {target}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
 }
 
 #[test]
 fn ctrl_c_stops_chromedriver_and_chromium_and_removes_the_profile() {
     require_chromium();
     let site = Site::start();
-    // The page hangs, so the browser is busy when Ctrl-C comes.
-    site.fault("/?size=0", &[Fault::Slow(Duration::from_secs(20))]);
-    let dir = setup(&site);
+    // The page hangs until the test ends, so the browser is busy when Ctrl-C comes.
+    site.fault("/?size=0", &[Fault::Held]);
+    let dir = setup_waiting(&site);
+    // The browser's profile goes to the temp dir the tool is given: this
+    // test's own, where nothing else puts anything.
+    let tmp = dir.join("tmp");
+    std::fs::create_dir(&tmp).unwrap();
     let mut child = dir
         .command(&["fetch", "--browser", "6x6-easy"])
+        .env("TMPDIR", &tmp)
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
-    let profile = std::env::temp_dir().join(format!("aquarchive-chromium-{}-", child.id())).display().to_string();
-    let deadline = std::time::Instant::now() + Duration::from_secs(60);
-    while site.hits("/?size=0") == 0 {
-        assert!(std::time::Instant::now() < deadline, "the browser never asked for the page");
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    let started = processes_mentioning(&profile);
-    assert!(!started.is_empty(), "Chromium runs with the profile {profile}*");
-    let drivers: Vec<u32> = std::fs::read_dir("/proc")
-        .unwrap()
-        .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u32>().ok())
-        .filter(|&pid| stat(pid).is_some_and(|(_, parent)| parent == child.id()))
-        .collect();
+    let profile = tmp.join(format!("aquarchive-chromium-{}-", child.id())).display().to_string();
+    wait_for_request(&site, "/?size=0");
+    let started = descendants(child.id());
+    let drivers: Vec<u32> = children(child.id());
     assert!(!drivers.is_empty(), "chromedriver is a child of aquarchive");
-    unsafe {
-        libc::kill(child.id() as libc::pid_t, libc::SIGINT);
-    }
+    assert!(
+        started.iter().any(|p| cmdline(p.pid).contains(&format!("--user-data-dir={profile}"))),
+        "Chromium runs with the profile {profile}*: {:?}",
+        started.iter().map(|p| cmdline(p.pid)).collect::<Vec<_>>()
+    );
+    ctrl_c(child.id());
     assert_eq!(child.wait().unwrap().code(), Some(130));
-    let deadline = std::time::Instant::now() + Duration::from_secs(10);
-    let running = || {
-        processes_mentioning(&profile).into_iter().chain(drivers.clone()).filter(|&pid| alive(pid)).collect::<Vec<_>>()
-    };
+    // Killed processes are gone once the kernel has reaped them; a minute
+    // is plenty on any machine.
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    let running = || started.iter().filter(|p| p.running()).map(|p| (p.pid, cmdline(p.pid))).collect::<Vec<_>>();
     while !running().is_empty() {
-        assert!(std::time::Instant::now() < deadline, "still running: {:?}", running());
+        assert!(std::time::Instant::now() < deadline, "still running a minute after Ctrl-C: {:?}", running());
         std::thread::sleep(Duration::from_millis(50));
     }
-    let leftovers: Vec<_> = std::fs::read_dir(std::env::temp_dir())
+    // Chromium's own scratch files (org.chromium.Chromium.*) may stay: it
+    // was killed. The profile the tool made must not.
+    let leftovers: Vec<_> = std::fs::read_dir(&tmp)
         .unwrap()
         .filter_map(|e| e.ok())
-        .filter(|e| e.path().display().to_string().starts_with(&profile))
+        .map(|e| e.path())
+        .filter(|path| path.display().to_string().starts_with(&profile))
         .collect();
     assert!(leftovers.is_empty(), "profile left behind: {leftovers:?}");
+}
+
+fn ctrl_c(pid: u32) {
+    // SAFETY: a signal to a child this test started and has not waited for.
+    unsafe {
+        libc::kill(pid as libc::pid_t, libc::SIGINT);
+    }
 }
 
 #[test]
 fn config_can_choose_the_browser_and_an_already_running_webdriver() {
     require_chromium();
     let site = Site::start();
-    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let mut driver = std::process::Command::new("/usr/bin/chromedriver")
-        .arg(format!("--port={port}"))
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
+    // Port 0: chromedriver takes a free port and says which once it listens.
+    let mut driver = std::process::Command::new(browser_paths().1)
+        .arg("--port=0")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    let deadline = std::time::Instant::now() + Duration::from_secs(20);
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(std::time::Instant::now() < deadline, "chromedriver did not start");
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    let (port, mut lines): (u16, _) = {
+        use std::io::BufRead;
+        let said = "ChromeDriver was started successfully on port ";
+        let mut lines = std::io::BufReader::new(driver.stdout.take().unwrap()).lines();
+        let mut seen = Vec::new();
+        let line = loop {
+            match lines.next() {
+                Some(Ok(line)) if line.contains(said) => break line,
+                Some(Ok(line)) => seen.push(line),
+                Some(Err(e)) => panic!("reading chromedriver's output: {e}"),
+                None => {
+                    let status = driver.wait().unwrap();
+                    let mut stderr = String::new();
+                    std::io::Read::read_to_string(&mut driver.stderr.take().unwrap(), &mut stderr).unwrap();
+                    panic!("chromedriver ended ({status}) without saying {said:?}: {seen:?}\n{stderr}");
+                }
+            }
+        };
+        (line.split(said).nth(1).unwrap().trim_end_matches('.').parse().unwrap(), lines)
+    };
+    // Read on the side from now on: chromedriver never waits on a full
+    // pipe nor writes to a closed one.
+    let mut stderr = driver.stderr.take().unwrap();
+    std::thread::spawn(move || lines.by_ref().for_each(drop));
+    std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
     let dir = setup(&site);
     let config = std::fs::read_to_string(dir.join("config.toml")).unwrap();
     dir.write(
@@ -1095,32 +1212,33 @@ fn chromium_of_a_fetch(user: Option<(u32, u32)>) -> (Vec<(String, bool)>, Run) {
     use std::os::unix::fs::PermissionsExt;
     use std::os::unix::process::CommandExt;
     let site = Site::start();
-    site.fault("/?size=0", &[Fault::Slow(Duration::from_secs(3))]);
-    let dir = setup_sandbox(&site, None);
+    // The page hangs until the processes are seen, then loads.
+    site.fault("/?size=0", &[Fault::Held]);
+    let dir = setup_waiting(&site);
+    let tmp = dir.join("tmp");
+    std::fs::create_dir(&tmp).unwrap();
     let mut command = dir.command(&["fetch", "--browser", "6x6-easy"]);
-    command.stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::piped());
+    // The profile goes to this test's own temp dir.
+    command.env("TMPDIR", &tmp).stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::piped());
     if let Some((uid, gid)) = user {
-        // The other user enters the temp dir and makes the archive in it.
+        // The other user enters the temp dir and makes the archive and the profile in it.
         std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
         std::fs::create_dir(dir.join("archive")).unwrap();
-        std::fs::set_permissions(dir.join("archive"), std::fs::Permissions::from_mode(0o777)).unwrap();
+        for made in ["archive", "tmp"] {
+            std::fs::set_permissions(dir.join(made), std::fs::Permissions::from_mode(0o777)).unwrap();
+        }
         command.uid(uid).gid(gid);
     }
     let child = command.spawn().unwrap();
-    let profile = std::env::temp_dir().join(format!("aquarchive-chromium-{}-", child.id())).display().to_string();
-    let deadline = std::time::Instant::now() + Duration::from_secs(60);
-    while site.hits("/?size=0") == 0 {
-        assert!(std::time::Instant::now() < deadline, "the browser never asked for the page");
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    let chromium = processes_mentioning(&profile)
+    let profile = tmp.join(format!("aquarchive-chromium-{}-", child.id())).display().to_string();
+    wait_for_request(&site, "/?size=0");
+    let chromium = descendants(child.id())
         .into_iter()
-        .filter_map(|pid| {
-            let cmdline =
-                String::from_utf8_lossy(&std::fs::read(format!("/proc/{pid}/cmdline")).ok()?).replace('\0', " ");
-            Some((cmdline, seccomp_filtered(pid)?))
-        })
+        .map(|p| (cmdline(p.pid), p.pid))
+        .filter(|(cmdline, _)| cmdline.contains(&profile))
+        .filter_map(|(cmdline, pid)| Some((cmdline, seccomp_filtered(pid)?)))
         .collect();
+    site.release();
     (chromium, Run::wait(child, "aquarchive fetch --browser 6x6-easy"))
 }
 

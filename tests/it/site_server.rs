@@ -29,6 +29,9 @@ use crate::util::fixtures;
 pub enum Fault {
     /// Waits this long before answering.
     Slow(Duration),
+    /// Answers only once the test calls [`Site::release`] (or the site is
+    /// dropped): a page that hangs exactly as long as the test needs.
+    Held,
     /// Answers this status with a short error body.
     Status(u16),
     /// Answers this status (429 or 503) with a `Retry-After` header.
@@ -136,11 +139,20 @@ struct State {
     served: HashMap<MixedFault, usize>,
     /// What `/robots.txt` serves; None: a 404, as a site without one.
     robots: Option<String>,
+    /// Whether [`Fault::Held`] answers are let go.
+    released: bool,
 }
 
 pub struct Site {
     port: u16,
     state: Arc<Mutex<State>>,
+}
+
+/// A held answer ends with its test.
+impl Drop for Site {
+    fn drop(&mut self) {
+        self.release();
+    }
 }
 
 /// The day the test site's clock starts on: the daily of this day is the
@@ -222,6 +234,11 @@ impl Site {
     /// What `/robots.txt` serves from now on: this text, or (None) a 404.
     pub fn robots(&self, text: Option<&str>) {
         self.state.lock().unwrap().robots = text.map(str::to_string);
+    }
+
+    /// Lets every [`Fault::Held`] answer go, now and from now on.
+    pub fn release(&self) {
+        self.state.lock().unwrap().released = true;
     }
 
     /// Requests seen for `path_and_query`.
@@ -515,6 +532,12 @@ fn serve(stream: TcpStream, state: &Mutex<State>) -> std::io::Result<()> {
         }
         Some(Fault::Slow(wait)) => {
             std::thread::sleep(wait);
+            route(&target, state, Garble::None)
+        }
+        Some(Fault::Held) => {
+            while !state.lock().unwrap().released {
+                std::thread::sleep(Duration::from_millis(20));
+            }
             route(&target, state, Garble::None)
         }
         Some(Fault::InvalidTask(seed)) => route(&target, state, Garble::Shuffle(seed)),

@@ -2,9 +2,8 @@
 //! real binary, and (for crashes and concurrency) real child processes.
 
 use std::process::Stdio;
-use std::time::{Duration, Instant};
 
-use crate::util::{Dir, Run, fixtures, query};
+use crate::util::{Dir, FullPipe, Run, Watched, ended, fixtures, killed, query, wait_for_count};
 
 fn puzzles_dir() -> String {
     fixtures().join("aquarium/puzzles").display().to_string()
@@ -280,27 +279,21 @@ fn a_killed_import_leaves_whole_puzzles_and_a_rerun_completes_it() {
     let dir = Dir::new();
     let total = generated(&dir, "tasks.txt", "10", "3000", "3") as i64;
     let db = dir.join("k.sqlite");
+    // Held as it reports the first chunk imported (its first write to a
+    // full stderr waits), and killed there: after one chunk, before the next.
+    let stderr = FullPipe::new();
     let mut child = dir
-        .command(&["--db", "k.sqlite", "import", "tasks.txt"])
+        .command(&["-v", "--db", "k.sqlite", "import", "tasks.txt"])
         .stdout(Stdio::null())
-        .stderr(Stdio::null())
+        .stderr(stderr.stdio())
         .spawn()
         .unwrap();
-    // Kill it as soon as the first chunk is committed.
-    let start = Instant::now();
-    let stored = loop {
-        let n = if db.exists() { query(&db, "SELECT count(*) FROM puzzles") } else { 0 };
-        if n > 0 || start.elapsed() > Duration::from_secs(60) {
-            break n;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    let finished_already = child.try_wait().unwrap().is_some();
+    wait_for_count(&db, "SELECT count(*) FROM puzzles", 1, &mut child, "the first chunk");
     child.kill().unwrap();
-    child.wait().unwrap();
-    assert!(stored > 0 && !finished_already, "the import was not caught mid-way ({stored} stored)");
+    let status = child.wait().unwrap();
+    assert!(killed(status), "the import ended ({}) instead of waiting to report its first chunk", ended(status));
     let after_kill = query(&db, "SELECT count(*) FROM puzzles");
-    assert!(after_kill < total, "{after_kill} of {total}: the kill came too late to test anything");
+    assert_eq!(after_kill, aquarchive::archive::import::CHUNK as i64, "one whole chunk, of {total}");
     assert_eq!(query(&db, MISSING_SOLUTIONS), 0);
     assert_eq!(query(&db, "SELECT count(*) FROM solutions"), after_kill);
     let run = dir.run(&["--db", "k.sqlite", "import", "tasks.txt"]).ok();
@@ -308,6 +301,33 @@ fn a_killed_import_leaves_whole_puzzles_and_a_rerun_completes_it() {
     assert!(run.stdout.ends_with(&expected), "expected {expected:?}\n{run}");
     assert_eq!(query(&db, "SELECT count(*) FROM puzzles"), total);
     dir.run(&["--db", "k.sqlite", "verify"]).ok();
+}
+
+/// A writer that finds the archive locked by another process waits, and
+/// finishes once the lock goes: the test holds the lock, lets go only when
+/// the import says (at `-v`) that it is waiting, and then the import
+/// stores everything.
+#[test]
+fn a_writer_waits_for_a_lock_held_elsewhere_and_then_finishes() {
+    let dir = imported("a.sqlite");
+    let db = dir.join("a.sqlite");
+    let total = generated(&dir, "tasks.txt", "8", "600", "24") as i64;
+    let lock = rusqlite::Connection::open(&db).unwrap();
+    lock.execute_batch("BEGIN IMMEDIATE").unwrap();
+    let mut import = Watched::spawn(
+        dir.command(&["-v", "--db", "a.sqlite", "import", "tasks.txt"]),
+        "aquarchive -v --db a.sqlite import tasks.txt",
+    );
+    let said = import.wait_for_line("the archive is locked by another process; waiting");
+    assert!(said.contains("up_to_secs=60"), "{said}");
+    // Nothing of the import is stored while the lock is held.
+    assert_eq!(query(&db, "SELECT count(*) FROM puzzles"), 95);
+    lock.execute_batch("ROLLBACK").unwrap();
+    let run = import.finish().ok();
+    assert!(run.stdout.ends_with(&format!(": {total} puzzles stored, 0 already present\n")), "{run}");
+    assert_eq!(query(&db, "SELECT count(*) FROM puzzles"), 95 + total);
+    assert_eq!(query(&db, MISSING_SOLUTIONS), 0);
+    dir.run(&["--db", "a.sqlite", "verify"]).ok();
 }
 
 #[test]

@@ -173,3 +173,153 @@ pub fn query(db: &Path, sql: &str) -> i64 {
     conn.busy_timeout(std::time::Duration::from_secs(30)).unwrap();
     conn.query_row(sql, [], |r| r.get(0)).expect("query")
 }
+
+/// One number from a database, or None while there is no answer yet (no
+/// file, no table): for watching a database that a running child creates.
+pub fn query_if_there(db: &Path, sql: &str) -> Option<i64> {
+    let conn = rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).ok()?;
+    conn.busy_timeout(std::time::Duration::from_secs(30)).ok()?;
+    conn.query_row(sql, [], |r| r.get(0)).ok()
+}
+
+/// Waits until `sql` gives at least `least` in `db` while `child` runs, and
+/// returns what it gives. Panics, saying `what` was awaited, when the child
+/// ends first; and after ten minutes, so that a child stuck for good fails
+/// the test instead of hanging it (what it waits for takes well under a
+/// second).
+pub fn wait_for_count(db: &Path, sql: &str, least: i64, child: &mut std::process::Child, what: &str) -> i64 {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(600);
+    loop {
+        let now = query_if_there(db, sql).unwrap_or(0);
+        if now >= least {
+            return now;
+        }
+        if let Some(status) = child.try_wait().expect("poll the child") {
+            panic!("the child ended ({status}) before {what}: `{sql}` gives {now}, not {least} or more");
+        }
+        assert!(std::time::Instant::now() < deadline, "still no {what} after ten minutes: `{sql}` gives {now}");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}
+
+/// A pipe filled to the brim before a child gets its write end as stdout
+/// or stderr: the child stops at its first write there, and stays stopped
+/// (nothing reads the pipe) until it is killed. The first line a command
+/// writes after some step is so a point where it is certain to be held,
+/// however fast or slow the machine.
+pub struct FullPipe {
+    /// Kept open: with no reader left the child's write would fail at
+    /// once instead of waiting.
+    _reader: std::io::PipeReader,
+    writer: std::io::PipeWriter,
+}
+
+impl FullPipe {
+    pub fn new() -> FullPipe {
+        use std::io::Write;
+        use std::os::fd::AsRawFd;
+        let (reader, mut writer) = std::io::pipe().expect("a pipe");
+        let fd = writer.as_raw_fd();
+        // Filled without blocking, until not one more byte fits; then made
+        // blocking again, as the child's writes must be.
+        // SAFETY: fcntl on a descriptor this function owns.
+        let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) };
+        assert!(flags >= 0, "fcntl F_GETFL: {}", std::io::Error::last_os_error());
+        // SAFETY: as above.
+        assert_eq!(unsafe { libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK) }, 0);
+        let filler = [b'.'; 4096];
+        for size in [filler.len(), 1] {
+            loop {
+                match writer.write(&filler[..size]) {
+                    Ok(_) => {}
+                    Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => break,
+                    Err(e) => panic!("filling a pipe: {e}"),
+                }
+            }
+        }
+        // SAFETY: as above.
+        assert_eq!(unsafe { libc::fcntl(fd, libc::F_SETFL, flags) }, 0);
+        FullPipe { _reader: reader, writer }
+    }
+
+    /// The write end, for a child's stdout or stderr.
+    pub fn stdio(&self) -> Stdio {
+        self.writer.try_clone().expect("a second handle of the pipe").into()
+    }
+}
+
+/// How a child ended: its exit code, or the signal that ended it.
+pub fn ended(status: std::process::ExitStatus) -> String {
+    use std::os::unix::process::ExitStatusExt;
+    match (status.code(), status.signal()) {
+        (Some(code), _) => format!("exit code {code}"),
+        (None, Some(signal)) => format!("signal {signal}"),
+        (None, None) => format!("{status}"),
+    }
+}
+
+/// Whether a child was ended by SIGKILL (rather than finishing first).
+pub fn killed(status: std::process::ExitStatus) -> bool {
+    use std::os::unix::process::ExitStatusExt;
+    status.signal() == Some(libc::SIGKILL)
+}
+
+/// A spawned run whose stderr the test reads line by line as it comes
+/// (stdout is gathered on the side), to act at a point the run reports.
+pub struct Watched {
+    child: std::process::Child,
+    stderr: std::io::BufReader<std::process::ChildStderr>,
+    seen: String,
+    stdout: Option<std::thread::JoinHandle<String>>,
+    description: String,
+}
+
+impl Watched {
+    pub fn spawn(mut command: Command, description: &str) -> Watched {
+        let mut child = command.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("start the child");
+        let mut out = child.stdout.take().expect("piped stdout");
+        let stdout = std::thread::spawn(move || {
+            let mut text = String::new();
+            std::io::Read::read_to_string(&mut out, &mut text).ok();
+            text
+        });
+        let stderr = std::io::BufReader::new(child.stderr.take().expect("piped stderr"));
+        Watched { child, stderr, seen: String::new(), stdout: Some(stdout), description: description.to_string() }
+    }
+
+    pub fn id(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Reads stderr until a line holding `text`, and returns that line;
+    /// panics with all the run said if stderr ends first.
+    pub fn wait_for_line(&mut self, text: &str) -> String {
+        use std::io::BufRead;
+        loop {
+            let mut line = String::new();
+            let n = self.stderr.read_line(&mut line).expect("read the child's stderr");
+            self.seen.push_str(&line);
+            if n == 0 {
+                let status = self.child.wait().expect("wait for the child");
+                panic!(
+                    "{}: ended ({}) without saying {text:?}; stderr:\n{}",
+                    self.description,
+                    ended(status),
+                    self.seen
+                );
+            }
+            if line.contains(text) {
+                return line;
+            }
+        }
+    }
+
+    /// Waits for the end of the run and returns all it printed.
+    pub fn finish(mut self) -> Run {
+        let mut rest = String::new();
+        std::io::Read::read_to_string(&mut self.stderr, &mut rest).expect("read the child's stderr");
+        let status = self.child.wait().expect("wait for the child");
+        let stdout = self.stdout.take().expect("gathered once").join().expect("the stdout reader does not panic");
+        Run { code: status.code().unwrap_or(-1), stdout, stderr: self.seen + &rest, description: self.description }
+    }
+}

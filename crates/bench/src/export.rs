@@ -9,25 +9,25 @@ use aquarchive::engine::Settings;
 use aquarchive::store::{Access, Filter, Store};
 
 use crate::args::ExportBenchArgs;
-use crate::import::{TempDatabase, generated};
+use crate::import::{Scratch, generated};
 use crate::output::print;
 use crate::{BenchError, table};
 
 pub fn run(args: ExportBenchArgs) -> Result<(), BenchError> {
     let start = Instant::now();
-    let temp =
-        TempDatabase(std::env::temp_dir().join(format!("aquarchive-bench-export-{}.sqlite", std::process::id())));
+    let scratch = Scratch::new()?;
     let (db, what) = match &args.archive {
         Some(path) => (path.clone(), path.display().to_string()),
         None => {
-            let mut store = Store::open(&temp.0, Access::ReadWrite)?;
+            let db = scratch.join("export.sqlite");
+            let mut store = Store::open(&db, Access::ReadWrite)?;
             let (puzzles, what) = generated(&args.generated);
             import::import(&mut store, puzzles, Settings::default(), &|_| {})?;
-            (temp.0.clone(), what)
+            (db, what)
         }
     };
     let prepared = start.elapsed();
-    let site = std::env::temp_dir().join(format!("aquarchive-bench-site-{}", std::process::id()));
+    let site = scratch.join("site");
     let options =
         html::HtmlOptions { per_page: args.per_page, base_url: aquarchive::site::url::DEFAULT_BASE_URL.into() };
     let mut rows =

@@ -18,16 +18,22 @@ use crate::args::{GeneratedPuzzlesArgs, ImportBenchArgs};
 use crate::output::print;
 use crate::{BenchError, table};
 
-/// A database in the temp directory, removed (with its WAL files) when done.
-pub(crate) struct TempDatabase(pub(crate) std::path::PathBuf);
+/// A directory of the benchmark's own (a fresh one, private to this
+/// process, under the temp directory), removed with all in it when done:
+/// the databases and files a benchmark writes go there.
+pub(crate) struct Scratch(tempfile::TempDir);
 
-impl Drop for TempDatabase {
-    fn drop(&mut self) {
-        for suffix in ["", "-wal", "-shm"] {
-            let mut path = self.0.clone().into_os_string();
-            path.push(suffix);
-            let _ = std::fs::remove_file(path);
-        }
+impl Scratch {
+    pub(crate) fn new() -> Result<Scratch, BenchError> {
+        let dir = tempfile::Builder::new()
+            .prefix("aquarchive-bench-")
+            .tempdir()
+            .map_err(|source| BenchError::Io { path: std::env::temp_dir().display().to_string(), source })?;
+        Ok(Scratch(dir))
+    }
+
+    pub(crate) fn join(&self, name: &str) -> std::path::PathBuf {
+        self.0.path().join(name)
     }
 }
 
@@ -59,8 +65,8 @@ pub fn run(args: ImportBenchArgs) -> Result<(), BenchError> {
     };
     let prepared = start.elapsed();
     let total = candidates.len() as u64;
-    let db = TempDatabase(std::env::temp_dir().join(format!("aquarchive-bench-{}.sqlite", std::process::id())));
-    let mut store = Store::open(&db.0, Access::ReadWrite)?;
+    let scratch = Scratch::new()?;
+    let mut store = Store::open(&scratch.join("import.sqlite"), Access::ReadWrite)?;
     let start = Instant::now();
     let first = import::import(&mut store, candidates.clone(), Settings::default(), &|_| {})?;
     let first_wall = start.elapsed();
@@ -70,9 +76,7 @@ pub fn run(args: ImportBenchArgs) -> Result<(), BenchError> {
     // The rows just stored, written again into a second fresh database with
     // no solving alongside: what SQLite alone costs.
     let rows: Vec<_> = store.puzzles(&Filter::default())?.into_iter().map(|p| (p.record, p.solution)).collect();
-    let alone =
-        TempDatabase(std::env::temp_dir().join(format!("aquarchive-bench-{}-alone.sqlite", std::process::id())));
-    let mut second = Store::open(&alone.0, Access::ReadWrite)?;
+    let mut second = Store::open(&scratch.join("alone.sqlite"), Access::ReadWrite)?;
     let start = Instant::now();
     for batch in rows.chunks(import::CHUNK) {
         second.add(batch)?;

@@ -4,18 +4,25 @@
 
 use std::process::{Command, Stdio};
 
-/// stdout of `aquarchive-bench args`, which must succeed.
+/// stdout of `aquarchive-bench args`, which must succeed, and leave
+/// nothing behind in the temp directory it is given (the test's own).
 fn bench(args: &[&str]) -> String {
     let dir = tempfile::tempdir().expect("a temp dir");
+    let tmp = dir.path().join("tmp");
+    std::fs::create_dir(&tmp).expect("a temp dir for the benchmark");
     let output = Command::new(env!("CARGO_BIN_EXE_aquarchive-bench"))
         .args(args)
         .current_dir(dir.path())
+        .env("TMPDIR", &tmp)
         .stdin(Stdio::null())
         .output()
         .expect("start aquarchive-bench");
     let stdout = String::from_utf8(output.stdout).expect("UTF-8 output");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "aquarchive-bench {}: {}\n{stdout}\n{stderr}", args.join(" "), output.status);
+    let left: Vec<_> =
+        std::fs::read_dir(&tmp).expect("list the temp dir").map(|e| e.expect("an entry").path()).collect();
+    assert!(left.is_empty(), "aquarchive-bench {} left {left:?}", args.join(" "));
     stdout
 }
 
