@@ -117,7 +117,7 @@ fn encode(p: &Aquarium) -> Cnf {
         for c in 0..w {
             let rows = rows_of_tank.entry(p.tanks[r * w + c]).or_default();
             match rows.last_mut() {
-                Some(last) if last.len() > 0 && (last[0] as usize - 1) / w == r => last.push(var(r, c)),
+                Some(last) if (last[0] as usize - 1) / w == r => last.push(var(r, c)),
                 _ => rows.push(vec![var(r, c)]),
             }
         }
