@@ -13,6 +13,7 @@ mod html_index;
 mod interrupt;
 mod kinds;
 mod messages;
+mod oracles;
 mod overlap;
 mod pages;
 mod pictures;
