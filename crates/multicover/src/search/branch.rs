@@ -22,11 +22,16 @@ impl MultiCover {
         {
             return Some(self.selector_of(g));
         }
-        // The least room among items that some group can still move.
+        // The least room among items that some group can still move. A side
+        // already past its bound (a node the bounds will prune) has no
+        // room to speak of: it counts as the most, so it never draws the
+        // branching here.
         let room = |i: usize| {
-            let c = self.sums.items[i].committed;
-            (self.sums.items[i].hi - c - self.sums.items[i].least)
-                .min(c + self.sums.items[i].most - self.sums.items[i].lo)
+            let item = &self.sums.items[i];
+            let c = item.committed;
+            let below_hi = item.hi.checked_sub(c).and_then(|r| r.checked_sub(item.least));
+            let above_lo = (c + item.most).checked_sub(item.lo);
+            below_hi.unwrap_or(u32::MAX).min(above_lo.unwrap_or(u32::MAX))
         };
         // Only counting items: an "exactly one" item is better served by the
         // fewest-options rule below (plain exact cover, as in Dancing Links).
