@@ -179,28 +179,48 @@ impl Store {
     pub fn fetch_history(&self, filter: &Filter) -> Result<Vec<(i64, Fetch)>, StoreError> {
         let (condition, values) = filter.sql();
         let query = format!(
-            "SELECT p.id, f.url, f.method, f.fetched_at, f.http_status, f.error, f.snapshot, f.id {PUZZLE_FROM} \
+            "SELECT p.id, {FETCH_COLUMNS} {PUZZLE_FROM} \
              JOIN fetches f ON f.snapshot = p.snapshot WHERE {condition} ORDER BY p.id, f.id"
         );
         let mut statement = self.conn.prepare(&query).map_err(self.err())?;
         let params: Vec<&dyn ToSql> = values.iter().map(|v| v as &dyn ToSql).collect();
-        let rows = statement
-            .query_map(params.as_slice(), |r| {
-                Ok((
-                    r.get(0)?,
-                    Fetch {
-                        url: r.get(1)?,
-                        method: r.get(2)?,
-                        fetched_at: columns::time(r, 3, "fetched_at", format_args!("fetch {}", r.get::<_, i64>(7)?))?,
-                        http_status: r.get(4)?,
-                        error: r.get(5)?,
-                        snapshot: r.get(6)?,
-                    },
-                ))
-            })
-            .map_err(self.err())?;
+        let rows =
+            statement.query_map(params.as_slice(), |r| Ok((r.get(0)?, read_plain_fetch(r, 1)?))).map_err(self.err())?;
         rows.collect::<Result<_, _>>().map_err(self.err())
     }
+
+    /// The newest fetch of `url` that the site answered (one logged with no
+    /// error), if any: robots.txt is asked for at most once a day, and its
+    /// last answer stands in while the site cannot give it.
+    pub fn newest_answered_fetch(&self, url: &str) -> Result<Option<Fetch>, StoreError> {
+        self.conn
+            .query_row(
+                &format!(
+                    "SELECT {FETCH_COLUMNS} FROM fetches f WHERE f.url = ?1 AND f.error IS NULL \
+                     ORDER BY f.id DESC LIMIT 1"
+                ),
+                [url],
+                |r| read_plain_fetch(r, 0),
+            )
+            .optional()
+            .map_err(self.err())
+    }
+}
+
+/// The columns [`read_plain_fetch`] reads, in its order.
+const FETCH_COLUMNS: &str = "f.url, f.method, f.fetched_at, f.http_status, f.error, f.snapshot, f.id";
+
+/// A [`Fetch`] from [`FETCH_COLUMNS`], selected from column `at` on.
+fn read_plain_fetch(r: &Row, at: usize) -> rusqlite::Result<Fetch> {
+    let id: i64 = r.get(at + 6)?;
+    Ok(Fetch {
+        url: r.get(at)?,
+        method: r.get(at + 1)?,
+        fetched_at: columns::time(r, at + 2, "fetched_at", format_args!("fetch {id}"))?,
+        http_status: r.get(at + 3)?,
+        error: r.get(at + 4)?,
+        snapshot: r.get(at + 5)?,
+    })
 }
 
 fn read_fetch(r: &Row) -> rusqlite::Result<LoggedFetch> {
@@ -227,32 +247,6 @@ fn read_fetch(r: &Row) -> rusqlite::Result<LoggedFetch> {
             _ => None,
         },
     })
-}
-
-impl Store {
-    /// The newest fetch of `url` that the site answered (one logged with no
-    /// error), if any: robots.txt is asked for at most once a day, and its
-    /// last answer stands in while the site cannot give it.
-    pub fn newest_answered_fetch(&self, url: &str) -> Result<Option<Fetch>, StoreError> {
-        self.conn
-            .query_row(
-                "SELECT url, method, fetched_at, http_status, error, snapshot, id FROM fetches \
-                 WHERE url = ?1 AND error IS NULL ORDER BY id DESC LIMIT 1",
-                [url],
-                |r| {
-                    Ok(Fetch {
-                        url: r.get(0)?,
-                        method: r.get(1)?,
-                        fetched_at: columns::time(r, 2, "fetched_at", format_args!("fetch {}", r.get::<_, i64>(6)?))?,
-                        http_status: r.get(3)?,
-                        error: r.get(4)?,
-                        snapshot: r.get(5)?,
-                    })
-                },
-            )
-            .optional()
-            .map_err(self.err())
-    }
 }
 
 #[cfg(test)]
