@@ -95,10 +95,10 @@ pub fn fetch_one(
                 report.garbled_before = garbled;
                 return Ok(*report);
             }
-            Kept::Garbled(page) => {
+            Kept::Garbled(again) => {
                 garbled += 1;
                 tracing::info!(url = %request.url(urls), garbled, "the page read garbled; fetching it again");
-                request = page.unwrap_or(request);
+                request = again;
             }
         }
     }
@@ -124,9 +124,9 @@ enum Kept {
     Report(Box<FetchReport>),
     /// The page's puzzle is not a good one and is worth fetching again:
     /// the page is kept with its record, the puzzle is not stored. Holds
-    /// the request for that same puzzle, when it differs from the one made
-    /// (a random puzzle of a class, asked for again by its ID).
-    Garbled(Option<Request>),
+    /// the request for that same puzzle: the one made, or, for a random
+    /// puzzle of a class, one for it by its ID.
+    Garbled(Request),
 }
 
 /// Keeps what a fetch gave: the snapshot, the fetch record, and the puzzle;
@@ -151,11 +151,11 @@ fn keep(
         }
         _ => None,
     };
-    let garbled = match (&fetched.result, &judged) {
-        (Ok(extracted), Some(Judged::Fresh(fresh))) if refetch.is_some() && fresh.worth_another_fetch() => {
-            let again = match (refetch, extracted.id) {
-                (Some(Request::New(class)), Some(id)) if !class.is_special() => Some(Request::Puzzle(class, id)),
-                _ => None,
+    let garbled = match (&fetched.result, &judged, refetch) {
+        (Ok(extracted), Some(Judged::Fresh(fresh)), Some(made)) if fresh.worth_another_fetch() => {
+            let again = match (made, extracted.id) {
+                (Request::New(class), Some(id)) if !class.is_special() => Request::Puzzle(class, id),
+                _ => made,
             };
             let why = error.take().unwrap_or_else(|| GARBLED_UNCONFIRMED.to_string());
             error = Some(format!("{why}; fetched again"));

@@ -301,8 +301,13 @@ impl PageSource for BrowserFetcher {
         if let Err(HeldOff { until }) = self.pacer.wait() {
             let longest_secs = self.settings.longest_wait.as_secs();
             let failure = FetchFailure::HeldOff { status: None, until, longest_secs };
-            let tries = Tries { attempts: 0, ..Tries::ONE };
-            return Page { url: url.to_string(), status: None, bytes: Vec::new(), tries, failure: Some(failure) };
+            return Page {
+                url: url.to_string(),
+                status: None,
+                bytes: Vec::new(),
+                tries: Tries::NONE,
+                failure: Some(failure),
+            };
         }
         tracing::info!(url, mode = Method::Browser.as_str(), "fetching");
         let client = self.browser.client();

@@ -74,7 +74,7 @@ impl PageSource for HttpFetcher {
     }
 
     fn get(&mut self, url: &str) -> Page {
-        let mut tries = Tries { attempts: 0, busy: 0, waited_ms: 0 };
+        let mut tries = Tries::NONE;
         let longest_secs = self.settings.longest_wait.as_secs();
         loop {
             if let Err(HeldOff { until }) = self.pacer.wait() {

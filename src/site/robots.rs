@@ -120,8 +120,7 @@ impl PageSource for RobotsGuard {
         if !self.robots.allows(url) {
             tracing::info!(url, robots = self.robots.url, "robots.txt forbids the page; not asking for it");
             let failure = Some(self.robots.forbids(url));
-            let tries = Tries { attempts: 0, ..Tries::ONE };
-            return Page { url: url.to_string(), status: None, bytes: Vec::new(), tries, failure };
+            return Page { url: url.to_string(), status: None, bytes: Vec::new(), tries: Tries::NONE, failure };
         }
         self.inner.get(url)
     }

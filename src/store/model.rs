@@ -104,8 +104,11 @@ pub struct Tries {
 }
 
 impl Tries {
+    /// No request made (the site asked to be left alone, or robots.txt
+    /// forbids the page).
+    pub const NONE: Tries = Tries { attempts: 0, busy: 0, waited_ms: 0 };
     /// One request, answered at once.
-    pub const ONE: Tries = Tries { attempts: 1, busy: 0, waited_ms: 0 };
+    pub const ONE: Tries = Tries { attempts: 1, ..Tries::NONE };
 }
 
 /// A puzzle to store (and, inside [`Puzzle`], as stored).
