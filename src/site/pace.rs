@@ -244,7 +244,16 @@ mod tests {
         pacer.answered(None);
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(text.trim().parse::<Timestamp>().is_ok(), "{text}");
-        // One run's longer delay (a Crawl-delay) counts from the last answer.
+    }
+
+    #[test]
+    fn a_run_with_a_longer_delay_counts_it_from_the_last_answer() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("pace");
+        let mut first = Pacer::shared(Duration::from_millis(5), LONG, &path).unwrap();
+        first.wait().unwrap();
+        first.answered(None);
+        // Another run whose delay is longer (a Crawl-delay) waits its own.
         let start = Instant::now();
         let mut slower = Pacer::shared(Duration::from_millis(300), LONG, &path).unwrap();
         slower.wait().unwrap();
