@@ -14,13 +14,13 @@ use aquarchive::site::fetch::{FetchSettings, PageSource};
 use aquarchive::site::http::HttpFetcher;
 use aquarchive::site::robots::{RobotsGuard, product_token};
 use aquarchive::site::url::{PuzzleId, SiteUrls, SizeClass};
-use aquarchive::store::{Access, HashCheck, Store, Tries, time_to_second};
+use aquarchive::store::{Access, HashCheck, Store, time_to_second};
 
 use super::args::{FetchArgs, GlobalArgs};
 use super::context::Context;
 use super::error::{CliError, Doing};
 use super::exit::ExitCode;
-use super::output::print;
+use super::output::{print, tries_text};
 
 pub fn run(args: FetchArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     let context = Context::load(global)?;
@@ -232,17 +232,4 @@ fn line(report: &FetchReport, as_json: bool) -> String {
         n => format!(" (after {} that read garbled, kept in the log)", count_of(u64::from(n), "page", "pages")),
     };
     format!("{outcome}: {what}{checked}{stored} from {}{why}{tries}{garbled}{warnings}\n", report.url)
-}
-
-/// What a fetch's retries were, when there were any: ` (3 requests, 2 busy
-/// answers, waited 4.0 s)`.
-pub fn tries_text(tries: Tries) -> String {
-    if tries.attempts <= 1 {
-        return String::new();
-    }
-    let busy = match tries.busy {
-        0 => String::new(),
-        n => format!(", {} asking to slow down", count_of(u64::from(n), "answer", "answers")),
-    };
-    format!(" ({} requests{busy}, waited {:.1} s)", tries.attempts, tries.waited_ms as f64 / 1000.0)
 }

@@ -8,7 +8,7 @@ use super::args::{GlobalArgs, LogArgs};
 use super::context::{Context, check_time};
 use super::error::CliError;
 use super::exit::ExitCode;
-use super::output::print;
+use super::output::{print, tries_text};
 
 pub fn run(args: LogArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     if let Some(since) = &args.since {
@@ -50,7 +50,7 @@ pub fn run(args: LogArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
                 out.push_str(&format!("  {error}"));
             }
             if let Some(tries) = f.tries {
-                out.push_str(&super::fetch::tries_text(tries));
+                out.push_str(&tries_text(tries));
             }
         }
         out.push('\n');

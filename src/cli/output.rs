@@ -2,6 +2,9 @@
 
 use std::io::Write;
 
+use aquarchive::render::count_of;
+use aquarchive::store::Tries;
+
 use super::error::CliError;
 
 /// Writes `text` to stdout; a closed pipe becomes an error that `main`
@@ -16,4 +19,18 @@ pub fn print(text: &str) -> Result<(), CliError> {
 /// Reads a file, or stdin for `-`.
 pub fn read_input(path: &str) -> Result<String, CliError> {
     Ok(aquarchive::archive::import::read_text(std::path::Path::new(path))?)
+}
+
+/// What a fetch's retries were, when there were any (`fetch` says it for
+/// each page, `log` for each record): ` (3 requests, 2 answers asking to
+/// slow down, waited 4.0 s)`.
+pub fn tries_text(tries: Tries) -> String {
+    if tries.attempts <= 1 {
+        return String::new();
+    }
+    let busy = match tries.busy {
+        0 => String::new(),
+        n => format!(", {} asking to slow down", count_of(u64::from(n), "answer", "answers")),
+    };
+    format!(" ({} requests{busy}, waited {:.1} s)", tries.attempts, tries.waited_ms as f64 / 1000.0)
 }
