@@ -1,15 +1,19 @@
 //! Fetching pages through a real headless browser (fantoccini over
 //! WebDriver): the page's JavaScript draws the board, and we read the DOM.
 //!
-//! Either we start `chromedriver` ourselves, on a free loopback port, with
-//! a fresh Chromium profile (both removed when the session is dropped, or
-//! by [`kill_running`] for a process about to exit without unwinding), or
-//! we connect to a WebDriver server the user runs.
+//! Either we start `chromedriver` ourselves, on a loopback port it picks,
+//! with a fresh Chromium profile that also holds Chromium's scratch files
+//! (both removed when the session is dropped, or by [`kill_running`] for a
+//! process about to exit without unwinding, or by the next start when a
+//! run was killed), or we connect to a WebDriver server the user runs.
 
-use std::net::TcpListener;
-use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
-use std::sync::Mutex;
+use std::io::{BufRead, BufReader};
+#[cfg(target_os = "linux")]
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdout, Command, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Mutex, mpsc};
 use std::time::{Duration, Instant};
 
 use fantoccini::{Client, ClientBuilder, Locator};
@@ -391,31 +395,48 @@ impl Driver {
                 "not found; install it (Debian: apt-get install chromium chromium-driver) or set fetch.chromedriver or fetch.webdriver_url in config.toml".into(),
             ));
         }
-        let port = free_loopback_port().map_err(|e| setup(format!("no free loopback port: {e}")))?;
-        let profile = std::env::temp_dir().join(format!("aquarchive-chromium-{}-{port}", std::process::id()));
-        std::fs::create_dir_all(&profile).map_err(|e| setup(format!("cannot make {}: {e}", profile.display())))?;
-        // Without --allowed-ips chromedriver accepts local connections only.
+        let temp = std::env::temp_dir();
+        remove_stale_profiles(&temp);
+        let profile = temp.join(format!("{PROFILE_PREFIX}{}-{}", std::process::id(), next_profile_number()));
+        // Chromium's own scratch files go inside the profile too (TMPDIR), so
+        // that removing the profile leaves nothing behind.
+        let scratch = profile.join("tmp");
+        std::fs::create_dir_all(&scratch).map_err(|e| setup(format!("cannot make {}: {e}", scratch.display())))?;
+        // Port 0: chromedriver binds a free port itself and says which, so no
+        // other process can take the port between our choosing and its
+        // binding. Without --allowed-ips it accepts local connections only.
         let mut command = Command::new(&browser.chromedriver);
         command
-            .arg(format!("--port={port}"))
-            .arg("--silent")
+            .arg("--port=0")
+            .env("TMPDIR", &scratch)
             .stdin(Stdio::null())
-            .stdout(Stdio::null())
+            .stdout(Stdio::piped())
             .stderr(Stdio::null());
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut command, 0);
-        let child = command.spawn().map_err(|e| setup(format!("cannot start: {e}")))?;
-        let pid = child.id();
-        tracing::info!(chromedriver = %browser.chromedriver.display(), pid, port, "chromedriver started");
-        RUNNING.lock().unwrap_or_else(|e| e.into_inner()).push(Started { child, profile: profile.clone() });
-        let driver = Driver { pid, port, profile };
-        let deadline = Instant::now() + Duration::from_secs(20);
-        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-            if Instant::now() > deadline {
-                return Err(setup(format!("not listening on 127.0.0.1:{port} after 20 s")));
+        let mut child = match command.spawn() {
+            Ok(child) => child,
+            Err(e) => {
+                let _ = std::fs::remove_dir_all(&profile);
+                return Err(setup(format!("cannot start: {e}")));
             }
-            std::thread::sleep(Duration::from_millis(50));
-        }
+        };
+        let pid = child.id();
+        // For the next start, should this process be killed before it stops
+        // chromedriver: whose browsers to end before removing the profile.
+        let _ = std::fs::write(profile.join(DRIVER_PID_FILE), pid.to_string());
+        let port = child.stdout.take().map(listening_port);
+        RUNNING.lock().unwrap_or_else(|e| e.into_inner()).push(Started { child, profile: profile.clone() });
+        // From here dropping `Driver` stops the process and removes the profile.
+        let mut driver = Driver { pid, port: 0, profile };
+        let waited = Duration::from_secs(20);
+        driver.port = match port.map(|port| port.recv_timeout(waited)) {
+            Some(Ok(Ok(port))) => port,
+            Some(Ok(Err(said))) if said.is_empty() => return Err(setup("ended before it listened".into())),
+            Some(Ok(Err(said))) => return Err(setup(format!("ended before it listened; it said: {said}"))),
+            _ => return Err(setup(format!("did not say which port it listens on within {} s", waited.as_secs()))),
+        };
+        tracing::info!(chromedriver = %browser.chromedriver.display(), pid, port = driver.port, "chromedriver started");
         Ok(driver)
     }
 }
@@ -473,13 +494,161 @@ pub fn kill_running() {
     }
 }
 
-fn free_loopback_port() -> std::io::Result<u16> {
-    Ok(TcpListener::bind(("127.0.0.1", 0))?.local_addr()?.port())
+/// How the profiles of the chromedrivers we start are named in the temp
+/// directory: the prefix, then our process id and a number.
+const PROFILE_PREFIX: &str = "aquarchive-chromium-";
+
+fn next_profile_number() -> u32 {
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+/// The file in a profile that holds the id of the chromedriver using it.
+const DRIVER_PID_FILE: &str = "chromedriver.pid";
+
+/// Removes the profiles left in `temp` by runs that ended without removing
+/// them (a SIGKILL, a power cut): those whose process no longer runs. A
+/// killed run's chromedriver and browsers run on (they lead their own
+/// process group), so they are ended first.
+fn remove_stale_profiles(temp: &Path) {
+    let Ok(entries) = std::fs::read_dir(temp) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name.to_str().and_then(profile_owner) else { continue };
+        if !process_runs(pid) {
+            end_orphaned_driver(&entry.path());
+            match std::fs::remove_dir_all(entry.path()) {
+                Ok(()) => tracing::info!(profile = %entry.path().display(), "removed a profile left by an ended run"),
+                Err(e) => {
+                    tracing::debug!(profile = %entry.path().display(), error = %e, "cannot remove a stale profile")
+                }
+            }
+        }
+    }
+}
+
+/// The process id in a profile's name, for names this module gives.
+fn profile_owner(name: &str) -> Option<u32> {
+    let (pid, number) = name.strip_prefix(PROFILE_PREFIX)?.split_once('-')?;
+    number.parse::<u32>().ok()?;
+    pid.parse().ok()
+}
+
+#[cfg(unix)]
+fn process_runs(pid: u32) -> bool {
+    let Ok(pid) = libc::pid_t::try_from(pid) else { return false };
+    // Signal 0 checks without sending: EPERM means it runs as someone else.
+    // SAFETY: kill with signal 0 sends nothing.
+    let answered = unsafe { libc::kill(pid, 0) };
+    answered == 0 || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
+}
+
+/// Ends the chromedriver named in a stale profile, with its browsers, if it
+/// still runs: a process group led by that id whose program is chromedriver
+/// (so a reused id of another program is left alone).
+#[cfg(target_os = "linux")]
+fn end_orphaned_driver(profile: &Path) {
+    let Some(pid) = std::fs::read_to_string(profile.join(DRIVER_PID_FILE))
+        .ok()
+        .and_then(|text| text.trim().parse::<libc::pid_t>().ok())
+        .filter(|&pid| pid > 1)
+    else {
+        return;
+    };
+    let program = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+    let program = program.split(|&b| b == 0).next().unwrap_or_default();
+    let is_chromedriver = Path::new(std::ffi::OsStr::from_bytes(program))
+        .file_name()
+        .is_some_and(|name| name.to_string_lossy().contains("chromedriver"));
+    // SAFETY: getpgid and kill take plain ids; a wrong one fails with ESRCH.
+    if is_chromedriver && unsafe { libc::getpgid(pid) } == pid {
+        unsafe {
+            libc::kill(-pid, libc::SIGKILL);
+        }
+        tracing::info!(pid, profile = %profile.display(), "ended the browsers of a run that was killed");
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn end_orphaned_driver(_profile: &Path) {
+    // Without /proc there is no safe check that the id is still a
+    // chromedriver: leave it, and remove only the files.
+}
+
+#[cfg(not(unix))]
+fn process_runs(_pid: u32) -> bool {
+    // No cheap check here: keep every profile rather than remove a live one.
+    true
+}
+
+/// Reads chromedriver's standard output on a thread of its own: the port
+/// from its "started successfully on port N" line, or, when it ends first,
+/// what it said. The thread reads on to the end so chromedriver never
+/// blocks on a full pipe.
+fn listening_port(stdout: ChildStdout) -> mpsc::Receiver<Result<u16, String>> {
+    let (sender, receiver) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut said = Vec::new();
+        let mut told = false;
+        for line in BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if told {
+                continue;
+            }
+            match reported_port(&line) {
+                Some(port) => {
+                    told = true;
+                    let _ = sender.send(Ok(port));
+                }
+                None => said.push(line),
+            }
+        }
+        if !told {
+            let _ = sender.send(Err(said.join(" / ")));
+        }
+    });
+    receiver
+}
+
+/// The port in chromedriver's "ChromeDriver was started successfully on
+/// port 41235." line.
+fn reported_port(line: &str) -> Option<u16> {
+    let (_, rest) = line.split_once("started successfully on port ")?;
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok().filter(|&port| port != 0)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_port_is_read_from_chromedrivers_start_line() {
+        assert_eq!(reported_port("ChromeDriver was started successfully on port 41235."), Some(41235));
+        assert_eq!(reported_port("ChromeDriver was started successfully on port 9515"), Some(9515));
+        assert_eq!(reported_port("Starting ChromeDriver 148.0.7778.167 on port 0"), None);
+        assert_eq!(reported_port("ChromeDriver was started successfully on port 0."), None);
+        assert_eq!(reported_port("bind() failed: Address already in use (98)"), None);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn only_profiles_of_ended_runs_are_removed() {
+        let temp = tempfile::tempdir().unwrap();
+        // A process that has ended: its id is free until the system reuses it.
+        let mut ended = Command::new("true").spawn().unwrap();
+        ended.wait().unwrap();
+        let stale = temp.path().join(format!("{PROFILE_PREFIX}{}-0", ended.id()));
+        let live = temp.path().join(format!("{PROFILE_PREFIX}{}-3", std::process::id()));
+        let other = temp.path().join(format!("{PROFILE_PREFIX}notes"));
+        for dir in [&stale, &live, &other] {
+            std::fs::create_dir_all(dir.join("tmp")).unwrap();
+        }
+        remove_stale_profiles(temp.path());
+        assert!(!stale.exists(), "the ended run's profile is left");
+        assert!(live.exists(), "a running process's profile was removed");
+        assert!(other.exists(), "a directory not named as ours was removed");
+    }
 
     #[test]
     fn a_normal_user_keeps_the_sandbox_unless_the_setting_drops_it() {

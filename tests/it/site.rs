@@ -872,9 +872,9 @@ fn sockets_of(pid: u32) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// The local addresses (hex, as /proc/PID/net/tcp and tcp6 write them) of
-/// the sockets on which process `pid` listens.
-fn listening_of(pid: u32) -> Vec<String> {
+/// The local addresses (hex, as /proc/PID/net/tcp and tcp6 write them) and
+/// ports of the sockets on which process `pid` listens.
+fn listening_of(pid: u32) -> Vec<(String, u16)> {
     let own = sockets_of(pid);
     let mut found = Vec::new();
     for table in ["tcp", "tcp6"] {
@@ -886,9 +886,10 @@ fn listening_of(pid: u32) -> Vec<String> {
                 continue;
             };
             if own.iter().any(|o| o == inode)
-                && let Some((addr, _)) = local.split_once(':')
+                && let Some((addr, port)) = local.split_once(':')
+                && let Ok(port) = u16::from_str_radix(port, 16)
             {
-                found.push(addr.to_string());
+                found.push((addr.to_string(), port));
             }
         }
     }
@@ -900,12 +901,15 @@ fn chromedriver_listens_on_loopback_only() {
     require_chromium();
     let browser = aquarchive::site::browser::Browser::start(&Default::default()).unwrap();
     let port = browser.driver_port().expect("we started chromedriver");
-    // The chromedriver this test started: its child with that port.
-    let driver = children(std::process::id())
+    // The chromedriver this test started: the child listening on that port
+    // (other tests' chromedrivers are children of this process too).
+    let (driver, sockets) = children(std::process::id())
         .into_iter()
-        .find(|&pid| cmdline(pid).contains(&format!("--port={port} ")))
-        .unwrap_or_else(|| panic!("no chromedriver among this test's children listens on {port}"));
-    let addrs = listening_of(driver);
+        .map(|pid| (pid, listening_of(pid)))
+        .find(|(_, sockets)| sockets.iter().any(|&(_, on)| on == port))
+        .unwrap_or_else(|| panic!("no child of this test listens on {port}"));
+    assert!(cmdline(driver).contains("chromedriver"), "{port} is chromedriver's: {}", cmdline(driver));
+    let addrs: Vec<String> = sockets.into_iter().map(|(addr, _)| addr).collect();
     // 127.0.0.1 and ::1 as the kernel writes them.
     let loopback = ["0100007F", "00000000000000000000000001000000"];
     assert!(!addrs.is_empty(), "chromedriver (process {driver}) listens nowhere");
@@ -1028,15 +1032,50 @@ fn ctrl_c_stops_chromedriver_and_chromium_and_removes_the_profile() {
         assert!(std::time::Instant::now() < deadline, "still running a minute after Ctrl-C: {:?}", running());
         std::thread::sleep(Duration::from_millis(50));
     }
-    // Chromium's own scratch files (org.chromium.Chromium.*) may stay: it
-    // was killed. The profile the tool made must not.
-    let leftovers: Vec<_> = std::fs::read_dir(&tmp)
-        .unwrap()
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .filter(|path| path.display().to_string().starts_with(&profile))
-        .collect();
-    assert!(leftovers.is_empty(), "profile left behind: {leftovers:?}");
+    // The profile holds Chromium's own scratch files too: nothing is left.
+    assert_eq!(entries(&tmp), Vec::<PathBuf>::new(), "left behind in the temp dir");
+}
+
+fn entries(dir: &Path) -> Vec<PathBuf> {
+    std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect()
+}
+
+#[test]
+fn a_killed_runs_browsers_and_profile_are_cleared_by_the_next_run() {
+    require_chromium();
+    let site = Site::start();
+    site.fault("/?size=0", &[Fault::Held]);
+    let dir = setup_waiting(&site);
+    let tmp = dir.join("tmp");
+    std::fs::create_dir(&tmp).unwrap();
+    let mut killed = dir
+        .command(&["fetch", "--browser", "6x6-easy"])
+        .env("TMPDIR", &tmp)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    wait_for_request(&site, "/?size=0");
+    let orphans = descendants(killed.id());
+    assert!(!orphans.is_empty(), "chromedriver and Chromium run under aquarchive");
+    // SAFETY: a signal to a child this test started and has not waited for.
+    unsafe {
+        libc::kill(killed.id() as libc::pid_t, libc::SIGKILL);
+    }
+    killed.wait().unwrap();
+    // Killed outright, the tool could clear nothing: its browsers run on.
+    assert!(orphans.iter().any(|p| p.running()), "the browsers outlived the kill");
+    assert!(!entries(&tmp).is_empty(), "the killed run's profile is there");
+    site.release();
+    let next = dir.command(&["fetch", "--browser", "6x6-easy"]).env("TMPDIR", &tmp).output().unwrap();
+    assert!(next.status.success(), "{}", String::from_utf8_lossy(&next.stderr));
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    let running = || orphans.iter().filter(|p| p.running()).map(|p| (p.pid, cmdline(p.pid))).collect::<Vec<_>>();
+    while !running().is_empty() {
+        assert!(std::time::Instant::now() < deadline, "the killed run's browsers still run: {:?}", running());
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(entries(&tmp), Vec::<PathBuf>::new(), "left behind in the temp dir");
 }
 
 fn ctrl_c(pid: u32) {
