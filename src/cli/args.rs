@@ -60,7 +60,7 @@ impl Cli {
                 "--difficulty, --symmetry, --not-minimal and --attempts are for --kind sudoku",
             )),
             Command::Generate(args) if args.kind == Some(Kind::Sudoku) && args.aquarium.given() => {
-                Err(conflict("generate", "--size, --tanks and --format are for Aquarium; a Sudoku is 9x9"))
+                Err(conflict("generate", "--size, --tanks, --style and --format are for Aquarium; a Sudoku is 9x9"))
             }
             Command::Generate(args) if args.solutions && args.aquarium.format == Some(OutputFormat::Task) => {
                 Err(conflict("generate", "--solutions goes with --format text (task strings have no room for them)"))
@@ -558,9 +558,14 @@ unless --not-minimal; it is kept only if its grade (see `aquarchive help grade`)
 --difficulty asked for, else another grid is tried, up to --attempts. Each puzzle is one
 81-character line after a comment line with its level and techniques.
 
+Aquarium --style random cuts random maps and levels with no mending and keeps only those
+whose water is the one solution: slower to make (most maps are thrown away), and hard for
+search, which makes them the benchmark of the solver's worst cases.
+
 Examples:
   aquarchive generate --size 15
   aquarchive generate --size 30 --count 5 --seed 7 > big.txt
+  aquarchive generate --size 30 --style random --count 20 --seed 1 --format task > hard-30.txt
   aquarchive generate --kind sudoku --difficulty hard --symmetry rot180 --count 3 --seed 1
   aquarchive generate --kind sudoku --difficulty easy --not-minimal | aquarchive grade --hints -";
 
@@ -814,9 +819,12 @@ pub struct GenerateAquariumArgs {
         required_unless_present_any = ["kind", "sudoku"],
     )]
     pub size: Option<u16>,
-    /// Tanks in the first map (repairs for uniqueness merge a few) [default: size*size/5]
+    /// Tanks in the first map (repairs for uniqueness merge a few) [default: size*size/5, or size*size/12 with --style random]
     #[arg(long, value_name = "T")]
     pub tanks: Option<usize>,
+    /// How uniqueness is reached [default: mended]
+    #[arg(long, value_enum)]
+    pub style: Option<StyleArg>,
     /// How to write the puzzles [default: text]
     #[arg(long, value_enum)]
     pub format: Option<OutputFormat>,
@@ -824,8 +832,17 @@ pub struct GenerateAquariumArgs {
 
 impl GenerateAquariumArgs {
     fn given(&self) -> bool {
-        self.size.is_some() || self.tanks.is_some() || self.format.is_some()
+        self.size.is_some() || self.tanks.is_some() || self.style.is_some() || self.format.is_some()
     }
+}
+
+/// How `generate` makes an Aquarium unique.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum StyleArg {
+    /// Join neighbouring tanks until reasoning settles the map: puzzles logic solves
+    Mended,
+    /// Random tanks of about 12 cells and random levels, kept only when unique: the hard ones a search meets
+    Random,
 }
 
 /// What only Sudoku puzzles take.

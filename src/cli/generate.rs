@@ -5,7 +5,7 @@ use aquarchive::kinds::Kind;
 use aquarchive::kinds::aquarium::{self, GenerateSettings};
 use aquarchive::rng::Rng;
 
-use super::args::{GenerateArgs, OutputFormat};
+use super::args::{GenerateArgs, OutputFormat, StyleArg};
 use super::error::CliError;
 use super::exit::ExitCode;
 use super::generated::{in_chunks, seed};
@@ -21,7 +21,10 @@ pub fn run(args: GenerateArgs) -> Result<ExitCode, CliError> {
         return Err(CliError::Message("give the grid side with --size N".into()));
     };
     let n = usize::from(size);
-    let mut settings = GenerateSettings::square(n);
+    let mut settings = match args.aquarium.style.unwrap_or(StyleArg::Mended) {
+        StyleArg::Mended => GenerateSettings::square(n),
+        StyleArg::Random => GenerateSettings::random(n),
+    };
     if let Some(tanks) = args.aquarium.tanks {
         if tanks == 0 || tanks > n * n {
             return Err(CliError::Message(format!("--tanks must be from 1 to {} for a {n}x{n} grid", n * n)));
@@ -41,7 +44,8 @@ pub fn run(args: GenerateArgs) -> Result<ExitCode, CliError> {
                     out.push('\n');
                 }
                 out.push_str(&format!(
-                    "# aquarchive generate --size {n} --tanks {} --seed {seed}: puzzle {} of {}, {} tanks\n{}",
+                    "# aquarchive generate --size {n} --style {} --tanks {} --seed {seed}: puzzle {} of {}, {} tanks\n{}",
+                    settings.style.name(),
                     settings.tanks,
                     i + 1,
                     args.count,

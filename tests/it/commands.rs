@@ -98,7 +98,7 @@ fn options_of_one_kind_are_refused_with_another() {
         // Sudoku's options with Aquarium's, or with Aquarium (the default kind) named.
         (&["generate", "--size", "6", "--difficulty", "easy"][..], "'--size <N>' cannot be used with"),
         (&["generate", "--kind", "sudoku", "--difficulty", "easy", "--tanks", "5"], "cannot be used with"),
-        (&["generate", "--kind", "sudoku", "--size", "6"], "--size, --tanks and --format are for Aquarium"),
+        (&["generate", "--kind", "sudoku", "--size", "6"], "--size, --tanks, --style and --format are for Aquarium"),
         (&["generate", "--kind", "aquarium", "--symmetry", "rot90"], "are for --kind sudoku"),
         (&["generate", "--difficulty", "hard"], "--kind <KIND>"),
         // What each kind needs.

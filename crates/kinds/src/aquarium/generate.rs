@@ -11,6 +11,12 @@
 //! full search proves uniqueness (fast then); if it finds a second solution
 //! instead, the tanks where the two differ are mended.
 //!
+//! `Style::Random` makes puzzles the naive way instead, as a benchmark of
+//! what search meets outside such a generator: a random map with tanks of
+//! about a dozen cells, random levels, no mending; a map whose water is not
+//! the only solution is thrown away and another cut. Its puzzles are the
+//! hard ones: nothing made them easy for reasoning.
+//!
 //! A map can get stuck: no open tank has a neighbour it may join with the
 //! planted water. Then the open tanks get new random levels (the clues
 //! follow the water), which opens other joins; only after
@@ -29,18 +35,45 @@ use super::{Aquarium, Encoding, Water, verify};
 pub struct GenerateSettings {
     pub width: usize,
     pub height: usize,
-    /// Tanks in the first map; repairs merge some, so puzzles end with this
-    /// many or a few fewer.
+    /// Tanks in the first map; repairs merge some, so mended puzzles end
+    /// with this many or a few fewer.
     pub tanks: usize,
+    pub style: Style,
+}
+
+/// How a puzzle's uniqueness is reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// Tanks joined until reasoning settles the map (see the module comment).
+    Mended,
+    /// Random maps and levels, kept only when the water is the one solution.
+    Random,
+}
+
+impl Style {
+    pub fn name(self) -> &'static str {
+        match self {
+            Style::Mended => "mended",
+            Style::Random => "random",
+        }
+    }
 }
 
 impl GenerateSettings {
     /// A square grid with about as many tanks as the site's hard puzzles of
-    /// that size (45 on 15x15: one tank to five cells).
+    /// that size (45 on 15x15: one tank to five cells), mended.
     pub fn square(n: usize) -> GenerateSettings {
-        GenerateSettings { width: n, height: n, tanks: (n * n / 5).max(1) }
+        GenerateSettings { width: n, height: n, tanks: (n * n / 5).max(1), style: Style::Mended }
+    }
+
+    /// A square grid of random tanks of about twelve cells, not mended.
+    pub fn random(n: usize) -> GenerateSettings {
+        GenerateSettings { width: n, height: n, tanks: (n * n / RANDOM_TANK_CELLS).max(1), style: Style::Random }
     }
 }
+
+/// The mean tank size of `Style::Random` maps.
+const RANDOM_TANK_CELLS: usize = 12;
 
 /// A generated puzzle with its one solution.
 #[derive(Clone, Debug)]
@@ -53,9 +86,12 @@ pub struct Generated {
 
 /// Generates one puzzle. Deterministic in `rng`'s state.
 pub fn generate(rng: &mut Rng, settings: GenerateSettings) -> Generated {
-    let GenerateSettings { width, height, tanks } = settings;
+    let GenerateSettings { width, height, tanks, style } = settings;
     assert!(width > 0 && height > 0 && width <= super::MAX_SIDE && height <= super::MAX_SIDE);
     let tanks = tanks.clamp(1, width * height);
+    if style == Style::Random {
+        return random_unique(rng, width, height, tanks);
+    }
     for attempts in 1.. {
         let mut labels = random_map(rng, width, height, tanks);
         let mut water = plant(rng, width, height, &labels, None);
@@ -91,6 +127,20 @@ pub fn generate(rng: &mut Rng, settings: GenerateSettings) -> Generated {
                 None => break,
             }
             puzzle = build(&labels, &water);
+        }
+    }
+    unreachable!("the loop above only ends by returning")
+}
+
+/// Random maps with random water until the water is the only solution.
+fn random_unique(rng: &mut Rng, width: usize, height: usize, tanks: usize) -> Generated {
+    for attempts in 1.. {
+        let labels = random_map(rng, width, height, tanks);
+        let water = plant(rng, width, height, &labels, None);
+        let (row_clues, col_clues) = Aquarium::clues_of(&water);
+        let puzzle = Aquarium::new(width, height, &labels, row_clues, col_clues).expect("shape is right");
+        if other_solution(&puzzle, &water).is_none() {
+            return Generated { puzzle, solution: water, attempts };
         }
     }
     unreachable!("the loop above only ends by returning")
