@@ -197,6 +197,13 @@ fn aquarium_text(
         format!("{place}: {size}, {} tanks: {} ({})\n", puzzle.tank_count(), grading.level, grading.summary());
     if hints {
         out.push_str(&render::aquarium::framed(puzzle, None));
+        // The steps name tanks by number: the map that says which is which.
+        out.push_str("Tanks, numbered in reading order:\n");
+        let side = puzzle.tank_count().to_string().len();
+        for r in 0..puzzle.height() {
+            let row: Vec<String> = (0..puzzle.width()).map(|c| format!("{:>side$}", puzzle.tank(r, c) + 1)).collect();
+            out.push_str(&format!("  {}\n", row.join(" ")));
+        }
         let width = grading.steps.len().to_string().len();
         for (k, step) in grading.steps.iter().enumerate() {
             out.push_str(&format!("{:>width$}. {}\n", k + 1, step.text));

@@ -5,7 +5,9 @@ use rusqlite::{Connection, OptionalExtension, Row, ToSql, Transaction, params};
 
 use super::columns::{self, hash_check, status};
 use super::digest::sha256_hex;
-use super::model::{Added, Count, Filter, Grade, GradeCount, HashCheck, NewPuzzle, Puzzle, SiteFacts, Solution, Status};
+use super::model::{
+    Added, Count, Filter, Grade, GradeCount, HashCheck, NewPuzzle, Puzzle, SiteFacts, Solution, Status,
+};
 use super::{Store, StoreError};
 use crate::kinds::Kind;
 

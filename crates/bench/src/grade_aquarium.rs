@@ -47,11 +47,8 @@ pub fn run(args: GradeAquariumBenchArgs) -> Result<(), BenchError> {
         let n = row.ranks.len();
         row.times.sort();
         let ms = |d: Duration| format!("{:.2}", d.as_secs_f64() * 1e3);
-        let mut line = vec![
-            class.clone(),
-            n.to_string(),
-            format!("{:.2}", row.ranks.iter().sum::<u32>() as f64 / n as f64),
-        ];
+        let mut line =
+            vec![class.clone(), n.to_string(), format!("{:.2}", row.ranks.iter().sum::<u32>() as f64 / n as f64)];
         line.extend(row.by_level.iter().map(|k| k.to_string()));
         line.extend([
             format!("{:.1}", row.steps as f64 / n as f64),

@@ -104,6 +104,15 @@ fn ruled_out(board: &Board, next: &Board) -> Vec<String> {
     out
 }
 
+/// "a, b and c".
+fn both(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
 /// "a, b or c".
 fn either(items: &[String]) -> String {
     match items {
@@ -133,7 +142,11 @@ pub(super) fn finished_line(shape: &Shape, board: &Board) -> Option<(String, Boa
             continue;
         }
         let next = with(board, &changes);
-        let what = format!("{} already holds its {} water, so its open cells are air", shape.line_name(line), shape.clues[line]);
+        let what = format!(
+            "{} already holds its {} water, so its open cells are air",
+            shape.line_name(line),
+            shape.clues[line]
+        );
         return Some((format!("{what}: {}", effects(board, &next)), next));
     }
     None
@@ -155,9 +168,9 @@ pub(super) fn full_line(shape: &Shape, board: &Board) -> Option<(String, Board)>
             })
             .collect();
         let next = with(board, &changes);
-        let cells = if left == 1 { "cell" } else { "cells" };
+        let (cells, they) = if left == 1 { ("cell", "it is") } else { ("cells", "they are") };
         let what = format!(
-            "{} needs {left} more water and has just {left} open {cells}, so they are water",
+            "{} needs {left} more water and has just {left} open {cells}, so {they} water",
             shape.line_name(line)
         );
         return Some((format!("{what}: {}", effects(board, &next)), next));
@@ -194,9 +207,9 @@ fn too_much(shape: &Shape, board: &Board, rows: bool) -> Option<(String, Board)>
         let name = shape.line_name(line);
         let what = if rows {
             let verb = if why.len() == 1 { "is" } else { "are" };
-            format!("{name} has {left} water left: {} {verb} too wide for it", either(&why))
+            format!("{name} has {left} water left: {} {verb} too wide for it", both(&why))
         } else {
-            format!("{name} has {left} water left: {}", either(&why).replacen(" or ", ", and ", 1))
+            format!("{name} has {left} water left: {}", both(&why))
         };
         return Some((format!("{what}; so {}", effects(board, &next)), next));
     }
@@ -372,6 +385,15 @@ fn line_pairs(shape: &Shape, board: &Board) -> Vec<(usize, usize)> {
     pairs
 }
 
+/// "rows 4 and 5", "columns 2 and 7", "row 3 and column 8".
+fn pair_name(shape: &Shape, a: usize, b: usize) -> String {
+    match (shape.is_row(a), shape.is_row(b)) {
+        (true, true) => format!("rows {} and {}", a + 1, b + 1),
+        (false, false) => format!("columns {} and {}", a - shape.height + 1, b - shape.height + 1),
+        _ => format!("{} and {}", shape.line_name(a), shape.line_name(b)),
+    }
+}
+
 /// Sums in two lines at once: `v[x]` holds bit `y` when `x` water can go to
 /// the first line together with `y` to the second.
 type Sums2 = Vec<Sums>;
@@ -457,11 +479,10 @@ pub(super) fn two_lines(shape: &Shape, board: &Board) -> Option<(String, Board)>
             .map(|t| (t + 1).to_string())
             .collect();
         let what = format!(
-            "{} and {} need {left_a} and {left_b} more water; counting both at once, with tank{} {} in both, no way meets both with {}",
-            shape.line_name(a),
-            shape.line_name(b),
+            "{} need {left_a} and {left_b} more water; counting both at once, with tank{} {} in both, no way meets both with {}",
+            pair_name(shape, a, b),
             if shared.len() == 1 { "" } else { "s" },
-            either(&shared).replace(" or ", " and "),
+            both(&shared),
             either(&ruled_out(board, &next)),
         );
         return Some((format!("{what}; so {}", effects(board, &next)), next));
@@ -553,14 +574,10 @@ pub(super) fn guess(shape: &Shape, board: &Board, solution: &Water) -> Found {
         .filter(|&t| board.open(t))
         .min_by_key(|&t| (board.hi[t] - board.lo[t], t))
         .expect("an unsolved board has an open tank");
-    let surface =
-        shape.cells[t].iter().find(|&&(r, c)| solution.get(r, c)).map_or(shape.bottom[t] + 1, |&(r, _)| r);
+    let surface = shape.cells[t].iter().find(|&&(r, c)| solution.get(r, c)).map_or(shape.bottom[t] + 1, |&(r, _)| r);
     let surface = surface.clamp(board.lo[t], board.hi[t]);
     let next = with(board, &[(t, surface, surface)]);
-    let text = format!(
-        "no technique applies; guess tank {}'s level (the others fail): {}",
-        t + 1,
-        effects(board, &next)
-    );
+    let text =
+        format!("no technique applies; guess tank {}'s level (the others fail): {}", t + 1, effects(board, &next));
     (Technique::Guess, text, next)
 }

@@ -79,7 +79,9 @@ fn every_real_puzzle_is_graded_soundly_to_its_solution() {
 
 #[test]
 fn generated_puzzles_are_graded_soundly_to_their_solution() {
-    for (n, seed) in [(6, 1..40), (8, 40..70), (10, 70..90), (15, 90..96)].into_iter().flat_map(|(n, s)| s.map(move |x| (n, x))) {
+    for (n, seed) in
+        [(6, 1..40), (8, 40..70), (10, 70..90), (15, 90..96)].into_iter().flat_map(|(n, s)| s.map(move |x| (n, x)))
+    {
         let g = generate(&mut Rng::new(seed), GenerateSettings::square(n));
         let grading = grade(&g.puzzle);
         check(&format!("generated {n}x{n} seed {seed}"), &g.puzzle, &g.solution, &grading);
@@ -148,7 +150,10 @@ fn a_piece_too_wide_for_its_row_is_air_with_its_tank_above() {
     let shape = Shape::new(&p);
     let board = Board::new(&shape);
     let (text, next) = techniques::too_wide(&shape, &board).unwrap();
-    assert_eq!(text, "row 1 has 1 water left: the 3-cell piece of tank 1 is too wide for it; so tank 1 is air in row 1");
+    assert_eq!(
+        text,
+        "row 1 has 1 water left: the 3-cell piece of tank 1 is too wide for it; so tank 1 is air in row 1"
+    );
     assert_eq!(board.settles(&shape, &next), vec![(0, 0, false), (0, 1, false), (0, 2, false)]);
 }
 
@@ -163,10 +168,12 @@ fn a_row_that_cannot_do_without_a_piece_fills_it() {
     board.lo[3] = 1; // the bottom row is full
     board.hi[3] = 1;
     let (text, next) = techniques::piece_needed(&shape, &board).unwrap();
-    assert!(text.starts_with("row 1 needs 4 more water: without the 3-cell piece of tank 3 it has room for 3"), "{text}");
+    assert!(
+        text.starts_with("row 1 needs 4 more water: without the 3-cell piece of tank 3 it has room for 3"),
+        "{text}"
+    );
     assert_eq!(board.settles(&shape, &next), vec![(0, 3, true), (0, 4, true), (0, 5, true)]);
 }
-
 
 #[test]
 fn a_column_caps_a_tall_tank_from_above() {
