@@ -15,7 +15,7 @@
 //! argument from the rules: no step assumes the puzzle has one solution.
 //! Only a guess, when the techniques run out, reads the solution.
 
-mod techniques;
+pub mod techniques;
 
 use std::fmt;
 
@@ -205,11 +205,12 @@ fn grade_inner(puzzle: &Aquarium, known: Option<&Water>) -> Grading {
     let mut steps = Vec::new();
     let mut level = Level::Easy;
     let mut solution: Option<Option<Water>> = known.map(|w| Some(w.clone()));
+    let mut memo = techniques::Memo::new(&shape);
     while !board.is_solved() {
         if !board.consistent(&shape) {
             break;
         }
-        let found = techniques::next_step(&shape, &board);
+        let found = techniques::next_step(&shape, &board, &mut memo);
         let (technique, text, next) = match found {
             Some(found) => found,
             None => {
@@ -231,6 +232,7 @@ fn grade_inner(puzzle: &Aquarium, known: Option<&Water>) -> Grading {
         }
         level = level.max(technique.level());
         steps.push(Step { technique, text, settles });
+        memo.moved(&board, &next);
         board = next;
     }
     let complete = board.is_solved();

@@ -137,7 +137,7 @@ fn a_finished_row_is_air_and_so_is_its_tanks_water_above() {
     board.hi[1] = 1;
     board.lo[2] = 2;
     board.hi[2] = 2;
-    let (technique, text, next) = next_step(&shape, &board).unwrap();
+    let (technique, text, next) = next_step(&shape, &board, &mut techniques::Memo::new(&shape)).unwrap();
     assert_eq!(technique, Technique::FinishedLine);
     assert_eq!(text, "row 1 already holds its 0 water, so its open cells are air: tank 1 is air in row 1");
     assert_eq!(board.settles(&shape, &next), vec![(0, 0, false), (0, 1, false)]);
@@ -149,7 +149,7 @@ fn a_piece_too_wide_for_its_row_is_air_with_its_tank_above() {
     let p = puzzle(&["AAAB", "AAAB", "CDDB"], &[1, 2, 4], &[1, 1, 1, 3]);
     let shape = Shape::new(&p);
     let board = Board::new(&shape);
-    let (text, next) = techniques::too_wide(&shape, &board).unwrap();
+    let (text, next) = techniques::first_of(&shape, &board, Technique::TooWide).unwrap();
     assert_eq!(
         text,
         "row 1 has 1 water left: the 3-cell piece of tank 1 is too wide for it; so tank 1 is air in row 1"
@@ -167,7 +167,7 @@ fn a_row_that_cannot_do_without_a_piece_fills_it() {
     let mut board = Board::new(&shape);
     board.lo[3] = 1; // the bottom row is full
     board.hi[3] = 1;
-    let (text, next) = techniques::piece_needed(&shape, &board).unwrap();
+    let (text, next) = techniques::first_of(&shape, &board, Technique::PieceNeeded).unwrap();
     assert!(
         text.starts_with("row 1 needs 4 more water: without the 3-cell piece of tank 3 it has room for 3"),
         "{text}"
@@ -181,7 +181,7 @@ fn a_column_caps_a_tall_tank_from_above() {
     let p = puzzle(&["AB", "AB", "AB"], &[1, 1, 1], &[1, 2]);
     let shape = Shape::new(&p);
     let board = Board::new(&shape);
-    let (text, next) = techniques::level_from_above(&shape, &board).unwrap();
+    let (text, next) = techniques::first_of(&shape, &board, Technique::LevelFromAbove).unwrap();
     assert!(text.starts_with("column 1 has 1 water left: water in row 2 of tank 1 would bring it 2"), "{text}");
     assert_eq!(board.settles(&shape, &next), vec![(0, 0, false), (1, 0, false)]);
 }
@@ -194,7 +194,7 @@ fn sums_of_pieces_rule_out_a_piece_no_sum_can_use() {
     let mut board = Board::new(&shape);
     board.lo[3] = 1;
     board.hi[3] = 1;
-    let (technique, text, next) = next_step(&shape, &board).unwrap();
+    let (technique, text, next) = next_step(&shape, &board, &mut techniques::Memo::new(&shape)).unwrap();
     assert!(technique <= Technique::PieceSums, "{text}");
     // Whatever found it first, tank 3 is air and tanks 1 and 2 water in the end.
     let _ = next;
