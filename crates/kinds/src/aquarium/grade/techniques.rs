@@ -237,7 +237,7 @@ fn finished_line_at(shape: &Shape, board: &Board, line: usize) -> Option<(String
 
 /// A line's open cells are just the water it still needs: all water.
 fn full_line_at(shape: &Shape, board: &Board, line: usize) -> Option<(String, Board)> {
-    let Some(left) = left(shape, board, line) else { return None };
+    let left = left(shape, board, line)?;
     let room = board.most(shape, line) - board.known(shape, line);
     if left == 0 || left != room {
         return None;
@@ -261,7 +261,7 @@ fn full_line_at(shape: &Shape, board: &Board, line: usize) -> Option<(String, Bo
 /// above.
 fn too_much_at(shape: &Shape, board: &Board, line: usize) -> Option<(String, Board)> {
     let rows = shape.is_row(line);
-    let Some(left) = left(shape, board, line) else { return None };
+    let left = left(shape, board, line)?;
     let mut changes = Vec::new();
     let mut why = Vec::new();
     for p in open_parts(shape, board, line) {
@@ -297,7 +297,7 @@ fn too_much_at(shape: &Shape, board: &Board, line: usize) -> Option<(String, Boa
 /// below.
 fn needed_at(shape: &Shape, board: &Board, line: usize) -> Option<(String, Board)> {
     let rows = shape.is_row(line);
-    let Some(left) = left(shape, board, line) else { return None };
+    let left = left(shape, board, line)?;
     let room = board.most(shape, line) - board.known(shape, line);
     if left == 0 || room < left {
         return None;
@@ -393,7 +393,7 @@ fn line_sums(shape: &Shape, board: &Board, line: usize) -> Option<Vec<(usize, us
 /// No sum of what the open tanks can add to a line makes what it needs,
 /// with some tank at some of its levels.
 fn piece_sums_at(shape: &Shape, board: &Board, line: usize) -> Option<(String, Board)> {
-    let Some(changes) = line_sums(shape, board, line) else { return None };
+    let changes = line_sums(shape, board, line)?;
     if changes.is_empty() {
         return None;
     }
