@@ -114,3 +114,16 @@ fn imports_keep_grades_that_list_and_stats_read_back() {
     dir.run(&["--db", DB, "resolve", "--all", "--kind", "aquarium"]).ok();
     assert_eq!(query(&db, "SELECT count(*) FROM grades"), 95);
 }
+
+#[test]
+fn list_takes_every_level_of_both_graders_and_refuses_others() {
+    let dir = Dir::new();
+    dir.run(&["--db", DB, "import", &fixture("aquarium/puzzles/6x6_easy_681742.txt")]).ok();
+    let aquarium = aquarchive::kinds::aquarium::grade::Level::ALL.map(|l| l.name());
+    let sudoku = aquarchive::kinds::sudoku::Level::ALL.map(|l| l.name());
+    for level in aquarium.iter().chain(&sudoku) {
+        dir.run(&["--db", DB, "list", "--grade", level]).ok();
+    }
+    let run = dir.run(&["--db", DB, "list", "--grade", "fiendish"]).expect_code(2);
+    assert!(run.stderr.contains("fiendish"), "{run}");
+}

@@ -29,15 +29,21 @@ pub fn run(args: GradeAquariumBenchArgs) -> Result<(), BenchError> {
         let start = Instant::now();
         let grading = grade::grade(puzzle);
         let time = start.elapsed();
-        if !grading.complete {
-            return Err(BenchError::Message(format!("{class}: a real puzzle was not graded to its end")));
+        // The steps must settle every cell as the known solution has it.
+        let mut cells = vec![None; puzzle.width() * puzzle.height()];
+        for &(r, c, water) in grading.steps.iter().flat_map(|s| &s.settles) {
+            cells[r * puzzle.width() + c] = Some(water);
+        }
+        let reached =
+            cells.iter().enumerate().all(|(i, &w)| w == Some(solution.get(i / puzzle.width(), i % puzzle.width())));
+        if !grading.complete || !reached {
+            return Err(BenchError::Message(format!("{class}: a real puzzle was not graded to its solution")));
         }
         let row = rows.entry((puzzle.width(), order(class), class.clone())).or_default();
         row.ranks.push(grading.level.rank());
         row.by_level[grading.level as usize] += 1;
         row.steps += grading.steps.len();
         row.times.push(time);
-        let _ = solution;
     }
     let mut header = vec!["class".to_string(), "n".into(), "mean rank".into()];
     header.extend(Level::ALL.iter().map(|l| l.name().to_string()));
