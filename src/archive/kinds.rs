@@ -133,7 +133,7 @@ impl AnyPuzzle {
     /// Validates and solves: the status, and the solution to store. An
     /// invalid puzzle is a verdict; an error is a solver bug.
     pub fn assess(&self, settings: Settings) -> Result<Verdict, PuzzleError> {
-        let (found, exhausted, first, stats) = match self {
+        let (found, exhausted, first, stats, grade) = match self {
             AnyPuzzle::Aquarium(p) => return Ok(assess(p, settings)?),
             AnyPuzzle::Sudoku(g) => {
                 if let Err(why) = g.validate() {
@@ -141,19 +141,20 @@ impl AnyPuzzle {
                 }
                 let report = sudoku::solve(g, 2, settings)?;
                 let first = report.solutions.first().map(|s| s.to_string());
-                (report.solutions.len() as u64, report.stats.exhausted, first, report.stats)
+                let grade = report.is_unique().then(|| super::grade::sudoku(g, &report.solutions[0]));
+                (report.solutions.len() as u64, report.stats.exhausted, first, report.stats, grade)
             }
             AnyPuzzle::Calendar { variant, date } => {
                 // Every tiling counted (each checked by the verifier), the first kept.
                 let stats = calendar::count_verified(variant, date, Method::Bitboard)?;
                 let first = calendar::solve(variant, date, 1, Method::Bitboard)?;
                 let first = first.solutions.first().map(|t| t.to_rows(variant).join("\n"));
-                (stats.solutions, stats.exhausted, first, stats)
+                (stats.solutions, stats.exhausted, first, stats, None)
             }
             AnyPuzzle::Ring(r) => {
                 let report = ring::solve(r, RING_LIMIT, settings)?;
                 let first = report.solutions.first().map(RingSolution::to_text);
-                (report.solutions.len() as u64, report.stats.exhausted, first, report.stats)
+                (report.solutions.len() as u64, report.stats.exhausted, first, report.stats, None)
             }
         };
         let status = match (found, exhausted) {
@@ -167,6 +168,7 @@ impl AnyPuzzle {
             found: found.min(u64::from(u32::MAX)) as u32,
             nodes: stats.nodes,
             micros: stats.elapsed.as_micros() as u64,
+            grade,
         };
         Ok(Verdict { status, note: None, solution: Some(solution) })
     }

@@ -4,6 +4,7 @@
 
 pub mod export;
 pub mod fetch;
+pub mod grade;
 pub mod html;
 pub mod import;
 pub mod kinds;
@@ -77,6 +78,7 @@ pub fn assess(puzzle: &Aquarium, settings: Settings) -> Result<Verdict, Aquarium
         found: report.solutions.len() as u32,
         nodes: report.stats.nodes,
         micros: report.stats.elapsed.as_micros() as u64,
+        grade: (status == Status::Ok).then(|| grade::aquarium(puzzle, &report.solutions[0])),
     };
     Ok(Verdict { status, note: None, solution: Some(solution) })
 }

@@ -117,6 +117,7 @@ mod tests {
                 found: 1,
                 nodes: 1,
                 micros: 1,
+                grade: None,
             }),
         }
     }

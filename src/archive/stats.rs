@@ -5,9 +5,9 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::store::{Count, FetchCounts, Filter, HashCheck, Puzzle, Status, Store};
+use crate::store::{Count, FetchCounts, Filter, GradeCount, HashCheck, Puzzle, Status, Store};
 
-use super::{kinds, site_names};
+use super::{grade, kinds, site_names};
 use crate::kinds::Kind;
 
 /// Solve times of one class, in whole microseconds (0: under one).
@@ -31,6 +31,8 @@ pub struct Stats {
     pub hash_checks: HashChecks,
     /// The fetch log: attempts, and those that gave no good puzzle.
     pub fetches: FetchCounts,
+    /// Aquarium and Sudoku puzzles by class and grade.
+    pub grades: Vec<GradeCount>,
 }
 
 /// Aquarium puzzles by what the site's own answer hash said.
@@ -110,7 +112,8 @@ pub fn stats(store: &Store) -> Result<Stats, crate::store::StoreError> {
         } += n;
     }
     let fetches = store.fetch_counts()?;
-    Ok(Stats { database: store.path().display().to_string(), puzzles, counts, times, hash_checks, fetches })
+    let grades = store.grade_counts()?.into_iter().filter(|g| grade::graded(g.kind)).collect();
+    Ok(Stats { database: store.path().display().to_string(), puzzles, counts, times, hash_checks, fetches, grades })
 }
 
 impl Stats {
@@ -131,6 +134,41 @@ impl Stats {
             let mut row = vec![class];
             row.extend(Status::ALL.iter().map(|s| cells.get(s).copied().unwrap_or(0).to_string()));
             row.push(cells.values().sum::<u64>().to_string());
+            out.push(row);
+        }
+        out
+    }
+
+    /// One kind's grades as a table: a row per class (the site's, else the
+    /// grid's size), a column per level from the easiest, the puzzles with
+    /// no grade (no single solution), and the mean rank of those graded.
+    /// Empty when the archive holds none of the kind.
+    pub fn grade_rows(&self, kind: Kind) -> Vec<Vec<String>> {
+        let levels = grade::levels(kind);
+        let mut rows: BTreeMap<String, (Order, (Vec<u64>, u64))> = BTreeMap::new();
+        for g in self.grades.iter().filter(|g| g.kind == kind) {
+            let class = class_of(g.kind, g.size_class, g.width, g.height);
+            let order = order_of(g.kind, g.size_class, g.width, g.height);
+            let (by_level, ungraded) = row_of(&mut rows, class, order, || (vec![0; levels.len()], 0));
+            match g.level.as_deref().and_then(|l| levels.iter().position(|&name| name == l)) {
+                Some(k) => by_level[k] += g.puzzles,
+                None => *ungraded += g.puzzles,
+            }
+        }
+        if rows.is_empty() {
+            return Vec::new();
+        }
+        let mut header = vec!["class".to_string()];
+        header.extend(levels.iter().map(|l| l.to_string()));
+        header.extend(["no grade".to_string(), "mean rank".to_string()]);
+        let mut out = vec![header];
+        for (class, (by_level, ungraded)) in in_order(rows) {
+            let graded: u64 = by_level.iter().sum();
+            let ranks: u64 = by_level.iter().enumerate().map(|(k, n)| (k as u64 + 1) * n).sum();
+            let mut row = vec![class];
+            row.extend(by_level.iter().map(u64::to_string));
+            row.push(ungraded.to_string());
+            row.push(if graded == 0 { "-".into() } else { format!("{:.2}", ranks as f64 / graded as f64) });
             out.push(row);
         }
         out

@@ -107,7 +107,7 @@ pub enum Command {
     /// Write new Aquarium or Sudoku puzzles, each proved to have exactly one solution
     #[command(after_help = GENERATE_EXAMPLES)]
     Generate(GenerateArgs),
-    /// Rate Sudoku puzzles by the techniques a person needs, with the steps as hints
+    /// Rate Sudoku and Aquarium puzzles by the techniques a person needs, with the steps as hints
     #[command(after_help = GRADE_EXAMPLES)]
     Grade(GradeArgs),
     /// Solve the calendar puzzle for a date (today by default), count its tilings, or tabulate every date
@@ -364,7 +364,13 @@ pub struct FilterArgs {
     /// Only puzzles stored up to this UTC time, inclusive at the precision given (2026-11-30 takes all that day)
     #[arg(long, value_name = "TIME")]
     pub until: Option<String>,
+    /// Only Aquarium and Sudoku puzzles graded at this level (see `aquarchive help grade`)
+    #[arg(long, value_name = "LEVEL", value_parser = PossibleValuesParser::new(GRADE_LEVELS))]
+    pub grade: Option<String>,
 }
+
+/// The levels of the Aquarium and Sudoku graders, easiest first.
+const GRADE_LEVELS: [&str; 6] = ["easy", "medium", "hard", "expert", "extreme", "guess"];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum StatusArg {
@@ -570,19 +576,29 @@ Examples:
   aquarchive generate --kind sudoku --difficulty easy --not-minimal | aquarchive grade --hints -";
 
 const GRADE_EXAMPLES: &str = "\
-Input as for `solve --kind sudoku`: one puzzle a line, 81 characters, `.` or `0` blank.
-Each puzzle is proved unique with the engine, then solved the way a person does, always
-with the simplest technique that makes progress. Its level is the hardest group used:
+Input: Sudoku (one puzzle a line, 81 characters, `.` or `0` blank) or Aquarium (as for
+`solve`: rows of tank numbers and the clues, or site `task` strings), told apart as `import`
+does. Each puzzle is proved unique with the engine, then solved the way a person does,
+always with the simplest technique that makes progress. Its level is the hardest group used
+(--json gives it as \"level\" and \"rank\", 1 the easiest, with the count of each technique).
+Sudoku:
   easy     hidden and naked singles
   medium   + locked candidates, naked and hidden pairs and triples
   hard     + X-wing, swordfish, XY-wing, XYZ-wing
   expert   + simple coloring, X-chains, XY-chains
   guess    the techniques run out: some cell needs trial and error
+Aquarium:
+  easy     finished and full lines, pieces too wide for what their row has left
+  medium   + pieces a row needs, tank levels a column forces from below or caps from above
+  hard     + sums of the pieces that can make a line's clue
+  expert   + two lines counted together
+  extreme  + contradiction: if this cell were water (or air), some line could not be met
+  guess    the techniques run out: some tank needs trial and error
 Exit status 1 when some puzzle has no solution or several (it is not graded).
 
 Examples:
   aquarchive grade puzzles.txt
-  aquarchive grade --hints puzzle.txt
+  aquarchive grade --hints tests/fixtures/aquarium/puzzles/6x6_easy_681742.txt
   aquarchive grade --json tests/fixtures/sudoku/se_rated_sample.txt";
 
 /// Every kind, with what a file of it holds (`solve` and `import` read them all).
@@ -736,7 +752,7 @@ fn shell_word(path: &Path) -> String {
 
 #[derive(Args, Debug)]
 pub struct GradeArgs {
-    /// Sudoku files, one puzzle a line; `-` reads standard input
+    /// Sudoku or Aquarium puzzle files; `-` reads standard input
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<String>,
     /// Print the step-by-step logical solution

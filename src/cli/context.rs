@@ -48,6 +48,7 @@ impl FilterArgs {
             status: self.status.map(StatusArg::to_status),
             since: self.since.clone(),
             until: self.until.clone(),
+            grade: self.grade.clone(),
             ..Filter::default()
         })
     }

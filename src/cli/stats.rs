@@ -1,6 +1,7 @@
 //! `aquarchive stats`: what the archive holds.
 
 use aquarchive::archive::stats;
+use aquarchive::kinds::Kind;
 use aquarchive::render::count_of;
 use aquarchive::store::{Access, time_text};
 
@@ -34,6 +35,14 @@ pub fn run(args: StatsArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     }
     out.push('\n');
     out.push_str(&table::render("Solve and prove unique, latest solution of each puzzle:", &rows));
+    for kind in [Kind::Aquarium, Kind::Sudoku] {
+        let grades = stats.grade_rows(kind);
+        if !grades.is_empty() {
+            let title = format!("{kind} puzzles by grade (see `aquarchive help grade`), by class:");
+            out.push('\n');
+            out.push_str(&table::render(&title, &grades));
+        }
+    }
     let checks = &stats.hash_checks;
     if checks.r#match + checks.mismatch + checks.unchecked > 0 {
         out.push_str(&format!(

@@ -33,7 +33,8 @@ pub use digest::{hex, sha256_hex};
 pub use error::{BadValue, StoreError, ValueError};
 pub use fetch_log::{Fetch, FetchCounts, FetchOutcome, FetchQuery, LoggedFetch};
 pub use model::{
-    Added, Count, Filter, HashCheck, NewPuzzle, Puzzle, SiteFacts, Solution, Status, Tries, time_text, time_to_second,
+    Added, Count, Filter, Grade, GradeCount, HashCheck, NewPuzzle, Puzzle, SiteFacts, Solution, Status, Tries,
+    time_text, time_to_second,
 };
 pub use open::{APPLICATION_ID, Access, VERSION};
 

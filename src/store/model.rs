@@ -152,6 +152,35 @@ pub struct Solution {
     pub found: u32,
     pub nodes: u64,
     pub micros: u64,
+    /// How hard a person finds it, for a kind with a grader and one
+    /// solution (kept in `grades`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub grade: Option<Grade>,
+}
+
+/// A puzzle's grade by the techniques a person needs (`aquarchive grade`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Grade {
+    /// The level's name (`easy`, `medium`, ...).
+    pub level: String,
+    /// 1 for the easiest level of the puzzle's kind, counting up.
+    pub rank: u32,
+    /// The techniques used, each with how often: "naked single 40, ...".
+    pub techniques: String,
+}
+
+/// Puzzles counted by kind, size class and grade.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GradeCount {
+    #[serde(serialize_with = "serialize_kind")]
+    pub kind: Kind,
+    pub size_class: Option<i64>,
+    pub width: i64,
+    pub height: i64,
+    /// None for puzzles with no grade (not graded yet, or without one solution).
+    pub level: Option<String>,
+    pub rank: Option<u32>,
+    pub puzzles: u64,
 }
 
 /// A stored puzzle with its latest solution.
@@ -196,6 +225,8 @@ pub struct Filter {
     pub ids: Vec<i64>,
     /// Only puzzles that should have a solution and have none.
     pub unsolved: bool,
+    /// Only puzzles graded at this level (by its name).
+    pub grade: Option<String>,
 }
 
 /// Puzzles counted by kind, size class, grid and status.

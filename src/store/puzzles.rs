@@ -5,7 +5,9 @@ use rusqlite::{Connection, OptionalExtension, Row, ToSql, Transaction, params};
 
 use super::columns::{self, hash_check, status};
 use super::digest::sha256_hex;
-use super::model::{Added, Count, Filter, HashCheck, NewPuzzle, Puzzle, SiteFacts, Solution, Status};
+use super::model::{
+    Added, Count, Filter, Grade, GradeCount, HashCheck, NewPuzzle, Puzzle, SiteFacts, Solution, Status,
+};
 use super::{Store, StoreError};
 use crate::kinds::Kind;
 
@@ -22,14 +24,15 @@ pub(super) const PUZZLE_COLUMNS: &str = concat!(
     "p.id, p.kind, p.source, p.size_class, p.site_id, p.width, p.height, p.text, ",
     "p.canonical_hash, p.snapshot, p.extractor_version, p.status, p.note, p.created, ",
     "s.solver_version, s.solution, s.found, s.nodes, s.micros, p.special_date, ",
-    hash_check_sql!()
+    hash_check_sql!(),
+    ", g.level, g.rank, g.techniques"
 );
 
 /// Each puzzle joined with its latest solution (the highest row id) and
 /// what its page said.
 pub(super) const PUZZLE_FROM: &str = "FROM puzzles p LEFT JOIN solutions s \
     ON s.id = (SELECT max(id) FROM solutions WHERE puzzle = p.id) \
-    LEFT JOIN site_facts f ON f.puzzle = p.id";
+    LEFT JOIN site_facts f ON f.puzzle = p.id LEFT JOIN grades g ON g.puzzle = p.id";
 
 impl Store {
     /// The stored puzzle that `puzzle` would duplicate, if any.
@@ -117,6 +120,7 @@ impl Store {
                     tx.prepare_cached("DELETE FROM solutions WHERE puzzle = ?1")
                         .and_then(|mut s| s.execute([id]))
                         .map_err(err)?;
+                    put_grade(&tx, *id, None).map_err(err)?;
                 }
             }
         }
@@ -159,6 +163,7 @@ impl Store {
         )
         .map_err(err)?;
         tx.execute("DELETE FROM solutions WHERE puzzle = ?1", [id]).map_err(err)?;
+        put_grade(&tx, id, None).map_err(err)?;
         if let Some(solution) = solution {
             put_solution(&tx, id, solution).map_err(err)?;
         }
@@ -221,6 +226,36 @@ impl Store {
                     height: r.get(3)?,
                     status: status(r, 4, format_args!("puzzle {first}"))?,
                     puzzles: r.get::<_, i64>(5)? as u64,
+                })
+            })
+            .map_err(self.err())?;
+        rows.collect::<Result<_, _>>().map_err(self.err())
+    }
+
+    /// Puzzles by kind, size class and grade (level None: not graded),
+    /// easiest grade first.
+    pub fn grade_counts(&self) -> Result<Vec<GradeCount>, StoreError> {
+        let mut statement = self
+            .conn
+            .prepare(
+                "SELECT p.kind, p.size_class, p.width, p.height, g.level, g.rank, count(*), min(p.id) \
+                 FROM puzzles p LEFT JOIN grades g ON g.puzzle = p.id \
+                 GROUP BY p.kind, p.size_class, p.width, p.height, g.level, g.rank \
+                 ORDER BY p.kind, p.size_class IS NULL, p.size_class, p.width * p.height, p.width, \
+                 g.rank IS NULL, g.rank",
+            )
+            .map_err(self.err())?;
+        let rows = statement
+            .query_map([], |r| {
+                let first: i64 = r.get(7)?;
+                Ok(GradeCount {
+                    kind: columns::kind(r, 0, format_args!("puzzle {first}"))?,
+                    size_class: r.get(1)?,
+                    width: r.get(2)?,
+                    height: r.get(3)?,
+                    level: r.get(4)?,
+                    rank: r.get(5)?,
+                    puzzles: r.get::<_, i64>(6)? as u64,
                 })
             })
             .map_err(self.err())?;
@@ -387,6 +422,7 @@ fn replace(
     )?
     .execute(values.as_slice())?;
     conn.prepare_cached("DELETE FROM solutions WHERE puzzle = ?1")?.execute(params![id])?;
+    put_grade(conn, id, None)?;
     if let Some(solution) = solution {
         put_solution(conn, id, solution)?;
     }
@@ -400,6 +436,22 @@ fn put_solution(conn: &Connection, puzzle: i64, s: &Solution) -> rusqlite::Resul
          nodes = excluded.nodes, micros = excluded.micros, solved_at = excluded.solved_at",
     )?
     .execute(params![puzzle, s.solver_version, s.solution, s.found, s.nodes as i64, s.micros as i64])?;
+    put_grade(conn, puzzle, s.grade.as_ref())
+}
+
+/// Keeps the grade found with a solution; a solve without one (no single
+/// solution, or a kind without a grader) leaves no grade behind.
+fn put_grade(conn: &Connection, puzzle: i64, grade: Option<&Grade>) -> rusqlite::Result<()> {
+    match grade {
+        Some(g) => conn
+            .prepare_cached(
+                "INSERT INTO grades (puzzle, level, rank, techniques) VALUES (?1, ?2, ?3, ?4) \
+                 ON CONFLICT (puzzle) DO UPDATE SET level = excluded.level, rank = excluded.rank, \
+                 techniques = excluded.techniques, graded_at = excluded.graded_at",
+            )?
+            .execute(params![puzzle, g.level, g.rank, g.techniques])?,
+        None => conn.prepare_cached("DELETE FROM grades WHERE puzzle = ?1")?.execute([puzzle])?,
+    };
     Ok(())
 }
 
@@ -412,6 +464,10 @@ fn read_puzzle(r: &Row) -> rusqlite::Result<Puzzle> {
             found: r.get(16)?,
             nodes: r.get::<_, i64>(17)? as u64,
             micros: r.get::<_, i64>(18)? as u64,
+            grade: match r.get::<_, Option<String>>(21)? {
+                None => None,
+                Some(level) => Some(Grade { level, rank: r.get(22)?, techniques: r.get(23)? }),
+            },
         }),
     };
     let id = r.get(0)?;
@@ -477,6 +533,9 @@ impl Filter {
         if let Some(until) = &self.until {
             // Inclusive at the precision given: `2026-11-30` takes all that day.
             term("substr(p.created, 1, length(?)) <= ?", Value::Text(until.clone()));
+        }
+        if let Some(level) = &self.grade {
+            term("g.level = ?", Value::Text(level.clone()));
         }
         if !self.ids.is_empty() {
             let ids: Vec<String> = self.ids.iter().map(i64::to_string).collect();

@@ -19,7 +19,7 @@ fn puzzle(text: &str, site_id: Option<i64>) -> NewPuzzle {
 }
 
 fn solution(found: u32) -> Solution {
-    Solution { solver_version: "v1".into(), solution: Some("10\n10".into()), found, nodes: 3, micros: 40 }
+    Solution { solver_version: "v1".into(), solution: Some("10\n10".into()), found, nodes: 3, micros: 40, grade: None }
 }
 
 fn fresh() -> (tempfile::TempDir, Store) {

@@ -9,6 +9,7 @@ mod calendar;
 mod commands;
 mod faults;
 mod fetch_log;
+mod grade_aquarium;
 mod html_index;
 mod interrupt;
 mod kinds;

@@ -86,7 +86,8 @@ fn table(title: &str, rows: &mut Table, totals: Option<&[Duration]>) -> String {
     crate::table::render(title, &lines)
 }
 
-fn load_fixtures(dir: &std::path::Path) -> Result<Vec<(String, Aquarium, Water)>, BenchError> {
+/// (class from the file name, puzzle, solution) for every fixture in `dir`.
+pub fn load_fixtures(dir: &std::path::Path) -> Result<Vec<(String, Aquarium, Water)>, BenchError> {
     let entries =
         std::fs::read_dir(dir).map_err(|source| BenchError::Io { path: dir.display().to_string(), source })?;
     let mut out = Vec::new();

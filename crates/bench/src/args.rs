@@ -46,6 +46,21 @@ pub enum Command {
         after_help = "Examples:\n  aquarchive-bench export\n  aquarchive-bench export --archive archive/aquarchive.sqlite --runs 3"
     )]
     Export(ExportBenchArgs),
+    /// Aquarium grades of the real puzzles by the site's size class: mean rank, puzzles per level, grading time
+    GradeAquarium(GradeAquariumBenchArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct GradeAquariumBenchArgs {
+    /// Folder of fixture puzzles named SIZE_CLASS_ID.txt [default: the repository's
+    /// tests/fixtures/aquarium/puzzles]
+    #[arg(
+        long,
+        value_name = "DIR",
+        hide_default_value = true,
+        default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/aquarium/puzzles")
+    )]
+    pub fixtures: std::path::PathBuf,
 }
 
 #[derive(Args, Debug)]

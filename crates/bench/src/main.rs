@@ -2,12 +2,13 @@
 //! setting side by side in one run. A tool of the source tree, not of the
 //! installed `aquarchive`: its defaults read the repository's fixtures.
 //!
-//! `cargo run --release -p aquarchive-bench -- <aquarium|sudoku|calendar|ring|import|export>`
+//! `cargo run --release -p aquarchive-bench -- <aquarium|sudoku|calendar|ring|import|export|grade-aquarium>`
 
 mod aquarium;
 mod args;
 mod calendar;
 mod export;
+mod grade_aquarium;
 mod import;
 mod output;
 mod ring;
@@ -49,6 +50,7 @@ fn main() {
         Command::Ring(args) => ring::run(args),
         Command::Import(args) => import::run(args),
         Command::Export(args) => export::run(args),
+        Command::GradeAquarium(args) => grade_aquarium::run(args),
     };
     let code = match result {
         Ok(()) => 0,

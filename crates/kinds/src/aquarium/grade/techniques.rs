@@ -1,0 +1,668 @@
+//! The techniques. Each looks at the board and returns its first
+//! deduction (the words, and the board with the tanks' ranges it narrows),
+//! or nothing. One deduction takes in all a line gives by that technique at
+//! once, as a person crossing out a row's cells does.
+//!
+//! A line's water is what its tanks give it; a tank at surface `s` gives a
+//! line its cells there at or below row `s`. The water a tank may still add
+//! to a line, over what it surely gives (its surface as low as it may be),
+//! is its "extra"; the water a line still needs is its "left".
+
+use super::{Board, Part, Shape, Technique, Water};
+
+/// A deduction: its technique, its words, the board after it.
+pub(super) type Found = (Technique, String, Board);
+
+/// Which lines a technique looks at.
+#[derive(Clone, Copy)]
+enum Lines {
+    All,
+    Rows,
+    Columns,
+}
+
+/// A technique that looks at one line at a time.
+type AtLine = fn(&Shape, &Board, usize) -> Option<(String, Board)>;
+
+/// The techniques of one line, in the order they are tried.
+const BY_LINE: [(Technique, AtLine, Lines); 7] = [
+    (Technique::FinishedLine, finished_line_at, Lines::All),
+    (Technique::FullLine, full_line_at, Lines::All),
+    (Technique::TooWide, too_much_at, Lines::Rows),
+    (Technique::PieceNeeded, needed_at, Lines::Rows),
+    (Technique::LevelFromAbove, too_much_at, Lines::Columns),
+    (Technique::LevelFromBelow, needed_at, Lines::Columns),
+    (Technique::PieceSums, piece_sums_at, Lines::All),
+];
+
+/// What the searches so far found nothing in. A technique's verdict on a
+/// line (or a pair of lines) depends only on the ranges of the tanks in it,
+/// so after each step only the lines whose tanks it narrowed are looked at
+/// again: the same steps, found without searching the whole grid each time.
+pub(super) struct Memo {
+    /// Steps taken so far.
+    now: u64,
+    /// For each line, the step that last narrowed one of its tanks.
+    changed: Vec<u64>,
+    /// For each technique of [`BY_LINE`] and each line, one past the step at
+    /// which it last found nothing there (0: not looked at yet).
+    quiet: Vec<Vec<u64>>,
+    /// The same for pairs of lines counted together.
+    quiet_pairs: std::collections::HashMap<(usize, usize), u64>,
+    /// The lines each tank has cells in.
+    tank_lines: Vec<Vec<usize>>,
+}
+
+impl Memo {
+    pub(super) fn new(shape: &Shape) -> Memo {
+        let mut tank_lines = vec![Vec::new(); shape.tanks()];
+        for line in 0..shape.lines() {
+            for p in &shape.parts[line] {
+                tank_lines[p.tank].push(line);
+            }
+        }
+        Memo {
+            now: 0,
+            changed: vec![0; shape.lines()],
+            quiet: vec![vec![0; shape.lines()]; BY_LINE.len()],
+            quiet_pairs: std::collections::HashMap::new(),
+            tank_lines,
+        }
+    }
+
+    /// Notes a step from `board` to `next`.
+    pub(super) fn moved(&mut self, board: &Board, next: &Board) {
+        self.now += 1;
+        for t in 0..board.lo.len() {
+            if (board.lo[t], board.hi[t]) != (next.lo[t], next.hi[t]) {
+                for &line in &self.tank_lines[t] {
+                    self.changed[line] = self.now;
+                }
+            }
+        }
+    }
+
+    fn unchanged_since(&self, quiet: u64, line: usize) -> bool {
+        self.changed[line] < quiet
+    }
+}
+
+/// The first deduction of the simplest technique that finds one.
+pub(super) fn next_step(shape: &Shape, board: &Board, memo: &mut Memo) -> Option<Found> {
+    for (k, &(technique, at, lines)) in BY_LINE.iter().enumerate() {
+        for line in lines_of(shape, lines) {
+            if memo.unchanged_since(memo.quiet[k][line], line) {
+                continue;
+            }
+            match at(shape, board, line) {
+                Some((text, next)) => return Some((technique, text, next)),
+                None => memo.quiet[k][line] = memo.now + 1,
+            }
+        }
+    }
+    if let Some((text, next)) = two_lines(shape, board, memo) {
+        return Some((Technique::TwoLines, text, next));
+    }
+    contradiction(shape, board, memo).map(|(text, next)| (Technique::Contradiction, text, next))
+}
+
+/// The first deduction of one technique of a line, looking at every line
+/// afresh.
+#[cfg(test)]
+pub(super) fn first_of(shape: &Shape, board: &Board, technique: Technique) -> Option<(String, Board)> {
+    let &(_, at, lines) = BY_LINE.iter().find(|(t, _, _)| *t == technique)?;
+    lines_of(shape, lines).find_map(|line| at(shape, board, line))
+}
+
+/// The extra water `part`'s tank adds to its line at surface `s`.
+fn extra(shape: &Shape, board: &Board, part: &Part, s: usize) -> u32 {
+    shape.gives(part, s) - shape.gives(part, board.hi[part.tank])
+}
+
+/// The parts of a line whose tank can still add water to it.
+fn open_parts<'a>(shape: &'a Shape, board: &'a Board, line: usize) -> impl Iterator<Item = &'a Part> + 'a {
+    shape.parts[line].iter().filter(move |p| extra(shape, board, p, board.lo[p.tank]) > 0)
+}
+
+/// The water a line still needs, if it is not already over its clue.
+fn left(shape: &Shape, board: &Board, line: usize) -> Option<u32> {
+    shape.clues[line].checked_sub(board.known(shape, line))
+}
+
+/// The surfaces `lo..=hi` of `part`'s tank that `keep` allows, as the
+/// narrowest range holding them all; `None` if it allows none.
+fn narrowed(board: &Board, tank: usize, keep: impl Fn(usize) -> bool) -> Option<(usize, usize)> {
+    let (lo, hi) = (board.lo[tank], board.hi[tank]);
+    let new_lo = (lo..=hi).find(|&s| keep(s))?;
+    let new_hi = (lo..=hi).rev().find(|&s| keep(s))?;
+    Some((new_lo, new_hi))
+}
+
+/// `board` with the ranges of `changes` (tank, lo, hi) put in.
+fn with(board: &Board, changes: &[(usize, usize, usize)]) -> Board {
+    let mut next = board.clone();
+    for &(t, lo, hi) in changes {
+        next.lo[t] = lo;
+        next.hi[t] = hi;
+    }
+    next
+}
+
+/// "row 3" or "rows 3-5", 1-based, for rows `from..to` (0-based, end
+/// excluded).
+fn rows_text(from: usize, to: usize) -> String {
+    if to == from + 1 { format!("row {}", from + 1) } else { format!("rows {}-{}", from + 1, to) }
+}
+
+/// What a deduction settles, tank by tank: "tank 7 is air in rows 2-3;
+/// tank 4 is water in rows 5-6".
+fn effects(board: &Board, next: &Board) -> String {
+    let mut out = Vec::new();
+    for t in 0..board.lo.len() {
+        let mut parts = Vec::new();
+        if next.lo[t] > board.lo[t] {
+            parts.push(format!("air in {}", rows_text(board.lo[t], next.lo[t])));
+        }
+        if next.hi[t] < board.hi[t] {
+            parts.push(format!("water in {}", rows_text(next.hi[t], board.hi[t])));
+        }
+        if !parts.is_empty() {
+            out.push(format!("tank {} is {}", t + 1, parts.join(" and ")));
+        }
+    }
+    out.join("; ")
+}
+
+/// What a narrowing rules out, tank by tank: "water in row 3 of tank 7"
+/// (its surface cannot be that high) or "air in row 5 of tank 2" (nor that
+/// low).
+fn ruled_out(board: &Board, next: &Board) -> Vec<String> {
+    let mut out = Vec::new();
+    for t in 0..board.lo.len() {
+        if next.lo[t] > board.lo[t] {
+            out.push(format!("water in row {} of tank {}", next.lo[t], t + 1));
+        }
+        if next.hi[t] < board.hi[t] {
+            out.push(format!("air in row {} of tank {}", next.hi[t] + 1, t + 1));
+        }
+    }
+    out
+}
+
+/// "a, b and c".
+fn both(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// "a, b or c".
+fn either(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+fn lines_of(shape: &Shape, lines: Lines) -> std::ops::Range<usize> {
+    match lines {
+        Lines::All => 0..shape.lines(),
+        Lines::Rows => 0..shape.height,
+        Lines::Columns => shape.height..shape.lines(),
+    }
+}
+
+/// A line already holds its clue: its open cells are air.
+fn finished_line_at(shape: &Shape, board: &Board, line: usize) -> Option<(String, Board)> {
+    if left(shape, board, line) != Some(0) {
+        return None;
+    }
+    let changes: Vec<_> = open_parts(shape, board, line)
+        .filter_map(|p| {
+            let (lo, hi) = narrowed(board, p.tank, |s| extra(shape, board, p, s) == 0)?;
+            Some((p.tank, lo, hi))
+        })
+        .collect();
+    if changes.is_empty() {
+        return None;
+    }
+    let next = with(board, &changes);
+    let what =
+        format!("{} already holds its {} water, so its open cells are air", shape.line_name(line), shape.clues[line]);
+    Some((format!("{what}: {}", effects(board, &next)), next))
+}
+
+/// A line's open cells are just the water it still needs: all water.
+fn full_line_at(shape: &Shape, board: &Board, line: usize) -> Option<(String, Board)> {
+    let left = left(shape, board, line)?;
+    let room = board.most(shape, line) - board.known(shape, line);
+    if left == 0 || left != room {
+        return None;
+    }
+    let changes: Vec<_> = open_parts(shape, board, line)
+        .filter_map(|p| {
+            let most = extra(shape, board, p, board.lo[p.tank]);
+            let (lo, hi) = narrowed(board, p.tank, |s| extra(shape, board, p, s) == most)?;
+            Some((p.tank, lo, hi))
+        })
+        .collect();
+    let next = with(board, &changes);
+    let (cells, they) = if left == 1 { ("cell", "it is") } else { ("cells", "they are") };
+    let what =
+        format!("{} needs {left} more water and has just {left} open {cells}, so {they} water", shape.line_name(line));
+    Some((format!("{what}: {}", effects(board, &next)), next))
+}
+
+/// Tanks that would bring a line more water than it has left cannot rise
+/// that high: in a row, a piece too wide; in a column, a level capped from
+/// above.
+fn too_much_at(shape: &Shape, board: &Board, line: usize) -> Option<(String, Board)> {
+    let rows = shape.is_row(line);
+    let left = left(shape, board, line)?;
+    let mut changes = Vec::new();
+    let mut why = Vec::new();
+    for p in open_parts(shape, board, line) {
+        let Some((lo, hi)) = narrowed(board, p.tank, |s| extra(shape, board, p, s) <= left) else { continue };
+        if lo == board.lo[p.tank] {
+            continue;
+        }
+        changes.push((p.tank, lo, hi));
+        // The lowest surface ruled out, and what it would bring.
+        let brings = extra(shape, board, p, lo - 1);
+        why.push(if rows {
+            format!("the {brings}-cell piece of tank {}", p.tank + 1)
+        } else {
+            format!("water in row {} of tank {} would bring it {brings}", lo, p.tank + 1)
+        });
+    }
+    if changes.is_empty() {
+        return None;
+    }
+    let next = with(board, &changes);
+    let name = shape.line_name(line);
+    let what = if rows {
+        let verb = if why.len() == 1 { "is" } else { "are" };
+        format!("{name} has {left} water left: {} {verb} too wide for it", both(&why))
+    } else {
+        format!("{name} has {left} water left: {}", both(&why))
+    };
+    Some((format!("{what}; so {}", effects(board, &next)), next))
+}
+
+/// Tanks without which a line cannot reach its clue must give it the
+/// difference: in a row, a piece needed; in a column, a level forced from
+/// below.
+fn needed_at(shape: &Shape, board: &Board, line: usize) -> Option<(String, Board)> {
+    let rows = shape.is_row(line);
+    let left = left(shape, board, line)?;
+    let room = board.most(shape, line) - board.known(shape, line);
+    if left == 0 || room < left {
+        return None;
+    }
+    let mut changes = Vec::new();
+    let mut why = Vec::new();
+    for p in open_parts(shape, board, line) {
+        let own = extra(shape, board, p, board.lo[p.tank]);
+        let elsewhere = room - own;
+        if elsewhere >= left {
+            continue;
+        }
+        let need = left - elsewhere;
+        let Some((lo, hi)) = narrowed(board, p.tank, |s| extra(shape, board, p, s) >= need) else { continue };
+        if hi == board.hi[p.tank] {
+            continue;
+        }
+        changes.push((p.tank, lo, hi));
+        why.push(if rows {
+            format!("without the {own}-cell piece of tank {} it has room for {elsewhere}", p.tank + 1)
+        } else {
+            format!("outside tank {} it has room for {elsewhere}, so that tank gives at least {need}", p.tank + 1)
+        });
+    }
+    if changes.is_empty() {
+        return None;
+    }
+    let next = with(board, &changes);
+    let what = format!("{} needs {left} more water: {}", shape.line_name(line), why.join("; "));
+    Some((format!("{what}; so {}", effects(board, &next)), next))
+}
+
+/// Sums up to 127 as a bit set: bit `k` set when `k` can be made.
+type Sums = u128;
+
+/// Every sum of one value from `a` and one from `b`, up to `cap`.
+fn add_sums(a: Sums, b: Sums, cap: u32) -> Sums {
+    let mut out = 0;
+    let mut rest = a;
+    while rest != 0 {
+        let k = rest.trailing_zeros();
+        rest &= rest - 1;
+        out |= b << k;
+    }
+    out & mask(cap)
+}
+
+/// The bits `0..=width` of `m` in reverse order.
+fn reverse(m: Sums, width: u32) -> Sums {
+    (m & mask(width)).reverse_bits() >> (127 - width)
+}
+
+fn mask(cap: u32) -> Sums {
+    if cap >= 127 { Sums::MAX } else { (1 << (cap + 1)) - 1 }
+}
+
+/// What the open tanks of a line may add, as sets of sums, and for each
+/// tank the surfaces that leave the rest able to make `left`: the ranges
+/// narrowed to those. `None` when no choice makes `left` at all.
+fn line_sums(shape: &Shape, board: &Board, line: usize) -> Option<Vec<(usize, usize, usize)>> {
+    let left = left(shape, board, line)?;
+    let parts: Vec<&Part> = open_parts(shape, board, line).collect();
+    let options = |p: &Part| -> Sums {
+        (board.lo[p.tank]..=board.hi[p.tank]).fold(0, |m, s| m | 1 << extra(shape, board, p, s).min(127))
+    };
+    let sets: Vec<Sums> = parts.iter().map(|p| options(p)).collect();
+    let mut prefix = vec![1 as Sums; sets.len() + 1];
+    for (i, &set) in sets.iter().enumerate() {
+        prefix[i + 1] = add_sums(prefix[i], set, left);
+    }
+    if prefix[sets.len()] & (1 << left) == 0 {
+        return None;
+    }
+    let mut suffix = vec![1 as Sums; sets.len() + 1];
+    for i in (0..sets.len()).rev() {
+        suffix[i] = add_sums(suffix[i + 1], sets[i], left);
+    }
+    let mut changes = Vec::new();
+    for (i, p) in parts.iter().enumerate() {
+        let others = add_sums(prefix[i], suffix[i + 1], left);
+        let fits = |s: usize| {
+            let e = extra(shape, board, p, s);
+            e <= left && others & (1 << (left - e)) != 0
+        };
+        let (lo, hi) = narrowed(board, p.tank, fits)?;
+        if (lo, hi) != (board.lo[p.tank], board.hi[p.tank]) {
+            changes.push((p.tank, lo, hi));
+        }
+    }
+    Some(changes)
+}
+
+/// No sum of what the open tanks can add to a line makes what it needs,
+/// with some tank at some of its levels.
+fn piece_sums_at(shape: &Shape, board: &Board, line: usize) -> Option<(String, Board)> {
+    let changes = line_sums(shape, board, line)?;
+    if changes.is_empty() {
+        return None;
+    }
+    let left = left(shape, board, line).expect("line_sums found the line under its clue");
+    let next = with(board, &changes);
+    let gives: Vec<String> = open_parts(shape, board, line)
+        .map(|p| {
+            let mut values: Vec<u32> =
+                (board.lo[p.tank]..=board.hi[p.tank]).map(|s| extra(shape, board, p, s)).collect();
+            values.sort_unstable();
+            values.dedup();
+            let values: Vec<String> = values.iter().map(u32::to_string).collect();
+            format!("tank {} {}", p.tank + 1, either(&values))
+        })
+        .collect();
+    let what = format!(
+        "{} needs {left} more water, and its open tanks can add: {}; no sum makes {left} with {}",
+        shape.line_name(line),
+        gives.join(", "),
+        either(&ruled_out(board, &next)),
+    );
+    Some((format!("{what}; so {}", effects(board, &next)), next))
+}
+
+/// The pairs of lines worth counting together: two rows, two columns, or a
+/// row and a column, sharing a tank that can still add water to both.
+fn line_pairs(shape: &Shape, board: &Board, memo: &Memo) -> Vec<(usize, usize)> {
+    let mut pairs = Vec::new();
+    for t in (0..shape.tanks()).filter(|&t| board.open(t)) {
+        let lines = &memo.tank_lines[t];
+        let open: Vec<usize> = lines
+            .iter()
+            .copied()
+            .filter(|&l| part_in(shape, l, t).is_some_and(|p| extra(shape, board, p, board.lo[t]) > 0))
+            .collect();
+        for (k, &a) in open.iter().enumerate() {
+            pairs.extend(open[k + 1..].iter().map(|&b| (a.min(b), a.max(b))));
+        }
+    }
+    // As a person looks: two rows, then two columns, then a row with a
+    // column; neighbours first.
+    let kind = |a: usize, b: usize| match (shape.is_row(a), shape.is_row(b)) {
+        (true, true) => 0,
+        (false, false) => 1,
+        _ => 2,
+    };
+    pairs.sort_unstable_by_key(|&(a, b)| (kind(a, b), b - a, a));
+    pairs.dedup();
+    pairs
+}
+
+/// `t`'s part of `line`, if it has cells there.
+fn part_in(shape: &Shape, line: usize, t: usize) -> Option<&Part> {
+    shape.parts[line].iter().find(|p| p.tank == t)
+}
+
+/// "rows 4 and 5", "columns 2 and 7", "row 3 and column 8".
+fn pair_name(shape: &Shape, a: usize, b: usize) -> String {
+    match (shape.is_row(a), shape.is_row(b)) {
+        (true, true) => format!("rows {} and {}", a + 1, b + 1),
+        (false, false) => format!("columns {} and {}", a - shape.height + 1, b - shape.height + 1),
+        _ => format!("{} and {}", shape.line_name(a), shape.line_name(b)),
+    }
+}
+
+/// Sums in two lines at once: `v[x]` holds bit `y` when `x` water can go to
+/// the first line together with `y` to the second.
+type Sums2 = Vec<Sums>;
+
+fn add_sums2(a: &Sums2, b: &Sums2, cap: (u32, u32)) -> Sums2 {
+    let mut out = vec![0; cap.0 as usize + 1];
+    for (x1, &ya) in a.iter().enumerate() {
+        if ya == 0 {
+            continue;
+        }
+        for (x2, &yb) in b.iter().enumerate().take(cap.0 as usize + 1 - x1) {
+            if yb != 0 {
+                out[x1 + x2] |= add_sums(ya, yb, cap.1);
+            }
+        }
+    }
+    out
+}
+
+/// Two lines sharing tanks: what each tank's level adds to both at once,
+/// summed over the tanks, must make what both need.
+fn two_lines(shape: &Shape, board: &Board, memo: &mut Memo) -> Option<(String, Board)> {
+    for (a, b) in line_pairs(shape, board, memo) {
+        if let Some(&quiet) = memo.quiet_pairs.get(&(a, b))
+            && memo.unchanged_since(quiet, a)
+            && memo.unchanged_since(quiet, b)
+        {
+            continue;
+        }
+        let found = two_lines_at(shape, board, a, b);
+        if found.is_some() {
+            return found;
+        }
+        memo.quiet_pairs.insert((a, b), memo.now + 1);
+    }
+    None
+}
+
+/// Two lines counted together, as [`two_lines`] does.
+fn two_lines_at(shape: &Shape, board: &Board, a: usize, b: usize) -> Option<(String, Board)> {
+    let (Some(left_a), Some(left_b)) = (left(shape, board, a), left(shape, board, b)) else { return None };
+    if left_a > 126 || left_b > 126 {
+        return None;
+    }
+    let cap = (left_a, left_b);
+    let mut tanks: Vec<usize> =
+        open_parts(shape, board, a).chain(open_parts(shape, board, b)).map(|p| p.tank).collect();
+    tanks.sort_unstable();
+    tanks.dedup();
+    let adds = |line: usize, t: usize, s: usize| part_in(shape, line, t).map_or(0, |p| extra(shape, board, p, s));
+    let sets: Vec<Sums2> = tanks
+        .iter()
+        .map(|&t| {
+            let mut set = vec![0; left_a as usize + 1];
+            for s in board.lo[t]..=board.hi[t] {
+                let (x, y) = (adds(a, t, s), adds(b, t, s));
+                if x <= left_a && y <= left_b {
+                    set[x as usize] |= 1 << y;
+                }
+            }
+            set
+        })
+        .collect();
+    let unit = {
+        let mut u = vec![0; left_a as usize + 1];
+        u[0] = 1;
+        u
+    };
+    let mut prefix = vec![unit.clone(); sets.len() + 1];
+    for (i, set) in sets.iter().enumerate() {
+        prefix[i + 1] = add_sums2(&prefix[i], set, cap);
+    }
+    if prefix[sets.len()][left_a as usize] & (1 << left_b) == 0 {
+        return None; // the puzzle breaks here; no deduction to draw from it
+    }
+    let mut suffix = vec![unit; sets.len() + 1];
+    for i in (0..sets.len()).rev() {
+        suffix[i] = add_sums2(&suffix[i + 1], &sets[i], cap);
+    }
+    // Each suffix's sets of the second line's sums read backwards (bit
+    // `left_b - y` for `y`), so that a prefix and a suffix make `y`
+    // between them exactly where one AND tells.
+    let reversed: Vec<Vec<Sums>> =
+        suffix.iter().map(|sets| sets.iter().map(|&m| reverse(m, left_b)).collect()).collect();
+    let mut changes = Vec::new();
+    for (i, &t) in tanks.iter().enumerate() {
+        let (before, after) = (&prefix[i], &reversed[i + 1]);
+        // Whether the other tanks can give `x` and `y` to the two lines.
+        let others =
+            |x: u32, y: u32| (0..=x as usize).any(|x1| before[x1] & (after[x as usize - x1] >> (left_b - y)) != 0);
+        let fits = |s: usize| {
+            let (x, y) = (adds(a, t, s), adds(b, t, s));
+            x <= left_a && y <= left_b && others(left_a - x, left_b - y)
+        };
+        let Some((lo, hi)) = narrowed(board, t, fits) else { continue };
+        if (lo, hi) != (board.lo[t], board.hi[t]) {
+            changes.push((t, lo, hi));
+        }
+    }
+    if changes.is_empty() {
+        return None;
+    }
+    let next = with(board, &changes);
+    let shared: Vec<String> = tanks
+        .iter()
+        .filter(|&&t| part_in(shape, a, t).is_some() && part_in(shape, b, t).is_some())
+        .map(|t| (t + 1).to_string())
+        .collect();
+    let what = format!(
+        "{} need {left_a} and {left_b} more water; counting both at once, with tank{} {} in both, no way meets both with {}",
+        pair_name(shape, a, b),
+        if shared.len() == 1 { "" } else { "s" },
+        both(&shared),
+        either(&ruled_out(board, &next)),
+    );
+    Some((format!("{what}; so {}", effects(board, &next)), next))
+}
+
+/// Follows the line sums from `board` until nothing changes. `Err` names
+/// the line found unable to make its clue.
+fn propagate(shape: &Shape, board: &mut Board, tank_lines: &[Vec<usize>], start: &[usize]) -> Result<(), usize> {
+    let mut queued = vec![false; shape.lines()];
+    let mut queue: std::collections::VecDeque<usize> = std::collections::VecDeque::new();
+    for &t in start {
+        for &l in &tank_lines[t] {
+            if !queued[l] {
+                queued[l] = true;
+                queue.push_back(l);
+            }
+        }
+    }
+    while let Some(line) = queue.pop_front() {
+        queued[line] = false;
+        let Some(changes) = line_sums(shape, board, line) else { return Err(line) };
+        if board.most(shape, line) < shape.clues[line] {
+            return Err(line);
+        }
+        for (t, lo, hi) in changes {
+            board.lo[t] = lo;
+            board.hi[t] = hi;
+            for &l in &tank_lines[t] {
+                if !queued[l] {
+                    queued[l] = true;
+                    queue.push_back(l);
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Supposing a cell water (or air), the line sums lead to a line that
+/// cannot be met: so the cell is the other.
+fn contradiction(shape: &Shape, board: &Board, memo: &Memo) -> Option<(String, Board)> {
+    let tank_lines = &memo.tank_lines;
+    // Tanks with the fewest levels left first: the suppositions a person
+    // would try first.
+    let mut tanks: Vec<usize> = (0..shape.tanks()).filter(|&t| board.open(t)).collect();
+    tanks.sort_by_key(|&t| (board.hi[t] - board.lo[t], t));
+    for t in tanks {
+        // Water up to a tank's top open row, or air down to its bottom one:
+        // each the only level of one kind, so the surest to break a line if
+        // any supposition about the tank does.
+        for (r, water) in [(board.lo[t], true), (board.hi[t] - 1, false)] {
+            {
+                let mut trial = board.clone();
+                if water {
+                    trial.hi[t] = r;
+                } else {
+                    trial.lo[t] = r + 1;
+                }
+                let Err(line) = propagate(shape, &mut trial, tank_lines, &[t]) else { continue };
+                let mut next = board.clone();
+                if water {
+                    next.lo[t] = r + 1;
+                } else {
+                    next.hi[t] = r;
+                }
+                let state = if water { "water" } else { "air" };
+                let what = format!(
+                    "if row {} of tank {} were {state}, following the line sums on from there leaves {} unable to hold its {} water",
+                    r + 1,
+                    t + 1,
+                    shape.line_name(line),
+                    shape.clues[line],
+                );
+                return Some((format!("{what}; so {}", effects(board, &next)), next));
+            }
+        }
+    }
+    None
+}
+
+/// No technique applies: one tank takes the solution's level, a tank with
+/// the fewest levels left (a person would try them in turn).
+pub(super) fn guess(shape: &Shape, board: &Board, solution: &Water) -> Found {
+    let t = (0..shape.tanks())
+        .filter(|&t| board.open(t))
+        .min_by_key(|&t| (board.hi[t] - board.lo[t], t))
+        .expect("an unsolved board has an open tank");
+    let surface = shape.cells[t].iter().find(|&&(r, c)| solution.get(r, c)).map_or(shape.bottom[t] + 1, |&(r, _)| r);
+    let surface = surface.clamp(board.lo[t], board.hi[t]);
+    let next = with(board, &[(t, surface, surface)]);
+    let text =
+        format!("no technique applies; guess tank {}'s level (the others fail): {}", t + 1, effects(board, &next));
+    (Technique::Guess, text, next)
+}

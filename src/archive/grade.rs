@@ -1,0 +1,39 @@
+//! Grades kept in the archive: each Aquarium and Sudoku puzzle with one
+//! solution is graded when it is solved (import, fetch, re-solve), by the
+//! kinds' graders, into the words and numbers the store keeps.
+
+use crate::kinds::aquarium::{self, Aquarium, Water};
+use crate::kinds::sudoku::{self, Grid};
+use crate::store::Grade;
+
+/// An Aquarium's grade, `solution` being its one solution (proved).
+pub fn aquarium(puzzle: &Aquarium, solution: &Water) -> Grade {
+    let grading = aquarium::grade::grade_knowing(puzzle, solution);
+    Grade { level: grading.level.name().into(), rank: grading.level.rank(), techniques: grading.summary() }
+}
+
+/// A Sudoku's grade, `solution` being its one solution (proved).
+pub fn sudoku(puzzle: &Grid, solution: &Grid) -> Grade {
+    let grading = sudoku::grade(puzzle, solution);
+    Grade { level: grading.level.name().into(), rank: sudoku_rank(grading.level), techniques: grading.summary() }
+}
+
+/// A Sudoku level's rank: 1 for the easiest.
+pub fn sudoku_rank(level: sudoku::Level) -> u32 {
+    sudoku::Level::ALL.iter().position(|&l| l == level).map_or(0, |k| k as u32 + 1)
+}
+
+/// The names of a kind's levels, easiest (rank 1) first; none for a kind
+/// without a grader.
+pub fn levels(kind: crate::kinds::Kind) -> Vec<&'static str> {
+    match kind {
+        crate::kinds::Kind::Aquarium => aquarium::grade::Level::ALL.iter().map(|l| l.name()).collect(),
+        crate::kinds::Kind::Sudoku => sudoku::Level::ALL.iter().map(|l| l.name()).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Whether a kind's puzzles are graded.
+pub fn graded(kind: crate::kinds::Kind) -> bool {
+    matches!(kind, crate::kinds::Kind::Aquarium | crate::kinds::Kind::Sudoku)
+}
