@@ -46,6 +46,23 @@ pub enum Command {
         after_help = "Examples:\n  aquarchive-bench export\n  aquarchive-bench export --archive archive/aquarchive.sqlite --runs 3"
     )]
     Export(ExportBenchArgs),
+    /// Calendar photos read: the share of generated photos read exactly by the strength of each distortion, the time per photo, and real photos from a folder
+    #[command(after_help = "Examples:\n  aquarchive-bench photo\n  aquarchive-bench photo --per-level 10 --real ../shared/fixtures/calendar/photos")]
+    Photo(PhotoBenchArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct PhotoBenchArgs {
+    /// Generated photos per distortion strength (half on each built-in board)
+    #[arg(long, value_name = "N", default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..))]
+    pub per_level: u64,
+    /// The first seed; photo k of a row has seed SEED + k
+    #[arg(long, value_name = "SEED", default_value_t = 1)]
+    pub seed: u64,
+    /// A folder of real photos with a README.md giving each one's board and tiling (a `## NAME` heading, a
+    /// `- board: NAME` line, the rows in a code block, any letters); the table says when it is absent
+    #[arg(long, value_name = "DIR")]
+    pub real: Option<std::path::PathBuf>,
 }
 
 #[derive(Args, Debug)]

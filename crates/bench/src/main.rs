@@ -2,7 +2,7 @@
 //! setting side by side in one run. A tool of the source tree, not of the
 //! installed `aquarchive`: its defaults read the repository's fixtures.
 //!
-//! `cargo run --release -p aquarchive-bench -- <aquarium|sudoku|calendar|ring|import|export>`
+//! `cargo run --release -p aquarchive-bench -- <aquarium|sudoku|calendar|ring|import|export|photo>`
 
 mod aquarium;
 mod args;
@@ -10,6 +10,7 @@ mod calendar;
 mod export;
 mod import;
 mod output;
+mod photo;
 mod ring;
 mod searches;
 mod sudoku;
@@ -49,6 +50,7 @@ fn main() {
         Command::Ring(args) => ring::run(args),
         Command::Import(args) => import::run(args),
         Command::Export(args) => export::run(args),
+        Command::Photo(args) => photo::run(args),
     };
     let code = match result {
         Ok(()) => 0,
