@@ -47,7 +47,9 @@ pub enum Command {
     )]
     Export(ExportBenchArgs),
     /// Calendar photos read: the share of generated photos read exactly by the strength of each distortion, the time per photo, and real photos from a folder
-    #[command(after_help = "Examples:\n  aquarchive-bench photo\n  aquarchive-bench photo --per-level 10 --real ../shared/fixtures/calendar/photos")]
+    #[command(
+        after_help = "Examples:\n  aquarchive-bench photo\n  aquarchive-bench photo --per-level 10 --real ../shared/fixtures/calendar/photos"
+    )]
     Photo(PhotoBenchArgs),
 }
 

@@ -180,7 +180,8 @@ fn real(dir: &Path, boards: &[Variant]) -> Result<(), BenchError> {
     let (mut exact, mut solved) = (0, 0);
     for truth in truths(&text) {
         let path = dir.join(&truth.name);
-        let bytes = std::fs::read(&path).map_err(|source| BenchError::Io { path: path.display().to_string(), source })?;
+        let bytes =
+            std::fs::read(&path).map_err(|source| BenchError::Io { path: path.display().to_string(), source })?;
         let start = Instant::now();
         let result = photo::read(&bytes, boards);
         let ms = start.elapsed().as_secs_f64() * 1e3;

@@ -27,7 +27,7 @@ mod read;
 pub mod synth;
 
 pub use geometry::Point;
-pub use read::{ReadError, Reading, read};
+pub use read::{ReadError, Reading, Thumbnail, read, thumbnail};
 
 #[cfg(test)]
 mod tests;

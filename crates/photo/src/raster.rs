@@ -43,7 +43,8 @@ impl Plane {
             return self.clone();
         }
         let radius = (sigma * 3.0).ceil() as isize;
-        let kernel: Vec<f32> = (-radius..=radius).map(|k| (-(k * k) as f64 / (2.0 * sigma * sigma)).exp() as f32).collect();
+        let kernel: Vec<f32> =
+            (-radius..=radius).map(|k| (-(k * k) as f64 / (2.0 * sigma * sigma)).exp() as f32).collect();
         let total: f32 = kernel.iter().sum();
         let kernel: Vec<f32> = kernel.iter().map(|k| k / total).collect();
         let (w, h) = (self.width as isize, self.height as isize);

@@ -152,9 +152,20 @@ fn outline(photo: &Photo) -> Result<[Point; 4], ReadError> {
             median(&mut values)
         })
         .collect();
-    let distance: Vec<f32> = (0..w * h)
-        .map(|i| (0..3).map(|k| (rgb[k].data[i] - reference[k]).powi(2)).sum::<f32>().sqrt())
+    let distance: Vec<f32> =
+        (0..w * h).map(|i| (0..3).map(|k| (rgb[k].data[i] - reference[k]).powi(2)).sum::<f32>().sqrt()).collect();
+    // The table must differ from the board: the photo's rim, mostly table,
+    // against its centre, mostly board.
+    let mut rim: Vec<f32> = (0..w * h)
+        .filter(|&i| i % w == 0 || i % w == w - 1 || i / w == 0 || i / w == h - 1)
+        .map(|i| distance[i])
         .collect();
+    let contrast = median(&mut rim);
+    if contrast < 30.0 {
+        return Err(ReadError::NoBoard(format!(
+            "nothing stands out from the background: the photo's edges are the colour of its centre (a difference of {contrast:.0} of 255)"
+        )));
+    }
     let threshold = otsu(&distance);
     let unlike: Vec<bool> = distance.iter().map(|&d| d > threshold).collect();
     // The table: unlike pixels joined to the photo's edges.
@@ -230,7 +241,9 @@ fn outline(photo: &Photo) -> Result<[Point; 4], ReadError> {
             100.0 * best_size as f64 / (w * h) as f64
         )));
     }
-    let inside = |x: i64, y: i64| x >= 0 && y >= 0 && (x as usize) < w && (y as usize) < h && label[y as usize * w + x as usize] == best_label;
+    let inside = |x: i64, y: i64| {
+        x >= 0 && y >= 0 && (x as usize) < w && (y as usize) < h && label[y as usize * w + x as usize] == best_label
+    };
     let mut edge: Vec<(i64, i64)> = Vec::new();
     for y in 0..h as i64 {
         for x in 0..w as i64 {
@@ -542,7 +555,9 @@ impl Measured {
                 self.horizontal[j * nu + a.0]
             }
         };
-        let on = |r: i64, c: i64| r >= 0 && c >= 0 && r < bh as i64 && c < bw as i64 && variant.cell(r as usize, c as usize) != Cell::Blocked;
+        let on = |r: i64, c: i64| {
+            r >= 0 && c >= 0 && r < bh as i64 && c < bw as i64 && variant.cell(r as usize, c as usize) != Cell::Blocked
+        };
         let mut open = vec![0.0; bw * bh];
         let mut across = vec![0.0; bw * bh];
         let mut down = vec![0.0; bw * bh];
@@ -718,9 +733,10 @@ impl Layout {
                         if here.is_none() {
                             continue;
                         }
-                        for (j, seen) in [(c + 1 < w).then(|| (i + 1, ev.across[i])), (r + 1 < h).then(|| (i + w, ev.down[i]))]
-                            .into_iter()
-                            .flatten()
+                        for (j, seen) in
+                            [(c + 1 < w).then(|| (i + 1, ev.across[i])), (r + 1 < h).then(|| (i + w, ev.down[i]))]
+                                .into_iter()
+                                .flatten()
                         {
                             let there = t.piece_at(variant, j / w, j % w);
                             if there.is_none() {
@@ -741,10 +757,14 @@ impl Layout {
         ranked.sort_by(|a, b| a.0.total_cmp(&b.0));
         match ranked.first() {
             // Near enough, and clearly nearer than the next.
-            Some(&(cost, changed, tiling))
-                if changed <= 6 && ranked.get(1).is_none_or(|next| next.0 - cost >= 0.5) =>
-            {
-                Ok(Reading { variant: variant.clone(), date, tiling: tiling.clone(), corrected: Some(changed), outline })
+            Some(&(cost, changed, tiling)) if changed <= 6 && ranked.get(1).is_none_or(|next| next.0 - cost >= 0.5) => {
+                Ok(Reading {
+                    variant: variant.clone(),
+                    date,
+                    tiling: tiling.clone(),
+                    corrected: Some(changed),
+                    outline,
+                })
             }
             _ => Err(pieces_error()),
         }
@@ -765,7 +785,11 @@ impl Layout {
         };
         let month = best(&|c| if let Cell::Month(m) = c { Some(m) } else { None });
         let day = best(&|c| if let Cell::Day(d) = c { Some(d) } else { None });
-        let weekday = if variant.has_weekdays() { best(&|c| if let Cell::Weekday(d) = c { Some(d) } else { None }) } else { None };
+        let weekday = if variant.has_weekdays() {
+            best(&|c| if let Cell::Weekday(d) = c { Some(d) } else { None })
+        } else {
+            None
+        };
         let chosen: Vec<usize> = [month, day, weekday].iter().flatten().map(|p| p.0).collect();
         let needed = chosen.len();
         let mut rest: Vec<f32> = board.iter().filter(|i| !chosen.contains(i)).map(|&i| open[i] as f32).collect();
@@ -804,4 +828,27 @@ fn cell_name(cell: Cell) -> String {
         Cell::Weekday(w) => calendar::WEEKDAYS[w as usize].to_string(),
         Cell::Blocked | Cell::Plain => "a plain cell".to_string(),
     }
+}
+
+/// A photo made small, to show beside a reading.
+pub struct Thumbnail {
+    /// A JPEG.
+    pub jpeg: Vec<u8>,
+    pub width: u32,
+    pub height: u32,
+    /// The photo's pixels per thumbnail pixel.
+    pub scale: f64,
+}
+
+/// The photo at most `side` pixels a side (never larger than it is).
+pub fn thumbnail(bytes: &[u8], side: u32) -> Result<Thumbnail, ReadError> {
+    let image = image::load_from_memory(bytes).map_err(|e| ReadError::Decode(e.to_string()))?;
+    let small = if image.width().max(image.height()) > side { image.thumbnail(side, side) } else { image.clone() };
+    let small = small.to_rgb8();
+    let mut jpeg = Vec::new();
+    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, 80)
+        .encode_image(&small)
+        .map_err(|e| ReadError::Decode(e.to_string()))?;
+    let scale = f64::from(image.width()) / f64::from(small.width().max(1));
+    Ok(Thumbnail { jpeg, width: small.width(), height: small.height(), scale })
 }

@@ -214,6 +214,28 @@ pub fn photo(variant: &Variant, seed: u64, camera: &Camera) -> Synthetic {
     Synthetic { jpeg, date, tiling, corners }
 }
 
+/// A photo of the table alone, `width` x `height` pixels: no board in it.
+pub fn table(seed: u64, width: usize, height: usize, camera: &Camera) -> Vec<u8> {
+    let mut rng = Rng::new(seed);
+    let look = look(&mut rng, 1);
+    let texture_seed = rng.next_u64();
+    let mut out = image::RgbImage::new(width as u32, height as u32);
+    for (px, py, pixel) in out.enumerate_pixels_mut() {
+        let bump = hash_noise(texture_seed, px as usize / 2, py as usize / 2) * look.table_texture;
+        let colour = look.table.map(|v| v + bump + camera.noise * normal(&mut rng));
+        *pixel = image::Rgb(colour.map(|v| v.round().clamp(0.0, 255.0) as u8));
+    }
+    jpeg(&out, camera.jpeg_quality)
+}
+
+fn jpeg(image: &image::RgbImage, quality: u8) -> Vec<u8> {
+    let mut out = Vec::new();
+    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, quality)
+        .encode_image(image)
+        .expect("encoding to memory does not fail");
+    out
+}
+
 /// The colours and textures of one board and table.
 struct Look {
     wood: [f64; 3],
@@ -231,7 +253,8 @@ const TABLES: [[f64; 3]; 5] =
 
 fn look(rng: &mut Rng, pieces: usize) -> Look {
     let wood = [between(rng, 185.0, 215.0), between(rng, 140.0, 165.0), between(rng, 90.0, 115.0)];
-    let grain = |rng: &mut Rng| (between(rng, 0.0, std::f64::consts::PI), between(rng, 4.0, 9.0), between(rng, 0.0, 6.3));
+    let grain =
+        |rng: &mut Rng| (between(rng, 0.0, std::f64::consts::PI), between(rng, 4.0, 9.0), between(rng, 0.0, 6.3));
     Look {
         wood,
         pieces: (0..pieces)
@@ -331,7 +354,12 @@ fn shade(scene: &Scene, labels: &[String], look: &Look, x: f64, y: f64) -> Optio
     let (fx, fy) = (x - c as f64, y - r as f64);
     let here = scene.at(r, c);
     // The sides of this cell: distance to each, and who is across it.
-    let sides = [(fx, scene.at(r, c - 1)), (1.0 - fx, scene.at(r, c + 1)), (fy, scene.at(r - 1, c)), (1.0 - fy, scene.at(r + 1, c))];
+    let sides = [
+        (fx, scene.at(r, c - 1)),
+        (1.0 - fx, scene.at(r, c + 1)),
+        (fy, scene.at(r - 1, c)),
+        (1.0 - fy, scene.at(r + 1, c)),
+    ];
     let tone = |factor: f64| look.wood.map(|v| v * factor);
     match here {
         Cover::Open => {
@@ -377,8 +405,10 @@ pub fn render(scene: &Scene, rng: &mut Rng, camera: &Camera) -> (Vec<u8>, [Point
     let variant = &scene.variant;
     let (w, h) = (variant.width() as f64, variant.height() as f64);
     let look = look(rng, variant.pieces().len() + 1);
-    let labels: Vec<String> =
-        (0..variant.height()).flat_map(|r| (0..variant.width()).map(move |c| (r, c))).map(|(r, c)| label(variant.cell(r, c))).collect();
+    let labels: Vec<String> = (0..variant.height())
+        .flat_map(|r| (0..variant.width()).map(move |c| (r, c)))
+        .map(|(r, c)| label(variant.cell(r, c)))
+        .collect();
     let board = [(-MARGIN, -MARGIN), (w + MARGIN, -MARGIN), (w + MARGIN, h + MARGIN), (-MARGIN, h + MARGIN)];
     // Turn and scale about the board's centre, then tilt.
     let angle = between(rng, -camera.rotation, camera.rotation).to_radians();
@@ -456,11 +486,7 @@ pub fn render(scene: &Scene, rng: &mut Rng, camera: &Camera) -> (Vec<u8>, [Point
             out.put_pixel(px as u32, py as u32, image::Rgb(pixel));
         }
     }
-    let mut jpeg = Vec::new();
-    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, camera.jpeg_quality)
-        .encode_image(&out)
-        .expect("encoding to memory does not fail");
-    (jpeg, corners)
+    (jpeg(&out, camera.jpeg_quality), corners)
 }
 
 /// A value in -1..1 that depends only on the seed and the place.
