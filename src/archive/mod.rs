@@ -8,6 +8,7 @@ pub mod html;
 pub mod import;
 pub mod kinds;
 pub mod picture;
+pub mod reading;
 #[cfg(feature = "http")]
 pub mod robots;
 pub mod site_names;

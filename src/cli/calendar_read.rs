@@ -3,12 +3,15 @@
 
 use serde_json::json;
 
+use aquarchive::archive::reading::store_reading;
 use aquarchive::kinds::calendar::{self, Method, Variant};
 use aquarchive::photo::{self, Reading};
 use aquarchive::render;
+use aquarchive::store::Access;
 
 use super::args::{CalendarReadArgs, GlobalArgs};
 use super::calendar::{built_in, variant_file};
+use super::context::Context;
 use super::error::{CliError, Doing};
 use super::exit::ExitCode;
 use super::output::print;
@@ -30,7 +33,7 @@ pub fn run(args: CalendarReadArgs, global: &GlobalArgs) -> Result<ExitCode, CliE
     let pictures = Pictures::new(args.svg.clone(), args.png.clone(), args.json)?;
     let several = args.photos.len() > 1;
     let mut code = ExitCode::Ok;
-    let mut readings: Vec<(String, Reading)> = Vec::new();
+    let mut readings: Vec<(String, Vec<u8>, Reading, u64)> = Vec::new();
     for (k, path) in args.photos.iter().enumerate() {
         let shown = path.display().to_string();
         let bytes = std::fs::read(path).map_err(|source| CliError::Io { path: shown.clone(), source })?;
@@ -93,11 +96,41 @@ pub fn run(args: CalendarReadArgs, global: &GlobalArgs) -> Result<ExitCode, CliE
                 render::calendar::board(variant, Some(&reading.tiling))
             ))?;
         }
-        readings.push((shown, reading));
+        readings.push((shown, bytes, reading, count));
     }
     if args.import && !readings.is_empty() {
-        let _ = global;
-        return Err(CliError::Message("--import: not yet".into()));
+        let context = Context::load(global)?;
+        let mut store = context.open(Access::ReadWrite)?;
+        for (shown, bytes, reading, count) in &readings {
+            let rows = reading.tiling.to_rows(&reading.variant);
+            let corrected = reading.corrected.unwrap_or(0) as u32;
+            let date = reading.date.to_string();
+            let stored = store_reading(&mut store, reading.variant.name(), &date, &rows, shown, bytes, corrected)?;
+            let line = match (stored.new_puzzle, stored.new_reading) {
+                (_, false) => format!(
+                    "{shown}: the archive has this photo's reading of {date} already (puzzle {})",
+                    stored.puzzle
+                ),
+                (true, true) => format!(
+                    "{shown}: stored as puzzle {}, {date} on the {} board, with the tiling read; the date has {} other {}",
+                    stored.puzzle,
+                    reading.variant.name(),
+                    render::thousands(count - 1),
+                    if *count == 2 { "tiling" } else { "tilings" }
+                ),
+                (false, true) => format!(
+                    "{shown}: the tiling read stored beside puzzle {} ({date}, in the archive already); the date has {} other {}",
+                    stored.puzzle,
+                    render::thousands(count - 1),
+                    if *count == 2 { "tiling" } else { "tilings" }
+                ),
+            };
+            if args.json {
+                eprintln!("{line}");
+            } else {
+                print(&format!("{line}\n"))?;
+            }
+        }
     }
     Ok(code)
 }

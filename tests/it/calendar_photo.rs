@@ -5,7 +5,7 @@ use aquarchive::kinds::calendar::{MONTHS, Variant};
 use aquarchive::kinds::rng::Rng;
 use aquarchive::photo::synth::{self, Camera, Cover, Distortion, Scene};
 
-use crate::util::Dir;
+use crate::util::{Dir, query};
 
 fn board(name: &str) -> Variant {
     Variant::built_in(name).unwrap()
@@ -50,7 +50,8 @@ fn generated_photos_are_read_into_their_board_tiling_and_date() {
     // As text: the date, the board, and the date's count.
     let text = dir.run(&["calendar", "read", &paths[0]]).ok();
     let date = made[0].1.date.to_string();
-    let head = format!("{}: {date} on the standard board, read as seen; one of {} tilings", paths[0], lines[0]["tilings"]);
+    let head =
+        format!("{}: {date} on the standard board, read as seen; one of {} tilings", paths[0], lines[0]["tilings"]);
     assert!(text.stdout.starts_with(&head), "{text}");
 }
 
@@ -106,4 +107,41 @@ fn a_photo_with_a_date_cell_covered_is_refused_with_what_was_seen() {
         "{run}"
     );
     assert!(run.stdout.is_empty(), "no tiling is printed: {run}");
+}
+
+#[test]
+fn import_stores_the_date_and_the_tiling_read_once_per_photo() {
+    let dir = Dir::new();
+    let photo = synth::photo(&board("weekday"), 51, &Camera::PHONE);
+    dir.write("solved.jpg", &photo.jpeg);
+    let path = "solved.jpg";
+    let db = dir.join("archive.sqlite");
+    let db_arg = db.display().to_string();
+    let run = dir.run(&["--db", &db_arg, "calendar", "read", path, "--import"]).ok();
+    let count = dir.run(&["calendar", "--count", "--json", "--weekday", &photo.date.to_string()]).ok().json_lines()[0]
+        ["count"]
+        .as_u64()
+        .unwrap();
+    let said = format!(
+        "solved.jpg: stored as puzzle 1, {} on the weekday board, with the tiling read; the date has {} other tilings",
+        photo.date,
+        aquarchive::render::thousands(count - 1)
+    );
+    assert!(run.stdout.contains(&said), "{run}");
+    let rows = photo.tiling.to_rows(&board("weekday")).join("\n");
+    assert_eq!(query(&db, "SELECT count(*) FROM puzzles WHERE kind = 'calendar'"), 1);
+    assert_eq!(
+        query(
+            &db,
+            &format!("SELECT count(*) FROM calendar_readings WHERE puzzle = 1 AND corrected = 0 AND tiling = '{rows}'")
+        ),
+        1
+    );
+    // The same photo again: nothing new.
+    let again = dir.run(&["--db", &db_arg, "calendar", "read", path, "--import"]).ok();
+    assert!(again.stdout.contains("the archive has this photo's reading of"), "{again}");
+    assert_eq!(query(&db, "SELECT count(*) FROM calendar_readings"), 1);
+    // The stored date shows as any calendar date does.
+    let shown = dir.run(&["--db", &db_arg, "show", "1"]).ok();
+    assert!(shown.stdout.contains(&photo.date.to_string()), "{shown}");
 }
