@@ -54,8 +54,9 @@ fn solve8(mut a: [[f64; 9]; 8]) -> Option<[f64; 8]> {
             if row != col {
                 let factor = a[row][col] / a[col][col];
                 if factor != 0.0 {
-                    for k in col..9 {
-                        a[row][k] -= factor * a[col][k];
+                    let pivot_row = a[col];
+                    for (value, p) in a[row].iter_mut().zip(pivot_row).skip(col) {
+                        *value -= factor * p;
                     }
                 }
             }

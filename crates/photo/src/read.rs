@@ -428,8 +428,10 @@ fn layouts(canvas: &Plane, variant: &Variant, canvas_to_work: &Homography, grey:
     let d = 4;
     let mut across = vec![0.0f32; s];
     let mut down = vec![0.0f32; s];
-    for y in s / 50..s - s / 50 {
-        for x in s / 50..s - s / 50 {
+    // Away from the canvas's rim, where the outline itself may show.
+    let band = s / 50..s - s / 50;
+    for y in band.clone() {
+        for x in band.clone() {
             across[x] += valley(canvas, x, y, d, true);
             down[y] += valley(canvas, x, y, d, false);
         }

@@ -115,7 +115,7 @@ fn two_pieces_seen_as_one_are_corrected_to_the_nearest_tiling() {
         }
     }
     let (jpeg, _) = synth::render(&scene, &mut rng, &Camera::PHONE);
-    let reading = read(&jpeg, &[standard.clone()]).unwrap();
+    let reading = read(&jpeg, std::slice::from_ref(&standard)).unwrap();
     assert_eq!(reading.date, date);
     assert_eq!(reading.tiling.to_rows(&standard), tiling.to_rows(&standard));
     assert!(reading.corrected.is_some_and(|n| n > 0), "{:?}", reading.corrected);
