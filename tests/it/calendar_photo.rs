@@ -103,7 +103,9 @@ fn a_photo_with_a_date_cell_covered_is_refused_with_what_was_seen() {
     let run = dir.run(&["calendar", "read", &path]).expect_code(2);
     let month = MONTHS[usize::from(date.month) - 1];
     assert!(
-        run.stderr.contains(&format!("1 open cell seen ({month}) on the standard board, but a date leaves 2 open")),
+        run.stderr.contains(&format!(
+            "1 open cell seen ({month}) on the standard board, but a date leaves a month and a day open (2 cells)"
+        )),
         "{run}"
     );
     assert!(run.stdout.is_empty(), "no tiling is printed: {run}");

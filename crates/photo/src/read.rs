@@ -40,7 +40,7 @@ pub enum ReadError {
     Decode(String),
     #[error("no board found: {0}")]
     NoBoard(String),
-    #[error("{seen} on the {board} board, but a date leaves {needed} open ({what})")]
+    #[error("{seen} on the {board} board, but a date leaves {what} open ({needed} cells)")]
     OpenCells { board: String, seen: String, needed: usize, what: &'static str },
     #[error(
         "the pieces seen on the {board} board do not match its piece set, and no tiling of {date} is near what was seen (`?` a cell of no piece):\n{rows}"
