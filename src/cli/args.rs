@@ -908,7 +908,8 @@ pub struct CalendarReadArgs {
     /// The same drawing as PNG into OUT
     #[arg(long, value_name = "OUT")]
     pub png: Option<std::path::PathBuf>,
-    /// Store each reading in the archive as its date's puzzle, with the tiling read as its solution
+    /// Store each reading in the archive: its date's puzzle (solved and counted as any calendar date is) and,
+    /// beside it, the tiling read (once per photo)
     #[arg(long)]
     pub import: bool,
 }
