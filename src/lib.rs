@@ -14,5 +14,6 @@ pub mod store;
 /// The puzzle kinds, their own crate (no files, network or database).
 pub use aquarchive_kinds as kinds;
 pub use aquarchive_kinds::rng;
+pub use aquarchive_photo as photo;
 /// The multi-cover engine, its own dependency-free crate.
 pub use multicover as engine;

@@ -9,6 +9,7 @@ pub mod html;
 pub mod import;
 pub mod kinds;
 pub mod picture;
+pub mod reading;
 #[cfg(feature = "http")]
 pub mod robots;
 pub mod site_names;

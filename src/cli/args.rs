@@ -110,8 +110,9 @@ pub enum Command {
     /// Rate Sudoku and Aquarium puzzles by the techniques a person needs, with the steps as hints
     #[command(after_help = GRADE_EXAMPLES)]
     Grade(GradeArgs),
-    /// Solve the calendar puzzle for a date (today by default), count its tilings, or tabulate every date
-    #[command(after_help = CALENDAR_EXAMPLES)]
+    /// Solve the calendar puzzle for a date (today by default), count its tilings, or tabulate every date;
+    /// `calendar read PHOTO` reads a photo of a solved board
+    #[command(after_help = CALENDAR_EXAMPLES, args_conflicts_with_subcommands = true)]
     Calendar(CalendarArgs),
     /// The benchmarks moved to a tool of the source tree (`cargo run --release -p aquarchive-bench`):
     /// kept only to say so
@@ -894,6 +895,58 @@ pub struct MovedBenchArgs {
     pub rest: Vec<String>,
 }
 
+#[derive(Subcommand, Debug)]
+pub enum CalendarCommand {
+    /// Read photos of solved boards (JPEG or PNG): the board, the tiling (lettered as `calendar` letters
+    /// it) and the date the open cells show
+    #[command(after_help = CALENDAR_READ_EXAMPLES)]
+    Read(CalendarReadArgs),
+}
+
+const CALENDAR_READ_EXAMPLES: &str = "Examples:
+  aquarchive calendar read board.jpg
+  aquarchive calendar read --json *.jpg
+  aquarchive calendar read board.jpg --svg check.svg
+  aquarchive calendar read board.jpg --import
+
+The board is found from the photo (any turn, tilted, on a table or cloth), the grid from its gaps and
+walls, the pieces from the gaps between them (not their colour) and matched to the piece set by shape,
+the date from the open cells. When the pieces seen do not fit the piece set, the nearest of the date's
+tilings is taken and the reading says it was corrected. A photo that cannot be read is said so with
+what was seen, and the exit status is 2; no tiling is printed that the calendar's verifier rejects.";
+
+#[derive(Args, Debug)]
+pub struct CalendarReadArgs {
+    /// Photos of solved boards, one board each
+    #[arg(value_name = "PHOTO", required = true)]
+    pub photos: Vec<std::path::PathBuf>,
+    /// Read the weekday board only [default: whichever built-in board the photo shows]
+    #[arg(long, conflicts_with = "board")]
+    pub weekday: bool,
+    /// Read the standard board only
+    #[arg(long, conflicts_with_all = ["board", "weekday"])]
+    pub standard: bool,
+    /// The board and pieces of a variant file
+    #[arg(long, value_name = "FILE")]
+    pub board: Option<String>,
+    /// Print JSON, one object a line per photo: `photo`, `board`, `date`, `tiling` (rows), `valid`,
+    /// `corrected` (cell sides changed, or 0), `tilings` (the date's count), `outline` (the board's corners
+    /// in the photo); a photo not read has `error` instead
+    #[arg(long)]
+    pub json: bool,
+    /// Draw the board read beside the photo with the outline found, as SVG into OUT (`-`: standard output);
+    /// several photos make OUT-1.svg, OUT-2.svg, ...
+    #[arg(long, value_name = "OUT")]
+    pub svg: Option<std::path::PathBuf>,
+    /// The same drawing as PNG into OUT
+    #[arg(long, value_name = "OUT")]
+    pub png: Option<std::path::PathBuf>,
+    /// Store each reading in the archive: its date's puzzle (solved and counted as any calendar date is) and,
+    /// beside it, the tiling read (once per photo)
+    #[arg(long)]
+    pub import: bool,
+}
+
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum CalendarSolver {
     /// The bitboard search made for the calendar (fast)
@@ -905,6 +958,8 @@ pub enum CalendarSolver {
 
 #[derive(Args, Debug)]
 pub struct CalendarArgs {
+    #[command(subcommand)]
+    pub read: Option<CalendarCommand>,
     /// The date, like `Jan 5`, `1/5`, `Jan 5 Sun` or `2027-01-05` [default: today]
     #[arg(value_name = "DATE", conflicts_with_all = ["every_date", "print_board"])]
     pub date: Vec<String>,

@@ -24,15 +24,20 @@ use super::table::thousands;
 /// The variant the arguments name: a file, the weekday board, or the standard one.
 fn load_variant(args: &CalendarArgs) -> Result<Variant, CliError> {
     match &args.board {
-        Some(path) => {
-            let text = read_input(path)?;
-            Variant::parse(path, &text).doing(path)
-        }
-        None => {
-            let name = if args.weekday { "weekday" } else { "standard" };
-            Variant::built_in(name).ok_or_else(|| CliError::Message(format!("no built-in board {name}")))
-        }
+        Some(path) => variant_file(path),
+        None => built_in(if args.weekday { "weekday" } else { "standard" }),
     }
+}
+
+/// The variant of a `--board` file.
+pub fn variant_file(path: &str) -> Result<Variant, CliError> {
+    let text = read_input(path)?;
+    Variant::parse(path, &text).doing(path)
+}
+
+/// A built-in variant by name.
+pub fn built_in(name: &str) -> Result<Variant, CliError> {
+    Variant::built_in(name).ok_or_else(|| CliError::Message(format!("no built-in board {name}")))
 }
 
 /// The date the arguments give (today when none), fitted to the board.

@@ -4,6 +4,7 @@
 mod args;
 mod backup;
 mod calendar;
+mod calendar_read;
 mod context;
 mod error;
 mod exit;
@@ -61,7 +62,10 @@ pub fn main() -> ExitCode {
         args::Command::Resolve(args) => resolve::run(args, global),
         args::Command::Generate(args) => generate::run(args),
         args::Command::Grade(args) => grade::run(args),
-        args::Command::Calendar(args) => calendar::run(args),
+        args::Command::Calendar(mut args) => match args.read.take() {
+            Some(args::CalendarCommand::Read(read)) => calendar_read::run(read, global),
+            None => calendar::run(args),
+        },
         args::Command::Bench(args) => Err(bench_moved(&args.rest)),
         args::Command::Import(args) => import::run(args, global),
         args::Command::List(args) => list::run(args, global),

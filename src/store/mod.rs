@@ -22,6 +22,7 @@ mod fetch_log;
 mod model;
 mod open;
 mod puzzles;
+mod readings;
 mod snapshots;
 
 use std::path::{Path, PathBuf};
@@ -37,6 +38,7 @@ pub use model::{
     time_text, time_to_second,
 };
 pub use open::{APPLICATION_ID, Access, VERSION};
+pub use readings::NewReading;
 
 /// An open archive.
 pub struct Store {

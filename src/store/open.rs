@@ -23,6 +23,7 @@ pub(super) const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/4_specials_by_date.sql"),
     include_str!("../../migrations/5_fetch_tries.sql"),
     include_str!("../../migrations/6_grades.sql"),
+    include_str!("../../migrations/7_calendar_readings.sql"),
 ];
 
 /// The database version this binary writes.

@@ -48,6 +48,11 @@ pub enum Command {
     Export(ExportBenchArgs),
     /// Aquarium grades of the real puzzles by the site's size class: mean rank, puzzles per level, grading time
     GradeAquarium(GradeAquariumBenchArgs),
+    /// Calendar photos read: the share of generated photos read exactly by the strength of each distortion, the time per photo, and real photos from a folder
+    #[command(
+        after_help = "Examples:\n  aquarchive-bench photo\n  aquarchive-bench photo --per-level 10 --real ~/calendar-photos"
+    )]
+    Photo(PhotoBenchArgs),
 }
 
 #[derive(Args, Debug)]
@@ -61,6 +66,20 @@ pub struct GradeAquariumBenchArgs {
         default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/aquarium/puzzles")
     )]
     pub fixtures: std::path::PathBuf,
+}
+
+#[derive(Args, Debug)]
+pub struct PhotoBenchArgs {
+    /// Generated photos per distortion strength (half on each built-in board)
+    #[arg(long, value_name = "N", default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..))]
+    pub per_level: u64,
+    /// The first seed; photo k of a row has seed SEED + k
+    #[arg(long, value_name = "SEED", default_value_t = 1)]
+    pub seed: u64,
+    /// A folder of real photos with a README.md giving each one's board and tiling (a `## NAME` heading, a
+    /// `- board: NAME` line, the rows in a code block, any letters); the table says when it is absent
+    #[arg(long, value_name = "DIR")]
+    pub real: Option<std::path::PathBuf>,
 }
 
 #[derive(Args, Debug)]

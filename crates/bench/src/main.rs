@@ -2,7 +2,7 @@
 //! setting side by side in one run. A tool of the source tree, not of the
 //! installed `aquarchive`: its defaults read the repository's fixtures.
 //!
-//! `cargo run --release -p aquarchive-bench -- <aquarium|sudoku|calendar|ring|import|export|grade-aquarium>`
+//! `cargo run --release -p aquarchive-bench -- <aquarium|sudoku|calendar|ring|import|export|grade-aquarium|photo>`
 
 mod aquarium;
 mod args;
@@ -11,6 +11,7 @@ mod export;
 mod grade_aquarium;
 mod import;
 mod output;
+mod photo;
 mod ring;
 mod searches;
 mod sudoku;
@@ -51,6 +52,7 @@ fn main() {
         Command::Import(args) => import::run(args),
         Command::Export(args) => export::run(args),
         Command::GradeAquarium(args) => grade_aquarium::run(args),
+        Command::Photo(args) => photo::run(args),
     };
     let code = match result {
         Ok(()) => 0,

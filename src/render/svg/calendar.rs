@@ -113,3 +113,40 @@ pub fn board(variant: &Variant, tiling: Option<&Tiling>, title: &str) -> String 
     out.push_str("</svg>\n");
     out
 }
+
+/// A photo's reading for a person to check: the board read (as [`board`]
+/// draws it) beside the photo, `photo_jpeg` being `width` x `height`, with
+/// the board's outline found (`outline`, in that photo's pixels) over it.
+pub fn reading(
+    variant: &Variant,
+    tiling: &Tiling,
+    title: &str,
+    photo_jpeg: &[u8],
+    (width, height): (f64, f64),
+    outline: &[(f64, f64)],
+) -> String {
+    use base64::Engine;
+    let drawn = board(variant, Some(tiling), "");
+    let board_width = variant.width() as f64 * CELL + 4.0;
+    let board_height = variant.height() as f64 * CELL + 4.0;
+    let gap = 16.0;
+    let total_width = width + gap + board_width;
+    let total_height = height.max(board_height);
+    let mut out = open("calendar reading", total_width, total_height, title);
+    let data = base64::engine::general_purpose::STANDARD.encode(photo_jpeg);
+    let _ = write!(
+        out,
+        "<image class=\"photo\" x=\"0\" y=\"0\" width=\"{width}\" height=\"{height}\" href=\"data:image/jpeg;base64,{data}\"/>"
+    );
+    let points: Vec<String> = outline.iter().map(|(x, y)| format!("{x:.1},{y:.1}")).collect();
+    let _ = write!(
+        out,
+        "<polygon class=\"outline\" points=\"{}\" fill=\"none\" stroke=\"#e0007a\" stroke-width=\"3\"/>",
+        points.join(" ")
+    );
+    // The board's drawing, nested and moved right of the photo.
+    let nested = drawn.trim_end().replacen("<svg ", &format!("<svg x=\"{}\" y=\"0\" ", width + gap), 1);
+    out.push_str(&nested);
+    out.push_str("</svg>\n");
+    out
+}

@@ -1,0 +1,856 @@
+//! From a photo to a tiling: the board's outline, its grid, the evidence of
+//! each cell (open or covered) and each cell side (a gap or none), the
+//! pieces those gaps cut out matched to the piece set by shape, and the
+//! date the open cells show.
+
+use aquarchive_kinds::calendar::{self, Cell, Date, Method, Tiling, Variant, verify};
+use thiserror::Error;
+
+use crate::geometry::{Homography, Point, convex_hull, intersect};
+use crate::raster::{Photo, Plane, median};
+
+/// The longest side the reader works at: finer detail is not needed.
+const WORK_SIDE: usize = 1200;
+/// The longest side of the picture in which the board's outline is found.
+const MASK_SIDE: usize = 400;
+/// The side of the square the board's outline is straightened into.
+const CANVAS: usize = 512;
+/// Pixels per cell where the cells are measured.
+const CELL_PX: usize = 32;
+
+/// What a photo was read as.
+#[derive(Clone, Debug)]
+pub struct Reading {
+    pub variant: Variant,
+    pub date: Date,
+    /// Valid: it passed the calendar's verifier.
+    pub tiling: Tiling,
+    /// When the pieces seen did not fit the piece set, the number of cell
+    /// sides (a gap seen where the tiling has none, or the other way) by
+    /// which the nearest tiling of the date differs from what was seen.
+    pub corrected: Option<usize>,
+    /// The board's outer corners in the photo, in its pixels.
+    pub outline: [Point; 4],
+}
+
+/// Why a photo could not be read; each says what was seen.
+#[derive(Debug, Error, Clone, PartialEq)]
+pub enum ReadError {
+    #[error("not a picture this reader knows (JPEG or PNG): {0}")]
+    Decode(String),
+    #[error("no board found: {0}")]
+    NoBoard(String),
+    #[error("{seen} on the {board} board, but a date leaves {what} open ({needed} cells)")]
+    OpenCells { board: String, seen: String, needed: usize, what: &'static str },
+    #[error(
+        "the pieces seen on the {board} board do not match its piece set, and no tiling of {date} is near what was seen (`?` a cell of no piece):\n{rows}"
+    )]
+    Pieces { board: String, date: String, rows: String },
+}
+
+/// Reads a photo (JPEG or PNG bytes) of one of `variants`' boards, solved.
+pub fn read(bytes: &[u8], variants: &[Variant]) -> Result<Reading, ReadError> {
+    let image = image::load_from_memory(bytes).map_err(|e| ReadError::Decode(e.to_string()))?;
+    let rgb = image.to_rgb8();
+    let photo = Photo::from_image(&rgb);
+    read_photo(&photo, variants)
+}
+
+fn read_photo(photo: &Photo, variants: &[Variant]) -> Result<Reading, ReadError> {
+    let side = photo.width().max(photo.height());
+    let work_factor = side.div_ceil(WORK_SIDE);
+    let grey = photo.grey.shrink(work_factor);
+    let corners = outline(photo)?;
+    // In working pixels.
+    let to_work = |p: Point| (p.0 / work_factor as f64, p.1 / work_factor as f64);
+    let work_corners = corners.map(to_work);
+    let s = CANVAS as f64;
+    let canvas_to_work = Homography::from_points(&[(0.0, 0.0), (s, 0.0), (s, s), (0.0, s)], &work_corners)
+        .ok_or_else(|| ReadError::NoBoard("the outline found has three corners on a line".to_string()))?;
+    let perimeter: f64 = (0..4)
+        .map(|k| {
+            let (a, b) = (work_corners[k], work_corners[(k + 1) % 4]);
+            ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt()
+        })
+        .sum();
+    if perimeter < 120.0 {
+        return Err(ReadError::NoBoard(format!("the largest board-like shape is only {perimeter:.0} pixels round")));
+    }
+    // Blur away detail finer than a canvas pixel before sampling.
+    let ratio = perimeter / (4.0 * s);
+    let smooth = grey.blur(0.5 * ratio);
+    let canvas = warp(&smooth, &canvas_to_work, CANVAS, CANVAS);
+    let mut best: Option<(f64, Layout)> = None;
+    for variant in variants {
+        for layout in layouts(&canvas, variant, &canvas_to_work, &grey, ratio) {
+            if best.as_ref().is_none_or(|(score, _)| layout.score > *score) {
+                best = Some((layout.score, layout));
+            }
+        }
+    }
+    let (_, layout) = best.ok_or_else(|| ReadError::NoBoard("no board to look for".to_string()))?;
+    layout.read(corners)
+}
+
+/// A bilinear warp: each output pixel's centre mapped into `from`.
+fn warp(from: &Plane, map: &Homography, width: usize, height: usize) -> Plane {
+    let mut out = Plane::new(width, height, 0.0);
+    for y in 0..height {
+        for x in 0..width {
+            let (u, v) = map.apply((x as f64 + 0.5, y as f64 + 0.5));
+            out.set(x, y, from.sample(u - 0.5, v - 0.5));
+        }
+    }
+    out
+}
+
+/// Otsu's threshold of some values: the split with the largest variance
+/// between the two sides.
+fn otsu(values: &[f32]) -> f32 {
+    let max = values.iter().copied().fold(0.0f32, f32::max).max(1e-6);
+    let mut histogram = [0usize; 256];
+    for &v in values {
+        histogram[((v / max) * 255.0).round().clamp(0.0, 255.0) as usize] += 1;
+    }
+    let total = values.len() as f64;
+    let sum: f64 = histogram.iter().enumerate().map(|(k, &n)| k as f64 * n as f64).sum();
+    let (mut below, mut below_sum, mut best, mut split) = (0.0, 0.0, 0.0, 0);
+    for (k, &n) in histogram.iter().enumerate() {
+        below += n as f64;
+        below_sum += k as f64 * n as f64;
+        let above = total - below;
+        if below == 0.0 || above == 0.0 {
+            continue;
+        }
+        let (m0, m1) = (below_sum / below, (sum - below_sum) / above);
+        let between = below * above * (m0 - m1).powi(2);
+        if between > best {
+            best = between;
+            split = k;
+        }
+    }
+    (split as f32 + 0.5) / 255.0 * max
+}
+
+/// The board's outer corners in the photo (its pixels), clockwise as
+/// shown: the board is what is not the table, the table being the colour
+/// unlike the board's centre that reaches the photo's edges.
+fn outline(photo: &Photo) -> Result<[Point; 4], ReadError> {
+    let side = photo.width().max(photo.height());
+    let factor = side.div_ceil(MASK_SIDE);
+    let rgb = photo.rgb.clone().map(|p| p.shrink(factor).blur(1.0));
+    let (w, h) = (rgb[0].width, rgb[0].height);
+    // The board's colour: the median of the photo's centre.
+    let reference: Vec<f32> = (0..3)
+        .map(|k| {
+            let mut values = Vec::new();
+            for y in h * 2 / 5..h * 3 / 5 {
+                for x in w * 2 / 5..w * 3 / 5 {
+                    values.push(rgb[k].get(x, y));
+                }
+            }
+            median(&mut values)
+        })
+        .collect();
+    let distance: Vec<f32> =
+        (0..w * h).map(|i| (0..3).map(|k| (rgb[k].data[i] - reference[k]).powi(2)).sum::<f32>().sqrt()).collect();
+    // The table must differ from the board: the photo's rim, mostly table,
+    // against its centre, mostly board.
+    let mut rim: Vec<f32> = (0..w * h)
+        .filter(|&i| i % w == 0 || i % w == w - 1 || i / w == 0 || i / w == h - 1)
+        .map(|i| distance[i])
+        .collect();
+    let contrast = median(&mut rim);
+    if contrast < 30.0 {
+        return Err(ReadError::NoBoard(format!(
+            "nothing stands out from the background: the photo's edges are the colour of its centre (a difference of {contrast:.0} of 255)"
+        )));
+    }
+    let threshold = otsu(&distance);
+    let unlike: Vec<bool> = distance.iter().map(|&d| d > threshold).collect();
+    // The table: unlike pixels joined to the photo's edges.
+    let mut table = vec![false; w * h];
+    let mut stack: Vec<usize> = Vec::new();
+    for x in 0..w {
+        stack.push(x);
+        stack.push((h - 1) * w + x);
+    }
+    for y in 0..h {
+        stack.push(y * w);
+        stack.push(y * w + w - 1);
+    }
+    while let Some(i) = stack.pop() {
+        if table[i] || !unlike[i] {
+            continue;
+        }
+        table[i] = true;
+        let (x, y) = (i % w, i / w);
+        if x > 0 {
+            stack.push(i - 1);
+        }
+        if x + 1 < w {
+            stack.push(i + 1);
+        }
+        if y > 0 {
+            stack.push(i - w);
+        }
+        if y + 1 < h {
+            stack.push(i + w);
+        }
+    }
+    // The largest piece of what is left is the board.
+    let mut label = vec![0u32; w * h];
+    let (mut best_label, mut best_size, mut next) = (0, 0, 1);
+    for start in 0..w * h {
+        if table[start] || label[start] != 0 {
+            continue;
+        }
+        let mut size = 0;
+        stack.push(start);
+        label[start] = next;
+        while let Some(i) = stack.pop() {
+            size += 1;
+            let (x, y) = (i % w, i / w);
+            let mut visit = |j: usize| {
+                if !table[j] && label[j] == 0 {
+                    label[j] = next;
+                    stack.push(j);
+                }
+            };
+            if x > 0 {
+                visit(i - 1);
+            }
+            if x + 1 < w {
+                visit(i + 1);
+            }
+            if y > 0 {
+                visit(i - w);
+            }
+            if y + 1 < h {
+                visit(i + w);
+            }
+        }
+        if size > best_size {
+            (best_label, best_size) = (next, size);
+        }
+        next += 1;
+    }
+    if best_size * 20 < w * h {
+        return Err(ReadError::NoBoard(format!(
+            "nothing stands out from the background: the largest shape covers {:.1}% of the photo",
+            100.0 * best_size as f64 / (w * h) as f64
+        )));
+    }
+    let inside = |x: i64, y: i64| {
+        x >= 0 && y >= 0 && (x as usize) < w && (y as usize) < h && label[y as usize * w + x as usize] == best_label
+    };
+    let mut edge: Vec<(i64, i64)> = Vec::new();
+    for y in 0..h as i64 {
+        for x in 0..w as i64 {
+            if inside(x, y) && !(inside(x - 1, y) && inside(x + 1, y) && inside(x, y - 1) && inside(x, y + 1)) {
+                edge.push((x, y));
+            }
+        }
+    }
+    let hull = convex_hull(edge.clone());
+    if hull.len() < 4 {
+        return Err(ReadError::NoBoard("the board-like shape has no four corners".to_string()));
+    }
+    let corners = quadrilateral(&hull);
+    let area = shoelace(&corners).abs();
+    if area < 0.6 * best_size as f64 {
+        return Err(ReadError::NoBoard(format!(
+            "the largest shape is not four-sided: its four corners cover {:.0}% of it",
+            100.0 * area / best_size as f64
+        )));
+    }
+    let corners = refine(&corners, &edge);
+    // Back to the photo's pixels (centres of the shrunk pixels).
+    let scale = factor as f64;
+    Ok(corners.map(|(x, y)| ((x + 0.5) * scale, (y + 0.5) * scale)))
+}
+
+fn shoelace(points: &[Point]) -> f64 {
+    (0..points.len())
+        .map(|k| {
+            let (a, b) = (points[k], points[(k + 1) % points.len()]);
+            a.0 * b.1 - b.0 * a.1
+        })
+        .sum::<f64>()
+        / 2.0
+}
+
+/// The four hull points that span the most: the farthest pair, then the
+/// farthest point on each side of the line through them; clockwise.
+fn quadrilateral(hull: &[(i64, i64)]) -> [Point; 4] {
+    let points: Vec<Point> = hull.iter().map(|&(x, y)| (x as f64, y as f64)).collect();
+    let n = points.len();
+    let (mut a, mut b, mut far) = (0, 0, -1.0);
+    for i in 0..n {
+        for j in i + 1..n {
+            let d = (points[i].0 - points[j].0).powi(2) + (points[i].1 - points[j].1).powi(2);
+            if d > far {
+                (a, b, far) = (i, j, d);
+            }
+        }
+    }
+    let side = |k: usize| {
+        let (p, q, r) = (points[a], points[b], points[k]);
+        (q.0 - p.0) * (r.1 - p.1) - (q.1 - p.1) * (r.0 - p.0)
+    };
+    let c = (0..n).max_by(|&i, &j| side(i).total_cmp(&side(j))).unwrap_or(0);
+    let d = (0..n).min_by(|&i, &j| side(i).total_cmp(&side(j))).unwrap_or(0);
+    let mut indices = [a, b, c, d];
+    indices.sort_unstable();
+    let mut quad = indices.map(|k| points[k]);
+    if shoelace(&quad) < 0.0 {
+        quad.reverse();
+    }
+    quad
+}
+
+/// Each side fitted as a line through the outline's points near it (its
+/// middle part, away from rounded corners), and the corners where the
+/// lines meet.
+fn refine(corners: &[Point; 4], edge: &[(i64, i64)]) -> [Point; 4] {
+    let mut lines: Vec<(Point, Point)> = Vec::new();
+    for k in 0..4 {
+        let (p, q) = (corners[k], corners[(k + 1) % 4]);
+        let (dx, dy) = (q.0 - p.0, q.1 - p.1);
+        let length = (dx * dx + dy * dy).sqrt();
+        if length < 1.0 {
+            return *corners;
+        }
+        let near: Vec<Point> = edge
+            .iter()
+            .map(|&(x, y)| (x as f64, y as f64))
+            .filter(|&(x, y)| {
+                let t = ((x - p.0) * dx + (y - p.1) * dy) / (length * length);
+                let off = ((x - p.0) * dy - (y - p.1) * dx).abs() / length;
+                (0.15..0.85).contains(&t) && off < 3.0
+            })
+            .collect();
+        if near.len() < 5 {
+            lines.push((p, q));
+            continue;
+        }
+        let n = near.len() as f64;
+        let (mx, my) = (near.iter().map(|p| p.0).sum::<f64>() / n, near.iter().map(|p| p.1).sum::<f64>() / n);
+        let (mut sxx, mut sxy, mut syy) = (0.0, 0.0, 0.0);
+        for &(x, y) in &near {
+            sxx += (x - mx) * (x - mx);
+            sxy += (x - mx) * (y - my);
+            syy += (y - my) * (y - my);
+        }
+        let angle = 0.5 * (2.0 * sxy).atan2(sxx - syy);
+        lines.push(((mx, my), (mx + angle.cos(), my + angle.sin())));
+    }
+    let mut out = *corners;
+    for k in 0..4 {
+        if let Some(p) = intersect(lines[(k + 3) % 4], lines[k]) {
+            let moved = ((p.0 - corners[k].0).powi(2) + (p.1 - corners[k].1).powi(2)).sqrt();
+            if moved < 10.0 {
+                out[k] = p;
+            }
+        }
+    }
+    out
+}
+
+/// A board laid on the photo: its grid, its turn, and the evidence of its
+/// cells and cell sides.
+struct Layout {
+    variant: Variant,
+    /// How well the frame's edges are where this layout puts them.
+    score: f64,
+    evidence: Evidence,
+}
+
+/// What the photo shows at each cell and cell side, in board terms.
+struct Evidence {
+    /// Per cell, row-major: how open it looks.
+    open: Vec<f64>,
+    /// The gap across the side between cell (r, c) and (r, c + 1).
+    across: Vec<f64>,
+    /// The gap across the side between cell (r, c) and (r + 1, c).
+    down: Vec<f64>,
+    /// The gap depth of a side where the frame meets a board cell: what a
+    /// gap looks like here.
+    edge: f64,
+}
+
+/// A grid fitted along one axis of the canvas: first line and spacing.
+fn fit_axis(profile: &[f32], n: usize) -> (f64, f64) {
+    let len = profile.len() as f64;
+    let at = |x: f64| {
+        if x < 0.0 || x > len - 1.0 {
+            return 0.0;
+        }
+        let k = x.floor() as usize;
+        let f = (x - k as f64) as f32;
+        let next = profile[(k + 1).min(profile.len() - 1)];
+        f64::from(profile[k] * (1.0 - f) + next * f)
+    };
+    let (mut best, mut best_score) = ((0.0, len / n as f64), f64::MIN);
+    let mut pitch = len / (n as f64 + 4.0);
+    while pitch <= len / (n as f64 + 0.05) {
+        let mut start = len * 0.01;
+        while start + pitch * n as f64 <= len * 0.99 {
+            let score: f64 = (0..=n).map(|k| at(start + k as f64 * pitch)).sum();
+            if score > best_score {
+                (best, best_score) = ((start, pitch), score);
+            }
+            start += 0.5;
+        }
+        pitch += 0.25;
+    }
+    best
+}
+
+/// How much darker a pixel is than its neighbours `d` away on either side,
+/// across (`horizontal`) or down.
+fn valley(plane: &Plane, x: usize, y: usize, d: usize, horizontal: bool) -> f32 {
+    let (w, h) = (plane.width, plane.height);
+    let here = plane.get(x, y);
+    let (a, b) = if horizontal {
+        (plane.get(x.saturating_sub(d), y), plane.get((x + d).min(w - 1), y))
+    } else {
+        (plane.get(x, y.saturating_sub(d)), plane.get(x, (y + d).min(h - 1)))
+    };
+    ((a + b) / 2.0 - here).max(0.0)
+}
+
+/// The ways `variant` can lie on the straightened canvas: a grid for each
+/// way round, each of the four turns scored by its frame.
+fn layouts(canvas: &Plane, variant: &Variant, canvas_to_work: &Homography, grey: &Plane, ratio: f64) -> Vec<Layout> {
+    let (bw, bh) = (variant.width(), variant.height());
+    let s = CANVAS;
+    let d = 4;
+    let mut across = vec![0.0f32; s];
+    let mut down = vec![0.0f32; s];
+    // Away from the canvas's rim, where the outline itself may show.
+    let band = s / 50..s - s / 50;
+    for y in band.clone() {
+        for x in band.clone() {
+            across[x] += valley(canvas, x, y, d, true);
+            down[y] += valley(canvas, x, y, d, false);
+        }
+    }
+    let mut out = Vec::new();
+    let mut shapes = vec![(bw, bh)];
+    if bw != bh {
+        shapes.push((bh, bw));
+    }
+    for (nu, nv) in shapes {
+        let (x0, pu) = fit_axis(&across, nu);
+        let (y0, pv) = fit_axis(&down, nv);
+        // Cells of the canvas grid (i, j) to working pixels.
+        let grid_to_canvas = Homography([pu, 0.0, x0, 0.0, pv, y0, 0.0, 0.0, 1.0]);
+        let grid_to_work = canvas_to_work.after(&grid_to_canvas);
+        let px = CELL_PX as f64;
+        // The measuring picture: a cell of margin round the grid.
+        let to_grid = Homography([1.0 / px, 0.0, -1.0, 0.0, 1.0 / px, -1.0, 0.0, 0.0, 1.0]);
+        let cells_ratio = ratio * CANVAS as f64 / (nu as f64 * px) * (pu * nu as f64 / CANVAS as f64);
+        let sharp = grey.blur(0.5 * cells_ratio.max(0.0));
+        let picture = warp(&sharp, &grid_to_work.after(&to_grid), (nu + 2) * CELL_PX, (nv + 2) * CELL_PX);
+        let measured = Measured::new(&picture, nu, nv);
+        for turn in 0..4 {
+            let fits = if turn % 2 == 0 { (nu, nv) == (bw, bh) } else { (nu, nv) == (bh, bw) };
+            if fits {
+                out.push(measured.layout(variant, turn));
+            }
+        }
+    }
+    out
+}
+
+/// The cells and cell sides of a grid measured on its straightened picture.
+struct Measured {
+    nu: usize,
+    nv: usize,
+    /// Per canvas cell (i, j), j-major: how open it looks.
+    open: Vec<f64>,
+    /// Vertical sides: at x = i (0..=nu), between rows j..j+1.
+    vertical: Vec<f64>,
+    /// Horizontal sides: at y = j (0..=nv), between columns i..i+1.
+    horizontal: Vec<f64>,
+}
+
+impl Measured {
+    fn new(picture: &Plane, nu: usize, nv: usize) -> Measured {
+        let p = CELL_PX as f64;
+        let at = |i: f64, j: f64| picture.sample((i + 1.0) * p - 0.5, (j + 1.0) * p - 0.5);
+        // The board's brightness: the median of the grid's cell centres.
+        let mut centres = Vec::new();
+        for j in 0..nv {
+            for i in 0..nu {
+                for k in 0..9 {
+                    centres.push(at(i as f64 + 0.35 + 0.15 * (k % 3) as f64, j as f64 + 0.35 + 0.15 * (k / 3) as f64));
+                }
+            }
+        }
+        let bright = median(&mut centres).max(1.0);
+        // A side's gap: the darkest near the line against the level a
+        // little way off on both sides, taken along its middle.
+        let gap = |along: &dyn Fn(f64, f64) -> f32| -> f64 {
+            let mut depths: Vec<f32> = (0..12)
+                .map(|k| {
+                    let t = 0.2 + 0.6 * k as f64 / 11.0;
+                    let centre = (-4..=4).map(|o| along(t, o as f64 * 0.025)).fold(f32::MAX, f32::min);
+                    let sides: f32 =
+                        [-0.3, -0.24, -0.18, 0.18, 0.24, 0.3].iter().map(|&o| along(t, o)).sum::<f32>() / 6.0;
+                    sides - centre
+                })
+                .collect();
+            f64::from(median(&mut depths) / bright)
+        };
+        let mut vertical = Vec::new();
+        for i in 0..=nu {
+            for j in 0..nv {
+                vertical.push(gap(&|t, o| at(i as f64 + o, j as f64 + t)));
+            }
+        }
+        let mut horizontal = Vec::new();
+        for j in 0..=nv {
+            for i in 0..nu {
+                horizontal.push(gap(&|t, o| at(i as f64 + t, j as f64 + o)));
+            }
+        }
+        let mut open = Vec::new();
+        for j in 0..nv {
+            for i in 0..nu {
+                let mut values = Vec::new();
+                for y in 0..10 {
+                    for x in 0..10 {
+                        values.push(at(i as f64 + 0.2 + 0.6 * x as f64 / 9.0, j as f64 + 0.2 + 0.6 * y as f64 / 9.0));
+                    }
+                }
+                let mean = values.iter().sum::<f32>() / values.len() as f32;
+                let dark = values.iter().filter(|&&v| v < 0.7 * bright).count() as f32 / values.len() as f32;
+                open.push(f64::from(dark + (bright - mean) / bright));
+            }
+        }
+        Measured { nu, nv, open, vertical, horizontal }
+    }
+
+    /// The board turned `turn` quarter turns, in board terms, with the
+    /// score of its frame.
+    fn layout(&self, variant: &Variant, turn: usize) -> Layout {
+        let (bw, bh) = (variant.width(), variant.height());
+        // Board cell (r, c) to canvas cell (i, j).
+        let place = |r: usize, c: usize| -> (usize, usize) {
+            match turn {
+                0 => (c, r),
+                1 => (bh - 1 - r, c),
+                2 => (bw - 1 - c, bh - 1 - r),
+                _ => (r, bw - 1 - c),
+            }
+        };
+        let (nu, nv) = (self.nu, self.nv);
+        // The side between two canvas cells next to each other.
+        let side = |a: (usize, usize), b: (usize, usize)| -> f64 {
+            if a.1 == b.1 {
+                let i = a.0.max(b.0);
+                self.vertical[i * nv + a.1]
+            } else {
+                let j = a.1.max(b.1);
+                self.horizontal[j * nu + a.0]
+            }
+        };
+        let on = |r: i64, c: i64| {
+            r >= 0 && c >= 0 && r < bh as i64 && c < bw as i64 && variant.cell(r as usize, c as usize) != Cell::Blocked
+        };
+        let mut open = vec![0.0; bw * bh];
+        let mut across = vec![0.0; bw * bh];
+        let mut down = vec![0.0; bw * bh];
+        for r in 0..bh {
+            for c in 0..bw {
+                let (i, j) = place(r, c);
+                open[r * bw + c] = self.open[j * nu + i];
+                if c + 1 < bw {
+                    across[r * bw + c] = side(place(r, c), place(r, c + 1));
+                }
+                if r + 1 < bh {
+                    down[r * bw + c] = side(place(r, c), place(r + 1, c));
+                }
+            }
+        }
+        // The frame's sides in board terms, outer ones included: a side with
+        // a board cell on one side only is a wall; between two off-board
+        // cells, nothing.
+        let (mut walls, mut plain) = (Vec::new(), Vec::new());
+        for r in -1..=bh as i64 {
+            for c in -1..=bw as i64 {
+                for (dr, dc) in [(0i64, 1i64), (1, 0)] {
+                    let (r2, c2) = (r + dr, c + dc);
+                    let inside = |r: i64, c: i64| r >= 0 && c >= 0 && r < bh as i64 && c < bw as i64;
+                    if !inside(r, c) && !inside(r2, c2) {
+                        continue;
+                    }
+                    let value = if inside(r, c) && inside(r2, c2) {
+                        side(place(r as usize, c as usize), place(r2 as usize, c2 as usize))
+                    } else {
+                        // A rim side: the canvas side of the inside cell facing out.
+                        let (ri, ci) = if inside(r, c) { (r, c) } else { (r2, c2) };
+                        let (i, j) = place(ri as usize, ci as usize);
+                        let (oi, oj) = {
+                            // The outside cell's place, one step off the grid.
+                            let (ro, co) = if inside(r, c) { (r2, c2) } else { (r, c) };
+                            let (ro, co) = (ro - ri, co - ci);
+                            // Turn the step as the board is turned.
+                            let (di, dj) = match turn {
+                                0 => (co, ro),
+                                1 => (-ro, co),
+                                2 => (-co, -ro),
+                                _ => (ro, -co),
+                            };
+                            (i as i64 + di, j as i64 + dj)
+                        };
+                        if oj == j as i64 {
+                            let x = (i as i64).max(oi) as usize;
+                            self.vertical[x * nv + j]
+                        } else {
+                            let y = (j as i64).max(oj) as usize;
+                            self.horizontal[y * nu + i]
+                        }
+                    };
+                    match (on(r, c), on(r2, c2)) {
+                        (true, true) => {}
+                        (false, false) => plain.push(value),
+                        _ => walls.push(value),
+                    }
+                }
+            }
+        }
+        let mean = |v: &[f64]| if v.is_empty() { 0.0 } else { v.iter().sum::<f64>() / v.len() as f64 };
+        let edge = {
+            let mut w: Vec<f32> = walls.iter().map(|&v| v as f32).collect();
+            f64::from(median(&mut w))
+        };
+        Layout {
+            variant: variant.clone(),
+            score: mean(&walls) - mean(&plain),
+            evidence: Evidence { open, across, down, edge },
+        }
+    }
+}
+
+/// A union-find over cells.
+fn find(parent: &mut [usize], mut i: usize) -> usize {
+    while parent[i] != i {
+        parent[i] = parent[parent[i]];
+        i = parent[i];
+    }
+    i
+}
+
+impl Layout {
+    fn read(self, outline: [Point; 4]) -> Result<Reading, ReadError> {
+        let variant = &self.variant;
+        let (w, h) = (variant.width(), variant.height());
+        let ev = &self.evidence;
+        let date = self.date()?;
+        let open = variant.open_cells(&date);
+        let covered = |i: usize| !open[i] && variant.cell(i / w, i % w) != Cell::Blocked;
+        let threshold = 0.45 * ev.edge;
+        // Pieces: covered cells joined where no gap parts them.
+        let mut parent: Vec<usize> = (0..w * h).collect();
+        for r in 0..h {
+            for c in 0..w {
+                let i = r * w + c;
+                if !covered(i) {
+                    continue;
+                }
+                if c + 1 < w && covered(i + 1) && ev.across[i] < threshold {
+                    let (a, b) = (find(&mut parent, i), find(&mut parent, i + 1));
+                    parent[a] = b;
+                }
+                if r + 1 < h && covered(i + w) && ev.down[i] < threshold {
+                    let (a, b) = (find(&mut parent, i), find(&mut parent, i + w));
+                    parent[a] = b;
+                }
+            }
+        }
+        let mut groups: Vec<(usize, Vec<(usize, usize)>)> = Vec::new();
+        for i in (0..w * h).filter(|&i| covered(i)) {
+            let root = find(&mut parent, i);
+            match groups.iter_mut().find(|g| g.0 == root) {
+                Some(g) => g.1.push((i / w, i % w)),
+                None => groups.push((root, vec![(i / w, i % w)])),
+            }
+        }
+        let mut cells: Vec<Option<usize>> = vec![None; w * h];
+        let mut used = vec![false; variant.pieces().len()];
+        let mut all_matched = true;
+        for (_, group) in &groups {
+            let r0 = group.iter().map(|p| p.0).min().unwrap_or(0);
+            let c0 = group.iter().map(|p| p.1).min().unwrap_or(0);
+            let mut shape: Vec<(usize, usize)> = group.iter().map(|&(r, c)| (r - r0, c - c0)).collect();
+            shape.sort_unstable();
+            let piece = (0..variant.pieces().len()).find(|&k| !used[k] && variant.shapes(k).contains(&shape));
+            match piece {
+                Some(k) => {
+                    used[k] = true;
+                    for &(r, c) in group {
+                        cells[r * w + c] = Some(k);
+                    }
+                }
+                None => all_matched = false,
+            }
+        }
+        let rows: Vec<String> = (0..h)
+            .map(|r| {
+                (0..w)
+                    .map(|c| {
+                        let i = r * w + c;
+                        match (cells[i], variant.cell(r, c)) {
+                            (_, Cell::Blocked) => '-',
+                            (Some(k), _) => variant.pieces()[k].letter,
+                            (None, _) if covered(i) => '?',
+                            (None, _) => '.',
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        if all_matched
+            && let Ok(tiling) = Tiling::parse_rows(variant, &rows.join("\n"))
+            && verify(variant, &date, &tiling).is_ok()
+        {
+            return Ok(Reading { variant: variant.clone(), date, tiling, corrected: None, outline });
+        }
+        // The nearest of the date's tilings to the gaps seen.
+        let pieces_error =
+            || ReadError::Pieces { board: variant.name().to_string(), date: date.to_string(), rows: rows.join("\n") };
+        let report = calendar::solve(variant, &date, 1_000_000, Method::Bitboard).map_err(|_| pieces_error())?;
+        let mut ranked: Vec<(f64, usize, &Tiling)> = report
+            .solutions
+            .iter()
+            .map(|t| {
+                let (mut cost, mut changed) = (0.0, 0);
+                for r in 0..h {
+                    for c in 0..w {
+                        let i = r * w + c;
+                        let here = t.piece_at(variant, r, c);
+                        if here.is_none() {
+                            continue;
+                        }
+                        for (j, seen) in
+                            [(c + 1 < w).then(|| (i + 1, ev.across[i])), (r + 1 < h).then(|| (i + w, ev.down[i]))]
+                                .into_iter()
+                                .flatten()
+                        {
+                            let there = t.piece_at(variant, j / w, j % w);
+                            if there.is_none() {
+                                continue;
+                            }
+                            let gap = here != there;
+                            let p = ((seen - 0.2 * ev.edge) / (0.5 * ev.edge)).clamp(0.0, 1.0);
+                            cost += if gap { 1.0 - p } else { p };
+                            if gap != (seen >= threshold) {
+                                changed += 1;
+                            }
+                        }
+                    }
+                }
+                (cost, changed, t)
+            })
+            .collect();
+        ranked.sort_by(|a, b| a.0.total_cmp(&b.0));
+        match ranked.first() {
+            // Near enough, and clearly nearer than the next.
+            Some(&(cost, changed, tiling)) if changed <= 6 && ranked.get(1).is_none_or(|next| next.0 - cost >= 0.5) => {
+                Ok(Reading {
+                    variant: variant.clone(),
+                    date,
+                    tiling: tiling.clone(),
+                    corrected: Some(changed),
+                    outline,
+                })
+            }
+            _ => Err(pieces_error()),
+        }
+    }
+
+    /// The date the open cells show: the most open-looking month, day (and
+    /// weekday), which must stand out from every other cell.
+    fn date(&self) -> Result<Date, ReadError> {
+        let variant = &self.variant;
+        let (w, h) = (variant.width(), variant.height());
+        let open = &self.evidence.open;
+        let board: Vec<usize> = (0..w * h).filter(|&i| variant.cell(i / w, i % w) != Cell::Blocked).collect();
+        let best = |pick: &dyn Fn(Cell) -> Option<u8>| -> Option<(usize, u8)> {
+            board
+                .iter()
+                .filter_map(|&i| pick(variant.cell(i / w, i % w)).map(|v| (i, v)))
+                .max_by(|a, b| open[a.0].total_cmp(&open[b.0]))
+        };
+        let month = best(&|c| if let Cell::Month(m) = c { Some(m) } else { None });
+        let day = best(&|c| if let Cell::Day(d) = c { Some(d) } else { None });
+        let weekday = if variant.has_weekdays() {
+            best(&|c| if let Cell::Weekday(d) = c { Some(d) } else { None })
+        } else {
+            None
+        };
+        let chosen: Vec<usize> = [month, day, weekday].iter().flatten().map(|p| p.0).collect();
+        let needed = chosen.len();
+        let mut rest: Vec<f32> = board.iter().filter(|i| !chosen.contains(i)).map(|&i| open[i] as f32).collect();
+        let base = f64::from(median(&mut rest));
+        let weakest = chosen.iter().map(|&i| open[i]).fold(f64::MAX, f64::min);
+        let strongest_rest = board.iter().filter(|i| !chosen.contains(i)).map(|&i| open[i]).fold(f64::MIN, f64::max);
+        // Open cells: well above the covered ones, and no other cell close.
+        let cut = base + 0.5 * (weakest - base);
+        let seen: Vec<usize> = board.iter().copied().filter(|&i| open[i] > cut.max(base + 0.15)).collect();
+        let what = if variant.has_weekdays() { "a month, a day and a weekday" } else { "a month and a day" };
+        if weakest < base + 0.15 || strongest_rest > cut || seen.len() != needed {
+            let names: Vec<String> = seen.iter().map(|&i| cell_name(variant.cell(i / w, i % w))).collect();
+            let seen = match names.len() {
+                0 => "no open cell seen".to_string(),
+                1 => format!("1 open cell seen ({})", names[0]),
+                n => format!("{n} open cells seen ({})", names.join(", ")),
+            };
+            return Err(ReadError::OpenCells { board: variant.name().to_string(), seen, needed, what });
+        }
+        let (Some(month), Some(day)) = (month, day) else {
+            return Err(ReadError::OpenCells {
+                board: variant.name().to_string(),
+                seen: "no month or day cell".to_string(),
+                needed,
+                what,
+            });
+        };
+        Ok(Date { month: month.1, day: day.1, weekday: weekday.map(|w| w.1) })
+    }
+}
+
+fn cell_name(cell: Cell) -> String {
+    match cell {
+        Cell::Month(m) => calendar::MONTHS[m as usize - 1].to_string(),
+        Cell::Day(d) => d.to_string(),
+        Cell::Weekday(w) => calendar::WEEKDAYS[w as usize].to_string(),
+        Cell::Blocked | Cell::Plain => "a plain cell".to_string(),
+    }
+}
+
+/// A photo made small, to show beside a reading.
+pub struct Thumbnail {
+    /// A JPEG.
+    pub jpeg: Vec<u8>,
+    pub width: u32,
+    pub height: u32,
+    /// The photo's pixels per thumbnail pixel.
+    pub scale: f64,
+}
+
+/// The photo at most `side` pixels a side (never larger than it is).
+pub fn thumbnail(bytes: &[u8], side: u32) -> Result<Thumbnail, ReadError> {
+    let image = image::load_from_memory(bytes).map_err(|e| ReadError::Decode(e.to_string()))?;
+    let small = if image.width().max(image.height()) > side { image.thumbnail(side, side) } else { image.clone() };
+    let small = small.to_rgb8();
+    let mut jpeg = Vec::new();
+    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, 80)
+        .encode_image(&small)
+        .map_err(|e| ReadError::Decode(e.to_string()))?;
+    let scale = f64::from(image.width()) / f64::from(small.width().max(1));
+    Ok(Thumbnail { jpeg, width: small.width(), height: small.height(), scale })
+}

@@ -1,0 +1,496 @@
+//! Synthetic photos of a solved board, to measure the reader where nobody
+//! has a camera: a wooden board (grain, engraved labels, pieces of one
+//! colour told apart by their gaps and shadows) seen through a camera
+//! (perspective, rotation, scale, blur, noise, vignetting, JPEG). The same
+//! seed and camera give the same photo in every version.
+
+use aquarchive_kinds::calendar::{self, Cell, Date, Method, Tiling, Variant, date::days_in_month};
+use aquarchive_kinds::rng::Rng;
+
+use crate::geometry::{Homography, Point};
+use crate::raster::Plane;
+
+/// The frame around the grid, in cells.
+const MARGIN: f64 = 0.6;
+/// Half the gap between two raised parts (pieces, frame), in cells.
+const GAP: f64 = 0.035;
+/// How far the shadow of a raised edge reaches into an open cell, in cells.
+const SHADOW: f64 = 0.14;
+
+/// The camera's distortions, each measured on its own in the benchmark.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Distortion {
+    Perspective,
+    Rotation,
+    Scale,
+    Blur,
+    Noise,
+    Vignetting,
+    Jpeg,
+}
+
+impl Distortion {
+    pub const ALL: [Distortion; 7] = [
+        Distortion::Perspective,
+        Distortion::Rotation,
+        Distortion::Scale,
+        Distortion::Blur,
+        Distortion::Noise,
+        Distortion::Vignetting,
+        Distortion::Jpeg,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Distortion::Perspective => "perspective",
+            Distortion::Rotation => "rotation",
+            Distortion::Scale => "scale",
+            Distortion::Blur => "blur",
+            Distortion::Noise => "noise",
+            Distortion::Vignetting => "vignetting",
+            Distortion::Jpeg => "jpeg",
+        }
+    }
+
+    /// What strength `level` (0 to [`Camera::LEVELS`] - 1) means, for tables.
+    pub fn describe(self, level: usize) -> String {
+        let camera = Camera::PHONE.with(self, level);
+        match self {
+            Distortion::Perspective => format!("tilt {:.2}", camera.perspective),
+            Distortion::Rotation => format!("up to {:.0} deg", camera.rotation),
+            Distortion::Scale => format!("{:.0} px/cell", camera.cell_px),
+            Distortion::Blur => format!("sigma {:.1} px", camera.blur),
+            Distortion::Noise => format!("sigma {:.0}", camera.noise),
+            Distortion::Vignetting => format!("{:.0}% darker", camera.vignetting * 100.0),
+            Distortion::Jpeg => format!("quality {}", camera.jpeg_quality),
+        }
+    }
+}
+
+/// How the photo is taken.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Camera {
+    /// How far the board's far side shrinks (and its near side grows), as a
+    /// share of the board's size: 0 is a photo from straight above.
+    pub perspective: f64,
+    /// The board is turned by up to this many degrees either way.
+    pub rotation: f64,
+    /// Photo pixels per board cell.
+    pub cell_px: f64,
+    /// Gaussian blur, in photo pixels.
+    pub blur: f64,
+    /// Gaussian noise on each channel (of 255).
+    pub noise: f64,
+    /// How much darker the corners are than the centre (0 to 1).
+    pub vignetting: f64,
+    pub jpeg_quality: u8,
+}
+
+impl Camera {
+    /// The number of strengths of each distortion.
+    pub const LEVELS: usize = 4;
+
+    /// What a phone held over a table gives: some tilt, any turn, mild blur
+    /// and noise, a usual JPEG.
+    pub const PHONE: Camera = Camera {
+        perspective: 0.08,
+        rotation: 180.0,
+        cell_px: 40.0,
+        blur: 0.8,
+        noise: 4.0,
+        vignetting: 0.2,
+        jpeg_quality: 85,
+    };
+
+    /// This camera with one distortion at strength `level`, from none (0)
+    /// to harsher than a phone gives (3).
+    pub fn with(self, distortion: Distortion, level: usize) -> Camera {
+        let level = level.min(Camera::LEVELS - 1);
+        let mut camera = self;
+        match distortion {
+            Distortion::Perspective => camera.perspective = [0.0, 0.08, 0.16, 0.25][level],
+            Distortion::Rotation => camera.rotation = [0.0, 10.0, 45.0, 180.0][level],
+            Distortion::Scale => camera.cell_px = [60.0, 40.0, 25.0, 15.0][level],
+            Distortion::Blur => camera.blur = [0.0, 1.0, 2.0, 3.0][level],
+            Distortion::Noise => camera.noise = [0.0, 5.0, 12.0, 25.0][level],
+            Distortion::Vignetting => camera.vignetting = [0.0, 0.2, 0.4, 0.6][level],
+            Distortion::Jpeg => camera.jpeg_quality = [95, 75, 45, 20][level],
+        }
+        camera
+    }
+}
+
+/// What covers a cell in a scene: what a photo shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cover {
+    /// Part of the frame: no cell of the board.
+    Frame,
+    /// Open: its label shows.
+    Open,
+    /// Covered by the piece with this number.
+    Piece(u8),
+}
+
+/// A board as the photo shows it.
+#[derive(Clone, Debug)]
+pub struct Scene {
+    pub variant: Variant,
+    /// Row-major, one per cell.
+    pub cells: Vec<Cover>,
+}
+
+impl Scene {
+    /// The board with `tiling` on it.
+    pub fn solved(variant: &Variant, tiling: &Tiling) -> Scene {
+        let mut cells = Vec::new();
+        for r in 0..variant.height() {
+            for c in 0..variant.width() {
+                cells.push(match (variant.cell(r, c), tiling.piece_at(variant, r, c)) {
+                    (Cell::Blocked, _) => Cover::Frame,
+                    (_, Some(k)) => Cover::Piece(k as u8),
+                    (_, None) => Cover::Open,
+                });
+            }
+        }
+        Scene { variant: variant.clone(), cells }
+    }
+
+    /// The cover at a row and column, the frame off the grid.
+    fn at(&self, r: i64, c: i64) -> Cover {
+        let (w, h) = (self.variant.width() as i64, self.variant.height() as i64);
+        if r < 0 || c < 0 || r >= h || c >= w { Cover::Frame } else { self.cells[(r * w + c) as usize] }
+    }
+}
+
+/// A generated photo and what it shows.
+pub struct Synthetic {
+    /// The photo, a JPEG.
+    pub jpeg: Vec<u8>,
+    pub date: Date,
+    pub tiling: Tiling,
+    /// The board's outer corners in the photo, clockwise from the corner
+    /// beside the first row's first cell.
+    pub corners: [Point; 4],
+}
+
+/// A number in 0..1.
+fn unit(rng: &mut Rng) -> f64 {
+    (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+}
+
+fn between(rng: &mut Rng, lo: f64, hi: f64) -> f64 {
+    lo + (hi - lo) * unit(rng)
+}
+
+/// A standard normal number (Box-Muller).
+fn normal(rng: &mut Rng) -> f64 {
+    let u = unit(rng).max(1e-12);
+    (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * unit(rng)).cos()
+}
+
+/// A random real date the board shows (with a weekday when it has them)
+/// and one of its tilings, the same for a seed.
+pub fn solved_date(variant: &Variant, rng: &mut Rng) -> (Date, Tiling) {
+    loop {
+        let month = rng.between(1, 12) as u8;
+        let day = rng.between(1, usize::from(days_in_month(month, None))) as u8;
+        let weekday = variant.has_weekdays().then(|| rng.below(7) as u8);
+        let date = Date { month, day, weekday };
+        // Custom boards may leave a date without a tiling: draw again.
+        if let Ok(report) = calendar::solve(variant, &date, 100_000, Method::Bitboard)
+            && !report.solutions.is_empty()
+        {
+            let pick = rng.below(report.solutions.len());
+            return (date, report.solutions[pick].clone());
+        }
+    }
+}
+
+/// A photo of a random date's random tiling on `variant`.
+pub fn photo(variant: &Variant, seed: u64, camera: &Camera) -> Synthetic {
+    let mut rng = Rng::new(seed);
+    let (date, tiling) = solved_date(variant, &mut rng);
+    let (jpeg, corners) = render(&Scene::solved(variant, &tiling), &mut rng, camera);
+    Synthetic { jpeg, date, tiling, corners }
+}
+
+/// A photo of the table alone, `width` x `height` pixels: no board in it.
+pub fn table(seed: u64, width: usize, height: usize, camera: &Camera) -> Vec<u8> {
+    let mut rng = Rng::new(seed);
+    let look = look(&mut rng, 1);
+    let texture_seed = rng.next_u64();
+    let mut out = image::RgbImage::new(width as u32, height as u32);
+    for (px, py, pixel) in out.enumerate_pixels_mut() {
+        let bump = hash_noise(texture_seed, px as usize / 2, py as usize / 2) * look.table_texture;
+        let colour = look.table.map(|v| v + bump + camera.noise * normal(&mut rng));
+        *pixel = image::Rgb(colour.map(|v| v.round().clamp(0.0, 255.0) as u8));
+    }
+    jpeg(&out, camera.jpeg_quality)
+}
+
+fn jpeg(image: &image::RgbImage, quality: u8) -> Vec<u8> {
+    let mut out = Vec::new();
+    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, quality)
+        .encode_image(image)
+        .expect("encoding to memory does not fail");
+    out
+}
+
+/// The colours and textures of one board and table.
+struct Look {
+    wood: [f64; 3],
+    /// Each piece's shade and grain: a turn, a frequency and a phase.
+    pieces: Vec<(f64, f64, f64, f64)>,
+    frame_grain: (f64, f64, f64),
+    table: [f64; 3],
+    table_texture: f64,
+    /// The light's slope across the photo: direction and strength.
+    light: (f64, f64),
+}
+
+const TABLES: [[f64; 3]; 5] =
+    [[70.0, 70.0, 76.0], [40.0, 62.0, 112.0], [226.0, 226.0, 220.0], [58.0, 92.0, 62.0], [128.0, 128.0, 134.0]];
+
+fn look(rng: &mut Rng, pieces: usize) -> Look {
+    let wood = [between(rng, 185.0, 215.0), between(rng, 140.0, 165.0), between(rng, 90.0, 115.0)];
+    let grain =
+        |rng: &mut Rng| (between(rng, 0.0, std::f64::consts::PI), between(rng, 4.0, 9.0), between(rng, 0.0, 6.3));
+    Look {
+        wood,
+        pieces: (0..pieces)
+            .map(|_| {
+                let (turn, frequency, phase) = grain(rng);
+                (between(rng, 0.97, 1.03), turn, frequency, phase)
+            })
+            .collect(),
+        frame_grain: grain(rng),
+        table: TABLES[rng.below(TABLES.len())],
+        table_texture: between(rng, 3.0, 10.0),
+        light: (between(rng, 0.0, std::f64::consts::TAU), between(rng, 0.0, 0.12)),
+    }
+}
+
+fn grain(x: f64, y: f64, (turn, frequency, phase): (f64, f64, f64)) -> f64 {
+    let along = x * turn.cos() + y * turn.sin();
+    let across = -x * turn.sin() + y * turn.cos();
+    1.0 + 0.035 * (std::f64::consts::TAU * (across * frequency + 0.15 * (along * 2.3 + phase).sin()) + phase).sin()
+}
+
+/// The 3 x 5 glyphs of the labels, row by row, 1 a stroke.
+fn glyph(ch: char) -> [u8; 5] {
+    match ch.to_ascii_uppercase() {
+        'A' => [0b010, 0b101, 0b111, 0b101, 0b101],
+        'B' => [0b110, 0b101, 0b110, 0b101, 0b110],
+        'C' => [0b011, 0b100, 0b100, 0b100, 0b011],
+        'D' => [0b110, 0b101, 0b101, 0b101, 0b110],
+        'E' => [0b111, 0b100, 0b110, 0b100, 0b111],
+        'F' => [0b111, 0b100, 0b110, 0b100, 0b100],
+        'G' => [0b011, 0b100, 0b101, 0b101, 0b011],
+        'H' => [0b101, 0b101, 0b111, 0b101, 0b101],
+        'I' => [0b111, 0b010, 0b010, 0b010, 0b111],
+        'J' => [0b001, 0b001, 0b001, 0b101, 0b010],
+        'L' => [0b100, 0b100, 0b100, 0b100, 0b111],
+        'M' => [0b101, 0b111, 0b111, 0b101, 0b101],
+        'N' => [0b110, 0b101, 0b101, 0b101, 0b101],
+        'O' | '0' => [0b111, 0b101, 0b101, 0b101, 0b111],
+        'P' => [0b110, 0b101, 0b110, 0b100, 0b100],
+        'R' => [0b110, 0b101, 0b110, 0b101, 0b101],
+        'S' => [0b011, 0b100, 0b010, 0b001, 0b110],
+        'T' => [0b111, 0b010, 0b010, 0b010, 0b010],
+        'U' => [0b101, 0b101, 0b101, 0b101, 0b111],
+        'V' => [0b101, 0b101, 0b101, 0b101, 0b010],
+        'W' => [0b101, 0b101, 0b111, 0b111, 0b101],
+        'Y' => [0b101, 0b101, 0b010, 0b010, 0b010],
+        '1' => [0b010, 0b110, 0b010, 0b010, 0b111],
+        '2' => [0b110, 0b001, 0b010, 0b100, 0b111],
+        '3' => [0b110, 0b001, 0b010, 0b001, 0b110],
+        '4' => [0b101, 0b101, 0b111, 0b001, 0b001],
+        '5' => [0b111, 0b100, 0b110, 0b001, 0b110],
+        '6' => [0b011, 0b100, 0b111, 0b101, 0b111],
+        '7' => [0b111, 0b001, 0b010, 0b010, 0b010],
+        '8' => [0b111, 0b101, 0b111, 0b101, 0b111],
+        '9' => [0b111, 0b101, 0b111, 0b001, 0b110],
+        _ => [0; 5],
+    }
+}
+
+fn label(cell: Cell) -> String {
+    match cell {
+        Cell::Month(m) => calendar::MONTHS[m as usize - 1].to_string(),
+        Cell::Day(d) => d.to_string(),
+        Cell::Weekday(w) => calendar::WEEKDAYS[w as usize].to_string(),
+        Cell::Blocked | Cell::Plain => String::new(),
+    }
+}
+
+/// Whether the point (`fx`, `fy`) of a cell (each 0..1) is on a stroke of
+/// its engraved label.
+fn on_label(text: &str, fx: f64, fy: f64) -> bool {
+    let n = text.chars().count();
+    if n == 0 {
+        return false;
+    }
+    // Glyphs 3 units wide with 1 between; 5 units high, 0.3 of the cell.
+    let unit = 0.3 / 5.0;
+    let width = (4 * n - 1) as f64 * unit;
+    let (x, y) = ((fx - (0.5 - width / 2.0)) / unit, (fy - 0.35) / unit);
+    if x < 0.0 || y < 0.0 || x >= (4 * n) as f64 || y >= 5.0 {
+        return false;
+    }
+    let (gx, gy) = (x as usize, y as usize);
+    let (k, col) = (gx / 4, gx % 4);
+    let Some(ch) = text.chars().nth(k) else { return false };
+    col < 3 && glyph(ch)[gy] & (0b100 >> col) != 0
+}
+
+/// The colour of the board's plane at (`x`, `y`), in cells from the grid's
+/// top left corner; `None` off the board.
+fn shade(scene: &Scene, labels: &[String], look: &Look, x: f64, y: f64) -> Option<[f64; 3]> {
+    let (w, h) = (scene.variant.width() as f64, scene.variant.height() as f64);
+    if x < -MARGIN || y < -MARGIN || x > w + MARGIN || y > h + MARGIN {
+        return None;
+    }
+    let (c, r) = (x.floor() as i64, y.floor() as i64);
+    let (fx, fy) = (x - c as f64, y - r as f64);
+    let here = scene.at(r, c);
+    // The sides of this cell: distance to each, and who is across it.
+    let sides = [
+        (fx, scene.at(r, c - 1)),
+        (1.0 - fx, scene.at(r, c + 1)),
+        (fy, scene.at(r - 1, c)),
+        (1.0 - fy, scene.at(r + 1, c)),
+    ];
+    let tone = |factor: f64| look.wood.map(|v| v * factor);
+    match here {
+        Cover::Open => {
+            let index = (r * w as i64 + c) as usize;
+            let mut factor = 0.86;
+            if on_label(&labels[index], fx, fy) {
+                factor *= 0.45;
+            }
+            // Light from the top left: the top and left walls cast shadow.
+            for &(d, across) in &sides[..] {
+                if across != Cover::Open && d < SHADOW {
+                    factor *= 1.0 - 0.45 * (1.0 - d / SHADOW);
+                }
+            }
+            // Every wall, lit or not, leaves a dark seam.
+            if sides.iter().any(|&(d, across)| across != Cover::Open && d < GAP * 0.6) {
+                factor *= 0.5;
+            }
+            Some(tone(factor))
+        }
+        Cover::Frame | Cover::Piece(_) => {
+            if sides.iter().any(|&(d, across)| d < GAP && across != here && across != Cover::Open) {
+                return Some(tone(0.3));
+            }
+            // Next to an open cell, the gap is on the raised side only.
+            if sides.iter().any(|&(d, across)| d < GAP && across == Cover::Open && here != Cover::Frame) {
+                return Some(tone(0.3));
+            }
+            let factor = match here {
+                Cover::Piece(k) => {
+                    let (shade, turn, frequency, phase) = look.pieces[k as usize % look.pieces.len()];
+                    shade * grain(x, y, (turn, frequency, phase))
+                }
+                _ => grain(x, y, look.frame_grain),
+            };
+            Some(tone(factor))
+        }
+    }
+}
+
+/// The photo of a scene (a JPEG) and the board's outer corners in it.
+pub fn render(scene: &Scene, rng: &mut Rng, camera: &Camera) -> (Vec<u8>, [Point; 4]) {
+    let variant = &scene.variant;
+    let (w, h) = (variant.width() as f64, variant.height() as f64);
+    let look = look(rng, variant.pieces().len() + 1);
+    let labels: Vec<String> = (0..variant.height())
+        .flat_map(|r| (0..variant.width()).map(move |c| (r, c)))
+        .map(|(r, c)| label(variant.cell(r, c)))
+        .collect();
+    let board = [(-MARGIN, -MARGIN), (w + MARGIN, -MARGIN), (w + MARGIN, h + MARGIN), (-MARGIN, h + MARGIN)];
+    // Turn and scale about the board's centre, then tilt.
+    let angle = between(rng, -camera.rotation, camera.rotation).to_radians();
+    let (sin, cos) = angle.sin_cos();
+    let (cx, cy) = (w / 2.0, h / 2.0);
+    let turned: Vec<Point> = board
+        .iter()
+        .map(|&(x, y)| {
+            let (dx, dy) = ((x - cx) * camera.cell_px, (y - cy) * camera.cell_px);
+            (dx * cos - dy * sin, dx * sin + dy * cos)
+        })
+        .collect();
+    let tilt = between(rng, 0.0, std::f64::consts::TAU);
+    let (ts, tc) = tilt.sin_cos();
+    let mut corners: Vec<Point> = turned
+        .iter()
+        .map(|&(x, y)| {
+            let length = (x * x + y * y).sqrt();
+            let towards = (x * tc + y * ts) / length;
+            let grow = 1.0 - camera.perspective * towards;
+            let jitter = camera.perspective * 0.25 * length;
+            (x * grow + between(rng, -jitter, jitter), y * grow + between(rng, -jitter, jitter))
+        })
+        .collect();
+    let min_x = corners.iter().map(|p| p.0).fold(f64::MAX, f64::min);
+    let max_x = corners.iter().map(|p| p.0).fold(f64::MIN, f64::max);
+    let min_y = corners.iter().map(|p| p.1).fold(f64::MAX, f64::min);
+    let max_y = corners.iter().map(|p| p.1).fold(f64::MIN, f64::max);
+    let side = (max_x - min_x).max(max_y - min_y);
+    let (left, top) = (side * between(rng, 0.08, 0.25), side * between(rng, 0.08, 0.25));
+    let width = ((max_x - min_x) + left + side * between(rng, 0.08, 0.25)).ceil() as usize;
+    let height = ((max_y - min_y) + top + side * between(rng, 0.08, 0.25)).ceil() as usize;
+    for p in &mut corners {
+        *p = (p.0 - min_x + left, p.1 - min_y + top);
+    }
+    let corners = [corners[0], corners[1], corners[2], corners[3]];
+    let to_board = Homography::from_points(&corners, &board).expect("the corners of a turned rectangle");
+    let mut planes = [Plane::new(width, height, 0.0), Plane::new(width, height, 0.0), Plane::new(width, height, 0.0)];
+    let texture_seed = rng.next_u64();
+    for py in 0..height {
+        for px in 0..width {
+            let mut sum = [0.0; 3];
+            // Four samples a pixel, against jagged edges.
+            for (sx, sy) in [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)] {
+                let (x, y) = to_board.apply((px as f64 + sx, py as f64 + sy));
+                let colour = shade(scene, &labels, &look, x, y).unwrap_or_else(|| {
+                    let bump = hash_noise(texture_seed, px / 2, py / 2) * look.table_texture;
+                    look.table.map(|v| v + bump)
+                });
+                for k in 0..3 {
+                    sum[k] += colour[k] / 4.0;
+                }
+            }
+            for k in 0..3 {
+                planes[k].set(px, py, sum[k] as f32);
+            }
+        }
+    }
+    let planes = planes.map(|p| p.blur(camera.blur));
+    let mut out = image::RgbImage::new(width as u32, height as u32);
+    let (mx, my) = (width as f64 / 2.0, height as f64 / 2.0);
+    let reach = (mx * mx + my * my).sqrt();
+    let (light_dir, light_strength) = look.light;
+    for py in 0..height {
+        for px in 0..width {
+            let (dx, dy) = (px as f64 - mx, py as f64 - my);
+            let r2 = (dx * dx + dy * dy) / (reach * reach);
+            let light = (1.0 - camera.vignetting * r2)
+                * (1.0 + light_strength * (dx * light_dir.cos() + dy * light_dir.sin()) / reach);
+            let mut pixel = [0u8; 3];
+            for k in 0..3 {
+                let v = f64::from(planes[k].get(px, py)) * light + camera.noise * normal(rng);
+                pixel[k] = v.round().clamp(0.0, 255.0) as u8;
+            }
+            out.put_pixel(px as u32, py as u32, image::Rgb(pixel));
+        }
+    }
+    (jpeg(&out, camera.jpeg_quality), corners)
+}
+
+/// A value in -1..1 that depends only on the seed and the place.
+fn hash_noise(seed: u64, x: usize, y: usize) -> f64 {
+    let mut rng = Rng::for_item(seed, ((x as u64) << 32) ^ y as u64);
+    unit(&mut rng) * 2.0 - 1.0
+}

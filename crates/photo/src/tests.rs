@@ -1,0 +1,122 @@
+use aquarchive_kinds::calendar::{MONTHS, Variant, verify};
+use aquarchive_kinds::rng::Rng;
+
+use crate::geometry::Homography;
+use crate::synth::{self, Camera, Cover, Distortion, Scene};
+use crate::{ReadError, read};
+
+fn boards() -> [Variant; 2] {
+    ["standard", "weekday"].map(|name| Variant::built_in(name).unwrap())
+}
+
+#[test]
+fn a_homography_takes_each_corner_where_it_was_asked() {
+    let from = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)];
+    let to = [(10.0, 20.0), (110.0, 30.0), (95.0, 140.0), (5.0, 120.0)];
+    let h = Homography::from_points(&from, &to).unwrap();
+    for (p, q) in from.iter().zip(&to) {
+        let got = h.apply(*p);
+        assert!((got.0 - q.0).abs() < 1e-9 && (got.1 - q.1).abs() < 1e-9, "{p:?} went to {got:?}, not {q:?}");
+    }
+    // Three corners on a line have no homography.
+    assert!(Homography::from_points(&[(0.0, 0.0), (1.0, 1.0), (2.0, 2.0), (0.0, 5.0)], &to).is_none());
+}
+
+#[test]
+fn the_same_seed_makes_the_same_photo() {
+    let [standard, _] = boards();
+    let a = synth::photo(&standard, 11, &Camera::PHONE);
+    let b = synth::photo(&standard, 11, &Camera::PHONE);
+    let c = synth::photo(&standard, 12, &Camera::PHONE);
+    assert_eq!(a.jpeg, b.jpeg);
+    assert_ne!(a.jpeg, c.jpeg);
+    assert_eq!(verify(&standard, &a.date, &a.tiling), Ok(()));
+}
+
+#[test]
+fn photos_on_both_boards_are_read_exactly_from_frontal_to_oblique() {
+    let boards = boards();
+    let cameras = [
+        Camera::PHONE.with(Distortion::Perspective, 0).with(Distortion::Rotation, 0),
+        Camera::PHONE,
+        Camera::PHONE.with(Distortion::Perspective, 2).with(Distortion::Scale, 2).with(Distortion::Noise, 2),
+    ];
+    for (k, camera) in cameras.iter().enumerate() {
+        for variant in &boards {
+            let made = synth::photo(variant, 100 + k as u64, camera);
+            let reading = read(&made.jpeg, &boards).unwrap_or_else(|e| panic!("{} photo {k}: {e}", variant.name()));
+            assert_eq!(reading.variant.name(), variant.name(), "photo {k}");
+            assert_eq!(reading.date, made.date, "{} photo {k}", variant.name());
+            assert_eq!(reading.tiling.to_rows(variant), made.tiling.to_rows(variant), "{} photo {k}", variant.name());
+            assert_eq!(reading.corrected, None);
+            // The outline found is the board's, within a few pixels.
+            let start = rotation(&reading.outline, &made.corners);
+            for (found, corner) in reading.outline.iter().zip(made.corners.iter().cycle().skip(start)) {
+                let off = (found.0 - corner.0).hypot(found.1 - corner.1);
+                assert!(off < 6.0, "outline {:?} against {:?}", reading.outline, made.corners);
+            }
+        }
+    }
+}
+
+/// How far round the made corners are from the found ones (the reader
+/// starts at any corner).
+fn rotation(found: &[(f64, f64); 4], made: &[(f64, f64); 4]) -> usize {
+    (0..4)
+        .min_by(|&a, &b| {
+            let d = |k: usize| (found[0].0 - made[k].0).hypot(found[0].1 - made[k].1);
+            d(a).total_cmp(&d(b))
+        })
+        .unwrap()
+}
+
+#[test]
+fn a_photo_without_a_board_is_refused() {
+    let table = synth::table(3, 640, 480, &Camera::PHONE);
+    assert!(matches!(read(&table, &boards()), Err(ReadError::NoBoard(_))), "{:?}", read(&table, &boards()).err());
+    assert!(matches!(read(b"not a photo", &boards()), Err(ReadError::Decode(_))));
+}
+
+#[test]
+fn a_covered_date_cell_is_refused_with_what_was_seen() {
+    let [standard, _] = boards();
+    let mut rng = Rng::new(5);
+    let (date, tiling) = synth::solved_date(&standard, &mut rng);
+    let mut scene = Scene::solved(&standard, &tiling);
+    // The day's cell covered, as if a piece reached over it.
+    let open = standard.open_cells(&date);
+    let day = (0..open.len()).rev().find(|&i| open[i]).unwrap();
+    scene.cells[day] = Cover::Piece(0);
+    let (jpeg, _) = synth::render(&scene, &mut rng, &Camera::PHONE);
+    let err = read(&jpeg, &[standard]).unwrap_err();
+    let ReadError::OpenCells { seen, needed, .. } = &err else { panic!("{err}") };
+    assert_eq!(*needed, 2);
+    let month = MONTHS[usize::from(date.month) - 1];
+    assert_eq!(seen, &format!("1 open cell seen ({month})"), "{err}");
+}
+
+#[test]
+fn two_pieces_seen_as_one_are_corrected_to_the_nearest_tiling() {
+    let [standard, _] = boards();
+    let mut rng = Rng::new(9);
+    let (date, tiling) = synth::solved_date(&standard, &mut rng);
+    let mut scene = Scene::solved(&standard, &tiling);
+    // Piece 0 and a piece beside it drawn as one: the gap between them is not there.
+    let w = standard.width();
+    let beside = (0..scene.cells.len())
+        .filter(|&i| scene.cells[i] == Cover::Piece(0))
+        .flat_map(|i| [i + 1, i + w].into_iter().chain(i.checked_sub(1)).chain(i.checked_sub(w)))
+        .filter_map(|j| scene.cells.get(j).copied())
+        .find(|&c| matches!(c, Cover::Piece(k) if k != 0))
+        .unwrap();
+    for cell in &mut scene.cells {
+        if *cell == beside {
+            *cell = Cover::Piece(0);
+        }
+    }
+    let (jpeg, _) = synth::render(&scene, &mut rng, &Camera::PHONE);
+    let reading = read(&jpeg, std::slice::from_ref(&standard)).unwrap();
+    assert_eq!(reading.date, date);
+    assert_eq!(reading.tiling.to_rows(&standard), tiling.to_rows(&standard));
+    assert!(reading.corrected.is_some_and(|n| n > 0), "{:?}", reading.corrected);
+}

@@ -1,0 +1,61 @@
+//! A calendar photo's reading into the archive (`calendar read --import`):
+//! the date's puzzle, imported as any calendar date is (solved, its tilings
+//! counted), and the tiling read from the photo kept beside it.
+
+use crate::engine::Settings;
+use crate::kinds::Kind;
+use crate::store::{NewReading, Store, sha256_hex};
+
+use super::ArchiveError;
+use super::import::{self, Candidate};
+use super::kinds::parse_kind;
+
+/// What storing a reading did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredReading {
+    /// The date's puzzle.
+    pub puzzle: i64,
+    /// Whether the puzzle was stored now (else the archive had it).
+    pub new_puzzle: bool,
+    /// Whether the reading was stored now (else the archive had this
+    /// photo's reading of the puzzle).
+    pub new_reading: bool,
+}
+
+/// Stores the reading of `photo` (its bytes `bytes`): the tiling `rows`
+/// of `date` (as the board shows it, `Mar 14 Sat`) on the built-in board
+/// `board`. A tiling the calendar's verifier rejects is not stored.
+pub fn store_reading(
+    store: &mut Store,
+    board: &str,
+    date: &str,
+    rows: &[String],
+    photo: &str,
+    bytes: &[u8],
+    corrected: u32,
+) -> Result<StoredReading, ArchiveError> {
+    let line = format!("{board} {date}");
+    let puzzle = parse_kind(Kind::Calendar, &line)
+        .into_iter()
+        .next()
+        .ok_or_else(|| ArchiveError::Input(format!("{photo}: `{line}` is no calendar date")))?
+        .1
+        .map_err(|e| ArchiveError::Input(format!("{photo}: `{line}`: {e}")))?;
+    let tiling = rows.join("\n");
+    let solution = puzzle.read_solution(&tiling).map_err(|e| ArchiveError::Input(format!("{photo}: {e}")))?;
+    puzzle.verify(&solution).map_err(|e| ArchiveError::Input(format!("{photo}: the tiling read {e}")))?;
+    let text = puzzle.text();
+    let candidate = Candidate { place: photo.to_string(), size_class: None, site_id: None, puzzle: Ok(puzzle) };
+    let summary = import::import(store, vec![candidate], Settings::default(), &|_| {})?;
+    let id = store
+        .puzzle_with_text(Kind::Calendar, &text)?
+        .ok_or_else(|| ArchiveError::Input(format!("{photo}: {line} was imported but is not in the archive")))?;
+    let new_reading = store.add_calendar_reading(&NewReading {
+        puzzle: id,
+        tiling,
+        photo: photo.to_string(),
+        photo_sha256: sha256_hex(bytes),
+        corrected,
+    })?;
+    Ok(StoredReading { puzzle: id, new_puzzle: summary.stored() > 0, new_reading })
+}

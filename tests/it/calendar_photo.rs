@@ -1,0 +1,149 @@
+//! `aquarchive calendar read`: generated photos of solved boards, written
+//! into the test's directory and read by the binary; photos it must refuse.
+
+use aquarchive::kinds::calendar::{MONTHS, Variant};
+use aquarchive::kinds::rng::Rng;
+use aquarchive::photo::synth::{self, Camera, Cover, Distortion, Scene};
+
+use crate::util::{Dir, query};
+
+fn board(name: &str) -> Variant {
+    Variant::built_in(name).unwrap()
+}
+
+#[test]
+fn generated_photos_are_read_into_their_board_tiling_and_date() {
+    let dir = Dir::new();
+    let oblique = Camera::PHONE.with(Distortion::Perspective, 2).with(Distortion::Blur, 2);
+    let made = [
+        ("standard", synth::photo(&board("standard"), 21, &Camera::PHONE)),
+        ("weekday", synth::photo(&board("weekday"), 22, &Camera::PHONE)),
+        ("standard", synth::photo(&board("standard"), 23, &oblique)),
+        ("weekday", synth::photo(&board("weekday"), 24, &oblique)),
+    ];
+    let paths: Vec<String> = made
+        .iter()
+        .enumerate()
+        .map(|(k, (_, photo))| dir.write(&format!("photo-{k}.jpg"), &photo.jpeg).display().to_string())
+        .collect();
+    let mut args = vec!["calendar", "read", "--json"];
+    args.extend(paths.iter().map(String::as_str));
+    let run = dir.run(&args).ok();
+    let lines = run.json_lines();
+    assert_eq!(lines.len(), made.len(), "{run}");
+    for ((name, photo), line) in made.iter().zip(&lines) {
+        let variant = board(name);
+        assert_eq!(line["board"], *name, "{line}");
+        assert_eq!(line["date"], photo.date.to_string(), "{line}");
+        assert_eq!(line["tiling"], serde_json::json!(photo.tiling.to_rows(&variant)), "{line}");
+        assert_eq!(line["valid"], true);
+        assert_eq!(line["corrected"], 0);
+        // The count the calendar command gives for that date.
+        let mut count = vec!["calendar", "--count", "--json"];
+        if *name == "weekday" {
+            count.push("--weekday");
+        }
+        let date = photo.date.to_string();
+        count.push(&date);
+        assert_eq!(line["tilings"], dir.run(&count).ok().json_lines()[0]["count"], "{line}");
+    }
+    // As text: the date, the board, and the date's count.
+    let text = dir.run(&["calendar", "read", &paths[0]]).ok();
+    let date = made[0].1.date.to_string();
+    let head =
+        format!("{}: {date} on the standard board, read as seen; one of {} tilings", paths[0], lines[0]["tilings"]);
+    assert!(text.stdout.starts_with(&head), "{text}");
+}
+
+#[test]
+fn the_reading_is_drawn_beside_the_photo_and_its_outline() {
+    let dir = Dir::new();
+    let photo = synth::photo(&board("standard"), 31, &Camera::PHONE);
+    let path = dir.write("board.jpg", &photo.jpeg).display().to_string();
+    let svg = dir.join("read.svg").display().to_string();
+    let png = dir.join("read.png").display().to_string();
+    dir.run(&["calendar", "read", &path, "--svg", &svg, "--png", &png]).ok();
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let has = |class: &str| doc.descendants().any(|n| n.attribute("class") == Some(class));
+    assert!(has("photo") && has("outline") && has("solution pieces"), "{text:.300}");
+    assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+}
+
+#[test]
+fn a_photo_of_no_board_is_refused_with_exit_2() {
+    let dir = Dir::new();
+    let table = dir.write("table.jpg", synth::table(4, 640, 480, &Camera::PHONE)).display().to_string();
+    let run = dir.run(&["calendar", "read", &table]).expect_code(2);
+    assert!(run.stderr.contains("table.jpg: no board found"), "{run}");
+    assert!(run.stdout.is_empty(), "{run}");
+    let json = dir.run(&["calendar", "read", "--json", &table]).expect_code(2);
+    let line = &json.json_lines()[0];
+    assert_eq!(line["valid"], false);
+    assert!(line["error"].as_str().unwrap().starts_with("no board found"), "{line}");
+    assert!(line.get("tiling").is_none());
+    let text = dir.write("notes.jpg", "not a photo").display().to_string();
+    let run = dir.run(&["calendar", "read", &text]).expect_code(2);
+    assert!(run.stderr.contains("notes.jpg: not a picture"), "{run}");
+}
+
+#[test]
+fn a_photo_with_a_date_cell_covered_is_refused_with_what_was_seen() {
+    let dir = Dir::new();
+    let standard = board("standard");
+    let mut rng = Rng::new(41);
+    let (date, tiling) = synth::solved_date(&standard, &mut rng);
+    let mut scene = Scene::solved(&standard, &tiling);
+    // A piece reaches over the day's cell: only the month is open.
+    let open = standard.open_cells(&date);
+    let day = (0..open.len()).rev().find(|&i| open[i]).unwrap();
+    scene.cells[day] = Cover::Piece(2);
+    let (jpeg, _) = synth::render(&scene, &mut rng, &Camera::PHONE);
+    let path = dir.write("covered.jpg", jpeg).display().to_string();
+    let run = dir.run(&["calendar", "read", &path]).expect_code(2);
+    let month = MONTHS[usize::from(date.month) - 1];
+    assert!(
+        run.stderr.contains(&format!(
+            "1 open cell seen ({month}) on the standard board, but a date leaves a month and a day open (2 cells)"
+        )),
+        "{run}"
+    );
+    assert!(run.stdout.is_empty(), "no tiling is printed: {run}");
+}
+
+#[test]
+fn import_stores_the_date_and_the_tiling_read_once_per_photo() {
+    let dir = Dir::new();
+    let photo = synth::photo(&board("weekday"), 51, &Camera::PHONE);
+    dir.write("solved.jpg", &photo.jpeg);
+    let path = "solved.jpg";
+    let db = dir.join("archive.sqlite");
+    let db_arg = db.display().to_string();
+    let run = dir.run(&["--db", &db_arg, "calendar", "read", path, "--import"]).ok();
+    let count = dir.run(&["calendar", "--count", "--json", "--weekday", &photo.date.to_string()]).ok().json_lines()[0]
+        ["count"]
+        .as_u64()
+        .unwrap();
+    let said = format!(
+        "solved.jpg: stored as puzzle 1, {} on the weekday board, with the tiling read; the date has {} other tilings",
+        photo.date,
+        aquarchive::render::thousands(count - 1)
+    );
+    assert!(run.stdout.contains(&said), "{run}");
+    let rows = photo.tiling.to_rows(&board("weekday")).join("\n");
+    assert_eq!(query(&db, "SELECT count(*) FROM puzzles WHERE kind = 'calendar'"), 1);
+    assert_eq!(
+        query(
+            &db,
+            &format!("SELECT count(*) FROM calendar_readings WHERE puzzle = 1 AND corrected = 0 AND tiling = '{rows}'")
+        ),
+        1
+    );
+    // The same photo again: nothing new.
+    let again = dir.run(&["--db", &db_arg, "calendar", "read", path, "--import"]).ok();
+    assert!(again.stdout.contains("the archive has this photo's reading of"), "{again}");
+    assert_eq!(query(&db, "SELECT count(*) FROM calendar_readings"), 1);
+    // The stored date shows as any calendar date does.
+    let shown = dir.run(&["--db", &db_arg, "show", "1"]).ok();
+    assert!(shown.stdout.contains(&photo.date.to_string()), "{shown}");
+}
