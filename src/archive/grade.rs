@@ -2,6 +2,7 @@
 //! solution is graded when it is solved (import, fetch, re-solve), by the
 //! kinds' graders, into the words and numbers the store keeps.
 
+use crate::kinds::Kind;
 use crate::kinds::aquarium::{self, Aquarium, Water};
 use crate::kinds::sudoku::{self, Grid};
 use crate::store::Grade;
@@ -25,15 +26,15 @@ pub fn sudoku_rank(level: sudoku::Level) -> u32 {
 
 /// The names of a kind's levels, easiest (rank 1) first; none for a kind
 /// without a grader.
-pub fn levels(kind: crate::kinds::Kind) -> Vec<&'static str> {
+pub fn levels(kind: Kind) -> Vec<&'static str> {
     match kind {
-        crate::kinds::Kind::Aquarium => aquarium::grade::Level::ALL.iter().map(|l| l.name()).collect(),
-        crate::kinds::Kind::Sudoku => sudoku::Level::ALL.iter().map(|l| l.name()).collect(),
+        Kind::Aquarium => aquarium::grade::Level::ALL.iter().map(|l| l.name()).collect(),
+        Kind::Sudoku => sudoku::Level::ALL.iter().map(|l| l.name()).collect(),
         _ => Vec::new(),
     }
 }
 
 /// Whether a kind's puzzles are graded.
-pub fn graded(kind: crate::kinds::Kind) -> bool {
-    matches!(kind, crate::kinds::Kind::Aquarium | crate::kinds::Kind::Sudoku)
+pub fn graded(kind: Kind) -> bool {
+    matches!(kind, Kind::Aquarium | Kind::Sudoku)
 }

@@ -459,23 +459,34 @@ fn pair_name(shape: &Shape, a: usize, b: usize) -> String {
     }
 }
 
-/// Sums in two lines at once: `v[x]` holds bit `y` when `x` water can go to
-/// the first line together with `y` to the second.
-type Sums2 = Vec<Sums>;
-
-fn add_sums2(a: &Sums2, b: &Sums2, cap: (u32, u32)) -> Sums2 {
-    let mut out = vec![0; cap.0 as usize + 1];
-    for (x1, &ya) in a.iter().enumerate() {
+/// Sums in two lines at once, as a slice of [`Sums`]: row `x` holds bit
+/// `y` when `x` water can go to the first line together with `y` to the
+/// second.
+///
+/// `out` = every sum of one pair from `a` and one from `b`, up to `cap`.
+fn add_sums2(a: &[Sums], b: &[Sums], cap: (u32, u32), out: &mut [Sums]) {
+    let width = cap.0 as usize + 1;
+    out[..width].fill(0);
+    for (x1, &ya) in a.iter().take(width).enumerate() {
         if ya == 0 {
             continue;
         }
-        for (x2, &yb) in b.iter().enumerate().take(cap.0 as usize + 1 - x1) {
+        for (x2, &yb) in b.iter().take(width - x1).enumerate() {
             if yb != 0 {
                 out[x1 + x2] |= add_sums(ya, yb, cap.1);
             }
         }
     }
-    out
+}
+
+/// The sums of one tank's `options` as [`add_sums2`] reads them.
+fn set_of(options: &[(u32, u32)], cap: (u32, u32), set: &mut [Sums]) {
+    set.fill(0);
+    for &(x, y) in options {
+        if x <= cap.0 && y <= cap.1 {
+            set[x as usize] |= 1 << y;
+        }
+    }
 }
 
 /// Two lines sharing tanks: what each tank's level adds to both at once,
@@ -509,48 +520,43 @@ fn two_lines_at(shape: &Shape, board: &Board, a: usize, b: usize) -> Option<(Str
     tanks.sort_unstable();
     tanks.dedup();
     let adds = |line: usize, t: usize, s: usize| part_in(shape, line, t).map_or(0, |p| extra(shape, board, p, s));
-    let sets: Vec<Sums2> = tanks
-        .iter()
-        .map(|&t| {
-            let mut set = vec![0; left_a as usize + 1];
-            for s in board.lo[t]..=board.hi[t] {
-                let (x, y) = (adds(a, t, s), adds(b, t, s));
-                if x <= left_a && y <= left_b {
-                    set[x as usize] |= 1 << y;
-                }
-            }
-            set
-        })
-        .collect();
-    let unit = {
-        let mut u = vec![0; left_a as usize + 1];
-        u[0] = 1;
-        u
-    };
-    let mut prefix = vec![unit.clone(); sets.len() + 1];
-    for (i, set) in sets.iter().enumerate() {
-        prefix[i + 1] = add_sums2(&prefix[i], set, cap);
+    // What each tank adds to the two lines at each of its levels.
+    let options: Vec<Vec<(u32, u32)>> =
+        tanks.iter().map(|&t| (board.lo[t]..=board.hi[t]).map(|s| (adds(a, t, s), adds(b, t, s))).collect()).collect();
+    // Sets of sums kept flat, `width` to a tank: row `x` of tank `i` is at
+    // `i * width + x`.
+    let width = left_a as usize + 1;
+    let mut prefix = vec![0 as Sums; (tanks.len() + 1) * width];
+    let mut suffix = prefix.clone();
+    prefix[0] = 1;
+    suffix[tanks.len() * width] = 1;
+    let mut set = vec![0 as Sums; width];
+    for i in 0..tanks.len() {
+        set_of(&options[i], cap, &mut set);
+        let (done, rest) = prefix.split_at_mut((i + 1) * width);
+        add_sums2(&done[i * width..], &set, cap, &mut rest[..width]);
     }
-    if prefix[sets.len()][left_a as usize] & (1 << left_b) == 0 {
+    if prefix[tanks.len() * width + left_a as usize] & (1 << left_b) == 0 {
         return None; // the puzzle breaks here; no deduction to draw from it
     }
-    let mut suffix = vec![unit; sets.len() + 1];
-    for i in (0..sets.len()).rev() {
-        suffix[i] = add_sums2(&suffix[i + 1], &sets[i], cap);
+    for i in (0..tanks.len()).rev() {
+        set_of(&options[i], cap, &mut set);
+        let (rest, done) = suffix.split_at_mut((i + 1) * width);
+        add_sums2(&done[..width], &set, cap, &mut rest[i * width..]);
     }
-    // Each suffix's sets of the second line's sums read backwards (bit
-    // `left_b - y` for `y`), so that a prefix and a suffix make `y`
-    // between them exactly where one AND tells.
-    let reversed: Vec<Vec<Sums>> =
-        suffix.iter().map(|sets| sets.iter().map(|&m| reverse(m, left_b)).collect()).collect();
+    // The suffixes' sums of the second line read backwards (bit `left_b - y`
+    // for `y`), so that a prefix and a suffix make `y` between them exactly
+    // where one AND tells.
+    let reversed: Vec<Sums> = suffix.iter().map(|&m| reverse(m, left_b)).collect();
     let mut changes = Vec::new();
     for (i, &t) in tanks.iter().enumerate() {
-        let (before, after) = (&prefix[i], &reversed[i + 1]);
+        let before = &prefix[i * width..(i + 1) * width];
+        let after = &reversed[(i + 1) * width..(i + 2) * width];
         // Whether the other tanks can give `x` and `y` to the two lines.
         let others =
             |x: u32, y: u32| (0..=x as usize).any(|x1| before[x1] & (after[x as usize - x1] >> (left_b - y)) != 0);
         let fits = |s: usize| {
-            let (x, y) = (adds(a, t, s), adds(b, t, s));
+            let (x, y) = options[i][s - board.lo[t]];
             x <= left_a && y <= left_b && others(left_a - x, left_b - y)
         };
         let Some((lo, hi)) = narrowed(board, t, fits) else { continue };
