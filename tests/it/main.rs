@@ -10,6 +10,7 @@ mod commands;
 mod faults;
 mod fetch_log;
 mod html_index;
+mod html_play;
 mod interrupt;
 mod kinds;
 mod messages;

@@ -6,6 +6,7 @@ mod encode;
 mod error;
 mod format;
 mod generate;
+pub mod puzzlink;
 mod verify;
 
 pub use encode::{Encoding, SolveReport, solve};
