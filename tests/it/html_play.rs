@@ -307,3 +307,48 @@ fn a_sudoku_is_played_with_hints_that_agree_with_its_solution() {
     }
     assert!(!page.text("#verdict").contains("Solved"));
 }
+
+#[test]
+fn show_gives_an_aquariums_puzzlink_address_and_refuses_other_kinds() {
+    let dir = Dir::new();
+    let sudoku = dir.write("sudoku.txt", sudoku_lines(1));
+    dir.run(&[
+        "import",
+        &fixtures().join(format!("{AQUARIUM}.txt")).display().to_string(),
+        &sudoku.display().to_string(),
+    ])
+    .ok();
+    let listed = dir.run(&["list", "--json"]).ok().json_lines();
+    let id = |kind: &str| listed.iter().find(|r| r["kind"] == kind).unwrap()["id"].to_string();
+    // Read back as pzprjs reads it, the address gives the fixture's tanks
+    // and clues: walls right of cells row by row, then below, five a
+    // base-32 digit; the column clues, then the row clues, in hex.
+    let shown = dir.run(&["show", &id("aquarium"), "--format", "puzzlink"]).ok();
+    let parts: Vec<&str> =
+        shown.stdout.trim_end().strip_prefix("https://puzz.link/p?aquarium/r/").unwrap().split('/').collect();
+    let [w, h, walls, clues] = parts[..] else { panic!("{}", shown.stdout) };
+    let (tanks, _) = aquarium_fixture();
+    assert_eq!((w, h), ("10", "10"));
+    let bits: Vec<bool> =
+        walls.chars().flat_map(|ch| (0..5).rev().map(move |b| ch.to_digit(32).unwrap() >> b & 1 == 1)).collect();
+    let right = (0..10).flat_map(|r| (1..10).map(move |c| (r, c))).map(|(r, c)| tanks[r][c - 1] != tanks[r][c]);
+    let below = (1..10).flat_map(|r| (0..10).map(move |c| (r, c))).map(|(r, c)| tanks[r - 1][c] != tanks[r][c]);
+    let expected: Vec<bool> = right.chain(below).collect();
+    // 90 walls each way: whole digits, no padding.
+    assert_eq!(bits, expected);
+    let text = std::fs::read_to_string(fixtures().join(format!("{AQUARIUM}.txt"))).unwrap();
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let given: Vec<u32> = [lines[lines.len() - 1], lines[lines.len() - 2]]
+        .iter()
+        .flat_map(|l| l.split_whitespace())
+        .map(|n| n.parse().unwrap())
+        .collect();
+    let read: Vec<u32> = clues.chars().map(|ch| ch.to_digit(16).unwrap()).collect();
+    assert_eq!(read, given);
+    let refused = dir.run(&["show", &id("sudoku"), "--format", "puzzlink"]).expect_code(2);
+    assert!(
+        refused.stderr.contains(&format!("puzzle {}: a sudoku puzzle has no puzz.link address", id("sudoku"))),
+        "{}",
+        refused.stderr
+    );
+}
