@@ -218,7 +218,7 @@ fn an_aquarium_is_solved_by_clicks_stays_solved_and_the_index_finds_it() {
         if page.text("#verdict").contains("Solved") {
             break;
         }
-        page.screenshot("html-play.png");
+        page.screenshot("html-play-aquarium.png");
     }
     assert_eq!(water_of(&page.states()), water);
     page.wait_for("document.getElementById('verdict').textContent.indexOf('Solved') >= 0");
@@ -286,7 +286,7 @@ fn a_sudoku_is_played_with_hints_that_agree_with_its_solution() {
         let hinted: Vec<(usize, usize, String)> = serde_json::from_value(hinted).unwrap();
         assert!(!hinted.is_empty(), "{text}");
         if round == 0 {
-            page.screenshot("html-hint.png");
+            page.screenshot("html-hint-sudoku.png");
         }
         let places = hinted.iter().any(|(_, _, what)| !what.starts_with("not "));
         for (r, c, what) in &hinted {
