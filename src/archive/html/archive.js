@@ -511,18 +511,61 @@
     return { w: w, h: h, tank: tank, tanks: count, cols: clues.slice(0, w), rows: clues.slice(w, w + h) };
   }
 
-  // Steps as the page writes them, one a line: the cells the step settles
-  // (each its index row * width + column, in base 36, two digits a cell, or
-  // three past 36 x 36 cells), a space, and its words.
-  function readSteps(text, cells) {
-    var width = cells > 1296 ? 3 : 2;
-    return (text || "").split("\n").filter(function (l) { return l; }).map(function (line) {
-      var space = line.indexOf(" ");
-      var code = space < 0 ? line : line.slice(0, space);
-      var list = [];
-      for (var i = 0; i + width <= code.length; i += width) list.push(parseInt(code.substr(i, width), 36));
-      return { cells: list, text: space < 0 ? "" : line.slice(space + 1) };
+  // The steps as the page gives them: the techniques they use, each step's
+  // technique (a base-36 digit), and each cell's step (one or two digits of
+  // 0-9, a-z, A-Z; the highest number for no step).
+  var DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+  function readSteps(game, cells) {
+    var names = (game.getAttribute("data-techniques") || "").split("|");
+    var steps = (game.getAttribute("data-steps") || "").split("").map(function (ch) {
+      return { technique: names[parseInt(ch, 36)] || "", cells: [] };
     });
+    var order = game.getAttribute("data-order") || "";
+    var width = Math.round(order.length / cells);
+    for (var k = 0; width > 0 && k < cells; k++) {
+      var n = 0;
+      for (var d = 0; d < width; d++) n = n * 62 + DIGITS.indexOf(order.charAt(k * width + d));
+      if (n < steps.length) steps[n].cells.push(k);
+    }
+    return steps;
+  }
+
+  // What each technique of the Aquarium grader says, for the hints' words.
+  var AQUARIUM_TECHNIQUES = {
+    "finished line": "a line already holds its clue's water, so its open cells are air",
+    "full line": "a line's open cells are exactly the water it still needs",
+    "too wide": "a tank's piece in a row is wider than the water the row has left",
+    "piece needed": "a row cannot reach its clue without a tank's piece",
+    "level from above": "a tank would bring more water to a column than it has left, so its level is capped from above (air is upside-down water)",
+    "level from below": "a column cannot reach its clue without some of a tank's cells in it, so its level is forced from below",
+    "piece sums": "no sum of what the tanks can give a line makes its clue with a tank at some levels",
+    "two lines": "two lines that share tanks, counted together",
+    "contradiction": "supposing a cell water (or air) leads, by the simpler techniques, to a line that cannot be met",
+    "guess": "no technique applies: the solution's level for one tank"
+  };
+
+  // What a step settles, tank by tank: "tank 7 is air in rows 2-3".
+  function effects(cells, p, solution) {
+    var byTank = {}, tanks = [];
+    cells.forEach(function (cell) {
+      var t = p.tank[cell], r = Math.floor(cell / p.w);
+      if (!byTank[t]) { byTank[t] = { air: [], water: [] }; tanks.push(t); }
+      var rows = byTank[t][solution[cell] ? "water" : "air"];
+      if (rows.indexOf(r) < 0) rows.push(r);
+    });
+    function rowsText(rows) {
+      rows.sort(function (a, b) { return a - b; });
+      var lo = rows[0] + 1, hi = rows[rows.length - 1] + 1;
+      return lo === hi ? "row " + lo : "rows " + lo + "-" + hi;
+    }
+    tanks.sort(function (a, b) { return a - b; });
+    return tanks.map(function (t) {
+      var parts = [];
+      if (byTank[t].air.length) parts.push("air in " + rowsText(byTank[t].air));
+      if (byTank[t].water.length) parts.push("water in " + rowsText(byTank[t].water));
+      return "tank " + (t + 1) + " is " + parts.join(" and ");
+    }).join("; ");
   }
 
   // Draws an Aquarium as the site does (white cells, thin grey lines,
@@ -595,7 +638,7 @@
     var p = readPuzzlink(link.getAttribute("href"));
     var w = p.w, h = p.h, n = w * h;
     var solution = bits(game.getAttribute("data-solution") || "", n);
-    var steps = readSteps(game.getAttribute("data-hints"), n);
+    var steps = readSteps(game, n);
     // Each cell: "empty", "water" or "air".
     var state = [];
     for (var i = 0; i < n; i++) state.push("empty");
@@ -700,7 +743,9 @@
             rects[cell].setAttribute("data-hint", solution[cell] ? "water" : "air");
             svg("rect", { x: x0 + c * AQ_CELL + 2, y: y0 + r * AQ_CELL + 2, width: AQ_CELL - 4, height: AQ_CELL - 4 }, hints);
           });
-          return "Step " + (i + 1) + " of " + steps.length + ": " + step.text;
+          var about = AQUARIUM_TECHNIQUES[step.technique];
+          return "Step " + (i + 1) + " of " + steps.length + ", " + step.technique + (about ? ": " + about : "") +
+            ". So " + effects(step.cells, p, solution) + ".";
         }
         return steps.length ? "Every step is done: look for a wrong cell (Check)." : null;
       },

@@ -10,11 +10,20 @@
 //! - Sudoku: the board is the page's picture (givens, the solution hidden),
 //!   and the givens and solution are 81 digits each.
 //!
-//! Steps are one a line: the cells a step settles, a space, its words. An
-//! Aquarium step's cells are their indices `row * width + column` in base
-//! 36, two digits each (three past 36 x 36 cells); a Sudoku step's are its
-//! placed digits, `/`, the candidates it removes, each three characters:
-//! the cell's index in two decimal digits, then the digit.
+//! The steps of an Aquarium's logical solution are many and their words
+//! long (kilobytes for a 15x15), more than the rest of its page: the page
+//! carries each step's technique and the cells it settles, and the script
+//! builds the words (the technique, what it says, and what the step
+//! settles, tank by tank). `data-techniques` names the techniques the steps
+//! use (`|` between them), `data-steps` gives each step's technique (its
+//! place in that list, one base-36 digit), and `data-order` gives each cell,
+//! in reading order, the step that settles it (digits `0`-`9`, `a`-`z`,
+//! `A`-`Z`: one a cell, or two when there are 62 steps or more; the highest
+//! number for a cell no step settles).
+//!
+//! A Sudoku's steps are few and short: one a line, the digits a step
+//! places, `/`, the candidates it removes (each three characters: the
+//! cell's index in two decimal digits, then the digit), a space, its words.
 
 use crate::kinds::Kind;
 use crate::kinds::aquarium::{Aquarium, Water, puzzlink};
@@ -30,7 +39,7 @@ pub(super) enum Play {
         /// The key its progress is kept under in the browser.
         key: String,
         solution: String,
-        steps: String,
+        hints: AquariumHints,
     },
     Sudoku {
         key: String,
@@ -42,12 +51,23 @@ pub(super) enum Play {
     },
 }
 
-/// One step of a logical solution as a hint shows it: its words and the
-/// cells it settles (row, column, and whether the cell is water).
+/// One step of a logical solution as a hint shows it: its technique's name
+/// and the cells it settles (row, column, and whether the cell is water).
 pub(super) struct AquariumStep {
-    pub text: String,
+    pub technique: &'static str,
     pub settles: Vec<(usize, usize, bool)>,
 }
+
+/// An Aquarium's steps as the page writes them (see the module's notes).
+#[derive(Debug, Default, PartialEq, Eq)]
+pub(super) struct AquariumHints {
+    pub techniques: String,
+    pub steps: String,
+    pub order: String,
+}
+
+/// The digits of a step's number in `data-order`.
+const DIGITS: &[u8; 62] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 /// The data to play `puzzle`, if it can be played: an Aquarium or Sudoku
 /// with one solution, stored and readable.
@@ -66,7 +86,7 @@ pub(super) fn play(puzzle: &Puzzle) -> Option<Play> {
             Some(Play::Aquarium {
                 key,
                 solution: water_bits(&water),
-                steps: aquarium_steps(&aquarium, &aquarium_grading(&aquarium)),
+                hints: aquarium_hints(&aquarium, &aquarium_grading(&aquarium, &water)),
             })
         }
         (AnyPuzzle::Sudoku(givens), AnySolution::Sudoku(filled)) => Some(Play::Sudoku {
@@ -99,21 +119,43 @@ fn digits(grid: &Grid) -> String {
 ///
 /// The one place that reads the grader: Aquarium has no grader yet, so it
 /// gives no steps, and the page's hint button says it has none.
-fn aquarium_grading(_puzzle: &Aquarium) -> Vec<AquariumStep> {
+fn aquarium_grading(_puzzle: &Aquarium, _solution: &Water) -> Vec<AquariumStep> {
     Vec::new()
 }
 
-/// Steps one a line: settled cells in base 36, a space, the words.
-pub(super) fn aquarium_steps(puzzle: &Aquarium, steps: &[AquariumStep]) -> String {
-    let width = if puzzle.width() * puzzle.height() > 36 * 36 { 3 } else { 2 };
-    let mut out = String::new();
+/// The steps' techniques, and each cell's step.
+pub(super) fn aquarium_hints(puzzle: &Aquarium, steps: &[AquariumStep]) -> AquariumHints {
+    if steps.is_empty() {
+        return AquariumHints::default();
+    }
+    let mut names: Vec<&str> = Vec::new();
+    let mut out = AquariumHints::default();
     for step in steps {
+        let at = names.iter().position(|&n| n == step.technique).unwrap_or_else(|| {
+            names.push(step.technique);
+            names.len() - 1
+        });
+        out.steps.push(char::from_digit(at as u32 % 36, 36).expect("below 36"));
+    }
+    out.techniques = names.join("|");
+    // Enough digits for every step's number and one more, for no step.
+    let width = (1..).find(|&w| 62usize.pow(w) > steps.len()).expect("some width");
+    let none = 62usize.pow(width) - 1;
+    let mut order = vec![none; puzzle.width() * puzzle.height()];
+    for (k, step) in steps.iter().enumerate() {
         for &(r, c, _) in &step.settles {
-            out.push_str(&base36(r * puzzle.width() + c, width));
+            if let Some(cell) = order.get_mut(r * puzzle.width() + c).filter(|cell| **cell == none) {
+                *cell = k;
+            }
         }
-        out.push(' ');
-        out.push_str(&one_line(&step.text));
-        out.push('\n');
+    }
+    for mut n in order {
+        let mut digits = vec![b'0'; width as usize];
+        for slot in digits.iter_mut().rev() {
+            *slot = DIGITS[n % 62];
+            n /= 62;
+        }
+        out.order.extend(digits.into_iter().map(char::from));
     }
     out
 }
@@ -134,16 +176,6 @@ pub(super) fn sudoku_steps(grading: &sudoku::Grading) -> String {
         out.push('\n');
     }
     out
-}
-
-/// `n` in base 36 with `width` digits (zeros in front).
-fn base36(mut n: usize, width: usize) -> String {
-    let mut digits = vec!['0'; width];
-    for slot in digits.iter_mut().rev() {
-        *slot = char::from_digit((n % 36) as u32, 36).expect("below 36");
-        n /= 36;
-    }
-    digits.into_iter().collect()
 }
 
 /// Words on one line: a line break would start the next step.

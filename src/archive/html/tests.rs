@@ -227,13 +227,27 @@ fn an_unsolved_aquarium_is_drawn_not_played_and_keeps_its_puzzlink() {
 }
 
 #[test]
-fn aquarium_steps_are_the_cells_they_settle_and_their_words_one_a_line() {
+fn aquarium_steps_are_their_techniques_and_each_cells_step() {
     let aquarium = crate::kinds::aquarium::Aquarium::parse_text(AQUARIUM).unwrap();
+    let step = |technique, settles| play::AquariumStep { technique, settles };
     let steps = [
-        play::AquariumStep { text: "row 3: all\nwater".into(), settles: vec![(2, 0, true), (2, 2, true)] },
-        play::AquariumStep { text: "tank 1 is air".into(), settles: vec![(0, 1, false)] },
+        step("full line", vec![(2, 0, true), (2, 2, true)]),
+        step("finished line", vec![(0, 1, false), (0, 0, false)]),
+        step("full line", vec![(1, 0, true), (2, 2, true)]),
     ];
-    assert_eq!(play::aquarium_steps(&aquarium, &steps), "0608 row 3: all water\n01 tank 1 is air\n");
+    let hints = play::aquarium_hints(&aquarium, &steps);
+    assert_eq!(hints.techniques, "full line|finished line");
+    assert_eq!(hints.steps, "010");
+    // A cell settled twice keeps its first step; cells no step settles, Z.
+    assert_eq!(hints.order, "11Z2ZZ0Z0");
+    // 62 steps need two digits a cell: step k settles row k % 3, column
+    // k / 3 % 3 (first of all), so cells 0, 1, 2 are steps 0, 3, 6.
+    let many: Vec<_> = (0..62).map(|k| step("guess", vec![(k % 3, k / 3 % 3, true)])).collect();
+    let hints = play::aquarium_hints(&aquarium, &many);
+    assert_eq!(hints.order.len(), 18);
+    assert_eq!(&hints.order[..6], "000306");
+    assert_eq!(hints.steps.len(), 62);
+    assert_eq!(play::aquarium_hints(&aquarium, &[]), play::AquariumHints::default());
 }
 
 #[test]
