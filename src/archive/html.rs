@@ -9,7 +9,16 @@
 //! - `p/ID.html`: one page per puzzle: its picture (drawn by its kind, see
 //!   [`picture`]), the solution revealed on click (a checkbox and CSS, so it
 //!   works without JavaScript too), its source, site link and fetch history;
-//! - `style.css`, `archive.js`, and `.aquarchive-html`, the mark of an export.
+//!   an Aquarium or Sudoku with one solution is played on its page (see
+//!   `play`), an Aquarium's board drawn by the script from the page's data;
+//! - `style.css`, `archive.js` (the index's filters and the play, one script
+//!   for every page), and `.aquarchive-html`, the mark of an export.
+//!
+//! The page's contract with the script, and with people's own scripts: each
+//! cell of a played board is an element with `data-r`, `data-c` (from 0) and
+//! `data-state` (`water`, `air`, `empty`; a Sudoku's digit or `empty`), the
+//! verdict is in `#verdict` (its text holds `Solved` when solved), the hint
+//! button is `#hint` and the hint's words are in `#hint-text`.
 //!
 //! The pages are `maud` templates, so every stored string (a source's path,
 //! a special's date as its page wrote it, a fetch's URL or error) is escaped
@@ -28,12 +37,16 @@ use maud::{DOCTYPE, Markup, PreEscaped, html};
 use rayon::prelude::*;
 
 use crate::kinds::Kind;
+use crate::kinds::aquarium::puzzlink;
 use crate::kinds::sudoku::grade as sudoku_grade;
 use crate::render::thousands;
 use crate::store::{Fetch, Filter, HashCheck, Puzzle, Status, Store, time_text};
 
 use super::kinds::{AnyPuzzle, AnySolution};
-use super::{ArchiveError, export, kinds, picture, stats};
+use super::{ArchiveError, export, kinds, picture, stats, stored_aquarium};
+use play::Play;
+
+mod play;
 
 /// The file that marks a directory as an export, so that only an earlier
 /// export (or an empty directory) is ever replaced.
@@ -81,8 +94,15 @@ struct Row {
     /// Solutions counted, for the kinds that have several as a rule
     /// (the tilings of a calendar date, a ring instance's solutions).
     solutions: String,
-    /// A small picture (inline SVG, no solution), empty if it cannot be drawn.
+    /// A small picture (inline SVG, no solution), empty if it cannot be
+    /// drawn or is drawn by the script from `board`.
     thumb: String,
+    /// The key its progress is kept under in the browser.
+    key: String,
+    /// An Aquarium's board, its puz.link address after
+    /// [`puzzlink::PREFIX`]: the script draws its picture from it, a
+    /// tenth of the size of the drawing.
+    board: String,
 }
 
 /// How a column reads its cell from a row.
@@ -120,7 +140,15 @@ impl Row {
             (Some(read), Some(s)) if !read.expects_unique() => thousands(u64::from(s.found)),
             _ => String::new(),
         };
-        let thumb = picture::svg(puzzle, false).ok().flatten().unwrap_or_default();
+        let board = match &read {
+            Some(AnyPuzzle::Aquarium(aquarium)) => puzzlink::url(aquarium)[puzzlink::PREFIX.len()..].to_string(),
+            _ => String::new(),
+        };
+        let thumb = if board.is_empty() {
+            picture::svg(puzzle, false).ok().flatten().unwrap_or_default()
+        } else {
+            String::new()
+        };
         Row {
             id: puzzle.id,
             kind: puzzle.record.kind.to_string(),
@@ -142,6 +170,8 @@ impl Row {
             },
             solutions,
             thumb,
+            key: play::progress_key(puzzle),
+            board,
         }
     }
 }
@@ -392,7 +422,8 @@ fn table_row(row: &Row) -> Markup {
     html! {
         tr {
             td { a href=(link) { (row.id) } }
-            // The picture is SVG drawn by `render::svg`, which escapes its own text.
+            // The picture is SVG drawn by `render::svg`, which escapes its own
+            // text, or drawn by the script from the row's board.
             td class="thumb" { a href=(link) { (PreEscaped(&row.thumb)) } }
             @for (name, cell) in COLUMNS {
                 td class=[(name == "status").then_some(&row.mark)] { (cell(row)) }
@@ -426,6 +457,15 @@ fn index_page(rows: &[Row], page: usize, pages: usize, total: usize, per_page: u
                     label { "Kind " select name="kind" { option value="" { "any" } } } " "
                     label { "Size class " select name="class" { option value="" { "any" } } } " "
                     label { "Status " select name="status" { option value="" { "any" } } } " "
+                    label {
+                        "Progress "
+                        select name="play" {
+                            option value="" { "any" }
+                            option value="solved" { "solved" }
+                            option value="playing" { "in progress" }
+                            option value="none" { "not started" }
+                        }
+                    } " "
                     label { "Stored from " input type="date" name="from"; } " "
                     label { "to " input type="date" name="to"; } " "
                     button type="reset" { "Clear" } " "
@@ -464,17 +504,24 @@ fn index_page(rows: &[Row], page: usize, pages: usize, total: usize, per_page: u
 }
 
 /// `var PUZZLES = [[id, "kind", "class", "status", "date", "site id", ...], ...];`:
-/// the id, then the cells of [`COLUMNS`] in order, each row a JSON array on
-/// a line of its own.
+/// the id, the cells of [`COLUMNS`] in order, the status cell's class, the
+/// progress key and the board (an Aquarium's, for its picture), each row a
+/// JSON array on a line of its own.
 fn puzzles_js(rows: &[Row]) -> String {
     let mut out = String::with_capacity(rows.len() * 64 + 64);
     let names: Vec<&str> = COLUMNS.iter().map(|(name, _)| *name).collect();
-    let _ = writeln!(out, "// Every exported puzzle: [id, {}, status class].\nvar PUZZLES = [", names.join(", "));
+    let _ = writeln!(
+        out,
+        "// Every exported puzzle: [id, {}, status class, progress key, board].\nvar PUZZLES = [",
+        names.join(", ")
+    );
     for row in rows {
         let mut fields = vec![serde_json::json!(row.id)];
         fields.extend(COLUMNS.iter().map(|(_, cell)| serde_json::json!(cell(row))));
-        // Last, not shown: the status cell's class.
+        // Last, not shown: the status cell's class, the progress key, the board.
         fields.push(serde_json::json!(row.mark));
+        fields.push(serde_json::json!(row.key));
+        fields.push(serde_json::json!(row.board));
         let _ = writeln!(out, "{},", script_safe(&serde_json::Value::Array(fields).to_string()));
     }
     out.push_str("];\n");
@@ -500,7 +547,13 @@ fn puzzle_page(
 ) -> (String, Option<String>) {
     let title = picture::title(puzzle);
     let solution_text = puzzle.solution.as_ref().and_then(|s| s.solution.as_deref());
-    let drawn = picture::svg(puzzle, true);
+    let play = play::play(puzzle);
+    // A played Aquarium's board is drawn by the script, from the data.
+    let drawn = if play.is_some() { Ok(None) } else { picture::svg(puzzle, true) };
+    let puzzlink = match puzzle.record.kind {
+        Kind::Aquarium => stored_aquarium(puzzle).ok().map(|a| puzzlink::url(&a)),
+        _ => None,
+    };
     let kind = puzzle.record.kind;
     let status = puzzle.record.status;
     let fact = |name: &str, value: Markup| html! { dt { (name) } dd { (value) } };
@@ -533,7 +586,28 @@ fn puzzle_page(
                     }
                     "\n"
                 }
+                @match &play {
+                    Some(Play::Aquarium { key, solution, hints }) => {
+                        figure class="board" id="game" data-kind="aquarium" data-key=(key)
+                            data-solution=(solution)
+                            data-techniques=[Some(&hints.techniques).filter(|t| !t.is_empty())]
+                            data-steps=[Some(&hints.steps).filter(|t| !t.is_empty())]
+                            data-order=[Some(&hints.order).filter(|t| !t.is_empty())] {}
+                        noscript { p { "The board is drawn and played by the page's script: turn JavaScript on to see it." } }
+                        "\n"
+                    }
+                    Some(Play::Sudoku { key, givens, solution, steps, svg }) => {
+                        figure class="board" id="game" data-kind="sudoku" data-key=(key) data-givens=(givens)
+                            data-solution=(solution) data-hints=(steps) {
+                            // SVG drawn by `render::svg`, which escapes its own text.
+                            (PreEscaped(svg))
+                        }
+                        "\n"
+                    }
+                    None => {}
+                }
                 @match &drawn {
+                    Ok(None) if play.is_some() => {}
                     // SVG drawn by `render::svg`, which escapes its own text.
                     Ok(Some(svg)) => { figure class="board" { (PreEscaped(svg)) } "\n" }
                     Ok(None) => {
@@ -558,6 +632,9 @@ fn puzzle_page(
                     (fact("source", html! { (puzzle.record.source) }))
                     @if let Some(link) = export::link(puzzle, &options.base_url) {
                         (fact("on the site", html! { a class="source" href=(link) { (link) } }))
+                    }
+                    @if let Some(link) = &puzzlink {
+                        (fact("play elsewhere", html! { a id="puzzlink" href=(link) { "on puzz.link" } }))
                     }
                     (fact("stored", html! { (time_text(puzzle.created)) }))
                     @if let Some(s) = &puzzle.solution {
@@ -594,6 +671,10 @@ fn puzzle_page(
                 }
                 details { summary { "Puzzle text" } pre { (puzzle.record.text) } }
                 "\n"
+                @if play.is_some() {
+                    script src="../archive.js" {}
+                    "\n"
+                }
             }
         }
         "\n"

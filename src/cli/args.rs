@@ -428,6 +428,9 @@ pub enum ShowFormat {
     Task,
     /// The site's link that opens the puzzle
     Link,
+    /// Aquarium: the puzz.link address that plays the puzzle in a browser (with the site's rule of one
+    /// water level per tank)
+    Puzzlink,
     /// Aquarium: the solution as the site's answer form writes it (`y` water, `n` air, row by row), to
     /// check by hand what you solved on the site (aquarchive never sends answers itself)
     Answer,

@@ -1,9 +1,11 @@
 //! `aquarchive show ID`: one stored puzzle, as a grid with its solution, or
-//! as text, task string, link or JSON, or drawn as SVG or PNG.
+//! as text, task string, link, puzz.link address or JSON, or drawn as SVG
+//! or PNG.
 
 use aquarchive::archive::kinds::{AnyPuzzle, AnySolution};
-use aquarchive::archive::{export, picture, site_names, stats, stored, stored_solution};
+use aquarchive::archive::{export, picture, site_names, stats, stored, stored_aquarium, stored_solution};
 use aquarchive::kinds::Kind;
+use aquarchive::kinds::aquarium::puzzlink;
 use aquarchive::render;
 use aquarchive::store::time_text;
 use aquarchive::store::{Access, HashCheck};
@@ -51,6 +53,15 @@ pub fn run(args: ShowArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
                 }
             ))?
         ),
+        ShowFormat::Puzzlink if puzzle.record.kind == Kind::Aquarium => {
+            format!("{}\n", puzzlink::url(&stored_aquarium(&puzzle)?))
+        }
+        ShowFormat::Puzzlink => {
+            return Err(CliError::Message(format!(
+                "puzzle {}: a {} puzzle has no puzz.link address here: only Aquarium puzzles have one",
+                puzzle.id, puzzle.record.kind
+            )));
+        }
         ShowFormat::Grid => {
             let read = stored(&puzzle)?;
             let solution = stored_solution(&puzzle, &read).transpose()?;

@@ -12,6 +12,7 @@ mod faults;
 mod fetch_log;
 mod grade_aquarium;
 mod html_index;
+mod html_play;
 mod interrupt;
 mod kinds;
 mod messages;

@@ -1,187 +1,980 @@
-// Filters of the exported archive's index: run offline over PUZZLES (from
-// puzzles.js), across every page. The filter lives in the address's #hash,
-// so a filtered view can be bookmarked. Without this script the static
-// pages still list every puzzle.
+// The exported archive's one script, for every page, run offline:
+// - the index: filters over PUZZLES (from puzzles.js) across every page,
+//   kept in the address's #hash so a filtered view can be bookmarked, and
+//   sorting by a column; each row marked solved or in progress;
+// - a puzzle's page: the board drawn from the page's data and played
+//   (Aquarium, Sudoku), with undo, a timer, a check, hints and progress
+//   kept in the browser (localStorage), so it survives a reload.
+// Without this script the static pages still list every puzzle and reveal
+// each solution.
 (function () {
   "use strict";
-  var form = document.getElementById("filters");
-  if (!form || typeof PUZZLES === "undefined") return;
-  var perPage = parseInt(document.body.getAttribute("data-per-page"), 10) || 500;
-  var pageRows = document.getElementById("page-rows");
-  var filteredRows = document.getElementById("filtered-rows");
-  var filterPager = document.getElementById("filter-pager");
-  var staticPagers = [document.getElementById("static-pager"), document.getElementById("static-pager-bottom")];
-  var matches = document.getElementById("matches");
-  // Columns of a PUZZLES row: the id, then the table's columns after the
-  // picture, in order (the first five are filtered on).
-  var ID = 0, KIND = 1, CLASS = 2, STATUS = 3, DATE = 4;
-  var selects = { kind: KIND, "class": CLASS, status: STATUS };
 
-  Object.keys(selects).forEach(function (name) {
-    var seen = {};
-    PUZZLES.forEach(function (p) { seen[p[selects[name]]] = true; });
-    var select = form.elements[name];
-    Object.keys(seen).sort(byClass).forEach(function (value) {
-      var option = document.createElement("option");
-      option.value = value;
-      option.textContent = value;
-      select.appendChild(option);
-    });
-  });
-  form.hidden = false;
+  // ---------------------------------------------------------------------
+  // Progress, kept per puzzle under "aquarchive:" and the puzzle's key (a
+  // hash of the puzzle itself, so two exports of one puzzle share it):
+  // {grid: the cells as played, time: seconds, solved: true or false}.
+  var PREFIX = "aquarchive:";
 
-  // "6x6 easy" before "10x10 easy": compare the leading numbers first.
-  function byClass(a, b) {
-    var na = parseInt(a, 10), nb = parseInt(b, 10);
-    if (!isNaN(na) && !isNaN(nb) && na !== nb) return na - nb;
-    return a < b ? -1 : a > b ? 1 : 0;
-  }
-
-  function readHash() {
-    var state = { page: 0 };
-    location.hash.replace(/^#/, "").split("&").forEach(function (pair) {
-      if (!pair) return;
-      var kv = pair.split("=");
-      state[decodeURIComponent(kv[0])] = decodeURIComponent(kv[1] || "");
-    });
-    state.page = parseInt(state.page, 10) || 0;
-    return state;
-  }
-
-  function writeHash(state) {
-    var parts = [];
-    ["kind", "class", "status", "from", "to"].forEach(function (k) {
-      if (state[k]) parts.push(k + "=" + encodeURIComponent(state[k]));
-    });
-    if (parts.length && state.page) parts.push("page=" + state.page);
-    var hash = parts.length ? "#" + parts.join("&") : "";
-    if (location.hash !== hash) history.replaceState(null, "", hash || location.pathname);
-  }
-
-  function formState() {
-    var state = { page: 0 };
-    ["kind", "class", "status", "from", "to"].forEach(function (k) { state[k] = form.elements[k].value; });
-    return state;
-  }
-
-  function cell(text) {
-    var td = document.createElement("td");
-    td.textContent = text;
-    return td;
-  }
-
-  function render(state) {
-    var active = ["kind", "class", "status", "from", "to"].some(function (k) { return state[k]; });
-    pageRows.hidden = active;
-    filteredRows.hidden = !active;
-    filterPager.hidden = !active;
-    staticPagers.forEach(function (p) { if (p) p.hidden = active; });
-    if (!active) {
-      matches.textContent = "";
-      return;
+  function loadProgress(key) {
+    try {
+      var text = window.localStorage.getItem(PREFIX + key);
+      return text ? JSON.parse(text) : null;
+    } catch (e) {
+      return null;
     }
-    var rows = PUZZLES.filter(function (p) {
-      return (!state.kind || p[KIND] === state.kind) &&
-        (!state["class"] || p[CLASS] === state["class"]) &&
-        (!state.status || p[STATUS] === state.status) &&
-        (!state.from || p[DATE] >= state.from) &&
-        (!state.to || p[DATE] <= state.to);
-    });
-    var pages = Math.max(1, Math.ceil(rows.length / perPage));
-    var page = Math.min(state.page, pages - 1);
-    filteredRows.textContent = "";
-    rows.slice(page * perPage, (page + 1) * perPage).forEach(function (p) {
-      var tr = document.createElement("tr");
-      var td = document.createElement("td");
-      var a = document.createElement("a");
-      a.href = "p/" + p[ID] + ".html";
-      a.textContent = p[ID];
-      td.appendChild(a);
-      tr.appendChild(td);
-      // The pictures are drawn in the static pages only.
-      var thumb = cell("");
-      thumb.className = "thumb";
-      tr.appendChild(thumb);
-      // The last field is the status cell's class, not a column.
-      for (var k = 1; k < p.length - 1; k++) {
-        var c = cell(p[k]);
-        if (k === STATUS) c.className = p[p.length - 1];
-        tr.appendChild(c);
+  }
+
+  function saveProgress(key, record) {
+    try {
+      if (record) window.localStorage.setItem(PREFIX + key, JSON.stringify(record));
+      else window.localStorage.removeItem(PREFIX + key);
+    } catch (e) {
+      // Storage full or turned off: play goes on, unsaved.
+    }
+  }
+
+  // Every key's progress: "solved" or "playing".
+  function allProgress() {
+    var out = {};
+    try {
+      var store = window.localStorage;
+      for (var i = 0; i < store.length; i++) {
+        var name = store.key(i);
+        if (name.indexOf(PREFIX) !== 0) continue;
+        var record = JSON.parse(store.getItem(name));
+        if (record && record.solved) out[name.slice(PREFIX.length)] = "solved";
+        else if (record && record.started) out[name.slice(PREFIX.length)] = "playing";
       }
-      filteredRows.appendChild(tr);
+    } catch (e) {
+      // No storage: nothing played.
+    }
+    return out;
+  }
+
+  var SVG = "http://www.w3.org/2000/svg";
+
+  function make(name, attrs, parent, ns) {
+    var el = ns ? document.createElementNS(ns, name) : document.createElement(name);
+    Object.keys(attrs || {}).forEach(function (k) {
+      if (k === "text") el.textContent = attrs[k];
+      else el.setAttribute(k, attrs[k]);
     });
-    sortRows();
-    matches.textContent = rows.length + " of " + PUZZLES.length + " match" + (pages > 1 ? ", page " + (page + 1) + " of " + pages : "");
-    filterPager.textContent = "";
-    [[page - 1, "\u2190 previous"], [page + 1, "next \u2192"]].forEach(function (link) {
-      if (link[0] < 0 || link[0] >= pages) return;
-      var a = document.createElement("a");
-      a.href = "#";
-      a.textContent = link[1];
-      a.addEventListener("click", function (e) {
-        e.preventDefault();
-        var next = formState();
-        next.page = link[0];
-        writeHash(next);
-        render(next);
+    if (parent) parent.appendChild(el);
+    return el;
+  }
+
+  function svg(name, attrs, parent) {
+    return make(name, attrs, parent, SVG);
+  }
+
+  // Five bits a base-32 digit, the first bit the highest.
+  function bits(text, count) {
+    var out = [];
+    for (var i = 0; i < text.length && out.length < count; i++) {
+      var v = parseInt(text.charAt(i), 32);
+      for (var b = 4; b >= 0 && out.length < count; b--) out.push((v >> b) & 1);
+    }
+    while (out.length < count) out.push(0);
+    return out;
+  }
+
+  function clock(seconds) {
+    var m = Math.floor(seconds / 60), s = seconds % 60;
+    return m + ":" + (s < 10 ? "0" : "") + s;
+  }
+
+  // ---------------------------------------------------------------------
+  // The index.
+  function setupIndex() {
+    var form = document.getElementById("filters");
+    if (!form || typeof PUZZLES === "undefined") return;
+    var perPage = parseInt(document.body.getAttribute("data-per-page"), 10) || 500;
+    var pageRows = document.getElementById("page-rows");
+    var filteredRows = document.getElementById("filtered-rows");
+    var filterPager = document.getElementById("filter-pager");
+    var staticPagers = [document.getElementById("static-pager"), document.getElementById("static-pager-bottom")];
+    var matches = document.getElementById("matches");
+    // Columns of a PUZZLES row: the id, then the table's columns after the
+    // picture, in order (the first five are filtered on), then the status
+    // cell's class, the puzzle's progress key and its board (an Aquarium's
+    // puzz.link address, its picture drawn from it here).
+    var ID = 0, KIND = 1, CLASS = 2, STATUS = 3, DATE = 4;
+    function field(p, fromEnd) { return p[p.length - fromEnd]; }
+    var MARK = 3, KEY = 2, BOARD = 1;
+    var selects = { kind: KIND, "class": CLASS, status: STATUS };
+    var FIELDS = ["kind", "class", "status", "play", "from", "to"];
+    var PLAY_NAMES = { solved: "solved", playing: "in progress", none: "not started" };
+    var progress = allProgress();
+    var keyById = {};
+    var boardById = {};
+    PUZZLES.forEach(function (p) {
+      keyById[p[ID]] = field(p, KEY);
+      boardById[p[ID]] = field(p, BOARD);
+    });
+
+    function played(p) {
+      return progress[field(p, KEY)] || "none";
+    }
+
+    // A row's picture, drawn from its board when the page has none.
+    function thumb(tr, id) {
+      var td = tr.cells[1], board = boardById[id];
+      if (!td || !board || td.querySelector("svg")) return;
+      var a = td.querySelector("a") || make("a", { href: "p/" + id + ".html" }, td);
+      drawAquarium(readPuzzlink("aquarium/" + board), a);
+    }
+
+    Object.keys(selects).forEach(function (name) {
+      var seen = {};
+      PUZZLES.forEach(function (p) { seen[p[selects[name]]] = true; });
+      var select = form.elements[name];
+      Object.keys(seen).sort(byClass).forEach(function (value) {
+        make("option", { value: value, text: value }, select);
       });
-      filterPager.appendChild(a);
-      filterPager.appendChild(document.createTextNode(" "));
     });
-  }
+    form.hidden = false;
 
-  // Sorting: a click on a column's header sorts the rows shown by it, a
-  // second click the other way. Numbers sort as numbers ("1,234" too).
-  var sortedBy = -1, ascending = true;
-  var headers = document.querySelectorAll("#puzzles thead th");
+    // "6x6 easy" before "10x10 easy": compare the leading numbers first.
+    function byClass(a, b) {
+      var na = parseInt(a, 10), nb = parseInt(b, 10);
+      if (!isNaN(na) && !isNaN(nb) && na !== nb) return na - nb;
+      return a < b ? -1 : a > b ? 1 : 0;
+    }
 
-  function sortKey(td) {
-    var text = td ? td.textContent.trim() : "";
-    var number = text.replace(/,/g, "");
-    return /^-?\d+(\.\d+)?$/.test(number) ? [0, parseFloat(number), ""] : [1, 0, text.toLowerCase()];
-  }
-
-  function sortRows() {
-    if (sortedBy < 0) return;
-    [pageRows, filteredRows].forEach(function (body) {
-      var rows = Array.prototype.slice.call(body.rows);
-      var keyed = rows.map(function (tr, i) { return [sortKey(tr.cells[sortedBy]), i, tr]; });
-      keyed.sort(function (a, b) {
-        var x = a[0], y = b[0];
-        var order = x[0] - y[0] || (x[1] < y[1] ? -1 : x[1] > y[1] ? 1 : 0) || (x[2] < y[2] ? -1 : x[2] > y[2] ? 1 : 0);
-        return (ascending ? order : -order) || a[1] - b[1];
+    function readHash() {
+      var state = { page: 0 };
+      location.hash.replace(/^#/, "").split("&").forEach(function (pair) {
+        if (!pair) return;
+        var kv = pair.split("=");
+        state[decodeURIComponent(kv[0])] = decodeURIComponent(kv[1] || "");
       });
-      keyed.forEach(function (k) { body.appendChild(k[2]); });
-    });
-    Array.prototype.forEach.call(headers, function (th, i) {
-      if (i === sortedBy) th.setAttribute("aria-sort", ascending ? "ascending" : "descending");
-      else th.removeAttribute("aria-sort");
-    });
-  }
+      state.page = parseInt(state.page, 10) || 0;
+      return state;
+    }
 
-  Array.prototype.forEach.call(headers, function (th, i) {
-    if (th.className === "thumb") return;
-    th.classList.add("sortable");
-    th.title = "Sort by this column";
-    th.addEventListener("click", function () {
-      ascending = sortedBy === i ? !ascending : true;
-      sortedBy = i;
+    function writeHash(state) {
+      var parts = [];
+      FIELDS.forEach(function (k) {
+        if (state[k]) parts.push(k + "=" + encodeURIComponent(state[k]));
+      });
+      if (parts.length && state.page) parts.push("page=" + state.page);
+      var hash = parts.length ? "#" + parts.join("&") : "";
+      if (location.hash !== hash) history.replaceState(null, "", hash || location.pathname);
+    }
+
+    function formState() {
+      var state = { page: 0 };
+      FIELDS.forEach(function (k) { state[k] = form.elements[k].value; });
+      return state;
+    }
+
+    function cell(text) {
+      return make("td", { text: text });
+    }
+
+    // A row's mark: a class on the row and a word after its number.
+    function mark(tr, id) {
+      var how = progress[keyById[id]];
+      tr.classList.remove("solved", "playing");
+      var old = tr.cells[0].querySelector(".progress");
+      if (old) old.remove();
+      if (!how) return;
+      tr.classList.add(how);
+      make("span", { "class": "progress", title: PLAY_NAMES[how], text: how === "solved" ? " \u2713" : " \u2026" }, tr.cells[0]);
+    }
+
+    function markPage() {
+      Array.prototype.forEach.call(pageRows.rows, function (tr) {
+        var id = parseInt(tr.cells[0].textContent, 10);
+        mark(tr, id);
+        thumb(tr, id);
+      });
+    }
+
+    function render(state) {
+      var active = FIELDS.some(function (k) { return state[k]; });
+      pageRows.hidden = active;
+      filteredRows.hidden = !active;
+      filterPager.hidden = !active;
+      staticPagers.forEach(function (p) { if (p) p.hidden = active; });
+      if (!active) {
+        matches.textContent = "";
+        return;
+      }
+      var rows = PUZZLES.filter(function (p) {
+        return (!state.kind || p[KIND] === state.kind) &&
+          (!state["class"] || p[CLASS] === state["class"]) &&
+          (!state.status || p[STATUS] === state.status) &&
+          (!state.play || played(p) === state.play) &&
+          (!state.from || p[DATE] >= state.from) &&
+          (!state.to || p[DATE] <= state.to);
+      });
+      var pages = Math.max(1, Math.ceil(rows.length / perPage));
+      var page = Math.min(state.page, pages - 1);
+      filteredRows.textContent = "";
+      rows.slice(page * perPage, (page + 1) * perPage).forEach(function (p) {
+        var tr = make("tr", {}, filteredRows);
+        var td = make("td", {}, tr);
+        make("a", { href: "p/" + p[ID] + ".html", text: p[ID] }, td);
+        // Only the Aquarium's pictures, drawn from their boards.
+        make("td", { "class": "thumb" }, tr);
+        for (var k = 1; k < p.length - MARK; k++) {
+          var c = cell(p[k]);
+          if (k === STATUS) c.className = field(p, MARK);
+          tr.appendChild(c);
+        }
+        mark(tr, p[ID]);
+        thumb(tr, p[ID]);
+      });
       sortRows();
-    });
-  });
+      matches.textContent = rows.length + " of " + PUZZLES.length + " match" + (pages > 1 ? ", page " + (page + 1) + " of " + pages : "");
+      filterPager.textContent = "";
+      [[page - 1, "\u2190 previous"], [page + 1, "next \u2192"]].forEach(function (link) {
+        if (link[0] < 0 || link[0] >= pages) return;
+        var a = make("a", { href: "#", text: link[1] }, filterPager);
+        a.addEventListener("click", function (e) {
+          e.preventDefault();
+          var next = formState();
+          next.page = link[0];
+          writeHash(next);
+          render(next);
+        });
+        filterPager.appendChild(document.createTextNode(" "));
+      });
+    }
 
-  function apply() {
-    var state = formState();
-    writeHash(state);
-    render(state);
+    // Sorting: a click on a column's header sorts the rows shown by it, a
+    // second click the other way. Numbers sort as numbers ("1,234" too).
+    var sortedBy = -1, ascending = true;
+    var headers = document.querySelectorAll("#puzzles thead th");
+
+    function sortKey(td) {
+      var text = td ? td.textContent.trim() : "";
+      var number = text.replace(/,/g, "");
+      return /^-?\d+(\.\d+)?$/.test(number) ? [0, parseFloat(number), ""] : [1, 0, text.toLowerCase()];
+    }
+
+    function sortRows() {
+      if (sortedBy < 0) return;
+      [pageRows, filteredRows].forEach(function (body) {
+        var rows = Array.prototype.slice.call(body.rows);
+        var keyed = rows.map(function (tr, i) {
+          // The id column sorts by the number alone, not its progress mark.
+          var td = tr.cells[sortedBy];
+          return [sortedBy === 0 && td ? sortKey(td.firstChild) : sortKey(td), i, tr];
+        });
+        keyed.sort(function (a, b) {
+          var x = a[0], y = b[0];
+          var order = x[0] - y[0] || (x[1] < y[1] ? -1 : x[1] > y[1] ? 1 : 0) || (x[2] < y[2] ? -1 : x[2] > y[2] ? 1 : 0);
+          return (ascending ? order : -order) || a[1] - b[1];
+        });
+        keyed.forEach(function (k) { body.appendChild(k[2]); });
+      });
+      Array.prototype.forEach.call(headers, function (th, i) {
+        if (i === sortedBy) th.setAttribute("aria-sort", ascending ? "ascending" : "descending");
+        else th.removeAttribute("aria-sort");
+      });
+    }
+
+    Array.prototype.forEach.call(headers, function (th, i) {
+      if (th.className === "thumb") return;
+      th.classList.add("sortable");
+      th.title = "Sort by this column";
+      th.addEventListener("click", function () {
+        ascending = sortedBy === i ? !ascending : true;
+        sortedBy = i;
+        sortRows();
+      });
+    });
+
+    function apply() {
+      var state = formState();
+      writeHash(state);
+      render(state);
+    }
+
+    form.addEventListener("change", apply);
+    form.addEventListener("input", apply);
+    form.addEventListener("submit", function (e) { e.preventDefault(); apply(); });
+    form.addEventListener("reset", function () { setTimeout(apply, 0); });
+    // A puzzle played in another tab: its mark changes here too.
+    window.addEventListener("storage", function () {
+      progress = allProgress();
+      Array.prototype.forEach.call(pageRows.rows, function (tr) { mark(tr, parseInt(tr.cells[0].textContent, 10)); });
+      render(formState());
+    });
+
+    // The filter in the address: at the start, and when a link or the
+    // back button changes it.
+    function fromHash() {
+      var state = readHash();
+      FIELDS.forEach(function (k) { form.elements[k].value = state[k] || ""; });
+      render(state);
+    }
+    window.addEventListener("hashchange", fromHash);
+    markPage();
+    fromHash();
   }
 
-  form.addEventListener("change", apply);
-  form.addEventListener("input", apply);
-  form.addEventListener("submit", function (e) { e.preventDefault(); apply(); });
-  form.addEventListener("reset", function () { setTimeout(apply, 0); });
+  // ---------------------------------------------------------------------
+  // A puzzle's page: what every kind's play shares. `board` gives
+  // cells (elements with data-r, data-c, data-state), `encode()` and
+  // `decode(text)` of the grid, `solved()`, `check()` (the rules the grid
+  // breaks, in words), `hint()` (the next step, or null), `clearHint()`,
+  // `redraw()`, and takes `change(fn)` wrapped for undo and saving.
+  function setupPlay(game, board) {
+    var key = game.getAttribute("data-key");
+    var tools = make("div", { "class": "tools", role: "toolbar" });
+    game.parentNode.insertBefore(tools, game);
+    var after = make("div", { "class": "play-status" });
+    game.parentNode.insertBefore(after, game.nextSibling);
+    var verdict = make("p", { id: "verdict", role: "status" }, after);
+    var hintText = make("p", { id: "hint-text", "aria-live": "polite" }, after);
 
-  var initial = readHash();
-  ["kind", "class", "status", "from", "to"].forEach(function (k) { if (initial[k]) form.elements[k].value = initial[k]; });
-  render(initial);
+    function button(id, text, title, action) {
+      var b = make("button", { type: "button", id: id, title: title, text: text }, tools);
+      b.addEventListener("click", action);
+      return b;
+    }
+
+    (board.modes || []).forEach(function (m) {
+      var b = button(m.id, m.text, m.title, function () { board.setMode(m.name); pressed(); });
+      m.button = b;
+    });
+    function pressed() {
+      (board.modes || []).forEach(function (m) { m.button.setAttribute("aria-pressed", String(board.mode === m.name)); });
+    }
+    pressed();
+    var undoButton = button("undo", "Undo", "Undo (Ctrl+Z)", function () { undo(); });
+    var redoButton = button("redo", "Redo", "Redo (Ctrl+Y)", function () { redo(); });
+    button("check", "Check", "Does the grid so far break a rule?", function () { check(); });
+    button("hint", "Hint", "The next deduction from what you have right", function () { hint(); });
+    button("restart", "Start again", "Clear the grid and the timer", function () {
+      if (!window.confirm("Clear this puzzle's grid and timer?")) return;
+      change(function () { board.decode(""); });
+      seconds = 0;
+      save();
+      show();
+    });
+    var timer = make("span", { id: "timer", title: "Time played" }, tools);
+
+    var saved = loadProgress(key);
+    var seconds = saved && saved.time ? saved.time : 0;
+    if (saved && saved.grid) board.decode(saved.grid);
+    var done = [], undone = [];
+
+    function save() {
+      var grid = board.encode();
+      var started = board.started();
+      saveProgress(key, started || seconds > 0 ? { grid: grid, time: seconds, solved: board.solved(), started: started } : null);
+    }
+
+    function change(fn) {
+      var before = board.encode();
+      fn();
+      if (board.encode() === before) return;
+      done.push(before);
+      undone = [];
+      after_change();
+    }
+
+    function after_change() {
+      board.clearHint();
+      hintText.textContent = "";
+      board.redraw();
+      save();
+      show();
+    }
+
+    function undo() {
+      if (!done.length) return;
+      undone.push(board.encode());
+      board.decode(done.pop());
+      after_change();
+    }
+
+    function redo() {
+      if (!undone.length) return;
+      done.push(board.encode());
+      board.decode(undone.pop());
+      after_change();
+    }
+
+    function show() {
+      var solved = board.solved();
+      verdict.textContent = solved ? "Solved in " + clock(seconds) + "!" : "";
+      verdict.className = solved ? "solved" : "";
+      game.classList.toggle("solved", solved);
+      timer.textContent = clock(seconds);
+      undoButton.disabled = !done.length;
+      redoButton.disabled = !undone.length;
+    }
+
+    function check() {
+      board.clearHint();
+      hintText.textContent = "";
+      var broken = board.check();
+      if (board.solved()) show();
+      else if (broken.length) {
+        verdict.textContent = "Breaks a rule: " + broken.join("; ") + ".";
+        verdict.className = "broken";
+      } else {
+        verdict.textContent = "No rule broken so far.";
+        verdict.className = "fine";
+      }
+    }
+
+    function hint() {
+      board.clearHint();
+      if (board.solved()) {
+        hintText.textContent = "Solved: no hint needed.";
+        return;
+      }
+      var step = board.hint();
+      hintText.textContent = step ? step : "No hint: this puzzle's page has no steps to give.";
+    }
+
+    board.onChange = change;
+    // The clock runs while the page is in view and the puzzle unsolved.
+    setInterval(function () {
+      if (document.hidden || board.solved() || !board.started()) return;
+      seconds += 1;
+      timer.textContent = clock(seconds);
+      if (seconds % 5 === 0) save();
+    }, 1000);
+    window.addEventListener("pagehide", save);
+    document.addEventListener("keydown", function (e) {
+      if (e.target && /^(INPUT|TEXTAREA|SELECT)$/.test(e.target.tagName)) return;
+      var k = e.key;
+      if ((e.ctrlKey || e.metaKey) && (k === "z" || k === "Z")) {
+        e.preventDefault();
+        if (e.shiftKey) redo(); else undo();
+      } else if ((e.ctrlKey || e.metaKey) && (k === "y" || k === "Y")) {
+        e.preventDefault();
+        redo();
+      } else if (!e.ctrlKey && !e.metaKey && !e.altKey && board.key && board.key(e)) {
+        pressed();
+        e.preventDefault();
+      }
+    });
+    board.redraw();
+    show();
+  }
+
+  // ---------------------------------------------------------------------
+  // Aquarium. The page gives the puzzle as its puz.link address (the
+  // `#puzzlink` link: the tank walls and the clues), the solution as bits,
+  // and the logical solution's steps.
+  var AQ_CELL = 32;
+
+  // pzprjs's Aquarium encoding: [r/]cols/rows/walls/clues.
+  function readPuzzlink(url) {
+    var parts = url.slice(url.indexOf("aquarium/") + "aquarium/".length).split("/");
+    if (parts[0] === "r") parts.shift();
+    var w = parseInt(parts[0], 10), h = parseInt(parts[1], 10), walls = parts[2] || "", clueText = parts[3] || "";
+    var nRight = (w - 1) * h, nBelow = w * (h - 1);
+    var split = Math.ceil(nRight / 5);
+    var right = bits(walls.slice(0, split), nRight), below = bits(walls.slice(split), nBelow);
+    // Tanks: the regions the walls enclose, numbered in reading order.
+    var tank = [], count = 0;
+    for (var i = 0; i < w * h; i++) tank.push(-1);
+    for (var start = 0; start < w * h; start++) {
+      if (tank[start] >= 0) continue;
+      var stack = [start];
+      tank[start] = count;
+      while (stack.length) {
+        var cell = stack.pop(), r = Math.floor(cell / w), c = cell % w;
+        var next = [];
+        if (c > 0 && !right[r * (w - 1) + c - 1]) next.push(cell - 1);
+        if (c < w - 1 && !right[r * (w - 1) + c]) next.push(cell + 1);
+        if (r > 0 && !below[(r - 1) * w + c]) next.push(cell - w);
+        if (r < h - 1 && !below[r * w + c]) next.push(cell + w);
+        next.forEach(function (n) {
+          if (tank[n] < 0) {
+            tank[n] = count;
+            stack.push(n);
+          }
+        });
+      }
+      count++;
+    }
+    var clues = [];
+    for (var j = 0; j < clueText.length && clues.length < w + h; j++) {
+      var ch = clueText.charAt(j);
+      if (/[0-9a-f]/.test(ch)) clues.push(parseInt(ch, 16));
+      else if (ch === "-") { clues.push(parseInt(clueText.substr(j + 1, 2), 16)); j += 2; }
+      else if (ch === "+") { clues.push(parseInt(clueText.substr(j + 1, 3), 16)); j += 3; }
+      else if (ch === ".") clues.push(null);
+      else if (ch >= "g" && ch <= "z") for (var n = parseInt(ch, 36) - 15; n > 0; n--) clues.push(null);
+    }
+    return { w: w, h: h, tank: tank, tanks: count, cols: clues.slice(0, w), rows: clues.slice(w, w + h) };
+  }
+
+  // The steps as the page gives them: the techniques they use, each step's
+  // technique (a base-36 digit), and each cell's step (one or two digits of
+  // 0-9, a-z, A-Z; the highest number for no step).
+  var DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+  function readSteps(game, cells) {
+    var names = (game.getAttribute("data-techniques") || "").split("|");
+    var steps = (game.getAttribute("data-steps") || "").split("").map(function (ch) {
+      return { technique: names[parseInt(ch, 36)] || "", cells: [] };
+    });
+    var order = game.getAttribute("data-order") || "";
+    var width = Math.round(order.length / cells);
+    for (var k = 0; width > 0 && k < cells; k++) {
+      var n = 0;
+      for (var d = 0; d < width; d++) n = n * 62 + DIGITS.indexOf(order.charAt(k * width + d));
+      if (n < steps.length) steps[n].cells.push(k);
+    }
+    return steps;
+  }
+
+  // What each technique of the Aquarium grader says, for the hints' words.
+  var AQUARIUM_TECHNIQUES = {
+    "finished line": "a line already holds its clue's water, so its open cells are air",
+    "full line": "a line's open cells are exactly the water it still needs",
+    "too wide": "a tank's piece in a row is wider than the water the row has left",
+    "piece needed": "a row cannot reach its clue without a tank's piece",
+    "level from above": "a tank would bring more water to a column than it has left, so its level is capped from above (air is upside-down water)",
+    "level from below": "a column cannot reach its clue without some of a tank's cells in it, so its level is forced from below",
+    "piece sums": "no sum of what the tanks can give a line makes its clue with a tank at some levels",
+    "two lines": "two lines that share tanks, counted together",
+    "contradiction": "supposing a cell water (or air) leads, by the simpler techniques, to a line that cannot be met",
+    "guess": "no technique applies: the solution's level for one tank"
+  };
+
+  // What a step settles, tank by tank: "tank 7 is air in rows 2-3".
+  function effects(cells, p, solution) {
+    var byTank = {}, tanks = [];
+    cells.forEach(function (cell) {
+      var t = p.tank[cell], r = Math.floor(cell / p.w);
+      if (!byTank[t]) { byTank[t] = { air: [], water: [] }; tanks.push(t); }
+      var rows = byTank[t][solution[cell] ? "water" : "air"];
+      if (rows.indexOf(r) < 0) rows.push(r);
+    });
+    function rowsText(rows) {
+      rows.sort(function (a, b) { return a - b; });
+      var lo = rows[0] + 1, hi = rows[rows.length - 1] + 1;
+      return lo === hi ? "row " + lo : "rows " + lo + "-" + hi;
+    }
+    tanks.sort(function (a, b) { return a - b; });
+    return tanks.map(function (t) {
+      var parts = [];
+      if (byTank[t].air.length) parts.push("air in " + rowsText(byTank[t].air));
+      if (byTank[t].water.length) parts.push("water in " + rowsText(byTank[t].water));
+      return "tank " + (t + 1) + " is " + parts.join(" and ");
+    }).join("; ");
+  }
+
+  // Draws an Aquarium as the site does (white cells, thin grey lines,
+  // thick black tank walls, the column clues above and the row clues to the
+  // left, each with the water it still needs beside it) into `parent`. With
+  // `solution`, the board is for play: a group per cell, the solution's water
+  // hidden until revealed, and a layer for hints.
+  function drawAquarium(p, parent, solution) {
+    var w = p.w, h = p.h, n = w * h, out = {};
+    var x0 = 2 * AQ_CELL, y0 = 2 * AQ_CELL;
+    var width = x0 + w * AQ_CELL + 2, height = y0 + h * AQ_CELL + 2;
+    var root = svg("svg", {
+      "class": "board aquarium", width: width, height: height, viewBox: "0 0 " + width + " " + height,
+      "font-family": "DejaVu Sans, Verdana, Arial, sans-serif"
+    }, parent);
+    svg("rect", { "class": "cells", x: x0, y: y0, width: w * AQ_CELL, height: h * AQ_CELL, fill: "#fff" }, root);
+    if (solution) {
+      out.play = svg("g", { "class": "play" }, root);
+      out.cells = [];
+      for (var k = 0; k < n; k++) {
+        var r = Math.floor(k / w), c = k % w;
+        var g = svg("g", { "class": "cell", "data-r": r, "data-c": c, "data-state": "empty" }, out.play);
+        svg("rect", { x: x0 + c * AQ_CELL, y: y0 + r * AQ_CELL, width: AQ_CELL, height: AQ_CELL }, g);
+        svg("circle", { "class": "air-mark", cx: x0 + (c + 0.5) * AQ_CELL, cy: y0 + (r + 0.5) * AQ_CELL, r: 3 }, g);
+        out.cells.push(g);
+      }
+      // The solution, hidden until revealed (the page's checkbox and CSS).
+      var sol = svg("g", { "class": "solution water", fill: "#3a8ee6" }, root);
+      for (var s = 0; s < n; s++) {
+        if (solution[s]) svg("rect", { x: x0 + (s % w) * AQ_CELL, y: y0 + Math.floor(s / w) * AQ_CELL, width: AQ_CELL, height: AQ_CELL }, sol);
+      }
+    }
+    var grid = "";
+    for (var gr = 1; gr < h; gr++) grid += "M" + x0 + " " + (y0 + gr * AQ_CELL) + "H" + (x0 + w * AQ_CELL);
+    for (var gc = 1; gc < w; gc++) grid += "M" + (x0 + gc * AQ_CELL) + " " + y0 + "V" + (y0 + h * AQ_CELL);
+    svg("path", { "class": "grid", d: grid, stroke: "#b4b4b4", "stroke-width": 1, fill: "none" }, root);
+    var walls = "";
+    function tankAt(r, c) { return r < 0 || c < 0 || r >= h || c >= w ? -1 : p.tank[r * w + c]; }
+    for (var b = 0; b <= h; b++) {
+      for (var wc = 0; wc < w; wc++) {
+        if (tankAt(b - 1, wc) !== tankAt(b, wc)) walls += "M" + (x0 + wc * AQ_CELL) + " " + (y0 + b * AQ_CELL) + "h" + AQ_CELL;
+      }
+    }
+    for (var v = 0; v <= w; v++) {
+      for (var wr = 0; wr < h; wr++) {
+        if (tankAt(wr, v - 1) !== tankAt(wr, v)) walls += "M" + (x0 + v * AQ_CELL) + " " + (y0 + wr * AQ_CELL) + "v" + AQ_CELL;
+      }
+    }
+    svg("path", { "class": "walls", d: walls, stroke: "#000", "stroke-width": 3, "stroke-linecap": "square", fill: "none" }, root);
+    if (solution) out.hints = svg("g", { "class": "hints" }, root);
+    var clues = svg("g", { "class": "clues", "font-size": AQ_CELL / 2, "text-anchor": "middle", "font-weight": "bold" }, root);
+    out.colLeft = [];
+    out.rowLeft = [];
+    p.cols.forEach(function (clue, c) {
+      var x = x0 + (c + 0.5) * AQ_CELL;
+      svg("text", { "class": "clue", x: x, y: AQ_CELL * 0.75, text: clue === null ? "" : clue }, clues);
+      if (solution) out.colLeft.push(svg("text", { "class": "left", x: x, y: AQ_CELL * 1.7 }, clues));
+    });
+    p.rows.forEach(function (clue, r) {
+      var y = y0 + (r + 0.5) * AQ_CELL + AQ_CELL / 6;
+      svg("text", { "class": "clue", x: AQ_CELL * (solution ? 0.5 : 1.2), y: y, text: clue === null ? "" : clue }, clues);
+      if (solution) out.rowLeft.push(svg("text", { "class": "left", x: AQ_CELL * 1.45, y: y }, clues));
+    });
+    return out;
+  }
+
+  function setupAquarium(game) {
+    var link = document.getElementById("puzzlink");
+    if (!link) return;
+    var p = readPuzzlink(link.getAttribute("href"));
+    var w = p.w, h = p.h, n = w * h;
+    var solution = bits(game.getAttribute("data-solution") || "", n);
+    var steps = readSteps(game, n);
+    // Each cell: "empty", "water" or "air".
+    var state = [];
+    for (var i = 0; i < n; i++) state.push("empty");
+    var x0 = 2 * AQ_CELL, y0 = 2 * AQ_CELL;
+    var drawn = drawAquarium(p, game, solution);
+    var play = drawn.play, rects = drawn.cells, hints = drawn.hints, colLeft = drawn.colLeft, rowLeft = drawn.rowLeft;
+
+    var tankCells = [];
+    for (var t = 0; t < p.tanks; t++) tankCells.push([]);
+    p.tank.forEach(function (t, cell) { tankCells[t].push(cell); });
+
+    // A click with water: the tank fills from its bottom up to this row,
+    // and its water above is gone; on the tank's top water row, the level
+    // goes one row down. With air: the tank's cells of this row and above
+    // are air; on its lowest air row, that row is air no more.
+    function water(cell) {
+      var r = Math.floor(cell / w), mine = tankCells[p.tank[cell]];
+      var top = state[cell] === "water" && !mine.some(function (o) { return Math.floor(o / w) < r && state[o] === "water"; });
+      mine.forEach(function (o) {
+        var ro = Math.floor(o / w);
+        if (top) { if (ro === r) state[o] = "empty"; }
+        else if (ro >= r) state[o] = "water";
+        else if (state[o] === "water") state[o] = "empty";
+      });
+    }
+
+    function air(cell) {
+      var r = Math.floor(cell / w), mine = tankCells[p.tank[cell]];
+      var bottom = state[cell] === "air" && !mine.some(function (o) { return Math.floor(o / w) > r && state[o] === "air"; });
+      mine.forEach(function (o) {
+        var ro = Math.floor(o / w);
+        if (bottom) { if (ro === r) state[o] = "empty"; }
+        else if (ro <= r) state[o] = "air";
+      });
+    }
+
+    var board = {
+      mode: "water",
+      modes: [
+        { name: "water", id: "mode-water", text: "Water", title: "A click fills the tank up to that row (key W; X switches)" },
+        { name: "air", id: "mode-air", text: "Air", title: "A click marks the tank's cells of that row and above as air (key A, or a right click)" }
+      ],
+      setMode: function (m) { board.mode = m; game.setAttribute("data-mode", m); },
+      key: function (e) {
+        var k = e.key.toLowerCase();
+        if (k === "w") board.setMode("water");
+        else if (k === "a") board.setMode("air");
+        else if (k === "x") board.setMode(board.mode === "water" ? "air" : "water");
+        else return false;
+        return true;
+      },
+      encode: function () {
+        return state.map(function (s) { return s === "water" ? "w" : s === "air" ? "a" : "."; }).join("");
+      },
+      decode: function (text) {
+        for (var i = 0; i < n; i++) {
+          var ch = text.charAt(i);
+          state[i] = ch === "w" ? "water" : ch === "a" ? "air" : "empty";
+        }
+      },
+      started: function () {
+        return state.some(function (s) { return s !== "empty"; });
+      },
+      solved: function () {
+        for (var i = 0; i < n; i++) if ((state[i] === "water") !== !!solution[i]) return false;
+        return true;
+      },
+      redraw: function () {
+        rects.forEach(function (g, i) { g.setAttribute("data-state", state[i]); });
+        var counts = lineCounts();
+        p.cols.forEach(function (clue, c) { setLeft(colLeft[c], clue, counts.colWater[c], counts.colAir[c], h); });
+        p.rows.forEach(function (clue, r) { setLeft(rowLeft[r], clue, counts.rowWater[r], counts.rowAir[r], w); });
+      },
+      check: function () {
+        var out = [], counts = lineCounts();
+        function line(what, index, clue, water, airs, size) {
+          if (clue === null) return;
+          if (water > clue) out.push(what + " " + (index + 1) + " has " + water + " water for its " + clue);
+          else if (size - airs < clue) out.push(what + " " + (index + 1) + " has room left for " + (size - airs) + " water, not " + clue);
+        }
+        p.rows.forEach(function (clue, r) { line("row", r, clue, counts.rowWater[r], counts.rowAir[r], w); });
+        p.cols.forEach(function (clue, c) { line("column", c, clue, counts.colWater[c], counts.colAir[c], h); });
+        // One level per tank: nothing but water below a tank's water.
+        tankCells.forEach(function (mine, t) {
+          var top = h;
+          mine.forEach(function (o) { if (state[o] === "water") top = Math.min(top, Math.floor(o / w)); });
+          if (mine.some(function (o) { return Math.floor(o / w) >= top && state[o] === "air"; })) {
+            out.push("tank " + (t + 1) + " has air below its water level");
+          }
+        });
+        return out;
+      },
+      hint: function () {
+        // The first step that settles a cell not yet right: empty cells,
+        // and wrong ones, are not taken as known.
+        for (var i = 0; i < steps.length; i++) {
+          var step = steps[i];
+          var open = step.cells.some(function (cell) { return state[cell] !== (solution[cell] ? "water" : "air"); });
+          if (!open) continue;
+          step.cells.forEach(function (cell) {
+            var r = Math.floor(cell / w), c = cell % w;
+            rects[cell].setAttribute("data-hint", solution[cell] ? "water" : "air");
+            svg("rect", { x: x0 + c * AQ_CELL + 2, y: y0 + r * AQ_CELL + 2, width: AQ_CELL - 4, height: AQ_CELL - 4 }, hints);
+          });
+          var about = AQUARIUM_TECHNIQUES[step.technique];
+          return "Step " + (i + 1) + " of " + steps.length + ", " + step.technique + (about ? ": " + about : "") +
+            ". So " + effects(step.cells, p, solution) + ".";
+        }
+        return steps.length ? "Every step is done: look for a wrong cell (Check)." : null;
+      },
+      clearHint: function () {
+        hints.textContent = "";
+        rects.forEach(function (g) { g.removeAttribute("data-hint"); });
+      }
+    };
+
+    function lineCounts() {
+      var out = { rowWater: [], rowAir: [], colWater: [], colAir: [] };
+      for (var r = 0; r < h; r++) { out.rowWater.push(0); out.rowAir.push(0); }
+      for (var c = 0; c < w; c++) { out.colWater.push(0); out.colAir.push(0); }
+      state.forEach(function (s, i) {
+        if (s === "water") { out.rowWater[Math.floor(i / w)]++; out.colWater[i % w]++; }
+        if (s === "air") { out.rowAir[Math.floor(i / w)]++; out.colAir[i % w]++; }
+      });
+      return out;
+    }
+
+    // What a line still needs: its water left to place; green when done
+    // (water and air all placed), red when past its clue.
+    function setLeft(text, clue, water, airs, size) {
+      if (clue === null) return;
+      var left = clue - water;
+      text.textContent = left;
+      text.setAttribute("class", left < 0 ? "left over" : left === 0 && water + airs === size ? "left done" : "left");
+    }
+
+    play.addEventListener("click", function (e) { act(e, board.mode); });
+    play.addEventListener("contextmenu", function (e) { e.preventDefault(); act(e, "air"); });
+    function act(e, mode) {
+      var g = e.target.closest ? e.target.closest(".cell") : null;
+      if (!g) return;
+      var cell = parseInt(g.getAttribute("data-r"), 10) * w + parseInt(g.getAttribute("data-c"), 10);
+      board.onChange(function () { (mode === "air" || e.shiftKey ? air : water)(cell); });
+    }
+    board.setMode("water");
+    setupPlay(game, board);
+  }
+
+  // ---------------------------------------------------------------------
+  // Sudoku. The page's picture has the givens and the hidden solution; the
+  // play goes on top of it: the page gives the givens and the solution as
+  // 81 digits each, and the grader's steps.
+  function setupSudoku(game) {
+    var root = game.querySelector("svg");
+    var givens = game.getAttribute("data-givens") || "";
+    var solution = game.getAttribute("data-solution") || "";
+    if (!root || givens.length !== 81 || solution.length !== 81) return;
+    var frame = root.querySelector("rect");
+    var m = parseFloat(frame.getAttribute("x")), size = parseFloat(frame.getAttribute("width")) / 9;
+    // Steps, one a line: the digits placed, "/", the candidates removed
+    // (each three characters: the cell's index in two digits, then the
+    // digit), a space, and the words.
+    var steps = (game.getAttribute("data-hints") || "").split("\n").filter(function (l) { return l; }).map(function (line) {
+      var space = line.indexOf(" ");
+      var code = (space < 0 ? line : line.slice(0, space)).split("/");
+      function triples(t) {
+        var out = [];
+        for (var i = 0; i + 3 <= (t || "").length; i += 3) out.push([parseInt(t.substr(i, 2), 10), t.charAt(i + 2)]);
+        return out;
+      }
+      return { placed: triples(code[0]), removed: triples(code[1]), text: space < 0 ? "" : line.slice(space + 1) };
+    });
+    var digits = [], marks = [];
+    for (var i = 0; i < 81; i++) { digits.push(givens.charAt(i) === "0" ? "" : givens.charAt(i)); marks.push(""); }
+    var selected = -1;
+    var play = svg("g", { "class": "play" });
+    root.insertBefore(play, frame.nextSibling);
+    var cells = [];
+    for (var k = 0; k < 81; k++) {
+      var r = Math.floor(k / 9), c = k % 9;
+      var given = givens.charAt(k) !== "0";
+      var g = svg("g", { "class": "cell", "data-r": r, "data-c": c, "data-state": given ? givens.charAt(k) : "empty" }, play);
+      if (given) g.setAttribute("data-given", "");
+      svg("rect", { x: m + c * size, y: m + r * size, width: size, height: size }, g);
+      var text = svg("text", { "class": "digit", x: m + (c + 0.5) * size, y: m + (r + 0.5) * size + size * 0.22, "font-size": size * 0.6, "text-anchor": "middle" }, g);
+      // Placed at the cell, so that the cell's box is its square alone.
+      var pencil = svg("text", { "class": "pencil", x: m + (c + 0.5) * size, y: m + (r + 0.5) * size, "font-size": size * 0.26, "text-anchor": "middle" }, g);
+      for (var d = 1; d <= 9; d++) {
+        svg("tspan", { x: m + (c + (((d - 1) % 3) + 0.5) / 3) * size, y: m + (r + (Math.floor((d - 1) / 3) + 0.75) / 3) * size }, pencil);
+      }
+      cells.push({ g: g, text: text, pencil: pencil, given: given });
+    }
+
+    var board = {
+      mode: "digit",
+      modes: [
+        { name: "digit", id: "mode-digit", text: "Digits", title: "Typed digits fill the cell (key D; P switches)" },
+        { name: "pencil", id: "mode-pencil", text: "Pencil", title: "Typed digits are pencil marks (key P)" }
+      ],
+      setMode: function (mode) { board.mode = mode; game.setAttribute("data-mode", mode); },
+      key: function (e) {
+        var k = e.key;
+        if (k === "p" || k === "P") board.setMode(board.mode === "pencil" ? "digit" : "pencil");
+        else if (k === "d" || k === "D") board.setMode("digit");
+        else if (/^[1-9]$/.test(k)) enter(k);
+        else if (k === "Backspace" || k === "Delete" || k === "0") enter("");
+        else if (/^Arrow/.test(k)) move(k);
+        else return false;
+        return true;
+      },
+      encode: function () {
+        return digits.map(function (d, i) { return cells[i].given ? "" : d || marks[i] ? d + (marks[i] ? ":" + marks[i] : "") : ""; }).join(",");
+      },
+      decode: function (text) {
+        var parts = text ? text.split(",") : [];
+        for (var i = 0; i < 81; i++) {
+          if (cells[i].given) continue;
+          var part = (parts[i] || "").split(":");
+          digits[i] = /^[1-9]$/.test(part[0]) ? part[0] : "";
+          marks[i] = (part[1] || "").replace(/[^1-9]/g, "");
+        }
+      },
+      started: function () {
+        return digits.some(function (d, i) { return d && !cells[i].given; }) || marks.some(function (p) { return p; });
+      },
+      solved: function () {
+        return digits.join("") === solution;
+      },
+      redraw: function () {
+        cells.forEach(function (cell, i) {
+          cell.g.setAttribute("data-state", digits[i] || "empty");
+          cell.text.textContent = cell.given ? "" : digits[i];
+          var spans = cell.pencil.childNodes;
+          for (var d = 1; d <= 9; d++) spans[d - 1].textContent = !digits[i] && marks[i].indexOf(String(d)) >= 0 ? d : "";
+          cell.g.classList.toggle("selected", i === selected);
+        });
+      },
+      check: function () {
+        var out = [];
+        function unit(name, list) {
+          var seen = {};
+          list.forEach(function (i) {
+            var d = digits[i];
+            if (!d) return;
+            if (seen[d] !== undefined && out.length < 5) out.push("two " + d + "s in " + name);
+            seen[d] = i;
+          });
+        }
+        for (var u = 0; u < 9; u++) {
+          var row = [], col = [], box = [];
+          for (var j = 0; j < 9; j++) {
+            row.push(u * 9 + j);
+            col.push(j * 9 + u);
+            box.push((Math.floor(u / 3) * 3 + Math.floor(j / 3)) * 9 + (u % 3) * 3 + (j % 3));
+          }
+          unit("row " + (u + 1), row);
+          unit("column " + (u + 1), col);
+          unit("box " + (u + 1), box);
+        }
+        return out;
+      },
+      hint: function () {
+        // A placing step is done when its digits are in; a step that only
+        // removes candidates, when the pencil marks have them out or the
+        // placing step after it is done.
+        function placedDone(step) {
+          return step.placed.every(function (pd) { return digits[pd[0]] === pd[1]; });
+        }
+        function removedDone(step) {
+          return step.removed.every(function (rd) {
+            var i = rd[0];
+            return digits[i] === solution.charAt(i) || (marks[i] && marks[i].indexOf(rd[1]) < 0);
+          });
+        }
+        for (var s = 0; s < steps.length; s++) {
+          var step = steps[s];
+          if (step.placed.length ? placedDone(step) : removedDone(step)) continue;
+          if (!step.placed.length) {
+            var nextPlacing = steps.slice(s + 1).filter(function (t) { return t.placed.length; })[0];
+            if (nextPlacing && placedDone(nextPlacing)) continue;
+          }
+          step.placed.forEach(function (pd) { cells[pd[0]].g.setAttribute("data-hint", pd[1]); });
+          step.removed.forEach(function (rd) {
+            var g = cells[rd[0]].g;
+            if (!g.getAttribute("data-hint")) g.setAttribute("data-hint", "not " + rd[1]);
+          });
+          return "Step " + (s + 1) + " of " + steps.length + ": " + step.text;
+        }
+        return steps.length ? "Every step is done: look for a wrong digit (Check)." : null;
+      },
+      clearHint: function () {
+        cells.forEach(function (cell) { cell.g.removeAttribute("data-hint"); });
+      }
+    };
+
+    function enter(d) {
+      if (selected < 0 || cells[selected].given) return;
+      var cell = selected;
+      board.onChange(function () {
+        if (d === "") { digits[cell] = ""; marks[cell] = ""; }
+        else if (board.mode === "pencil") {
+          marks[cell] = marks[cell].indexOf(d) >= 0 ? marks[cell].replace(d, "") : (marks[cell] + d).split("").sort().join("");
+        } else digits[cell] = digits[cell] === d ? "" : d;
+      });
+    }
+
+    function move(k) {
+      if (selected < 0) selected = 0;
+      var r = Math.floor(selected / 9), c = selected % 9;
+      if (k === "ArrowUp") r = (r + 8) % 9;
+      if (k === "ArrowDown") r = (r + 1) % 9;
+      if (k === "ArrowLeft") c = (c + 8) % 9;
+      if (k === "ArrowRight") c = (c + 1) % 9;
+      selected = r * 9 + c;
+      board.redraw();
+    }
+
+    play.addEventListener("click", function (e) {
+      var g = e.target.closest ? e.target.closest(".cell") : null;
+      if (!g) return;
+      selected = parseInt(g.getAttribute("data-r"), 10) * 9 + parseInt(g.getAttribute("data-c"), 10);
+      board.redraw();
+    });
+    board.setMode("digit");
+    setupPlay(game, board);
+    // Digits to click, for a screen without a keyboard.
+    var pad = make("div", { "class": "pad" });
+    game.parentNode.insertBefore(pad, game.nextSibling);
+    "123456789".split("").concat([""]).forEach(function (d) {
+      var b = make("button", { type: "button", "data-digit": d, text: d || "Erase" }, pad);
+      b.addEventListener("click", function () { enter(d); });
+    });
+  }
+
+  setupIndex();
+  var game = document.getElementById("game");
+  if (game && game.getAttribute("data-kind") === "aquarium") setupAquarium(game);
+  if (game && game.getAttribute("data-kind") === "sudoku") setupSudoku(game);
 })();

@@ -156,6 +156,8 @@ fn puzzles_js_keeps_every_cell_and_cannot_end_the_script_it_is_in() {
         let mut expected = vec![serde_json::json!(row.id)];
         expected.extend(COLUMNS.iter().map(|(_, cell)| serde_json::json!(cell(row))));
         expected.push(serde_json::json!(row.mark));
+        expected.push(serde_json::json!(row.key));
+        expected.push(serde_json::json!(row.board));
         assert_eq!(cells, expected);
         assert!(cells.iter().any(|c| c.as_str().is_some_and(|s| s.contains(HOSTILE))), "{line}");
     }
@@ -166,4 +168,117 @@ fn puzzles_js_keeps_every_cell_and_cannot_end_the_script_it_is_in() {
     assert_eq!(scripts.len(), 1);
     assert_eq!(scripts[0].text().collect::<String>(), js);
     assert_eq!(script_safe("[\"</script><!--\"]"), "[\"\\u003c/script>\\u003c!--\"]");
+}
+
+/// A puzzle stored as solved, with one solution.
+fn solved(id: i64, kind: Kind, text: &str, solution: &str) -> Puzzle {
+    let mut p = puzzle(id, kind, text);
+    p.record.status = Status::Ok;
+    p.canonical_hash = format!("{id:x}{}", "0123456789abcdef".repeat(4));
+    p.solution.as_mut().unwrap().solution = Some(solution.to_string());
+    p.solution.as_mut().unwrap().found = 1;
+    p
+}
+
+const AQUARIUM: &str = "1 1 2\n3 1 2\n3 3 2\n1 2 1\n2 1 1\n";
+const WATER: &str = "000\n110\n111\n";
+
+/// The bits of pzprjs's base-32 digits, as the page's script reads them.
+fn bits(text: &str, count: usize) -> Vec<bool> {
+    let mut out: Vec<bool> =
+        text.chars().flat_map(|ch| (0..5).rev().map(move |b| ch.to_digit(32).unwrap() >> b & 1 == 1)).collect();
+    out.truncate(count);
+    out
+}
+
+#[test]
+fn an_aquarium_page_carries_its_board_as_data_for_the_script() {
+    let p = solved(3, Kind::Aquarium, AQUARIUM, WATER);
+    let (page, problem) = puzzle_page(&p, &[], None, None, 0, &options());
+    assert_eq!(problem, None);
+    let doc = Html::parse_document(&page);
+    no_markup_from_data(&doc, 1);
+    assert_eq!(select(&doc, "script")[0].value().attr("src"), Some("../archive.js"));
+    // No drawing in the page: the script draws the board from the link.
+    assert!(select(&doc, "svg").is_empty(), "{page}");
+    let game = select(&doc, "figure#game")[0].value();
+    assert_eq!(game.attr("data-kind"), Some("aquarium"));
+    assert_eq!(game.attr("data-key"), Some(&p.canonical_hash[..16]));
+    let water = crate::kinds::aquarium::Water::parse(WATER).unwrap();
+    let expected: Vec<bool> = (0..3).flat_map(|r| (0..3).map(move |c| (r, c))).map(|(r, c)| water.get(r, c)).collect();
+    assert_eq!(bits(game.attr("data-solution").unwrap(), 9), expected);
+    let aquarium = crate::kinds::aquarium::Aquarium::parse_text(AQUARIUM).unwrap();
+    let link = select(&doc, "a#puzzlink")[0].value().attr("href").unwrap();
+    assert_eq!(link, puzzlink::url(&aquarium));
+    // The reveal stays: its checkbox comes before the board it reveals.
+    assert_eq!(select(&doc, "#reveal ~ figure#game").len(), 1);
+}
+
+#[test]
+fn an_unsolved_aquarium_is_drawn_not_played_and_keeps_its_puzzlink() {
+    let mut p = solved(3, Kind::Aquarium, AQUARIUM, WATER);
+    p.solution = None;
+    p.record.status = Status::Unsolvable;
+    let (page, _) = puzzle_page(&p, &[], None, None, 0, &options());
+    let doc = Html::parse_document(&page);
+    no_markup_from_data(&doc, 0);
+    assert!(select(&doc, "#game").is_empty());
+    assert_eq!(select(&doc, "figure.board svg").len(), 1);
+    assert_eq!(select(&doc, "a#puzzlink").len(), 1);
+}
+
+#[test]
+fn aquarium_steps_are_their_techniques_and_each_cells_step() {
+    let aquarium = crate::kinds::aquarium::Aquarium::parse_text(AQUARIUM).unwrap();
+    let step = |technique, settles| play::AquariumStep { technique, settles };
+    let steps = [
+        step("full line", vec![(2, 0, true), (2, 2, true)]),
+        step("finished line", vec![(0, 1, false), (0, 0, false)]),
+        step("full line", vec![(1, 0, true), (2, 2, true)]),
+    ];
+    let hints = play::aquarium_hints(&aquarium, &steps);
+    assert_eq!(hints.techniques, "full line|finished line");
+    assert_eq!(hints.steps, "010");
+    // A cell settled twice keeps its first step; cells no step settles, Z.
+    assert_eq!(hints.order, "11Z2ZZ0Z0");
+    // 62 steps need two digits a cell: step k settles row k % 3, column
+    // k / 3 % 3 (first of all), so cells 0, 1, 2 are steps 0, 3, 6.
+    let many: Vec<_> = (0..62).map(|k| step("guess", vec![(k % 3, k / 3 % 3, true)])).collect();
+    let hints = play::aquarium_hints(&aquarium, &many);
+    assert_eq!(hints.order.len(), 18);
+    assert_eq!(&hints.order[..6], "000306");
+    assert_eq!(hints.steps.len(), 62);
+    assert_eq!(play::aquarium_hints(&aquarium, &[]), play::AquariumHints::default());
+}
+
+#[test]
+fn a_sudoku_page_carries_its_givens_solution_and_the_graders_steps() {
+    let givens = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let grid = crate::kinds::sudoku::Grid::parse(givens).unwrap();
+    let solution = crate::kinds::sudoku::solve(&grid, 2, crate::engine::Settings::default()).unwrap();
+    let filled = solution.solutions[0];
+    let text: String = filled.cells().iter().map(|d| char::from(b'0' + d)).collect();
+    let p = solved(4, Kind::Sudoku, givens, &text);
+    let (page, _) = puzzle_page(&p, &[], None, None, 0, &options());
+    let doc = Html::parse_document(&page);
+    no_markup_from_data(&doc, 1);
+    let game = select(&doc, "figure#game")[0].value();
+    assert_eq!(game.attr("data-kind"), Some("sudoku"));
+    assert_eq!(game.attr("data-givens"), Some(givens.replace('.', "0").as_str()));
+    assert_eq!(game.attr("data-solution"), Some(text.as_str()));
+    // One line per step of the grade; every digit placed is the solution's.
+    let grading = crate::kinds::sudoku::grade(&grid, &filled);
+    let lines: Vec<&str> = game.attr("data-hints").unwrap().lines().collect();
+    assert_eq!(lines.len(), grading.steps.len());
+    for (line, step) in lines.iter().zip(&grading.steps) {
+        let (cells, words) = line.split_once(' ').unwrap();
+        assert_eq!(words, step.text);
+        let placed = cells.split('/').next().unwrap();
+        for triple in placed.as_bytes().chunks(3) {
+            let cell: usize = std::str::from_utf8(&triple[..2]).unwrap().parse().unwrap();
+            assert_eq!(triple[2], text.as_bytes()[cell], "{line}");
+        }
+    }
+    // The picture is in the page, its solution hidden until revealed.
+    assert_eq!(select(&doc, "figure#game svg .solution").len(), 1);
 }

@@ -7,6 +7,7 @@ mod error;
 mod format;
 mod generate;
 pub mod grade;
+pub mod puzzlink;
 mod verify;
 
 pub use encode::{Encoding, SolveReport, solve};
