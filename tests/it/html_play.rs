@@ -4,22 +4,16 @@
 //! agreeing with its solution. Screenshots of a puzzle in play and of a hint
 //! are kept as test artefacts in target/test-artefacts/.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use aquarchive::site::browser::{Browser, BrowserSettings};
 use fantoccini::Locator;
 
 use crate::site::require_chromium;
-use crate::util::{Dir, fixtures};
+use crate::util::{Dir, artefacts, fixtures};
 
 const AQUARIUM: &str = "aquarium/puzzles/10x10_easy_3081686";
-
-fn artefacts() -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).parent().expect("target/tmp has a parent").join("test-artefacts");
-    std::fs::create_dir_all(&dir).expect("make target/test-artefacts");
-    dir
-}
 
 /// The fixture's tanks and water, read from its files (not from the export).
 fn aquarium_fixture() -> (Vec<Vec<String>>, Vec<Vec<bool>>) {
@@ -351,4 +345,45 @@ fn show_gives_an_aquariums_puzzlink_address_and_refuses_other_kinds() {
         "{}",
         refused.stderr
     );
+}
+
+#[test]
+fn an_aquariums_hints_settle_cells_as_its_solution_has_them() {
+    let (dir, id, _) = exported();
+    let (_, water) = aquarium_fixture();
+    let page = Page::new(&dir);
+    page.open(&format!("p/{id}.html"));
+    // Each hint highlights cells that the solution has as it says; setting
+    // them as it says (a click with water or air) moves the hints on.
+    let mut seen = Vec::new();
+    for round in 0..8 {
+        page.click("#hint");
+        let text = page.text("#hint-text");
+        if text.starts_with("Solved") {
+            break;
+        }
+        assert!(text.starts_with("Step "), "{text}");
+        assert!(!seen.contains(&text), "the same hint twice: {text}");
+        seen.push(text.clone());
+        let hinted = page.run(
+            "return Array.prototype.map.call(document.querySelectorAll('#game [data-hint]'), function (e) { \
+               return [+e.getAttribute('data-r'), +e.getAttribute('data-c'), e.getAttribute('data-hint')]; })",
+        );
+        let hinted: Vec<(usize, usize, String)> = serde_json::from_value(hinted).unwrap();
+        assert!(!hinted.is_empty(), "{text}");
+        if round == 1 {
+            page.screenshot("html-hint-aquarium.png");
+        }
+        for (r, c, what) in &hinted {
+            assert_eq!(what, if water[*r][*c] { "water" } else { "air" }, "{text}: ({r}, {c})");
+        }
+        for (r, c, what) in &hinted {
+            if page.states()[*r][*c] != *what {
+                page.click(if what == "water" { "#mode-water" } else { "#mode-air" });
+                page.click_cell(*r, *c);
+            }
+        }
+        assert!(hinted.iter().all(|(r, c, what)| page.states()[*r][*c] == *what), "{text}");
+    }
+    assert!(seen.len() >= 3, "{seen:?}");
 }

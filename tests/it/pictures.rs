@@ -2,7 +2,7 @@
 //! opened in a real headless Chromium. Screenshots are kept as test
 //! artefacts in target/test-artefacts/.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 use aquarchive::site::browser::{Browser, BrowserSettings};
@@ -10,14 +10,7 @@ use fantoccini::Locator;
 use roxmltree::{Document, Node};
 
 use crate::site::require_chromium;
-use crate::util::{Dir, fixtures};
-
-/// Where the tests keep what a person may want to look at afterwards.
-fn artefacts() -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).parent().expect("target/tmp has a parent").join("test-artefacts");
-    std::fs::create_dir_all(&dir).expect("make target/test-artefacts");
-    dir
-}
+use crate::util::{Dir, artefacts, fixtures};
 
 fn imported() -> Dir {
     let dir = Dir::new();

@@ -323,3 +323,11 @@ impl Watched {
         Run { code: status.code().unwrap_or(-1), stdout, stderr: self.seen + &rest, description: self.description }
     }
 }
+
+/// Where tests leave pictures and screenshots for a person to look at:
+/// `target/test-artefacts`, kept after the run (the temp dirs are not).
+pub fn artefacts() -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).parent().expect("target/tmp has a parent").join("test-artefacts");
+    std::fs::create_dir_all(&dir).expect("make target/test-artefacts");
+    dir
+}

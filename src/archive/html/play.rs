@@ -117,10 +117,11 @@ fn digits(grid: &Grid) -> String {
 
 /// The Aquarium's logical solution, step by step, from its grader.
 ///
-/// The one place that reads the grader: Aquarium has no grader yet, so it
-/// gives no steps, and the page's hint button says it has none.
-fn aquarium_grading(_puzzle: &Aquarium, _solution: &Water) -> Vec<AquariumStep> {
-    Vec::new()
+/// The one place that reads the grader; the stored solution, proved
+/// unique, spares it solving again where it would guess.
+fn aquarium_grading(puzzle: &Aquarium, solution: &Water) -> Vec<AquariumStep> {
+    let grading = crate::kinds::aquarium::grade::grade_knowing(puzzle, solution);
+    grading.steps.into_iter().map(|s| AquariumStep { technique: s.technique.name(), settles: s.settles }).collect()
 }
 
 /// The steps' techniques, and each cell's step.
