@@ -207,7 +207,7 @@ fn databases_not_ours_newer_or_damaged_are_refused_untouched() {
         conn.execute_batch("CREATE TABLE notes (x); INSERT INTO notes VALUES ('mine');").unwrap();
     }
     let mut newer = good.clone();
-    newer[60..64].copy_from_slice(&7u32.to_be_bytes());
+    newer[60..64].copy_from_slice(&99u32.to_be_bytes());
     dir.write("newer.sqlite", newer);
     dir.write("short.sqlite", &good[..good.len() / 2]);
     let mut scrambled = good.clone();
@@ -220,7 +220,7 @@ fn databases_not_ours_newer_or_damaged_are_refused_untouched() {
         refused(&dir, "empty.sqlite", args, "not an aquarchive database (0 bytes");
         refused(&dir, "other.sqlite", args, "an SQLite file of another program");
         let newer = format!(
-            "made by a newer aquarchive (database version 7, this binary knows up to {})",
+            "made by a newer aquarchive (database version 99, this binary knows up to {})",
             aquarchive::store::VERSION
         );
         refused(&dir, "newer.sqlite", args, &newer);
