@@ -88,6 +88,55 @@ const PEERS_IN_BAND: [u32; 27] = {
     table
 };
 
+/// For a digit's columns in a band (nine bits), the columns it is locked
+/// in: the one column of a box that has its candidates in one column.
+const LOCKED_COLUMNS: [u32; 512] = {
+    let mut table = [0; 512];
+    let mut cols = 0;
+    while cols < 512 {
+        let mut b = 0;
+        while b < 3 {
+            let within = ((cols >> (3 * b)) & 7) as u32;
+            if within.count_ones() == 1 {
+                table[cols] |= within << (3 * b);
+            }
+            b += 1;
+        }
+        cols += 1;
+    }
+    table
+};
+
+/// For the columns where a digit can go in one band only (nine bits), the
+/// columns that band's boxes must leave: the box of such a column keeps
+/// only it. `u32::MAX` when two such columns share a box, which cannot hold
+/// the digit twice.
+const CLAIMED: [u32; 512] = {
+    let mut table = [0; 512];
+    let mut only = 0;
+    while only < 512 {
+        let mut b = 0;
+        while b < 3 {
+            let within = ((only >> (3 * b)) & 7) as u32;
+            if within.count_ones() > 1 {
+                table[only] = u32::MAX;
+                break;
+            }
+            if within != 0 {
+                table[only] |= (7 & !within) << (3 * b);
+            }
+            b += 1;
+        }
+        only += 1;
+    }
+    table
+};
+
+/// The columns (nine bits) a band's cells lie in.
+fn fold(cells: u32) -> u32 {
+    (cells | cells >> 9 | cells >> 18) & 0x1ff
+}
+
 /// A band's cells of the columns of a nine-bit set.
 fn columns(cols: u32) -> u32 {
     cols | cols << 9 | cols << 18
@@ -113,23 +162,26 @@ fn alone_in_row(cells: u32) -> u32 {
 /// A board that breaks the rules: no solution below it.
 struct Dead;
 
+/// All 27 sets of [`Board::cand`].
+const EVERY_SET: u32 = (1 << 27) - 1;
+
 /// The state of a search: candidates per digit and band, and the cells not
-/// yet filled. Copied whole at each guess (228 bytes).
+/// yet filled. Copied whole at each guess (124 bytes).
 #[derive(Clone, Copy)]
 struct Board {
     /// `cand[3 * digit + band]`: where digit (0..9) may go in the band.
     cand: [u32; 27],
-    /// Each set as the band rules last left it, so that only sets that
-    /// changed since are looked at again.
-    seen: [u32; 27],
     /// The cells of each band not yet filled.
     open: [u32; 3],
+    /// The sets of `cand` (bit `3 * digit + band`) changed since
+    /// [`Board::propagate`] last ran: by the givens, or by a guess.
+    dirty: u32,
 }
 
 impl Board {
     /// The board of a puzzle's givens, or `Dead` when they clash.
     fn new(puzzle: &Grid) -> Result<Board, Dead> {
-        let mut board = Board { cand: [BAND; 27], seen: [0; 27], open: [BAND; 3] };
+        let mut board = Board { cand: [BAND; 27], open: [BAND; 3], dirty: EVERY_SET };
         for (cell, &d) in puzzle.cells().iter().enumerate() {
             if d != 0 {
                 board.place(usize::from(d) - 1, cell / 27, 1 << (cell % 27))?;
@@ -138,79 +190,142 @@ impl Board {
         Ok(board)
     }
 
-    /// Puts `digit` in the cell `bit` of `band`: the digit leaves the cell's
-    /// row, box and column, the other digits leave the cell.
+    /// Takes `cells` out of one set; its bit if it changed. Callers gather
+    /// the bits in a local word: noting each in the board would make one
+    /// long chain of updates of the same memory.
+    #[inline(always)]
+    fn clear(&mut self, at: usize, cells: u32) -> u32 {
+        let old = self.cand[at];
+        let new = old & !cells;
+        self.cand[at] = new;
+        u32::from(new != old) << at
+    }
+
+    /// A guess (or a given): [`Board::fill`], with the sets it changed noted
+    /// for the next [`Board::propagate`].
     fn place(&mut self, digit: usize, band: usize, bit: u32) -> Result<(), Dead> {
+        let changed = self.fill(digit, band, bit)?;
+        self.dirty |= changed;
+        Ok(())
+    }
+
+    /// Puts `digit` in the cell `bit` of `band`: the digit leaves the cell's
+    /// row, box and column, the other digits leave the cell. The sets it
+    /// changed.
+    #[inline(always)]
+    fn fill(&mut self, digit: usize, band: usize, bit: u32) -> Result<u32, Dead> {
         let at = 3 * digit + band;
         if self.cand[at] & bit == 0 {
             return Err(Dead);
         }
         let cell = bit.trailing_zeros() as usize;
-        let kept = self.cand[at] & !PEERS_IN_BAND[cell];
         let column = columns(1 << (cell % 9));
+        let mut changed = 0;
         for other in OTHER_BANDS[band] {
-            self.cand[3 * digit + other] &= !column;
+            changed |= self.clear(3 * digit + other, column);
         }
         for d in 0..9 {
-            self.cand[3 * d + band] &= !bit;
+            if d != digit {
+                changed |= self.clear(3 * d + band, bit);
+            }
         }
-        self.cand[at] = kept;
+        changed |= self.clear(at, PEERS_IN_BAND[cell]);
         self.open[band] &= !bit;
-        Ok(())
+        Ok(changed)
     }
 
-    /// Applies the band rules to one digit's candidates in one band.
-    fn band_rules(&mut self, at: usize) -> Result<(), Dead> {
+    /// Applies the band rules to one digit's candidates in one band; the
+    /// sets changed (this one among them if it did).
+    #[inline(always)]
+    fn band_rules(&mut self, at: usize) -> Result<u32, Dead> {
         let (digit, band) = (at / 3, at % 3);
         let cells = self.cand[at];
         let segments = BOXES_OF_ROW[(cells & 0x1ff) as usize]
             | BOXES_OF_ROW[((cells >> 9) & 0x1ff) as usize] << 3
             | BOXES_OF_ROW[(cells >> 18) as usize] << 6;
-        let cells = cells & KEPT[segments as usize];
-        if cells == 0 {
+        let kept = cells & KEPT[segments as usize];
+        if kept == 0 {
             return Err(Dead);
         }
-        self.cand[at] = cells;
-        self.seen[at] = cells;
-        let fixed = alone_in_row(cells) & self.open[band];
+        let mut changed = u32::from(kept != cells) << at;
+        self.cand[at] = kept;
+        // A box whose candidates lie in one column (a cell fixed, or
+        // pointing): the digit leaves that column in the other bands.
+        let locked = columns(LOCKED_COLUMNS[fold(kept) as usize]);
+        for other in OTHER_BANDS[band] {
+            changed |= self.clear(3 * digit + other, locked);
+        }
+        let fixed = alone_in_row(kept) & self.open[band];
         if fixed != 0 {
             self.open[band] &= !fixed;
-            let column = columns((fixed | fixed >> 9 | fixed >> 18) & 0x1ff);
-            for other in OTHER_BANDS[band] {
-                self.cand[3 * digit + other] &= !column;
-            }
             for d in 0..9 {
-                self.cand[3 * d + band] &= !fixed;
+                if d != digit {
+                    changed |= self.clear(3 * d + band, fixed);
+                }
             }
-            self.cand[at] = cells;
         }
-        Ok(())
+        Ok(changed)
     }
 
-    /// Fills what the rules force, until nothing changes.
+    /// Fills what the rules force, until nothing changes: the band rules
+    /// on every set that changed, then naked singles, then the column
+    /// rules on the digits whose sets changed, the cheaper first.
     fn propagate(&mut self) -> Result<(), Dead> {
+        // Kept in registers, not in the board, while the rules run.
+        let mut dirty = self.dirty;
+        let mut touched = dirty;
         loop {
-            loop {
-                let mut changed = false;
-                for at in 0..27 {
-                    if self.cand[at] != self.seen[at] {
-                        changed = true;
-                        self.band_rules(at)?;
-                    }
-                }
-                if !changed {
-                    break;
+            while dirty != 0 {
+                let at = dirty.trailing_zeros() as usize;
+                dirty &= dirty - 1;
+                let changed = self.band_rules(at)?;
+                // The band rules leave their own set as they want it.
+                dirty |= changed & !(1 << at);
+                touched |= changed;
+            }
+            let mut changed = self.naked_singles()?;
+            if changed == 0 {
+                changed = self.column_rules(touched)?;
+                touched = 0;
+                if changed == 0 {
+                    self.dirty = 0;
+                    return Ok(());
                 }
             }
-            if !self.naked_singles()? {
-                return Ok(());
-            }
+            dirty |= changed;
+            touched |= changed;
         }
     }
 
-    /// Fills the open cells left with one candidate; whether there were any.
-    fn naked_singles(&mut self) -> Result<bool, Dead> {
-        let mut any = false;
+    /// For each digit with a set in `touched`, its columns across the
+    /// bands: every column must have it somewhere, and a column that has it
+    /// in one band only claims it for that band's box (which finds hidden
+    /// singles in columns). The sets changed.
+    fn column_rules(&mut self, touched: u32) -> Result<u32, Dead> {
+        let mut changed = 0;
+        let mut digits = touched;
+        while digits != 0 {
+            let digit = digits.trailing_zeros() as usize / 3;
+            digits &= !(7 << (3 * digit));
+            let cols = [0, 1, 2].map(|band| fold(self.cand[3 * digit + band]));
+            if cols[0] | cols[1] | cols[2] != 0x1ff {
+                return Err(Dead);
+            }
+            for band in 0..3 {
+                let [a, b] = OTHER_BANDS[band];
+                let claimed = CLAIMED[(cols[band] & !cols[a] & !cols[b]) as usize];
+                if claimed == u32::MAX {
+                    return Err(Dead);
+                }
+                changed |= self.clear(3 * digit + band, columns(claimed));
+            }
+        }
+        Ok(changed)
+    }
+
+    /// Fills the open cells left with one candidate; the sets changed.
+    fn naked_singles(&mut self) -> Result<u32, Dead> {
+        let mut changed = 0;
         for band in 0..3 {
             let open = self.open[band];
             if open == 0 {
@@ -229,17 +344,16 @@ impl Board {
             if single == 0 {
                 continue;
             }
-            any = true;
             for d in 0..9 {
                 let mut cells = single & self.cand[3 * d + band];
                 while cells != 0 {
                     let bit = cells & cells.wrapping_neg();
-                    self.place(d, band, bit)?;
+                    changed |= self.fill(d, band, bit)?;
                     cells ^= bit;
                 }
             }
         }
-        Ok(any)
+        Ok(changed)
     }
 
     fn solved(&self) -> bool {
@@ -249,6 +363,8 @@ impl Board {
     /// The cell to guess on (band, bit) and its candidates (bit per digit):
     /// the first open cell with two candidates, else the first with fewest.
     fn choose(&self) -> (usize, u32, u32) {
+        let mut pick = None;
+        let mut most_open = 0;
         for band in 0..3 {
             let (mut one, mut two, mut three) = (0, 0, 0);
             for d in 0..9 {
@@ -258,10 +374,14 @@ impl Board {
                 one |= cells;
             }
             let pairs = self.open[band] & two & !three;
-            if pairs != 0 {
-                let bit = pairs & pairs.wrapping_neg();
-                return (band, bit, self.digits(band, bit));
+            let open = self.open[band].count_ones();
+            if pairs != 0 && open > most_open {
+                most_open = open;
+                pick = Some((band, pairs & pairs.wrapping_neg()));
             }
+        }
+        if let Some((band, bit)) = pick {
+            return (band, bit, self.digits(band, bit));
         }
         let mut best = (0, 0, 0);
         let mut fewest = u32::MAX;
@@ -336,7 +456,7 @@ impl Search {
                         return;
                     }
                 }
-                board.cand[3 * d + band] &= !bit;
+                board.dirty |= board.clear(3 * d + band, bit);
             }
             self.guesses += 1;
             if board.place(digits.trailing_zeros() as usize, band, bit).is_err() {
