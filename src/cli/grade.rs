@@ -3,7 +3,6 @@
 
 use serde_json::json;
 
-use aquarchive::engine::Settings;
 use aquarchive::kinds::Kind;
 use aquarchive::kinds::sudoku::{self, Grading, Grid};
 use aquarchive::render;
@@ -29,7 +28,7 @@ pub fn run(args: GradeArgs) -> Result<ExitCode, CliError> {
             let place = format!("{file}:{}", parsed.line);
             let outcome = parsed.puzzle.and_then(|p| {
                 p.validate()?;
-                Ok((p, sudoku::solve(&p, 2, Settings::default())?))
+                Ok((p, sudoku::solve(&p, 2, sudoku::Method::Bitboard)?))
             });
             let (puzzle, report) = match outcome {
                 Ok(solved) => solved,

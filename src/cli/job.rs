@@ -1,10 +1,13 @@
 //! What `solve` asks of each puzzle, and how every kind reports what its
 //! search found: shared by `solve` and its per-kind files, and by `grade`.
 
+use std::cell::RefCell;
+
 use serde_json::json;
 
 use aquarchive::engine::{Probing, Settings, Stats};
 use aquarchive::kinds::Kind;
+use aquarchive::kinds::sudoku;
 
 use super::args::ProbingArg;
 use super::error::CliError;
@@ -19,7 +22,13 @@ pub struct Job {
     pub mode: Mode,
     pub json: bool,
     pub settings: Settings,
+    /// Which solver a Sudoku gets.
+    pub sudoku: sudoku::Method,
     pub pictures: Pictures,
+    /// What [`Job::print`] was given and has not yet written: written in
+    /// large pieces, as one write per puzzle would cost more than many a
+    /// puzzle's solving.
+    pub out: RefCell<String>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -46,9 +55,32 @@ impl Job {
         self.limit.unwrap_or(if self.mode == Mode::First && kind.expects_unique() { 2 } else { 1000 })
     }
 
-    /// Prints a report, unless the pictures go to standard output.
+    /// Prints a report, unless the pictures go to standard output; kept
+    /// until there is much of it or [`Job::flush`].
     pub fn print(&self, text: &str) -> Result<(), CliError> {
-        if self.pictures.to_stdout() { Ok(()) } else { print(text) }
+        if self.pictures.to_stdout() {
+            return Ok(());
+        }
+        let mut out = self.out.borrow_mut();
+        out.push_str(text);
+        if out.len() < 1 << 16 {
+            return Ok(());
+        }
+        let written = print(&out);
+        out.clear();
+        written
+    }
+
+    /// Writes what [`Job::print`] kept: before a message on stderr, so
+    /// that the two come in order, and at the end.
+    pub fn flush(&self) -> Result<(), CliError> {
+        let mut out = self.out.borrow_mut();
+        if out.is_empty() {
+            return Ok(());
+        }
+        let written = print(&out);
+        out.clear();
+        written
     }
 
     /// Draws a puzzle, if pictures were asked for.
@@ -58,6 +90,7 @@ impl Job {
 
     /// Reports a puzzle that could not be solved; the exit code it gives.
     pub fn fault(&self, at: &At, why: &dyn std::fmt::Display) -> Result<ExitCode, CliError> {
+        self.flush()?;
         report_error(self.json, at.file, Some(at.line), &format!("{}: {why}", at.place))?;
         Ok(ExitCode::Error)
     }

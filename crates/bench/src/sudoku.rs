@@ -32,8 +32,15 @@ pub fn run(args: SudokuBenchArgs) -> Result<(), BenchError> {
     let mut rows = vec![["set", "puzzles", "bitboard /s"].iter().map(ToString::to_string).collect::<Vec<_>>()];
     rows[0].extend(SEARCHES.iter().map(|(name, _)| format!("{name} /s")));
     rows[0].extend(
-        ["median guesses (bitboard)", "median nodes (counters)", "tdoku*", "sudoku crate*", "kudoku*", "fast_solv_9r2*"]
-            .map(String::from),
+        [
+            "median guesses (bitboard)",
+            "median nodes (counters)",
+            "tdoku*",
+            "sudoku crate*",
+            "kudoku*",
+            "fast_solv_9r2*",
+        ]
+        .map(String::from),
     );
     for file in &args.files {
         let text = read_input(file)?;

@@ -16,6 +16,11 @@ fn main() {
             }
             best = best.min(start.elapsed().as_secs_f64());
         }
-        println!("{file}: {:.0}/s, {:.3} s, mean guesses {:.2}", puzzles.len() as f64 / best, best, guesses as f64 / puzzles.len() as f64);
+        println!(
+            "{file}: {:.0}/s, {:.3} s, mean guesses {:.2}",
+            puzzles.len() as f64 / best,
+            best,
+            guesses as f64 / puzzles.len() as f64
+        );
     }
 }
