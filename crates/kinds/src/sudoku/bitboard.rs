@@ -6,12 +6,16 @@
 //! three cells lie in three of the nine row-box segments, one per row and
 //! box, a 3x3 permutation. A table keeps the segments that some permutation
 //! through the digit's candidates uses, which finds pointing and claiming
-//! (locked candidates) and, with rows left with one cell, hidden singles in
-//! rows and boxes. A digit fixed in a row leaves the other bands' cells of
-//! its column and the other digits' candidates of its cell. Naked singles
+//! within the band and, with rows left with one cell, hidden singles in
+//! rows and boxes. Across the bands, by the digit's columns: a box whose
+//! candidates lie in one column takes that column from the other bands, a
+//! column left to one band takes its box's other columns there (which
+//! finds hidden singles in columns), and a column with no candidate is a
+//! dead end. A cell filled leaves the other digits' sets. Naked singles
 //! come from counting, over the nine digits, which cells have one
-//! candidate. Only when all of that stops does the search guess, on a cell
-//! with two candidates where there is one, else on one with fewest.
+//! candidate. Only when all of that stops does the search guess: on a cell
+//! with two candidates in the band with most open cells, else on a cell
+//! with fewest. Only the sets that changed are looked at again.
 //!
 //! Plain integer code on `u32`s: nothing depends on the processor.
 
@@ -361,7 +365,9 @@ impl Board {
     }
 
     /// The cell to guess on (band, bit) and its candidates (bit per digit):
-    /// the first open cell with two candidates, else the first with fewest.
+    /// the first cell with two candidates in the band with most open cells
+    /// (on the benchmark sets, fewer guesses than the first such cell of
+    /// the grid), else the first open cell with fewest.
     fn choose(&self) -> (usize, u32, u32) {
         let mut pick = None;
         let mut most_open = 0;
