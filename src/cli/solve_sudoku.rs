@@ -1,8 +1,7 @@
 //! `aquarchive solve` of a Sudoku: solved, proved unique (or counted), and
 //! printed.
 
-use serde::Serialize;
-use serde::ser::Serializer;
+use std::fmt::Write;
 
 use aquarchive::kinds::Kind;
 use aquarchive::kinds::sudoku::{self, Grid, SolveReport};
@@ -27,25 +26,7 @@ pub(super) fn solve(job: &Job, at: &At, puzzle: &Grid) -> Result<ExitCode, CliEr
 fn print_one(job: &Job, at: &At, puzzle: &Grid, report: &SolveReport) -> Result<ExitCode, CliError> {
     let code = code(Kind::Sudoku, report.solutions.len(), report.stats.exhausted);
     if job.json {
-        let n = report.solutions.len();
-        let record = Record {
-            all: (job.mode == Mode::All).then(|| report.solutions.iter().map(Rows).collect()),
-            exhausted: report.stats.exhausted,
-            file: at.file,
-            givens: puzzle.givens(),
-            kind: Kind::Sudoku.name(),
-            line: at.line,
-            micros: report.stats.elapsed.as_micros() as u64,
-            nodes: report.stats.nodes,
-            probes: report.stats.probes,
-            puzzle: Line(puzzle),
-            solution: report.solutions.first().map(Rows),
-            solutions: n,
-            unique: n == 1 && report.stats.exhausted,
-        };
-        let mut line = serde_json::to_string(&record).map_err(|e| CliError::Message(e.to_string()))?;
-        line.push('\n');
-        job.print(&line)?;
+        job.print(&json_line(job.mode, at, puzzle, report))?;
         return Ok(code);
     }
     let mut out = format!(
@@ -68,51 +49,62 @@ fn print_one(job: &Job, at: &At, puzzle: &Grid, report: &SolveReport) -> Result<
 }
 
 /// A puzzle's JSON line: the fields every kind's record has (see
-/// [`super::job::record`]) and a Sudoku's own, serialized straight from
-/// the values. Building a `serde_json::Value` map for each puzzle would
-/// cost more than solving most of them. The fields in the order the map
-/// writes them, by name.
-#[derive(Serialize)]
-struct Record<'a> {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    all: Option<Vec<Rows<'a>>>,
-    exhausted: bool,
-    file: &'a str,
-    givens: usize,
-    kind: &'static str,
-    line: usize,
-    micros: u64,
-    nodes: u64,
-    probes: u64,
-    puzzle: Line<'a>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    solution: Option<Rows<'a>>,
-    solutions: usize,
-    unique: bool,
-}
-
-/// The 81-character line of a grid, as a JSON string.
-struct Line<'a>(&'a Grid);
-
-/// A grid's nine rows of nine characters ([`Grid::to_rows`]), as a JSON
-/// array of strings.
-struct Rows<'a>(&'a Grid);
-
-/// The grid's cells as characters, `.` for a blank.
-fn chars(grid: &Grid) -> [u8; 81] {
-    grid.cells().map(|d| if d == 0 { b'.' } else { b'0' + d })
-}
-
-impl Serialize for Line<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let chars = chars(self.0);
-        serializer.serialize_str(std::str::from_utf8(&chars).expect("digits and dots are ASCII"))
+/// [`super::job::record`]) and a Sudoku's own, in the order that record's
+/// map writes them (by name). Written straight into text: building a
+/// `serde_json::Value` map for each puzzle would cost more than solving
+/// most of them, and only the file name needs escaping.
+fn json_line(mode: Mode, at: &At, puzzle: &Grid, report: &SolveReport) -> String {
+    let (n, stats) = (report.solutions.len(), &report.stats);
+    let mut out = String::with_capacity(400);
+    out.push('{');
+    if mode == Mode::All {
+        out.push_str("\"all\":[");
+        for (k, grid) in report.solutions.iter().enumerate() {
+            if k > 0 {
+                out.push(',');
+            }
+            push_rows(&mut out, grid);
+        }
+        out.push_str("],");
     }
+    let file = serde_json::to_string(at.file).expect("a string serializes");
+    write!(
+        out,
+        "\"exhausted\":{},\"file\":{file},\"givens\":{},\"kind\":\"{}\",\"line\":{},\"micros\":{},\"nodes\":{},\"probes\":{},\"puzzle\":\"",
+        stats.exhausted,
+        puzzle.givens(),
+        Kind::Sudoku.name(),
+        at.line,
+        stats.elapsed.as_micros(),
+        stats.nodes,
+        stats.probes
+    )
+    .expect("writing to a String");
+    push_cells(&mut out, puzzle.cells());
+    out.push('"');
+    if let Some(first) = report.solutions.first() {
+        out.push_str(",\"solution\":");
+        push_rows(&mut out, first);
+    }
+    writeln!(out, ",\"solutions\":{n},\"unique\":{}}}", n == 1 && stats.exhausted).expect("writing to a String");
+    out
 }
 
-impl Serialize for Rows<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let chars = chars(self.0);
-        serializer.collect_seq(chars.chunks(9).map(|row| std::str::from_utf8(row).expect("digits and dots are ASCII")))
+/// Cells as characters, `.` for a blank.
+fn push_cells(out: &mut String, cells: &[u8]) {
+    out.extend(cells.iter().map(|&d| if d == 0 { '.' } else { char::from(b'0' + d) }));
+}
+
+/// A grid's nine rows ([`Grid::to_rows`]) as a JSON array of strings.
+fn push_rows(out: &mut String, grid: &Grid) {
+    out.push('[');
+    for (r, row) in grid.cells().chunks(9).enumerate() {
+        if r > 0 {
+            out.push(',');
+        }
+        out.push('"');
+        push_cells(out, row);
+        out.push('"');
     }
+    out.push(']');
 }

@@ -470,3 +470,30 @@ mod bitboard_and_engine {
         assert!(solve(&full, 0, Method::Bitboard).unwrap().solutions.is_empty());
     }
 }
+
+#[test]
+fn the_verifiers_quick_pass_agrees_with_its_cell_by_cell_one() {
+    use crate::rng::Rng;
+    use crate::sudoku::generate::random_full_grid;
+    use crate::sudoku::verify::{first_violation, units_hold};
+    let mut rng = Rng::new(7);
+    let mut broken = 0;
+    for round in 0..2000 {
+        // A full grid, then some cells blanked or changed to any digit.
+        let mut cells = *random_full_grid(&mut rng).cells();
+        for _ in 0..rng.below(4) {
+            cells[rng.below(CELLS)] = rng.below(10) as u8;
+        }
+        if round % 2 == 0 {
+            for _ in 0..rng.below(60) {
+                cells[rng.below(CELLS)] = 0;
+            }
+        }
+        let grid = Grid::from_cells(cells).unwrap();
+        for full in [false, true] {
+            assert_eq!(units_hold(&grid, full), first_violation(&grid, full).is_ok(), "{grid}, full: {full}");
+            broken += usize::from(!units_hold(&grid, full));
+        }
+    }
+    assert!((500..3500).contains(&broken), "{broken} broken of 4000");
+}
