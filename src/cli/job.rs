@@ -2,6 +2,7 @@
 //! search found: shared by `solve` and its per-kind files, and by `grade`.
 
 use std::cell::RefCell;
+use std::time::{Duration, Instant};
 
 use serde_json::json;
 
@@ -25,10 +26,30 @@ pub struct Job {
     /// Which solver a Sudoku gets.
     pub sudoku: sudoku::Method,
     pub pictures: Pictures,
-    /// What [`Job::print`] was given and has not yet written: written in
-    /// large pieces, as one write per puzzle would cost more than many a
-    /// puzzle's solving.
-    pub out: RefCell<String>,
+    /// What [`Job::print`] was given and has not yet written.
+    pub out: RefCell<Pending>,
+}
+
+/// Text for standard output kept to be written in large pieces, as one
+/// write per puzzle would cost more than many a puzzle's solving; but at
+/// least every [`Pending::EVERY`], so that slow puzzles show as they come.
+#[derive(Default)]
+pub struct Pending {
+    text: String,
+    /// When text was last written; never, at first.
+    written: Option<Instant>,
+}
+
+impl Pending {
+    const LARGE: usize = 1 << 16;
+    const EVERY: Duration = Duration::from_millis(100);
+
+    fn write(&mut self) -> Result<(), CliError> {
+        let written = print(&self.text);
+        self.text.clear();
+        self.written = Some(Instant::now());
+        written
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -56,31 +77,25 @@ impl Job {
     }
 
     /// Prints a report, unless the pictures go to standard output; kept
-    /// until there is much of it or [`Job::flush`].
+    /// (see [`Pending`]) until there is much of it, some time has passed,
+    /// or [`Job::flush`].
     pub fn print(&self, text: &str) -> Result<(), CliError> {
         if self.pictures.to_stdout() {
             return Ok(());
         }
         let mut out = self.out.borrow_mut();
-        out.push_str(text);
-        if out.len() < 1 << 16 {
+        out.text.push_str(text);
+        if out.text.len() < Pending::LARGE && out.written.is_some_and(|at| at.elapsed() < Pending::EVERY) {
             return Ok(());
         }
-        let written = print(&out);
-        out.clear();
-        written
+        out.write()
     }
 
     /// Writes what [`Job::print`] kept: before a message on stderr, so
     /// that the two come in order, and at the end.
     pub fn flush(&self) -> Result<(), CliError> {
         let mut out = self.out.borrow_mut();
-        if out.is_empty() {
-            return Ok(());
-        }
-        let written = print(&out);
-        out.clear();
-        written
+        if out.text.is_empty() { Ok(()) } else { out.write() }
     }
 
     /// Draws a puzzle, if pictures were asked for.
