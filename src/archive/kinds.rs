@@ -139,7 +139,7 @@ impl AnyPuzzle {
                 if let Err(why) = g.validate() {
                     return Ok(Verdict { status: Status::Invalid, note: Some(why.to_string()), solution: None });
                 }
-                let report = sudoku::solve(g, 2, settings)?;
+                let report = sudoku::solve(g, 2, sudoku::Method::Bitboard)?;
                 let first = report.solutions.first().map(|s| s.to_string());
                 let grade = report.is_unique().then(|| super::grade::sudoku(g, &report.solutions[0]));
                 (report.solutions.len() as u64, report.stats.exhausted, first, report.stats, grade)

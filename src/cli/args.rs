@@ -65,6 +65,9 @@ impl Cli {
             Command::Generate(args) if args.solutions && args.aquarium.format == Some(OutputFormat::Task) => {
                 Err(conflict("generate", "--solutions goes with --format text (task strings have no room for them)"))
             }
+            Command::Solve(args) if args.solver.is_some() && args.kind.is_some_and(|kind| kind != Kind::Sudoku) => {
+                Err(conflict("solve", "--solver is for --kind sudoku (the other kinds are solved by the engine)"))
+            }
             Command::Calendar(args) if args.probing.is_some() && args.solver != Some(CalendarSolver::Engine) => {
                 Err(conflict("calendar", "--probing is for --solver engine (the bitboard search does not probe)"))
             }
@@ -644,6 +647,15 @@ pub enum ProbingArg {
     Adaptive,
 }
 
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum SudokuSolver {
+    /// The bitboard solver made for Sudoku (fast)
+    #[default]
+    Bitboard,
+    /// The general multi-cover engine, with --probing
+    Engine,
+}
+
 #[derive(Args, Debug)]
 pub struct SolveArgs {
     /// Puzzle files; `-` reads standard input
@@ -667,6 +679,9 @@ pub struct SolveArgs {
     /// How much lookahead the engine does at each node
     #[arg(long, value_enum, default_value_t)]
     pub probing: ProbingArg,
+    /// Which solver searches a Sudoku [default: bitboard]
+    #[arg(long, value_enum, help_heading = "Sudoku")]
+    pub solver: Option<SudokuSolver>,
     /// Also draw each puzzle with its first solution as SVG into OUT (`-`: standard output, which then holds the pictures alone); several puzzles go to OUT-1.svg, OUT-2.svg, ...
     #[arg(long, value_name = "OUT", requires = "files")]
     pub svg: Option<PathBuf>,

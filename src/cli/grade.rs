@@ -49,7 +49,7 @@ fn grade_sudoku(args: &GradeArgs, file: &str, text: &str) -> Result<ExitCode, Cl
         let place = format!("{file}:{}", parsed.line);
         let outcome = parsed.puzzle.and_then(|p| {
             p.validate()?;
-            Ok((p, sudoku::solve(&p, 2, Settings::default())?))
+            Ok((p, sudoku::solve(&p, 2, sudoku::Method::Bitboard)?))
         });
         let (puzzle, report) = match outcome {
             Ok(solved) => solved,

@@ -1,10 +1,14 @@
 //! What `solve` asks of each puzzle, and how every kind reports what its
 //! search found: shared by `solve` and its per-kind files, and by `grade`.
 
+use std::cell::RefCell;
+use std::time::{Duration, Instant};
+
 use serde_json::json;
 
 use aquarchive::engine::{Probing, Settings, Stats};
 use aquarchive::kinds::Kind;
+use aquarchive::kinds::sudoku;
 
 use super::args::ProbingArg;
 use super::error::CliError;
@@ -19,7 +23,33 @@ pub struct Job {
     pub mode: Mode,
     pub json: bool,
     pub settings: Settings,
+    /// Which solver a Sudoku gets.
+    pub sudoku: sudoku::Method,
     pub pictures: Pictures,
+    /// What [`Job::print`] was given and has not yet written.
+    pub out: RefCell<Pending>,
+}
+
+/// Text for standard output kept to be written in large pieces, as one
+/// write per puzzle would cost more than many a puzzle's solving; but at
+/// least every [`Pending::EVERY`], so that slow puzzles show as they come.
+#[derive(Default)]
+pub struct Pending {
+    text: String,
+    /// When text was last written; never, at first.
+    written: Option<Instant>,
+}
+
+impl Pending {
+    const LARGE: usize = 1 << 16;
+    const EVERY: Duration = Duration::from_millis(100);
+
+    fn write(&mut self) -> Result<(), CliError> {
+        let written = print(&self.text);
+        self.text.clear();
+        self.written = Some(Instant::now());
+        written
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -46,9 +76,26 @@ impl Job {
         self.limit.unwrap_or(if self.mode == Mode::First && kind.expects_unique() { 2 } else { 1000 })
     }
 
-    /// Prints a report, unless the pictures go to standard output.
+    /// Prints a report, unless the pictures go to standard output; kept
+    /// (see [`Pending`]) until there is much of it, some time has passed,
+    /// or [`Job::flush`].
     pub fn print(&self, text: &str) -> Result<(), CliError> {
-        if self.pictures.to_stdout() { Ok(()) } else { print(text) }
+        if self.pictures.to_stdout() {
+            return Ok(());
+        }
+        let mut out = self.out.borrow_mut();
+        out.text.push_str(text);
+        if out.text.len() < Pending::LARGE && out.written.is_some_and(|at| at.elapsed() < Pending::EVERY) {
+            return Ok(());
+        }
+        out.write()
+    }
+
+    /// Writes what [`Job::print`] kept: before a message on stderr, so
+    /// that the two come in order, and at the end.
+    pub fn flush(&self) -> Result<(), CliError> {
+        let mut out = self.out.borrow_mut();
+        if out.text.is_empty() { Ok(()) } else { out.write() }
     }
 
     /// Draws a puzzle, if pictures were asked for.
@@ -58,6 +105,7 @@ impl Job {
 
     /// Reports a puzzle that could not be solved; the exit code it gives.
     pub fn fault(&self, at: &At, why: &dyn std::fmt::Display) -> Result<ExitCode, CliError> {
+        self.flush()?;
         report_error(self.json, at.file, Some(at.line), &format!("{}: {why}", at.place))?;
         Ok(ExitCode::Error)
     }

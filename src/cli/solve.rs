@@ -6,10 +6,11 @@ use aquarchive::archive::import::{self, Format};
 use aquarchive::archive::kinds::{self, AnyPuzzle};
 use aquarchive::kinds::Kind;
 use aquarchive::kinds::aquarium::{self, Aquarium, SolveReport};
+use aquarchive::kinds::sudoku;
 use aquarchive::render;
 use aquarchive::render::svg;
 
-use super::args::{InputFormat, SolveArgs};
+use super::args::{InputFormat, SolveArgs, SudokuSolver};
 use super::error::{self, CliError};
 use super::exit::ExitCode;
 use super::job::{At, Job, Mode, code, record, report_error, settings, verdict};
@@ -25,7 +26,24 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, CliError> {
         Mode::First
     };
     let pictures = Pictures::new(args.svg.clone(), args.png.clone(), args.json)?;
-    let job = Job { limit: args.limit, mode, json: args.json, settings: settings(args.probing), pictures };
+    let sudoku = match args.solver.unwrap_or_default() {
+        SudokuSolver::Bitboard => sudoku::Method::Bitboard,
+        SudokuSolver::Engine => sudoku::Method::Engine(settings(args.probing)),
+    };
+    let job = Job {
+        limit: args.limit,
+        mode,
+        json: args.json,
+        settings: settings(args.probing),
+        sudoku,
+        pictures,
+        out: Default::default(),
+    };
+    let solved = solve_files(&job, &args);
+    job.flush().and(solved)
+}
+
+fn solve_files(job: &Job, args: &SolveArgs) -> Result<ExitCode, CliError> {
     let format = match args.format {
         None => Format::Auto,
         Some(InputFormat::Text) => Format::Text,
@@ -37,6 +55,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, CliError> {
         let text = match read_input(file) {
             Ok(text) => text,
             Err(err) => {
+                job.flush()?;
                 report_error(job.json, file, None, &error::message(&err))?;
                 code = ExitCode::Error;
                 continue;
@@ -55,15 +74,16 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, CliError> {
                 number: numbered.then_some(drawn),
             };
             let outcome = match puzzle {
-                AnyPuzzle::Aquarium(p) => solve_aquarium(&job, &at, p)?,
-                AnyPuzzle::Sudoku(g) => super::solve_sudoku::solve(&job, &at, g)?,
-                AnyPuzzle::Calendar { variant, date } => super::solve_calendar::solve(&job, &at, variant, date)?,
-                AnyPuzzle::Ring(r) => super::solve_ring::solve(&job, &at, r)?,
+                AnyPuzzle::Aquarium(p) => solve_aquarium(job, &at, p)?,
+                AnyPuzzle::Sudoku(g) => super::solve_sudoku::solve(job, &at, g)?,
+                AnyPuzzle::Calendar { variant, date } => super::solve_calendar::solve(job, &at, variant, date)?,
+                AnyPuzzle::Ring(r) => super::solve_ring::solve(job, &at, r)?,
             };
             code = code.worst(outcome);
         }
         if let Some((line, unreadable)) = &parsed.unreadable {
             // Named as `import` names it: the file and the first bad line.
+            job.flush()?;
             report_error(job.json, file, Some(*line), &format!("{file}:{line}: {}", unreadable.why))?;
             code = ExitCode::Error;
         }

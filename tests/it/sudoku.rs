@@ -38,7 +38,7 @@ fn sample_puzzles_are_solved_unique_and_correct() {
 }
 
 #[test]
-fn hardest_puzzles_with_every_probing_setting() {
+fn hardest_puzzles_by_the_engine_with_every_probing_setting() {
     let dir = Dir::new();
     let all = std::fs::read_to_string(fixtures().join("sudoku/forum_hardest_1106.txt")).unwrap();
     let puzzles: Vec<&str> = all.lines().filter(|l| !l.starts_with('#')).take(10).collect();
@@ -46,7 +46,8 @@ fn hardest_puzzles_with_every_probing_setting() {
     let text: String = puzzles.iter().map(|l| format!("{l}\n")).collect();
     let path = dir.write("hard.txt", &text);
     for probing in ["off", "root", "fixpoint"] {
-        let run = dir.run(&["solve", "--kind", "sudoku", "--json", "--probing", probing, path.to_str().unwrap()]).ok();
+        let args = ["solve", "--kind", "sudoku", "--json", "--solver", "engine", "--probing", probing];
+        let run = dir.run(&[&args[..], &[path.to_str().unwrap()]].concat()).ok();
         let records = run.json_lines();
         assert_eq!(records.len(), puzzles.len(), "one record per puzzle with --probing {probing}: {run}");
         for (r, puzzle) in records.iter().zip(&puzzles) {
@@ -162,4 +163,90 @@ fn an_unreachable_level_is_an_error_that_says_so() {
     // Seed 3's first grid is not a guess puzzle.
     let run = run.expect_code(2);
     assert!(run.stderr.contains("no guess puzzle in 1 attempts"), "{run}");
+}
+
+/// The records of a `solve --json` run, without what differs between
+/// solvers and runs (time, nodes, probes).
+fn answers(run: &crate::util::Run) -> Vec<serde_json::Value> {
+    let mut records = run.json_lines();
+    for r in &mut records {
+        let fields = r.as_object_mut().unwrap();
+        for name in ["micros", "nodes", "probes"] {
+            assert!(fields.remove(name).is_some_and(|v| v.is_u64()), "{name} is missing");
+        }
+    }
+    records
+}
+
+#[test]
+fn the_bitboard_solver_and_the_engine_give_the_same_answers() {
+    let dir = Dir::new();
+    for name in ["17_clue_sample.txt", "se11_sample.txt"] {
+        let file = fixtures().join("sudoku").join(name);
+        let file = file.to_str().unwrap();
+        let fast = dir.run(&["solve", "--kind", "sudoku", "--json", file]).ok();
+        let slow = dir.run(&["solve", "--kind", "sudoku", "--json", "--solver", "engine", file]).ok();
+        let records = answers(&fast);
+        assert!(records.len() >= 300, "{name}: {fast}");
+        assert_eq!(records, answers(&slow), "{name}");
+        for r in &records {
+            assert_eq!(r["unique"], true, "{r}");
+            assert_solves(r["puzzle"].as_str().unwrap(), r["solution"].as_array().unwrap());
+        }
+    }
+}
+
+#[test]
+fn json_records_keep_every_field_and_their_order_around_errors() {
+    let dir = Dir::new();
+    let classic = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let clash = format!("55{}", &classic[2..]);
+    let loose = classic.replacen("53", "..", 1);
+    let path = dir.write("mixed.txt", format!("{classic}\n{clash}\n{loose}\n"));
+    let run = dir.run(&["solve", "--kind", "sudoku", "--json", "--all", path.to_str().unwrap()]).expect_code(2);
+    let records = run.json_lines();
+    // The clash is reported in its place, between the two puzzles' records.
+    assert_eq!(records.len(), 3, "{run}");
+    assert_eq!(records[0]["line"], 1);
+    assert!(records[1]["error"].as_str().unwrap().contains(":2: the givens clash"), "{run}");
+    assert_eq!(records[2]["line"], 3);
+    let names: Vec<&String> = records[2].as_object().unwrap().keys().collect();
+    let expected = [
+        "all",
+        "exhausted",
+        "file",
+        "givens",
+        "kind",
+        "line",
+        "micros",
+        "nodes",
+        "probes",
+        "puzzle",
+        "solution",
+        "solutions",
+        "unique",
+    ];
+    assert_eq!(names, expected, "{run}");
+    assert_eq!(records[2]["givens"], 28);
+    assert_eq!(records[2]["solutions"], records[2]["all"].as_array().unwrap().len(), "{run}");
+    assert_eq!(records[2]["unique"], false);
+    assert_eq!(records[2]["exhausted"], true);
+    for grid in records[2]["all"].as_array().unwrap() {
+        assert_solves(&loose, grid.as_array().unwrap());
+    }
+    assert_eq!(records[2]["solution"], records[2]["all"][0]);
+}
+
+#[test]
+fn the_solver_is_chosen_for_sudoku_only() {
+    let dir = Dir::new();
+    let path =
+        dir.write("p.txt", "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n");
+    let path = path.to_str().unwrap();
+    for solver in ["bitboard", "engine"] {
+        let run = dir.run(&["solve", "--kind", "sudoku", "--solver", solver, "--count", path]).ok();
+        assert!(run.stdout.contains("p.txt: 30 givens: unique solution"), "{run}");
+    }
+    let run = dir.run(&["solve", "--kind", "aquarium", "--solver", "engine", path]).expect_code(2);
+    assert!(run.stderr.contains("--solver is for --kind sudoku"), "{run}");
 }

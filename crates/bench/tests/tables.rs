@@ -109,12 +109,14 @@ fn aquarium_times_every_fixture_and_the_generated_sizes() {
 fn sudoku_rates_each_sample_beside_the_published_figures() {
     let out = bench(&["sudoku", "--sample", "5", "--rounds", "1"]);
     let rows = table(&out, "Sudoku, first solution plus uniqueness proof (limit 2)");
-    assert_eq!(rows[0][..3], ["set", "puzzles", "counters /s"]);
+    assert_eq!(rows[0][..4], ["set", "puzzles", "bitboard /s", "counters /s"]);
     let sets: Vec<&str> = rows[1..].iter().map(|r| r[0]).collect();
     assert_eq!(sets, ["17_clue_sample.txt", "se11_sample.txt", "forum_hardest_1106.txt"]);
     for row in &rows[1..] {
         assert_eq!(row[1], "5", "{out}");
-        assert!(cell(&rows, row, "dancing links /s").replace(',', "").parse::<u64>().is_ok(), "{out}");
+        for column in ["bitboard /s", "dancing links /s", "median guesses (bitboard)"] {
+            assert!(cell(&rows, row, column).replace(',', "").parse::<u64>().is_ok(), "{column}: {out}");
+        }
     }
     assert_eq!(cell(&rows, &rows[1], "tdoku*"), "364,355", "{out}");
     assert_eq!(cell(&rows, &rows[3], "tdoku*"), "-", "no published figure for this set: {out}");

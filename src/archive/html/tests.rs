@@ -255,7 +255,7 @@ fn aquarium_steps_are_their_techniques_and_each_cells_step() {
 fn a_sudoku_page_carries_its_givens_solution_and_the_graders_steps() {
     let givens = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
     let grid = crate::kinds::sudoku::Grid::parse(givens).unwrap();
-    let solution = crate::kinds::sudoku::solve(&grid, 2, crate::engine::Settings::default()).unwrap();
+    let solution = crate::kinds::sudoku::solve(&grid, 2, crate::kinds::sudoku::Method::Bitboard).unwrap();
     let filled = solution.solutions[0];
     let text: String = filled.cells().iter().map(|d| char::from(b'0' + d)).collect();
     let p = solved(4, Kind::Sudoku, givens, &text);

@@ -1,15 +1,14 @@
 //! New puzzles of a chosen level: fill a random grid, take clues away
-//! (whole symmetry orbits at a time, in random order) while the engine
+//! (whole symmetry orbits at a time, in random order) while the solver
 //! proves the puzzle still has one solution, grade it, and start again
 //! until the grade is the one asked for.
 
 use std::fmt;
 
 use crate::rng::Rng;
-use multicover::{Algorithm, Probing, Settings};
 
 use super::grade::{Grading, Level, grade_up_to};
-use super::{CELLS, Grid, SudokuError, box_of, solve};
+use super::{CELLS, Grid, Method, SudokuError, box_of, solve};
 
 /// Which cells must stay given or blank together.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -114,12 +113,6 @@ impl fmt::Display for LevelNotReached {
     }
 }
 
-/// The engine settings for proving uniqueness while clues come away. Sudoku
-/// is plain exact cover, so `Auto` runs Dancing Links, where probing plays
-/// no part; were the multi-cover search forced, no probing would be the
-/// fastest on these puzzles (6x root probing, 16x adaptive).
-const PROVE: Settings = Settings { probing: Probing::Off, algorithm: Algorithm::Auto };
-
 /// Makes one puzzle. Deterministic in `rng`'s state.
 pub fn generate(rng: &mut Rng, settings: GenerateSettings) -> Result<Generated, LevelNotReached> {
     let mut found = [0; 5];
@@ -134,9 +127,9 @@ pub fn generate(rng: &mut Rng, settings: GenerateSettings) -> Result<Generated, 
     Err(LevelNotReached { level: settings.level, attempts: settings.attempts, found })
 }
 
-/// Whether the puzzle has exactly one solution, by the engine.
+/// Whether the puzzle has exactly one solution, by the bitboard solver.
 pub fn is_unique(puzzle: &Grid) -> Result<bool, SudokuError> {
-    Ok(solve(puzzle, 2, PROVE)?.is_unique())
+    Ok(solve(puzzle, 2, Method::Bitboard)?.is_unique())
 }
 
 /// Whether taking away any one given (with a symmetry: the givens of any
@@ -174,7 +167,7 @@ fn remove_clues(rng: &mut Rng, solution: &Grid, settings: GenerateSettings) -> (
     for orbit in &orbits {
         let next = without(&puzzle, orbit);
         // The full grid is a solution, so no search fails on a bug here;
-        // an engine error would be a wrong solution, which makes it "not unique".
+        // a solver error would be a wrong solution, which makes it "not unique".
         if !is_unique(&next).unwrap_or(false) {
             continue;
         }
@@ -188,8 +181,8 @@ fn remove_clues(rng: &mut Rng, solution: &Grid, settings: GenerateSettings) -> (
 
 /// A random complete grid: cells in order, each given a digit in random
 /// order that its row, column and box allow, backing up when none does.
-/// Ours (not the engine's) so that a seed gives the same grid whatever the
-/// engine's search order becomes.
+/// Ours (not a solver's) so that a seed gives the same grid whatever a
+/// solver's search order becomes.
 pub fn random_full_grid(rng: &mut Rng) -> Grid {
     let mut cells = [0u8; CELLS];
     let mut used = [[0u16; 9]; 3];

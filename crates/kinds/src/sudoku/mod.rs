@@ -1,19 +1,46 @@
 //! Sudoku: a 9x9 grid of nine rows, nine columns and nine 3x3 boxes; fill
 //! the blanks so that every row, column and box holds the digits 1 to 9.
 
+mod bitboard;
 mod encode;
 mod format;
 pub mod generate;
 pub mod grade;
 mod verify;
 
-pub use encode::{SolveReport, Solver, solve};
+pub use encode::{SolveReport, Solver};
 pub use format::{ParsedLine, parse_lines};
 pub use generate::{GenerateSettings, Generated, LevelNotReached, Symmetry, generate};
 pub use grade::{Grading, Level, Step, Technique, grade};
 pub use verify::{Violation, verify};
 
+use multicover::Settings;
 use thiserror::Error;
+
+/// Which solver does the search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Method {
+    /// The bitboard solver made for Sudoku (the fast one).
+    #[default]
+    Bitboard,
+    /// The multi-cover engine on the exact-cover encoding ([`Solver`]),
+    /// kept as the independent second solver.
+    Engine(Settings),
+}
+
+/// Solves a puzzle with either solver, stopping at `limit` solutions (2
+/// proves uniqueness); every solution is checked with the independent
+/// [`verify`].
+///
+/// An error means a solver returned a grid that breaks the rules: a bug,
+/// never bad input. Clashing givens give no solution (see
+/// [`Grid::validate`]).
+pub fn solve(puzzle: &Grid, limit: usize, method: Method) -> Result<SolveReport, SudokuError> {
+    match method {
+        Method::Bitboard => bitboard::solve(puzzle, limit),
+        Method::Engine(settings) => encode::solve(puzzle, limit, settings),
+    }
+}
 
 /// Cells in a grid.
 pub const CELLS: usize = 81;
@@ -29,7 +56,7 @@ pub enum SudokuError {
     BadChar { position: usize, found: char },
     #[error("the givens clash: {0}")]
     Clash(Violation),
-    #[error("internal error: the engine returned a grid that breaks the rules ({0}); please report this puzzle")]
+    #[error("internal error: a solver returned a grid that breaks the rules ({0}); please report this puzzle")]
     WrongSolution(Violation),
 }
 
@@ -43,6 +70,21 @@ pub struct Grid {
 impl Grid {
     /// Reads 81 cells: `1`-`9` digits, `.` or `0` blanks.
     pub fn parse(text: &str) -> Result<Grid, SudokuError> {
+        // Most lines are 81 plain ASCII cells: read as bytes, and only
+        // what fails goes through the characters for its error.
+        let mut cells = [0u8; CELLS];
+        if text.len() == CELLS
+            && text.bytes().zip(&mut cells).all(|(b, cell)| {
+                *cell = match b {
+                    b'1'..=b'9' => b - b'0',
+                    b'.' | b'0' => 0,
+                    _ => return false,
+                };
+                true
+            })
+        {
+            return Ok(Grid { cells });
+        }
         let count = text.chars().count();
         if count != CELLS {
             return Err(SudokuError::WrongLength { found: count });

@@ -2,6 +2,11 @@ use multicover::{Algorithm, Probing, Settings};
 
 use super::*;
 
+/// The engine, the second solver, with its default search.
+fn engine() -> Method {
+    Method::Engine(Settings::default())
+}
+
 const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/sudoku/");
 
 fn fixture(name: &str) -> Vec<Grid> {
@@ -16,7 +21,7 @@ const SOLUTION: &str = "53467891267219534819834256785976142342685379171392485696
 #[test]
 fn solves_the_classic_puzzle_and_proves_it_unique() {
     let puzzle = Grid::parse(PUZZLE).unwrap();
-    let report = solve(&puzzle, 2, Settings::default()).unwrap();
+    let report = solve(&puzzle, 2, engine()).unwrap();
     assert!(report.is_unique());
     assert_eq!(report.solutions[0].to_string(), SOLUTION);
 }
@@ -28,7 +33,7 @@ fn every_sample_puzzle_has_exactly_one_verified_solution() {
         assert!(puzzles.len() >= 30, "{name}");
         for p in &puzzles {
             p.validate().unwrap();
-            let report = solve(p, 2, Settings::with_probing(Probing::Off)).unwrap();
+            let report = solve(p, 2, Method::Engine(Settings::with_probing(Probing::Off))).unwrap();
             assert!(report.is_unique(), "{name}: {p}");
             verify(p, &report.solutions[0]).unwrap();
         }
@@ -42,7 +47,7 @@ fn probing_settings_agree() {
         // Sudoku, counters, does not).
         let solutions: Vec<_> = [Probing::Off, Probing::Root, Probing::Fixpoint, Probing::Adaptive]
             .into_iter()
-            .map(|probing| solve(p, 2, Settings { probing, algorithm: Algorithm::MultiCover }).unwrap())
+            .map(|probing| solve(p, 2, Method::Engine(Settings { probing, algorithm: Algorithm::MultiCover })).unwrap())
             .collect();
         for s in &solutions {
             assert!(s.is_unique(), "{p}");
@@ -64,7 +69,7 @@ fn one_solver_serves_puzzle_after_puzzle_with_every_search() {
         .map(|algorithm| Solver::new(Settings { algorithm, ..Settings::default() }))
         .into();
     for p in &puzzles {
-        let fresh = solve(p, 2, Settings::default()).unwrap();
+        let fresh = solve(p, 2, engine()).unwrap();
         assert_eq!(
             fresh.solutions.len(),
             if *p == clash {
@@ -91,7 +96,7 @@ fn one_solver_serves_puzzle_after_puzzle_with_every_search() {
 #[test]
 fn an_empty_grid_has_many_solutions_and_a_clash_has_none() {
     let empty = Grid::parse(&".".repeat(81)).unwrap();
-    let report = solve(&empty, 5, Settings::default()).unwrap();
+    let report = solve(&empty, 5, engine()).unwrap();
     assert_eq!(report.solutions.len(), 5);
     assert!(!report.stats.exhausted);
     let distinct: std::collections::HashSet<_> = report.solutions.iter().collect();
@@ -100,7 +105,7 @@ fn an_empty_grid_has_many_solutions_and_a_clash_has_none() {
     // Two 5s in the first row.
     let clash = Grid::parse(&format!("55{}", ".".repeat(79))).unwrap();
     assert_eq!(clash.validate(), Err(SudokuError::Clash(Violation::Repeated { unit: "row", index: 1, digit: 5 })));
-    let report = solve(&clash, 2, Settings::default()).unwrap();
+    let report = solve(&clash, 2, engine()).unwrap();
     assert!(report.solutions.is_empty() && report.stats.exhausted);
 }
 
@@ -131,7 +136,7 @@ fn a_puzzle_with_two_solutions_is_counted_exactly() {
         cells[r * 9 + c] = 0;
     }
     let puzzle = Grid::from_cells(cells).unwrap();
-    let report = solve(&puzzle, 10, Settings::default()).unwrap();
+    let report = solve(&puzzle, 10, engine()).unwrap();
     assert_eq!(report.solutions.len(), 2);
     assert!(report.stats.exhausted);
     assert_ne!(report.solutions[0], report.solutions[1]);
@@ -203,7 +208,7 @@ mod grading {
     }
 
     fn unique_solution(puzzle: &Grid) -> Grid {
-        let report = solve(puzzle, 2, Settings::default()).unwrap();
+        let report = solve(puzzle, 2, engine()).unwrap();
         assert!(report.is_unique(), "{puzzle}");
         report.solutions[0]
     }
@@ -370,4 +375,125 @@ mod grading {
         verify(&Grid::parse(&".".repeat(81)).unwrap(), &b).unwrap();
         assert_ne!(a, b);
     }
+}
+
+/// The bitboard solver against the engine: the same count (up to the
+/// limit), the same "searched through", the same solutions where there are
+/// fewer than the limit, and every solution passing the verifier.
+mod bitboard_and_engine {
+    use super::*;
+    use crate::rng::Rng;
+    use crate::sudoku::generate::random_full_grid;
+
+    fn assert_agree(puzzle: &Grid, limit: usize) -> usize {
+        let fast = solve(puzzle, limit, Method::Bitboard).unwrap();
+        let slow = solve(puzzle, limit, engine()).unwrap();
+        assert_eq!(fast.solutions.len(), slow.solutions.len(), "{puzzle}");
+        assert_eq!(fast.stats.exhausted, slow.stats.exhausted, "{puzzle}");
+        assert_eq!(fast.stats.solutions, fast.solutions.len() as u64, "{puzzle}");
+        for s in &fast.solutions {
+            verify(puzzle, s).unwrap();
+        }
+        let distinct: std::collections::HashSet<_> = fast.solutions.iter().collect();
+        assert_eq!(distinct.len(), fast.solutions.len(), "{puzzle}: a solution twice");
+        if slow.stats.exhausted {
+            let (mut a, mut b) = (fast.solutions.clone(), slow.solutions.clone());
+            a.sort_by_key(|g| *g.cells());
+            b.sort_by_key(|g| *g.cells());
+            assert_eq!(a, b, "{puzzle}");
+        }
+        fast.solutions.len()
+    }
+
+    #[test]
+    fn they_agree_on_every_fixture_puzzle() {
+        for name in ["17_clue_sample.txt", "se11_sample.txt", "forum_hardest_1106.txt", "se_rated_sample.txt"] {
+            for p in &fixture(name) {
+                assert_eq!(assert_agree(p, 2), 1, "{name}: {p}");
+            }
+        }
+        assert_eq!(assert_agree(&Grid::parse(PUZZLE).unwrap(), 2), 1);
+    }
+
+    #[test]
+    fn they_agree_on_random_puzzles_with_one_many_or_no_solutions() {
+        let mut rng = Rng::new(20);
+        let mut seen = [0usize; 3];
+        for _ in 0..600 {
+            // Clues kept from a random full grid: from well-filled (one
+            // solution) down to few (many).
+            let full = random_full_grid(&mut rng);
+            let keep = rng.between(18, 40);
+            let mut cells = [0u8; CELLS];
+            let mut order: Vec<usize> = (0..CELLS).collect();
+            rng.shuffle(&mut order);
+            for &c in &order[..keep] {
+                cells[c] = full.cells()[c];
+            }
+            // Now and then one clue changed to another digit: a clash, or
+            // often no solution at all.
+            if rng.chance(1, 3) {
+                let c = order[rng.below(keep)];
+                cells[c] = 1 + (cells[c] + rng.between(0, 7) as u8) % 9;
+            }
+            let puzzle = Grid::from_cells(cells).unwrap();
+            if puzzle.validate().is_err() {
+                assert_eq!(assert_agree(&puzzle, 2), 0, "{puzzle}");
+                continue;
+            }
+            let found = assert_agree(&puzzle, 2);
+            seen[found] += 1;
+            if found == 2 {
+                assert_agree(&puzzle, 7);
+            }
+        }
+        assert!(seen.iter().all(|&n| n >= 20), "the random puzzles miss a case: {seen:?}");
+    }
+
+    #[test]
+    fn the_bitboard_solver_counts_past_two_and_finds_no_solution_of_a_clash() {
+        let empty = Grid::parse(&".".repeat(81)).unwrap();
+        let report = solve(&empty, 50, Method::Bitboard).unwrap();
+        assert_eq!(report.solutions.len(), 50);
+        assert!(!report.stats.exhausted);
+        let distinct: std::collections::HashSet<_> = report.solutions.iter().collect();
+        assert_eq!(distinct.len(), 50);
+        for s in &report.solutions {
+            verify(&empty, s).unwrap();
+        }
+        let clash = Grid::parse(&format!("55{}", ".".repeat(79))).unwrap();
+        let report = solve(&clash, 2, Method::Bitboard).unwrap();
+        assert!(report.solutions.is_empty() && report.stats.exhausted);
+        // A full grid is its own one solution; a limit of 0 searches nothing.
+        let full = Grid::parse(SOLUTION).unwrap();
+        assert_eq!(assert_agree(&full, 2), 1);
+        assert!(solve(&full, 0, Method::Bitboard).unwrap().solutions.is_empty());
+    }
+}
+
+#[test]
+fn the_verifiers_quick_pass_agrees_with_its_cell_by_cell_one() {
+    use crate::rng::Rng;
+    use crate::sudoku::generate::random_full_grid;
+    use crate::sudoku::verify::{first_violation, units_hold};
+    let mut rng = Rng::new(7);
+    let mut broken = 0;
+    for round in 0..2000 {
+        // A full grid, then some cells blanked or changed to any digit.
+        let mut cells = *random_full_grid(&mut rng).cells();
+        for _ in 0..rng.below(4) {
+            cells[rng.below(CELLS)] = rng.below(10) as u8;
+        }
+        if round % 2 == 0 {
+            for _ in 0..rng.below(60) {
+                cells[rng.below(CELLS)] = 0;
+            }
+        }
+        let grid = Grid::from_cells(cells).unwrap();
+        for full in [false, true] {
+            assert_eq!(units_hold(&grid, full), first_violation(&grid, full).is_ok(), "{grid}, full: {full}");
+            broken += usize::from(!units_hold(&grid, full));
+        }
+    }
+    assert!((500..3500).contains(&broken), "{broken} broken of 4000");
 }
