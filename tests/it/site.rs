@@ -999,19 +999,7 @@ fn ctrl_c_stops_chromedriver_and_chromium_and_removes_the_profile() {
     require_chromium();
     let site = Site::start();
     // The page hangs until the test ends, so the browser is busy when Ctrl-C comes.
-    site.fault("/?size=0", &[Fault::Held]);
-    let dir = setup_waiting(&site);
-    // The browser's profile goes to the temp dir the tool is given: this
-    // test's own, where nothing else puts anything.
-    let tmp = dir.join("tmp");
-    std::fs::create_dir(&tmp).unwrap();
-    let mut child = dir
-        .command(&["fetch", "--browser", "6x6-easy"])
-        .env("TMPDIR", &tmp)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
+    let (_dir, tmp, mut child) = held_browser_fetch(&site);
     let profile = tmp.join(format!("aquarchive-chromium-{}-", child.id())).display().to_string();
     wait_for_request(&site, "/?size=0");
     let started = descendants(child.id());
@@ -1036,6 +1024,24 @@ fn ctrl_c_stops_chromedriver_and_chromium_and_removes_the_profile() {
     assert_eq!(entries(&tmp), Vec::<PathBuf>::new(), "left behind in the temp dir");
 }
 
+/// A `fetch --browser` started on a page the site holds until released,
+/// with the temp dir it is given (this test's own, where nothing else puts
+/// anything: the browser's profile goes there).
+fn held_browser_fetch(site: &Site) -> (Dir, PathBuf, std::process::Child) {
+    site.fault("/?size=0", &[Fault::Held]);
+    let dir = setup_waiting(site);
+    let tmp = dir.join("tmp");
+    std::fs::create_dir(&tmp).unwrap();
+    let child = dir
+        .command(&["fetch", "--browser", "6x6-easy"])
+        .env("TMPDIR", &tmp)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    (dir, tmp, child)
+}
+
 fn entries(dir: &Path) -> Vec<PathBuf> {
     std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect()
 }
@@ -1044,17 +1050,7 @@ fn entries(dir: &Path) -> Vec<PathBuf> {
 fn a_killed_runs_browsers_and_profile_are_cleared_by_the_next_run() {
     require_chromium();
     let site = Site::start();
-    site.fault("/?size=0", &[Fault::Held]);
-    let dir = setup_waiting(&site);
-    let tmp = dir.join("tmp");
-    std::fs::create_dir(&tmp).unwrap();
-    let mut killed = dir
-        .command(&["fetch", "--browser", "6x6-easy"])
-        .env("TMPDIR", &tmp)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
+    let (dir, tmp, mut killed) = held_browser_fetch(&site);
     wait_for_request(&site, "/?size=0");
     let orphans = descendants(killed.id());
     assert!(!orphans.is_empty(), "chromedriver and Chromium run under aquarchive");

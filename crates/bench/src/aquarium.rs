@@ -114,7 +114,7 @@ pub fn load_fixtures(dir: &std::path::Path) -> Result<Vec<(String, Aquarium, Wat
 }
 
 pub fn run(args: AquariumBenchArgs) -> Result<(), BenchError> {
-    let fixtures = load_fixtures(&args.fixtures)?;
+    let fixtures = load_fixtures(&args.puzzles.fixtures)?;
     let mut rows: Table = BTreeMap::new();
     let mut totals = vec![Duration::ZERO; SETTINGS.len()];
     for (class, puzzle, solution) in &fixtures {
@@ -132,7 +132,7 @@ pub fn run(args: AquariumBenchArgs) -> Result<(), BenchError> {
         &format!(
             "Solve and prove unique, {} real puzzles from {}, best of {} runs each:",
             fixtures.len(),
-            relative_to_repository(&args.fixtures.display().to_string()),
+            relative_to_repository(&args.puzzles.fixtures.display().to_string()),
             args.runs
         ),
         &mut rows,

@@ -57,8 +57,15 @@ pub enum Command {
 
 #[derive(Args, Debug)]
 pub struct GradeAquariumBenchArgs {
-    /// Folder of fixture puzzles named SIZE_CLASS_ID.txt [default: the repository's
-    /// tests/fixtures/aquarium/puzzles]
+    #[command(flatten)]
+    pub puzzles: AquariumFixtures,
+}
+
+/// The real Aquarium puzzles a bench reads.
+#[derive(Args, Debug)]
+pub struct AquariumFixtures {
+    /// Folder of fixture puzzles (`SIZE_CLASS_ID.txt`, solutions in `*.solution.txt`) [default: the
+    /// repository's tests/fixtures/aquarium/puzzles]
     #[arg(
         long,
         value_name = "DIR",
@@ -175,15 +182,8 @@ pub struct ImportBenchArgs {
 
 #[derive(Args, Debug)]
 pub struct AquariumBenchArgs {
-    /// Folder of fixture puzzles (`*.txt`, solutions in `*.solution.txt`) [default: the repository's
-    /// tests/fixtures/aquarium/puzzles]
-    #[arg(
-        long,
-        value_name = "DIR",
-        hide_default_value = true,
-        default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/aquarium/puzzles")
-    )]
-    pub fixtures: std::path::PathBuf,
+    #[command(flatten)]
+    pub puzzles: AquariumFixtures,
     /// Times each puzzle is solved; the best time counts
     #[arg(long, value_name = "R", default_value_t = 5)]
     pub runs: usize,

@@ -21,7 +21,7 @@ struct Row {
 }
 
 pub fn run(args: GradeAquariumBenchArgs) -> Result<(), BenchError> {
-    let fixtures = load_fixtures(&args.fixtures)?;
+    let fixtures = load_fixtures(&args.puzzles.fixtures)?;
     // Ordered by size, then the site's classes from easy to hard.
     let order = |class: &str| ["easy", "normal", "hard"].iter().position(|c| class.ends_with(c)).unwrap_or(3);
     let mut rows: BTreeMap<(usize, usize, String), Row> = BTreeMap::new();
@@ -66,7 +66,7 @@ pub fn run(args: GradeAquariumBenchArgs) -> Result<(), BenchError> {
     let title = format!(
         "Aquarium grades of {} real puzzles from {} (rank 1 = easy .. {} = guess), by the site's class:",
         fixtures.len(),
-        relative_to_repository(&args.fixtures.display().to_string()),
+        relative_to_repository(&args.puzzles.fixtures.display().to_string()),
         Level::Guess.rank()
     );
     print(&crate::table::render(&title, &lines))
