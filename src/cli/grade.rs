@@ -65,12 +65,8 @@ fn grade_sudoku(args: &GradeArgs, file: &str, text: &str) -> Result<ExitCode, Cl
         out["givens"] = json!(puzzle.givens());
         if !report.is_unique() {
             code = code.worst(ExitCode::NotUnique);
-            if args.json {
-                print(&format!("{out}\n"))?;
-            } else {
-                let found = verdict(report.solutions.len(), &report.stats, 2);
-                print(&format!("{place}: {} givens: {found}: not graded\n", puzzle.givens()))?;
-            }
+            let found = verdict(report.solutions.len(), &report.stats, 2);
+            print_not_graded(args.json, &out, &format!("{place}: {} givens", puzzle.givens()), &found)?;
             continue;
         }
         let solution = report.solutions[0];
@@ -119,6 +115,12 @@ fn sudoku_text(place: &str, puzzle: &Grid, grading: &Grading, hints: bool) -> St
     out
 }
 
+/// A puzzle without exactly one solution is not graded: its record as
+/// JSON, or a line with what was found.
+fn print_not_graded(json: bool, out: &serde_json::Value, what: &str, found: &str) -> Result<(), CliError> {
+    if json { print(&format!("{out}\n")) } else { print(&format!("{what}: {found}: not graded\n")) }
+}
+
 fn grade_aquarium(args: &GradeArgs, file: &str, text: &str) -> Result<ExitCode, CliError> {
     let mut code = ExitCode::Ok;
     let parsed = import::parse(text, Format::Auto);
@@ -146,12 +148,8 @@ fn grade_aquarium(args: &GradeArgs, file: &str, text: &str) -> Result<ExitCode, 
         let size = kinds::size_text(Kind::Aquarium, puzzle.width() as i64, puzzle.height() as i64);
         if !report.is_unique() {
             code = code.worst(ExitCode::NotUnique);
-            if args.json {
-                print(&format!("{out}\n"))?;
-            } else {
-                let found = verdict(report.solutions.len(), &report.stats, 2);
-                print(&format!("{place}: {size}, {} tanks: {found}: not graded\n", puzzle.tank_count()))?;
-            }
+            let found = verdict(report.solutions.len(), &report.stats, 2);
+            print_not_graded(args.json, &out, &format!("{place}: {size}, {} tanks", puzzle.tank_count()), &found)?;
             continue;
         }
         let solution = &report.solutions[0];
