@@ -125,6 +125,16 @@ impl Page {
             .to_string()
     }
 
+    /// The cells the hint shown highlights: row, column, and what it says
+    /// of the cell (its `data-hint`).
+    fn hinted(&self) -> Vec<(usize, usize, String)> {
+        let hinted = self.run(
+            "return Array.prototype.map.call(document.querySelectorAll('#game [data-hint]'), function (e) { \
+               return [+e.getAttribute('data-r'), +e.getAttribute('data-c'), e.getAttribute('data-hint')]; })",
+        );
+        serde_json::from_value(hinted).unwrap()
+    }
+
     fn screenshot(&self, name: &str) {
         let png = self.browser.block_on(self.browser.client().screenshot()).unwrap();
         std::fs::write(artefacts().join(name), png).unwrap();
@@ -273,11 +283,7 @@ fn a_sudoku_is_played_with_hints_that_agree_with_its_solution() {
         assert!(text.starts_with("Step "), "{text}");
         assert!(!seen.contains(&text), "the same hint twice: {text}");
         seen.push(text.clone());
-        let hinted = page.run(
-            "return Array.prototype.map.call(document.querySelectorAll('#game [data-hint]'), function (e) { \
-               return [+e.getAttribute('data-r'), +e.getAttribute('data-c'), e.getAttribute('data-hint')]; })",
-        );
-        let hinted: Vec<(usize, usize, String)> = serde_json::from_value(hinted).unwrap();
+        let hinted = page.hinted();
         assert!(!hinted.is_empty(), "{text}");
         if round == 0 {
             page.screenshot("html-hint-sudoku.png");
@@ -365,11 +371,7 @@ fn an_aquariums_hints_settle_cells_as_its_solution_has_them() {
         assert!(text.starts_with("Step "), "{text}");
         assert!(!seen.contains(&text), "the same hint twice: {text}");
         seen.push(text.clone());
-        let hinted = page.run(
-            "return Array.prototype.map.call(document.querySelectorAll('#game [data-hint]'), function (e) { \
-               return [+e.getAttribute('data-r'), +e.getAttribute('data-c'), e.getAttribute('data-hint')]; })",
-        );
-        let hinted: Vec<(usize, usize, String)> = serde_json::from_value(hinted).unwrap();
+        let hinted = page.hinted();
         assert!(!hinted.is_empty(), "{text}");
         if round == 1 {
             page.screenshot("html-hint-aquarium.png");
