@@ -53,6 +53,11 @@ pub enum Command {
         after_help = "Examples:\n  aquarchive-bench photo\n  aquarchive-bench photo --per-level 10 --real ~/calendar-photos"
     )]
     Photo(PhotoBenchArgs),
+    /// Aquarium puzzles made the naive way (random tanks, random water, not mended) beside mended ones, by size: generating, solve-and-prove median, 90th percentile and worst, and CP-SAT on the same puzzles
+    #[command(
+        after_help = "Examples:\n  aquarchive-bench aquarium-random --cpsat\n  aquarchive-bench aquarium-random --sizes 30 --count 100 --seed 2"
+    )]
+    AquariumRandom(AquariumRandomBenchArgs),
 }
 
 #[derive(Args, Debug)]
@@ -178,6 +183,32 @@ pub struct ImportBenchArgs {
     /// Import the puzzles of this file (text or task strings) instead of generating
     #[arg(long, value_name = "FILE", conflicts_with_all = ["count", "size", "seed"])]
     pub from: Option<std::path::PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct AquariumRandomBenchArgs {
+    /// Sides of the puzzles, comma-separated
+    #[arg(long, value_name = "N", value_delimiter = ',', default_values_t = vec![25, 30, 40, 50])]
+    pub sizes: Vec<usize>,
+    /// Puzzles of each style per size
+    #[arg(long, value_name = "K", default_value_t = 20)]
+    pub count: usize,
+    /// Seed of the first puzzle; puzzle i of a size uses the seed's i-th stream
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Times each puzzle is solved; the best time counts
+    #[arg(long, value_name = "R", default_value_t = 3)]
+    pub runs: usize,
+    /// Also solve every puzzle with OR-Tools CP-SAT by this script (one worker, first solution plus
+    /// uniqueness), after the engine, and give the ratio puzzle by puzzle [default script:
+    /// the repository's scripts/aquarium-cpsat, which needs `pip install multi-puzzle-solver`]
+    #[arg(
+        long,
+        value_name = "SCRIPT",
+        num_args = 0..=1,
+        default_missing_value = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/aquarium-cpsat")
+    )]
+    pub cpsat: Option<std::path::PathBuf>,
 }
 
 #[derive(Args, Debug)]

@@ -1,0 +1,221 @@
+//! `aquarchive-bench aquarium-random`: large Aquarium puzzles made the naive
+//! way (`generate --style random`: random tanks, random water, kept when
+//! unique, never mended) beside the mended ones the generator makes by
+//! default, by size; and, with `--cpsat`, OR-Tools CP-SAT on the very same
+//! puzzles, puzzle by puzzle, in the same run.
+//!
+//! Puzzle `i` of a size is puzzle `i` of `aquarchive generate --size N
+//! --seed S --count K` (with `--style random` for the random rows), so the
+//! slowest one can be made again and looked at.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use aquarchive::kinds::aquarium::{self, Aquarium, GenerateSettings, Style};
+use aquarchive::rng::Rng;
+
+use crate::BenchError;
+use crate::args::{AquariumRandomBenchArgs, relative_to_repository};
+use crate::output::print;
+use crate::table::render;
+
+/// One puzzle's figures.
+struct Sample {
+    index: usize,
+    generating: Duration,
+    solving: Duration,
+    work: u64,
+    cpsat: Option<Duration>,
+}
+
+pub fn run(args: AquariumRandomBenchArgs) -> Result<(), BenchError> {
+    if args.count == 0 {
+        return Err(BenchError::Message("--count: at least one puzzle per size".into()));
+    }
+    let mut rows = vec![header(args.cpsat.is_some())];
+    let mut slowest = Vec::new();
+    for &n in &args.sizes {
+        if !(2..=aquarium::MAX_SIDE).contains(&n) {
+            return Err(BenchError::Message(format!("--sizes: {n} is outside 2..={}", aquarium::MAX_SIDE)));
+        }
+        for style in [Style::Random, Style::Mended] {
+            let settings = match style {
+                Style::Random => GenerateSettings::random(n),
+                Style::Mended => GenerateSettings::square(n),
+            };
+            eprintln!("aquarchive-bench: {n}x{n} {}: generating and solving {} puzzles", style.name(), args.count);
+            let mut puzzles = Vec::with_capacity(args.count);
+            let mut samples = Vec::with_capacity(args.count);
+            for index in 0..args.count {
+                let start = Instant::now();
+                let made = aquarium::generate(&mut Rng::for_item(args.seed, index as u64), settings);
+                let generating = start.elapsed();
+                let (solving, work) = time_solve(&made.puzzle, &made.solution, args.runs)?;
+                samples.push(Sample { index, generating, solving, work, cpsat: None });
+                puzzles.push(made.puzzle);
+            }
+            if let Some(script) = &args.cpsat {
+                for (sample, seconds) in samples.iter_mut().zip(cpsat(script, &puzzles)?) {
+                    sample.cpsat = Some(seconds);
+                }
+            }
+            rows.push(row(n, style, &mut samples));
+            let worst = samples.iter().max_by_key(|s| s.solving).expect("at least one sample");
+            slowest.push(format!(
+                "{n}x{n} {}: puzzle {} ({:.2} ms)",
+                style.name(),
+                worst.index + 1,
+                worst.solving.as_secs_f64() * 1e3
+            ));
+        }
+    }
+    let mut out = render(
+        &format!(
+            "Solve and prove unique (best of {} runs, default settings), {} puzzles of each style and size, seed {}:",
+            args.runs, args.count, args.seed
+        ),
+        &rows,
+    );
+    out.push_str(&format!(
+        "Slowest to solve (puzzle k of `aquarchive generate --size N --seed {} --count {}`, with `--style random` for the random rows): {}\n",
+        args.seed,
+        args.count,
+        slowest.join("; ")
+    ));
+    if let Some(script) = &args.cpsat {
+        out.push_str(&format!(
+            "CP-SAT: {} (one worker; model built and solved to a second solution or to the proof there is none); \
+             \"CP-SAT / engine\": the least and the median of the ratio taken puzzle by puzzle\n",
+            relative_to_repository(&script.display().to_string())
+        ));
+    }
+    print(&out)
+}
+
+fn header(cpsat: bool) -> Vec<String> {
+    let mut header: Vec<String> = [
+        "size",
+        "style",
+        "n",
+        "generating ms (median)",
+        "median ms",
+        "90th pct ms",
+        "worst ms",
+        "nodes + probes (median / worst)",
+    ]
+    .map(String::from)
+    .to_vec();
+    if cpsat {
+        header.extend(["CP-SAT median ms", "CP-SAT worst ms", "CP-SAT / engine (least / median)"].map(String::from));
+    }
+    header
+}
+
+fn row(n: usize, style: Style, samples: &mut [Sample]) -> Vec<String> {
+    let ms = |d: Duration| format!("{:.2}", d.as_secs_f64() * 1e3);
+    let mut generating: Vec<Duration> = samples.iter().map(|s| s.generating).collect();
+    let mut solving: Vec<Duration> = samples.iter().map(|s| s.solving).collect();
+    let mut work: Vec<u64> = samples.iter().map(|s| s.work).collect();
+    generating.sort();
+    solving.sort();
+    work.sort();
+    let mut row = vec![
+        format!("{n}x{n}"),
+        style.name().to_string(),
+        samples.len().to_string(),
+        ms(median(&generating)),
+        ms(median(&solving)),
+        ms(percentile(&solving, 90)),
+        ms(*solving.last().expect("at least one sample")),
+        format!("{} / {}", median(&work), work.last().expect("at least one sample")),
+    ];
+    let mut cpsat: Vec<Duration> = samples.iter().filter_map(|s| s.cpsat).collect();
+    if !cpsat.is_empty() {
+        cpsat.sort();
+        let mut ratios: Vec<f64> = samples
+            .iter()
+            .filter_map(|s| s.cpsat.map(|c| c.as_secs_f64() / s.solving.as_secs_f64().max(1e-9)))
+            .collect();
+        ratios.sort_by(f64::total_cmp);
+        row.extend([
+            ms(median(&cpsat)),
+            ms(*cpsat.last().expect("not empty")),
+            format!("{:.0}x / {:.0}x", ratios[0], ratios[ratios.len() / 2]),
+        ]);
+    }
+    row
+}
+
+fn median<T: Copy>(sorted: &[T]) -> T {
+    sorted[sorted.len() / 2]
+}
+
+/// The smallest sample at or above `pct` percent of them.
+fn percentile<T: Copy>(sorted: &[T], pct: usize) -> T {
+    let rank = (sorted.len() * pct).div_ceil(100).max(1);
+    sorted[rank - 1]
+}
+
+/// The best of `runs` solves (encoding included) and the last one's nodes
+/// and probes; an error unless the puzzle is proved to have `planted` as
+/// its one solution.
+fn time_solve(puzzle: &Aquarium, planted: &aquarium::Water, runs: usize) -> Result<(Duration, u64), BenchError> {
+    let mut best = Duration::MAX;
+    let mut work = 0;
+    for _ in 0..runs.max(1) {
+        let start = Instant::now();
+        let report = aquarium::solve(puzzle, 2, Default::default()).map_err(|e| BenchError::Message(e.to_string()))?;
+        best = best.min(start.elapsed());
+        if !report.is_unique() || report.solutions[0] != *planted {
+            return Err(BenchError::Message(
+                "a generated puzzle was not proved to have its planted water as its one solution".into(),
+            ));
+        }
+        work = report.stats.nodes + report.stats.probes;
+    }
+    Ok((best, work))
+}
+
+/// CP-SAT's time for each of `puzzles`, by the script, which must find
+/// each one unique, as the engine did.
+fn cpsat(script: &Path, puzzles: &[Aquarium]) -> Result<Vec<Duration>, BenchError> {
+    let shown = script.display().to_string();
+    let mut file = tempfile::NamedTempFile::new()
+        .map_err(|source| BenchError::Io { path: "a temporary puzzle file".into(), source })?;
+    let text: Vec<String> = puzzles.iter().map(|p| p.to_string()).collect();
+    file.write_all(text.join("\n").as_bytes())
+        .map_err(|source| BenchError::Io { path: file.path().display().to_string(), source })?;
+    let output = Command::new("python3")
+        .arg(script)
+        .arg(file.path())
+        .output()
+        .map_err(|source| BenchError::Io { path: format!("python3 {shown}"), source })?;
+    if !output.status.success() {
+        return Err(BenchError::Message(format!(
+            "{shown} failed ({}): {}",
+            output.status,
+            String::from_utf8_lossy(&output.stderr).trim()
+        )));
+    }
+    let mut times = Vec::with_capacity(puzzles.len());
+    for line in String::from_utf8_lossy(&output.stdout).lines() {
+        let record: serde_json::Value = serde_json::from_str(line)
+            .map_err(|e| BenchError::Message(format!("{shown}: a line that is not JSON ({e}): {line}")))?;
+        let (Some(seconds), Some(solutions)) = (record["seconds"].as_f64(), record["solutions"].as_u64()) else {
+            return Err(BenchError::Message(format!("{shown}: a line without seconds and solutions: {line}")));
+        };
+        if solutions != 1 {
+            return Err(BenchError::Message(format!(
+                "{shown}: CP-SAT found {solutions} solutions to puzzle {} where the engine proved one",
+                times.len() + 1
+            )));
+        }
+        times.push(Duration::from_secs_f64(seconds));
+    }
+    if times.len() != puzzles.len() {
+        return Err(BenchError::Message(format!("{shown}: {} results for {} puzzles", times.len(), puzzles.len())));
+    }
+    Ok(times)
+}
