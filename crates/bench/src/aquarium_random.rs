@@ -8,7 +8,7 @@
 //! --seed S --count K` (with `--style random` for the random rows), so the
 //! slowest one can be made again and looked at.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -45,7 +45,7 @@ pub fn run(args: AquariumRandomBenchArgs) -> Result<(), BenchError> {
                 Style::Random => GenerateSettings::random(n),
                 Style::Mended => GenerateSettings::square(n),
             };
-            eprintln!("aquarchive-bench: {n}x{n} {}: generating and solving {} puzzles", style.name(), args.count);
+            let progress = Progress::new(format!("{n}x{n} {}", style.name()), args.count);
             let mut puzzles = Vec::with_capacity(args.count);
             let mut samples = Vec::with_capacity(args.count);
             for index in 0..args.count {
@@ -55,6 +55,7 @@ pub fn run(args: AquariumRandomBenchArgs) -> Result<(), BenchError> {
                 let (solving, work) = time_solve(&made.puzzle, &made.solution, args.runs)?;
                 samples.push(Sample { index, generating, solving, work, cpsat: None });
                 puzzles.push(made.puzzle);
+                progress.done(index + 1);
             }
             if let Some(script) = &args.cpsat {
                 for (sample, seconds) in samples.iter_mut().zip(cpsat(script, &puzzles)?) {
@@ -92,6 +93,32 @@ pub fn run(args: AquariumRandomBenchArgs) -> Result<(), BenchError> {
         ));
     }
     print(&out)
+}
+
+/// Puzzles done so far, on standard error: a line rewritten in place on a
+/// terminal (a large random puzzle may take minutes to generate), one line
+/// per step otherwise.
+struct Progress {
+    label: String,
+    total: usize,
+    terminal: bool,
+}
+
+impl Progress {
+    fn new(label: String, total: usize) -> Progress {
+        let progress = Progress { label, total, terminal: std::io::stderr().is_terminal() };
+        progress.done(0);
+        progress
+    }
+
+    fn done(&self, count: usize) {
+        let line = format!("aquarchive-bench: {}: {count} of {} puzzles generated and solved", self.label, self.total);
+        if self.terminal {
+            eprint!("\r{line}{}", if count == self.total { "\n" } else { "" });
+        } else if count == 0 || count == self.total {
+            eprintln!("{line}");
+        }
+    }
 }
 
 fn header(cpsat: bool) -> Vec<String> {

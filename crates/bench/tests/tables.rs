@@ -157,3 +157,34 @@ fn a_missing_file_is_named_and_exits_2() {
     assert!(stderr.starts_with("aquarchive-bench: missing.txt: "), "{stderr}");
     assert!(output.stdout.is_empty());
 }
+
+#[test]
+fn aquarium_random_times_both_styles_at_each_size() {
+    let out = bench(&["aquarium-random", "--sizes", "8,9", "--count", "3", "--runs", "1"]);
+    let rows =
+        table(&out, "Solve and prove unique (best of 1 runs, default settings), 3 puzzles of each style and size");
+    assert_eq!(rows[0][..3], ["size", "style", "n"]);
+    assert!(!rows[0].iter().any(|h| h.starts_with("CP-SAT")), "no CP-SAT columns without --cpsat: {out}");
+    let kinds: Vec<(&str, &str)> = rows[1..].iter().map(|r| (r[0], r[1])).collect();
+    assert_eq!(kinds, [("8x8", "random"), ("8x8", "mended"), ("9x9", "random"), ("9x9", "mended")], "{out}");
+    for row in &rows[1..] {
+        assert_eq!(cell(&rows, row, "n"), "3", "{out}");
+        let ms = |column| cell(&rows, row, column).parse::<f64>().unwrap_or_else(|_| panic!("{column}: {out}"));
+        assert!(ms("median ms") <= ms("90th pct ms") && ms("90th pct ms") <= ms("worst ms"), "{out}");
+    }
+    assert!(out.contains("Slowest to solve (puzzle k of `aquarchive generate --size N --seed 1 --count 3`"), "{out}");
+}
+
+#[test]
+fn aquarium_random_names_a_cpsat_script_that_fails() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let output = Command::new(env!("CARGO_BIN_EXE_aquarchive-bench"))
+        .args(["aquarium-random", "--sizes", "6", "--count", "1", "--cpsat", "no-such-script.py"])
+        .current_dir(dir.path())
+        .output()
+        .expect("start aquarchive-bench");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("aquarchive-bench: no-such-script.py failed"), "{stderr}");
+    assert!(output.stdout.is_empty(), "no table when a column cannot be filled");
+}
