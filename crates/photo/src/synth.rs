@@ -393,10 +393,10 @@ fn shade(scene: &Scene, labels: &[String], look: &Look, camera: &Camera, x: f64,
     }
     if camera.notch
         && let Some((columns, rows)) = notch(&scene.variant)
+        && x > w - columns as f64 + MARGIN
+        && y < rows as f64 - MARGIN
     {
-        if x > w - columns as f64 + MARGIN && y < rows as f64 - MARGIN {
-            return None;
-        }
+        return None;
     }
     let (c, r) = (x.floor() as i64, y.floor() as i64);
     let (fx, fy) = (x - c as f64, y - r as f64);
