@@ -192,7 +192,13 @@ fn real(dir: &Path, boards: &[Variant]) -> Result<(), BenchError> {
                 let got = canonical(&reading.tiling.to_rows(&reading.variant));
                 let right = reading.variant.name() == truth.board.as_deref().unwrap_or("") && &got == expected;
                 exact += usize::from(right);
-                (if right { "exactly" } else { "wrongly" }, format!("{} {}", reading.variant.name(), reading.date))
+                let how = match reading.corrected {
+                    None => String::new(),
+                    Some(n) => {
+                        format!(", corrected ({n} cell side{} unlike what was seen)", if n == 1 { "" } else { "s" })
+                    }
+                };
+                (if right { "exactly" } else { "wrongly" }, format!("{} {}{how}", reading.variant.name(), reading.date))
             }
             (Ok(reading), None) => ("wrongly", format!("{} {}", reading.variant.name(), reading.date)),
             (Err(e), Some(_)) => ("refused", first_line(&e.to_string())),

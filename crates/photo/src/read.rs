@@ -15,6 +15,10 @@ const WORK_SIDE: usize = 1200;
 const MASK_SIDE: usize = 400;
 /// The side of the square the board's outline is straightened into.
 const CANVAS: usize = 512;
+/// How much a cell's darkest tenth below its median counts towards it
+/// looking open, against its darkness beside the board's (a label dark
+/// over a fifth of the cell scores about the same either way).
+const LABEL_WEIGHT: f32 = 3.0;
 /// Pixels per cell where the cells are measured.
 const CELL_PX: usize = 32;
 
@@ -264,7 +268,7 @@ fn outline(photo: &Photo) -> Result<[Point; 4], ReadError> {
             100.0 * area / best_size as f64
         )));
     }
-    let corners = refine(&corners, &edge);
+    let corners = refine(&corners, &edge, (w, h));
     // Back to the photo's pixels (centres of the shrunk pixels).
     let scale = factor as f64;
     Ok(corners.map(|(x, y)| ((x + 0.5) * scale, (y + 0.5) * scale)))
@@ -309,52 +313,116 @@ fn quadrilateral(hull: &[(i64, i64)]) -> [Point; 4] {
     quad
 }
 
-/// Each side fitted as a line through the outline's points near it (its
-/// middle part, away from rounded corners), and the corners where the
-/// lines meet.
-fn refine(corners: &[Point; 4], edge: &[(i64, i64)]) -> [Point; 4] {
+/// Each side refitted as the longest straight run of the outline near it,
+/// and the corners put where those lines meet. The straight runs are the
+/// board's edges whatever breaks them: a notch cut in the frame, rounded
+/// corners, a hand or a key across one side only bend the outline there.
+/// Points on the photo's own border are no edge of the board.
+fn refine(corners: &[Point; 4], edge: &[(i64, i64)], (w, h): (usize, usize)) -> [Point; 4] {
+    let points: Vec<Point> = edge
+        .iter()
+        .filter(|&&(x, y)| x > 0 && y > 0 && x < w as i64 - 1 && y < h as i64 - 1)
+        .map(|&(x, y)| (x as f64, y as f64))
+        .collect();
+    let shortest = (0..4)
+        .map(|k| {
+            let (p, q) = (corners[k], corners[(k + 1) % 4]);
+            (q.0 - p.0).hypot(q.1 - p.1)
+        })
+        .fold(f64::MAX, f64::min);
+    if shortest < 8.0 {
+        return *corners;
+    }
     let mut lines: Vec<(Point, Point)> = Vec::new();
     for k in 0..4 {
         let (p, q) = (corners[k], corners[(k + 1) % 4]);
         let (dx, dy) = (q.0 - p.0, q.1 - p.1);
-        let length = (dx * dx + dy * dy).sqrt();
-        if length < 1.0 {
-            return *corners;
-        }
-        let near: Vec<Point> = edge
+        let length = dx.hypot(dy);
+        // The outline's points along this side, a wide band either way.
+        let mut near: Vec<(f64, Point)> = points
             .iter()
-            .map(|&(x, y)| (x as f64, y as f64))
-            .filter(|&(x, y)| {
+            .filter_map(|&(x, y)| {
                 let t = ((x - p.0) * dx + (y - p.1) * dy) / (length * length);
                 let off = ((x - p.0) * dy - (y - p.1) * dx).abs() / length;
-                (0.15..0.85).contains(&t) && off < 3.0
+                ((-0.05..1.05).contains(&t) && off < 0.15 * length).then_some((t, (x, y)))
             })
             .collect();
-        if near.len() < 5 {
-            lines.push((p, q));
-            continue;
+        near.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let near: Vec<Point> = near.into_iter().map(|(_, p)| p).collect();
+        match straightest(&near, (dx / length, dy / length)) {
+            Some(line) => lines.push(line),
+            None => lines.push((p, q)),
         }
-        let n = near.len() as f64;
-        let (mx, my) = (near.iter().map(|p| p.0).sum::<f64>() / n, near.iter().map(|p| p.1).sum::<f64>() / n);
-        let (mut sxx, mut sxy, mut syy) = (0.0, 0.0, 0.0);
-        for &(x, y) in &near {
-            sxx += (x - mx) * (x - mx);
-            sxy += (x - mx) * (y - my);
-            syy += (y - my) * (y - my);
-        }
-        let angle = 0.5 * (2.0 * sxy).atan2(sxx - syy);
-        lines.push(((mx, my), (mx + angle.cos(), my + angle.sin())));
     }
     let mut out = *corners;
     for k in 0..4 {
         if let Some(p) = intersect(lines[(k + 3) % 4], lines[k]) {
-            let moved = ((p.0 - corners[k].0).powi(2) + (p.1 - corners[k].1).powi(2)).sqrt();
-            if moved < 10.0 {
+            let moved = (p.0 - corners[k].0).hypot(p.1 - corners[k].1);
+            if moved < 0.25 * shortest {
                 out[k] = p;
             }
         }
     }
     out
+}
+
+/// The line through the most of `points` (in order along a side running
+/// `towards`), within a pixel and a half, turned at most 25 degrees from
+/// it; fitted by least squares to those points.
+fn straightest(points: &[Point], towards: Point) -> Option<(Point, Point)> {
+    let n = points.len();
+    if n < 8 {
+        return None;
+    }
+    const NEAR: f64 = 1.5;
+    let inliers = |a: Point, b: Point| -> Vec<Point> {
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let length = dx.hypot(dy);
+        points.iter().copied().filter(|&(x, y)| ((x - a.0) * dy - (y - a.1) * dx).abs() / length <= NEAR).collect()
+    };
+    let (mut best, mut best_count) = (None, 0);
+    // Pairs of points a good way apart along the side, spread evenly.
+    let step_a = (n / 50).max(1);
+    let step_b = (n / 25).max(1);
+    for i in (0..n).step_by(step_a) {
+        for j in (i + n / 8..n).step_by(step_b) {
+            let (a, b) = (points[i], points[j]);
+            let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+            let length = dx.hypot(dy);
+            if length < 4.0 || (dx * towards.0 + dy * towards.1) / length < 0.9 {
+                continue;
+            }
+            let count = inliers(a, b).len();
+            if count > best_count {
+                (best, best_count) = (Some((a, b)), count);
+            }
+        }
+    }
+    let (a, b) = best?;
+    // Least squares on the points near the best line, twice.
+    let mut line = (a, b);
+    for _ in 0..2 {
+        let near = inliers(line.0, line.1);
+        if near.len() < 5 {
+            break;
+        }
+        line = fit_line(&near);
+    }
+    Some(line)
+}
+
+/// The total least squares line through some points.
+fn fit_line(points: &[Point]) -> (Point, Point) {
+    let n = points.len() as f64;
+    let (mx, my) = (points.iter().map(|p| p.0).sum::<f64>() / n, points.iter().map(|p| p.1).sum::<f64>() / n);
+    let (mut sxx, mut sxy, mut syy) = (0.0, 0.0, 0.0);
+    for &(x, y) in points {
+        sxx += (x - mx) * (x - mx);
+        sxy += (x - mx) * (y - my);
+        syy += (y - my) * (y - my);
+    }
+    let angle = 0.5 * (2.0 * sxy).atan2(sxx - syy);
+    ((mx, my), (mx + angle.cos(), my + angle.sin()))
 }
 
 /// A board laid on the photo: its grid, its turn, and the evidence of its
@@ -457,7 +525,8 @@ fn layouts(canvas: &Plane, variant: &Variant, canvas_to_work: &Homography, grey:
         for turn in 0..4 {
             let fits = if turn % 2 == 0 { (nu, nv) == (bw, bh) } else { (nu, nv) == (bh, bw) };
             if fits {
-                out.push(measured.layout(variant, turn));
+                let l = measured.layout(variant, turn);
+                out.push(l);
             }
         }
     }
@@ -527,7 +596,16 @@ impl Measured {
                 }
                 let mean = values.iter().sum::<f32>() / values.len() as f32;
                 let dark = values.iter().filter(|&&v| v < 0.7 * bright).count() as f32 / values.len() as f32;
-                open.push(f64::from(dark + (bright - mean) / bright));
+                let against_board = dark + (bright - mean) / bright;
+                // The same against the cell's own level: a faint engraving
+                // still darkens the cell's darkest tenth well below its
+                // median, where light falling off across the board or a
+                // dark cell base leave it level.
+                let middle = median(&mut values).max(1.0);
+                let k = values.len() / 10;
+                let tenth = *values.select_nth_unstable_by(k, f32::total_cmp).1;
+                let against_itself = LABEL_WEIGHT * (middle - tenth) / middle;
+                open.push(f64::from(against_board.max(against_itself)));
             }
         }
         Measured { nu, nv, open, vertical, horizontal }
@@ -777,10 +855,33 @@ impl Layout {
     fn date(&self) -> Result<Date, ReadError> {
         let variant = &self.variant;
         let (w, h) = (variant.width(), variant.height());
-        let open = &self.evidence.open;
+        let ev = &self.evidence;
+        let open = &ev.open;
         let board: Vec<usize> = (0..w * h).filter(|&i| variant.cell(i / w, i % w) != Cell::Blocked).collect();
+        // A cell joined without a gap to two of its neighbours is part of a
+        // piece, whatever marks it shows (a thumb, a knot in the wood): an
+        // open cell has a wall on every side but the one it may share with
+        // another open cell.
+        let on_board = |r: usize, c: usize| variant.cell(r, c) != Cell::Blocked;
+        let sealed: Vec<bool> = (0..w * h)
+            .map(|i| {
+                let (r, c) = (i / w, i % w);
+                let mut sides: Vec<f64> = [
+                    (c + 1 < w && on_board(r, c + 1)).then(|| ev.across[i]),
+                    (c > 0 && on_board(r, c - 1)).then(|| ev.across[i - 1]),
+                    (r + 1 < h && on_board(r + 1, c)).then(|| ev.down[i]),
+                    (r > 0 && on_board(r - 1, c)).then(|| ev.down[i - w]),
+                ]
+                .into_iter()
+                .flatten()
+                .collect();
+                sides.sort_by(f64::total_cmp);
+                sides.len() >= 2 && sides[1] < 0.25 * ev.edge
+            })
+            .collect();
+        let candidates: Vec<usize> = board.iter().copied().filter(|&i| !sealed[i]).collect();
         let best = |pick: &dyn Fn(Cell) -> Option<u8>| -> Option<(usize, u8)> {
-            board
+            candidates
                 .iter()
                 .filter_map(|&i| pick(variant.cell(i / w, i % w)).map(|v| (i, v)))
                 .max_by(|a, b| open[a.0].total_cmp(&open[b.0]))
@@ -793,16 +894,17 @@ impl Layout {
             None
         };
         let chosen: Vec<usize> = [month, day, weekday].iter().flatten().map(|p| p.0).collect();
-        let needed = chosen.len();
+        let needed = if variant.has_weekdays() { 3 } else { 2 };
         let mut rest: Vec<f32> = board.iter().filter(|i| !chosen.contains(i)).map(|&i| open[i] as f32).collect();
         let base = f64::from(median(&mut rest));
         let weakest = chosen.iter().map(|&i| open[i]).fold(f64::MAX, f64::min);
-        let strongest_rest = board.iter().filter(|i| !chosen.contains(i)).map(|&i| open[i]).fold(f64::MIN, f64::max);
+        let strongest_rest =
+            candidates.iter().filter(|i| !chosen.contains(i)).map(|&i| open[i]).fold(f64::MIN, f64::max);
         // Open cells: well above the covered ones, and no other cell close.
         let cut = base + 0.5 * (weakest - base);
-        let seen: Vec<usize> = board.iter().copied().filter(|&i| open[i] > cut.max(base + 0.15)).collect();
+        let seen: Vec<usize> = candidates.iter().copied().filter(|&i| open[i] > cut.max(base + 0.15)).collect();
         let what = if variant.has_weekdays() { "a month, a day and a weekday" } else { "a month and a day" };
-        if weakest < base + 0.15 || strongest_rest > cut || seen.len() != needed {
+        if chosen.len() != needed || weakest < base + 0.15 || strongest_rest > cut || seen.len() != needed {
             let names: Vec<String> = seen.iter().map(|&i| cell_name(variant.cell(i / w, i % w))).collect();
             let seen = match names.len() {
                 0 => "no open cell seen".to_string(),

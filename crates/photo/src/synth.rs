@@ -1,8 +1,11 @@
 //! Synthetic photos of a solved board, to measure the reader where nobody
 //! has a camera: a wooden board (grain, engraved labels, pieces of one
 //! colour told apart by their gaps and shadows) seen through a camera
-//! (perspective, rotation, scale, blur, noise, vignetting, JPEG). The same
-//! seed and camera give the same photo in every version.
+//! (perspective, rotation, scale, blur, noise, vignetting, JPEG). Real
+//! boards and desks add what a plain rectangle on a cloth lacks: frames
+//! notched beside the blocked cells or with rounded corners, and things
+//! lying about the board or across its frame (keys, a hand). The same seed
+//! and camera give the same photo in every version.
 
 use aquarchive_kinds::calendar::{self, Cell, Date, Method, Tiling, Variant, date::days_in_month};
 use aquarchive_kinds::rng::Rng;
@@ -27,10 +30,12 @@ pub enum Distortion {
     Noise,
     Vignetting,
     Jpeg,
+    Frame,
+    Clutter,
 }
 
 impl Distortion {
-    pub const ALL: [Distortion; 7] = [
+    pub const ALL: [Distortion; 9] = [
         Distortion::Perspective,
         Distortion::Rotation,
         Distortion::Scale,
@@ -38,6 +43,8 @@ impl Distortion {
         Distortion::Noise,
         Distortion::Vignetting,
         Distortion::Jpeg,
+        Distortion::Frame,
+        Distortion::Clutter,
     ];
 
     pub fn name(self) -> &'static str {
@@ -49,6 +56,8 @@ impl Distortion {
             Distortion::Noise => "noise",
             Distortion::Vignetting => "vignetting",
             Distortion::Jpeg => "jpeg",
+            Distortion::Frame => "frame",
+            Distortion::Clutter => "clutter",
         }
     }
 
@@ -63,6 +72,13 @@ impl Distortion {
             Distortion::Noise => format!("sigma {:.0}", camera.noise),
             Distortion::Vignetting => format!("{:.0}% darker", camera.vignetting * 100.0),
             Distortion::Jpeg => format!("quality {}", camera.jpeg_quality),
+            Distortion::Frame => match (camera.notch, camera.rounding > 0.0) {
+                (false, false) => "square".to_string(),
+                (false, true) => format!("corners round {:.1} cell", camera.rounding),
+                (true, false) => "notched".to_string(),
+                (true, true) => format!("notched, round {:.1}", camera.rounding),
+            },
+            Distortion::Clutter => format!("{} things", camera.clutter),
         }
     }
 }
@@ -84,6 +100,14 @@ pub struct Camera {
     /// How much darker the corners are than the centre (0 to 1).
     pub vignetting: f64,
     pub jpeg_quality: u8,
+    /// The radius of the frame's outer corners, in cells (0: square).
+    pub rounding: f64,
+    /// The frame cut back beside the blocked cells of the first rows' ends,
+    /// as some boards are.
+    pub notch: bool,
+    /// Things lying about the board (keys, a thumb), about half of them
+    /// across its frame; never over a cell.
+    pub clutter: usize,
 }
 
 impl Camera {
@@ -100,6 +124,9 @@ impl Camera {
         noise: 4.0,
         vignetting: 0.2,
         jpeg_quality: 85,
+        rounding: 0.0,
+        notch: false,
+        clutter: 0,
     };
 
     /// This camera with one distortion at strength `level`, from none (0)
@@ -115,6 +142,11 @@ impl Camera {
             Distortion::Noise => camera.noise = [0.0, 5.0, 12.0, 25.0][level],
             Distortion::Vignetting => camera.vignetting = [0.0, 0.2, 0.4, 0.6][level],
             Distortion::Jpeg => camera.jpeg_quality = [95, 75, 45, 20][level],
+            Distortion::Frame => {
+                camera.rounding = [0.0, 0.3, 0.0, 0.5][level];
+                camera.notch = level >= 2;
+            }
+            Distortion::Clutter => camera.clutter = [0, 2, 4, 8][level],
         }
         camera
     }
@@ -345,9 +377,25 @@ fn on_label(text: &str, fx: f64, fy: f64) -> bool {
 
 /// The colour of the board's plane at (`x`, `y`), in cells from the grid's
 /// top left corner; `None` off the board.
-fn shade(scene: &Scene, labels: &[String], look: &Look, x: f64, y: f64) -> Option<[f64; 3]> {
+fn shade(scene: &Scene, labels: &[String], look: &Look, camera: &Camera, x: f64, y: f64) -> Option<[f64; 3]> {
     let (w, h) = (scene.variant.width() as f64, scene.variant.height() as f64);
     if x < -MARGIN || y < -MARGIN || x > w + MARGIN || y > h + MARGIN {
+        return None;
+    }
+    if camera.rounding > 0.0 {
+        // Off the board beyond a rounded corner.
+        let r = camera.rounding;
+        let cx = x.clamp(-MARGIN + r, w + MARGIN - r);
+        let cy = y.clamp(-MARGIN + r, h + MARGIN - r);
+        if (x - cx).hypot(y - cy) > r {
+            return None;
+        }
+    }
+    if camera.notch
+        && let Some((columns, rows)) = notch(&scene.variant)
+        && x > w - columns as f64 + MARGIN
+        && y < rows as f64 - MARGIN
+    {
         return None;
     }
     let (c, r) = (x.floor() as i64, y.floor() as i64);
@@ -400,6 +448,72 @@ fn shade(scene: &Scene, labels: &[String], look: &Look, x: f64, y: f64) -> Optio
     }
 }
 
+/// The blocked cells at the end of the first rows that a notched frame is
+/// cut back beside: how many columns of the first row, and how many rows
+/// end in a blocked cell; `None` when the first row ends on the board.
+fn notch(variant: &Variant) -> Option<(usize, usize)> {
+    let w = variant.width();
+    let columns = (0..w).rev().take_while(|&c| variant.cell(0, c) == Cell::Blocked).count();
+    let rows = (0..variant.height()).take_while(|&r| variant.cell(r, w - 1) == Cell::Blocked).count();
+    (columns > 0 && columns < w && rows > 0).then_some((columns, rows))
+}
+
+/// Something lying on the table or across the frame: a rounded rectangle in
+/// the board's plane (cells), above the board.
+struct Thing {
+    centre: Point,
+    /// Its long axis, a unit vector.
+    axis: Point,
+    half: (f64, f64),
+    colour: [f64; 3],
+}
+
+impl Thing {
+    fn covers(&self, (x, y): Point) -> bool {
+        let (dx, dy) = (x - self.centre.0, y - self.centre.1);
+        let along = (dx * self.axis.0 + dy * self.axis.1).abs();
+        let across = (-dx * self.axis.1 + dy * self.axis.0).abs();
+        // Corners rounded by the short half-side.
+        let r = self.half.1.min(self.half.0);
+        let (a, b) = ((along - (self.half.0 - r)).max(0.0), (across - (self.half.1 - r)).max(0.0));
+        a.hypot(b) <= r
+    }
+}
+
+/// Colours of things found on desks: keys, a thumb (near the wood's), a
+/// red button, paper.
+const THINGS: [[f64; 3]; 5] =
+    [[35.0, 35.0, 40.0], [215.0, 160.0, 135.0], [200.0, 40.0, 45.0], [240.0, 240.0, 235.0], [60.0, 60.0, 66.0]];
+
+/// `n` things round a `w` x `h` board, every other one reaching across the
+/// frame's edge, at most `reach` of the frame's depth, never onto a cell.
+fn clutter(rng: &mut Rng, n: usize, w: f64, h: f64) -> Vec<Thing> {
+    (0..n)
+        .map(|k| {
+            let side = rng.below(4);
+            let t = between(rng, 0.1, 0.9);
+            // A point on the frame's outer edge and the outward direction.
+            let (edge, out) = match side {
+                0 => ((-MARGIN + t * (w + 2.0 * MARGIN), -MARGIN), (0.0, -1.0)),
+                1 => ((w + MARGIN, -MARGIN + t * (h + 2.0 * MARGIN)), (1.0, 0.0)),
+                2 => ((-MARGIN + t * (w + 2.0 * MARGIN), h + MARGIN), (0.0, 1.0)),
+                _ => ((-MARGIN, -MARGIN + t * (h + 2.0 * MARGIN)), (-1.0, 0.0)),
+            };
+            let half = (between(rng, 0.4, 1.2), between(rng, 0.25, 0.5));
+            let turn = between(rng, -0.6, 0.6);
+            // Lying across the edge, long axis outward, or along it.
+            let axis = if rng.below(2) == 0 { out } else { (-out.1, out.0) };
+            let axis = (axis.0 * turn.cos() - axis.1 * turn.sin(), axis.0 * turn.sin() + axis.1 * turn.cos());
+            // How far the thing's far point reaches past the edge, inward.
+            let extent =
+                (axis.0 * out.0 + axis.1 * out.1).abs() * half.0 + (-axis.1 * out.0 + axis.0 * out.1).abs() * half.1;
+            let inward = if k % 2 == 0 { between(rng, 0.2, 0.8) * MARGIN } else { -between(rng, 0.3, 1.5) };
+            let centre = (edge.0 + out.0 * (extent - inward), edge.1 + out.1 * (extent - inward));
+            Thing { centre, axis, half, colour: THINGS[rng.below(THINGS.len())] }
+        })
+        .collect()
+}
+
 /// The photo of a scene (a JPEG) and the board's outer corners in it.
 pub fn render(scene: &Scene, rng: &mut Rng, camera: &Camera) -> (Vec<u8>, [Point; 4]) {
     let variant = &scene.variant;
@@ -448,16 +562,20 @@ pub fn render(scene: &Scene, rng: &mut Rng, camera: &Camera) -> (Vec<u8>, [Point
     let to_board = Homography::from_points(&corners, &board).expect("the corners of a turned rectangle");
     let mut planes = [Plane::new(width, height, 0.0), Plane::new(width, height, 0.0), Plane::new(width, height, 0.0)];
     let texture_seed = rng.next_u64();
+    let things = clutter(rng, camera.clutter, w, h);
     for py in 0..height {
         for px in 0..width {
             let mut sum = [0.0; 3];
             // Four samples a pixel, against jagged edges.
             for (sx, sy) in [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)] {
                 let (x, y) = to_board.apply((px as f64 + sx, py as f64 + sy));
-                let colour = shade(scene, &labels, &look, x, y).unwrap_or_else(|| {
-                    let bump = hash_noise(texture_seed, px / 2, py / 2) * look.table_texture;
-                    look.table.map(|v| v + bump)
-                });
+                let colour = match things.iter().find(|t| t.covers((x, y))) {
+                    Some(thing) => thing.colour,
+                    None => shade(scene, &labels, &look, camera, x, y).unwrap_or_else(|| {
+                        let bump = hash_noise(texture_seed, px / 2, py / 2) * look.table_texture;
+                        look.table.map(|v| v + bump)
+                    }),
+                };
                 for k in 0..3 {
                     sum[k] += colour[k] / 4.0;
                 }

@@ -120,3 +120,28 @@ fn two_pieces_seen_as_one_are_corrected_to_the_nearest_tiling() {
     assert_eq!(reading.tiling.to_rows(&standard), tiling.to_rows(&standard));
     assert!(reading.corrected.is_some_and(|n| n > 0), "{:?}", reading.corrected);
 }
+
+#[test]
+fn notched_and_rounded_frames_and_things_across_the_frame_leave_the_reading_exact() {
+    let boards = boards();
+    let cameras = [
+        Camera::PHONE.with(Distortion::Frame, 2),
+        Camera::PHONE.with(Distortion::Frame, 3),
+        Camera::PHONE.with(Distortion::Clutter, 1),
+    ];
+    for (k, camera) in cameras.iter().enumerate() {
+        for variant in &boards {
+            let made = synth::photo(variant, 200 + k as u64, camera);
+            let reading = read(&made.jpeg, &boards).unwrap_or_else(|e| panic!("{} photo {k}: {e}", variant.name()));
+            assert_eq!(reading.variant.name(), variant.name(), "photo {k}");
+            assert_eq!((reading.date, reading.tiling.to_rows(variant)), (made.date, made.tiling.to_rows(variant)));
+            // The corners found are where the frame's straight sides meet,
+            // not where a notch or a rounded corner bends the outline.
+            let start = rotation(&reading.outline, &made.corners);
+            for (found, corner) in reading.outline.iter().zip(made.corners.iter().cycle().skip(start)) {
+                let off = (found.0 - corner.0).hypot(found.1 - corner.1);
+                assert!(off < 6.0, "photo {k}: outline {:?} against {:?}", reading.outline, made.corners);
+            }
+        }
+    }
+}
