@@ -1,22 +1,36 @@
 //! Grades kept in the archive: each Aquarium and Sudoku puzzle with one
 //! solution is graded when it is solved (import, fetch, re-solve), by the
-//! kinds' graders, into the words and numbers the store keeps.
+//! kinds' graders, into the words and numbers the store keeps, with the
+//! steps its HTML page gives as hints (see `html`), so that an export reads
+//! them instead of grading again.
 
 use crate::kinds::Kind;
 use crate::kinds::aquarium::{self, Aquarium, Water};
 use crate::kinds::sudoku::{self, Grid};
 use crate::store::Grade;
 
+use super::html::{Graded, hint_data};
+
 /// An Aquarium's grade, `solution` being its one solution (proved).
 pub fn aquarium(puzzle: &Aquarium, solution: &Water) -> Grade {
     let grading = aquarium::grade::grade_knowing(puzzle, solution);
-    Grade { level: grading.level.name().into(), rank: grading.level.rank(), techniques: grading.summary() }
+    Grade {
+        level: grading.level.name().into(),
+        rank: grading.level.rank(),
+        techniques: grading.summary(),
+        hints: Some(hint_data(Graded::Aquarium(puzzle, &grading))),
+    }
 }
 
 /// A Sudoku's grade, `solution` being its one solution (proved).
 pub fn sudoku(puzzle: &Grid, solution: &Grid) -> Grade {
     let grading = sudoku::grade(puzzle, solution);
-    Grade { level: grading.level.name().into(), rank: sudoku_rank(grading.level), techniques: grading.summary() }
+    Grade {
+        level: grading.level.name().into(),
+        rank: sudoku_rank(grading.level),
+        techniques: grading.summary(),
+        hints: Some(hint_data(Graded::Sudoku(&grading))),
+    }
 }
 
 /// A Sudoku level's rank: 1 for the easiest.

@@ -45,6 +45,7 @@ use crate::store::{Fetch, Filter, HashCheck, Puzzle, Status, Store, time_text};
 use super::kinds::{AnyPuzzle, AnySolution};
 use super::{ArchiveError, export, kinds, picture, stats, stored_aquarium};
 use play::Play;
+pub(crate) use play::{Graded, hint_data};
 
 mod play;
 
@@ -129,8 +130,12 @@ impl Row {
             _ if puzzle.record.special_date.is_some() => puzzle.record.special_date.clone().unwrap_or_default(),
             Some(AnyPuzzle::Calendar { date, .. }) => date.to_string(),
             Some(sudoku @ AnyPuzzle::Sudoku(grid)) if puzzle.record.status == Status::Ok => {
-                match super::stored_solution(puzzle, sudoku) {
-                    Some(Ok(AnySolution::Sudoku(solution))) => sudoku_grade(grid, &solution).level.name().to_string(),
+                match (puzzle.solution.as_ref().and_then(|s| s.grade.as_ref()), super::stored_solution(puzzle, sudoku))
+                {
+                    (Some(grade), _) => grade.level.clone(),
+                    (None, Some(Ok(AnySolution::Sudoku(solution)))) => {
+                        sudoku_grade(grid, &solution).level.name().to_string()
+                    }
                     _ => String::new(),
                 }
             }

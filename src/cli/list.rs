@@ -18,8 +18,8 @@ pub fn run(args: ListArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     store.each(&filter, |p| {
         if listed == 0 && !args.json {
             print(&format!(
-                "{:>6}  {:<24} {:<10} {:<10}  {:<19}  {}\n",
-                "id", "class", "status", "special", "created (UTC)", "source"
+                "{:>6}  {:<24} {:<10} {:<8} {:<10}  {:<19}  {}\n",
+                "id", "class", "status", "grade", "special", "created (UTC)", "source"
             ))?;
         }
         listed += 1;
@@ -33,8 +33,10 @@ pub fn run(args: ListArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
             );
             // A special's date: its identity, since its page has no ID.
             let special = p.record.special_date.as_deref().unwrap_or("-");
+            // The level `list --grade` takes; "-" for a puzzle not graded.
+            let grade = p.solution.as_ref().and_then(|s| s.grade.as_ref()).map_or("-", |g| g.level.as_str());
             format!(
-                "{:>6}  {class:<24} {:<10} {special:<10}  {}  {}",
+                "{:>6}  {class:<24} {:<10} {grade:<8} {special:<10}  {}  {}",
                 p.id,
                 p.record.status.as_str(),
                 time_to_second(p.created),

@@ -167,6 +167,12 @@ pub struct Grade {
     pub rank: u32,
     /// The techniques used, each with how often: "naked single 40, ...".
     pub techniques: String,
+    /// The logical solution's steps as the HTML archive's page carries them
+    /// (written by `archive::grade`, read back whole by the export); None
+    /// for a grade kept before they were stored. Not in JSON: it is the
+    /// page's data, not words for people.
+    #[serde(skip)]
+    pub hints: Option<String>,
 }
 
 /// Puzzles counted by kind, size class and grade.

@@ -24,6 +24,7 @@ pub(super) const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/5_fetch_tries.sql"),
     include_str!("../../migrations/6_grades.sql"),
     include_str!("../../migrations/7_calendar_readings.sql"),
+    include_str!("../../migrations/8_grade_hints.sql"),
 ];
 
 /// The database version this binary writes.

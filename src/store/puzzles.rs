@@ -25,7 +25,7 @@ pub(super) const PUZZLE_COLUMNS: &str = concat!(
     "p.canonical_hash, p.snapshot, p.extractor_version, p.status, p.note, p.created, ",
     "s.solver_version, s.solution, s.found, s.nodes, s.micros, p.special_date, ",
     hash_check_sql!(),
-    ", g.level, g.rank, g.techniques"
+    ", g.level, g.rank, g.techniques, g.hints"
 );
 
 /// Each puzzle joined with its latest solution (the highest row id) and
@@ -445,11 +445,11 @@ fn put_grade(conn: &Connection, puzzle: i64, grade: Option<&Grade>) -> rusqlite:
     match grade {
         Some(g) => conn
             .prepare_cached(
-                "INSERT INTO grades (puzzle, level, rank, techniques) VALUES (?1, ?2, ?3, ?4) \
+                "INSERT INTO grades (puzzle, level, rank, techniques, hints) VALUES (?1, ?2, ?3, ?4, ?5) \
                  ON CONFLICT (puzzle) DO UPDATE SET level = excluded.level, rank = excluded.rank, \
-                 techniques = excluded.techniques, graded_at = excluded.graded_at",
+                 techniques = excluded.techniques, hints = excluded.hints, graded_at = excluded.graded_at",
             )?
-            .execute(params![puzzle, g.level, g.rank, g.techniques])?,
+            .execute(params![puzzle, g.level, g.rank, g.techniques, g.hints])?,
         None => conn.prepare_cached("DELETE FROM grades WHERE puzzle = ?1")?.execute([puzzle])?,
     };
     Ok(())
@@ -466,7 +466,7 @@ fn read_puzzle(r: &Row) -> rusqlite::Result<Puzzle> {
             micros: r.get::<_, i64>(18)? as u64,
             grade: match r.get::<_, Option<String>>(21)? {
                 None => None,
-                Some(level) => Some(Grade { level, rank: r.get(22)?, techniques: r.get(23)? }),
+                Some(level) => Some(Grade { level, rank: r.get(22)?, techniques: r.get(23)?, hints: r.get(24)? }),
             },
         }),
     };

@@ -416,3 +416,32 @@ fn stored_times_read_back_as_written() {
     let err = store.fetch_log(&FetchQuery::default()).unwrap_err().to_string();
     assert!(err.contains("fetch 1: fetched_at `yesterday` is not a time"), "{err}");
 }
+
+#[test]
+fn a_grades_hints_are_kept_with_it_and_grades_from_version_7_have_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("v7.sqlite");
+    // A version 7 file with a graded puzzle, kept before hints were.
+    let conn = Connection::open(&path).unwrap();
+    conn.pragma_update(None, "application_id", APPLICATION_ID).unwrap();
+    for step in &open::MIGRATIONS[..7] {
+        conn.execute_batch(step).unwrap();
+    }
+    conn.pragma_update(None, "user_version", 7).unwrap();
+    conn.execute_batch(
+        "INSERT INTO puzzles (kind, source, width, height, text, canonical_hash, status) \
+         VALUES ('aquarium', 'old', 2, 2, 'x', 'h', 'ok'); \
+         INSERT INTO solutions (puzzle, solver_version, solution, found, nodes, micros) VALUES (1, 'v0', 's', 1, 7, 9); \
+         INSERT INTO grades (puzzle, level, rank, techniques) VALUES (1, 'easy', 1, 'full line 2');",
+    )
+    .unwrap();
+    drop(conn);
+    let mut store = Store::open(&path, Access::ReadWrite).unwrap();
+    let old = store.puzzle(1).unwrap().unwrap().solution.unwrap().grade.unwrap();
+    assert_eq!((old.level.as_str(), old.techniques.as_str(), old.hints), ("easy", "full line 2", None));
+    // Solved again, the grade comes with its hints, and they read back whole.
+    let hints = "full line|finished line\n010\n11Z2ZZ0Z0";
+    let grade = Grade { level: "medium".into(), rank: 2, techniques: "t".into(), hints: Some(hints.into()) };
+    store.update(&[(1, Status::Ok, None, Some(Solution { grade: Some(grade.clone()), ..solution(1) }))]).unwrap();
+    assert_eq!(store.puzzle(1).unwrap().unwrap().solution.unwrap().grade, Some(grade));
+}

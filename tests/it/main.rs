@@ -11,6 +11,7 @@ mod commands;
 mod faults;
 mod fetch_log;
 mod grade_aquarium;
+mod grade_hints;
 mod html_index;
 mod html_play;
 mod interrupt;

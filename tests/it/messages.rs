@@ -15,7 +15,15 @@ fn list_has_a_header_and_says_when_nothing_matches() {
     let lines: Vec<&str> = run.stdout.lines().collect();
     assert_eq!(lines.len(), 31, "{run}");
     let header: Vec<&str> = lines[0].split_whitespace().collect();
-    assert_eq!(header, ["id", "class", "status", "special", "created", "(UTC)", "source"], "{run}");
+    assert_eq!(header, ["id", "class", "status", "grade", "special", "created", "(UTC)", "source"], "{run}");
+    // Each puzzle's grade in its column, as `list --grade` takes it.
+    let graded = dir.run(&["list", "--json"]).ok().json_lines();
+    for (line, json) in lines[1..].iter().zip(&graded) {
+        let cells: Vec<&str> = line.split_whitespace().collect();
+        let level = json["solution"]["grade"]["level"].as_str().unwrap_or("-");
+        assert_eq!(cells[4], level, "{line}");
+    }
+    assert!(graded.iter().any(|p| p["solution"]["grade"]["level"].is_string()), "{run}");
     // JSON lines stay JSON only.
     assert_eq!(dir.run(&["list", "--json"]).ok().json_lines().len(), 30);
     let none = dir.run(&["list", "--status", "invalid"]).ok();

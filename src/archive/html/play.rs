@@ -24,9 +24,14 @@
 //! A Sudoku's steps are few and short: one a line, the digits a step
 //! places, `/`, the candidates it removes (each three characters: the
 //! cell's index in two decimal digits, then the digit), a space, its words.
+//!
+//! The steps come from the grader, which takes far longer than writing the
+//! page: they are written once, when the puzzle is graded on its way into
+//! the store ([`hint_data`]), kept beside its grade, and read back here. A
+//! puzzle graded before they were kept is graded again as it is exported.
 
 use crate::kinds::Kind;
-use crate::kinds::aquarium::{Aquarium, Water, puzzlink};
+use crate::kinds::aquarium::{self, Aquarium, Water, puzzlink};
 use crate::kinds::sudoku::{self, Grid};
 use crate::store::{Puzzle, Status};
 
@@ -53,9 +58,9 @@ pub(super) enum Play {
 
 /// One step of a logical solution as a hint shows it: its technique's name
 /// and the cells it settles (row, column, and whether the cell is water).
-pub(super) struct AquariumStep {
+pub(super) struct AquariumStep<'a> {
     pub technique: &'static str,
-    pub settles: Vec<(usize, usize, bool)>,
+    pub settles: &'a [(usize, usize, bool)],
 }
 
 /// An Aquarium's steps as the page writes them (see the module's notes).
@@ -64,6 +69,45 @@ pub(super) struct AquariumHints {
     pub techniques: String,
     pub steps: String,
     pub order: String,
+}
+
+impl AquariumHints {
+    /// The hints as the store keeps them: the three attributes, one a line.
+    fn to_data(&self) -> String {
+        format!("{}\n{}\n{}", self.techniques, self.steps, self.order)
+    }
+
+    /// The hints kept for a puzzle of `cells` cells, if they read as
+    /// [`AquariumHints::to_data`] writes them.
+    fn from_data(data: &str, cells: usize) -> Option<AquariumHints> {
+        let mut lines = data.split('\n');
+        let (techniques, steps, order) = (lines.next()?, lines.next()?, lines.next()?);
+        let names = techniques.split('|').count();
+        let fits = lines.next().is_none()
+            && steps.chars().all(|d| d.to_digit(36).is_some_and(|n| (n as usize) < names))
+            && order.bytes().all(|d| DIGITS.contains(&d))
+            && if steps.is_empty() {
+                techniques.is_empty() && order.is_empty()
+            } else {
+                order.len() == cells * order_width(steps.len()) as usize
+            };
+        fits.then(|| AquariumHints { techniques: techniques.into(), steps: steps.into(), order: order.into() })
+    }
+}
+
+/// The hint data of a graded puzzle, as the store keeps it beside the grade
+/// for the puzzle's page.
+pub(crate) enum Graded<'a> {
+    Aquarium(&'a Aquarium, &'a aquarium::grade::Grading),
+    Sudoku(&'a sudoku::Grading),
+}
+
+/// What [`play`] reads back from the store instead of grading again.
+pub(crate) fn hint_data(graded: Graded) -> String {
+    match graded {
+        Graded::Aquarium(puzzle, grading) => aquarium_hints(puzzle, &aquarium_steps(grading)).to_data(),
+        Graded::Sudoku(grading) => sudoku_steps(grading),
+    }
 }
 
 /// The digits of a step's number in `data-order`.
@@ -78,22 +122,24 @@ pub(super) fn play(puzzle: &Puzzle) -> Option<Play> {
     let read = stored(puzzle).ok()?;
     let solution = stored_solution(puzzle, &read)?.ok()?;
     let key = progress_key(puzzle);
+    let kept = puzzle.solution.as_ref().and_then(|s| s.grade.as_ref()).and_then(|g| g.hints.as_deref());
     match (read, solution) {
         (AnyPuzzle::Aquarium(aquarium), AnySolution::Aquarium(water)) => {
             if (water.width(), water.height()) != (aquarium.width(), aquarium.height()) {
                 return None;
             }
-            Some(Play::Aquarium {
-                key,
-                solution: water_bits(&water),
-                hints: aquarium_hints(&aquarium, &aquarium_grading(&aquarium, &water)),
-            })
+            let cells = aquarium.width() * aquarium.height();
+            let hints = kept.and_then(|data| AquariumHints::from_data(data, cells)).unwrap_or_else(|| {
+                let grading = aquarium::grade::grade_knowing(&aquarium, &water);
+                aquarium_hints(&aquarium, &aquarium_steps(&grading))
+            });
+            Some(Play::Aquarium { key, solution: water_bits(&water), hints })
         }
         (AnyPuzzle::Sudoku(givens), AnySolution::Sudoku(filled)) => Some(Play::Sudoku {
             key,
             givens: digits(&givens),
             solution: digits(&filled),
-            steps: sudoku_steps(&sudoku::grade(&givens, &filled)),
+            steps: kept.map_or_else(|| sudoku_steps(&sudoku::grade(&givens, &filled)), str::to_string),
             svg: picture::svg(puzzle, true).ok().flatten()?,
         }),
         _ => None,
@@ -115,13 +161,15 @@ fn digits(grid: &Grid) -> String {
     grid.cells().iter().map(|&d| char::from(b'0' + d)).collect()
 }
 
-/// The Aquarium's logical solution, step by step, from its grader.
-///
-/// The one place that reads the grader; the stored solution, proved
-/// unique, spares it solving again where it would guess.
-fn aquarium_grading(puzzle: &Aquarium, solution: &Water) -> Vec<AquariumStep> {
-    let grading = crate::kinds::aquarium::grade::grade_knowing(puzzle, solution);
-    grading.steps.into_iter().map(|s| AquariumStep { technique: s.technique.name(), settles: s.settles }).collect()
+/// The grader's steps as hints show them.
+fn aquarium_steps(grading: &aquarium::grade::Grading) -> Vec<AquariumStep<'_>> {
+    grading.steps.iter().map(|s| AquariumStep { technique: s.technique.name(), settles: &s.settles }).collect()
+}
+
+/// Digits a cell's step takes in `data-order` for `steps` steps: enough for
+/// every step's number and one more, for no step.
+fn order_width(steps: usize) -> u32 {
+    (1..).find(|&w| 62usize.pow(w) > steps).expect("some width")
 }
 
 /// The steps' techniques, and each cell's step.
@@ -139,12 +187,11 @@ pub(super) fn aquarium_hints(puzzle: &Aquarium, steps: &[AquariumStep]) -> Aquar
         out.steps.push(char::from_digit(at as u32 % 36, 36).expect("below 36"));
     }
     out.techniques = names.join("|");
-    // Enough digits for every step's number and one more, for no step.
-    let width = (1..).find(|&w| 62usize.pow(w) > steps.len()).expect("some width");
+    let width = order_width(steps.len());
     let none = 62usize.pow(width) - 1;
     let mut order = vec![none; puzzle.width() * puzzle.height()];
     for (k, step) in steps.iter().enumerate() {
-        for &(r, c, _) in &step.settles {
+        for &(r, c, _) in step.settles {
             if let Some(cell) = order.get_mut(r * puzzle.width() + c).filter(|cell| **cell == none) {
                 *cell = k;
             }

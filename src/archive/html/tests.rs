@@ -232,9 +232,9 @@ fn aquarium_steps_are_their_techniques_and_each_cells_step() {
     let aquarium = crate::kinds::aquarium::Aquarium::parse_text(AQUARIUM).unwrap();
     let step = |technique, settles| play::AquariumStep { technique, settles };
     let steps = [
-        step("full line", vec![(2, 0, true), (2, 2, true)]),
-        step("finished line", vec![(0, 1, false), (0, 0, false)]),
-        step("full line", vec![(1, 0, true), (2, 2, true)]),
+        step("full line", &[(2, 0, true), (2, 2, true)][..]),
+        step("finished line", &[(0, 1, false), (0, 0, false)]),
+        step("full line", &[(1, 0, true), (2, 2, true)]),
     ];
     let hints = play::aquarium_hints(&aquarium, &steps);
     assert_eq!(hints.techniques, "full line|finished line");
@@ -243,7 +243,8 @@ fn aquarium_steps_are_their_techniques_and_each_cells_step() {
     assert_eq!(hints.order, "11Z2ZZ0Z0");
     // 62 steps need two digits a cell: step k settles row k % 3, column
     // k / 3 % 3 (first of all), so cells 0, 1, 2 are steps 0, 3, 6.
-    let many: Vec<_> = (0..62).map(|k| step("guess", vec![(k % 3, k / 3 % 3, true)])).collect();
+    let cells: Vec<[(usize, usize, bool); 1]> = (0..62).map(|k| [(k % 3, k / 3 % 3, true)]).collect();
+    let many: Vec<_> = cells.iter().map(|cell| step("guess", cell)).collect();
     let hints = play::aquarium_hints(&aquarium, &many);
     assert_eq!(hints.order.len(), 18);
     assert_eq!(&hints.order[..6], "000306");

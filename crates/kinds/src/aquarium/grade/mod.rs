@@ -206,8 +206,11 @@ fn grade_inner(puzzle: &Aquarium, known: Option<&Water>) -> Grading {
     let mut level = Level::Easy;
     let mut solution: Option<Option<Water>> = known.map(|w| Some(w.clone()));
     let mut memo = techniques::Memo::new(&shape);
+    // What may have broken since the last check: at first everything, then
+    // the tanks a step narrowed and their lines (the others are as they were).
+    let (mut tanks, mut lines): (Vec<usize>, Vec<usize>) = ((0..shape.tanks()).collect(), (0..shape.lines()).collect());
     while !board.is_solved() {
-        if !board.consistent(&shape) {
+        if !board.consistent(&shape, &tanks, &lines) {
             break;
         }
         let found = techniques::next_step(&shape, &board, &mut memo);
@@ -232,7 +235,7 @@ fn grade_inner(puzzle: &Aquarium, known: Option<&Water>) -> Grading {
         }
         level = level.max(technique.level());
         steps.push(Step { technique, text, settles });
-        memo.moved(&board, &next);
+        (tanks, lines) = memo.moved(&board, &next);
         board = next;
     }
     let complete = board.is_solved();
@@ -365,11 +368,11 @@ impl Board {
         shape.parts[line].iter().map(|p| shape.gives(p, self.lo[p.tank])).sum()
     }
 
-    /// No line is already over its clue or short of it with every tank
-    /// full, and no tank's range is empty.
-    fn consistent(&self, shape: &Shape) -> bool {
-        (0..shape.tanks()).all(|t| self.lo[t] <= self.hi[t])
-            && (0..shape.lines()).all(|l| {
+    /// None of `lines` is already over its clue or short of it with every
+    /// tank full, and none of `tanks` has an empty range.
+    fn consistent(&self, shape: &Shape, tanks: &[usize], lines: &[usize]) -> bool {
+        tanks.iter().all(|&t| self.lo[t] <= self.hi[t])
+            && lines.iter().all(|&l| {
                 let clue = shape.clues[l];
                 self.known(shape, l) <= clue && self.most(shape, l) >= clue
             })

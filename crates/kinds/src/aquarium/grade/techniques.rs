@@ -70,16 +70,23 @@ impl Memo {
         }
     }
 
-    /// Notes a step from `board` to `next`.
-    pub(super) fn moved(&mut self, board: &Board, next: &Board) {
+    /// Notes a step from `board` to `next`, and gives the tanks it narrowed
+    /// and the lines they are in (each once).
+    pub(super) fn moved(&mut self, board: &Board, next: &Board) -> (Vec<usize>, Vec<usize>) {
         self.now += 1;
+        let (mut tanks, mut lines) = (Vec::new(), Vec::new());
         for t in 0..board.lo.len() {
             if (board.lo[t], board.hi[t]) != (next.lo[t], next.hi[t]) {
+                tanks.push(t);
                 for &line in &self.tank_lines[t] {
-                    self.changed[line] = self.now;
+                    if self.changed[line] != self.now {
+                        self.changed[line] = self.now;
+                        lines.push(line);
+                    }
                 }
             }
         }
+        (tanks, lines)
     }
 
     fn unchanged_since(&self, quiet: u64, line: usize) -> bool {
@@ -509,7 +516,12 @@ fn two_lines(shape: &Shape, board: &Board, memo: &mut Memo) -> Option<(String, B
 }
 
 /// Two lines counted together, as [`two_lines`] does.
-fn two_lines_at(shape: &Shape, board: &Board, a: usize, b: usize) -> Option<(String, Board)> {
+///
+/// A tank that adds water to one of the two lines only is counted in that
+/// line's sums alone, as [`line_sums`] counts a line: only the tanks adding
+/// to both (few, often one) need the sums of the two lines at once. What
+/// each tank's levels allow is the same as counting every tank in both.
+pub(super) fn two_lines_at(shape: &Shape, board: &Board, a: usize, b: usize) -> Option<(String, Board)> {
     let (Some(left_a), Some(left_b)) = (left(shape, board, a), left(shape, board, b)) else { return None };
     if left_a > 126 || left_b > 126 {
         return None;
@@ -520,49 +532,111 @@ fn two_lines_at(shape: &Shape, board: &Board, a: usize, b: usize) -> Option<(Str
     tanks.sort_unstable();
     tanks.dedup();
     let adds = |line: usize, t: usize, s: usize| part_in(shape, line, t).map_or(0, |p| extra(shape, board, p, s));
-    // What each tank adds to the two lines at each of its levels.
+    let levels = |t: usize| board.lo[t]..=board.hi[t];
+    // Each tank's place: adding to the first line only, the second only, or both.
+    let (mut only_a, mut only_b, mut shared) = (Vec::new(), Vec::new(), Vec::new());
+    for &t in &tanks {
+        match (adds(a, t, board.lo[t]) > 0, adds(b, t, board.lo[t]) > 0) {
+            (true, false) => only_a.push(t),
+            (false, true) => only_b.push(t),
+            _ => shared.push(t),
+        }
+    }
+    // One line's tanks: what each may add, up to what the line has left,
+    // and the sums of those before and after each.
+    let one_line = |line: usize, tanks: &[usize], left: u32| {
+        let sets: Vec<Sums> = tanks
+            .iter()
+            .map(|&t| levels(t).map(|s| adds(line, t, s)).filter(|&x| x <= left).fold(0, |m, x| m | 1 << x))
+            .collect();
+        let mut prefix = vec![1 as Sums; sets.len() + 1];
+        let mut suffix = prefix.clone();
+        for (i, &set) in sets.iter().enumerate() {
+            prefix[i + 1] = add_sums(prefix[i], set, left);
+        }
+        for (i, &set) in sets.iter().enumerate().rev() {
+            suffix[i] = add_sums(suffix[i + 1], set, left);
+        }
+        (prefix, suffix)
+    };
+    let (prefix_a, suffix_a) = one_line(a, &only_a, left_a);
+    let (prefix_b, suffix_b) = one_line(b, &only_b, left_b);
+    let (sums_a, sums_b) = (suffix_a[0], suffix_b[0]);
+    // What the shared tanks add to the two lines at each of their levels.
     let options: Vec<Vec<(u32, u32)>> =
-        tanks.iter().map(|&t| (board.lo[t]..=board.hi[t]).map(|s| (adds(a, t, s), adds(b, t, s))).collect()).collect();
+        shared.iter().map(|&t| levels(t).map(|s| (adds(a, t, s), adds(b, t, s))).collect()).collect();
     // Sets of sums kept flat, `width` to a tank: row `x` of tank `i` is at
-    // `i * width + x`.
+    // `i * width + x`. The prefixes start from the tanks of one line each
+    // (`x` from the first's, with any `y` from the second's), the suffixes
+    // from nothing.
     let width = left_a as usize + 1;
-    let mut prefix = vec![0 as Sums; (tanks.len() + 1) * width];
+    let n = shared.len();
+    let mut prefix = vec![0 as Sums; (n + 1) * width];
     let mut suffix = prefix.clone();
-    prefix[0] = 1;
-    suffix[tanks.len() * width] = 1;
+    for (x, row) in prefix[..width].iter_mut().enumerate() {
+        if sums_a & (1 << x) != 0 {
+            *row = sums_b;
+        }
+    }
+    suffix[n * width] = 1;
     let mut set = vec![0 as Sums; width];
-    for i in 0..tanks.len() {
+    for i in 0..n {
         set_of(&options[i], cap, &mut set);
         let (done, rest) = prefix.split_at_mut((i + 1) * width);
         add_sums2(&done[i * width..], &set, cap, &mut rest[..width]);
     }
-    if prefix[tanks.len() * width + left_a as usize] & (1 << left_b) == 0 {
+    if prefix[n * width + left_a as usize] & (1 << left_b) == 0 {
         return None; // the puzzle breaks here; no deduction to draw from it
     }
-    for i in (0..tanks.len()).rev() {
+    for i in (0..n).rev() {
         set_of(&options[i], cap, &mut set);
         let (rest, done) = suffix.split_at_mut((i + 1) * width);
         add_sums2(&done[..width], &set, cap, &mut rest[i * width..]);
+    }
+    let mut changes = Vec::new();
+    let mut narrow = |t: usize, fits: &dyn Fn(usize) -> bool| {
+        if let Some((lo, hi)) = narrowed(board, t, fits)
+            && (lo, hi) != (board.lo[t], board.hi[t])
+        {
+            changes.push((t, lo, hi));
+        }
+    };
+    // A tank of the first line only: the rest of that line's tanks, with
+    // the shared tanks' `x` that leave the second line able to make its
+    // `left_b`, must make the first line's `left_a`.
+    let all_shared = &suffix[..width];
+    let shared_x =
+        (0..width).filter(|&x| add_sums(all_shared[x], sums_b, left_b) & (1 << left_b) != 0).fold(0, |m, x| m | 1 << x);
+    for (i, &t) in only_a.iter().enumerate() {
+        let others = add_sums(add_sums(prefix_a[i], suffix_a[i + 1], left_a), shared_x, left_a);
+        narrow(t, &|s| {
+            let x = adds(a, t, s);
+            x <= left_a && others & (1 << (left_a - x)) != 0
+        });
+    }
+    // The same for a tank of the second line only.
+    let shared_y = (0..width).filter(|&x| sums_a & (1 << (left_a as usize - x)) != 0).fold(0, |m, x| m | all_shared[x]);
+    for (i, &t) in only_b.iter().enumerate() {
+        let others = add_sums(add_sums(prefix_b[i], suffix_b[i + 1], left_b), shared_y, left_b);
+        narrow(t, &|s| {
+            let y = adds(b, t, s);
+            y <= left_b && others & (1 << (left_b - y)) != 0
+        });
     }
     // The suffixes' sums of the second line read backwards (bit `left_b - y`
     // for `y`), so that a prefix and a suffix make `y` between them exactly
     // where one AND tells.
     let reversed: Vec<Sums> = suffix.iter().map(|&m| reverse(m, left_b)).collect();
-    let mut changes = Vec::new();
-    for (i, &t) in tanks.iter().enumerate() {
+    for (i, &t) in shared.iter().enumerate() {
         let before = &prefix[i * width..(i + 1) * width];
         let after = &reversed[(i + 1) * width..(i + 2) * width];
         // Whether the other tanks can give `x` and `y` to the two lines.
         let others =
             |x: u32, y: u32| (0..=x as usize).any(|x1| before[x1] & (after[x as usize - x1] >> (left_b - y)) != 0);
-        let fits = |s: usize| {
+        narrow(t, &|s| {
             let (x, y) = options[i][s - board.lo[t]];
             x <= left_a && y <= left_b && others(left_a - x, left_b - y)
-        };
-        let Some((lo, hi)) = narrowed(board, t, fits) else { continue };
-        if (lo, hi) != (board.lo[t], board.hi[t]) {
-            changes.push((t, lo, hi));
-        }
+        });
     }
     if changes.is_empty() {
         return None;

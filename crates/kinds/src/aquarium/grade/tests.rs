@@ -234,3 +234,81 @@ fn a_puzzle_with_two_solutions_stops_at_the_guess() {
     assert_eq!(grading.level, Level::Guess);
     assert!(grading.steps.is_empty(), "{:?}", grading.steps);
 }
+
+/// The levels of `tanks` (each within its range on `board`) that some choice
+/// of all of them, tried one by one, allows with lines `a` and `b` both
+/// holding their clues: `None` when there are too many choices to try.
+fn levels_both_lines_allow(
+    shape: &Shape,
+    board: &Board,
+    tanks: &[usize],
+    a: usize,
+    b: usize,
+) -> Option<Vec<Vec<bool>>> {
+    let choices: usize = tanks.iter().map(|&t| board.hi[t] - board.lo[t] + 1).product();
+    if choices > 50_000 {
+        return None;
+    }
+    let mut allowed: Vec<Vec<bool>> = tanks.iter().map(|&t| vec![false; board.hi[t] - board.lo[t] + 1]).collect();
+    let mut trial = board.clone();
+    for mut k in 0..choices {
+        for &t in tanks {
+            let n = board.hi[t] - board.lo[t] + 1;
+            let s = board.lo[t] + k % n;
+            (trial.lo[t], trial.hi[t]) = (s, s);
+            k /= n;
+        }
+        if [a, b].iter().all(|&l| trial.known(shape, l) == shape.clues[l]) {
+            for (i, &t) in tanks.iter().enumerate() {
+                allowed[i][trial.lo[t] - board.lo[t]] = true;
+            }
+        }
+    }
+    Some(allowed)
+}
+
+#[test]
+fn two_lines_narrow_each_tank_to_the_levels_some_choice_of_all_allows() {
+    let mut compared = 0;
+    let mut narrowing = 0;
+    for seed in 0..40u64 {
+        let n = [6, 8][seed as usize % 2];
+        let g = generate(&mut Rng::new(seed), GenerateSettings::square(n));
+        let shape = Shape::new(&g.puzzle);
+        let level_of = |t: usize| {
+            shape.cells[t].iter().find(|&&(r, c)| g.solution.get(r, c)).map_or(shape.bottom[t] + 1, |&(r, _)| r)
+        };
+        // Boards on the way to the solution: each tank's range narrowed at
+        // random around its level in the solution.
+        let mut rng = Rng::for_item(seed, 1);
+        for _ in 0..6 {
+            let mut board = Board::new(&shape);
+            for t in 0..shape.tanks() {
+                let s = level_of(t);
+                if rng.chance(1, 3) {
+                    board.lo[t] = rng.between(board.lo[t], s);
+                    board.hi[t] = rng.between(s, board.hi[t]);
+                }
+            }
+            for a in 0..shape.lines() {
+                for b in a + 1..shape.lines() {
+                    let mut tanks: Vec<usize> = shape.parts[a].iter().chain(&shape.parts[b]).map(|p| p.tank).collect();
+                    tanks.sort_unstable();
+                    tanks.dedup();
+                    let Some(allowed) = levels_both_lines_allow(&shape, &board, &tanks, a, b) else { continue };
+                    let mut expected = board.clone();
+                    for (i, &t) in tanks.iter().enumerate() {
+                        let first = allowed[i].iter().position(|&y| y).expect("the solution's level is allowed");
+                        let last = allowed[i].iter().rposition(|&y| y).unwrap();
+                        (expected.lo[t], expected.hi[t]) = (board.lo[t] + first, board.lo[t] + last);
+                    }
+                    let found = techniques::two_lines_at(&shape, &board, a, b).map(|(_, next)| next);
+                    assert_eq!(found.as_ref().unwrap_or(&board), &expected, "seed {seed}, lines {a} and {b}");
+                    compared += 1;
+                    narrowing += usize::from(found.is_some());
+                }
+            }
+        }
+    }
+    assert!(compared > 1000 && narrowing > 50, "{compared} pairs compared, {narrowing} narrowing");
+}
