@@ -138,15 +138,46 @@ impl MultiCover {
     /// no bound moves. Returns false, with the queue emptied, when an item
     /// can no longer reach its range.
     pub(super) fn propagate(&mut self) -> bool {
+        loop {
+            if !self.propagate_bounds() {
+                self.clear_lines();
+                return false;
+            }
+            match self.reason_on_lines() {
+                // Its kills queued items: on with the bounds.
+                Some(true) => {}
+                Some(false) => return true,
+                None => {
+                    self.clear_lines();
+                    self.clear_queue();
+                    return false;
+                }
+            }
+        }
+    }
+
+    fn clear_queue(&mut self) {
+        for &j in &self.sums.queue {
+            self.sums.items[j as usize].queued = false;
+        }
+        self.sums.queue.clear();
+        self.sums.broken = false;
+    }
+
+    /// The bounds' propagation alone.
+    fn propagate_bounds(&mut self) -> bool {
         let mut head = 0;
         let mut cuts = std::mem::take(&mut self.cuts);
         'items: while head < self.sums.queue.len() {
             let i = self.sums.queue[head] as usize;
             head += 1;
+            self.note_line(i);
             let item = &mut self.sums.items[i];
             item.queued = false;
             let c = item.committed;
             if self.sums.broken || item.out_of_reach() {
+                let culprit = if self.sums.broken { self.sums.failed as usize } else { i };
+                self.fail_weight[culprit] += 1;
                 break 'items;
             }
             let room_above = item.hi - c - item.least;
@@ -188,6 +219,7 @@ impl MultiCover {
                         // A bound that crossed its range ends the search
                         // here: no need to finish what it started.
                         if self.sums.broken {
+                            self.fail_weight[self.sums.failed as usize] += 1;
                             break 'items;
                         }
                     }
