@@ -138,34 +138,6 @@ impl MultiCover {
     /// no bound moves. Returns false, with the queue emptied, when an item
     /// can no longer reach its range.
     pub(super) fn propagate(&mut self) -> bool {
-        loop {
-            if !self.propagate_bounds() {
-                self.clear_lines();
-                return false;
-            }
-            match self.reason_on_lines() {
-                // Its kills queued items: on with the bounds.
-                Some(true) => {}
-                Some(false) => return true,
-                None => {
-                    self.clear_lines();
-                    self.clear_queue();
-                    return false;
-                }
-            }
-        }
-    }
-
-    fn clear_queue(&mut self) {
-        for &j in &self.sums.queue {
-            self.sums.items[j as usize].queued = false;
-        }
-        self.sums.queue.clear();
-        self.sums.broken = false;
-    }
-
-    /// The bounds' propagation alone.
-    fn propagate_bounds(&mut self) -> bool {
         let mut head = 0;
         let mut cuts = std::mem::take(&mut self.cuts);
         'items: while head < self.sums.queue.len() {

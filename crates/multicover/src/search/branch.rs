@@ -182,6 +182,9 @@ impl MultiCover {
             }
             self.probe_paid[depth] = self.probe_removed;
         }
+        if !self.reason_to_fixpoint() {
+            return ControlFlow::Continue(());
+        }
         if let Some(fits) = self.forced_completion() {
             // One candidate is left and nothing to branch on: take it whole.
             if !fits {

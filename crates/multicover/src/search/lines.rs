@@ -37,11 +37,34 @@ impl MultiCover {
         self.line_items.clear();
     }
 
+    /// Reasons on the items whose bounds moved since it last ran, and
+    /// propagates what that kills, until neither finds more. Returns false
+    /// when the node fails. Run once a node, before branching: run at every
+    /// propagation (each probe's removal, each option excluded) it cost
+    /// more than it saved on the site's puzzles.
+    pub(super) fn reason_to_fixpoint(&mut self) -> bool {
+        loop {
+            let fits = match self.reason_on_lines() {
+                Some(false) => return true,
+                Some(true) => self.propagate(),
+                None => {
+                    // Only to empty the queue its kills filled.
+                    self.propagate();
+                    false
+                }
+            };
+            if !fits {
+                self.clear_lines();
+                return false;
+            }
+        }
+    }
+
     /// Kills, on each item noted since the last call, the options whose
     /// weight no choice of the other groups completes into the item's
     /// range. `Some(whether it killed any)`, or `None` when some item can
     /// reach its range no more.
-    pub(super) fn reason_on_lines(&mut self) -> Option<bool> {
+    fn reason_on_lines(&mut self) -> Option<bool> {
         let mut killed = false;
         if self.line_items.is_empty() {
             return Some(false);
