@@ -18,7 +18,7 @@ const OPEN_MAX: usize = 8;
 const MAX_SUM: u32 = 127;
 
 impl MultiCover {
-    /// Notes an item whose bounds moved, for `reason_on_lines`.
+    /// Lists an item whose bounds moved, for `reason_on_lines`.
     #[inline(always)]
     pub(super) fn note_line(&mut self, i: usize) {
         // Not within a probe: there it costs more than it saves (measured,

@@ -119,8 +119,8 @@ pub(super) struct MultiCover {
     probes: u64,
     solutions: u64,
     scratch: Vec<Vec<u32>>,
-    /// Items whose bounds moved since the last reasoning on lines, and
-    /// which are listed; scratch for that reasoning.
+    /// Items whose bounds moved since the last reasoning on their sums
+    /// (see `lines`), and which are listed; scratch for that reasoning.
     line_items: Vec<u32>,
     line_noted: Vec<bool>,
     line_open: Vec<(u32, u32, u128)>,
@@ -307,6 +307,12 @@ impl MultiCover {
         // Each run learns afresh, so that a run's choices do not hang on the
         // runs before it.
         self.fail_weight.fill(0);
+        // Every item for the reasoning on sums at the root, whatever the
+        // run before left listed.
+        self.clear_lines();
+        for i in 0..self.sums.items.len() {
+            self.note_line(i);
+        }
         let flow = if self.root_ok { self.search(0, f) } else { ControlFlow::Continue(()) };
         debug_assert_eq!(self.trail.len(), self.root_trail);
         #[cfg(test)]
