@@ -368,6 +368,97 @@ fn solver_is_reusable() {
     assert_eq!(first.solutions.len(), 4);
 }
 
+#[test]
+fn runs_of_one_solver_make_the_same_choices() {
+    // The multi-cover search learns where failures happen as it runs; a
+    // second run must not inherit that, or its first solution and its
+    // work would hang on the runs before it.
+    let p = queens(10);
+    for probing in [Probing::Adaptive, Probing::Fixpoint] {
+        let mut solver = Solver::new(&p, Settings { probing, algorithm: Algorithm::MultiCover });
+        let first = solver.solve(3);
+        solver.count(u64::MAX);
+        let again = solver.solve(3);
+        assert_eq!(first.solutions, again.solutions, "{probing:?}");
+        assert_eq!((first.stats.nodes, first.stats.probes), (again.stats.nodes, again.stats.probes), "{probing:?}");
+    }
+}
+
+/// An item that the groups' bounds leave open but their sums settle: x = 3
+/// from A in {0, 2}, B in {0, 2}, C in {0, 3}. The bounds allow A = 2 (the
+/// others could take anything from -2 to 5 off the rest), but no choice of
+/// B and C adds 1, so only A = 0, B = 0, C = 3 is left.
+#[test]
+fn reasoning_on_an_item_finds_what_its_bounds_miss() {
+    let mut p = Problem::new();
+    let [a, b, c] = std::array::from_fn(|_| p.add_exact(1));
+    let x = p.add_exact(3);
+    let a0 = p.add_option([(a, 1)]);
+    p.add_option([(a, 1), (x, 2)]);
+    let b0 = p.add_option([(b, 1)]);
+    p.add_option([(b, 1), (x, 2)]);
+    p.add_option([(c, 1)]);
+    let c3 = p.add_option([(c, 1), (x, 3)]);
+    let mut solver = Solver::new(&p, Settings { probing: Probing::Off, algorithm: Algorithm::MultiCover });
+    let out = solver.solve(2);
+    assert_eq!(out.solutions, vec![vec![a0, b0, c3]]);
+    assert_eq!(out.stats.nodes, 0, "the reasoning left nothing to branch on");
+    // Without a solution: x = 1 cannot be made from even weights.
+    let mut p = Problem::new();
+    let [a, b] = std::array::from_fn(|_| p.add_exact(1));
+    let x = p.add_exact(1);
+    for (s, w) in [(a, 0), (a, 2), (b, 0), (b, 4)] {
+        p.add_option([(s, 1), (x, w)]);
+    }
+    let stats = Solver::new(&p, Settings { probing: Probing::Off, algorithm: Algorithm::MultiCover }).count(10);
+    assert_eq!((stats.solutions, stats.nodes), (0, 0));
+}
+
+/// A random problem whose items' sums have gaps: "exactly one" groups with
+/// weights far apart (0, 2, 3, 5 ...) on a few counting items, and options
+/// of no group, so that the reasoning on each item's sums has work to do.
+fn random_gappy_problem(rng: &mut Rng) -> Problem {
+    let mut p = Problem::new();
+    let counting: Vec<_> = (0..rng.between(1, 3))
+        .map(|_| {
+            let lo = rng.between(0, 9) as u32;
+            p.add_item(lo, lo + rng.between(0, 1) as u32)
+        })
+        .collect();
+    let mut options = 0;
+    for _ in 0..rng.between(1, 4) {
+        let s = p.add_exact(1);
+        for _ in 0..rng.between(1, 4) {
+            let mut entries = vec![(s, 1)];
+            for &c in &counting {
+                entries.push((c, [0, 2, 3, 5, 7][rng.below(5)]));
+            }
+            p.add_option(entries);
+            options += 1;
+        }
+    }
+    while options < 13 && rng.chance(1, 2) {
+        p.add_option(counting.iter().map(|&c| (c, rng.between(0, 4) as u32)));
+        options += 1;
+    }
+    p
+}
+
+#[test]
+fn random_problems_with_gappy_sums_match_brute_force() {
+    let mut rng = Rng::new(23);
+    let mut nonzero = 0;
+    for case in 0..1500 {
+        let p = random_gappy_problem(&mut rng);
+        let expected = brute_force(&p);
+        nonzero += usize::from(expected > 0);
+        for settings in all_settings() {
+            assert_eq!(count_all(&p, settings), expected, "case {case}: {p:?} with {settings:?}");
+        }
+    }
+    assert!(nonzero > 150, "the random problems should often be solvable ({nonzero})");
+}
+
 /// Every solution, in the order found, and the stats.
 fn run_counters(counters: &mut counters::Counters, forced: &[OptionId]) -> (Vec<Vec<OptionId>>, u64, bool) {
     let mut found = Vec::new();

@@ -143,10 +143,13 @@ impl MultiCover {
         'items: while head < self.sums.queue.len() {
             let i = self.sums.queue[head] as usize;
             head += 1;
+            self.note_line(i);
             let item = &mut self.sums.items[i];
             item.queued = false;
             let c = item.committed;
             if self.sums.broken || item.out_of_reach() {
+                let culprit = if self.sums.broken { self.sums.failed as usize } else { i };
+                self.fail_weight[culprit] += 1;
                 break 'items;
             }
             let room_above = item.hi - c - item.least;
@@ -188,6 +191,7 @@ impl MultiCover {
                         // A bound that crossed its range ends the search
                         // here: no need to finish what it started.
                         if self.sums.broken {
+                            self.fail_weight[self.sums.failed as usize] += 1;
                             break 'items;
                         }
                     }

@@ -74,11 +74,20 @@ impl MultiCover {
         best.map(|(_, i)| i)
     }
 
-    /// The undecided exact group to branch on, as lookahead SAT solvers pick
-    /// a variable: the one whose live options' probes removed the most, by
-    /// the product of (removed + 1) over them, so that every branch below
-    /// starts from a small problem. Each option's count is from its last
-    /// surviving probe, which may be a few levels up: a guide only.
+    /// The undecided exact group to branch on. Two guides, multiplied and
+    /// shared among the group's live options (fewer options, fewer
+    /// branches):
+    /// - lookahead, as lookahead SAT solvers pick a variable: what its live
+    ///   options' probes removed, by the product of (removed + 1) over
+    ///   them, so that every branch below starts from a small problem.
+    ///   Each option's count is from its last surviving probe, which may be
+    ///   a few levels up.
+    /// - failures, as CP solvers weigh constraints by their failures
+    ///   (dom/wdeg): how often, this run, the items the group can still
+    ///   move were found out of reach, so that the search works where its
+    ///   dead ends are and proves them once, high in the tree. Lookahead
+    ///   alone spent millions of probes on some random 40x40 puzzles
+    ///   refuting the same few lines again and again in different places.
     fn lookahead_group(&self) -> Option<usize> {
         let mut best: Option<(f64, usize)> = None;
         for g in 0..self.group_live.len() {
@@ -86,11 +95,18 @@ impl MultiCover {
                 continue;
             }
             let members = &self.group_opts[self.group_opts_start[g] as usize..self.group_opts_start[g + 1] as usize];
-            let score: f64 = members
+            let look: f64 = members
                 .iter()
                 .filter(|&&o| self.alive[o as usize])
                 .map(|&o| f64::from(self.probe_kills[o as usize]).ln_1p())
                 .sum();
+            // The failures of the items the group can still move.
+            let failures: u64 = (self.group_cells_start[g]..self.group_cells_start[g + 1])
+                .map(|cell| &self.cells[cell as usize])
+                .filter(|cell| cell.heaviest != cell.lightest)
+                .map(|cell| u64::from(self.fail_weight[cell.item as usize]))
+                .sum();
+            let score = (1.0 + failures as f64) * (1.0 + look) / f64::from(self.group_live[g]);
             if best.is_none_or(|(b, _)| score > b) {
                 best = Some((score, g));
             }
@@ -165,6 +181,9 @@ impl MultiCover {
                 return ControlFlow::Continue(());
             }
             self.probe_paid[depth] = self.probe_removed;
+        }
+        if !self.reason_to_fixpoint() {
+            return ControlFlow::Continue(());
         }
         if let Some(fits) = self.forced_completion() {
             // One candidate is left and nothing to branch on: take it whole.

@@ -6,7 +6,8 @@
 //!
 //! [`setup`] builds it for one problem; [`bounds`] keeps the bounds up to
 //! date as options die and come back, and propagates them; [`probe`] tries
-//! options one level deep; [`branch`] is the search itself.
+//! options one level deep; [`lines`] reasons on each item's sums once a
+//! node, where the bounds miss gaps; [`branch`] is the search itself.
 //!
 //! ## Groups and bounds
 //! An item with range `1..=1` whose every option has weight 1 on it says
@@ -41,6 +42,7 @@ use crate::solver::Stats;
 
 mod bounds;
 mod branch;
+mod lines;
 mod probe;
 mod setup;
 
@@ -118,6 +120,14 @@ pub(super) struct MultiCover {
     probes: u64,
     solutions: u64,
     scratch: Vec<Vec<u32>>,
+    /// Items whose bounds moved since the last reasoning on their sums
+    /// (see `lines`), and which are listed; scratch for that reasoning.
+    line_items: Vec<u32>,
+    line_noted: Vec<bool>,
+    line_open: Vec<(u32, u32, u128)>,
+    line_before: Vec<u128>,
+    /// How often each item was found out of reach: where failures happen.
+    fail_weight: Vec<u32>,
 }
 
 /// Where an option's parts are, in one place because `kill` and `revive`
@@ -204,6 +214,8 @@ struct Sums {
     /// Set when a bound change leaves an item out of reach of its range,
     /// so that `propagate` stops at once; cleared by `propagate`.
     broken: bool,
+    /// The item that set `broken`.
+    failed: u32,
     /// Probing: a tick per lasting change of an item's bounds (none while
     /// probing), and the tick of each item's last change.
     clock: u64,
@@ -230,8 +242,9 @@ impl Sums {
         let at = &mut self.items[item];
         at.most = at.most - old.0 + new.0;
         at.least = at.least - old.1 + new.1;
-        if at.out_of_reach() {
+        if at.out_of_reach() && !self.broken {
             self.broken = true;
+            self.failed = item as u32;
         }
         self.enqueue(item);
     }
@@ -292,6 +305,15 @@ impl MultiCover {
         self.nodes = 0;
         self.probes = 0;
         self.solutions = 0;
+        // Each run learns afresh, so that a run's choices do not hang on the
+        // runs before it.
+        self.fail_weight.fill(0);
+        // Every item for the reasoning on sums at the root, whatever the
+        // run before left listed.
+        self.clear_lines();
+        for i in 0..self.sums.items.len() {
+            self.note_line(i);
+        }
         let flow = if self.root_ok { self.search(0, f) } else { ControlFlow::Continue(()) };
         debug_assert_eq!(self.trail.len(), self.root_trail);
         #[cfg(test)]

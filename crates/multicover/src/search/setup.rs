@@ -59,6 +59,11 @@ impl MultiCover {
             probes: 0,
             solutions: 0,
             scratch: Vec::new(),
+            line_items: Vec::new(),
+            line_noted: vec![false; problem.item_count()],
+            line_open: Vec::new(),
+            line_before: Vec::new(),
+            fail_weight: vec![0; problem.item_count()],
         };
         search.bring_all_to_life();
         // What propagation leaves is the root state, which every run starts from.
@@ -112,6 +117,7 @@ impl Sums {
             items,
             queue: Vec::new(),
             broken: false,
+            failed: 0,
             clock: 1,
             item_changed: vec![1; problem.item_count()],
             in_probe: false,
