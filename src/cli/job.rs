@@ -2,6 +2,7 @@
 //! search found: shared by `solve` and its per-kind files, and by `grade`.
 
 use std::cell::RefCell;
+use std::fmt;
 use std::time::{Duration, Instant};
 
 use serde_json::json;
@@ -59,13 +60,34 @@ pub enum Mode {
     All,
 }
 
-/// Where a puzzle is: its file and line, its name in messages, and its
-/// number when the command draws several.
+/// Where a puzzle is: its file and line, and its number when the command
+/// draws several. Its name in messages ([`At::place`]) is written only when
+/// a message or a text report needs it, not for every puzzle of a `--json`
+/// run.
 pub struct At<'a> {
     pub file: &'a str,
     pub line: usize,
-    pub place: String,
+    /// Whether the name says the line: the file holds several puzzles.
+    pub named_by_line: bool,
     pub number: Option<usize>,
+}
+
+impl At<'_> {
+    /// The puzzle's name in messages: `FILE:LINE`, or the file alone when
+    /// it holds one puzzle.
+    pub fn place(&self) -> Place<'_> {
+        Place(self)
+    }
+}
+
+/// What [`At::place`] writes.
+pub struct Place<'a>(&'a At<'a>);
+
+impl fmt::Display for Place<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let at = self.0;
+        if at.named_by_line { write!(f, "{}:{}", at.file, at.line) } else { f.write_str(at.file) }
+    }
 }
 
 impl Job {
@@ -80,11 +102,17 @@ impl Job {
     /// (see [`Pending`]) until there is much of it, some time has passed,
     /// or [`Job::flush`].
     pub fn print(&self, text: &str) -> Result<(), CliError> {
+        self.print_with(|out| out.push_str(text))
+    }
+
+    /// [`Job::print`] of a report that `write` appends to what is kept:
+    /// no text of its own for each puzzle.
+    pub fn print_with(&self, write: impl FnOnce(&mut String)) -> Result<(), CliError> {
         if self.pictures.to_stdout() {
             return Ok(());
         }
         let mut out = self.out.borrow_mut();
-        out.text.push_str(text);
+        write(&mut out.text);
         if out.text.len() < Pending::LARGE && out.written.is_some_and(|at| at.elapsed() < Pending::EVERY) {
             return Ok(());
         }
@@ -106,7 +134,7 @@ impl Job {
     /// Reports a puzzle that could not be solved; the exit code it gives.
     pub fn fault(&self, at: &At, why: &dyn std::fmt::Display) -> Result<ExitCode, CliError> {
         self.flush()?;
-        report_error(self.json, at.file, Some(at.line), &format!("{}: {why}", at.place))?;
+        report_error(self.json, at.file, Some(at.line), &format!("{}: {why}", at.place()))?;
         Ok(ExitCode::Error)
     }
 }

@@ -67,12 +67,7 @@ fn solve_files(job: &Job, args: &SolveArgs) -> Result<ExitCode, CliError> {
         let numbered = several || args.files.len() > 1;
         for (line, puzzle) in &parsed.puzzles {
             drawn += 1;
-            let at = At {
-                file,
-                line: *line,
-                place: if several { format!("{file}:{line}") } else { file.clone() },
-                number: numbered.then_some(drawn),
-            };
+            let at = At { file, line: *line, named_by_line: several, number: numbered.then_some(drawn) };
             let outcome = match puzzle {
                 AnyPuzzle::Aquarium(p) => solve_aquarium(job, &at, p)?,
                 AnyPuzzle::Sudoku(g) => super::solve_sudoku::solve(job, &at, g)?,
@@ -100,7 +95,7 @@ fn solve_aquarium(job: &Job, at: &At, puzzle: &Aquarium) -> Result<ExitCode, Cli
         Err(err) => return job.fault(at, &err),
     };
     let code = print_aquarium(job, at, puzzle, &report)?;
-    job.draw(at, || svg::aquarium::board(puzzle, report.solutions.first(), &at.place))?;
+    job.draw(at, || svg::aquarium::board(puzzle, report.solutions.first(), &at.place().to_string()))?;
     Ok(code)
 }
 
@@ -123,7 +118,7 @@ fn print_aquarium(job: &Job, at: &At, puzzle: &Aquarium, report: &SolveReport) -
     }
     let mut out = format!(
         "{}: {}, {} tanks: {}\n",
-        at.place,
+        at.place(),
         kinds::size_text(Kind::Aquarium, puzzle.width() as i64, puzzle.height() as i64),
         puzzle.tank_count(),
         verdict(report.solutions.len(), &report.stats, job.limit(Kind::Aquarium))

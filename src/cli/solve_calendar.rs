@@ -43,7 +43,7 @@ fn print_one(job: &Job, at: &At, variant: &Variant, date: &Date, report: &SolveR
     }
     let mut out = format!(
         "{}: {date} on the {} board: {}\n",
-        at.place,
+        at.place(),
         variant.name(),
         verdict(report.solutions.len(), &report.stats, job.limit(Kind::Calendar))
     );

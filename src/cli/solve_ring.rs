@@ -19,7 +19,7 @@ pub(super) fn solve(job: &Job, at: &At, ring: &Ring) -> Result<ExitCode, CliErro
         Err(err) => return job.fault(at, &err),
     };
     let code = print_one(job, at, ring, &report)?;
-    job.draw(at, || svg::ring::board(ring, report.solutions.first(), &at.place))?;
+    job.draw(at, || svg::ring::board(ring, report.solutions.first(), &at.place().to_string()))?;
     Ok(code)
 }
 
@@ -47,7 +47,7 @@ fn print_one(job: &Job, at: &At, ring: &Ring, report: &SolveReport) -> Result<Ex
     }
     let mut out = format!(
         "{}: {}: {}; {assignments} ball assignments\n",
-        at.place,
+        at.place(),
         kinds::size_text(Kind::Ring, ring.sectors() as i64, ring.rows() as i64),
         verdict(report.solutions.len(), &report.stats, job.limit(Kind::Ring))
     );

@@ -25,19 +25,19 @@ pub(super) fn solve(job: &Job, at: &At, puzzle: &Grid) -> Result<ExitCode, CliEr
         Err(err) => return job.fault(at, &err),
     };
     let code = print_one(job, at, puzzle, &report)?;
-    job.draw(at, || svg::sudoku::board(puzzle, report.solutions.first(), &at.place))?;
+    job.draw(at, || svg::sudoku::board(puzzle, report.solutions.first(), &at.place().to_string()))?;
     Ok(code)
 }
 
 fn print_one(job: &Job, at: &At, puzzle: &Grid, report: &SolveReport) -> Result<ExitCode, CliError> {
     let code = code(Kind::Sudoku, report.solutions.len(), report.stats.exhausted);
     if job.json {
-        job.print(&json_line(job.mode, at, puzzle, report))?;
+        job.print_with(|out| json_line(out, job.mode, at, puzzle, report))?;
         return Ok(code);
     }
     let mut out = format!(
         "{}: {} givens: {}\n",
-        at.place,
+        at.place(),
         puzzle.givens(),
         verdict(report.solutions.len(), &report.stats, job.limit(Kind::Sudoku))
     );
@@ -56,13 +56,12 @@ fn print_one(job: &Job, at: &At, puzzle: &Grid, report: &SolveReport) -> Result<
 
 /// A puzzle's JSON line: the fields every kind's record has (see
 /// [`super::job::record`]) and a Sudoku's own, in the order that record's
-/// map writes them (by name). Written straight into text: building a
-/// `serde_json::Value` map, or going through `format!`, for each puzzle
-/// would cost more than solving most of them, and only the file name needs
-/// escaping.
-fn json_line(mode: Mode, at: &At, puzzle: &Grid, report: &SolveReport) -> String {
+/// map writes them (by name). Written straight into the text kept for
+/// output: building a `serde_json::Value` map, or going through `format!`,
+/// for each puzzle would cost more than solving most of them, and only the
+/// file name needs escaping.
+fn json_line(out: &mut String, mode: Mode, at: &At, puzzle: &Grid, report: &SolveReport) {
     let (n, stats) = (report.solutions.len(), &report.stats);
-    let mut out = String::with_capacity(400);
     out.push('{');
     if mode == Mode::All {
         out.push_str("\"all\":[");
@@ -70,38 +69,33 @@ fn json_line(mode: Mode, at: &At, puzzle: &Grid, report: &SolveReport) -> String
             if k > 0 {
                 out.push(',');
             }
-            push_rows(&mut out, grid);
+            push_rows(out, grid);
         }
         out.push_str("],");
     }
-    out.push_str("\"exhausted\":");
-    out.push_str(if stats.exhausted { "true" } else { "false" });
-    out.push_str(",\"file\":");
-    push_string(&mut out, at.file);
+    out.push_str(if stats.exhausted { "\"exhausted\":true,\"file\":" } else { "\"exhausted\":false,\"file\":" });
+    push_string(out, at.file);
     out.push_str(",\"givens\":");
-    push_number(&mut out, puzzle.givens() as u64);
+    push_number(out, puzzle.givens() as u64);
     out.push_str(",\"kind\":\"");
     out.push_str(Kind::Sudoku.name());
     out.push_str("\",\"line\":");
-    push_number(&mut out, at.line as u64);
+    push_number(out, at.line as u64);
     out.push_str(",\"micros\":");
-    push_number(&mut out, stats.elapsed.as_micros() as u64);
+    push_number(out, stats.elapsed.as_micros() as u64);
     out.push_str(",\"nodes\":");
-    push_number(&mut out, stats.nodes);
+    push_number(out, stats.nodes);
     out.push_str(",\"probes\":");
-    push_number(&mut out, stats.probes);
-    out.push_str(",\"puzzle\":\"");
-    push_cells(&mut out, puzzle.cells());
-    out.push('"');
+    push_number(out, stats.probes);
+    out.push_str(",\"puzzle\":");
+    push_cells(out, puzzle.cells());
     if let Some(first) = report.solutions.first() {
         out.push_str(",\"solution\":");
-        push_rows(&mut out, first);
+        push_rows(out, first);
     }
     out.push_str(",\"solutions\":");
-    push_number(&mut out, n as u64);
-    out.push_str(",\"unique\":");
-    out.push_str(if n == 1 && stats.exhausted { "true}\n" } else { "false}\n" });
-    out
+    push_number(out, n as u64);
+    out.push_str(if n == 1 && stats.exhausted { ",\"unique\":true}\n" } else { ",\"unique\":false}\n" });
 }
 
 /// A JSON string: as it is when nothing in it needs escaping (a file name,
@@ -116,8 +110,13 @@ fn push_string(out: &mut String, text: &str) {
     }
 }
 
-/// A number in decimal.
+/// A number in decimal (most are a single digit: nodes, probes, givens,
+/// solutions).
 fn push_number(out: &mut String, mut n: u64) {
+    if n < 10 {
+        out.push(char::from(b'0' + n as u8));
+        return;
+    }
     let mut digits = [0u8; 20];
     let mut at = digits.len();
     loop {
@@ -131,32 +130,37 @@ fn push_number(out: &mut String, mut n: u64) {
     out.push_str(std::str::from_utf8(&digits[at..]).expect("digits are ASCII"));
 }
 
-/// A grid's cells as characters, `.` for a blank, in one piece of text
-/// (pushed whole, not character by character).
-fn cells_text<'a>(cells: &[u8; CELLS], text: &'a mut [u8; CELLS]) -> &'a str {
-    for (t, &d) in text.iter_mut().zip(cells) {
-        *t = if d == 0 { b'.' } else { b'0' + d };
-    }
-    std::str::from_utf8(text).expect("digits and dots are ASCII")
+/// A cell as a character, `.` for a blank.
+fn cell_byte(d: u8) -> u8 {
+    if d == 0 { b'.' } else { b'0' + d }
 }
 
-/// Cells as characters, `.` for a blank.
+/// Cells as one JSON string, `.` for a blank: built whole and pushed in
+/// one piece, not character by character.
 fn push_cells(out: &mut String, cells: &[u8; CELLS]) {
-    out.push_str(cells_text(cells, &mut [0; CELLS]));
+    let mut text = [b'"'; CELLS + 2];
+    for (t, &d) in text[1..=CELLS].iter_mut().zip(cells) {
+        *t = cell_byte(d);
+    }
+    out.push_str(std::str::from_utf8(&text).expect("digits and dots are ASCII"));
 }
 
-/// A grid's nine rows ([`Grid::to_rows`]) as a JSON array of strings.
+/// The length of [`push_rows`]' text: brackets, and nine quoted rows of
+/// nine between eight commas.
+const ROWS_TEXT: usize = 2 + 9 * 11 + 8;
+
+/// A grid's nine rows ([`Grid::to_rows`]) as a JSON array of strings, built
+/// whole in place and pushed in one piece.
 fn push_rows(out: &mut String, grid: &Grid) {
-    let mut text = [0; CELLS];
-    let text = cells_text(grid.cells(), &mut text);
-    out.push('[');
-    for r in 0..9 {
-        if r > 0 {
-            out.push(',');
+    let mut text = [b','; ROWS_TEXT];
+    text[0] = b'[';
+    text[ROWS_TEXT - 1] = b']';
+    for (row, cells) in text[1..].chunks_exact_mut(12).zip(grid.cells().chunks_exact(9)) {
+        row[0] = b'"';
+        row[10] = b'"';
+        for (t, &d) in row[1..10].iter_mut().zip(cells) {
+            *t = cell_byte(d);
         }
-        out.push('"');
-        out.push_str(&text[9 * r..9 * r + 9]);
-        out.push('"');
     }
-    out.push(']');
+    out.push_str(std::str::from_utf8(&text).expect("digits, dots and punctuation are ASCII"));
 }

@@ -250,3 +250,40 @@ fn the_solver_is_chosen_for_sudoku_only() {
     let run = dir.run(&["solve", "--kind", "aquarium", "--solver", "engine", path]).expect_code(2);
     assert!(run.stderr.contains("--solver is for --kind sudoku"), "{run}");
 }
+
+#[test]
+fn json_lines_are_what_serde_json_writes_and_places_name_the_line_only_among_several() {
+    let dir = Dir::new();
+    let classic = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let loose = classic.replacen("53", "..", 1);
+    let path = dir.write("two.txt", format!("{classic}\n\n{loose}\n"));
+    let name = path.to_str().unwrap();
+    for args in [&["--json"][..], &["--json", "--all"], &["--json", "--count"]] {
+        let run = dir.run(&[&["solve", "--kind", "sudoku"][..], args, &[name]].concat()).expect_code(1);
+        let lines: Vec<&str> = run.stdout.lines().collect();
+        assert_eq!(lines.len(), 2, "{run}");
+        for line in lines {
+            let record: serde_json::Value = serde_json::from_str(line).unwrap();
+            assert_eq!(serde_json::to_string(&record).unwrap(), line, "{args:?}");
+        }
+    }
+    let run = dir.run(&["solve", "--kind", "sudoku", name]).expect_code(1);
+    assert!(run.stdout.contains(&format!("{name}:1: 30 givens: unique solution")), "{run}");
+    assert!(run.stdout.contains(&format!("{name}:3: 28 givens: ")), "{run}");
+    // A file of one puzzle is named by the file alone, in text and JSON.
+    let clash = dir.write("clash.txt", format!("55{}\n", &classic[2..]));
+    let clash = clash.to_str().unwrap();
+    for json in [false, true] {
+        let mut args = vec!["solve", "--kind", "sudoku", clash];
+        if json {
+            args.push("--json");
+        }
+        let run = dir.run(&args).expect_code(2);
+        assert!(run.stderr.contains(&format!("aquarchive: {clash}: the givens clash: row 1 holds 5 twice")), "{run}");
+        if json {
+            let message = format!("{clash}: the givens clash: row 1 holds 5 twice");
+            assert_eq!(run.json_lines()[0]["error"], message.as_str(), "{run}");
+            assert_eq!(run.json_lines()[0]["line"], 1, "{run}");
+        }
+    }
+}

@@ -23,14 +23,17 @@ pub fn parse_lines(text: &str) -> Vec<ParsedLine> {
             if line.is_empty() || line.starts_with('#') {
                 return None;
             }
-            // Most lines are the puzzle alone, 81 printable ASCII characters:
-            // no need to split them into fields.
-            let field = if line.len() == super::CELLS && line.bytes().all(|b| b.is_ascii_graphic()) {
-                line
-            } else {
-                let mut fields = line.split_whitespace();
-                fields.clone().find(|f| f.chars().count() == super::CELLS).or_else(|| fields.next())?
-            };
+            // Most lines are the puzzle alone: read as they are, with no
+            // need to split them into fields. A line of 81 bytes that is not
+            // a puzzle has either one field (its error is the same) or
+            // several, none of 81 characters.
+            if line.len() == super::CELLS
+                && let Ok(grid) = Grid::parse(line)
+            {
+                return Some(ParsedLine { line: n + 1, puzzle: Ok(grid) });
+            }
+            let mut fields = line.split_whitespace();
+            let field = fields.clone().find(|f| f.chars().count() == super::CELLS).or_else(|| fields.next())?;
             Some(ParsedLine { line: n + 1, puzzle: Grid::parse(field) })
         })
         .collect();

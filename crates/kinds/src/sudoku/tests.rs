@@ -497,3 +497,83 @@ fn the_verifiers_quick_pass_agrees_with_its_cell_by_cell_one() {
     }
     assert!((500..3500).contains(&broken), "{broken} broken of 4000");
 }
+
+#[test]
+fn the_verifier_rejects_a_repeat_in_a_row_a_column_or_only_a_box() {
+    let puzzle = Grid::parse(&".".repeat(CELLS)).unwrap();
+    let good = Grid::parse(SOLUTION).unwrap();
+    // Swapping two cells of a column keeps the column valid but repeats
+    // digits in two rows.
+    let mut cells = *good.cells();
+    cells.swap(0, 9 * 4);
+    assert!(matches!(
+        verify(&puzzle, &Grid::from_cells(cells).unwrap()),
+        Err(Violation::Repeated { unit: "row", index: 1, .. })
+    ));
+    // A Latin square: every row and column holds each digit once, but the
+    // boxes repeat them.
+    let latin: [u8; CELLS] = std::array::from_fn(|i| ((i / 9 + i % 9) % 9 + 1) as u8);
+    assert_eq!(
+        verify(&puzzle, &Grid::from_cells(latin).unwrap()),
+        Err(Violation::Repeated { unit: "box", index: 1, digit: 2 })
+    );
+    // One digit written over another: a row, a column and a box each miss
+    // a digit and repeat one.
+    let mut cells = *good.cells();
+    cells[40] = if cells[40] == 9 { 1 } else { cells[40] + 1 };
+    assert!(matches!(verify(&puzzle, &Grid::from_cells(cells).unwrap()), Err(Violation::Repeated { .. })));
+    // Every cell blank.
+    assert_eq!(verify(&puzzle, &puzzle), Err(Violation::Blank { row: 1, col: 1 }));
+}
+
+#[test]
+fn the_verifiers_quick_pass_agrees_with_its_checks_cell_by_cell() {
+    use crate::rng::Rng;
+    use crate::sudoku::generate::random_full_grid;
+    use crate::sudoku::verify::solves;
+    let mut rng = Rng::new(11);
+    let mut rejected = 0;
+    for round in 0..3000 {
+        // A full grid as the solution, some of its cells as the givens;
+        // then now and then cells of the solution blanked, changed to any
+        // digit, or swapped, or a given changed.
+        let solution = random_full_grid(&mut rng);
+        let mut cells = *solution.cells();
+        let mut givens = [0u8; CELLS];
+        for _ in 0..rng.below(40) {
+            let i = rng.below(CELLS);
+            givens[i] = cells[i];
+        }
+        match round % 5 {
+            0 => {}
+            1 => cells[rng.below(CELLS)] = rng.below(10) as u8,
+            2 => cells.swap(rng.below(CELLS), rng.below(CELLS)),
+            3 => cells[rng.below(CELLS)] = 0,
+            _ => givens[rng.below(CELLS)] = rng.below(10) as u8,
+        }
+        let (puzzle, found) = (Grid::from_cells(givens).unwrap(), Grid::from_cells(cells).unwrap());
+        let by_cell = first_violation_or_changed_given(&puzzle, &found);
+        assert_eq!(solves(&puzzle, &found), by_cell, "{puzzle} {found}");
+        assert_eq!(verify(&puzzle, &found).is_ok(), by_cell, "{puzzle} {found}");
+        rejected += usize::from(!by_cell);
+    }
+    assert!((1200..2400).contains(&rejected), "{rejected} rejected of 3000");
+
+    /// The rules read cell by cell, as a person would check them.
+    fn first_violation_or_changed_given(puzzle: &Grid, found: &Grid) -> bool {
+        let units = (0..9).flat_map(|k| {
+            [
+                (0..9).map(|j| 9 * k + j).collect::<Vec<_>>(),
+                (0..9).map(|j| 9 * j + k).collect(),
+                (0..9).map(|j| 9 * (k / 3 * 3 + j / 3) + k % 3 * 3 + j % 3).collect(),
+            ]
+        });
+        let mut ok = true;
+        for unit in units {
+            let mut digits: Vec<u8> = unit.iter().map(|&i| found.cells()[i]).collect();
+            digits.sort();
+            ok &= digits == (1..=9).collect::<Vec<u8>>();
+        }
+        ok && puzzle.cells().iter().zip(found.cells()).all(|(&g, &f)| g == 0 || g == f)
+    }
+}
