@@ -177,16 +177,23 @@ fn a_copy_the_sites_hash_confirms_replaces_one_it_did_not() {
     assert_eq!(store.add(&[(puzzle("t", None), Some(solution(1)))]).unwrap(), [Added::Present(2)]);
 }
 
+/// A new archive file as an older version of the tool left it: the first
+/// `version` migrations only.
+fn archive_at_version(path: &std::path::Path, version: usize) -> Connection {
+    let conn = Connection::open(path).unwrap();
+    conn.pragma_update(None, "application_id", APPLICATION_ID).unwrap();
+    for step in &open::MIGRATIONS[..version] {
+        conn.execute_batch(step).unwrap();
+    }
+    conn.pragma_update(None, "user_version", version as i64).unwrap();
+    conn
+}
+
 #[test]
 fn version_3_archives_move_a_specials_date_into_its_record_and_drop_id_0() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("old.sqlite");
-    let conn = Connection::open(&path).unwrap();
-    conn.pragma_update(None, "application_id", APPLICATION_ID).unwrap();
-    for step in &open::MIGRATIONS[..3] {
-        conn.execute_batch(step).unwrap();
-    }
-    conn.pragma_update(None, "user_version", 3).unwrap();
+    let conn = archive_at_version(&path, 3);
     // What an older version stored: a daily under ID 0 with its date, a
     // weekly with no date, a normal puzzle.
     conn.execute_batch(
@@ -422,12 +429,7 @@ fn a_grades_hints_are_kept_with_it_and_grades_from_version_7_have_none() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("v7.sqlite");
     // A version 7 file with a graded puzzle, kept before hints were.
-    let conn = Connection::open(&path).unwrap();
-    conn.pragma_update(None, "application_id", APPLICATION_ID).unwrap();
-    for step in &open::MIGRATIONS[..7] {
-        conn.execute_batch(step).unwrap();
-    }
-    conn.pragma_update(None, "user_version", 7).unwrap();
+    let conn = archive_at_version(&path, 7);
     conn.execute_batch(
         "INSERT INTO puzzles (kind, source, width, height, text, canonical_hash, status) \
          VALUES ('aquarium', 'old', 2, 2, 'x', 'h', 'ok'); \
