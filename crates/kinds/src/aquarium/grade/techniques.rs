@@ -71,6 +71,9 @@ pub(super) struct Scratch {
     changes: Vec<(usize, usize, usize)>,
     queued: Vec<bool>,
     queue: VecDeque<usize>,
+    /// The pairs of lines [`line_pairs`] gives, and one tank's lines.
+    pairs: Vec<(usize, usize)>,
+    open: Vec<usize>,
 }
 
 impl Memo {
@@ -476,15 +479,23 @@ fn piece_sums_at(shape: &Shape, board: &Board, line: usize, scratch: &mut Scratc
 
 /// The pairs of lines worth counting together: two rows, two columns, or a
 /// row and a column, sharing a tank that can still add water to both.
-fn line_pairs(shape: &Shape, board: &Board, memo: &Memo) -> Vec<(usize, usize)> {
-    let mut pairs = Vec::new();
+fn line_pairs(
+    shape: &Shape,
+    board: &Board,
+    tank_lines: &[Vec<usize>],
+    pairs: &mut Vec<(usize, usize)>,
+    open: &mut Vec<usize>,
+) {
+    pairs.clear();
     for t in (0..shape.tanks()).filter(|&t| board.open(t)) {
-        let lines = &memo.tank_lines[t];
-        let open: Vec<usize> = lines
-            .iter()
-            .copied()
-            .filter(|&l| part_in(shape, l, t).is_some_and(|p| extra(shape, board, p, board.lo[t]) > 0))
-            .collect();
+        let lines = &tank_lines[t];
+        open.clear();
+        open.extend(
+            lines
+                .iter()
+                .copied()
+                .filter(|&l| part_in(shape, l, t).is_some_and(|p| extra(shape, board, p, board.lo[t]) > 0)),
+        );
         for (k, &a) in open.iter().enumerate() {
             pairs.extend(open[k + 1..].iter().map(|&b| (a.min(b), a.max(b))));
         }
@@ -498,7 +509,6 @@ fn line_pairs(shape: &Shape, board: &Board, memo: &Memo) -> Vec<(usize, usize)> 
     };
     pairs.sort_unstable_by_key(|&(a, b)| (kind(a, b), b - a, a));
     pairs.dedup();
-    pairs
 }
 
 /// `t`'s part of `line`, if it has cells there.
@@ -548,7 +558,16 @@ fn set_of(options: &[(u32, u32)], cap: (u32, u32), set: &mut [Sums]) {
 /// Two lines sharing tanks: what each tank's level adds to both at once,
 /// summed over the tanks, must make what both need.
 fn two_lines(shape: &Shape, board: &Board, memo: &mut Memo) -> Option<(String, Board)> {
-    for (a, b) in line_pairs(shape, board, memo) {
+    // The pairs' buffer is lent out while the pairs are looked at.
+    let mut pairs = std::mem::take(&mut memo.scratch.pairs);
+    line_pairs(shape, board, &memo.tank_lines, &mut pairs, &mut memo.scratch.open);
+    let found = two_lines_among(shape, board, memo, &pairs);
+    memo.scratch.pairs = pairs;
+    found
+}
+
+fn two_lines_among(shape: &Shape, board: &Board, memo: &mut Memo, pairs: &[(usize, usize)]) -> Option<(String, Board)> {
+    for &(a, b) in pairs {
         if let Some(&quiet) = memo.quiet_pairs.get(&(a, b))
             && memo.unchanged_since(quiet, a)
             && memo.unchanged_since(quiet, b)
