@@ -418,7 +418,9 @@ fn line_sums(shape: &Shape, board: &Board, line: usize, scratch: &mut Scratch) -
     for (i, p) in all.iter().enumerate() {
         if extra(shape, board, p, board.lo[p.tank]) > 0 {
             parts.push(i);
-            sets.push((board.lo[p.tank]..=board.hi[p.tank]).fold(0, |m, s| m | 1 << extra(shape, board, p, s).min(127)));
+            sets.push(
+                (board.lo[p.tank]..=board.hi[p.tank]).fold(0, |m, s| m | 1 << extra(shape, board, p, s).min(127)),
+            );
         }
     }
     let n = sets.len();
