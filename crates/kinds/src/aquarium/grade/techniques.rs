@@ -74,6 +74,32 @@ pub(super) struct Scratch {
     /// The pairs of lines [`line_pairs`] gives, and one tank's lines.
     pairs: Vec<(usize, usize)>,
     open: Vec<usize>,
+    /// Each line's known and most water on the board being searched, with
+    /// the search it was summed in: the techniques of one line all start
+    /// from these sums.
+    sums: Vec<(u64, u32, u32)>,
+    search: u64,
+}
+
+impl Scratch {
+    /// Starts a search of another board: the sums kept are stale.
+    fn new_board(&mut self) {
+        self.search += 1;
+    }
+
+    /// [`Board::known_most`] of a line of the board being searched.
+    fn known_most(&mut self, shape: &Shape, board: &Board, line: usize) -> (u32, u32) {
+        if self.sums.len() < shape.lines() {
+            self.sums.resize(shape.lines(), (u64::MAX, 0, 0)); // summed in no search
+        }
+        let (search, known, most) = self.sums[line];
+        if search == self.search {
+            return (known, most);
+        }
+        let (known, most) = board.known_most(shape, line);
+        self.sums[line] = (self.search, known, most);
+        (known, most)
+    }
 }
 
 impl Memo {
@@ -120,6 +146,7 @@ impl Memo {
 
 /// The first deduction of the simplest technique that finds one.
 pub(super) fn next_step(shape: &Shape, board: &Board, memo: &mut Memo) -> Option<Found> {
+    memo.scratch.new_board();
     for (k, &(technique, at, lines)) in BY_LINE.iter().enumerate() {
         for line in lines_of(shape, lines) {
             if memo.unchanged_since(memo.quiet[k][line], line) {
@@ -258,8 +285,9 @@ fn lines_of(shape: &Shape, lines: Lines) -> std::ops::Range<usize> {
 }
 
 /// A line already holds its clue: its open cells are air.
-fn finished_line_at(shape: &Shape, board: &Board, line: usize, _: &mut Scratch) -> Option<(String, Board)> {
-    if left(shape, board, line) != Some(0) {
+fn finished_line_at(shape: &Shape, board: &Board, line: usize, scratch: &mut Scratch) -> Option<(String, Board)> {
+    let (known, _) = scratch.known_most(shape, board, line);
+    if shape.clues[line].checked_sub(known) != Some(0) {
         return None;
     }
     let changes: Vec<_> = open_parts(shape, board, line)
@@ -278,8 +306,8 @@ fn finished_line_at(shape: &Shape, board: &Board, line: usize, _: &mut Scratch) 
 }
 
 /// A line's open cells are just the water it still needs: all water.
-fn full_line_at(shape: &Shape, board: &Board, line: usize, _: &mut Scratch) -> Option<(String, Board)> {
-    let (known, most) = board.known_most(shape, line);
+fn full_line_at(shape: &Shape, board: &Board, line: usize, scratch: &mut Scratch) -> Option<(String, Board)> {
+    let (known, most) = scratch.known_most(shape, board, line);
     let left = shape.clues[line].checked_sub(known)?;
     let room = most - known;
     if left == 0 || left != room {
@@ -302,9 +330,9 @@ fn full_line_at(shape: &Shape, board: &Board, line: usize, _: &mut Scratch) -> O
 /// Tanks that would bring a line more water than it has left cannot rise
 /// that high: in a row, a piece too wide; in a column, a level capped from
 /// above.
-fn too_much_at(shape: &Shape, board: &Board, line: usize, _: &mut Scratch) -> Option<(String, Board)> {
+fn too_much_at(shape: &Shape, board: &Board, line: usize, scratch: &mut Scratch) -> Option<(String, Board)> {
     let rows = shape.is_row(line);
-    let (known, most) = board.known_most(shape, line);
+    let (known, most) = scratch.known_most(shape, board, line);
     let left = shape.clues[line].checked_sub(known)?;
     // No tank adds more than all of them together: with room for no more
     // than is left, none is too much.
@@ -344,9 +372,9 @@ fn too_much_at(shape: &Shape, board: &Board, line: usize, _: &mut Scratch) -> Op
 /// Tanks without which a line cannot reach its clue must give it the
 /// difference: in a row, a piece needed; in a column, a level forced from
 /// below.
-fn needed_at(shape: &Shape, board: &Board, line: usize, _: &mut Scratch) -> Option<(String, Board)> {
+fn needed_at(shape: &Shape, board: &Board, line: usize, scratch: &mut Scratch) -> Option<(String, Board)> {
     let rows = shape.is_row(line);
-    let (known, most) = board.known_most(shape, line);
+    let (known, most) = scratch.known_most(shape, board, line);
     let left = shape.clues[line].checked_sub(known)?;
     let room = most - known;
     if left == 0 || room < left {
