@@ -254,6 +254,9 @@ fn unique_solution(puzzle: &Aquarium) -> Option<Water> {
 #[derive(Clone, Debug)]
 struct Part {
     tank: usize,
+    /// The tank's top row, kept here so that reading `fill` needs nothing
+    /// else.
+    top: usize,
     /// `fill[k]`: the tank's cells in the line at or below row `top + k`,
     /// that is its water there when its surface is row `top + k`
     /// (`k` up to the tank's height, where it is empty).
@@ -307,7 +310,7 @@ impl Shape {
             }
             for (line, fill) in per_line.into_iter().enumerate() {
                 if let Some(fill) = fill {
-                    parts[line].push(Part { tank: t, fill });
+                    parts[line].push(Part { tank: t, top: top[t], fill });
                 }
             }
         }
@@ -333,7 +336,7 @@ impl Shape {
 
     /// What `part`'s tank gives its line with its surface at row `s`.
     fn gives(&self, part: &Part, s: usize) -> u32 {
-        part.fill[s - self.top[part.tank]]
+        part.fill[s - part.top]
     }
 }
 
@@ -368,13 +371,21 @@ impl Board {
         shape.parts[line].iter().map(|p| shape.gives(p, self.lo[p.tank])).sum()
     }
 
+    /// [`Board::known`] and [`Board::most`] of a line in one pass.
+    fn known_most(&self, shape: &Shape, line: usize) -> (u32, u32) {
+        shape.parts[line].iter().fold((0, 0), |(known, most), p| {
+            (known + shape.gives(p, self.hi[p.tank]), most + shape.gives(p, self.lo[p.tank]))
+        })
+    }
+
     /// None of `lines` is already over its clue or short of it with every
     /// tank full, and none of `tanks` has an empty range.
     fn consistent(&self, shape: &Shape, tanks: &[usize], lines: &[usize]) -> bool {
         tanks.iter().all(|&t| self.lo[t] <= self.hi[t])
             && lines.iter().all(|&l| {
                 let clue = shape.clues[l];
-                self.known(shape, l) <= clue && self.most(shape, l) >= clue
+                let (known, most) = self.known_most(shape, l);
+                known <= clue && most >= clue
             })
     }
 

@@ -8,6 +8,9 @@
 //! to a line, over what it surely gives (its surface as low as it may be),
 //! is its "extra"; the water a line still needs is its "left".
 
+use std::collections::VecDeque;
+use std::fmt::Write;
+
 use super::{Board, Part, Shape, Technique, Water};
 
 /// A deduction: its technique, its words, the board after it.
@@ -22,7 +25,7 @@ enum Lines {
 }
 
 /// A technique that looks at one line at a time.
-type AtLine = fn(&Shape, &Board, usize) -> Option<(String, Board)>;
+type AtLine = fn(&Shape, &Board, usize, &mut Scratch) -> Option<(String, Board)>;
 
 /// The techniques of one line, in the order they are tried.
 const BY_LINE: [(Technique, AtLine, Lines); 7] = [
@@ -51,6 +54,52 @@ pub(super) struct Memo {
     quiet_pairs: std::collections::HashMap<(usize, usize), u64>,
     /// The lines each tank has cells in.
     tank_lines: Vec<Vec<usize>>,
+    scratch: Scratch,
+}
+
+/// Buffers the line sums and their propagation reuse from one call to the
+/// next: grading calls them thousands of times a puzzle, and allocating
+/// them afresh each time cost more than the sums.
+#[derive(Default)]
+pub(super) struct Scratch {
+    /// Indices, in the line's parts, of those that can still add water.
+    parts: Vec<usize>,
+    sets: Vec<Sums>,
+    prefix: Vec<Sums>,
+    suffix: Vec<Sums>,
+    /// What the last [`line_sums`] narrowed: (tank, lo, hi).
+    changes: Vec<(usize, usize, usize)>,
+    queued: Vec<bool>,
+    queue: VecDeque<usize>,
+    /// The pairs of lines [`line_pairs`] gives, and one tank's lines.
+    pairs: Vec<(usize, usize)>,
+    open: Vec<usize>,
+    /// Each line's known and most water on the board being searched, with
+    /// the search it was summed in: the techniques of one line all start
+    /// from these sums.
+    sums: Vec<(u64, u32, u32)>,
+    search: u64,
+}
+
+impl Scratch {
+    /// Starts a search of another board: the sums kept are stale.
+    fn new_board(&mut self) {
+        self.search += 1;
+    }
+
+    /// [`Board::known_most`] of a line of the board being searched.
+    fn known_most(&mut self, shape: &Shape, board: &Board, line: usize) -> (u32, u32) {
+        if self.sums.len() < shape.lines() {
+            self.sums.resize(shape.lines(), (u64::MAX, 0, 0)); // summed in no search
+        }
+        let (search, known, most) = self.sums[line];
+        if search == self.search {
+            return (known, most);
+        }
+        let (known, most) = board.known_most(shape, line);
+        self.sums[line] = (self.search, known, most);
+        (known, most)
+    }
 }
 
 impl Memo {
@@ -67,6 +116,7 @@ impl Memo {
             quiet: vec![vec![0; shape.lines()]; BY_LINE.len()],
             quiet_pairs: std::collections::HashMap::new(),
             tank_lines,
+            scratch: Scratch::default(),
         }
     }
 
@@ -96,12 +146,13 @@ impl Memo {
 
 /// The first deduction of the simplest technique that finds one.
 pub(super) fn next_step(shape: &Shape, board: &Board, memo: &mut Memo) -> Option<Found> {
+    memo.scratch.new_board();
     for (k, &(technique, at, lines)) in BY_LINE.iter().enumerate() {
         for line in lines_of(shape, lines) {
             if memo.unchanged_since(memo.quiet[k][line], line) {
                 continue;
             }
-            match at(shape, board, line) {
+            match at(shape, board, line, &mut memo.scratch) {
                 Some((text, next)) => return Some((technique, text, next)),
                 None => memo.quiet[k][line] = memo.now + 1,
             }
@@ -118,7 +169,8 @@ pub(super) fn next_step(shape: &Shape, board: &Board, memo: &mut Memo) -> Option
 #[cfg(test)]
 pub(super) fn first_of(shape: &Shape, board: &Board, technique: Technique) -> Option<(String, Board)> {
     let &(_, at, lines) = BY_LINE.iter().find(|(t, _, _)| *t == technique)?;
-    lines_of(shape, lines).find_map(|line| at(shape, board, line))
+    let mut scratch = Scratch::default();
+    lines_of(shape, lines).find_map(|line| at(shape, board, line, &mut scratch))
 }
 
 /// The extra water `part`'s tank adds to its line at surface `s`.
@@ -155,29 +207,39 @@ fn with(board: &Board, changes: &[(usize, usize, usize)]) -> Board {
     next
 }
 
-/// "row 3" or "rows 3-5", 1-based, for rows `from..to` (0-based, end
-/// excluded).
-fn rows_text(from: usize, to: usize) -> String {
-    if to == from + 1 { format!("row {}", from + 1) } else { format!("rows {}-{}", from + 1, to) }
+/// Writes "row 3" or "rows 3-5", 1-based, for rows `from..to` (0-based,
+/// end excluded).
+fn write_rows(out: &mut String, from: usize, to: usize) {
+    let _ = if to == from + 1 { write!(out, "row {}", from + 1) } else { write!(out, "rows {}-{}", from + 1, to) };
 }
 
 /// What a deduction settles, tank by tank: "tank 7 is air in rows 2-3;
-/// tank 4 is water in rows 5-6".
+/// tank 4 is water in rows 5-6". Written into one string: every step
+/// has these words.
 fn effects(board: &Board, next: &Board) -> String {
-    let mut out = Vec::new();
+    let mut out = String::new();
     for t in 0..board.lo.len() {
-        let mut parts = Vec::new();
-        if next.lo[t] > board.lo[t] {
-            parts.push(format!("air in {}", rows_text(board.lo[t], next.lo[t])));
+        let (air, water) = (next.lo[t] > board.lo[t], next.hi[t] < board.hi[t]);
+        if !air && !water {
+            continue;
         }
-        if next.hi[t] < board.hi[t] {
-            parts.push(format!("water in {}", rows_text(next.hi[t], board.hi[t])));
+        if !out.is_empty() {
+            out.push_str("; ");
         }
-        if !parts.is_empty() {
-            out.push(format!("tank {} is {}", t + 1, parts.join(" and ")));
+        let _ = write!(out, "tank {} is ", t + 1);
+        if air {
+            out.push_str("air in ");
+            write_rows(&mut out, board.lo[t], next.lo[t]);
+        }
+        if air && water {
+            out.push_str(" and ");
+        }
+        if water {
+            out.push_str("water in ");
+            write_rows(&mut out, next.hi[t], board.hi[t]);
         }
     }
-    out.join("; ")
+    out
 }
 
 /// What a narrowing rules out, tank by tank: "water in row 3 of tank 7"
@@ -223,8 +285,9 @@ fn lines_of(shape: &Shape, lines: Lines) -> std::ops::Range<usize> {
 }
 
 /// A line already holds its clue: its open cells are air.
-fn finished_line_at(shape: &Shape, board: &Board, line: usize) -> Option<(String, Board)> {
-    if left(shape, board, line) != Some(0) {
+fn finished_line_at(shape: &Shape, board: &Board, line: usize, scratch: &mut Scratch) -> Option<(String, Board)> {
+    let (known, _) = scratch.known_most(shape, board, line);
+    if shape.clues[line].checked_sub(known) != Some(0) {
         return None;
     }
     let changes: Vec<_> = open_parts(shape, board, line)
@@ -243,9 +306,10 @@ fn finished_line_at(shape: &Shape, board: &Board, line: usize) -> Option<(String
 }
 
 /// A line's open cells are just the water it still needs: all water.
-fn full_line_at(shape: &Shape, board: &Board, line: usize) -> Option<(String, Board)> {
-    let left = left(shape, board, line)?;
-    let room = board.most(shape, line) - board.known(shape, line);
+fn full_line_at(shape: &Shape, board: &Board, line: usize, scratch: &mut Scratch) -> Option<(String, Board)> {
+    let (known, most) = scratch.known_most(shape, board, line);
+    let left = shape.clues[line].checked_sub(known)?;
+    let room = most - known;
     if left == 0 || left != room {
         return None;
     }
@@ -266,9 +330,15 @@ fn full_line_at(shape: &Shape, board: &Board, line: usize) -> Option<(String, Bo
 /// Tanks that would bring a line more water than it has left cannot rise
 /// that high: in a row, a piece too wide; in a column, a level capped from
 /// above.
-fn too_much_at(shape: &Shape, board: &Board, line: usize) -> Option<(String, Board)> {
+fn too_much_at(shape: &Shape, board: &Board, line: usize, scratch: &mut Scratch) -> Option<(String, Board)> {
     let rows = shape.is_row(line);
-    let left = left(shape, board, line)?;
+    let (known, most) = scratch.known_most(shape, board, line);
+    let left = shape.clues[line].checked_sub(known)?;
+    // No tank adds more than all of them together: with room for no more
+    // than is left, none is too much.
+    if most - known <= left {
+        return None;
+    }
     let mut changes = Vec::new();
     let mut why = Vec::new();
     for p in open_parts(shape, board, line) {
@@ -302,10 +372,11 @@ fn too_much_at(shape: &Shape, board: &Board, line: usize) -> Option<(String, Boa
 /// Tanks without which a line cannot reach its clue must give it the
 /// difference: in a row, a piece needed; in a column, a level forced from
 /// below.
-fn needed_at(shape: &Shape, board: &Board, line: usize) -> Option<(String, Board)> {
+fn needed_at(shape: &Shape, board: &Board, line: usize, scratch: &mut Scratch) -> Option<(String, Board)> {
     let rows = shape.is_row(line);
-    let left = left(shape, board, line)?;
-    let room = board.most(shape, line) - board.known(shape, line);
+    let (known, most) = scratch.known_most(shape, board, line);
+    let left = shape.clues[line].checked_sub(known)?;
+    let room = most - known;
     if left == 0 || room < left {
         return None;
     }
@@ -363,49 +434,60 @@ fn mask(cap: u32) -> Sums {
 
 /// What the open tanks of a line may add, as sets of sums, and for each
 /// tank the surfaces that leave the rest able to make `left`: the ranges
-/// narrowed to those. `None` when no choice makes `left` at all.
-fn line_sums(shape: &Shape, board: &Board, line: usize) -> Option<Vec<(usize, usize, usize)>> {
-    let left = left(shape, board, line)?;
-    let parts: Vec<&Part> = open_parts(shape, board, line).collect();
-    let options = |p: &Part| -> Sums {
-        (board.lo[p.tank]..=board.hi[p.tank]).fold(0, |m, s| m | 1 << extra(shape, board, p, s).min(127))
-    };
-    let sets: Vec<Sums> = parts.iter().map(|p| options(p)).collect();
-    let mut prefix = vec![1 as Sums; sets.len() + 1];
-    for (i, &set) in sets.iter().enumerate() {
-        prefix[i + 1] = add_sums(prefix[i], set, left);
+/// narrowed to those, left in `scratch.changes`. `false` when no choice
+/// makes `left` at all.
+fn line_sums(shape: &Shape, board: &Board, line: usize, scratch: &mut Scratch) -> bool {
+    let Scratch { parts, sets, prefix, suffix, changes, .. } = scratch;
+    changes.clear();
+    let Some(left) = left(shape, board, line) else { return false };
+    let all = &shape.parts[line];
+    parts.clear();
+    sets.clear();
+    for (i, p) in all.iter().enumerate() {
+        if extra(shape, board, p, board.lo[p.tank]) > 0 {
+            parts.push(i);
+            sets.push(
+                (board.lo[p.tank]..=board.hi[p.tank]).fold(0, |m, s| m | 1 << extra(shape, board, p, s).min(127)),
+            );
+        }
     }
-    if prefix[sets.len()] & (1 << left) == 0 {
-        return None;
+    let n = sets.len();
+    prefix.clear();
+    prefix.resize(n + 1, 1);
+    for i in 0..n {
+        prefix[i + 1] = add_sums(prefix[i], sets[i], left);
     }
-    let mut suffix = vec![1 as Sums; sets.len() + 1];
-    for i in (0..sets.len()).rev() {
+    if prefix[n] & (1 << left) == 0 {
+        return false;
+    }
+    suffix.clear();
+    suffix.resize(n + 1, 1);
+    for i in (0..n).rev() {
         suffix[i] = add_sums(suffix[i + 1], sets[i], left);
     }
-    let mut changes = Vec::new();
-    for (i, p) in parts.iter().enumerate() {
+    for (i, &k) in parts.iter().enumerate() {
+        let p = &all[k];
         let others = add_sums(prefix[i], suffix[i + 1], left);
         let fits = |s: usize| {
             let e = extra(shape, board, p, s);
             e <= left && others & (1 << (left - e)) != 0
         };
-        let (lo, hi) = narrowed(board, p.tank, fits)?;
+        let Some((lo, hi)) = narrowed(board, p.tank, fits) else { return false };
         if (lo, hi) != (board.lo[p.tank], board.hi[p.tank]) {
             changes.push((p.tank, lo, hi));
         }
     }
-    Some(changes)
+    true
 }
 
 /// No sum of what the open tanks can add to a line makes what it needs,
 /// with some tank at some of its levels.
-fn piece_sums_at(shape: &Shape, board: &Board, line: usize) -> Option<(String, Board)> {
-    let changes = line_sums(shape, board, line)?;
-    if changes.is_empty() {
+fn piece_sums_at(shape: &Shape, board: &Board, line: usize, scratch: &mut Scratch) -> Option<(String, Board)> {
+    if !line_sums(shape, board, line, scratch) || scratch.changes.is_empty() {
         return None;
     }
     let left = left(shape, board, line).expect("line_sums found the line under its clue");
-    let next = with(board, &changes);
+    let next = with(board, &scratch.changes);
     let gives: Vec<String> = open_parts(shape, board, line)
         .map(|p| {
             let mut values: Vec<u32> =
@@ -427,15 +509,23 @@ fn piece_sums_at(shape: &Shape, board: &Board, line: usize) -> Option<(String, B
 
 /// The pairs of lines worth counting together: two rows, two columns, or a
 /// row and a column, sharing a tank that can still add water to both.
-fn line_pairs(shape: &Shape, board: &Board, memo: &Memo) -> Vec<(usize, usize)> {
-    let mut pairs = Vec::new();
+fn line_pairs(
+    shape: &Shape,
+    board: &Board,
+    tank_lines: &[Vec<usize>],
+    pairs: &mut Vec<(usize, usize)>,
+    open: &mut Vec<usize>,
+) {
+    pairs.clear();
     for t in (0..shape.tanks()).filter(|&t| board.open(t)) {
-        let lines = &memo.tank_lines[t];
-        let open: Vec<usize> = lines
-            .iter()
-            .copied()
-            .filter(|&l| part_in(shape, l, t).is_some_and(|p| extra(shape, board, p, board.lo[t]) > 0))
-            .collect();
+        let lines = &tank_lines[t];
+        open.clear();
+        open.extend(
+            lines
+                .iter()
+                .copied()
+                .filter(|&l| part_in(shape, l, t).is_some_and(|p| extra(shape, board, p, board.lo[t]) > 0)),
+        );
         for (k, &a) in open.iter().enumerate() {
             pairs.extend(open[k + 1..].iter().map(|&b| (a.min(b), a.max(b))));
         }
@@ -449,7 +539,6 @@ fn line_pairs(shape: &Shape, board: &Board, memo: &Memo) -> Vec<(usize, usize)> 
     };
     pairs.sort_unstable_by_key(|&(a, b)| (kind(a, b), b - a, a));
     pairs.dedup();
-    pairs
 }
 
 /// `t`'s part of `line`, if it has cells there.
@@ -499,7 +588,16 @@ fn set_of(options: &[(u32, u32)], cap: (u32, u32), set: &mut [Sums]) {
 /// Two lines sharing tanks: what each tank's level adds to both at once,
 /// summed over the tanks, must make what both need.
 fn two_lines(shape: &Shape, board: &Board, memo: &mut Memo) -> Option<(String, Board)> {
-    for (a, b) in line_pairs(shape, board, memo) {
+    // The pairs' buffer is lent out while the pairs are looked at.
+    let mut pairs = std::mem::take(&mut memo.scratch.pairs);
+    line_pairs(shape, board, &memo.tank_lines, &mut pairs, &mut memo.scratch.open);
+    let found = two_lines_among(shape, board, memo, &pairs);
+    memo.scratch.pairs = pairs;
+    found
+}
+
+fn two_lines_among(shape: &Shape, board: &Board, memo: &mut Memo, pairs: &[(usize, usize)]) -> Option<(String, Board)> {
+    for &(a, b) in pairs {
         if let Some(&quiet) = memo.quiet_pairs.get(&(a, b))
             && memo.unchanged_since(quiet, a)
             && memo.unchanged_since(quiet, b)
@@ -659,30 +757,38 @@ pub(super) fn two_lines_at(shape: &Shape, board: &Board, a: usize, b: usize) -> 
 
 /// Follows the line sums from `board` until nothing changes. `Err` names
 /// the line found unable to make its clue.
-fn propagate(shape: &Shape, board: &mut Board, tank_lines: &[Vec<usize>], start: &[usize]) -> Result<(), usize> {
-    let mut queued = vec![false; shape.lines()];
-    let mut queue: std::collections::VecDeque<usize> = std::collections::VecDeque::new();
-    for &t in start {
-        for &l in &tank_lines[t] {
-            if !queued[l] {
-                queued[l] = true;
-                queue.push_back(l);
-            }
+fn propagate(
+    shape: &Shape,
+    board: &mut Board,
+    tank_lines: &[Vec<usize>],
+    start: usize,
+    scratch: &mut Scratch,
+) -> Result<(), usize> {
+    scratch.queued.clear();
+    scratch.queued.resize(shape.lines(), false);
+    scratch.queue.clear();
+    for &l in &tank_lines[start] {
+        if !scratch.queued[l] {
+            scratch.queued[l] = true;
+            scratch.queue.push_back(l);
         }
     }
-    while let Some(line) = queue.pop_front() {
-        queued[line] = false;
-        let Some(changes) = line_sums(shape, board, line) else { return Err(line) };
+    while let Some(line) = scratch.queue.pop_front() {
+        scratch.queued[line] = false;
+        if !line_sums(shape, board, line, scratch) {
+            return Err(line);
+        }
         if board.most(shape, line) < shape.clues[line] {
             return Err(line);
         }
-        for (t, lo, hi) in changes {
+        for k in 0..scratch.changes.len() {
+            let (t, lo, hi) = scratch.changes[k];
             board.lo[t] = lo;
             board.hi[t] = hi;
             for &l in &tank_lines[t] {
-                if !queued[l] {
-                    queued[l] = true;
-                    queue.push_back(l);
+                if !scratch.queued[l] {
+                    scratch.queued[l] = true;
+                    scratch.queue.push_back(l);
                 }
             }
         }
@@ -692,8 +798,10 @@ fn propagate(shape: &Shape, board: &mut Board, tank_lines: &[Vec<usize>], start:
 
 /// Supposing a cell water (or air), the line sums lead to a line that
 /// cannot be met: so the cell is the other.
-fn contradiction(shape: &Shape, board: &Board, memo: &Memo) -> Option<(String, Board)> {
-    let tank_lines = &memo.tank_lines;
+fn contradiction(shape: &Shape, board: &Board, memo: &mut Memo) -> Option<(String, Board)> {
+    let Memo { tank_lines, scratch, .. } = memo;
+    // One board for every supposition, reset from `board` before each.
+    let mut trial = board.clone();
     // Tanks with the fewest levels left first: the suppositions a person
     // would try first.
     let mut tanks: Vec<usize> = (0..shape.tanks()).filter(|&t| board.open(t)).collect();
@@ -704,13 +812,14 @@ fn contradiction(shape: &Shape, board: &Board, memo: &Memo) -> Option<(String, B
         // any supposition about the tank does.
         for (r, water) in [(board.lo[t], true), (board.hi[t] - 1, false)] {
             {
-                let mut trial = board.clone();
+                trial.lo.copy_from_slice(&board.lo);
+                trial.hi.copy_from_slice(&board.hi);
                 if water {
                     trial.hi[t] = r;
                 } else {
                     trial.lo[t] = r + 1;
                 }
-                let Err(line) = propagate(shape, &mut trial, tank_lines, &[t]) else { continue };
+                let Err(line) = propagate(shape, &mut trial, tank_lines, t, scratch) else { continue };
                 let mut next = board.clone();
                 if water {
                     next.lo[t] = r + 1;
