@@ -414,6 +414,23 @@ fn reasoning_on_an_item_finds_what_its_bounds_miss() {
     assert_eq!((stats.solutions, stats.nodes), (0, 0));
 }
 
+/// One gappy group among groups without gaps still has the item reasoned
+/// on: A adds 0 or 4 to x, B and C 0 or 1 each, so x = 3 cannot be made
+/// (A + B + C is 0, 1, 2, 4, 5 or 6), though every weight lies within
+/// its window.
+#[test]
+fn reasoning_on_an_item_with_one_gappy_group() {
+    let mut p = Problem::new();
+    let [a, b, c] = std::array::from_fn(|_| p.add_exact(1));
+    let x = p.add_exact(3);
+    for (s, w) in [(a, 0), (a, 4), (b, 0), (b, 1), (c, 0), (c, 1)] {
+        p.add_option([(s, 1), (x, w)]);
+    }
+    assert_eq!(brute_force(&p), 0);
+    let stats = Solver::new(&p, Settings { probing: Probing::Off, algorithm: Algorithm::MultiCover }).count(10);
+    assert_eq!((stats.solutions, stats.nodes), (0, 0), "refuted at the root, before any branch");
+}
+
 /// A random problem whose items' sums have gaps: "exactly one" groups with
 /// weights far apart (0, 2, 3, 5 ...) on a few counting items, and options
 /// of no group, so that the reasoning on each item's sums has work to do.

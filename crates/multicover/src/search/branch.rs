@@ -182,7 +182,11 @@ impl MultiCover {
             }
             self.probe_paid[depth] = self.probe_removed;
         }
-        if !self.reason_to_fixpoint() {
+        // Reasoning on sums at the root and where probing runs: it pays
+        // where the search is hard enough to probe. At every node without
+        // probing it found too little to pay for its scan of every item that
+        // moved (see `lines`).
+        if (probe || depth == 0) && !self.reason_to_fixpoint() {
             return ControlFlow::Continue(());
         }
         if let Some(fits) = self.forced_completion() {

@@ -127,7 +127,13 @@ impl MultiCover {
                 base += at.lightest;
             }
         }
-        if open.is_empty() || open.len() > OPEN_MAX {
+        // When every set is an interval, so are the sums, and what this would
+        // find is what the bounds' windows already found.
+        let gappy = open.iter().any(|&(_, _, set)| {
+            let s = set >> set.trailing_zeros();
+            s & s.wrapping_add(1) != 0
+        });
+        if !gappy || open.len() > OPEN_MAX {
             self.line_open = open;
             return Some(false);
         }
