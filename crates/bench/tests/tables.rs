@@ -26,6 +26,17 @@ fn bench(args: &[&str]) -> String {
     stdout
 }
 
+/// What `aquarchive-bench args` did, run from an empty temp dir, for the
+/// runs that must fail.
+fn run_in_temp_dir(args: &[&str]) -> std::process::Output {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    Command::new(env!("CARGO_BIN_EXE_aquarchive-bench"))
+        .args(args)
+        .current_dir(dir.path())
+        .output()
+        .expect("start aquarchive-bench")
+}
+
 /// The cells of a table line (`| a | b |`), trimmed.
 fn cells(line: &str) -> Vec<&str> {
     let inner =
@@ -146,12 +157,7 @@ fn export_writes_the_generated_archive_with_its_index_pages() {
 
 #[test]
 fn a_missing_file_is_named_and_exits_2() {
-    let dir = tempfile::tempdir().expect("a temp dir");
-    let output = Command::new(env!("CARGO_BIN_EXE_aquarchive-bench"))
-        .args(["ring", "missing.txt"])
-        .current_dir(dir.path())
-        .output()
-        .expect("start aquarchive-bench");
+    let output = run_in_temp_dir(&["ring", "missing.txt"]);
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.starts_with("aquarchive-bench: missing.txt: "), "{stderr}");
@@ -177,12 +183,7 @@ fn aquarium_random_times_both_styles_at_each_size() {
 
 #[test]
 fn aquarium_random_names_a_cpsat_script_that_fails() {
-    let dir = tempfile::tempdir().expect("a temp dir");
-    let output = Command::new(env!("CARGO_BIN_EXE_aquarchive-bench"))
-        .args(["aquarium-random", "--sizes", "6", "--count", "1", "--cpsat", "no-such-script.py"])
-        .current_dir(dir.path())
-        .output()
-        .expect("start aquarchive-bench");
+    let output = run_in_temp_dir(&["aquarium-random", "--sizes", "6", "--count", "1", "--cpsat", "no-such-script.py"]);
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("aquarchive-bench: no-such-script.py failed"), "{stderr}");
