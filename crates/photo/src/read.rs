@@ -55,22 +55,22 @@ pub enum ReadError {
 /// Reads a photo (JPEG or PNG bytes) of one of `variants`' boards, solved.
 pub fn read(bytes: &[u8], variants: &[Variant]) -> Result<Reading, ReadError> {
     let image = image::load_from_memory(bytes).map_err(|e| ReadError::Decode(e.to_string()))?;
-    let rgb = image.to_rgb8();
-    let photo = Photo::from_image(&rgb);
-    read_photo(&photo, variants)
+    let rgb = image.into_rgb8();
+    // Everything is found at a working size: a larger photo's finer detail
+    // only costs time.
+    let side = rgb.width().max(rgb.height()) as usize;
+    let factor = side.div_ceil(WORK_SIDE);
+    let photo = Photo::from_image(&rgb, factor);
+    drop(rgb);
+    let mut reading = read_photo(&photo, variants)?;
+    let scale = factor as f64;
+    reading.outline = reading.outline.map(|(x, y)| (x * scale, y * scale));
+    Ok(reading)
 }
 
+/// Reads a photo at its working size; the outline is in its pixels.
 fn read_photo(photo: &Photo, variants: &[Variant]) -> Result<Reading, ReadError> {
-    let side = photo.width().max(photo.height());
-    let work_factor = side.div_ceil(WORK_SIDE);
-    let grey = photo.grey.shrink(work_factor);
-    let corners = outline(photo)?;
-    // In working pixels.
-    let to_work = |p: Point| (p.0 / work_factor as f64, p.1 / work_factor as f64);
-    let work_corners = corners.map(to_work);
-    let s = CANVAS as f64;
-    let canvas_to_work = Homography::from_points(&[(0.0, 0.0), (s, 0.0), (s, s), (0.0, s)], &work_corners)
-        .ok_or_else(|| ReadError::NoBoard("the outline found has three corners on a line".to_string()))?;
+    let work_corners = outline(photo)?;
     let perimeter: f64 = (0..4)
         .map(|k| {
             let (a, b) = (work_corners[k], work_corners[(k + 1) % 4]);
@@ -80,6 +80,14 @@ fn read_photo(photo: &Photo, variants: &[Variant]) -> Result<Reading, ReadError>
     if perimeter < 120.0 {
         return Err(ReadError::NoBoard(format!("the largest board-like shape is only {perimeter:.0} pixels round")));
     }
+    // Only the board and a margin round it are looked at from here on
+    // (the grid's picture reaches a cell beyond the frame): the rest of the
+    // photo is cut away before it is blurred.
+    let (grey, origin) = around(&photo.grey, &work_corners);
+    let local_corners = work_corners.map(|(x, y)| (x - origin.0, y - origin.1));
+    let s = CANVAS as f64;
+    let canvas_to_work = Homography::from_points(&[(0.0, 0.0), (s, 0.0), (s, s), (0.0, s)], &local_corners)
+        .ok_or_else(|| ReadError::NoBoard("the outline found has three corners on a line".to_string()))?;
     // Blur away detail finer than a canvas pixel before sampling.
     let ratio = perimeter / (4.0 * s);
     let smooth = grey.blur(0.5 * ratio);
@@ -93,7 +101,29 @@ fn read_photo(photo: &Photo, variants: &[Variant]) -> Result<Reading, ReadError>
         }
     }
     let (_, layout) = best.ok_or_else(|| ReadError::NoBoard("no board to look for".to_string()))?;
-    layout.read(corners)
+    layout.read(work_corners)
+}
+
+/// The part of `plane` round a quadrilateral, with a margin of 0.3 of its
+/// size each way, and where that part's corner lies in `plane`.
+fn around(plane: &Plane, corners: &[Point; 4]) -> (Plane, Point) {
+    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for &(x, y) in corners {
+        (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+    }
+    let margin = 0.3 * (x1 - x0).max(y1 - y0);
+    let clamp = |v: f64, len: usize| v.floor().clamp(0.0, len as f64) as usize;
+    let (left, top) = (clamp(x0 - margin, plane.width), clamp(y0 - margin, plane.height));
+    let (right, bottom) = (clamp(x1 + margin + 1.0, plane.width), clamp(y1 + margin + 1.0, plane.height));
+    if left == 0 && top == 0 && right == plane.width && bottom == plane.height || right <= left || bottom <= top {
+        return (plane.clone(), (0.0, 0.0));
+    }
+    let mut out = Plane::new(right - left, bottom - top, 0.0);
+    for y in top..bottom {
+        let row = &plane.data[y * plane.width + left..y * plane.width + right];
+        out.data[(y - top) * out.width..(y - top + 1) * out.width].copy_from_slice(row);
+    }
+    (out, (left as f64, top as f64))
 }
 
 /// A bilinear warp: each output pixel's centre mapped into `from`.
@@ -142,7 +172,7 @@ fn otsu(values: &[f32]) -> f32 {
 fn outline(photo: &Photo) -> Result<[Point; 4], ReadError> {
     let side = photo.width().max(photo.height());
     let factor = side.div_ceil(MASK_SIDE);
-    let rgb = photo.rgb.clone().map(|p| p.shrink(factor).blur(1.0));
+    let rgb = photo.rgb.each_ref().map(|p| p.shrink(factor).blur(1.0));
     let (w, h) = (rgb[0].width, rgb[0].height);
     // The board's colour: the median of the photo's centre.
     let reference: Vec<f32> = (0..3)
