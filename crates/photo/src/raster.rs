@@ -47,26 +47,38 @@ impl Plane {
             (-radius..=radius).map(|k| (-(k * k) as f64 / (2.0 * sigma * sigma)).exp() as f32).collect();
         let total: f32 = kernel.iter().sum();
         let kernel: Vec<f32> = kernel.iter().map(|k| k / total).collect();
-        let (w, h) = (self.width as isize, self.height as isize);
-        let mut across = Plane::new(self.width, self.height, 0.0);
+        let (w, h) = (self.width, self.height);
+        let r = radius as usize;
+        // Across: the edges repeated only where the kernel reaches over them.
+        let mut across = Plane::new(w, h, 0.0);
         for y in 0..h {
-            let row = &self.data[(y * w) as usize..((y + 1) * w) as usize];
-            for x in 0..w {
+            let row = &self.data[y * w..(y + 1) * w];
+            let out = &mut across.data[y * w..(y + 1) * w];
+            for (x, value) in out.iter_mut().enumerate() {
                 let mut sum = 0.0;
-                for (k, weight) in kernel.iter().enumerate() {
-                    sum += weight * row[(x + k as isize - radius).clamp(0, w - 1) as usize];
+                if x >= r && x + r < w {
+                    for (weight, v) in kernel.iter().zip(&row[x - r..=x + r]) {
+                        sum += weight * v;
+                    }
+                } else {
+                    for (k, weight) in kernel.iter().enumerate() {
+                        sum += weight * row[(x + k).saturating_sub(r).min(w - 1)];
+                    }
                 }
-                across.data[(y * w + x) as usize] = sum;
+                *value = sum;
             }
         }
-        let mut out = Plane::new(self.width, self.height, 0.0);
+        // Down: whole rows at a time, each output row the weighted sum of
+        // the rows round it (the same sums, in the same order, per pixel).
+        let mut out = Plane::new(w, h, 0.0);
         for y in 0..h {
-            for x in 0..w {
-                let mut sum = 0.0;
-                for (k, weight) in kernel.iter().enumerate() {
-                    sum += weight * across.data[((y + k as isize - radius).clamp(0, h - 1) * w + x) as usize];
+            let target = &mut out.data[y * w..(y + 1) * w];
+            for (k, weight) in kernel.iter().enumerate() {
+                let source = (y + k).saturating_sub(r).min(h - 1);
+                let row = &across.data[source * w..(source + 1) * w];
+                for (value, v) in target.iter_mut().zip(row) {
+                    *value += weight * v;
                 }
-                out.data[(y * w + x) as usize] = sum;
             }
         }
         out
@@ -103,12 +115,30 @@ pub struct Photo {
 }
 
 impl Photo {
-    pub fn from_image(image: &image::RgbImage) -> Photo {
-        let (w, h) = (image.width() as usize, image.height() as usize);
+    /// The photo with each `factor` x `factor` block of pixels averaged
+    /// into one (1: as it is); made in one pass over the picture, so a
+    /// large photo is never held at full size as numbers.
+    pub fn from_image(image: &image::RgbImage, factor: usize) -> Photo {
+        let factor = factor.max(1);
+        let (full_w, full_h) = (image.width() as usize, image.height() as usize);
+        let (w, h) = ((full_w / factor).max(1), (full_h / factor).max(1));
+        let mut sums = vec![[0u32; 3]; w * h];
+        let mut counts = vec![0u32; w * h];
+        for (y, row) in image.as_raw().chunks_exact(full_w * 3).enumerate() {
+            let out = (y / factor).min(h - 1) * w;
+            for (x, p) in row.chunks_exact(3).enumerate() {
+                let i = out + (x / factor).min(w - 1);
+                let sum = &mut sums[i];
+                sum[0] += u32::from(p[0]);
+                sum[1] += u32::from(p[1]);
+                sum[2] += u32::from(p[2]);
+                counts[i] += 1;
+            }
+        }
         let mut rgb = [Plane::new(w, h, 0.0), Plane::new(w, h, 0.0), Plane::new(w, h, 0.0)];
         let mut grey = Plane::new(w, h, 0.0);
-        for (i, p) in image.pixels().enumerate() {
-            let [r, g, b] = p.0.map(f32::from);
+        for (i, (sum, &n)) in sums.iter().zip(&counts).enumerate() {
+            let [r, g, b] = sum.map(|v| v as f32 / n as f32);
             rgb[0].data[i] = r;
             rgb[1].data[i] = g;
             rgb[2].data[i] = b;

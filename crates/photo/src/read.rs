@@ -19,6 +19,12 @@ const CANVAS: usize = 512;
 /// looking open, against its darkness beside the board's (a label dark
 /// over a fifth of the cell scores about the same either way).
 const LABEL_WEIGHT: f32 = 3.0;
+/// How much the photo's edges must differ from its centre, by colour and
+/// by tint (of 255), for a board to stand out.
+const MIN_CONTRAST: [f32; 2] = [30.0, 15.0];
+/// How far the board's weakest colour channel must fall below the other
+/// two at its centre (of 255) for its tint to tell it from the table.
+const MIN_TINT: f32 = 8.0;
 /// Pixels per cell where the cells are measured.
 const CELL_PX: usize = 32;
 
@@ -55,22 +61,38 @@ pub enum ReadError {
 /// Reads a photo (JPEG or PNG bytes) of one of `variants`' boards, solved.
 pub fn read(bytes: &[u8], variants: &[Variant]) -> Result<Reading, ReadError> {
     let image = image::load_from_memory(bytes).map_err(|e| ReadError::Decode(e.to_string()))?;
-    let rgb = image.to_rgb8();
-    let photo = Photo::from_image(&rgb);
-    read_photo(&photo, variants)
+    let rgb = image.into_rgb8();
+    // Everything is found at a working size: a larger photo's finer detail
+    // only costs time.
+    let side = rgb.width().max(rgb.height()) as usize;
+    let factor = side.div_ceil(WORK_SIDE);
+    let photo = Photo::from_image(&rgb, factor);
+    drop(rgb);
+    let mut reading = read_photo(&photo, variants)?;
+    let scale = factor as f64;
+    reading.outline = reading.outline.map(|(x, y)| (x * scale, y * scale));
+    Ok(reading)
 }
 
+/// Reads a photo at its working size; the outline is in its pixels. The
+/// board is first told from the table by its colour; when that reading
+/// fails and the board is tinted (one channel well below the other two at
+/// its centre), by its tint, which light falling across board and table
+/// alike changes far less than their colours (a red board's glare-washed
+/// corner is still redder than green, a brown table's never is).
 fn read_photo(photo: &Photo, variants: &[Variant]) -> Result<Reading, ReadError> {
-    let side = photo.width().max(photo.height());
-    let work_factor = side.div_ceil(WORK_SIDE);
-    let grey = photo.grey.shrink(work_factor);
-    let corners = outline(photo)?;
-    // In working pixels.
-    let to_work = |p: Point| (p.0 / work_factor as f64, p.1 / work_factor as f64);
-    let work_corners = corners.map(to_work);
-    let s = CANVAS as f64;
-    let canvas_to_work = Homography::from_points(&[(0.0, 0.0), (s, 0.0), (s, s), (0.0, s)], &work_corners)
-        .ok_or_else(|| ReadError::NoBoard("the outline found has three corners on a line".to_string()))?;
+    let first = outline(photo, Likeness::Colour).and_then(|corners| read_within(photo, variants, corners));
+    match first {
+        Ok(reading) => Ok(reading),
+        Err(err) => match outline(photo, Likeness::Tint) {
+            Ok(corners) => read_within(photo, variants, corners).map_err(|_| err),
+            Err(_) => Err(err),
+        },
+    }
+}
+
+/// Reads the board inside `work_corners`.
+fn read_within(photo: &Photo, variants: &[Variant], work_corners: [Point; 4]) -> Result<Reading, ReadError> {
     let perimeter: f64 = (0..4)
         .map(|k| {
             let (a, b) = (work_corners[k], work_corners[(k + 1) % 4]);
@@ -80,6 +102,14 @@ fn read_photo(photo: &Photo, variants: &[Variant]) -> Result<Reading, ReadError>
     if perimeter < 120.0 {
         return Err(ReadError::NoBoard(format!("the largest board-like shape is only {perimeter:.0} pixels round")));
     }
+    // Only the board and a margin round it are looked at from here on
+    // (the grid's picture reaches a cell beyond the frame): the rest of the
+    // photo is cut away before it is blurred.
+    let (grey, origin) = around(&photo.grey, &work_corners);
+    let local_corners = work_corners.map(|(x, y)| (x - origin.0, y - origin.1));
+    let s = CANVAS as f64;
+    let canvas_to_work = Homography::from_points(&[(0.0, 0.0), (s, 0.0), (s, s), (0.0, s)], &local_corners)
+        .ok_or_else(|| ReadError::NoBoard("the outline found has three corners on a line".to_string()))?;
     // Blur away detail finer than a canvas pixel before sampling.
     let ratio = perimeter / (4.0 * s);
     let smooth = grey.blur(0.5 * ratio);
@@ -93,7 +123,29 @@ fn read_photo(photo: &Photo, variants: &[Variant]) -> Result<Reading, ReadError>
         }
     }
     let (_, layout) = best.ok_or_else(|| ReadError::NoBoard("no board to look for".to_string()))?;
-    layout.read(corners)
+    layout.read(work_corners)
+}
+
+/// The part of `plane` round a quadrilateral, with a margin of 0.3 of its
+/// size each way, and where that part's corner lies in `plane`.
+fn around(plane: &Plane, corners: &[Point; 4]) -> (Plane, Point) {
+    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for &(x, y) in corners {
+        (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+    }
+    let margin = 0.3 * (x1 - x0).max(y1 - y0);
+    let clamp = |v: f64, len: usize| v.floor().clamp(0.0, len as f64) as usize;
+    let (left, top) = (clamp(x0 - margin, plane.width), clamp(y0 - margin, plane.height));
+    let (right, bottom) = (clamp(x1 + margin + 1.0, plane.width), clamp(y1 + margin + 1.0, plane.height));
+    if left == 0 && top == 0 && right == plane.width && bottom == plane.height || right <= left || bottom <= top {
+        return (plane.clone(), (0.0, 0.0));
+    }
+    let mut out = Plane::new(right - left, bottom - top, 0.0);
+    for y in top..bottom {
+        let row = &plane.data[y * plane.width + left..y * plane.width + right];
+        out.data[(y - top) * out.width..(y - top + 1) * out.width].copy_from_slice(row);
+    }
+    (out, (left as f64, top as f64))
 }
 
 /// A bilinear warp: each output pixel's centre mapped into `from`.
@@ -139,10 +191,10 @@ fn otsu(values: &[f32]) -> f32 {
 /// The board's outer corners in the photo (its pixels), clockwise as
 /// shown: the board is what is not the table, the table being the colour
 /// unlike the board's centre that reaches the photo's edges.
-fn outline(photo: &Photo) -> Result<[Point; 4], ReadError> {
+fn outline(photo: &Photo, likeness: Likeness) -> Result<[Point; 4], ReadError> {
     let side = photo.width().max(photo.height());
     let factor = side.div_ceil(MASK_SIDE);
-    let rgb = photo.rgb.clone().map(|p| p.shrink(factor).blur(1.0));
+    let rgb = photo.rgb.each_ref().map(|p| p.shrink(factor).blur(1.0));
     let (w, h) = (rgb[0].width, rgb[0].height);
     // The board's colour: the median of the photo's centre.
     let reference: Vec<f32> = (0..3)
@@ -156,8 +208,32 @@ fn outline(photo: &Photo) -> Result<[Point; 4], ReadError> {
             median(&mut values)
         })
         .collect();
-    let distance: Vec<f32> =
-        (0..w * h).map(|i| (0..3).map(|k| (rgb[k].data[i] - reference[k]).powi(2)).sum::<f32>().sqrt()).collect();
+    let distance: Vec<f32> = match likeness {
+        Likeness::Colour => {
+            (0..w * h).map(|i| (0..3).map(|k| (rgb[k].data[i] - reference[k]).powi(2)).sum::<f32>().sqrt()).collect()
+        }
+        Likeness::Tint => {
+            // The board's weakest channel, and how far it falls below the
+            // lesser of the other two there: a pixel is unlike the board as
+            // far as it falls short of that.
+            let weakest = (0..3).min_by(|&a, &b| reference[a].total_cmp(&reference[b])).unwrap_or(0);
+            let (a, b) = ((weakest + 1) % 3, (weakest + 2) % 3);
+            let tint = |i: usize| rgb[a].data[i].min(rgb[b].data[i]) - rgb[weakest].data[i];
+            let mut centre = Vec::new();
+            for y in h * 2 / 5..h * 3 / 5 {
+                for x in w * 2 / 5..w * 3 / 5 {
+                    centre.push(tint(y * w + x));
+                }
+            }
+            let board = median(&mut centre);
+            if board < MIN_TINT {
+                return Err(ReadError::NoBoard(format!(
+                    "the board's centre has no tint to tell it by ({board:.0} of 255)"
+                )));
+            }
+            (0..w * h).map(|i| (board - tint(i)).max(0.0)).collect()
+        }
+    };
     // The table must differ from the board: the photo's rim, mostly table,
     // against its centre, mostly board.
     let mut rim: Vec<f32> = (0..w * h)
@@ -165,7 +241,7 @@ fn outline(photo: &Photo) -> Result<[Point; 4], ReadError> {
         .map(|i| distance[i])
         .collect();
     let contrast = median(&mut rim);
-    if contrast < 30.0 {
+    if contrast < MIN_CONTRAST[likeness as usize] {
         return Err(ReadError::NoBoard(format!(
             "nothing stands out from the background: the photo's edges are the colour of its centre (a difference of {contrast:.0} of 255)"
         )));
@@ -425,6 +501,15 @@ fn fit_line(points: &[Point]) -> (Point, Point) {
     ((mx, my), (mx + angle.cos(), my + angle.sin()))
 }
 
+/// What tells the board from the table in [`outline`].
+#[derive(Clone, Copy)]
+enum Likeness {
+    /// The board's colour at the photo's centre.
+    Colour,
+    /// The board's tint: its weakest channel below the other two.
+    Tint,
+}
+
 /// A board laid on the photo: its grid, its turn, and the evidence of its
 /// cells and cell sides.
 struct Layout {
@@ -436,8 +521,11 @@ struct Layout {
 
 /// What the photo shows at each cell and cell side, in board terms.
 struct Evidence {
-    /// Per cell, row-major: how open it looks.
+    /// Per cell, row-major: how open it looks (its label darker than
+    /// the wood, as engraved or printed dark).
     open: Vec<f64>,
+    /// The same for labels lighter than the wood (printed white).
+    open_light: Vec<f64>,
     /// The gap across the side between cell (r, c) and (r, c + 1).
     across: Vec<f64>,
     /// The gap across the side between cell (r, c) and (r + 1, c).
@@ -537,8 +625,10 @@ fn layouts(canvas: &Plane, variant: &Variant, canvas_to_work: &Homography, grey:
 struct Measured {
     nu: usize,
     nv: usize,
-    /// Per canvas cell (i, j), j-major: how open it looks.
+    /// Per canvas cell (i, j), j-major: how open it looks, by a dark
+    /// label and by a light one.
     open: Vec<f64>,
+    open_light: Vec<f64>,
     /// Vertical sides: at x = i (0..=nu), between rows j..j+1.
     vertical: Vec<f64>,
     /// Horizontal sides: at y = j (0..=nv), between columns i..i+1.
@@ -586,6 +676,7 @@ impl Measured {
             }
         }
         let mut open = Vec::new();
+        let mut open_light = Vec::new();
         for j in 0..nv {
             for i in 0..nu {
                 let mut values = Vec::new();
@@ -606,9 +697,13 @@ impl Measured {
                 let tenth = *values.select_nth_unstable_by(k, f32::total_cmp).1;
                 let against_itself = LABEL_WEIGHT * (middle - tenth) / middle;
                 open.push(f64::from(against_board.max(against_itself)));
+                // A light label lifts the cell's brightest tenth as far.
+                let k = values.len() - 1 - values.len() / 10;
+                let top = *values.select_nth_unstable_by(k, f32::total_cmp).1;
+                open_light.push(f64::from(LABEL_WEIGHT * (top - middle) / middle));
             }
         }
-        Measured { nu, nv, open, vertical, horizontal }
+        Measured { nu, nv, open, open_light, vertical, horizontal }
     }
 
     /// The board turned `turn` quarter turns, in board terms, with the
@@ -639,12 +734,14 @@ impl Measured {
             r >= 0 && c >= 0 && r < bh as i64 && c < bw as i64 && variant.cell(r as usize, c as usize) != Cell::Blocked
         };
         let mut open = vec![0.0; bw * bh];
+        let mut open_light = vec![0.0; bw * bh];
         let mut across = vec![0.0; bw * bh];
         let mut down = vec![0.0; bw * bh];
         for r in 0..bh {
             for c in 0..bw {
                 let (i, j) = place(r, c);
                 open[r * bw + c] = self.open[j * nu + i];
+                open_light[r * bw + c] = self.open_light[j * nu + i];
                 if c + 1 < bw {
                     across[r * bw + c] = side(place(r, c), place(r, c + 1));
                 }
@@ -708,7 +805,7 @@ impl Measured {
         Layout {
             variant: variant.clone(),
             score: mean(&walls) - mean(&plain),
-            evidence: Evidence { open, across, down, edge },
+            evidence: Evidence { open, open_light, across, down, edge },
         }
     }
 }
@@ -727,7 +824,8 @@ impl Layout {
         let variant = &self.variant;
         let (w, h) = (variant.width(), variant.height());
         let ev = &self.evidence;
-        let date = self.date()?;
+        // Labels darker than the wood, as most boards have; else lighter.
+        let date = self.date(&ev.open).or_else(|err| self.date(&ev.open_light).map_err(|_| err))?;
         let open = variant.open_cells(&date);
         let covered = |i: usize| !open[i] && variant.cell(i / w, i % w) != Cell::Blocked;
         let threshold = 0.45 * ev.edge;
@@ -850,13 +948,13 @@ impl Layout {
         }
     }
 
-    /// The date the open cells show: the most open-looking month, day (and
-    /// weekday), which must stand out from every other cell.
-    fn date(&self) -> Result<Date, ReadError> {
+    /// The date the open cells show (`open`: how open each cell looks):
+    /// the most open-looking month, day (and weekday), which must stand out
+    /// from every other cell.
+    fn date(&self, open: &[f64]) -> Result<Date, ReadError> {
         let variant = &self.variant;
         let (w, h) = (variant.width(), variant.height());
         let ev = &self.evidence;
-        let open = &ev.open;
         let board: Vec<usize> = (0..w * h).filter(|&i| variant.cell(i / w, i % w) != Cell::Blocked).collect();
         // A cell joined without a gap to two of its neighbours is part of a
         // piece, whatever marks it shows (a thumb, a knot in the wood): an

@@ -2,6 +2,7 @@ use aquarchive_kinds::calendar::{MONTHS, Variant, verify};
 use aquarchive_kinds::rng::Rng;
 
 use crate::geometry::Homography;
+use crate::raster::Plane;
 use crate::synth::{self, Camera, Cover, Distortion, Scene};
 use crate::{ReadError, read};
 
@@ -142,6 +143,56 @@ fn notched_and_rounded_frames_and_things_across_the_frame_leave_the_reading_exac
                 let off = (found.0 - corner.0).hypot(found.1 - corner.1);
                 assert!(off < 6.0, "photo {k}: outline {:?} against {:?}", reading.outline, made.corners);
             }
+        }
+    }
+}
+
+#[test]
+fn a_large_photo_reads_as_the_same_photo_taken_smaller() {
+    // A phone's full-size photo is read at a working size; what it shows
+    // must not depend on that, and the outline must be in its own pixels.
+    let [_, weekday] = boards();
+    let made = synth::photo(&weekday, 5, &Camera::PHONE);
+    let small = image::load_from_memory(&made.jpeg).unwrap().to_rgb8();
+    let scale = 2.5;
+    let (w, h) = ((f64::from(small.width()) * scale) as u32, (f64::from(small.height()) * scale) as u32);
+    let large = image::imageops::resize(&small, w, h, image::imageops::FilterType::Triangle);
+    let mut png = Vec::new();
+    large.write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png).unwrap();
+    let boards = boards();
+    let (a, b) = (read(&made.jpeg, &boards).unwrap(), read(&png, &boards).unwrap());
+    assert_eq!((b.variant.name(), b.date, &b.tiling), ("weekday", made.date, &made.tiling));
+    assert_eq!((a.date, &a.tiling), (b.date, &b.tiling));
+    for (p, q) in a.outline.iter().zip(&b.outline) {
+        let off = (p.0 * scale - q.0).hypot(p.1 * scale - q.1);
+        assert!(off < 0.02 * f64::from(w), "corner {p:?} of the small photo is at {q:?} in the large one");
+    }
+}
+
+#[test]
+fn a_blur_is_the_gaussian_sum_with_the_edges_repeated() {
+    // The blur adds whole rows for speed; each pixel must still be the
+    // plain weighted sum over its neighbours, the edge pixels repeated.
+    let mut rng = Rng::new(3);
+    let mut plane = Plane::new(23, 17, 0.0);
+    for v in plane.data.iter_mut() {
+        *v = rng.below(256) as f32;
+    }
+    let sigma = 1.7;
+    let blurred = plane.blur(sigma);
+    let radius = (sigma * 3.0f64).ceil() as i64;
+    let weight = |k: i64| (-(k * k) as f64 / (2.0 * sigma * sigma)).exp();
+    let total: f64 = (-radius..=radius).map(weight).sum();
+    let at = |x: i64, y: i64| f64::from(plane.get(x.clamp(0, 22) as usize, y.clamp(0, 16) as usize));
+    for y in 0..17i64 {
+        for x in 0..23i64 {
+            let expected: f64 = (-radius..=radius)
+                .flat_map(|j| (-radius..=radius).map(move |i| (i, j)))
+                .map(|(i, j)| weight(i) * weight(j) * at(x + i, y + j))
+                .sum::<f64>()
+                / (total * total);
+            let got = f64::from(blurred.get(x as usize, y as usize));
+            assert!((got - expected).abs() < 1e-3, "({x}, {y}): {got} against {expected}");
         }
     }
 }
