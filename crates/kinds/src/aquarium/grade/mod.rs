@@ -277,6 +277,10 @@ struct Shape {
     /// Lines: rows `0..height`, then columns; each with its clue and parts.
     clues: Vec<u32>,
     parts: Vec<Vec<Part>>,
+    /// `slot[line * tanks + t]`: the index of tank `t`'s part in
+    /// `parts[line]`, `u32::MAX` when it has no cells there; counting two
+    /// lines together looks parts up by tank thousands of times a puzzle.
+    slot: Vec<u32>,
 }
 
 impl Shape {
@@ -315,7 +319,19 @@ impl Shape {
             }
         }
         let clues = puzzle.row_clues().iter().chain(puzzle.col_clues()).copied().collect();
-        Shape { width, height, top, bottom, cells, clues, parts }
+        let mut slot = vec![u32::MAX; lines * tanks];
+        for (line, line_parts) in parts.iter().enumerate() {
+            for (k, p) in line_parts.iter().enumerate() {
+                slot[line * tanks + p.tank] = k as u32;
+            }
+        }
+        Shape { width, height, top, bottom, cells, clues, parts, slot }
+    }
+
+    /// Tank `t`'s part of `line`, if it has cells there.
+    fn part_in(&self, line: usize, t: usize) -> Option<&Part> {
+        let k = self.slot[line * self.tanks() + t];
+        (k != u32::MAX).then(|| &self.parts[line][k as usize])
     }
 
     fn tanks(&self) -> usize {

@@ -50,8 +50,10 @@ pub(super) struct Memo {
     /// For each technique of [`BY_LINE`] and each line, one past the step at
     /// which it last found nothing there (0: not looked at yet).
     quiet: Vec<Vec<u64>>,
-    /// The same for pairs of lines counted together.
-    quiet_pairs: std::collections::HashMap<(usize, usize), u64>,
+    /// The pairs of lines two-line counting may look at, and for each the
+    /// same as `quiet`.
+    pairs: Pairs,
+    quiet_pairs: Vec<u64>,
     /// The lines each tank has cells in.
     tank_lines: Vec<Vec<usize>>,
     scratch: Scratch,
@@ -71,9 +73,7 @@ pub(super) struct Scratch {
     changes: Vec<(usize, usize, usize)>,
     queued: Vec<bool>,
     queue: VecDeque<usize>,
-    /// The pairs of lines [`line_pairs`] gives, and one tank's lines.
-    pairs: Vec<(usize, usize)>,
-    open: Vec<usize>,
+    pair: PairScratch,
     /// Each line's known and most water on the board being searched, with
     /// the search it was summed in: the techniques of one line all start
     /// from these sums.
@@ -110,11 +110,13 @@ impl Memo {
                 tank_lines[p.tank].push(line);
             }
         }
+        let pairs = Pairs::new(shape, &tank_lines);
         Memo {
             now: 0,
             changed: vec![0; shape.lines()],
             quiet: vec![vec![0; shape.lines()]; BY_LINE.len()],
-            quiet_pairs: std::collections::HashMap::new(),
+            quiet_pairs: vec![0; pairs.lines.len()],
+            pairs,
             tank_lines,
             scratch: Scratch::default(),
         }
@@ -216,6 +218,7 @@ fn write_rows(out: &mut String, from: usize, to: usize) {
 /// What a deduction settles, tank by tank: "tank 7 is air in rows 2-3;
 /// tank 4 is water in rows 5-6". Written into one string: every step
 /// has these words.
+#[inline(never)] // PROFILE
 fn effects(board: &Board, next: &Board) -> String {
     let mut out = String::new();
     for t in 0..board.lo.len() {
@@ -507,43 +510,54 @@ fn piece_sums_at(shape: &Shape, board: &Board, line: usize, scratch: &mut Scratc
     Some((format!("{what}; so {}", effects(board, &next)), next))
 }
 
-/// The pairs of lines worth counting together: two rows, two columns, or a
-/// row and a column, sharing a tank that can still add water to both.
-fn line_pairs(
-    shape: &Shape,
-    board: &Board,
-    tank_lines: &[Vec<usize>],
-    pairs: &mut Vec<(usize, usize)>,
-    open: &mut Vec<usize>,
-) {
-    pairs.clear();
-    for t in (0..shape.tanks()).filter(|&t| board.open(t)) {
-        let lines = &tank_lines[t];
-        open.clear();
-        open.extend(
-            lines
-                .iter()
-                .copied()
-                .filter(|&l| part_in(shape, l, t).is_some_and(|p| extra(shape, board, p, board.lo[t]) > 0)),
-        );
-        for (k, &a) in open.iter().enumerate() {
-            pairs.extend(open[k + 1..].iter().map(|&b| (a.min(b), a.max(b))));
-        }
-    }
-    // As a person looks: two rows, then two columns, then a row with a
-    // column; neighbours first.
-    let kind = |a: usize, b: usize| match (shape.is_row(a), shape.is_row(b)) {
-        (true, true) => 0,
-        (false, false) => 1,
-        _ => 2,
-    };
-    pairs.sort_unstable_by_key(|&(a, b)| (kind(a, b), b - a, a));
-    pairs.dedup();
+/// Every pair of lines that share a tank, in the order a person looks at
+/// them (two rows, then two columns, then a row with a column; neighbours
+/// first), with the tanks each pair shares. Worked out once: at each search
+/// only the pairs still sharing a tank that can add water to both are
+/// counted.
+pub(super) struct Pairs {
+    lines: Vec<(usize, usize)>,
+    /// The tanks of pair `k` are `tanks[starts[k]..starts[k + 1]]`.
+    starts: Vec<usize>,
+    tanks: Vec<usize>,
 }
 
-/// `t`'s part of `line`, if it has cells there.
-fn part_in(shape: &Shape, line: usize, t: usize) -> Option<&Part> {
-    shape.parts[line].iter().find(|p| p.tank == t)
+impl Pairs {
+    fn new(shape: &Shape, tank_lines: &[Vec<usize>]) -> Pairs {
+        let mut all: Vec<(usize, usize, usize)> = Vec::new();
+        for (t, lines) in tank_lines.iter().enumerate() {
+            for (k, &a) in lines.iter().enumerate() {
+                all.extend(lines[k + 1..].iter().map(|&b| (a.min(b), a.max(b), t)));
+            }
+        }
+        let kind = |a: usize, b: usize| match (shape.is_row(a), shape.is_row(b)) {
+            (true, true) => 0,
+            (false, false) => 1,
+            _ => 2,
+        };
+        all.sort_unstable_by_key(|&(a, b, t)| (kind(a, b), b - a, a, t));
+        let mut pairs = Pairs { lines: Vec::new(), starts: vec![0], tanks: Vec::new() };
+        for (a, b, t) in all {
+            if pairs.lines.last() != Some(&(a, b)) {
+                if !pairs.lines.is_empty() {
+                    pairs.starts.push(pairs.tanks.len());
+                }
+                pairs.lines.push((a, b));
+            }
+            pairs.tanks.push(t);
+        }
+        pairs.starts.push(pairs.tanks.len());
+        pairs
+    }
+
+    /// Whether pair `k` shares a tank that can still add water to both.
+    fn worth_counting(&self, shape: &Shape, board: &Board, k: usize) -> bool {
+        let (a, b) = self.lines[k];
+        self.tanks[self.starts[k]..self.starts[k + 1]].iter().any(|&t| {
+            let adds = |line| shape.part_in(line, t).is_some_and(|p| extra(shape, board, p, board.lo[t]) > 0);
+            board.open(t) && adds(a) && adds(b)
+        })
+    }
 }
 
 /// "rows 4 and 5", "columns 2 and 7", "row 3 and column 8".
@@ -587,30 +601,84 @@ fn set_of(options: &[(u32, u32)], cap: (u32, u32), set: &mut [Sums]) {
 
 /// Two lines sharing tanks: what each tank's level adds to both at once,
 /// summed over the tanks, must make what both need.
+#[inline(never)] // PROFILE
 fn two_lines(shape: &Shape, board: &Board, memo: &mut Memo) -> Option<(String, Board)> {
-    // The pairs' buffer is lent out while the pairs are looked at.
-    let mut pairs = std::mem::take(&mut memo.scratch.pairs);
-    line_pairs(shape, board, &memo.tank_lines, &mut pairs, &mut memo.scratch.open);
-    let found = two_lines_among(shape, board, memo, &pairs);
-    memo.scratch.pairs = pairs;
-    found
-}
-
-fn two_lines_among(shape: &Shape, board: &Board, memo: &mut Memo, pairs: &[(usize, usize)]) -> Option<(String, Board)> {
-    for &(a, b) in pairs {
-        if let Some(&quiet) = memo.quiet_pairs.get(&(a, b))
-            && memo.unchanged_since(quiet, a)
-            && memo.unchanged_since(quiet, b)
-        {
+    let Memo { pairs, quiet_pairs, scratch, .. } = memo;
+    for (k, &(a, b)) in pairs.lines.iter().enumerate() {
+        if memo.changed[a] < quiet_pairs[k] && memo.changed[b] < quiet_pairs[k] {
             continue;
         }
-        let found = two_lines_at(shape, board, a, b);
+        if !pairs.worth_counting(shape, board, k) {
+            continue;
+        }
+        let found = two_lines_at(shape, board, a, b, &mut scratch.pair);
         if found.is_some() {
             return found;
         }
-        memo.quiet_pairs.insert((a, b), memo.now + 1);
+        quiet_pairs[k] = memo.now + 1;
     }
     None
+}
+
+/// Buffers [`two_lines_at`] reuses from one pair to the next.
+#[derive(Default)]
+pub(super) struct PairScratch {
+    /// The open tanks of the two lines, and those adding to the first
+    /// only, the second only, or both.
+    tanks: Vec<usize>,
+    only_a: Vec<usize>,
+    only_b: Vec<usize>,
+    shared: Vec<usize>,
+    /// One line's tanks' sets of sums, and their prefixes and suffixes.
+    sets: Vec<Sums>,
+    prefix_a: Vec<Sums>,
+    suffix_a: Vec<Sums>,
+    prefix_b: Vec<Sums>,
+    suffix_b: Vec<Sums>,
+    /// What shared tank `i` adds to both lines at each of its levels is
+    /// `options[starts[i]..starts[i + 1]]`.
+    options: Vec<(u32, u32)>,
+    starts: Vec<usize>,
+    prefix: Vec<Sums>,
+    suffix: Vec<Sums>,
+    set: Vec<Sums>,
+    reversed: Vec<Sums>,
+    changes: Vec<(usize, usize, usize)>,
+}
+
+/// The extra water tank `t` adds to `line` at surface `s` (none if it has
+/// no cells there).
+fn adds(shape: &Shape, board: &Board, line: usize, t: usize, s: usize) -> u32 {
+    shape.part_in(line, t).map_or(0, |p| extra(shape, board, p, s))
+}
+
+/// One line's tanks in two-line counting: what each may add, up to what
+/// the line has left, and the sums of those before and after each.
+#[allow(clippy::too_many_arguments)]
+fn one_line_sums(
+    shape: &Shape,
+    board: &Board,
+    line: usize,
+    tanks: &[usize],
+    left: u32,
+    sets: &mut Vec<Sums>,
+    prefix: &mut Vec<Sums>,
+    suffix: &mut Vec<Sums>,
+) {
+    sets.clear();
+    sets.extend(tanks.iter().map(|&t| {
+        (board.lo[t]..=board.hi[t]).map(|s| adds(shape, board, line, t, s)).filter(|&x| x <= left).fold(0, |m, x| m | 1 << x)
+    }));
+    prefix.clear();
+    prefix.resize(sets.len() + 1, 1);
+    suffix.clear();
+    suffix.resize(sets.len() + 1, 1);
+    for (i, &set) in sets.iter().enumerate() {
+        prefix[i + 1] = add_sums(prefix[i], set, left);
+    }
+    for (i, &set) in sets.iter().enumerate().rev() {
+        suffix[i] = add_sums(suffix[i + 1], set, left);
+    }
 }
 
 /// Two lines counted together, as [`two_lines`] does.
@@ -619,79 +687,97 @@ fn two_lines_among(shape: &Shape, board: &Board, memo: &mut Memo, pairs: &[(usiz
 /// line's sums alone, as [`line_sums`] counts a line: only the tanks adding
 /// to both (few, often one) need the sums of the two lines at once. What
 /// each tank's levels allow is the same as counting every tank in both.
-pub(super) fn two_lines_at(shape: &Shape, board: &Board, a: usize, b: usize) -> Option<(String, Board)> {
+#[inline(never)] // PROFILE
+pub(super) fn two_lines_at(
+    shape: &Shape,
+    board: &Board,
+    a: usize,
+    b: usize,
+    scratch: &mut PairScratch,
+) -> Option<(String, Board)> {
     let (Some(left_a), Some(left_b)) = (left(shape, board, a), left(shape, board, b)) else { return None };
     if left_a > 126 || left_b > 126 {
         return None;
     }
+    let PairScratch {
+        tanks,
+        only_a,
+        only_b,
+        shared,
+        sets,
+        prefix_a,
+        suffix_a,
+        prefix_b,
+        suffix_b,
+        options,
+        starts,
+        prefix,
+        suffix,
+        set,
+        reversed,
+        changes,
+    } = scratch;
     let cap = (left_a, left_b);
-    let mut tanks: Vec<usize> =
-        open_parts(shape, board, a).chain(open_parts(shape, board, b)).map(|p| p.tank).collect();
+    tanks.clear();
+    tanks.extend(open_parts(shape, board, a).chain(open_parts(shape, board, b)).map(|p| p.tank));
     tanks.sort_unstable();
     tanks.dedup();
-    let adds = |line: usize, t: usize, s: usize| part_in(shape, line, t).map_or(0, |p| extra(shape, board, p, s));
-    let levels = |t: usize| board.lo[t]..=board.hi[t];
+    let adds = |line: usize, t: usize, s: usize| adds(shape, board, line, t, s);
     // Each tank's place: adding to the first line only, the second only, or both.
-    let (mut only_a, mut only_b, mut shared) = (Vec::new(), Vec::new(), Vec::new());
-    for &t in &tanks {
+    only_a.clear();
+    only_b.clear();
+    shared.clear();
+    for &t in tanks.iter() {
         match (adds(a, t, board.lo[t]) > 0, adds(b, t, board.lo[t]) > 0) {
             (true, false) => only_a.push(t),
             (false, true) => only_b.push(t),
             _ => shared.push(t),
         }
     }
-    // One line's tanks: what each may add, up to what the line has left,
-    // and the sums of those before and after each.
-    let one_line = |line: usize, tanks: &[usize], left: u32| {
-        let sets: Vec<Sums> = tanks
-            .iter()
-            .map(|&t| levels(t).map(|s| adds(line, t, s)).filter(|&x| x <= left).fold(0, |m, x| m | 1 << x))
-            .collect();
-        let mut prefix = vec![1 as Sums; sets.len() + 1];
-        let mut suffix = prefix.clone();
-        for (i, &set) in sets.iter().enumerate() {
-            prefix[i + 1] = add_sums(prefix[i], set, left);
-        }
-        for (i, &set) in sets.iter().enumerate().rev() {
-            suffix[i] = add_sums(suffix[i + 1], set, left);
-        }
-        (prefix, suffix)
-    };
-    let (prefix_a, suffix_a) = one_line(a, &only_a, left_a);
-    let (prefix_b, suffix_b) = one_line(b, &only_b, left_b);
+    one_line_sums(shape, board, a, only_a, left_a, sets, prefix_a, suffix_a);
+    one_line_sums(shape, board, b, only_b, left_b, sets, prefix_b, suffix_b);
     let (sums_a, sums_b) = (suffix_a[0], suffix_b[0]);
     // What the shared tanks add to the two lines at each of their levels.
-    let options: Vec<Vec<(u32, u32)>> =
-        shared.iter().map(|&t| levels(t).map(|s| (adds(a, t, s), adds(b, t, s))).collect()).collect();
+    options.clear();
+    starts.clear();
+    starts.push(0);
+    for &t in shared.iter() {
+        options.extend((board.lo[t]..=board.hi[t]).map(|s| (adds(a, t, s), adds(b, t, s))));
+        starts.push(options.len());
+    }
+    let option = |i: usize| &options[starts[i]..starts[i + 1]];
     // Sets of sums kept flat, `width` to a tank: row `x` of tank `i` is at
     // `i * width + x`. The prefixes start from the tanks of one line each
     // (`x` from the first's, with any `y` from the second's), the suffixes
     // from nothing.
     let width = left_a as usize + 1;
     let n = shared.len();
-    let mut prefix = vec![0 as Sums; (n + 1) * width];
-    let mut suffix = prefix.clone();
+    prefix.clear();
+    prefix.resize((n + 1) * width, 0);
+    suffix.clear();
+    suffix.resize((n + 1) * width, 0);
     for (x, row) in prefix[..width].iter_mut().enumerate() {
         if sums_a & (1 << x) != 0 {
             *row = sums_b;
         }
     }
     suffix[n * width] = 1;
-    let mut set = vec![0 as Sums; width];
+    set.clear();
+    set.resize(width, 0);
     for i in 0..n {
-        set_of(&options[i], cap, &mut set);
+        set_of(option(i), cap, set);
         let (done, rest) = prefix.split_at_mut((i + 1) * width);
-        add_sums2(&done[i * width..], &set, cap, &mut rest[..width]);
+        add_sums2(&done[i * width..], set, cap, &mut rest[..width]);
     }
     if prefix[n * width + left_a as usize] & (1 << left_b) == 0 {
         return None; // the puzzle breaks here; no deduction to draw from it
     }
     for i in (0..n).rev() {
-        set_of(&options[i], cap, &mut set);
+        set_of(option(i), cap, set);
         let (rest, done) = suffix.split_at_mut((i + 1) * width);
-        add_sums2(&done[..width], &set, cap, &mut rest[i * width..]);
+        add_sums2(&done[..width], set, cap, &mut rest[i * width..]);
     }
-    let mut changes = Vec::new();
+    changes.clear();
     let mut narrow = |t: usize, fits: &dyn Fn(usize) -> bool| {
         if let Some((lo, hi)) = narrowed(board, t, fits)
             && (lo, hi) != (board.lo[t], board.hi[t])
@@ -724,25 +810,27 @@ pub(super) fn two_lines_at(shape: &Shape, board: &Board, a: usize, b: usize) -> 
     // The suffixes' sums of the second line read backwards (bit `left_b - y`
     // for `y`), so that a prefix and a suffix make `y` between them exactly
     // where one AND tells.
-    let reversed: Vec<Sums> = suffix.iter().map(|&m| reverse(m, left_b)).collect();
+    reversed.clear();
+    reversed.extend(suffix.iter().map(|&m| reverse(m, left_b)));
     for (i, &t) in shared.iter().enumerate() {
         let before = &prefix[i * width..(i + 1) * width];
         let after = &reversed[(i + 1) * width..(i + 2) * width];
         // Whether the other tanks can give `x` and `y` to the two lines.
         let others =
             |x: u32, y: u32| (0..=x as usize).any(|x1| before[x1] & (after[x as usize - x1] >> (left_b - y)) != 0);
+        let option = option(i);
         narrow(t, &|s| {
-            let (x, y) = options[i][s - board.lo[t]];
+            let (x, y) = option[s - board.lo[t]];
             x <= left_a && y <= left_b && others(left_a - x, left_b - y)
         });
     }
     if changes.is_empty() {
         return None;
     }
-    let next = with(board, &changes);
+    let next = with(board, changes);
     let shared: Vec<String> = tanks
         .iter()
-        .filter(|&&t| part_in(shape, a, t).is_some() && part_in(shape, b, t).is_some())
+        .filter(|&&t| shape.part_in(a, t).is_some() && shape.part_in(b, t).is_some())
         .map(|t| (t + 1).to_string())
         .collect();
     let what = format!(
@@ -754,9 +842,9 @@ pub(super) fn two_lines_at(shape: &Shape, board: &Board, a: usize, b: usize) -> 
     );
     Some((format!("{what}; so {}", effects(board, &next)), next))
 }
-
 /// Follows the line sums from `board` until nothing changes. `Err` names
 /// the line found unable to make its clue.
+#[inline(never)] // PROFILE
 fn propagate(
     shape: &Shape,
     board: &mut Board,
@@ -798,6 +886,7 @@ fn propagate(
 
 /// Supposing a cell water (or air), the line sums lead to a line that
 /// cannot be met: so the cell is the other.
+#[inline(never)] // PROFILE
 fn contradiction(shape: &Shape, board: &Board, memo: &mut Memo) -> Option<(String, Board)> {
     let Memo { tank_lines, scratch, .. } = memo;
     // One board for every supposition, reset from `board` before each.
