@@ -50,9 +50,10 @@ pub(super) struct Memo {
     /// For each technique of [`BY_LINE`] and each line, one past the step at
     /// which it last found nothing there (0: not looked at yet).
     quiet: Vec<Vec<u64>>,
-    /// The pairs of lines two-line counting may look at, and for each the
-    /// same as `quiet`.
-    pairs: Pairs,
+    /// The pairs of lines two-line counting may look at (worked out when
+    /// first needed: most puzzles never need them), and for each the same
+    /// as `quiet`.
+    pairs: Option<Pairs>,
     quiet_pairs: Vec<u64>,
     /// The lines each tank has cells in.
     tank_lines: Vec<Vec<usize>>,
@@ -110,13 +111,12 @@ impl Memo {
                 tank_lines[p.tank].push(line);
             }
         }
-        let pairs = Pairs::new(shape, &tank_lines);
         Memo {
             now: 0,
             changed: vec![0; shape.lines()],
             quiet: vec![vec![0; shape.lines()]; BY_LINE.len()],
-            quiet_pairs: vec![0; pairs.lines.len()],
-            pairs,
+            pairs: None,
+            quiet_pairs: Vec::new(),
             tank_lines,
             scratch: Scratch::default(),
         }
@@ -416,6 +416,10 @@ type Sums = u128;
 
 /// Every sum of one value from `a` and one from `b`, up to `cap`.
 fn add_sums(a: Sums, b: Sums, cap: u32) -> Sums {
+    // One shifted copy of one set for each value of the other: the fewer
+    // values the better (a tank's few levels beside the many sums of the
+    // tanks before it).
+    let (a, b) = if a.count_ones() <= b.count_ones() { (a, b) } else { (b, a) };
     let mut out = 0;
     let mut rest = a;
     while rest != 0 {
@@ -523,30 +527,28 @@ pub(super) struct Pairs {
 }
 
 impl Pairs {
-    fn new(shape: &Shape, tank_lines: &[Vec<usize>]) -> Pairs {
-        let mut all: Vec<(usize, usize, usize)> = Vec::new();
-        for (t, lines) in tank_lines.iter().enumerate() {
-            for (k, &a) in lines.iter().enumerate() {
-                all.extend(lines[k + 1..].iter().map(|&b| (a.min(b), a.max(b), t)));
+    fn new(shape: &Shape) -> Pairs {
+        let (rows, lines) = (shape.height, shape.lines());
+        // Two rows, two columns, then a row with a column; each by the
+        // distance between the lines' numbers, then by the first.
+        let mut order = Vec::new();
+        for (from, to) in [(0, rows), (rows, lines)] {
+            for d in 1..to - from {
+                order.extend((from..to - d).map(|a| (a, a + d)));
             }
         }
-        let kind = |a: usize, b: usize| match (shape.is_row(a), shape.is_row(b)) {
-            (true, true) => 0,
-            (false, false) => 1,
-            _ => 2,
-        };
-        all.sort_unstable_by_key(|&(a, b, t)| (kind(a, b), b - a, a, t));
+        for d in 1..lines {
+            order.extend((0..rows).filter(|&a| a + d >= rows && a + d < lines).map(|a| (a, a + d)));
+        }
         let mut pairs = Pairs { lines: Vec::new(), starts: vec![0], tanks: Vec::new() };
-        for (a, b, t) in all {
-            if pairs.lines.last() != Some(&(a, b)) {
-                if !pairs.lines.is_empty() {
-                    pairs.starts.push(pairs.tanks.len());
-                }
+        for (a, b) in order {
+            let before = pairs.tanks.len();
+            pairs.tanks.extend(shape.parts[a].iter().map(|p| p.tank).filter(|&t| shape.part_in(b, t).is_some()));
+            if pairs.tanks.len() > before {
                 pairs.lines.push((a, b));
+                pairs.starts.push(pairs.tanks.len());
             }
-            pairs.tanks.push(t);
         }
-        pairs.starts.push(pairs.tanks.len());
         pairs
     }
 
@@ -604,6 +606,11 @@ fn set_of(options: &[(u32, u32)], cap: (u32, u32), set: &mut [Sums]) {
 #[inline(never)] // PROFILE
 fn two_lines(shape: &Shape, board: &Board, memo: &mut Memo) -> Option<(String, Board)> {
     let Memo { pairs, quiet_pairs, scratch, .. } = memo;
+    let pairs = pairs.get_or_insert_with(|| {
+        let pairs = Pairs::new(shape);
+        quiet_pairs.resize(pairs.lines.len(), 0);
+        pairs
+    });
     for (k, &(a, b)) in pairs.lines.iter().enumerate() {
         if memo.changed[a] < quiet_pairs[k] && memo.changed[b] < quiet_pairs[k] {
             continue;
