@@ -218,7 +218,6 @@ fn write_rows(out: &mut String, from: usize, to: usize) {
 /// What a deduction settles, tank by tank: "tank 7 is air in rows 2-3;
 /// tank 4 is water in rows 5-6". Written into one string: every step
 /// has these words.
-#[inline(never)] // PROFILE
 fn effects(board: &Board, next: &Board) -> String {
     let mut out = String::new();
     for t in 0..board.lo.len() {
@@ -414,12 +413,11 @@ fn needed_at(shape: &Shape, board: &Board, line: usize, scratch: &mut Scratch) -
 /// Sums up to 127 as a bit set: bit `k` set when `k` can be made.
 type Sums = u128;
 
-/// Every sum of one value from `a` and one from `b`, up to `cap`.
+/// Every sum of one value from `a` and one from `b`, up to `cap`: one
+/// shifted copy of `b` for each value in `a`, so `a` should be the set with
+/// fewer values (a tank's few levels, beside the many sums of the tanks
+/// before it).
 fn add_sums(a: Sums, b: Sums, cap: u32) -> Sums {
-    // One shifted copy of one set for each value of the other: the fewer
-    // values the better (a tank's few levels beside the many sums of the
-    // tanks before it).
-    let (a, b) = if a.count_ones() <= b.count_ones() { (a, b) } else { (b, a) };
     let mut out = 0;
     let mut rest = a;
     while rest != 0 {
@@ -462,7 +460,7 @@ fn line_sums(shape: &Shape, board: &Board, line: usize, scratch: &mut Scratch) -
     prefix.clear();
     prefix.resize(n + 1, 1);
     for i in 0..n {
-        prefix[i + 1] = add_sums(prefix[i], sets[i], left);
+        prefix[i + 1] = add_sums(sets[i], prefix[i], left);
     }
     if prefix[n] & (1 << left) == 0 {
         return false;
@@ -470,7 +468,7 @@ fn line_sums(shape: &Shape, board: &Board, line: usize, scratch: &mut Scratch) -
     suffix.clear();
     suffix.resize(n + 1, 1);
     for i in (0..n).rev() {
-        suffix[i] = add_sums(suffix[i + 1], sets[i], left);
+        suffix[i] = add_sums(sets[i], suffix[i + 1], left);
     }
     for (i, &k) in parts.iter().enumerate() {
         let p = &all[k];
@@ -585,7 +583,7 @@ fn add_sums2(a: &[Sums], b: &[Sums], cap: (u32, u32), out: &mut [Sums]) {
         }
         for (x2, &yb) in b.iter().take(width - x1).enumerate() {
             if yb != 0 {
-                out[x1 + x2] |= add_sums(ya, yb, cap.1);
+                out[x1 + x2] |= add_sums(yb, ya, cap.1);
             }
         }
     }
@@ -603,7 +601,6 @@ fn set_of(options: &[(u32, u32)], cap: (u32, u32), set: &mut [Sums]) {
 
 /// Two lines sharing tanks: what each tank's level adds to both at once,
 /// summed over the tanks, must make what both need.
-#[inline(never)] // PROFILE
 fn two_lines(shape: &Shape, board: &Board, memo: &mut Memo) -> Option<(String, Board)> {
     let Memo { pairs, quiet_pairs, scratch, .. } = memo;
     let pairs = pairs.get_or_insert_with(|| {
@@ -674,17 +671,20 @@ fn one_line_sums(
 ) {
     sets.clear();
     sets.extend(tanks.iter().map(|&t| {
-        (board.lo[t]..=board.hi[t]).map(|s| adds(shape, board, line, t, s)).filter(|&x| x <= left).fold(0, |m, x| m | 1 << x)
+        (board.lo[t]..=board.hi[t])
+            .map(|s| adds(shape, board, line, t, s))
+            .filter(|&x| x <= left)
+            .fold(0, |m, x| m | 1 << x)
     }));
     prefix.clear();
     prefix.resize(sets.len() + 1, 1);
     suffix.clear();
     suffix.resize(sets.len() + 1, 1);
     for (i, &set) in sets.iter().enumerate() {
-        prefix[i + 1] = add_sums(prefix[i], set, left);
+        prefix[i + 1] = add_sums(set, prefix[i], left);
     }
     for (i, &set) in sets.iter().enumerate().rev() {
-        suffix[i] = add_sums(suffix[i + 1], set, left);
+        suffix[i] = add_sums(set, suffix[i + 1], left);
     }
 }
 
@@ -694,7 +694,6 @@ fn one_line_sums(
 /// line's sums alone, as [`line_sums`] counts a line: only the tanks adding
 /// to both (few, often one) need the sums of the two lines at once. What
 /// each tank's levels allow is the same as counting every tank in both.
-#[inline(never)] // PROFILE
 pub(super) fn two_lines_at(
     shape: &Shape,
     board: &Board,
@@ -851,7 +850,6 @@ pub(super) fn two_lines_at(
 }
 /// Follows the line sums from `board` until nothing changes. `Err` names
 /// the line found unable to make its clue.
-#[inline(never)] // PROFILE
 fn propagate(
     shape: &Shape,
     board: &mut Board,
@@ -893,7 +891,6 @@ fn propagate(
 
 /// Supposing a cell water (or air), the line sums lead to a line that
 /// cannot be met: so the cell is the other.
-#[inline(never)] // PROFILE
 fn contradiction(shape: &Shape, board: &Board, memo: &mut Memo) -> Option<(String, Board)> {
     let Memo { tank_lines, scratch, .. } = memo;
     // One board for every supposition, reset from `board` before each.

@@ -302,7 +302,8 @@ fn two_lines_narrow_each_tank_to_the_levels_some_choice_of_all_allows() {
                         let last = allowed[i].iter().rposition(|&y| y).unwrap();
                         (expected.lo[t], expected.hi[t]) = (board.lo[t] + first, board.lo[t] + last);
                     }
-                    let found = techniques::two_lines_at(&shape, &board, a, b, &mut Default::default()).map(|(_, next)| next);
+                    let found =
+                        techniques::two_lines_at(&shape, &board, a, b, &mut Default::default()).map(|(_, next)| next);
                     assert_eq!(found.as_ref().unwrap_or(&board), &expected, "seed {seed}, lines {a} and {b}");
                     compared += 1;
                     narrowing += usize::from(found.is_some());
