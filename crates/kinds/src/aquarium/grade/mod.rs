@@ -152,7 +152,8 @@ impl fmt::Display for Technique {
 
 /// One deduction: what a person would say, and the cells it settles as
 /// (row, column, water), 0-based, in reading order. The text numbers rows,
-/// columns and tanks from 1, tanks in order of first appearance.
+/// columns and tanks from 1, tanks in order of first appearance (empty from
+/// [`grade_without_words`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
     pub technique: Technique,
@@ -190,22 +191,30 @@ impl Grading {
 /// puzzle (checked by the verifier) for the guess; a puzzle without exactly
 /// one solution then stops there, graded [`Level::Guess`] and not complete.
 pub fn grade(puzzle: &Aquarium) -> Grading {
-    grade_inner(puzzle, None)
+    grade_inner(puzzle, None, true)
 }
 
 /// Like [`grade`], for a puzzle whose one solution the caller already has
 /// (proved unique): a guess reads it instead of solving again.
 pub fn grade_knowing(puzzle: &Aquarium, solution: &Water) -> Grading {
-    grade_inner(puzzle, Some(solution))
+    grade_inner(puzzle, Some(solution), true)
 }
 
-fn grade_inner(puzzle: &Aquarium, known: Option<&Water>) -> Grading {
+/// Like [`grade_knowing`], with the same level and steps, but every step's
+/// [`Step::text`] left empty: for a caller that keeps only the technique
+/// and the cells of each step (an archive's stored hints), as putting the
+/// steps into words costs about a tenth of the grading.
+pub fn grade_without_words(puzzle: &Aquarium, solution: &Water) -> Grading {
+    grade_inner(puzzle, Some(solution), false)
+}
+
+fn grade_inner(puzzle: &Aquarium, known: Option<&Water>, words: bool) -> Grading {
     let shape = Shape::new(puzzle);
     let mut board = Board::new(&shape);
     let mut steps = Vec::new();
     let mut level = Level::Easy;
     let mut solution: Option<Option<Water>> = known.map(|w| Some(w.clone()));
-    let mut memo = techniques::Memo::new(&shape);
+    let mut memo = techniques::Memo::new(&shape, words);
     // What may have broken since the last check: at first everything, then
     // the tanks a step narrowed and their lines (the others are as they were).
     let (mut tanks, mut lines): (Vec<usize>, Vec<usize>) = ((0..shape.tanks()).collect(), (0..shape.lines()).collect());
@@ -220,7 +229,7 @@ fn grade_inner(puzzle: &Aquarium, known: Option<&Water>) -> Grading {
                 let water = solution.get_or_insert_with(|| unique_solution(puzzle));
                 match water {
                     Some(water) if water.width() == shape.width && water.height() == shape.height => {
-                        techniques::guess(&shape, &board, water)
+                        techniques::guess(&shape, &board, water, words)
                     }
                     _ => {
                         level = Level::Guess;

@@ -65,6 +65,10 @@ pub(super) struct Memo {
 /// them afresh each time cost more than the sums.
 #[derive(Default)]
 pub(super) struct Scratch {
+    /// Whether the steps' words are wanted: without them a step is only
+    /// the board it leaves, and the formatting (a tenth of the grading)
+    /// is skipped.
+    words: bool,
     /// Indices, in the line's parts, of those that can still add water.
     parts: Vec<usize>,
     sets: Vec<Sums>,
@@ -104,7 +108,7 @@ impl Scratch {
 }
 
 impl Memo {
-    pub(super) fn new(shape: &Shape) -> Memo {
+    pub(super) fn new(shape: &Shape, words: bool) -> Memo {
         let mut tank_lines = vec![Vec::new(); shape.tanks()];
         for line in 0..shape.lines() {
             for p in &shape.parts[line] {
@@ -118,7 +122,7 @@ impl Memo {
             pairs: None,
             quiet_pairs: Vec::new(),
             tank_lines,
-            scratch: Scratch::default(),
+            scratch: Scratch { words, ..Scratch::default() },
         }
     }
 
@@ -171,7 +175,7 @@ pub(super) fn next_step(shape: &Shape, board: &Board, memo: &mut Memo) -> Option
 #[cfg(test)]
 pub(super) fn first_of(shape: &Shape, board: &Board, technique: Technique) -> Option<(String, Board)> {
     let &(_, at, lines) = BY_LINE.iter().find(|(t, _, _)| *t == technique)?;
-    let mut scratch = Scratch::default();
+    let mut scratch = Scratch { words: true, ..Scratch::default() };
     lines_of(shape, lines).find_map(|line| at(shape, board, line, &mut scratch))
 }
 
@@ -302,6 +306,9 @@ fn finished_line_at(shape: &Shape, board: &Board, line: usize, scratch: &mut Scr
         return None;
     }
     let next = with(board, &changes);
+    if !scratch.words {
+        return Some((String::new(), next));
+    }
     let what =
         format!("{} already holds its {} water, so its open cells are air", shape.line_name(line), shape.clues[line]);
     Some((format!("{what}: {}", effects(board, &next)), next))
@@ -323,6 +330,9 @@ fn full_line_at(shape: &Shape, board: &Board, line: usize, scratch: &mut Scratch
         })
         .collect();
     let next = with(board, &changes);
+    if !scratch.words {
+        return Some((String::new(), next));
+    }
     let (cells, they) = if left == 1 { ("cell", "it is") } else { ("cells", "they are") };
     let what =
         format!("{} needs {left} more water and has just {left} open {cells}, so {they} water", shape.line_name(line));
@@ -349,6 +359,9 @@ fn too_much_at(shape: &Shape, board: &Board, line: usize, scratch: &mut Scratch)
             continue;
         }
         changes.push((p.tank, lo, hi));
+        if !scratch.words {
+            continue;
+        }
         // The lowest surface ruled out, and what it would bring.
         let brings = extra(shape, board, p, lo - 1);
         why.push(if rows {
@@ -361,6 +374,9 @@ fn too_much_at(shape: &Shape, board: &Board, line: usize, scratch: &mut Scratch)
         return None;
     }
     let next = with(board, &changes);
+    if !scratch.words {
+        return Some((String::new(), next));
+    }
     let name = shape.line_name(line);
     let what = if rows {
         let verb = if why.len() == 1 { "is" } else { "are" };
@@ -396,6 +412,9 @@ fn needed_at(shape: &Shape, board: &Board, line: usize, scratch: &mut Scratch) -
             continue;
         }
         changes.push((p.tank, lo, hi));
+        if !scratch.words {
+            continue;
+        }
         why.push(if rows {
             format!("without the {own}-cell piece of tank {} it has room for {elsewhere}", p.tank + 1)
         } else {
@@ -406,6 +425,9 @@ fn needed_at(shape: &Shape, board: &Board, line: usize, scratch: &mut Scratch) -
         return None;
     }
     let next = with(board, &changes);
+    if !scratch.words {
+        return Some((String::new(), next));
+    }
     let what = format!("{} needs {left} more water: {}", shape.line_name(line), why.join("; "));
     Some((format!("{what}; so {}", effects(board, &next)), next))
 }
@@ -493,6 +515,9 @@ fn piece_sums_at(shape: &Shape, board: &Board, line: usize, scratch: &mut Scratc
     }
     let left = left(shape, board, line).expect("line_sums found the line under its clue");
     let next = with(board, &scratch.changes);
+    if !scratch.words {
+        return Some((String::new(), next));
+    }
     let gives: Vec<String> = open_parts(shape, board, line)
         .map(|p| {
             let mut values: Vec<u32> =
@@ -615,7 +640,7 @@ fn two_lines(shape: &Shape, board: &Board, memo: &mut Memo) -> Option<(String, B
         if !pairs.worth_counting(shape, board, k) {
             continue;
         }
-        let found = two_lines_at(shape, board, a, b, &mut scratch.pair);
+        let found = two_lines_at(shape, board, a, b, &mut scratch.pair, scratch.words);
         if found.is_some() {
             return found;
         }
@@ -700,6 +725,7 @@ pub(super) fn two_lines_at(
     a: usize,
     b: usize,
     scratch: &mut PairScratch,
+    words: bool,
 ) -> Option<(String, Board)> {
     let (Some(left_a), Some(left_b)) = (left(shape, board, a), left(shape, board, b)) else { return None };
     if left_a > 126 || left_b > 126 {
@@ -834,6 +860,9 @@ pub(super) fn two_lines_at(
         return None;
     }
     let next = with(board, changes);
+    if !words {
+        return Some((String::new(), next));
+    }
     let shared: Vec<String> = tanks
         .iter()
         .filter(|&&t| shape.part_in(a, t).is_some() && shape.part_in(b, t).is_some())
@@ -919,6 +948,9 @@ fn contradiction(shape: &Shape, board: &Board, memo: &mut Memo) -> Option<(Strin
                 } else {
                     next.hi[t] = r;
                 }
+                if !scratch.words {
+                    return Some((String::new(), next));
+                }
                 let state = if water { "water" } else { "air" };
                 let what = format!(
                     "if row {} of tank {} were {state}, following the line sums on from there leaves {} unable to hold its {} water",
@@ -936,7 +968,7 @@ fn contradiction(shape: &Shape, board: &Board, memo: &mut Memo) -> Option<(Strin
 
 /// No technique applies: one tank takes the solution's level, a tank with
 /// the fewest levels left (a person would try them in turn).
-pub(super) fn guess(shape: &Shape, board: &Board, solution: &Water) -> Found {
+pub(super) fn guess(shape: &Shape, board: &Board, solution: &Water, words: bool) -> Found {
     let t = (0..shape.tanks())
         .filter(|&t| board.open(t))
         .min_by_key(|&t| (board.hi[t] - board.lo[t], t))
@@ -944,6 +976,9 @@ pub(super) fn guess(shape: &Shape, board: &Board, solution: &Water) -> Found {
     let surface = shape.cells[t].iter().find(|&&(r, c)| solution.get(r, c)).map_or(shape.bottom[t] + 1, |&(r, _)| r);
     let surface = surface.clamp(board.lo[t], board.hi[t]);
     let next = with(board, &[(t, surface, surface)]);
+    if !words {
+        return (Technique::Guess, String::new(), next);
+    }
     let text =
         format!("no technique applies; guess tank {}'s level (the others fail): {}", t + 1, effects(board, &next));
     (Technique::Guess, text, next)
