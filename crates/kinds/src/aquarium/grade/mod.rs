@@ -244,7 +244,7 @@ fn grade_inner(puzzle: &Aquarium, known: Option<&Water>, words: bool) -> Grading
         }
         level = level.max(technique.level());
         steps.push(Step { technique, text, settles });
-        (tanks, lines) = memo.moved(&board, &next);
+        memo.moved(&board, &next, &mut tanks, &mut lines);
         board = next;
     }
     let complete = board.is_solved();
@@ -263,13 +263,16 @@ fn unique_solution(puzzle: &Aquarium) -> Option<Water> {
 #[derive(Clone, Debug)]
 struct Part {
     tank: usize,
-    /// The tank's top row, kept here so that reading `fill` needs nothing
-    /// else.
+    /// The tank's top row, kept here so that reading the fill needs
+    /// nothing else.
     top: usize,
-    /// `fill[k]`: the tank's cells in the line at or below row `top + k`,
-    /// that is its water there when its surface is row `top + k`
-    /// (`k` up to the tank's height, where it is empty).
-    fill: Vec<u32>,
+    /// Where the part's fill starts in [`Shape::fill`]: `fill[start + k]`
+    /// is the tank's cells in the line at or below row `top + k`, that is
+    /// its water there when its surface is row `top + k` (`k` up to the
+    /// tank's height, where it is empty). One vector for every part: a
+    /// puzzle has hundreds of parts, and grading is often quicker than
+    /// allocating each its own.
+    start: usize,
 }
 
 /// The puzzle's geometry, worked out once: tanks' rows and cells, and what
@@ -286,6 +289,7 @@ struct Shape {
     /// Lines: rows `0..height`, then columns; each with its clue and parts.
     clues: Vec<u32>,
     parts: Vec<Vec<Part>>,
+    fill: Vec<u32>,
     /// `slot[line * tanks + t]`: the index of tank `t`'s part in
     /// `parts[line]`, `u32::MAX` when it has no cells there; counting two
     /// lines together looks parts up by tank thousands of times a puzzle.
@@ -309,6 +313,7 @@ impl Shape {
         }
         let lines = height + width;
         let mut parts: Vec<Vec<Part>> = vec![Vec::new(); lines];
+        let mut all_fill = Vec::new();
         for t in 0..tanks {
             let levels = bottom[t] - top[t] + 2;
             let mut per_line: Vec<Option<Vec<u32>>> = vec![None; lines];
@@ -323,7 +328,8 @@ impl Shape {
             }
             for (line, fill) in per_line.into_iter().enumerate() {
                 if let Some(fill) = fill {
-                    parts[line].push(Part { tank: t, top: top[t], fill });
+                    parts[line].push(Part { tank: t, top: top[t], start: all_fill.len() });
+                    all_fill.extend(fill);
                 }
             }
         }
@@ -334,7 +340,7 @@ impl Shape {
                 slot[line * tanks + p.tank] = k as u32;
             }
         }
-        Shape { width, height, top, bottom, cells, clues, parts, slot }
+        Shape { width, height, top, bottom, cells, clues, parts, fill: all_fill, slot }
     }
 
     /// Tank `t`'s part of `line`, if it has cells there.
@@ -361,7 +367,7 @@ impl Shape {
 
     /// What `part`'s tank gives its line with its surface at row `s`.
     fn gives(&self, part: &Part, s: usize) -> u32 {
-        part.fill[s - part.top]
+        self.fill[part.start + s - part.top]
     }
 }
 

@@ -126,11 +126,12 @@ impl Memo {
         }
     }
 
-    /// Notes a step from `board` to `next`, and gives the tanks it narrowed
-    /// and the lines they are in (each once).
-    pub(super) fn moved(&mut self, board: &Board, next: &Board) -> (Vec<usize>, Vec<usize>) {
+    /// Notes a step from `board` to `next`, and puts in `tanks` and `lines`
+    /// the tanks it narrowed and the lines they are in (each once).
+    pub(super) fn moved(&mut self, board: &Board, next: &Board, tanks: &mut Vec<usize>, lines: &mut Vec<usize>) {
         self.now += 1;
-        let (mut tanks, mut lines) = (Vec::new(), Vec::new());
+        tanks.clear();
+        lines.clear();
         for t in 0..board.lo.len() {
             if (board.lo[t], board.hi[t]) != (next.lo[t], next.hi[t]) {
                 tanks.push(t);
@@ -142,7 +143,6 @@ impl Memo {
                 }
             }
         }
-        (tanks, lines)
     }
 
     fn unchanged_since(&self, quiet: u64, line: usize) -> bool {
