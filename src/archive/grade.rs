@@ -13,7 +13,8 @@ use super::html::{Graded, hint_data};
 
 /// An Aquarium's grade, `solution` being its one solution (proved).
 pub fn aquarium(puzzle: &Aquarium, solution: &Water) -> Grade {
-    let grading = aquarium::grade::grade_knowing(puzzle, solution);
+    // The stored hints keep each step's technique and cells, not its words.
+    let grading = aquarium::grade::grade_without_words(puzzle, solution);
     Grade {
         level: grading.level.name().into(),
         rank: grading.level.rank(),

@@ -152,7 +152,8 @@ impl fmt::Display for Technique {
 
 /// One deduction: what a person would say, and the cells it settles as
 /// (row, column, water), 0-based, in reading order. The text numbers rows,
-/// columns and tanks from 1, tanks in order of first appearance.
+/// columns and tanks from 1, tanks in order of first appearance (empty from
+/// [`grade_without_words`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
     pub technique: Technique,
@@ -190,22 +191,30 @@ impl Grading {
 /// puzzle (checked by the verifier) for the guess; a puzzle without exactly
 /// one solution then stops there, graded [`Level::Guess`] and not complete.
 pub fn grade(puzzle: &Aquarium) -> Grading {
-    grade_inner(puzzle, None)
+    grade_inner(puzzle, None, true)
 }
 
 /// Like [`grade`], for a puzzle whose one solution the caller already has
 /// (proved unique): a guess reads it instead of solving again.
 pub fn grade_knowing(puzzle: &Aquarium, solution: &Water) -> Grading {
-    grade_inner(puzzle, Some(solution))
+    grade_inner(puzzle, Some(solution), true)
 }
 
-fn grade_inner(puzzle: &Aquarium, known: Option<&Water>) -> Grading {
+/// Like [`grade_knowing`], with the same level and steps, but every step's
+/// [`Step::text`] left empty: for a caller that keeps only the technique
+/// and the cells of each step (an archive's stored hints), as putting the
+/// steps into words costs about a tenth of the grading.
+pub fn grade_without_words(puzzle: &Aquarium, solution: &Water) -> Grading {
+    grade_inner(puzzle, Some(solution), false)
+}
+
+fn grade_inner(puzzle: &Aquarium, known: Option<&Water>, words: bool) -> Grading {
     let shape = Shape::new(puzzle);
     let mut board = Board::new(&shape);
     let mut steps = Vec::new();
     let mut level = Level::Easy;
     let mut solution: Option<Option<Water>> = known.map(|w| Some(w.clone()));
-    let mut memo = techniques::Memo::new(&shape);
+    let mut memo = techniques::Memo::new(&shape, words);
     // What may have broken since the last check: at first everything, then
     // the tanks a step narrowed and their lines (the others are as they were).
     let (mut tanks, mut lines): (Vec<usize>, Vec<usize>) = ((0..shape.tanks()).collect(), (0..shape.lines()).collect());
@@ -220,7 +229,7 @@ fn grade_inner(puzzle: &Aquarium, known: Option<&Water>) -> Grading {
                 let water = solution.get_or_insert_with(|| unique_solution(puzzle));
                 match water {
                     Some(water) if water.width() == shape.width && water.height() == shape.height => {
-                        techniques::guess(&shape, &board, water)
+                        techniques::guess(&shape, &board, water, words)
                     }
                     _ => {
                         level = Level::Guess;
@@ -235,7 +244,7 @@ fn grade_inner(puzzle: &Aquarium, known: Option<&Water>) -> Grading {
         }
         level = level.max(technique.level());
         steps.push(Step { technique, text, settles });
-        (tanks, lines) = memo.moved(&board, &next);
+        memo.moved(&board, &next, &mut tanks, &mut lines);
         board = next;
     }
     let complete = board.is_solved();
@@ -254,13 +263,16 @@ fn unique_solution(puzzle: &Aquarium) -> Option<Water> {
 #[derive(Clone, Debug)]
 struct Part {
     tank: usize,
-    /// The tank's top row, kept here so that reading `fill` needs nothing
-    /// else.
+    /// The tank's top row, kept here so that reading the fill needs
+    /// nothing else.
     top: usize,
-    /// `fill[k]`: the tank's cells in the line at or below row `top + k`,
-    /// that is its water there when its surface is row `top + k`
-    /// (`k` up to the tank's height, where it is empty).
-    fill: Vec<u32>,
+    /// Where the part's fill starts in [`Shape::fill`]: `fill[start + k]`
+    /// is the tank's cells in the line at or below row `top + k`, that is
+    /// its water there when its surface is row `top + k` (`k` up to the
+    /// tank's height, where it is empty). One vector for every part: a
+    /// puzzle has hundreds of parts, and grading is often quicker than
+    /// allocating each its own.
+    start: usize,
 }
 
 /// The puzzle's geometry, worked out once: tanks' rows and cells, and what
@@ -277,6 +289,11 @@ struct Shape {
     /// Lines: rows `0..height`, then columns; each with its clue and parts.
     clues: Vec<u32>,
     parts: Vec<Vec<Part>>,
+    fill: Vec<u32>,
+    /// `slot[line * tanks + t]`: the index of tank `t`'s part in
+    /// `parts[line]`, `u32::MAX` when it has no cells there; counting two
+    /// lines together looks parts up by tank thousands of times a puzzle.
+    slot: Vec<u32>,
 }
 
 impl Shape {
@@ -296,6 +313,7 @@ impl Shape {
         }
         let lines = height + width;
         let mut parts: Vec<Vec<Part>> = vec![Vec::new(); lines];
+        let mut all_fill = Vec::new();
         for t in 0..tanks {
             let levels = bottom[t] - top[t] + 2;
             let mut per_line: Vec<Option<Vec<u32>>> = vec![None; lines];
@@ -310,12 +328,25 @@ impl Shape {
             }
             for (line, fill) in per_line.into_iter().enumerate() {
                 if let Some(fill) = fill {
-                    parts[line].push(Part { tank: t, top: top[t], fill });
+                    parts[line].push(Part { tank: t, top: top[t], start: all_fill.len() });
+                    all_fill.extend(fill);
                 }
             }
         }
         let clues = puzzle.row_clues().iter().chain(puzzle.col_clues()).copied().collect();
-        Shape { width, height, top, bottom, cells, clues, parts }
+        let mut slot = vec![u32::MAX; lines * tanks];
+        for (line, line_parts) in parts.iter().enumerate() {
+            for (k, p) in line_parts.iter().enumerate() {
+                slot[line * tanks + p.tank] = k as u32;
+            }
+        }
+        Shape { width, height, top, bottom, cells, clues, parts, fill: all_fill, slot }
+    }
+
+    /// Tank `t`'s part of `line`, if it has cells there.
+    fn part_in(&self, line: usize, t: usize) -> Option<&Part> {
+        let k = self.slot[line * self.tanks() + t];
+        (k != u32::MAX).then(|| &self.parts[line][k as usize])
     }
 
     fn tanks(&self) -> usize {
@@ -336,7 +367,7 @@ impl Shape {
 
     /// What `part`'s tank gives its line with its surface at row `s`.
     fn gives(&self, part: &Part, s: usize) -> u32 {
-        part.fill[s - part.top]
+        self.fill[part.start + s - part.top]
     }
 }
 

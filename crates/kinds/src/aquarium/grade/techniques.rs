@@ -50,8 +50,11 @@ pub(super) struct Memo {
     /// For each technique of [`BY_LINE`] and each line, one past the step at
     /// which it last found nothing there (0: not looked at yet).
     quiet: Vec<Vec<u64>>,
-    /// The same for pairs of lines counted together.
-    quiet_pairs: std::collections::HashMap<(usize, usize), u64>,
+    /// The pairs of lines two-line counting may look at (worked out when
+    /// first needed: most puzzles never need them), and for each the same
+    /// as `quiet`.
+    pairs: Option<Pairs>,
+    quiet_pairs: Vec<u64>,
     /// The lines each tank has cells in.
     tank_lines: Vec<Vec<usize>>,
     scratch: Scratch,
@@ -62,6 +65,10 @@ pub(super) struct Memo {
 /// them afresh each time cost more than the sums.
 #[derive(Default)]
 pub(super) struct Scratch {
+    /// Whether the steps' words are wanted: without them a step is only
+    /// the board it leaves, and the formatting (a tenth of the grading)
+    /// is skipped.
+    words: bool,
     /// Indices, in the line's parts, of those that can still add water.
     parts: Vec<usize>,
     sets: Vec<Sums>,
@@ -71,9 +78,7 @@ pub(super) struct Scratch {
     changes: Vec<(usize, usize, usize)>,
     queued: Vec<bool>,
     queue: VecDeque<usize>,
-    /// The pairs of lines [`line_pairs`] gives, and one tank's lines.
-    pairs: Vec<(usize, usize)>,
-    open: Vec<usize>,
+    pair: PairScratch,
     /// Each line's known and most water on the board being searched, with
     /// the search it was summed in: the techniques of one line all start
     /// from these sums.
@@ -103,7 +108,7 @@ impl Scratch {
 }
 
 impl Memo {
-    pub(super) fn new(shape: &Shape) -> Memo {
+    pub(super) fn new(shape: &Shape, words: bool) -> Memo {
         let mut tank_lines = vec![Vec::new(); shape.tanks()];
         for line in 0..shape.lines() {
             for p in &shape.parts[line] {
@@ -114,17 +119,19 @@ impl Memo {
             now: 0,
             changed: vec![0; shape.lines()],
             quiet: vec![vec![0; shape.lines()]; BY_LINE.len()],
-            quiet_pairs: std::collections::HashMap::new(),
+            pairs: None,
+            quiet_pairs: Vec::new(),
             tank_lines,
-            scratch: Scratch::default(),
+            scratch: Scratch { words, ..Scratch::default() },
         }
     }
 
-    /// Notes a step from `board` to `next`, and gives the tanks it narrowed
-    /// and the lines they are in (each once).
-    pub(super) fn moved(&mut self, board: &Board, next: &Board) -> (Vec<usize>, Vec<usize>) {
+    /// Notes a step from `board` to `next`, and puts in `tanks` and `lines`
+    /// the tanks it narrowed and the lines they are in (each once).
+    pub(super) fn moved(&mut self, board: &Board, next: &Board, tanks: &mut Vec<usize>, lines: &mut Vec<usize>) {
         self.now += 1;
-        let (mut tanks, mut lines) = (Vec::new(), Vec::new());
+        tanks.clear();
+        lines.clear();
         for t in 0..board.lo.len() {
             if (board.lo[t], board.hi[t]) != (next.lo[t], next.hi[t]) {
                 tanks.push(t);
@@ -136,7 +143,6 @@ impl Memo {
                 }
             }
         }
-        (tanks, lines)
     }
 
     fn unchanged_since(&self, quiet: u64, line: usize) -> bool {
@@ -169,7 +175,7 @@ pub(super) fn next_step(shape: &Shape, board: &Board, memo: &mut Memo) -> Option
 #[cfg(test)]
 pub(super) fn first_of(shape: &Shape, board: &Board, technique: Technique) -> Option<(String, Board)> {
     let &(_, at, lines) = BY_LINE.iter().find(|(t, _, _)| *t == technique)?;
-    let mut scratch = Scratch::default();
+    let mut scratch = Scratch { words: true, ..Scratch::default() };
     lines_of(shape, lines).find_map(|line| at(shape, board, line, &mut scratch))
 }
 
@@ -300,6 +306,9 @@ fn finished_line_at(shape: &Shape, board: &Board, line: usize, scratch: &mut Scr
         return None;
     }
     let next = with(board, &changes);
+    if !scratch.words {
+        return Some((String::new(), next));
+    }
     let what =
         format!("{} already holds its {} water, so its open cells are air", shape.line_name(line), shape.clues[line]);
     Some((format!("{what}: {}", effects(board, &next)), next))
@@ -321,6 +330,9 @@ fn full_line_at(shape: &Shape, board: &Board, line: usize, scratch: &mut Scratch
         })
         .collect();
     let next = with(board, &changes);
+    if !scratch.words {
+        return Some((String::new(), next));
+    }
     let (cells, they) = if left == 1 { ("cell", "it is") } else { ("cells", "they are") };
     let what =
         format!("{} needs {left} more water and has just {left} open {cells}, so {they} water", shape.line_name(line));
@@ -347,6 +359,9 @@ fn too_much_at(shape: &Shape, board: &Board, line: usize, scratch: &mut Scratch)
             continue;
         }
         changes.push((p.tank, lo, hi));
+        if !scratch.words {
+            continue;
+        }
         // The lowest surface ruled out, and what it would bring.
         let brings = extra(shape, board, p, lo - 1);
         why.push(if rows {
@@ -359,6 +374,9 @@ fn too_much_at(shape: &Shape, board: &Board, line: usize, scratch: &mut Scratch)
         return None;
     }
     let next = with(board, &changes);
+    if !scratch.words {
+        return Some((String::new(), next));
+    }
     let name = shape.line_name(line);
     let what = if rows {
         let verb = if why.len() == 1 { "is" } else { "are" };
@@ -394,6 +412,9 @@ fn needed_at(shape: &Shape, board: &Board, line: usize, scratch: &mut Scratch) -
             continue;
         }
         changes.push((p.tank, lo, hi));
+        if !scratch.words {
+            continue;
+        }
         why.push(if rows {
             format!("without the {own}-cell piece of tank {} it has room for {elsewhere}", p.tank + 1)
         } else {
@@ -404,6 +425,9 @@ fn needed_at(shape: &Shape, board: &Board, line: usize, scratch: &mut Scratch) -
         return None;
     }
     let next = with(board, &changes);
+    if !scratch.words {
+        return Some((String::new(), next));
+    }
     let what = format!("{} needs {left} more water: {}", shape.line_name(line), why.join("; "));
     Some((format!("{what}; so {}", effects(board, &next)), next))
 }
@@ -411,7 +435,10 @@ fn needed_at(shape: &Shape, board: &Board, line: usize, scratch: &mut Scratch) -
 /// Sums up to 127 as a bit set: bit `k` set when `k` can be made.
 type Sums = u128;
 
-/// Every sum of one value from `a` and one from `b`, up to `cap`.
+/// Every sum of one value from `a` and one from `b`, up to `cap`: one
+/// shifted copy of `b` for each value in `a`, so `a` should be the set with
+/// fewer values (a tank's few levels, beside the many sums of the tanks
+/// before it).
 fn add_sums(a: Sums, b: Sums, cap: u32) -> Sums {
     let mut out = 0;
     let mut rest = a;
@@ -455,7 +482,7 @@ fn line_sums(shape: &Shape, board: &Board, line: usize, scratch: &mut Scratch) -
     prefix.clear();
     prefix.resize(n + 1, 1);
     for i in 0..n {
-        prefix[i + 1] = add_sums(prefix[i], sets[i], left);
+        prefix[i + 1] = add_sums(sets[i], prefix[i], left);
     }
     if prefix[n] & (1 << left) == 0 {
         return false;
@@ -463,7 +490,7 @@ fn line_sums(shape: &Shape, board: &Board, line: usize, scratch: &mut Scratch) -
     suffix.clear();
     suffix.resize(n + 1, 1);
     for i in (0..n).rev() {
-        suffix[i] = add_sums(suffix[i + 1], sets[i], left);
+        suffix[i] = add_sums(sets[i], suffix[i + 1], left);
     }
     for (i, &k) in parts.iter().enumerate() {
         let p = &all[k];
@@ -488,6 +515,9 @@ fn piece_sums_at(shape: &Shape, board: &Board, line: usize, scratch: &mut Scratc
     }
     let left = left(shape, board, line).expect("line_sums found the line under its clue");
     let next = with(board, &scratch.changes);
+    if !scratch.words {
+        return Some((String::new(), next));
+    }
     let gives: Vec<String> = open_parts(shape, board, line)
         .map(|p| {
             let mut values: Vec<u32> =
@@ -507,43 +537,52 @@ fn piece_sums_at(shape: &Shape, board: &Board, line: usize, scratch: &mut Scratc
     Some((format!("{what}; so {}", effects(board, &next)), next))
 }
 
-/// The pairs of lines worth counting together: two rows, two columns, or a
-/// row and a column, sharing a tank that can still add water to both.
-fn line_pairs(
-    shape: &Shape,
-    board: &Board,
-    tank_lines: &[Vec<usize>],
-    pairs: &mut Vec<(usize, usize)>,
-    open: &mut Vec<usize>,
-) {
-    pairs.clear();
-    for t in (0..shape.tanks()).filter(|&t| board.open(t)) {
-        let lines = &tank_lines[t];
-        open.clear();
-        open.extend(
-            lines
-                .iter()
-                .copied()
-                .filter(|&l| part_in(shape, l, t).is_some_and(|p| extra(shape, board, p, board.lo[t]) > 0)),
-        );
-        for (k, &a) in open.iter().enumerate() {
-            pairs.extend(open[k + 1..].iter().map(|&b| (a.min(b), a.max(b))));
-        }
-    }
-    // As a person looks: two rows, then two columns, then a row with a
-    // column; neighbours first.
-    let kind = |a: usize, b: usize| match (shape.is_row(a), shape.is_row(b)) {
-        (true, true) => 0,
-        (false, false) => 1,
-        _ => 2,
-    };
-    pairs.sort_unstable_by_key(|&(a, b)| (kind(a, b), b - a, a));
-    pairs.dedup();
+/// Every pair of lines that share a tank, in the order a person looks at
+/// them (two rows, then two columns, then a row with a column; neighbours
+/// first), with the tanks each pair shares. Worked out once: at each search
+/// only the pairs still sharing a tank that can add water to both are
+/// counted.
+pub(super) struct Pairs {
+    lines: Vec<(usize, usize)>,
+    /// The tanks of pair `k` are `tanks[starts[k]..starts[k + 1]]`.
+    starts: Vec<usize>,
+    tanks: Vec<usize>,
 }
 
-/// `t`'s part of `line`, if it has cells there.
-fn part_in(shape: &Shape, line: usize, t: usize) -> Option<&Part> {
-    shape.parts[line].iter().find(|p| p.tank == t)
+impl Pairs {
+    fn new(shape: &Shape) -> Pairs {
+        let (rows, lines) = (shape.height, shape.lines());
+        // Two rows, two columns, then a row with a column; each by the
+        // distance between the lines' numbers, then by the first.
+        let mut order = Vec::new();
+        for (from, to) in [(0, rows), (rows, lines)] {
+            for d in 1..to - from {
+                order.extend((from..to - d).map(|a| (a, a + d)));
+            }
+        }
+        for d in 1..lines {
+            order.extend((0..rows).filter(|&a| a + d >= rows && a + d < lines).map(|a| (a, a + d)));
+        }
+        let mut pairs = Pairs { lines: Vec::new(), starts: vec![0], tanks: Vec::new() };
+        for (a, b) in order {
+            let before = pairs.tanks.len();
+            pairs.tanks.extend(shape.parts[a].iter().map(|p| p.tank).filter(|&t| shape.part_in(b, t).is_some()));
+            if pairs.tanks.len() > before {
+                pairs.lines.push((a, b));
+                pairs.starts.push(pairs.tanks.len());
+            }
+        }
+        pairs
+    }
+
+    /// Whether pair `k` shares a tank that can still add water to both.
+    fn worth_counting(&self, shape: &Shape, board: &Board, k: usize) -> bool {
+        let (a, b) = self.lines[k];
+        self.tanks[self.starts[k]..self.starts[k + 1]].iter().any(|&t| {
+            let adds = |line| shape.part_in(line, t).is_some_and(|p| extra(shape, board, p, board.lo[t]) > 0);
+            board.open(t) && adds(a) && adds(b)
+        })
+    }
 }
 
 /// "rows 4 and 5", "columns 2 and 7", "row 3 and column 8".
@@ -569,7 +608,7 @@ fn add_sums2(a: &[Sums], b: &[Sums], cap: (u32, u32), out: &mut [Sums]) {
         }
         for (x2, &yb) in b.iter().take(width - x1).enumerate() {
             if yb != 0 {
-                out[x1 + x2] |= add_sums(ya, yb, cap.1);
+                out[x1 + x2] |= add_sums(yb, ya, cap.1);
             }
         }
     }
@@ -588,29 +627,90 @@ fn set_of(options: &[(u32, u32)], cap: (u32, u32), set: &mut [Sums]) {
 /// Two lines sharing tanks: what each tank's level adds to both at once,
 /// summed over the tanks, must make what both need.
 fn two_lines(shape: &Shape, board: &Board, memo: &mut Memo) -> Option<(String, Board)> {
-    // The pairs' buffer is lent out while the pairs are looked at.
-    let mut pairs = std::mem::take(&mut memo.scratch.pairs);
-    line_pairs(shape, board, &memo.tank_lines, &mut pairs, &mut memo.scratch.open);
-    let found = two_lines_among(shape, board, memo, &pairs);
-    memo.scratch.pairs = pairs;
-    found
-}
-
-fn two_lines_among(shape: &Shape, board: &Board, memo: &mut Memo, pairs: &[(usize, usize)]) -> Option<(String, Board)> {
-    for &(a, b) in pairs {
-        if let Some(&quiet) = memo.quiet_pairs.get(&(a, b))
-            && memo.unchanged_since(quiet, a)
-            && memo.unchanged_since(quiet, b)
-        {
+    let Memo { pairs, quiet_pairs, scratch, .. } = memo;
+    let pairs = pairs.get_or_insert_with(|| {
+        let pairs = Pairs::new(shape);
+        quiet_pairs.resize(pairs.lines.len(), 0);
+        pairs
+    });
+    for (k, &(a, b)) in pairs.lines.iter().enumerate() {
+        if memo.changed[a] < quiet_pairs[k] && memo.changed[b] < quiet_pairs[k] {
             continue;
         }
-        let found = two_lines_at(shape, board, a, b);
+        if !pairs.worth_counting(shape, board, k) {
+            continue;
+        }
+        let found = two_lines_at(shape, board, a, b, &mut scratch.pair, scratch.words);
         if found.is_some() {
             return found;
         }
-        memo.quiet_pairs.insert((a, b), memo.now + 1);
+        quiet_pairs[k] = memo.now + 1;
     }
     None
+}
+
+/// Buffers [`two_lines_at`] reuses from one pair to the next.
+#[derive(Default)]
+pub(super) struct PairScratch {
+    /// The open tanks of the two lines, and those adding to the first
+    /// only, the second only, or both.
+    tanks: Vec<usize>,
+    only_a: Vec<usize>,
+    only_b: Vec<usize>,
+    shared: Vec<usize>,
+    /// One line's tanks' sets of sums, and their prefixes and suffixes.
+    sets: Vec<Sums>,
+    prefix_a: Vec<Sums>,
+    suffix_a: Vec<Sums>,
+    prefix_b: Vec<Sums>,
+    suffix_b: Vec<Sums>,
+    /// What shared tank `i` adds to both lines at each of its levels is
+    /// `options[starts[i]..starts[i + 1]]`.
+    options: Vec<(u32, u32)>,
+    starts: Vec<usize>,
+    prefix: Vec<Sums>,
+    suffix: Vec<Sums>,
+    set: Vec<Sums>,
+    reversed: Vec<Sums>,
+    changes: Vec<(usize, usize, usize)>,
+}
+
+/// The extra water tank `t` adds to `line` at surface `s` (none if it has
+/// no cells there).
+fn adds(shape: &Shape, board: &Board, line: usize, t: usize, s: usize) -> u32 {
+    shape.part_in(line, t).map_or(0, |p| extra(shape, board, p, s))
+}
+
+/// One line's tanks in two-line counting: what each may add, up to what
+/// the line has left, and the sums of those before and after each.
+#[allow(clippy::too_many_arguments)]
+fn one_line_sums(
+    shape: &Shape,
+    board: &Board,
+    line: usize,
+    tanks: &[usize],
+    left: u32,
+    sets: &mut Vec<Sums>,
+    prefix: &mut Vec<Sums>,
+    suffix: &mut Vec<Sums>,
+) {
+    sets.clear();
+    sets.extend(tanks.iter().map(|&t| {
+        (board.lo[t]..=board.hi[t])
+            .map(|s| adds(shape, board, line, t, s))
+            .filter(|&x| x <= left)
+            .fold(0, |m, x| m | 1 << x)
+    }));
+    prefix.clear();
+    prefix.resize(sets.len() + 1, 1);
+    suffix.clear();
+    suffix.resize(sets.len() + 1, 1);
+    for (i, &set) in sets.iter().enumerate() {
+        prefix[i + 1] = add_sums(set, prefix[i], left);
+    }
+    for (i, &set) in sets.iter().enumerate().rev() {
+        suffix[i] = add_sums(set, suffix[i + 1], left);
+    }
 }
 
 /// Two lines counted together, as [`two_lines`] does.
@@ -619,79 +719,97 @@ fn two_lines_among(shape: &Shape, board: &Board, memo: &mut Memo, pairs: &[(usiz
 /// line's sums alone, as [`line_sums`] counts a line: only the tanks adding
 /// to both (few, often one) need the sums of the two lines at once. What
 /// each tank's levels allow is the same as counting every tank in both.
-pub(super) fn two_lines_at(shape: &Shape, board: &Board, a: usize, b: usize) -> Option<(String, Board)> {
+pub(super) fn two_lines_at(
+    shape: &Shape,
+    board: &Board,
+    a: usize,
+    b: usize,
+    scratch: &mut PairScratch,
+    words: bool,
+) -> Option<(String, Board)> {
     let (Some(left_a), Some(left_b)) = (left(shape, board, a), left(shape, board, b)) else { return None };
     if left_a > 126 || left_b > 126 {
         return None;
     }
+    let PairScratch {
+        tanks,
+        only_a,
+        only_b,
+        shared,
+        sets,
+        prefix_a,
+        suffix_a,
+        prefix_b,
+        suffix_b,
+        options,
+        starts,
+        prefix,
+        suffix,
+        set,
+        reversed,
+        changes,
+    } = scratch;
     let cap = (left_a, left_b);
-    let mut tanks: Vec<usize> =
-        open_parts(shape, board, a).chain(open_parts(shape, board, b)).map(|p| p.tank).collect();
+    tanks.clear();
+    tanks.extend(open_parts(shape, board, a).chain(open_parts(shape, board, b)).map(|p| p.tank));
     tanks.sort_unstable();
     tanks.dedup();
-    let adds = |line: usize, t: usize, s: usize| part_in(shape, line, t).map_or(0, |p| extra(shape, board, p, s));
-    let levels = |t: usize| board.lo[t]..=board.hi[t];
+    let adds = |line: usize, t: usize, s: usize| adds(shape, board, line, t, s);
     // Each tank's place: adding to the first line only, the second only, or both.
-    let (mut only_a, mut only_b, mut shared) = (Vec::new(), Vec::new(), Vec::new());
-    for &t in &tanks {
+    only_a.clear();
+    only_b.clear();
+    shared.clear();
+    for &t in tanks.iter() {
         match (adds(a, t, board.lo[t]) > 0, adds(b, t, board.lo[t]) > 0) {
             (true, false) => only_a.push(t),
             (false, true) => only_b.push(t),
             _ => shared.push(t),
         }
     }
-    // One line's tanks: what each may add, up to what the line has left,
-    // and the sums of those before and after each.
-    let one_line = |line: usize, tanks: &[usize], left: u32| {
-        let sets: Vec<Sums> = tanks
-            .iter()
-            .map(|&t| levels(t).map(|s| adds(line, t, s)).filter(|&x| x <= left).fold(0, |m, x| m | 1 << x))
-            .collect();
-        let mut prefix = vec![1 as Sums; sets.len() + 1];
-        let mut suffix = prefix.clone();
-        for (i, &set) in sets.iter().enumerate() {
-            prefix[i + 1] = add_sums(prefix[i], set, left);
-        }
-        for (i, &set) in sets.iter().enumerate().rev() {
-            suffix[i] = add_sums(suffix[i + 1], set, left);
-        }
-        (prefix, suffix)
-    };
-    let (prefix_a, suffix_a) = one_line(a, &only_a, left_a);
-    let (prefix_b, suffix_b) = one_line(b, &only_b, left_b);
+    one_line_sums(shape, board, a, only_a, left_a, sets, prefix_a, suffix_a);
+    one_line_sums(shape, board, b, only_b, left_b, sets, prefix_b, suffix_b);
     let (sums_a, sums_b) = (suffix_a[0], suffix_b[0]);
     // What the shared tanks add to the two lines at each of their levels.
-    let options: Vec<Vec<(u32, u32)>> =
-        shared.iter().map(|&t| levels(t).map(|s| (adds(a, t, s), adds(b, t, s))).collect()).collect();
+    options.clear();
+    starts.clear();
+    starts.push(0);
+    for &t in shared.iter() {
+        options.extend((board.lo[t]..=board.hi[t]).map(|s| (adds(a, t, s), adds(b, t, s))));
+        starts.push(options.len());
+    }
+    let option = |i: usize| &options[starts[i]..starts[i + 1]];
     // Sets of sums kept flat, `width` to a tank: row `x` of tank `i` is at
     // `i * width + x`. The prefixes start from the tanks of one line each
     // (`x` from the first's, with any `y` from the second's), the suffixes
     // from nothing.
     let width = left_a as usize + 1;
     let n = shared.len();
-    let mut prefix = vec![0 as Sums; (n + 1) * width];
-    let mut suffix = prefix.clone();
+    prefix.clear();
+    prefix.resize((n + 1) * width, 0);
+    suffix.clear();
+    suffix.resize((n + 1) * width, 0);
     for (x, row) in prefix[..width].iter_mut().enumerate() {
         if sums_a & (1 << x) != 0 {
             *row = sums_b;
         }
     }
     suffix[n * width] = 1;
-    let mut set = vec![0 as Sums; width];
+    set.clear();
+    set.resize(width, 0);
     for i in 0..n {
-        set_of(&options[i], cap, &mut set);
+        set_of(option(i), cap, set);
         let (done, rest) = prefix.split_at_mut((i + 1) * width);
-        add_sums2(&done[i * width..], &set, cap, &mut rest[..width]);
+        add_sums2(&done[i * width..], set, cap, &mut rest[..width]);
     }
     if prefix[n * width + left_a as usize] & (1 << left_b) == 0 {
         return None; // the puzzle breaks here; no deduction to draw from it
     }
     for i in (0..n).rev() {
-        set_of(&options[i], cap, &mut set);
+        set_of(option(i), cap, set);
         let (rest, done) = suffix.split_at_mut((i + 1) * width);
-        add_sums2(&done[..width], &set, cap, &mut rest[i * width..]);
+        add_sums2(&done[..width], set, cap, &mut rest[i * width..]);
     }
-    let mut changes = Vec::new();
+    changes.clear();
     let mut narrow = |t: usize, fits: &dyn Fn(usize) -> bool| {
         if let Some((lo, hi)) = narrowed(board, t, fits)
             && (lo, hi) != (board.lo[t], board.hi[t])
@@ -724,25 +842,30 @@ pub(super) fn two_lines_at(shape: &Shape, board: &Board, a: usize, b: usize) -> 
     // The suffixes' sums of the second line read backwards (bit `left_b - y`
     // for `y`), so that a prefix and a suffix make `y` between them exactly
     // where one AND tells.
-    let reversed: Vec<Sums> = suffix.iter().map(|&m| reverse(m, left_b)).collect();
+    reversed.clear();
+    reversed.extend(suffix.iter().map(|&m| reverse(m, left_b)));
     for (i, &t) in shared.iter().enumerate() {
         let before = &prefix[i * width..(i + 1) * width];
         let after = &reversed[(i + 1) * width..(i + 2) * width];
         // Whether the other tanks can give `x` and `y` to the two lines.
         let others =
             |x: u32, y: u32| (0..=x as usize).any(|x1| before[x1] & (after[x as usize - x1] >> (left_b - y)) != 0);
+        let option = option(i);
         narrow(t, &|s| {
-            let (x, y) = options[i][s - board.lo[t]];
+            let (x, y) = option[s - board.lo[t]];
             x <= left_a && y <= left_b && others(left_a - x, left_b - y)
         });
     }
     if changes.is_empty() {
         return None;
     }
-    let next = with(board, &changes);
+    let next = with(board, changes);
+    if !words {
+        return Some((String::new(), next));
+    }
     let shared: Vec<String> = tanks
         .iter()
-        .filter(|&&t| part_in(shape, a, t).is_some() && part_in(shape, b, t).is_some())
+        .filter(|&&t| shape.part_in(a, t).is_some() && shape.part_in(b, t).is_some())
         .map(|t| (t + 1).to_string())
         .collect();
     let what = format!(
@@ -754,7 +877,6 @@ pub(super) fn two_lines_at(shape: &Shape, board: &Board, a: usize, b: usize) -> 
     );
     Some((format!("{what}; so {}", effects(board, &next)), next))
 }
-
 /// Follows the line sums from `board` until nothing changes. `Err` names
 /// the line found unable to make its clue.
 fn propagate(
@@ -826,6 +948,9 @@ fn contradiction(shape: &Shape, board: &Board, memo: &mut Memo) -> Option<(Strin
                 } else {
                     next.hi[t] = r;
                 }
+                if !scratch.words {
+                    return Some((String::new(), next));
+                }
                 let state = if water { "water" } else { "air" };
                 let what = format!(
                     "if row {} of tank {} were {state}, following the line sums on from there leaves {} unable to hold its {} water",
@@ -843,7 +968,7 @@ fn contradiction(shape: &Shape, board: &Board, memo: &mut Memo) -> Option<(Strin
 
 /// No technique applies: one tank takes the solution's level, a tank with
 /// the fewest levels left (a person would try them in turn).
-pub(super) fn guess(shape: &Shape, board: &Board, solution: &Water) -> Found {
+pub(super) fn guess(shape: &Shape, board: &Board, solution: &Water, words: bool) -> Found {
     let t = (0..shape.tanks())
         .filter(|&t| board.open(t))
         .min_by_key(|&t| (board.hi[t] - board.lo[t], t))
@@ -851,6 +976,9 @@ pub(super) fn guess(shape: &Shape, board: &Board, solution: &Water) -> Found {
     let surface = shape.cells[t].iter().find(|&&(r, c)| solution.get(r, c)).map_or(shape.bottom[t] + 1, |&(r, _)| r);
     let surface = surface.clamp(board.lo[t], board.hi[t]);
     let next = with(board, &[(t, surface, surface)]);
+    if !words {
+        return (Technique::Guess, String::new(), next);
+    }
     let text =
         format!("no technique applies; guess tank {}'s level (the others fail): {}", t + 1, effects(board, &next));
     (Technique::Guess, text, next)

@@ -92,6 +92,28 @@ fn generated_puzzles_are_graded_soundly_to_their_solution() {
     }
 }
 
+#[test]
+fn grading_without_words_takes_the_same_steps_with_no_text() {
+    let generated = [(6, 1), (10, 2), (15, 3), (15, 4), (15, 5)].map(|(n, seed)| {
+        let g = generate(&mut Rng::new(seed), GenerateSettings::square(n));
+        (format!("generated {n}x{n} seed {seed}"), g.puzzle, g.solution)
+    });
+    let mut used = std::collections::BTreeSet::new();
+    for (name, puzzle, solution) in fixtures().iter().chain(&generated) {
+        let worded = grade_knowing(puzzle, solution);
+        let bare = grade_without_words(puzzle, solution);
+        assert_eq!((bare.level, bare.complete), (worded.level, worded.complete), "{name}");
+        assert_eq!(bare.steps.len(), worded.steps.len(), "{name}");
+        for (b, w) in bare.steps.iter().zip(&worded.steps) {
+            assert_eq!((b.technique, &b.settles), (w.technique, &w.settles), "{name}: {}", w.text);
+            assert!(b.text.is_empty() && !w.text.is_empty(), "{name}: {:?}", b.text);
+            used.insert(b.technique);
+        }
+    }
+    // So every technique, the guess included, was taken without words.
+    assert_eq!(used.len(), Technique::ALL.len(), "techniques used: {used:?}");
+}
+
 /// The site's size class of each real puzzle that has one, from index.json:
 /// (grid side, class 0 easy, 1 normal, 2 hard).
 fn classes() -> Vec<(String, usize, usize)> {
@@ -141,7 +163,7 @@ fn a_finished_row_is_air_and_so_is_its_tanks_water_above() {
     board.hi[1] = 1;
     board.lo[2] = 2;
     board.hi[2] = 2;
-    let (technique, text, next) = next_step(&shape, &board, &mut techniques::Memo::new(&shape)).unwrap();
+    let (technique, text, next) = next_step(&shape, &board, &mut techniques::Memo::new(&shape, true)).unwrap();
     assert_eq!(technique, Technique::FinishedLine);
     assert_eq!(text, "row 1 already holds its 0 water, so its open cells are air: tank 1 is air in row 1");
     assert_eq!(board.settles(&shape, &next), vec![(0, 0, false), (0, 1, false)]);
@@ -302,7 +324,8 @@ fn two_lines_narrow_each_tank_to_the_levels_some_choice_of_all_allows() {
                         let last = allowed[i].iter().rposition(|&y| y).unwrap();
                         (expected.lo[t], expected.hi[t]) = (board.lo[t] + first, board.lo[t] + last);
                     }
-                    let found = techniques::two_lines_at(&shape, &board, a, b).map(|(_, next)| next);
+                    let found = techniques::two_lines_at(&shape, &board, a, b, &mut Default::default(), true)
+                        .map(|(_, next)| next);
                     assert_eq!(found.as_ref().unwrap_or(&board), &expected, "seed {seed}, lines {a} and {b}");
                     compared += 1;
                     narrowing += usize::from(found.is_some());
