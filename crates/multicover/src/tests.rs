@@ -2,13 +2,21 @@ use std::ops::ControlFlow;
 
 use super::*;
 
-/// Every way to search: the multi-cover search with each probing, and
+/// Every way to search: the multi-cover search with each probing, with
+/// and without restarts, and
 /// `Auto`, counters and Dancing Links (each the multi-cover search where
 /// the problem is not plain exact cover).
 fn all_settings() -> Vec<Settings> {
     let multi = [Probing::Off, Probing::Root, Probing::Fixpoint, Probing::Adaptive]
-        .map(|probing| Settings { probing, algorithm: Algorithm::MultiCover });
+        .map(|probing| Settings { probing, algorithm: Algorithm::MultiCover, ..Settings::default() });
     let mut all = multi.to_vec();
+    // Restarts after very little work, so that the small problems here
+    // restart often, and deep in the tree.
+    for probing in [Probing::Off, Probing::Adaptive] {
+        for unit in [1, 4] {
+            all.push(Settings { probing, algorithm: Algorithm::MultiCover, restarts: Restarts::Luby(unit) });
+        }
+    }
     all.push(Settings::default());
     for algorithm in [Algorithm::Counters, Algorithm::DancingLinks] {
         all.push(Settings { algorithm, ..Settings::default() });
@@ -375,7 +383,7 @@ fn runs_of_one_solver_make_the_same_choices() {
     // work would hang on the runs before it.
     let p = queens(10);
     for probing in [Probing::Adaptive, Probing::Fixpoint] {
-        let mut solver = Solver::new(&p, Settings { probing, algorithm: Algorithm::MultiCover });
+        let mut solver = Solver::new(&p, Settings { probing, algorithm: Algorithm::MultiCover, ..Settings::default() });
         let first = solver.solve(3);
         solver.count(u64::MAX);
         let again = solver.solve(3);
@@ -399,7 +407,7 @@ fn reasoning_on_an_item_finds_what_its_bounds_miss() {
     p.add_option([(b, 1), (x, 2)]);
     p.add_option([(c, 1)]);
     let c3 = p.add_option([(c, 1), (x, 3)]);
-    let mut solver = Solver::new(&p, Settings { probing: Probing::Off, algorithm: Algorithm::MultiCover });
+    let mut solver = Solver::new(&p, Settings { probing: Probing::Off, algorithm: Algorithm::MultiCover, ..Settings::default() });
     let out = solver.solve(2);
     assert_eq!(out.solutions, vec![vec![a0, b0, c3]]);
     assert_eq!(out.stats.nodes, 0, "the reasoning left nothing to branch on");
@@ -410,7 +418,7 @@ fn reasoning_on_an_item_finds_what_its_bounds_miss() {
     for (s, w) in [(a, 0), (a, 2), (b, 0), (b, 4)] {
         p.add_option([(s, 1), (x, w)]);
     }
-    let stats = Solver::new(&p, Settings { probing: Probing::Off, algorithm: Algorithm::MultiCover }).count(10);
+    let stats = Solver::new(&p, Settings { probing: Probing::Off, algorithm: Algorithm::MultiCover, ..Settings::default() }).count(10);
     assert_eq!((stats.solutions, stats.nodes), (0, 0));
 }
 
@@ -427,7 +435,7 @@ fn reasoning_on_an_item_with_one_gappy_group() {
         p.add_option([(s, 1), (x, w)]);
     }
     assert_eq!(brute_force(&p), 0);
-    let stats = Solver::new(&p, Settings { probing: Probing::Off, algorithm: Algorithm::MultiCover }).count(10);
+    let stats = Solver::new(&p, Settings { probing: Probing::Off, algorithm: Algorithm::MultiCover, ..Settings::default() }).count(10);
     assert_eq!((stats.solutions, stats.nodes), (0, 0), "refuted at the root, before any branch");
 }
 
