@@ -197,6 +197,48 @@ fn random_problems_match_brute_force() {
     assert!(nonzero > 300, "the random problems should often be solvable ({nonzero})");
 }
 
+/// With restarts after very little work, each solution is still found
+/// exactly once (the nogoods stop a second walk), none is lost, and the
+/// limits of one and two solutions that `solve` and uniqueness proofs use
+/// stop the search as without restarts.
+#[test]
+fn restarts_find_each_solution_once() {
+    use crate::search::{MultiCover, Restarts};
+    let mut rng = Rng::new(31);
+    let (mut restarts, mut restarted_with_solutions) = (0, 0);
+    for case in 0..1500 {
+        let p = match case % 3 {
+            0 => random_problem(&mut rng),
+            1 => random_exact_cover(&mut rng, true),
+            _ => random_gappy_problem(&mut rng),
+        };
+        let expected = brute_force_with(&p, &[]);
+        for probing in [Probing::Off, Probing::Adaptive] {
+            for unit in [1, 2, 5] {
+                let mut search = MultiCover::new(&p, probing, Restarts::Luby(unit));
+                for limit in [1, 2, usize::MAX] {
+                    let mut found: Vec<Vec<OptionId>> = Vec::new();
+                    let stats = search.run(&mut |s: &[OptionId]| {
+                        found.push(s.to_vec());
+                        if found.len() >= limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+                    });
+                    assert_eq!(found.len(), expected.len().min(limit), "case {case}: {p:?} {probing:?} {unit}");
+                    assert_eq!(stats.exhausted, expected.len() < limit, "case {case}");
+                    let mut distinct = found.clone();
+                    distinct.sort();
+                    distinct.dedup();
+                    assert_eq!(distinct.len(), found.len(), "case {case}: a solution twice: {found:?}");
+                    assert!(distinct.iter().all(|s| expected.contains(s)), "case {case}: {found:?}");
+                    restarts += search.restarts();
+                    restarted_with_solutions += usize::from(search.restarts() > 0 && found.len() > 1);
+                }
+            }
+        }
+    }
+    assert!(restarts > 10_000, "the searches should restart often ({restarts})");
+    assert!(restarted_with_solutions > 500, "and with solutions found before ({restarted_with_solutions})");
+}
+
 #[test]
 fn a_work_limit_stops_the_search_unexhausted() {
     let p = queens(8);

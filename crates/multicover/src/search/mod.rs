@@ -343,6 +343,9 @@ impl MultiCover {
                 return flow;
             }
             self.nogoods.restarted(self.nodes + self.probes);
+            // Probes deep in the walk left their marks, which would skip
+            // the probes of the new walk's top: probe everything again.
+            self.probed_at.fill(0);
             for k in 0..self.nogoods.removed_at_root().len() {
                 let o = self.nogoods.removed_at_root()[k];
                 if self.alive[o as usize] {

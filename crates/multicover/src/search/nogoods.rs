@@ -48,6 +48,8 @@ pub enum Restarts {
     /// what was walked as nogoods. The first restart comes after `unit`, so
     /// a search that takes less never restarts.
     Luby(u64),
+    /// After `unit`, then twice as much work as the last time, and so on.
+    Geometric(u64),
 }
 
 /// The nogoods of a run, their watches, the branch being walked and when
@@ -109,6 +111,7 @@ impl Nogoods {
         match self.restarts {
             Restarts::Off => u64::MAX,
             Restarts::Luby(unit) => unit.max(1).saturating_mul(luby(k + 1)),
+            Restarts::Geometric(unit) => unit.max(1).saturating_mul(1u64 << k.min(40)),
         }
     }
 
@@ -174,10 +177,6 @@ impl Nogoods {
         self.due = work.saturating_add(self.budget(self.done));
     }
 
-    /// The restarts of this run so far.
-    pub(super) fn restarts(&self) -> u32 {
-        self.done
-    }
 
     /// One nogood for each option on the branch whose subtree was walked:
     /// it with the options chosen above it.
@@ -212,6 +211,12 @@ impl Nogoods {
 }
 
 impl MultiCover {
+    /// The restarts of the last run.
+    #[cfg(test)]
+    pub(crate) fn restarts(&self) -> u32 {
+        self.nogoods.done
+    }
+
     /// Option `o` is now chosen: updates the nogoods that watch it and
     /// removes the options they leave forbidden. False when a nogood has
     /// every option chosen.
