@@ -7,14 +7,17 @@ use super::*;
 /// `Auto`, counters and Dancing Links (each the multi-cover search where
 /// the problem is not plain exact cover).
 fn all_settings() -> Vec<Settings> {
-    let multi = [Probing::Off, Probing::Root, Probing::Fixpoint, Probing::Adaptive]
-        .map(|probing| Settings { probing, algorithm: Algorithm::MultiCover, ..Settings::default() });
+    let multi = [Probing::Off, Probing::Root, Probing::Fixpoint, Probing::Adaptive].map(|probing| Settings {
+        probing,
+        algorithm: Algorithm::MultiCover,
+        ..Settings::default()
+    });
     let mut all = multi.to_vec();
     // Restarts after very little work, so that the small problems here
     // restart often, and deep in the tree.
     for probing in [Probing::Off, Probing::Adaptive] {
-        for unit in [1, 4] {
-            all.push(Settings { probing, algorithm: Algorithm::MultiCover, restarts: Restarts::Luby(unit) });
+        for restarts in [Restarts::Luby(1), Restarts::Luby(4), Restarts::Geometric(2)] {
+            all.push(Settings { probing, algorithm: Algorithm::MultiCover, restarts });
         }
     }
     all.push(Settings::default());
@@ -205,7 +208,7 @@ fn random_problems_match_brute_force() {
 fn restarts_find_each_solution_once() {
     use crate::search::{MultiCover, Restarts};
     let mut rng = Rng::new(31);
-    let (mut restarts, mut restarted_with_solutions) = (0, 0);
+    let (mut restarted, mut restarted_with_solutions) = (0, 0);
     for case in 0..1500 {
         let p = match case % 3 {
             0 => random_problem(&mut rng),
@@ -214,28 +217,28 @@ fn restarts_find_each_solution_once() {
         };
         let expected = brute_force_with(&p, &[]);
         for probing in [Probing::Off, Probing::Adaptive] {
-            for unit in [1, 2, 5] {
-                let mut search = MultiCover::new(&p, probing, Restarts::Luby(unit));
+            for restarts in [Restarts::Luby(1), Restarts::Luby(5), Restarts::Geometric(1), Restarts::Geometric(3)] {
+                let mut search = MultiCover::new(&p, probing, restarts);
                 for limit in [1, 2, usize::MAX] {
                     let mut found: Vec<Vec<OptionId>> = Vec::new();
                     let stats = search.run(&mut |s: &[OptionId]| {
                         found.push(s.to_vec());
                         if found.len() >= limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
                     });
-                    assert_eq!(found.len(), expected.len().min(limit), "case {case}: {p:?} {probing:?} {unit}");
+                    assert_eq!(found.len(), expected.len().min(limit), "case {case}: {p:?} {probing:?} {restarts:?}");
                     assert_eq!(stats.exhausted, expected.len() < limit, "case {case}");
                     let mut distinct = found.clone();
                     distinct.sort();
                     distinct.dedup();
                     assert_eq!(distinct.len(), found.len(), "case {case}: a solution twice: {found:?}");
                     assert!(distinct.iter().all(|s| expected.contains(s)), "case {case}: {found:?}");
-                    restarts += search.restarts();
+                    restarted += search.restarts();
                     restarted_with_solutions += usize::from(search.restarts() > 0 && found.len() > 1);
                 }
             }
         }
     }
-    assert!(restarts > 10_000, "the searches should restart often ({restarts})");
+    assert!(restarted > 10_000, "the searches should restart often ({restarted})");
     assert!(restarted_with_solutions > 500, "and with solutions found before ({restarted_with_solutions})");
 }
 
@@ -449,7 +452,8 @@ fn reasoning_on_an_item_finds_what_its_bounds_miss() {
     p.add_option([(b, 1), (x, 2)]);
     p.add_option([(c, 1)]);
     let c3 = p.add_option([(c, 1), (x, 3)]);
-    let mut solver = Solver::new(&p, Settings { probing: Probing::Off, algorithm: Algorithm::MultiCover, ..Settings::default() });
+    let mut solver =
+        Solver::new(&p, Settings { probing: Probing::Off, algorithm: Algorithm::MultiCover, ..Settings::default() });
     let out = solver.solve(2);
     assert_eq!(out.solutions, vec![vec![a0, b0, c3]]);
     assert_eq!(out.stats.nodes, 0, "the reasoning left nothing to branch on");
@@ -460,7 +464,9 @@ fn reasoning_on_an_item_finds_what_its_bounds_miss() {
     for (s, w) in [(a, 0), (a, 2), (b, 0), (b, 4)] {
         p.add_option([(s, 1), (x, w)]);
     }
-    let stats = Solver::new(&p, Settings { probing: Probing::Off, algorithm: Algorithm::MultiCover, ..Settings::default() }).count(10);
+    let stats =
+        Solver::new(&p, Settings { probing: Probing::Off, algorithm: Algorithm::MultiCover, ..Settings::default() })
+            .count(10);
     assert_eq!((stats.solutions, stats.nodes), (0, 0));
 }
 
@@ -477,7 +483,9 @@ fn reasoning_on_an_item_with_one_gappy_group() {
         p.add_option([(s, 1), (x, w)]);
     }
     assert_eq!(brute_force(&p), 0);
-    let stats = Solver::new(&p, Settings { probing: Probing::Off, algorithm: Algorithm::MultiCover, ..Settings::default() }).count(10);
+    let stats =
+        Solver::new(&p, Settings { probing: Probing::Off, algorithm: Algorithm::MultiCover, ..Settings::default() })
+            .count(10);
     assert_eq!((stats.solutions, stats.nodes), (0, 0), "refuted at the root, before any branch");
 }
 

@@ -7,7 +7,8 @@
 //! [`setup`] builds it for one problem; [`bounds`] keeps the bounds up to
 //! date as options die and come back, and propagates them; [`probe`] tries
 //! options one level deep; [`lines`] reasons on each item's sums once a
-//! node, where the bounds miss gaps; [`branch`] is the search itself.
+//! node, where the bounds miss gaps; [`branch`] is the search itself;
+//! [`nogoods`] restarts it, when asked, without walking anything twice.
 //!
 //! ## Groups and bounds
 //! An item with range `1..=1` whose every option has weight 1 on it says
