@@ -11,7 +11,7 @@ use std::cell::Cell;
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
-use aquarchive::engine::{Algorithm, Probing, Problem, Settings, Solver};
+use aquarchive::engine::{Algorithm, Probing, Problem, Restarts, Settings, Solver};
 use aquarchive::kinds::aquarium::{Aquarium, Water, solve};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
@@ -26,18 +26,27 @@ fn runner(default: u32) -> (TestRunner, u32) {
     (TestRunner::new_with_rng(config, TestRng::deterministic_rng(RngAlgorithm::ChaCha)), cases)
 }
 
-/// The multi-cover search with each probing, `Auto`, and the two
-/// exact-cover searches (each the multi-cover search where a problem is not
-/// plain exact cover).
-const SETTINGS: [Settings; 7] = [
-    Settings { probing: Probing::Off, algorithm: Algorithm::MultiCover },
-    Settings { probing: Probing::Root, algorithm: Algorithm::MultiCover },
-    Settings { probing: Probing::Fixpoint, algorithm: Algorithm::MultiCover },
-    Settings { probing: Probing::Adaptive, algorithm: Algorithm::MultiCover },
-    Settings { probing: Probing::Adaptive, algorithm: Algorithm::Auto },
-    Settings { probing: Probing::Adaptive, algorithm: Algorithm::Counters },
-    Settings { probing: Probing::Adaptive, algorithm: Algorithm::DancingLinks },
+/// The multi-cover search with each probing and with restarts after a few
+/// nodes, `Auto`, and the two exact-cover searches (each the multi-cover
+/// search where a problem is not plain exact cover).
+const SETTINGS: [Settings; 8] = [
+    multi(Probing::Off),
+    multi(Probing::Root),
+    multi(Probing::Fixpoint),
+    multi(Probing::Adaptive),
+    Settings { probing: Probing::Adaptive, algorithm: Algorithm::MultiCover, restarts: Restarts::Geometric(2) },
+    with(Algorithm::Auto),
+    with(Algorithm::Counters),
+    with(Algorithm::DancingLinks),
 ];
+
+const fn multi(probing: Probing) -> Settings {
+    Settings { probing, algorithm: Algorithm::MultiCover, restarts: Restarts::Off }
+}
+
+const fn with(algorithm: Algorithm) -> Settings {
+    Settings { probing: Probing::Adaptive, algorithm, restarts: Restarts::Off }
+}
 
 /// A small multi-cover problem as plain data, so proptest can shrink it.
 #[derive(Clone, Debug)]

@@ -13,6 +13,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use aquarchive::engine::{Restarts, Settings};
 use aquarchive::kinds::aquarium::{self, Aquarium, GenerateSettings, Style};
 use aquarchive::rng::Rng;
 
@@ -34,6 +35,8 @@ pub fn run(args: AquariumRandomBenchArgs) -> Result<(), BenchError> {
     if args.count == 0 {
         return Err(BenchError::Message("--count: at least one puzzle per size".into()));
     }
+    let restarts = args.restart_after.map_or(Restarts::Off, Restarts::Geometric);
+    let solving = Settings { restarts, ..Settings::default() };
     let mut rows = vec![header(args.cpsat.is_some())];
     let mut slowest = Vec::new();
     for &n in &args.sizes {
@@ -52,7 +55,7 @@ pub fn run(args: AquariumRandomBenchArgs) -> Result<(), BenchError> {
                 let start = Instant::now();
                 let made = aquarium::generate(&mut Rng::for_item(args.seed, index as u64), settings);
                 let generating = start.elapsed();
-                let (solving, work) = time_solve(&made.puzzle, &made.solution, args.runs)?;
+                let (solving, work) = time_solve(&made.puzzle, &made.solution, args.runs, solving)?;
                 samples.push(Sample { index, generating, solving, work, cpsat: None });
                 puzzles.push(made.puzzle);
                 progress.done(index + 1);
@@ -74,8 +77,12 @@ pub fn run(args: AquariumRandomBenchArgs) -> Result<(), BenchError> {
     }
     let mut out = render(
         &format!(
-            "Solve and prove unique (best of {} runs, default settings), {} puzzles of each style and size, seed {}:",
-            args.runs, args.count, args.seed
+            "Solve and prove unique (best of {} runs, {}), {} puzzles of each style and size, seed {}:",
+            args.runs,
+            args.restart_after
+                .map_or("default settings".to_string(), |w| format!("restarts after {w} nodes plus probes, doubling")),
+            args.count,
+            args.seed
         ),
         &rows,
     );
@@ -188,12 +195,17 @@ fn percentile<T: Copy>(sorted: &[T], pct: usize) -> T {
 /// The best of `runs` solves (encoding included) and the last one's nodes
 /// and probes; an error unless the puzzle is proved to have `planted` as
 /// its one solution.
-fn time_solve(puzzle: &Aquarium, planted: &aquarium::Water, runs: usize) -> Result<(Duration, u64), BenchError> {
+fn time_solve(
+    puzzle: &Aquarium,
+    planted: &aquarium::Water,
+    runs: usize,
+    settings: Settings,
+) -> Result<(Duration, u64), BenchError> {
     let mut best = Duration::MAX;
     let mut work = 0;
     for _ in 0..runs.max(1) {
         let start = Instant::now();
-        let report = aquarium::solve(puzzle, 2, Default::default()).map_err(|e| BenchError::Message(e.to_string()))?;
+        let report = aquarium::solve(puzzle, 2, settings).map_err(|e| BenchError::Message(e.to_string()))?;
         best = best.min(start.elapsed());
         if !report.is_unique() || report.solutions[0] != *planted {
             return Err(BenchError::Message(

@@ -199,6 +199,10 @@ pub struct AquariumRandomBenchArgs {
     /// Times each puzzle is solved; the best time counts
     #[arg(long, value_name = "R", default_value_t = 3)]
     pub runs: usize,
+    /// Solve (not generate) with restarts that record what was walked as nogoods: the first after W
+    /// nodes plus probes, each next one after twice as much work
+    #[arg(long, value_name = "W", value_parser = clap::value_parser!(u64).range(1..))]
+    pub restart_after: Option<u64>,
     /// Also solve every puzzle with OR-Tools CP-SAT by this script (one worker, first solution plus
     /// uniqueness), after the engine, and give the ratio puzzle by puzzle [default script:
     /// the repository's scripts/aquarium-cpsat, which needs `pip install multi-puzzle-solver`]

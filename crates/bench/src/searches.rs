@@ -4,10 +4,10 @@
 //! puzzle, Dancing Links on the calendar) and the multi-cover search with
 //! each probing setting.
 
-use aquarchive::engine::{Algorithm, Probing, Settings};
+use aquarchive::engine::{Algorithm, Probing, Restarts, Settings};
 
 const fn with(algorithm: Algorithm, probing: Probing) -> Settings {
-    Settings { probing, algorithm }
+    Settings { probing, algorithm, restarts: Restarts::Off }
 }
 
 /// The exact-cover searches first.

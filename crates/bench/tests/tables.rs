@@ -189,3 +189,15 @@ fn aquarium_random_names_a_cpsat_script_that_fails() {
     assert!(stderr.contains("aquarchive-bench: no-such-script.py failed"), "{stderr}");
     assert!(output.stdout.is_empty(), "no table when a column cannot be filled");
 }
+
+#[test]
+fn aquarium_random_solves_with_restarts_when_asked() {
+    // Restarts after one node or probe: every puzzle that needs any search
+    // restarts, and the bench fails unless each is still proved unique.
+    let out = bench(&["aquarium-random", "--sizes", "12", "--count", "3", "--runs", "1", "--restart-after", "1"]);
+    let rows = table(
+        &out,
+        "Solve and prove unique (best of 1 runs, restarts after 1 nodes plus probes, doubling), 3 puzzles of each style and size",
+    );
+    assert_eq!(rows.len(), 3, "a row per style: {out}");
+}

@@ -9,7 +9,7 @@ use super::counters::Counters;
 use super::dancing::{self, Dancing};
 use super::forced;
 use super::problem::{OptionId, Problem};
-use super::search::{MultiCover, Probing};
+use super::search::{MultiCover, Probing, Restarts};
 
 /// Which search runs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -38,6 +38,8 @@ pub struct Settings {
     pub probing: Probing,
     /// Which search runs.
     pub algorithm: Algorithm,
+    /// For the multi-cover search: whether and when it restarts.
+    pub restarts: Restarts,
 }
 
 impl Settings {
@@ -115,6 +117,7 @@ enum Core {
         search: Box<MultiCover>,
         problem: Box<Problem>,
         probing: Probing,
+        restarts: Restarts,
     },
     Dancing(Box<Dancing>),
     Counters(Box<Counters>),
@@ -131,9 +134,10 @@ impl Solver {
             Algorithm::DancingLinks if exact_cover => Core::Dancing(Box::new(Dancing::new(problem))),
             Algorithm::Auto | Algorithm::Counters if exact_cover => Core::Counters(Box::new(Counters::new(problem))),
             _ => Core::MultiCover {
-                search: Box::new(MultiCover::new(problem, settings.probing)),
+                search: Box::new(MultiCover::new(problem, settings.probing, settings.restarts)),
                 problem: Box::new(problem.clone()),
                 probing: settings.probing,
+                restarts: settings.restarts,
             },
         };
         Solver { core, work_limit: u64::MAX }
@@ -198,10 +202,10 @@ impl Solver {
         let start = Instant::now();
         let mut stats = match &mut self.core {
             Core::MultiCover { search, .. } if forced.is_empty() => search.run(&mut f),
-            Core::MultiCover { problem, probing, .. } => match forced::remainder(problem, forced) {
+            Core::MultiCover { problem, probing, restarts, .. } => match forced::remainder(problem, forced) {
                 None => Stats { exhausted: true, ..Stats::default() },
                 Some((rest, kept)) => {
-                    let mut search = MultiCover::new(&rest, *probing);
+                    let mut search = MultiCover::new(&rest, *probing, *restarts);
                     search.set_work_limit(self.work_limit);
                     let mut solution = Vec::new();
                     search.run(&mut |chosen: &[OptionId]| {

@@ -2,13 +2,24 @@ use std::ops::ControlFlow;
 
 use super::*;
 
-/// Every way to search: the multi-cover search with each probing, and
+/// Every way to search: the multi-cover search with each probing, with
+/// and without restarts, and
 /// `Auto`, counters and Dancing Links (each the multi-cover search where
 /// the problem is not plain exact cover).
 fn all_settings() -> Vec<Settings> {
-    let multi = [Probing::Off, Probing::Root, Probing::Fixpoint, Probing::Adaptive]
-        .map(|probing| Settings { probing, algorithm: Algorithm::MultiCover });
+    let multi = [Probing::Off, Probing::Root, Probing::Fixpoint, Probing::Adaptive].map(|probing| Settings {
+        probing,
+        algorithm: Algorithm::MultiCover,
+        ..Settings::default()
+    });
     let mut all = multi.to_vec();
+    // Restarts after very little work, so that the small problems here
+    // restart often, and deep in the tree.
+    for probing in [Probing::Off, Probing::Adaptive] {
+        for restarts in [Restarts::Luby(1), Restarts::Luby(4), Restarts::Geometric(2)] {
+            all.push(Settings { probing, algorithm: Algorithm::MultiCover, restarts });
+        }
+    }
     all.push(Settings::default());
     for algorithm in [Algorithm::Counters, Algorithm::DancingLinks] {
         all.push(Settings { algorithm, ..Settings::default() });
@@ -187,6 +198,48 @@ fn random_problems_match_brute_force() {
         }
     }
     assert!(nonzero > 300, "the random problems should often be solvable ({nonzero})");
+}
+
+/// With restarts after very little work, each solution is still found
+/// exactly once (the nogoods stop a second walk), none is lost, and the
+/// limits of one and two solutions that `solve` and uniqueness proofs use
+/// stop the search as without restarts.
+#[test]
+fn restarts_find_each_solution_once() {
+    use crate::search::{MultiCover, Restarts};
+    let mut rng = Rng::new(31);
+    let (mut restarted, mut restarted_with_solutions) = (0, 0);
+    for case in 0..1500 {
+        let p = match case % 3 {
+            0 => random_problem(&mut rng),
+            1 => random_exact_cover(&mut rng, true),
+            _ => random_gappy_problem(&mut rng),
+        };
+        let expected = brute_force_with(&p, &[]);
+        for probing in [Probing::Off, Probing::Adaptive] {
+            for restarts in [Restarts::Luby(1), Restarts::Luby(5), Restarts::Geometric(1), Restarts::Geometric(3)] {
+                let mut search = MultiCover::new(&p, probing, restarts);
+                for limit in [1, 2, usize::MAX] {
+                    let mut found: Vec<Vec<OptionId>> = Vec::new();
+                    let stats = search.run(&mut |s: &[OptionId]| {
+                        found.push(s.to_vec());
+                        if found.len() >= limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+                    });
+                    assert_eq!(found.len(), expected.len().min(limit), "case {case}: {p:?} {probing:?} {restarts:?}");
+                    assert_eq!(stats.exhausted, expected.len() < limit, "case {case}");
+                    let mut distinct = found.clone();
+                    distinct.sort();
+                    distinct.dedup();
+                    assert_eq!(distinct.len(), found.len(), "case {case}: a solution twice: {found:?}");
+                    assert!(distinct.iter().all(|s| expected.contains(s)), "case {case}: {found:?}");
+                    restarted += search.restarts();
+                    restarted_with_solutions += usize::from(search.restarts() > 0 && found.len() > 1);
+                }
+            }
+        }
+    }
+    assert!(restarted > 10_000, "the searches should restart often ({restarted})");
+    assert!(restarted_with_solutions > 500, "and with solutions found before ({restarted_with_solutions})");
 }
 
 #[test]
@@ -375,7 +428,7 @@ fn runs_of_one_solver_make_the_same_choices() {
     // work would hang on the runs before it.
     let p = queens(10);
     for probing in [Probing::Adaptive, Probing::Fixpoint] {
-        let mut solver = Solver::new(&p, Settings { probing, algorithm: Algorithm::MultiCover });
+        let mut solver = Solver::new(&p, Settings { probing, algorithm: Algorithm::MultiCover, ..Settings::default() });
         let first = solver.solve(3);
         solver.count(u64::MAX);
         let again = solver.solve(3);
@@ -399,7 +452,8 @@ fn reasoning_on_an_item_finds_what_its_bounds_miss() {
     p.add_option([(b, 1), (x, 2)]);
     p.add_option([(c, 1)]);
     let c3 = p.add_option([(c, 1), (x, 3)]);
-    let mut solver = Solver::new(&p, Settings { probing: Probing::Off, algorithm: Algorithm::MultiCover });
+    let mut solver =
+        Solver::new(&p, Settings { probing: Probing::Off, algorithm: Algorithm::MultiCover, ..Settings::default() });
     let out = solver.solve(2);
     assert_eq!(out.solutions, vec![vec![a0, b0, c3]]);
     assert_eq!(out.stats.nodes, 0, "the reasoning left nothing to branch on");
@@ -410,7 +464,9 @@ fn reasoning_on_an_item_finds_what_its_bounds_miss() {
     for (s, w) in [(a, 0), (a, 2), (b, 0), (b, 4)] {
         p.add_option([(s, 1), (x, w)]);
     }
-    let stats = Solver::new(&p, Settings { probing: Probing::Off, algorithm: Algorithm::MultiCover }).count(10);
+    let stats =
+        Solver::new(&p, Settings { probing: Probing::Off, algorithm: Algorithm::MultiCover, ..Settings::default() })
+            .count(10);
     assert_eq!((stats.solutions, stats.nodes), (0, 0));
 }
 
@@ -427,7 +483,9 @@ fn reasoning_on_an_item_with_one_gappy_group() {
         p.add_option([(s, 1), (x, w)]);
     }
     assert_eq!(brute_force(&p), 0);
-    let stats = Solver::new(&p, Settings { probing: Probing::Off, algorithm: Algorithm::MultiCover }).count(10);
+    let stats =
+        Solver::new(&p, Settings { probing: Probing::Off, algorithm: Algorithm::MultiCover, ..Settings::default() })
+            .count(10);
     assert_eq!((stats.solutions, stats.nodes), (0, 0), "refuted at the root, before any branch");
 }
 

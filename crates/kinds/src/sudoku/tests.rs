@@ -47,7 +47,14 @@ fn probing_settings_agree() {
         // Sudoku, counters, does not).
         let solutions: Vec<_> = [Probing::Off, Probing::Root, Probing::Fixpoint, Probing::Adaptive]
             .into_iter()
-            .map(|probing| solve(p, 2, Method::Engine(Settings { probing, algorithm: Algorithm::MultiCover })).unwrap())
+            .map(|probing| {
+                solve(
+                    p,
+                    2,
+                    Method::Engine(Settings { probing, algorithm: Algorithm::MultiCover, ..Settings::default() }),
+                )
+                .unwrap()
+            })
             .collect();
         for s in &solutions {
             assert!(s.is_unique(), "{p}");

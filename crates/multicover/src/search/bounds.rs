@@ -224,7 +224,8 @@ impl MultiCover {
         self.chosen.push(o);
         // At most one option of a group is chosen.
         self.close_group(self.opts[ou].group as usize);
-        self.propagate()
+        let fits = self.nogoods_choose(o);
+        self.propagate() && fits
     }
 
     pub(super) fn undo_to(&mut self, mark: usize) {
@@ -239,7 +240,9 @@ impl MultiCover {
     }
 
     pub(super) fn unchoose(&mut self) {
-        let o = self.chosen.pop().expect("an option was chosen") as usize;
+        let o = self.chosen.pop().expect("an option was chosen");
+        self.nogoods.unchoose(o);
+        let o = o as usize;
         for k in self.opts[o].entries() {
             let (i, w) = self.opt_entries[k];
             self.sums.items[i as usize].committed -= w;

@@ -196,6 +196,11 @@ impl MultiCover {
             }
             let mark = self.chosen.len();
             self.chosen.extend((0..self.alive.len() as u32).filter(|&o| self.alive[o as usize]));
+            // Found before a restart already?
+            if self.nogoods.holds_all(&self.chosen[mark..]) {
+                self.chosen.truncate(mark);
+                return ControlFlow::Continue(());
+            }
             let flow = self.report(f);
             self.chosen.truncate(mark);
             return flow;
@@ -216,6 +221,12 @@ impl MultiCover {
                     return ControlFlow::Break(());
                 }
                 list.extend((0..self.alive.len() as u32).filter(|&o| self.alive[o as usize]));
+                // No restart below: nothing would stop a second report.
+                self.nogoods.enter_reported();
+                let result = self.include_then_exclude(&list, depth, f);
+                self.nogoods.leave_reported();
+                self.scratch[depth] = list;
+                return result;
             }
         }
         let result = self.include_then_exclude(&list, depth, f);
@@ -231,24 +242,29 @@ impl MultiCover {
         depth: usize,
         f: &mut dyn FnMut(&[OptionId]) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
+        let branch = self.nogoods.mark();
         for &o in list {
             if !self.alive[o as usize] {
                 continue;
             }
-            if self.nodes + self.probes >= self.work_limit {
+            let work = self.nodes + self.probes;
+            if work >= self.work_limit || self.nogoods.restart_due(work) {
                 return ControlFlow::Break(());
             }
             let mark = self.trail.len();
             self.nodes += 1;
+            self.nogoods.entering(o);
             let result = if self.choose(o) { self.search(depth + 1, f) } else { ControlFlow::Continue(()) };
             self.undo_to(mark);
             self.unchoose();
             result?;
+            self.nogoods.walked();
             self.kill(o);
             if !self.propagate() {
                 break;
             }
         }
+        self.nogoods.leave(branch);
         ControlFlow::Continue(())
     }
 }

@@ -7,7 +7,8 @@
 //! [`setup`] builds it for one problem; [`bounds`] keeps the bounds up to
 //! date as options die and come back, and propagates them; [`probe`] tries
 //! options one level deep; [`lines`] reasons on each item's sums once a
-//! node, where the bounds miss gaps; [`branch`] is the search itself.
+//! node, where the bounds miss gaps; [`branch`] is the search itself;
+//! [`nogoods`] restarts it, when asked, without walking anything twice.
 //!
 //! ## Groups and bounds
 //! An item with range `1..=1` whose every option has weight 1 on it says
@@ -40,9 +41,12 @@ use std::time::Duration;
 use crate::problem::OptionId;
 use crate::solver::Stats;
 
+pub use nogoods::Restarts;
+
 mod bounds;
 mod branch;
 mod lines;
+mod nogoods;
 mod probe;
 mod setup;
 
@@ -128,6 +132,8 @@ pub(super) struct MultiCover {
     line_before: Vec<u128>,
     /// How often each item was found out of reach: where failures happen.
     fail_weight: Vec<u32>,
+    /// Restarts and what they record (see [`nogoods`]).
+    nogoods: nogoods::Nogoods,
 }
 
 /// Where an option's parts are, in one place because `kill` and `revive`
@@ -314,7 +320,8 @@ impl MultiCover {
         for i in 0..self.sums.items.len() {
             self.note_line(i);
         }
-        let flow = if self.root_ok { self.search(0, f) } else { ControlFlow::Continue(()) };
+        self.nogoods.clear();
+        let flow = if self.root_ok { self.search_with_restarts(f) } else { ControlFlow::Continue(()) };
         debug_assert_eq!(self.trail.len(), self.root_trail);
         #[cfg(test)]
         self.check_invariants();
@@ -324,6 +331,38 @@ impl MultiCover {
             probes: self.probes,
             elapsed: Duration::ZERO,
             exhausted: flow.is_continue(),
+        }
+    }
+
+    /// The search from the root, again after each restart (see
+    /// [`nogoods`]) with what the nogoods remove there.
+    fn search_with_restarts(&mut self, f: &mut dyn FnMut(&[OptionId]) -> ControlFlow<()>) -> ControlFlow<()> {
+        loop {
+            let flow = self.search(0, f);
+            if !self.nogoods.restarting {
+                self.undo_to(self.root_trail);
+                return flow;
+            }
+            self.nogoods.restarted(self.nodes + self.probes);
+            // Probes deep in the walk left their marks, which would skip
+            // the probes of the new walk's top: probe everything again.
+            self.probed_at.fill(0);
+            for k in 0..self.nogoods.removed_at_root().len() {
+                let o = self.nogoods.removed_at_root()[k];
+                if self.alive[o as usize] {
+                    self.kill(o);
+                }
+            }
+            // Every item for the reasoning on sums again, as at the start.
+            self.clear_lines();
+            for i in 0..self.sums.items.len() {
+                self.note_line(i);
+            }
+            if !self.propagate() {
+                // What is left at the root has no solution: all walked.
+                self.undo_to(self.root_trail);
+                return ControlFlow::Continue(());
+            }
         }
     }
 }

@@ -3,12 +3,13 @@
 //! values, each item's cells, and last the root state every run starts
 //! from (every option alive, then propagated).
 
+use super::nogoods::{Nogoods, Restarts};
 use super::{CLOSED_MEMBER, Cell, Item, MultiCover, OptionAt, Probing, Sums};
 use crate::lists::lists_by_key;
 use crate::problem::Problem;
 
 impl MultiCover {
-    pub(crate) fn new(problem: &Problem, probing: Probing) -> MultiCover {
+    pub(crate) fn new(problem: &Problem, probing: Probing, restarts: Restarts) -> MultiCover {
         let (entries, starts) = problem.raw_entries();
         let n_opts = problem.option_count();
         assert!(n_opts < CLOSED_MEMBER as usize, "too many options for the trail's encoding");
@@ -64,6 +65,7 @@ impl MultiCover {
             line_open: Vec::new(),
             line_before: Vec::new(),
             fail_weight: vec![0; problem.item_count()],
+            nogoods: Nogoods::new(restarts, n_opts),
         };
         search.bring_all_to_life();
         // What propagation leaves is the root state, which every run starts from.
