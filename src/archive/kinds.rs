@@ -334,9 +334,12 @@ fn calendar_line(line: &str) -> Result<AnyPuzzle, PuzzleError> {
     Ok(AnyPuzzle::Calendar { variant, date })
 }
 
+/// A puzzle read from an input, or what is wrong with it, and its line.
+type LinePuzzle = (usize, Result<AnyPuzzle, PuzzleError>);
+
 /// A board file followed by `date:` lines: each date a puzzle on that board,
 /// with its line. The board's name is what a stored one is shown as.
-fn dated_board(text: &str) -> Result<Vec<(usize, Result<AnyPuzzle, PuzzleError>)>, CalendarError> {
+fn dated_board(text: &str) -> Result<Vec<LinePuzzle>, CalendarError> {
     let DatedBoard { variant, dates } = DatedBoard::parse("custom", text)?;
     Ok(dates
         .into_iter()
