@@ -8,7 +8,7 @@ use thiserror::Error;
 use crate::engine::Settings;
 use crate::kinds::Kind;
 use crate::kinds::aquarium::{self, Aquarium, AquariumError, Water};
-use crate::kinds::calendar::{self, CalendarError, Date, DateError, Method, Tiling, Variant};
+use crate::kinds::calendar::{self, CalendarError, Date, DateError, DatedBoard, Method, Tiling, Variant};
 use crate::kinds::ring::{self, Ring, RingError, RingSolution};
 use crate::kinds::sudoku::{self, Grid, SudokuError};
 use crate::store::{Solution, Status};
@@ -30,10 +30,16 @@ pub enum PuzzleError {
     #[error(transparent)]
     Ring(#[from] RingError),
     /// A calendar line whose first word is not a built-in board.
-    #[error("`{name}` is not a board: a calendar line is a board ({boards}) and a date")]
+    #[error(
+        "`{name}` is not a board: a calendar line is a board ({boards}) and a date, or a file is a board file \
+         followed by `date:` lines"
+    )]
     NotABoard { name: String, boards: String },
     #[error("no puzzle: the input has no date lines")]
     NoDates,
+    /// A stored calendar puzzle on a board of its own with other than one date.
+    #[error("a stored calendar puzzle has one `date:` line, this one has {0}")]
+    StoredDates(usize),
     /// A ring instance's syntax error, its line given beside it.
     #[error("{0}")]
     RingSyntax(String),
@@ -66,7 +72,7 @@ const RING_LIMIT: usize = 1000;
 pub enum AnyPuzzle {
     Aquarium(Aquarium),
     Sudoku(Grid),
-    /// A date on a built-in calendar board.
+    /// A date on a calendar board: a built-in one or a board file's.
     Calendar {
         variant: Variant,
         date: Date,
@@ -109,7 +115,11 @@ impl AnyPuzzle {
         match self {
             AnyPuzzle::Aquarium(p) => p.to_string(),
             AnyPuzzle::Sudoku(g) => format!("{g}\n"),
-            AnyPuzzle::Calendar { variant, date } => format!("{} {date}\n", variant.name()),
+            // A built-in board by its name, any other written out in full.
+            AnyPuzzle::Calendar { variant, date } => match variant.built_in_name() {
+                Some(name) => format!("{name} {date}\n"),
+                None => format!("{}date: {date}\n", variant.to_text()),
+            },
             AnyPuzzle::Ring(r) => r.to_text(),
         }
     }
@@ -125,6 +135,13 @@ impl AnyPuzzle {
         Ok(match kind {
             Kind::Aquarium => AnyPuzzle::Aquarium(Aquarium::parse_text(text)?),
             Kind::Sudoku => AnyPuzzle::Sudoku(Grid::parse(text.trim())?),
+            Kind::Calendar if calendar::is_board_file(text) => {
+                let mut puzzles = dated_board(text)?;
+                if puzzles.len() != 1 {
+                    return Err(PuzzleError::StoredDates(puzzles.len()));
+                }
+                puzzles.remove(0).1?
+            }
             Kind::Calendar => calendar_line(text.trim())?,
             Kind::Ring => AnyPuzzle::Ring(Ring::parse(text)?),
         })
@@ -219,6 +236,12 @@ pub fn parse_kind(kind: Kind, text: &str) -> Vec<(usize, Result<AnyPuzzle, Puzzl
             .into_iter()
             .map(|p| (p.line, p.puzzle.map(AnyPuzzle::Sudoku).map_err(PuzzleError::from)))
             .collect(),
+        Kind::Calendar if calendar::is_board_file(text) => match dated_board(text) {
+            Ok(puzzles) if puzzles.is_empty() => vec![(first_line(text), Err(PuzzleError::NoDates))],
+            Ok(puzzles) => puzzles,
+            Err(e @ CalendarError::Syntax { line, .. }) => vec![(line, Err(e.into()))],
+            Err(e) => vec![(first_line(text), Err(e.into()))],
+        },
         Kind::Calendar => {
             let lines: Vec<_> = text
                 .lines()
@@ -246,7 +269,8 @@ const SUDOKU_LIKE: usize = 60;
 
 /// The kind an input text holds, from its first line that is not blank or
 /// a comment: a `;` is an Aquarium task string, `size`/`green:`... a ring
-/// instance, a built-in board's name starts a calendar date, a field of 60
+/// instance, a built-in board's name starts a calendar date (and `board:`
+/// a board file with its dates), a field of 60
 /// characters or more is a Sudoku, anything else an Aquarium.
 pub fn detect(text: &str) -> Kind {
     let Some(first) = text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#')) else {
@@ -257,7 +281,7 @@ pub fn detect(text: &str) -> Kind {
         Kind::Aquarium // task strings
     } else if ["size", "green", "blue", "red"].contains(&word.as_str()) {
         Kind::Ring
-    } else if calendar::BUILT_IN.iter().any(|(name, _)| *name == word) {
+    } else if calendar::BUILT_IN.iter().any(|(name, _)| *name == word) || calendar::is_board_file(text) {
         Kind::Calendar
     } else if first.split_whitespace().any(|f| f.chars().count() >= SUDOKU_LIKE) {
         // A long field: Sudoku cells (a wrong one is then named by its line).
@@ -308,4 +332,23 @@ fn calendar_line(line: &str) -> Result<AnyPuzzle, PuzzleError> {
     let date = Date::parse(date.trim(), None)?;
     let date = variant.fit(date)?;
     Ok(AnyPuzzle::Calendar { variant, date })
+}
+
+/// A puzzle read from an input, or what is wrong with it, and its line.
+type LinePuzzle = (usize, Result<AnyPuzzle, PuzzleError>);
+
+/// A board file followed by `date:` lines: each date a puzzle on that board,
+/// with its line. The board's name is what a stored one is shown as.
+fn dated_board(text: &str) -> Result<Vec<LinePuzzle>, CalendarError> {
+    let DatedBoard { variant, dates } = DatedBoard::parse("custom", text)?;
+    Ok(dates
+        .into_iter()
+        .map(|(line, date)| {
+            let puzzle = Date::parse(&date, None)
+                .and_then(|date| variant.fit(date))
+                .map(|date| AnyPuzzle::Calendar { variant: variant.clone(), date })
+                .map_err(PuzzleError::from);
+            (line, puzzle)
+        })
+        .collect())
 }

@@ -4,11 +4,12 @@
 
 use crate::engine::Settings;
 use crate::kinds::Kind;
+use crate::kinds::calendar::{Date, Variant};
 use crate::store::{NewReading, Store, sha256_hex};
 
 use super::ArchiveError;
 use super::import::{self, Candidate};
-use super::kinds::parse_kind;
+use super::kinds::AnyPuzzle;
 
 /// What storing a reading did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,33 +24,31 @@ pub struct StoredReading {
 }
 
 /// Stores the reading of `photo` (its bytes `bytes`): the tiling `rows`
-/// of `date` (as the board shows it, `Mar 14 Sat`) on the built-in board
-/// `board`. A tiling the calendar's verifier rejects is not stored.
+/// of `date` on `variant` (a built-in board or a board file's, stored with
+/// the puzzle). A tiling the calendar's verifier rejects is not stored.
 pub fn store_reading(
     store: &mut Store,
-    board: &str,
-    date: &str,
+    variant: &Variant,
+    date: Date,
     rows: &[String],
     photo: &str,
     bytes: &[u8],
     corrected: u32,
 ) -> Result<StoredReading, ArchiveError> {
-    let line = format!("{board} {date}");
-    let puzzle = parse_kind(Kind::Calendar, &line)
-        .into_iter()
-        .next()
-        .ok_or_else(|| ArchiveError::Input(format!("{photo}: `{line}` is no calendar date")))?
-        .1
-        .map_err(|e| ArchiveError::Input(format!("{photo}: `{line}`: {e}")))?;
+    let date = variant.fit(date).map_err(|e| ArchiveError::Input(format!("{photo}: {e}")))?;
+    let puzzle = AnyPuzzle::Calendar { variant: variant.clone(), date };
     let tiling = rows.join("\n");
     let solution = puzzle.read_solution(&tiling).map_err(|e| ArchiveError::Input(format!("{photo}: {e}")))?;
     puzzle.verify(&solution).map_err(|e| ArchiveError::Input(format!("{photo}: the tiling read {e}")))?;
     let text = puzzle.text();
     let candidate = Candidate { place: photo.to_string(), size_class: None, site_id: None, puzzle: Ok(puzzle) };
     let summary = import::import(store, vec![candidate], Settings::default(), &|_| {})?;
-    let id = store
-        .puzzle_with_text(Kind::Calendar, &text)?
-        .ok_or_else(|| ArchiveError::Input(format!("{photo}: {line} was imported but is not in the archive")))?;
+    let id = store.puzzle_with_text(Kind::Calendar, &text)?.ok_or_else(|| {
+        ArchiveError::Input(format!(
+            "{photo}: {date} on the {} board was imported but is not in the archive",
+            variant.name()
+        ))
+    })?;
     let new_reading = store.add_calendar_reading(&NewReading {
         puzzle: id,
         tiling,

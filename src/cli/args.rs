@@ -612,7 +612,11 @@ Examples:
 const KINDS_IN_FILES: [(Kind, &str); 4] = [
     (Kind::Aquarium, "Rows of tank numbers, then the row and column clues; or site `task` strings"),
     (Kind::Sudoku, "81 characters a line, `.` or `0` blank"),
-    (Kind::Calendar, "One date a line on a built-in board: `standard Mar 14`, `weekday Jan 5 Sun`"),
+    (
+        Kind::Calendar,
+        "One date a line on a built-in board: `standard Mar 14`, `weekday Jan 5 Sun`; or a board file followed by \
+         `date:` lines",
+    ),
     (Kind::Ring, "One ring-board instance a file: `size`, `green:`, `blue:`, `red:` lines"),
 ];
 
@@ -959,8 +963,8 @@ pub struct CalendarReadArgs {
     /// The same drawing as PNG into OUT
     #[arg(long, value_name = "OUT")]
     pub png: Option<std::path::PathBuf>,
-    /// Store each reading in the archive: its date's puzzle (solved and counted as any calendar date is) and,
-    /// beside it, the tiling read (once per photo)
+    /// Store each reading in the archive: its date's puzzle (solved and counted as any calendar date is; on a
+    /// --board file's board, with the board's definition) and, beside it, the tiling read (once per photo)
     #[arg(long)]
     pub import: bool,
 }

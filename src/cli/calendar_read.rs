@@ -24,12 +24,6 @@ pub fn run(args: CalendarReadArgs, global: &GlobalArgs) -> Result<ExitCode, CliE
         (None, _, true) => vec![built_in("standard")?],
         (None, false, false) => vec![built_in("standard")?, built_in("weekday")?],
     };
-    if args.import && args.board.is_some() {
-        return Err(CliError::Message(
-            "--import stores readings of the built-in boards only: the archive has no place for a --board file's board"
-                .into(),
-        ));
-    }
     let pictures = Pictures::new(args.svg.clone(), args.png.clone(), args.json)?;
     let several = args.photos.len() > 1;
     let mut code = ExitCode::Ok;
@@ -105,7 +99,7 @@ pub fn run(args: CalendarReadArgs, global: &GlobalArgs) -> Result<ExitCode, CliE
             let rows = reading.tiling.to_rows(&reading.variant);
             let corrected = reading.corrected.unwrap_or(0) as u32;
             let date = reading.date.to_string();
-            let stored = store_reading(&mut store, reading.variant.name(), &date, &rows, shown, bytes, corrected)?;
+            let stored = store_reading(&mut store, &reading.variant, reading.date, &rows, shown, bytes, corrected)?;
             let line = match (stored.new_puzzle, stored.new_reading) {
                 (_, false) => format!(
                     "{shown}: the archive has this photo's reading of {date} already (puzzle {})",

@@ -147,3 +147,55 @@ fn import_stores_the_date_and_the_tiling_read_once_per_photo() {
     let shown = dir.run(&["--db", &db_arg, "show", "1"]).ok();
     assert!(shown.stdout.contains(&photo.date.to_string()), "{shown}");
 }
+
+#[test]
+fn a_reading_on_a_board_file_is_stored_with_its_board_and_works_like_any_date() {
+    let dir = Dir::new();
+    let at = |args: &[&str]| dir.run(&[&["--db", "archive.sqlite"], args].concat());
+    // The weekday board with two months' cells swapped: a board of its own.
+    let text = aquarchive::kinds::calendar::BUILT_IN[1].1.replacen("Jan Feb", "Feb Jan", 1);
+    let mine = Variant::parse("mine", &text).unwrap();
+    let file = dir.write("mine.txt", &text).display().to_string();
+    let photo = synth::photo(&mine, 61, &Camera::PHONE);
+    dir.write("mine.jpg", &photo.jpeg);
+    let date = photo.date.to_string();
+    let count = dir.run(&["calendar", "--count", "--json", "--board", &file, &date]).ok().json_lines()[0]["count"]
+        .as_u64()
+        .unwrap();
+    let run = at(&["calendar", "read", "--board", &file, "mine.jpg", "--import"]).ok();
+    let said = format!("mine.jpg: stored as puzzle 1, {date} on the {file} board, with the tiling read; the date has");
+    assert!(run.stdout.contains(&said), "{run}");
+    // Stored as the board written out and the date, once.
+    let listed = at(&["list", "--json"]).ok().json_lines();
+    assert_eq!(listed.len(), 1, "{listed:?}");
+    let stored = listed[0]["text"].as_str().unwrap();
+    assert_eq!(stored, format!("{}date: {date}\n", mine.to_text()));
+    assert_eq!(listed[0]["solutions"].as_u64(), Some(count), "{listed:?}");
+    let rows = photo.tiling.to_rows(&mine).join("\n");
+    assert_eq!(
+        query(&dir.join("archive.sqlite"), &format!("SELECT count(*) FROM calendar_readings WHERE tiling = '{rows}'")),
+        1
+    );
+    // Shown on its own board, with the first of its tilings solved.
+    let shown = at(&["show", "1"]).ok();
+    let head = "calendar 8x7, several; solved by aquarchive";
+    assert!(shown.stdout.contains(head) && shown.stdout.contains(&format!("{date} on the custom board:\n")), "{shown}");
+    let verified = at(&["verify"]).ok();
+    assert!(verified.stdout.contains(": 1 puzzle checked, 0 mismatches"), "{verified}");
+    at(&["resolve", "--all"]).ok();
+    assert_eq!(at(&["list", "--json"]).ok().json_lines()[0]["solutions"].as_u64(), Some(count));
+    // Exported, it imports back into another archive as the same puzzle.
+    at(&["export", "--format", "text", "--out", "out"]).ok();
+    let other = dir.join("other.sqlite").display().to_string();
+    let out = dir.join("out").display().to_string();
+    dir.run(&["--db", &other, "import", &out]).ok();
+    assert_eq!(dir.run(&["--db", &other, "list", "--json"]).ok().json_lines()[0]["text"], stored);
+
+    // A board file that is a built-in board stores that board's short line.
+    let weekday = dir.write("weekday.txt", aquarchive::kinds::calendar::BUILT_IN[1].1).display().to_string();
+    let plain = synth::photo(&board("weekday"), 62, &Camera::PHONE);
+    dir.write("plain.jpg", &plain.jpeg);
+    at(&["calendar", "read", "--board", &weekday, "plain.jpg", "--import"]).ok();
+    let listed = at(&["list", "--json"]).ok().json_lines();
+    assert!(listed.iter().any(|r| r["text"] == format!("weekday {}\n", plain.date)), "{listed:?}");
+}

@@ -213,3 +213,127 @@ pub fn orientations(cells: &[(usize, usize)]) -> Vec<Vec<(usize, usize)>> {
     }
     out
 }
+
+/// A board file followed by `date:` lines (`date: Mar 14 Sat`): dates on a
+/// board of its own, as `import` reads them and the archive stores them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DatedBoard {
+    pub variant: Variant,
+    /// Each `date:` line's date text, with its line number.
+    pub dates: Vec<(usize, String)>,
+}
+
+/// Whether `text` is a board file (its first line that is not blank or a
+/// comment is `board:`), as against a line of a built-in board's name and
+/// a date.
+pub fn is_board_file(text: &str) -> bool {
+    text.lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'))
+        .is_some_and(|l| l.eq_ignore_ascii_case("board:"))
+}
+
+impl DatedBoard {
+    /// Reads a board file with `date:` lines anywhere in it; the rest is
+    /// read by [`Variant::parse`], with the line numbers of the whole text.
+    pub fn parse(name: &str, text: &str) -> Result<DatedBoard, CalendarError> {
+        let mut dates = Vec::new();
+        let board: Vec<&str> = text
+            .lines()
+            .enumerate()
+            .map(|(n, raw)| {
+                let trimmed = raw.trim();
+                match trimmed.get(..5).filter(|head| head.eq_ignore_ascii_case("date:")) {
+                    Some(_) => {
+                        dates.push((n + 1, trimmed[5..].trim().to_string()));
+                        ""
+                    }
+                    None => raw,
+                }
+            })
+            .collect();
+        let variant = Variant::parse(name, &board.join("\n"))?;
+        Ok(DatedBoard { variant, dates })
+    }
+}
+
+impl Variant {
+    /// The board file of this variant, in one layout: what [`Variant::parse`]
+    /// reads back into the same board and pieces, whatever the file it was
+    /// read from looked like, so the same board always has the same text.
+    pub fn to_text(&self) -> String {
+        let mut out = String::from("board:\n");
+        for row in self.cells.chunks(self.width) {
+            let tokens: Vec<String> = row.iter().map(|&cell| format!("{:<3}", token(cell))).collect();
+            out.push_str(tokens.join(" ").trim_end());
+            out.push('\n');
+        }
+        out.push_str("pieces:\n");
+        for piece in &self.pieces {
+            // From row 0 and column 0, as piece_shape reads it, so the cells come back as they are.
+            let rows = piece.cells.iter().map(|c| c.0).max().unwrap_or(0) + 1;
+            let cols = piece.cells.iter().map(|c| c.1).max().unwrap_or(0) + 1;
+            let shape: Vec<String> = (0..rows)
+                .map(|r| (0..cols).map(|c| if piece.cells.contains(&(r, c)) { 'X' } else { '.' }).collect())
+                .collect();
+            out.push_str(&format!("{} {}\n", piece.letter, shape.join("/")));
+        }
+        out
+    }
+
+    /// The built-in variant with this board and piece set, whatever this
+    /// one is called.
+    pub fn built_in_name(&self) -> Option<&'static str> {
+        super::BUILT_IN.iter().map(|(name, _)| *name).find(|name| {
+            Variant::built_in(name)
+                .is_some_and(|b| b.cells == self.cells && b.width == self.width && b.pieces == self.pieces)
+        })
+    }
+}
+
+/// A cell as a board file writes it.
+fn token(cell: Cell) -> String {
+    match cell {
+        Cell::Blocked => "-".to_string(),
+        Cell::Plain => ".".to_string(),
+        Cell::Month(m) => date::MONTHS[m as usize - 1].to_string(),
+        Cell::Day(d) => d.to_string(),
+        Cell::Weekday(w) => date::WEEKDAYS[w as usize].to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::calendar::BUILT_IN;
+
+    #[test]
+    fn a_board_written_out_reads_back_as_the_same_board() {
+        for (name, _) in BUILT_IN {
+            let variant = Variant::built_in(name).unwrap();
+            let text = variant.to_text();
+            assert_eq!(Variant::parse(name, &text).unwrap(), variant, "{text}");
+            assert_eq!(Variant::parse("copy", &text).unwrap().built_in_name(), Some(name));
+        }
+        // A piece drawn with an empty first column keeps its cells.
+        let odd = BUILT_IN[0].1.replace("X.X/XXX", ".X.X/.XXX");
+        let variant = Variant::parse("odd", &odd).unwrap();
+        assert_eq!(Variant::parse("odd", &variant.to_text()).unwrap(), variant);
+        assert_eq!(variant.built_in_name(), None);
+    }
+
+    #[test]
+    fn date_lines_are_taken_from_a_board_file_with_their_line_numbers() {
+        let text = format!("{}date: Mar 14 Sat\n\nDATE:  Jan 5 Sun\n", Variant::built_in("weekday").unwrap().to_text());
+        let dated = DatedBoard::parse("mine", &text).unwrap();
+        let lines = text.lines().count();
+        assert_eq!(dated.dates, vec![(lines - 2, "Mar 14 Sat".to_string()), (lines, "Jan 5 Sun".to_string())]);
+        assert_eq!(dated.variant.built_in_name(), Some("weekday"));
+        assert!(is_board_file(&format!("# mine\n\n{text}")));
+        assert!(!is_board_file("weekday Mar 14 Sat"));
+        // An error in the board keeps the line it is on in the whole text.
+        let broken = text.replacen("Jan", "Jen", 1);
+        let err = DatedBoard::parse("mine", &broken).unwrap_err();
+        assert!(matches!(err, CalendarError::Syntax { line: 2, .. }), "{err}");
+    }
+}

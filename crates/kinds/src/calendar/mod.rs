@@ -15,7 +15,7 @@ mod verify;
 pub use bitboard::Bitboard;
 pub use date::{Date, DateError, MONTHS, WEEKDAYS, today};
 pub use encode::{Encoding, Placement, SolveReport, Tiling, for_each_placement, placements};
-pub use format::orientations;
+pub use format::{DatedBoard, is_board_file, orientations};
 pub use solve::{
     Method, count, count_every_date, count_every_date_reporting, count_verified, first_of_every_date, solve,
 };
