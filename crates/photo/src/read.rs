@@ -29,8 +29,8 @@ const MIN_TINT: f32 = 8.0;
 const CELL_PX: usize = 32;
 /// Samples a side where a cell's light marks are counted as strokes.
 pub(crate) const STROKE_GRID: usize = 22;
-/// Below this many strokes a line across crosses, on average, light marks
-/// that run across a cell are a streak in the wood.
+/// Light marks running across a cell whose lines one way cross fewer
+/// strokes than this on average are a streak in the wood.
 const STREAK_STROKES: f32 = 1.2;
 /// How much nearer the grid's own width over height one way round must be
 /// to the outline's than the other way round is (as the size of a log) for
@@ -852,11 +852,11 @@ impl Measured {
 }
 
 /// Whether what is above `threshold` in a square of samples is one streak
-/// running across it (a light grain line in the wood), not a label: a
-/// line across it crosses one stroke in both directions (letters and most
-/// digits cross a line two or three times in one direction or the other),
-/// and it reaches two opposite sides (a label is printed well inside its
-/// cell, so even a lone "1" ends short of them).
+/// running across it (a light grain line in the wood), not a label: the
+/// lines one way or the other cross a single stroke each (as they do a
+/// "1", but most letters and digits cross a line two or three times both
+/// ways), and it reaches two opposite sides (a label is printed well inside
+/// its cell, so even a lone "1" ends short of them).
 pub(crate) fn is_streak(square: &[f32], threshold: f32) -> bool {
     let n = STROKE_GRID;
     let lit = |a: usize, b: usize, way: usize| if way == 0 { square[a * n + b] } else { square[b * n + a] } > threshold;
