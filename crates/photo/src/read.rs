@@ -27,6 +27,15 @@ const MIN_CONTRAST: [f32; 2] = [30.0, 15.0];
 const MIN_TINT: f32 = 8.0;
 /// Pixels per cell where the cells are measured.
 const CELL_PX: usize = 32;
+/// Samples a side where a cell's light marks are counted as strokes.
+pub(crate) const STROKE_GRID: usize = 22;
+/// Light marks running across a cell whose lines one way cross fewer
+/// strokes than this on average are a streak in the wood.
+const STREAK_STROKES: f32 = 1.2;
+/// How much nearer the grid's own width over height one way round must be
+/// to the outline's than the other way round is (as the size of a log) for
+/// the outline alone to decide which way the grid lies.
+const ASPECT_MARGIN: f64 = 0.05;
 
 /// What a photo was read as.
 #[derive(Clone, Debug)]
@@ -116,7 +125,15 @@ fn read_within(photo: &Photo, variants: &[Variant], work_corners: [Point; 4]) ->
     let canvas = warp(&smooth, &canvas_to_work, CANVAS, CANVAS);
     let mut best: Option<(f64, Layout)> = None;
     for variant in variants {
-        for layout in layouts(&canvas, variant, &canvas_to_work, &grey, ratio) {
+        let mut laid = layouts(&canvas, variant, &canvas_to_work, &grey, ratio);
+        // A board longer one way than the other lies the way round its
+        // outline's own shape says, when that is clear: its grain or its
+        // pieces' gaps may look like a grid the other way round.
+        let least = laid.iter().map(|l| l.skew).fold(f64::MAX, f64::min);
+        if laid.iter().any(|l| l.skew > least + ASPECT_MARGIN) {
+            laid.retain(|l| l.skew <= least + ASPECT_MARGIN);
+        }
+        for layout in laid {
             if best.as_ref().is_none_or(|(score, _)| layout.score > *score) {
                 best = Some((layout.score, layout));
             }
@@ -516,6 +533,9 @@ struct Layout {
     variant: Variant,
     /// How well the frame's edges are where this layout puts them.
     score: f64,
+    /// How far the grid's width over its height is from the outline's in
+    /// the photo (the size of the log of their ratio).
+    skew: f64,
     evidence: Evidence,
 }
 
@@ -610,10 +630,20 @@ fn layouts(canvas: &Plane, variant: &Variant, canvas_to_work: &Homography, grey:
         let sharp = grey.blur(0.5 * cells_ratio.max(0.0));
         let picture = warp(&sharp, &grid_to_work.after(&to_grid), (nu + 2) * CELL_PX, (nv + 2) * CELL_PX);
         let measured = Measured::new(&picture, nu, nv);
+        // The outline's own width over its height along its middle lines,
+        // against the grid's: the frame is longer the way the grid is.
+        let c = CANVAS as f64;
+        let length = |a: Point, b: Point| {
+            let (a, b) = (canvas_to_work.apply(a), canvas_to_work.apply(b));
+            (a.0 - b.0).hypot(a.1 - b.1)
+        };
+        let aspect = length((0.0, c / 2.0), (c, c / 2.0)) / length((c / 2.0, 0.0), (c / 2.0, c)).max(1e-9);
+        let skew = (aspect * nv as f64 / nu as f64).ln().abs();
         for turn in 0..4 {
             let fits = if turn % 2 == 0 { (nu, nv) == (bw, bh) } else { (nu, nv) == (bh, bw) };
             if fits {
-                let l = measured.layout(variant, turn);
+                let mut l = measured.layout(variant, turn);
+                l.skew = skew;
                 out.push(l);
             }
         }
@@ -700,7 +730,17 @@ impl Measured {
                 // A light label lifts the cell's brightest tenth as far.
                 let k = values.len() - 1 - values.len() / 10;
                 let top = *values.select_nth_unstable_by(k, f32::total_cmp).1;
-                open_light.push(f64::from(LABEL_WEIGHT * (top - middle) / middle));
+                // Finer, to count the strokes of what is light.
+                let fine: Vec<f32> = (0..STROKE_GRID * STROKE_GRID)
+                    .map(|n| {
+                        let (x, y) = ((n % STROKE_GRID) as f64, (n / STROKE_GRID) as f64);
+                        let span = (STROKE_GRID - 1) as f64;
+                        at(i as f64 + 0.15 + 0.7 * x / span, j as f64 + 0.15 + 0.7 * y / span)
+                    })
+                    .collect();
+                let light = LABEL_WEIGHT * (top - middle) / middle;
+                let streak = is_streak(&fine, middle + 0.5 * (top - middle));
+                open_light.push(if streak { 0.0 } else { f64::from(light) });
             }
         }
         Measured { nu, nv, open, open_light, vertical, horizontal }
@@ -805,9 +845,47 @@ impl Measured {
         Layout {
             variant: variant.clone(),
             score: mean(&walls) - mean(&plain),
+            skew: 0.0,
             evidence: Evidence { open, open_light, across, down, edge },
         }
     }
+}
+
+/// Whether what is above `threshold` in a square of samples is one streak
+/// running across it (a light grain line in the wood), not a label: the
+/// lines one way or the other cross a single stroke each (as they do a
+/// "1", but most letters and digits cross a line two or three times both
+/// ways), and it reaches two opposite sides (a label is printed well inside
+/// its cell, so even a lone "1" ends short of them).
+pub(crate) fn is_streak(square: &[f32], threshold: f32) -> bool {
+    let n = STROKE_GRID;
+    let lit = |a: usize, b: usize, way: usize| if way == 0 { square[a * n + b] } else { square[b * n + a] } > threshold;
+    let mut mean = [0.0f32; 2];
+    let mut spans = [false; 2];
+    for way in 0..2 {
+        let (mut runs, mut lines) = (0usize, 0usize);
+        let (mut first, mut last) = (false, false);
+        for a in 0..n {
+            let mut count = 0;
+            let mut inside = false;
+            for b in 0..n {
+                let on = lit(a, b, way);
+                if on && !inside {
+                    count += 1;
+                }
+                inside = on;
+            }
+            if count > 0 {
+                runs += count;
+                lines += 1;
+                first |= a == 0;
+                last |= a == n - 1;
+            }
+        }
+        mean[way] = if lines == 0 { 0.0 } else { runs as f32 / lines as f32 };
+        spans[way] = first && last;
+    }
+    mean[0].min(mean[1]) < STREAK_STROKES && (spans[0] || spans[1])
 }
 
 /// A union-find over cells.

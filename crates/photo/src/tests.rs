@@ -196,3 +196,27 @@ fn a_blur_is_the_gaussian_sum_with_the_edges_repeated() {
         }
     }
 }
+
+/// A square of samples, light (1.0) where `lit` says, dark (0.0) elsewhere.
+fn marks(lit: impl Fn(usize, usize) -> bool) -> Vec<f32> {
+    let n = crate::read::STROKE_GRID;
+    (0..n * n).map(|k| if lit(k % n, k / n) { 1.0 } else { 0.0 }).collect()
+}
+
+#[test]
+fn a_light_line_across_a_cell_is_a_streak_but_a_label_is_not() {
+    let n = crate::read::STROKE_GRID;
+    let streak = |m: &[f32]| crate::read::is_streak(m, 0.5);
+    // A grain line running across, straight or slanting.
+    assert!(streak(&marks(|_, y| y == n / 2 || y == n / 2 + 1)));
+    assert!(streak(&marks(|x, y| x.abs_diff(y) <= 1)));
+    // A lone "1": one stroke, but well inside the cell.
+    assert!(!streak(&marks(|x, y| (x == n / 2 || x == n / 2 + 1) && (n / 4..3 * n / 4).contains(&y))));
+    // A "0": two strokes a line both ways.
+    assert!(!streak(&marks(|x, y| {
+        let (dx, dy) = (x as f32 - n as f32 / 2.0, (y as f32 - n as f32 / 2.0) / 1.5);
+        (dx * dx + dy * dy).sqrt().round() as usize == n / 4
+    })));
+    // An "11": two strokes, each well inside the cell.
+    assert!(!streak(&marks(|x, y| (x == n / 3 || x == 2 * n / 3) && (n / 4..3 * n / 4).contains(&y))));
+}
