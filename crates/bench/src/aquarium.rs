@@ -16,26 +16,27 @@ use crate::output::{print, read_input};
 const SETTINGS: [(&str, Probing); 4] =
     [("off", Probing::Off), ("root", Probing::Root), ("fixpoint", Probing::Fixpoint), ("adaptive", Probing::Adaptive)];
 
-/// The best of `runs` solves (encoding included) and the nodes of the last.
-fn time_solve(
+/// The best of `runs` solves (encoding included) and the last one's nodes
+/// and probes; an error unless the puzzle is proved to have one solution,
+/// and that `expected` when it is given.
+pub(crate) fn time_solve(
     puzzle: &Aquarium,
     expected: Option<&Water>,
-    probing: Probing,
+    settings: Settings,
     runs: usize,
 ) -> Result<(Duration, u64), BenchError> {
     let mut best = Duration::MAX;
-    let mut nodes = 0;
+    let mut work = 0;
     for _ in 0..runs.max(1) {
         let start = Instant::now();
-        let report = aquarium::solve(puzzle, 2, Settings::with_probing(probing))
-            .map_err(|e| BenchError::Message(e.to_string()))?;
+        let report = aquarium::solve(puzzle, 2, settings).map_err(|e| BenchError::Message(e.to_string()))?;
         best = best.min(start.elapsed());
         if !report.is_unique() || expected.is_some_and(|w| *w != report.solutions[0]) {
             return Err(BenchError::Message("a benchmark puzzle was not solved to its one known solution".into()));
         }
-        nodes = report.stats.nodes + report.stats.probes;
+        work = report.stats.nodes + report.stats.probes;
     }
-    Ok((best, nodes))
+    Ok((best, work))
 }
 
 #[derive(Default)]
@@ -122,7 +123,7 @@ pub fn run(args: AquariumBenchArgs) -> Result<(), BenchError> {
             .entry((puzzle.width(), class.clone()))
             .or_insert_with(|| (0..SETTINGS.len()).map(|_| Column::default()).collect());
         for (k, (_, probing)) in SETTINGS.iter().enumerate() {
-            let (time, nodes) = time_solve(puzzle, Some(solution), *probing, args.runs)?;
+            let (time, nodes) = time_solve(puzzle, Some(solution), Settings::with_probing(*probing), args.runs)?;
             columns[k].times.push(time);
             columns[k].nodes.push(nodes);
             totals[k] += time;
@@ -154,7 +155,8 @@ pub fn run(args: AquariumBenchArgs) -> Result<(), BenchError> {
                 // Without probing at every node, large puzzles take minutes:
                 // only the default setting is timed here.
                 let k = SETTINGS.len() - 1;
-                let (time, nodes) = time_solve(&made.puzzle, Some(&made.solution), SETTINGS[k].1, args.runs)?;
+                let (time, nodes) =
+                    time_solve(&made.puzzle, Some(&made.solution), Settings::with_probing(SETTINGS[k].1), args.runs)?;
                 columns[k].times.push(time);
                 columns[k].nodes.push(nodes);
             }

@@ -18,6 +18,7 @@ use aquarchive::kinds::aquarium::{self, Aquarium, GenerateSettings, Style};
 use aquarchive::rng::Rng;
 
 use crate::BenchError;
+use crate::aquarium::time_solve;
 use crate::args::{AquariumRandomBenchArgs, relative_to_repository};
 use crate::output::print;
 use crate::table::render;
@@ -55,7 +56,7 @@ pub fn run(args: AquariumRandomBenchArgs) -> Result<(), BenchError> {
                 let start = Instant::now();
                 let made = aquarium::generate(&mut Rng::for_item(args.seed, index as u64), settings);
                 let generating = start.elapsed();
-                let (solving, work) = time_solve(&made.puzzle, &made.solution, args.runs, solving)?;
+                let (solving, work) = time_solve(&made.puzzle, Some(&made.solution), solving, args.runs)?;
                 samples.push(Sample { index, generating, solving, work, cpsat: None });
                 puzzles.push(made.puzzle);
                 progress.done(index + 1);
@@ -190,31 +191,6 @@ fn median<T: Copy>(sorted: &[T]) -> T {
 fn percentile<T: Copy>(sorted: &[T], pct: usize) -> T {
     let rank = (sorted.len() * pct).div_ceil(100).max(1);
     sorted[rank - 1]
-}
-
-/// The best of `runs` solves (encoding included) and the last one's nodes
-/// and probes; an error unless the puzzle is proved to have `planted` as
-/// its one solution.
-fn time_solve(
-    puzzle: &Aquarium,
-    planted: &aquarium::Water,
-    runs: usize,
-    settings: Settings,
-) -> Result<(Duration, u64), BenchError> {
-    let mut best = Duration::MAX;
-    let mut work = 0;
-    for _ in 0..runs.max(1) {
-        let start = Instant::now();
-        let report = aquarium::solve(puzzle, 2, settings).map_err(|e| BenchError::Message(e.to_string()))?;
-        best = best.min(start.elapsed());
-        if !report.is_unique() || report.solutions[0] != *planted {
-            return Err(BenchError::Message(
-                "a generated puzzle was not proved to have its planted water as its one solution".into(),
-            ));
-        }
-        work = report.stats.nodes + report.stats.probes;
-    }
-    Ok((best, work))
 }
 
 /// CP-SAT's time for each of `puzzles`, by the script, which must find
