@@ -205,6 +205,18 @@ fn otsu(values: &[f32]) -> f32 {
     (split as f32 + 0.5) / 255.0 * max
 }
 
+/// The median of `value` (of a pixel's index) over the middle fifth of a
+/// `w` by `h` picture each way, where the board is.
+fn centre_median(w: usize, h: usize, value: impl Fn(usize) -> f32) -> f32 {
+    let mut values = Vec::new();
+    for y in h * 2 / 5..h * 3 / 5 {
+        for x in w * 2 / 5..w * 3 / 5 {
+            values.push(value(y * w + x));
+        }
+    }
+    median(&mut values)
+}
+
 /// The board's outer corners in the photo (its pixels), clockwise as
 /// shown: the board is what is not the table, the table being the colour
 /// unlike the board's centre that reaches the photo's edges.
@@ -214,17 +226,7 @@ fn outline(photo: &Photo, likeness: Likeness) -> Result<[Point; 4], ReadError> {
     let rgb = photo.rgb.each_ref().map(|p| p.shrink(factor).blur(1.0));
     let (w, h) = (rgb[0].width, rgb[0].height);
     // The board's colour: the median of the photo's centre.
-    let reference: Vec<f32> = (0..3)
-        .map(|k| {
-            let mut values = Vec::new();
-            for y in h * 2 / 5..h * 3 / 5 {
-                for x in w * 2 / 5..w * 3 / 5 {
-                    values.push(rgb[k].get(x, y));
-                }
-            }
-            median(&mut values)
-        })
-        .collect();
+    let reference: Vec<f32> = (0..3).map(|k| centre_median(w, h, |i| rgb[k].data[i])).collect();
     let distance: Vec<f32> = match likeness {
         Likeness::Colour => {
             (0..w * h).map(|i| (0..3).map(|k| (rgb[k].data[i] - reference[k]).powi(2)).sum::<f32>().sqrt()).collect()
@@ -236,13 +238,7 @@ fn outline(photo: &Photo, likeness: Likeness) -> Result<[Point; 4], ReadError> {
             let weakest = (0..3).min_by(|&a, &b| reference[a].total_cmp(&reference[b])).unwrap_or(0);
             let (a, b) = ((weakest + 1) % 3, (weakest + 2) % 3);
             let tint = |i: usize| rgb[a].data[i].min(rgb[b].data[i]) - rgb[weakest].data[i];
-            let mut centre = Vec::new();
-            for y in h * 2 / 5..h * 3 / 5 {
-                for x in w * 2 / 5..w * 3 / 5 {
-                    centre.push(tint(y * w + x));
-                }
-            }
-            let board = median(&mut centre);
+            let board = centre_median(w, h, tint);
             if board < MIN_TINT {
                 return Err(ReadError::NoBoard(format!(
                     "the board's centre has no tint to tell it by ({board:.0} of 255)"
