@@ -1,6 +1,8 @@
 //! `aquarchive list`: the archive's puzzles, one a line.
 
 use aquarchive::archive::{export, stats};
+use aquarchive::kinds::Kind;
+use aquarchive::kinds::calendar::board_file_name;
 use aquarchive::store::{Access, time_to_second};
 
 use super::args::{GlobalArgs, ListArgs};
@@ -26,11 +28,17 @@ pub fn run(args: ListArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
         let line = if args.json {
             export::json(&p, base_url).to_string()
         } else {
-            let class = format!(
+            let mut class = format!(
                 "{} {}",
                 p.record.kind,
                 stats::class_of(p.record.kind, p.record.size_class, p.record.width, p.record.height)
             );
+            // A calendar board of one's own, by the name its file gave it.
+            if p.record.kind == Kind::Calendar
+                && let Some(name) = board_file_name(&p.record.text)
+            {
+                class.push_str(&format!(" ({name})"));
+            }
             // A special's date: its identity, since its page has no ID.
             let special = p.record.special_date.as_deref().unwrap_or("-");
             // The level `list --grade` takes; "-" for a puzzle not graded.
