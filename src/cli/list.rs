@@ -28,28 +28,30 @@ pub fn run(args: ListArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
         let line = if args.json {
             export::json(&p, base_url).to_string()
         } else {
-            let mut class = format!(
+            let class = format!(
                 "{} {}",
                 p.record.kind,
                 stats::class_of(p.record.kind, p.record.size_class, p.record.width, p.record.height)
             );
-            // A calendar board of one's own, by the name its file gave it.
-            if p.record.kind == Kind::Calendar
-                && let Some(name) = board_file_name(&p.record.text)
-            {
-                class.push_str(&format!(" ({name})"));
-            }
             // A special's date: its identity, since its page has no ID.
             let special = p.record.special_date.as_deref().unwrap_or("-");
             // The level `list --grade` takes; "-" for a puzzle not graded.
             let grade = p.solution.as_ref().and_then(|s| s.grade.as_ref()).map_or("-", |g| g.level.as_str());
-            format!(
+            let mut line = format!(
                 "{:>6}  {class:<24} {:<10} {grade:<8} {special:<10}  {}  {}",
                 p.id,
                 p.record.status.as_str(),
                 time_to_second(p.created),
                 p.record.source
-            )
+            );
+            // A calendar board of one's own, by the name its file gave it,
+            // last so that the columns keep their places.
+            if p.record.kind == Kind::Calendar
+                && let Some(name) = board_file_name(&p.record.text)
+            {
+                line.push_str(&format!(", on the {name} board"));
+            }
+            line
         };
         print(&format!("{line}\n"))
     })?;
