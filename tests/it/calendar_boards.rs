@@ -80,3 +80,34 @@ fn one_board_drawn_two_ways_is_one_puzzle_shown_by_its_name() {
     let list = at(&["list"]).ok();
     assert!(list.stdout.lines().nth(2).is_some_and(|l| l.ends_with("turned.txt")), "{list}");
 }
+
+#[test]
+fn a_board_stored_as_it_was_drawn_before_reads_as_it_did() {
+    let dir = Dir::new();
+    let db = dir.join("archive.sqlite");
+    let at = |args: &[&str]| dir.run(&[&["--db", "archive.sqlite"], args].concat());
+    let board = BUILT_IN[1].1.replacen("Jan Feb", "Feb Jan", 1);
+    let file = dir.write("mine.txt", format!("{board}date: Jan 5 Sun\n"));
+    at(&["import", file.to_str().unwrap()]).ok();
+    let before = at(&["list", "--json"]).ok().json_lines().remove(0);
+    // Archives written before kept the pieces as the file drew them, in its
+    // order: put such a text in place of the one stored now.
+    let stored = before["text"].as_str().unwrap();
+    let (cells, _) = stored.split_once("pieces:\n").unwrap();
+    let (_, drawn) = board.split_once("pieces:\n").unwrap();
+    let earlier = format!("{cells}pieces:\n{drawn}date: Jan 5 Sun\n");
+    assert_ne!(earlier, stored);
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    conn.execute("UPDATE puzzles SET text = ?1 WHERE id = 1", [&earlier]).unwrap();
+    drop(conn);
+    // The same board and date, its stored tiling read letter for letter.
+    let after = at(&["list", "--json"]).ok().json_lines().remove(0);
+    assert_eq!(after["text"], earlier.as_str());
+    assert_eq!(after["board"], "custom");
+    assert_eq!(after["solution_rows"], before["solution_rows"]);
+    let shown = at(&["show", "1"]).ok();
+    assert!(shown.stdout.contains("Jan 5 Sun on the custom board:\n"), "{shown}");
+    let verified = at(&["verify"]).ok();
+    assert!(verified.stdout.contains(": 1 puzzle checked, 0 mismatches"), "{verified}");
+    assert_eq!(query(&db, "SELECT count(*) FROM puzzles"), 1);
+}
