@@ -7,6 +7,7 @@ use serde_json::json;
 
 use crate::store::{Filter, Puzzle, Store};
 
+use super::kinds::AnyPuzzle;
 use super::{ArchiveError, site_names, stored_aquarium};
 
 /// The file stem a puzzle is exported under.
@@ -25,10 +26,15 @@ pub fn json(puzzle: &Puzzle, base_url: &str) -> serde_json::Value {
     // solver found (searching for two, or all for calendars and rings) and
     // the first one as rows ("solution" is the stored record: "solution_rows").
     record["solutions"] = json!(puzzle.solution.as_ref().map(|s| s.found));
-    if let Ok(read) = super::stored(puzzle)
-        && let Some(Ok(solution)) = super::stored_solution(puzzle, &read)
+    let read = super::stored(puzzle);
+    if let Ok(read) = &read
+        && let Some(Ok(solution)) = super::stored_solution(puzzle, read)
     {
         record["solution_rows"] = json!(read.solution_rows(&solution));
+    }
+    // A calendar date's board, as `calendar --json` names it.
+    if let Ok(AnyPuzzle::Calendar { variant, .. }) = &read {
+        record["board"] = json!(variant.name());
     }
     record["link"] = json!(link(puzzle, base_url));
     record["class"] = json!(super::stats::class_of(

@@ -338,9 +338,12 @@ fn calendar_line(line: &str) -> Result<AnyPuzzle, PuzzleError> {
 type LinePuzzle = (usize, Result<AnyPuzzle, PuzzleError>);
 
 /// A board file followed by `date:` lines: each date a puzzle on that board,
-/// with its line. The board's name is what a stored one is shown as.
+/// with its line. The board is taken in its canonical form, so that any
+/// drawing of it is solved as its stored text reads back; it is shown by
+/// its `name:`, else as "custom".
 fn dated_board(text: &str) -> Result<Vec<LinePuzzle>, CalendarError> {
     let DatedBoard { variant, dates } = DatedBoard::parse("custom", text)?;
+    let variant = variant.canonical();
     Ok(dates
         .into_iter()
         .map(|(line, date)| {

@@ -506,7 +506,8 @@ pub struct VerifyArgs {
 const CALENDAR_EXAMPLES: &str = "\
 Boards: the standard A-Puzzle-A-Day board (7x7, 8 pieces, month and day) by default; --weekday
 for the 8x7 board with weekdays (10 pieces); --board FILE for your own variant, written like
-the built-in ones (print one with --print-board). Pieces may be turned and flipped.
+the built-in ones (print one with --print-board), and a `name: My board` line to name it in
+output and in the archive. Pieces may be turned and flipped, and drawn in any orientation.
 
 A date is `Jan 5`, `5 January`, `1/5` (month first), `Jan 5 Sun` or `2027-01-05`; on the weekday
 board a date without a weekday takes this year's.

@@ -1,6 +1,8 @@
 //! `aquarchive list`: the archive's puzzles, one a line.
 
 use aquarchive::archive::{export, stats};
+use aquarchive::kinds::Kind;
+use aquarchive::kinds::calendar::board_file_name;
 use aquarchive::store::{Access, time_to_second};
 
 use super::args::{GlobalArgs, ListArgs};
@@ -35,13 +37,21 @@ pub fn run(args: ListArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
             let special = p.record.special_date.as_deref().unwrap_or("-");
             // The level `list --grade` takes; "-" for a puzzle not graded.
             let grade = p.solution.as_ref().and_then(|s| s.grade.as_ref()).map_or("-", |g| g.level.as_str());
-            format!(
+            let mut line = format!(
                 "{:>6}  {class:<24} {:<10} {grade:<8} {special:<10}  {}  {}",
                 p.id,
                 p.record.status.as_str(),
                 time_to_second(p.created),
                 p.record.source
-            )
+            );
+            // A calendar board of one's own, by the name its file gave it,
+            // last so that the columns keep their places.
+            if p.record.kind == Kind::Calendar
+                && let Some(name) = board_file_name(&p.record.text)
+            {
+                line.push_str(&format!(", on the {name} board"));
+            }
+            line
         };
         print(&format!("{line}\n"))
     })?;

@@ -6,6 +6,7 @@ mod util;
 mod backup;
 mod bench_moved;
 mod calendar;
+mod calendar_boards;
 mod calendar_photo;
 mod commands;
 mod faults;

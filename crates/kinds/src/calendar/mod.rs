@@ -15,7 +15,7 @@ mod verify;
 pub use bitboard::Bitboard;
 pub use date::{Date, DateError, MONTHS, WEEKDAYS, today};
 pub use encode::{Encoding, Placement, SolveReport, Tiling, for_each_placement, placements};
-pub use format::{DatedBoard, is_board_file, orientations};
+pub use format::{DatedBoard, board_file_name, is_board_file, orientations};
 pub use solve::{
     Method, count, count_every_date, count_every_date_reporting, count_verified, first_of_every_date, solve,
 };
@@ -65,6 +65,9 @@ pub struct Piece {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Variant {
     name: String,
+    /// Whether the board file gave `name` (a `name:` line): only then is it
+    /// part of the board's text. Otherwise `name` is what the reader called it.
+    named: bool,
     width: usize,
     height: usize,
     /// Row-major.
@@ -85,8 +88,15 @@ impl Variant {
         Some(Variant::parse(name, text).expect("built-in variants are valid"))
     }
 
+    /// What the board is called in output: the board file's `name:` line,
+    /// else what the reader called it (a built-in board's name, a path).
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// The name the board file gives itself, if it has a `name:` line.
+    pub fn own_name(&self) -> Option<&str> {
+        self.named.then_some(self.name.as_str())
     }
 
     pub fn width(&self) -> usize {
