@@ -268,9 +268,9 @@ impl MultiCover {
                 let x_at = x as usize;
                 let mut fits = false;
                 if x_at < rows && y <= top_j {
-                    for r in 0..rows - x_at {
-                        fits |= (prev[r] << y) & s.back[r + x_at] != 0;
-                        s.next[r] |= s.back[r + x_at] >> y;
+                    for ((&from, to), &back) in prev.iter().zip(s.next.iter_mut()).zip(&s.back[x_at..]) {
+                        fits |= (from << y) & back != 0;
+                        *to |= back >> y;
                     }
                 }
                 if !fits {
