@@ -26,26 +26,32 @@ fn runner(default: u32) -> (TestRunner, u32) {
     (TestRunner::new_with_rng(config, TestRng::deterministic_rng(RngAlgorithm::ChaCha)), cases)
 }
 
-/// The multi-cover search with each probing and with restarts after a few
-/// nodes, `Auto`, and the two exact-cover searches (each the multi-cover
+/// The multi-cover search with each probing, with restarts after a few
+/// nodes and with the reasoning on pairs of items, `Auto`, and the two exact-cover searches (each the multi-cover
 /// search where a problem is not plain exact cover).
-const SETTINGS: [Settings; 8] = [
+const SETTINGS: [Settings; 9] = [
     multi(Probing::Off),
     multi(Probing::Root),
     multi(Probing::Fixpoint),
     multi(Probing::Adaptive),
-    Settings { probing: Probing::Adaptive, algorithm: Algorithm::MultiCover, restarts: Restarts::Geometric(2) },
+    Settings {
+        probing: Probing::Adaptive,
+        algorithm: Algorithm::MultiCover,
+        restarts: Restarts::Geometric(2),
+        pairs: false,
+    },
+    Settings { probing: Probing::Adaptive, algorithm: Algorithm::MultiCover, restarts: Restarts::Off, pairs: true },
     with(Algorithm::Auto),
     with(Algorithm::Counters),
     with(Algorithm::DancingLinks),
 ];
 
 const fn multi(probing: Probing) -> Settings {
-    Settings { probing, algorithm: Algorithm::MultiCover, restarts: Restarts::Off }
+    Settings { probing, algorithm: Algorithm::MultiCover, restarts: Restarts::Off, pairs: false }
 }
 
 const fn with(algorithm: Algorithm) -> Settings {
-    Settings { probing: Probing::Adaptive, algorithm, restarts: Restarts::Off }
+    Settings { probing: Probing::Adaptive, algorithm, restarts: Restarts::Off, pairs: false }
 }
 
 /// A small multi-cover problem as plain data, so proptest can shrink it.

@@ -37,7 +37,7 @@ pub fn run(args: AquariumRandomBenchArgs) -> Result<(), BenchError> {
         return Err(BenchError::Message("--count: at least one puzzle per size".into()));
     }
     let restarts = args.restart_after.map_or(Restarts::Off, Restarts::Geometric);
-    let solving = Settings { restarts, ..Settings::default() };
+    let solving = Settings { restarts, pairs: args.pairs, ..Settings::default() };
     let mut rows = vec![header(args.cpsat.is_some())];
     let mut slowest = Vec::new();
     for &n in &args.sizes {
@@ -81,7 +81,8 @@ pub fn run(args: AquariumRandomBenchArgs) -> Result<(), BenchError> {
             "Solve and prove unique (best of {} runs, {}), {} puzzles of each style and size, seed {}:",
             args.runs,
             args.restart_after
-                .map_or("default settings".to_string(), |w| format!("restarts after {w} nodes plus probes, doubling")),
+                .map_or("default settings".to_string(), |w| format!("restarts after {w} nodes plus probes, doubling"))
+                + if args.pairs { ", reasoning on pairs of items" } else { "" },
             args.count,
             args.seed
         ),

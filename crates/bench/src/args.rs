@@ -203,6 +203,9 @@ pub struct AquariumRandomBenchArgs {
     /// nodes plus probes, each next one after twice as much work
     #[arg(long, value_name = "W", value_parser = clap::value_parser!(u64).range(1..))]
     pub restart_after: Option<u64>,
+    /// Solve (not generate) with the reasoning on pairs of items that undecided groups move together
+    #[arg(long)]
+    pub pairs: bool,
     /// Also solve every puzzle with OR-Tools CP-SAT by this script (one worker, first solution plus
     /// uniqueness), after the engine, and give the ratio puzzle by puzzle [default script:
     /// the repository's scripts/aquarium-cpsat, which needs `pip install multi-puzzle-solver`]

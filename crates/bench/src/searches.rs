@@ -7,7 +7,7 @@
 use aquarchive::engine::{Algorithm, Probing, Restarts, Settings};
 
 const fn with(algorithm: Algorithm, probing: Probing) -> Settings {
-    Settings { probing, algorithm, restarts: Restarts::Off }
+    Settings { probing, algorithm, restarts: Restarts::Off, pairs: false }
 }
 
 /// The exact-cover searches first.

@@ -40,6 +40,13 @@ pub struct Settings {
     pub algorithm: Algorithm,
     /// For the multi-cover search: whether and when it restarts.
     pub restarts: Restarts,
+    /// For the multi-cover search: where it probes, also reason on pairs of
+    /// items that two or more undecided groups move together (both items'
+    /// sums at once, as a 2-D subset sum). On random 40x40 Aquarium puzzles
+    /// it cuts the nodes plus probes fourfold and the time about in half;
+    /// off by default, as it costs time where reasoning settles a puzzle
+    /// without it (see docs/engine.md).
+    pub pairs: bool,
 }
 
 impl Settings {
@@ -118,6 +125,7 @@ enum Core {
         problem: Box<Problem>,
         probing: Probing,
         restarts: Restarts,
+        pairs: bool,
     },
     Dancing(Box<Dancing>),
     Counters(Box<Counters>),
@@ -134,10 +142,11 @@ impl Solver {
             Algorithm::DancingLinks if exact_cover => Core::Dancing(Box::new(Dancing::new(problem))),
             Algorithm::Auto | Algorithm::Counters if exact_cover => Core::Counters(Box::new(Counters::new(problem))),
             _ => Core::MultiCover {
-                search: Box::new(MultiCover::new(problem, settings.probing, settings.restarts)),
+                search: Box::new(MultiCover::new(problem, settings.probing, settings.restarts, settings.pairs)),
                 problem: Box::new(problem.clone()),
                 probing: settings.probing,
                 restarts: settings.restarts,
+                pairs: settings.pairs,
             },
         };
         Solver { core, work_limit: u64::MAX }
@@ -202,10 +211,10 @@ impl Solver {
         let start = Instant::now();
         let mut stats = match &mut self.core {
             Core::MultiCover { search, .. } if forced.is_empty() => search.run(&mut f),
-            Core::MultiCover { problem, probing, restarts, .. } => match forced::remainder(problem, forced) {
+            Core::MultiCover { problem, probing, restarts, pairs, .. } => match forced::remainder(problem, forced) {
                 None => Stats { exhausted: true, ..Stats::default() },
                 Some((rest, kept)) => {
-                    let mut search = MultiCover::new(&rest, *probing, *restarts);
+                    let mut search = MultiCover::new(&rest, *probing, *restarts, *pairs);
                     search.set_work_limit(self.work_limit);
                     let mut solution = Vec::new();
                     search.run(&mut |chosen: &[OptionId]| {

@@ -3,7 +3,7 @@ use std::ops::ControlFlow;
 use super::*;
 
 /// Every way to search: the multi-cover search with each probing, with
-/// and without restarts, and
+/// and without restarts, with and without reasoning on pairs, and
 /// `Auto`, counters and Dancing Links (each the multi-cover search where
 /// the problem is not plain exact cover).
 fn all_settings() -> Vec<Settings> {
@@ -17,9 +17,18 @@ fn all_settings() -> Vec<Settings> {
     // restart often, and deep in the tree.
     for probing in [Probing::Off, Probing::Adaptive] {
         for restarts in [Restarts::Luby(1), Restarts::Luby(4), Restarts::Geometric(2)] {
-            all.push(Settings { probing, algorithm: Algorithm::MultiCover, restarts });
+            all.push(Settings { probing, algorithm: Algorithm::MultiCover, restarts, pairs: false });
         }
     }
+    for probing in [Probing::Off, Probing::Fixpoint, Probing::Adaptive] {
+        all.push(Settings { probing, algorithm: Algorithm::MultiCover, pairs: true, ..Settings::default() });
+    }
+    all.push(Settings {
+        probing: Probing::Adaptive,
+        algorithm: Algorithm::MultiCover,
+        restarts: Restarts::Luby(1),
+        pairs: true,
+    });
     all.push(Settings::default());
     for algorithm in [Algorithm::Counters, Algorithm::DancingLinks] {
         all.push(Settings { algorithm, ..Settings::default() });
@@ -218,7 +227,7 @@ fn restarts_find_each_solution_once() {
         let expected = brute_force_with(&p, &[]);
         for probing in [Probing::Off, Probing::Adaptive] {
             for restarts in [Restarts::Luby(1), Restarts::Luby(5), Restarts::Geometric(1), Restarts::Geometric(3)] {
-                let mut search = MultiCover::new(&p, probing, restarts);
+                let mut search = MultiCover::new(&p, probing, restarts, false);
                 for limit in [1, 2, usize::MAX] {
                     let mut found: Vec<Vec<OptionId>> = Vec::new();
                     let stats = search.run(&mut |s: &[OptionId]| {
@@ -487,6 +496,67 @@ fn reasoning_on_an_item_with_one_gappy_group() {
         Solver::new(&p, Settings { probing: Probing::Off, algorithm: Algorithm::MultiCover, ..Settings::default() })
             .count(10);
     assert_eq!((stats.solutions, stats.nodes), (0, 0), "refuted at the root, before any branch");
+}
+
+/// Two items tied by the groups that move them both: x = 2 and y = 2, A
+/// adds (0, 0) or (2, 2), B and C each (2, 0) or (0, 2). Each item alone
+/// can take A = (2, 2) (then B and C add 0 to it), but not both at once:
+/// then B and C would have to add (0, 0). Without probing, only the
+/// reasoning on the pair removes it before branching.
+#[test]
+fn reasoning_on_pairs_finds_what_single_items_miss() {
+    let mut p = Problem::new();
+    let [a, b, c] = std::array::from_fn(|_| p.add_exact(1));
+    let [x, y] = std::array::from_fn(|_| p.add_exact(2));
+    let a0 = p.add_option([(a, 1)]);
+    let a2 = p.add_option([(a, 1), (x, 2), (y, 2)]);
+    for s in [b, c] {
+        p.add_option([(s, 1), (x, 2)]);
+        p.add_option([(s, 1), (y, 2)]);
+    }
+    let settled = |pairs| {
+        let settings =
+            Settings { probing: Probing::Off, algorithm: Algorithm::MultiCover, pairs, ..Settings::default() };
+        let mut solver = Solver::new(&p, settings);
+        let stats = solver.count(10);
+        assert_eq!(stats.solutions, 2, "B and C: one adds to x, the other to y");
+        stats.nodes
+    };
+    // Without the pairs, the search branches on A and fails at (2, 2).
+    assert!(settled(false) > settled(true), "the pair settles A at the root");
+    assert_eq!(brute_force_with(&p, &[a2]), Vec::<Vec<OptionId>>::new());
+    assert_eq!(brute_force_with(&p, &[a0]).len(), 2);
+}
+
+/// With reasoning on pairs, the limits of one and two solutions that
+/// `solve` and uniqueness proofs use stop the search as without it, each
+/// solution comes once, and none is lost, on problems whose groups move
+/// several items at once.
+#[test]
+fn reasoning_on_pairs_keeps_every_solution_under_limits() {
+    use crate::search::{MultiCover, Restarts};
+    let mut rng = Rng::new(37);
+    for case in 0..1500 {
+        let p = if case % 2 == 0 { random_gappy_problem(&mut rng) } else { random_problem(&mut rng) };
+        let expected = brute_force_with(&p, &[]);
+        for probing in [Probing::Off, Probing::Fixpoint, Probing::Adaptive] {
+            let mut search = MultiCover::new(&p, probing, Restarts::Off, true);
+            for limit in [1, 2, usize::MAX] {
+                let mut found: Vec<Vec<OptionId>> = Vec::new();
+                let stats = search.run(&mut |s: &[OptionId]| {
+                    found.push(s.to_vec());
+                    if found.len() >= limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+                });
+                assert_eq!(found.len(), expected.len().min(limit), "case {case}: {p:?} {probing:?}");
+                assert_eq!(stats.exhausted, expected.len() < limit, "case {case}");
+                let mut distinct = found.clone();
+                distinct.sort();
+                distinct.dedup();
+                assert_eq!(distinct.len(), found.len(), "case {case}: a solution twice: {found:?}");
+                assert!(distinct.iter().all(|s| expected.contains(s)), "case {case}: {found:?}");
+            }
+        }
+    }
 }
 
 /// A random problem whose items' sums have gaps: "exactly one" groups with

@@ -24,9 +24,14 @@ impl MultiCover {
         // Not within a probe: there it costs more than it saves (measured,
         // it cut the probes on random 40x40 puzzles fourfold but tripled
         // the time).
-        if !self.line_noted[i] && !self.sums.in_probe {
-            self.line_noted[i] = true;
-            self.line_items.push(i as u32);
+        if !self.sums.in_probe {
+            if !self.line_noted[i] {
+                self.line_noted[i] = true;
+                self.line_items.push(i as u32);
+            }
+            if self.pairs_on {
+                self.pairs.note(i);
+            }
         }
     }
 
@@ -35,6 +40,7 @@ impl MultiCover {
             self.line_noted[i as usize] = false;
         }
         self.line_items.clear();
+        self.pairs.clear();
     }
 
     /// Reasons on the items whose bounds moved since it last ran, and
@@ -199,7 +205,7 @@ impl MultiCover {
 
 /// Bits `low..=top`, empty when `low > top`.
 #[inline(always)]
-fn window(low: u32, top: u32) -> u128 {
+pub(super) fn window(low: u32, top: u32) -> u128 {
     if low > top {
         return 0;
     }

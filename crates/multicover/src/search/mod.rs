@@ -7,7 +7,8 @@
 //! [`setup`] builds it for one problem; [`bounds`] keeps the bounds up to
 //! date as options die and come back, and propagates them; [`probe`] tries
 //! options one level deep; [`lines`] reasons on each item's sums once a
-//! node, where the bounds miss gaps; [`branch`] is the search itself;
+//! node, where the bounds miss gaps; [`pairs`], when asked, on two items'
+//! sums at once; [`branch`] is the search itself;
 //! [`nogoods`] restarts it, when asked, without walking anything twice.
 //!
 //! ## Groups and bounds
@@ -47,6 +48,7 @@ mod bounds;
 mod branch;
 mod lines;
 mod nogoods;
+mod pairs;
 mod probe;
 mod setup;
 
@@ -134,6 +136,9 @@ pub(super) struct MultiCover {
     fail_weight: Vec<u32>,
     /// Restarts and what they record (see [`nogoods`]).
     nogoods: nogoods::Nogoods,
+    /// Whether to reason on pairs of items (see [`pairs`]), and its lists.
+    pairs_on: bool,
+    pairs: pairs::PairScratch,
 }
 
 /// Where an option's parts are, in one place because `kill` and `revive`

@@ -1,0 +1,296 @@
+//! Reasoning on two items at once (see [`crate::Settings::pairs`]): which
+//! options of the undecided groups that move either item can still be
+//! chosen so that BOTH items end in their ranges, given every pair of
+//! weights the other groups can still add. A group that moves both items
+//! ties their sums (an Aquarium tank across two rows fills the lower one
+//! first and both or neither at its top levels), which the reasoning on one
+//! item at a time ([`super::lines`]) cannot see: each item alone may have
+//! a sum for every weight, but not the same choices for both.
+//!
+//! The reachable pairs of sums are a 2-D bit set, a `u128` of the second
+//! item's sums per sum of the first. Forward sets (the sums of the first k
+//! groups) and a backward set (the sums that the groups from k on complete
+//! into both ranges) meet at each group: a pair of weights survives when
+//! some forward sum plus it lies in the backward set.
+
+use super::MultiCover;
+use super::lines::window;
+
+/// Sums up to this fit the bit sets.
+const MAX_SUM: u32 = 127;
+
+/// A pair is reasoned on when at least this many undecided groups move both
+/// of its items: with one, the items are nearly independent.
+const SHARED_MIN: u32 = 2;
+
+/// Pairs with more undecided groups than this are left alone: the sets fill
+/// up and the cost grows with every group. (16 measured best of 8, 12, 16
+/// and 24 on random 40x40 Aquarium puzzles: 8 finds little, 24 costs more
+/// time than its extra finds save.)
+const OPEN_MAX: usize = 16;
+
+/// Scratch space, kept between nodes.
+#[derive(Default)]
+pub(super) struct PairScratch {
+    /// Items whose bounds moved since the last reasoning on pairs, and
+    /// whether each is listed.
+    items: Vec<u32>,
+    noted: Vec<bool>,
+    /// Pairs of items moved by one group, once per group.
+    pairs: Vec<(u32, u32)>,
+    /// A group's items it moves.
+    moving: Vec<u32>,
+    /// The pair's undecided groups: (group, its cell on the first item,
+    /// on the second), and each one's pairs of weights in `weights`
+    /// from `starts[k]`.
+    open: Vec<(u32, Option<u32>, Option<u32>)>,
+    weights: Vec<(u32, u32)>,
+    starts: Vec<usize>,
+    before: Vec<u128>,
+    back: Vec<u128>,
+    next: Vec<u128>,
+    bad: Vec<(u32, u32)>,
+    kill: Vec<u32>,
+}
+
+impl PairScratch {
+    pub(super) fn new(item_count: usize) -> PairScratch {
+        PairScratch { noted: vec![false; item_count], ..PairScratch::default() }
+    }
+
+    #[inline(always)]
+    pub(super) fn note(&mut self, i: usize) {
+        if !self.noted[i] {
+            self.noted[i] = true;
+            self.items.push(i as u32);
+        }
+    }
+
+    pub(super) fn clear(&mut self) {
+        for &i in &self.items {
+            self.noted[i as usize] = false;
+        }
+        self.items.clear();
+    }
+}
+
+impl MultiCover {
+    /// Reasons on pairs of items, then propagates and reasons on single
+    /// items, until nothing more dies. False when the node fails.
+    pub(super) fn reason_on_pairs_to_fixpoint(&mut self) -> bool {
+        loop {
+            let mut scratch = std::mem::take(&mut self.pairs);
+            let fits = self.reason_on_pairs(&mut scratch);
+            let mut killed = false;
+            if fits {
+                for &o in &scratch.kill {
+                    if self.alive[o as usize] {
+                        self.kill(o);
+                        killed = true;
+                    }
+                }
+            }
+            self.pairs = scratch;
+            if !fits {
+                self.pairs.clear();
+                return false;
+            }
+            if !killed {
+                return true;
+            }
+            if !self.propagate() {
+                self.clear_lines();
+                self.pairs.clear();
+                return false;
+            }
+            if !self.reason_to_fixpoint() {
+                self.pairs.clear();
+                return false;
+            }
+        }
+    }
+
+    /// Finds, into `s.kill`, the options that no choice of the other groups
+    /// completes into both ranges of a pair with a noted item. False when
+    /// some pair can reach its ranges no more.
+    fn reason_on_pairs(&mut self, s: &mut PairScratch) -> bool {
+        s.kill.clear();
+        if s.items.is_empty() {
+            return true;
+        }
+        s.pairs.clear();
+        for g in 0..self.group_live.len() {
+            if self.group_live[g] == 0 || (self.group_live[g] == 1 && self.group_exact[g]) {
+                continue;
+            }
+            s.moving.clear();
+            for c in self.group_cells_start[g] as usize..self.group_cells_start[g + 1] as usize {
+                let cell = &self.cells[c];
+                let i = cell.item as usize;
+                if (!self.group_exact[g] || cell.heaviest != cell.lightest) && !self.sums.items[i].is_selector {
+                    s.moving.push(cell.item);
+                }
+            }
+            for a in 0..s.moving.len() {
+                for b in a + 1..s.moving.len() {
+                    let (i, j) = (s.moving[a], s.moving[b]);
+                    if s.noted[i as usize] || s.noted[j as usize] {
+                        s.pairs.push((i.min(j), i.max(j)));
+                    }
+                }
+            }
+        }
+        s.clear();
+        s.pairs.sort_unstable();
+        let mut at = 0;
+        while at < s.pairs.len() {
+            let pair = s.pairs[at];
+            let mut end = at + 1;
+            while end < s.pairs.len() && s.pairs[end] == pair {
+                end += 1;
+            }
+            if end - at >= SHARED_MIN as usize && !self.reason_on_pair(pair.0 as usize, pair.1 as usize, s) {
+                self.fail_weight[pair.0 as usize] += 1;
+                self.fail_weight[pair.1 as usize] += 1;
+                return false;
+            }
+            at = end;
+        }
+        true
+    }
+
+    /// The weight of live option `p` on its group's cell `k`, 0 for none.
+    #[inline(always)]
+    fn weight_on(&self, p: usize, k: Option<u32>) -> u32 {
+        k.map_or(0, |k| self.vals[self.opt_slots[(self.opts[p].slots + k) as usize] as usize])
+    }
+
+    /// One pair: adds its dead options to `s.kill`; false when the pair
+    /// can reach its ranges no more.
+    fn reason_on_pair(&self, i: usize, j: usize, s: &mut PairScratch) -> bool {
+        s.open.clear();
+        for (first, item) in [(true, i), (false, j)] {
+            for at in self.item_cells_start[item]..self.item_cells_start[item + 1] {
+                let (_, g, k) = self.item_cells[at as usize];
+                if self.group_live[g as usize] == 0 {
+                    continue;
+                }
+                match s.open.iter_mut().find(|e| e.0 == g) {
+                    Some(e) => e.2 = Some(k),
+                    None if first => s.open.push((g, Some(k), None)),
+                    None => s.open.push((g, None, Some(k))),
+                }
+            }
+        }
+        if s.open.len() > 2 * OPEN_MAX {
+            return true;
+        }
+        // Each group's distinct pairs of weights; a group with one adds it
+        // to `base` and is dropped.
+        let mut base = (0, 0);
+        s.weights.clear();
+        s.starts.clear();
+        let mut kept = 0;
+        for at in 0..s.open.len() {
+            let (g, ki, kj) = s.open[at];
+            let g = g as usize;
+            let start = s.weights.len();
+            if !self.group_exact[g] {
+                s.weights.push((0, 0));
+            }
+            for m in self.group_opts_start[g]..self.group_opts_start[g + 1] {
+                let p = self.group_opts[m as usize] as usize;
+                if self.alive[p] {
+                    let xy = (self.weight_on(p, ki), self.weight_on(p, kj));
+                    if !s.weights[start..].contains(&xy) {
+                        s.weights.push(xy);
+                    }
+                }
+            }
+            if s.weights.len() - start == 1 {
+                base.0 += s.weights[start].0;
+                base.1 += s.weights[start].1;
+                s.weights.truncate(start);
+            } else {
+                s.open[kept] = s.open[at];
+                s.starts.push(start);
+                kept += 1;
+            }
+        }
+        s.open.truncate(kept);
+        s.starts.push(s.weights.len());
+        let n = kept;
+        if n == 0 || n > OPEN_MAX {
+            return true;
+        }
+        let (a, b) = (&self.sums.items[i], &self.sums.items[j]);
+        let (Some(top_i), Some(top_j)) =
+            (a.hi.checked_sub(a.committed + base.0), b.hi.checked_sub(b.committed + base.1))
+        else {
+            return false;
+        };
+        if top_i > MAX_SUM || top_j > MAX_SUM {
+            return true;
+        }
+        let low_i = a.lo.saturating_sub(a.committed + base.0);
+        let low_j = b.lo.saturating_sub(b.committed + base.1);
+        let rows = top_i as usize + 1;
+        let columns = window(0, top_j);
+        // before[k * rows + r]: the sums of groups 0..k whose first is r.
+        s.before.clear();
+        s.before.resize((n + 1) * rows, 0);
+        s.before[0] = 1;
+        for k in 0..n {
+            let (done, rest) = s.before.split_at_mut((k + 1) * rows);
+            let (prev, cur) = (&done[k * rows..], &mut rest[..rows]);
+            for &(x, y) in &s.weights[s.starts[k]..s.starts[k + 1]] {
+                let x = x as usize;
+                if x < rows && y <= top_j {
+                    for r in 0..rows - x {
+                        cur[r + x] |= (prev[r] << y) & columns;
+                    }
+                }
+            }
+        }
+        // back[r]: the sums (r, columns) that groups k.. complete into both ranges.
+        s.back.clear();
+        s.back.resize(rows, 0);
+        s.back[low_i.min(top_i + 1) as usize..].fill(window(low_j, top_j));
+        if (0..rows).all(|r| s.before[n * rows + r] & s.back[r] == 0) {
+            return false;
+        }
+        for k in (0..n).rev() {
+            let prev = &s.before[k * rows..(k + 1) * rows];
+            s.next.clear();
+            s.next.resize(rows, 0);
+            s.bad.clear();
+            for &(x, y) in &s.weights[s.starts[k]..s.starts[k + 1]] {
+                let x_at = x as usize;
+                let mut fits = false;
+                if x_at < rows && y <= top_j {
+                    for ((&from, to), &back) in prev.iter().zip(s.next.iter_mut()).zip(&s.back[x_at..]) {
+                        fits |= (from << y) & back != 0;
+                        *to |= back >> y;
+                    }
+                }
+                if !fits {
+                    s.bad.push((x, y));
+                }
+            }
+            std::mem::swap(&mut s.back, &mut s.next);
+            if s.bad.is_empty() {
+                continue;
+            }
+            let (g, ki, kj) = s.open[k];
+            for m in self.group_opts_start[g as usize]..self.group_opts_start[g as usize + 1] {
+                let p = self.group_opts[m as usize];
+                if self.alive[p as usize]
+                    && s.bad.contains(&(self.weight_on(p as usize, ki), self.weight_on(p as usize, kj)))
+                {
+                    s.kill.push(p);
+                }
+            }
+        }
+        true
+    }
+}
