@@ -36,6 +36,16 @@ const STREAK_STROKES: f32 = 1.2;
 /// to the outline's than the other way round is (as the size of a log) for
 /// the outline alone to decide which way the grid lies.
 const ASPECT_MARGIN: f64 = 0.05;
+/// How much nearer the nearest tiling of a date must be than the next (in
+/// the spread of the photo's gap depths, on their log scale) to be taken.
+const MIN_MARGIN: f64 = 2.0;
+/// How far apart the nearest tiling's piece borders and interiors must lie
+/// (their medians, in their spread) for it to be taken.
+const MIN_SEPARATION: f64 = 1.0;
+/// The most any side may contradict the nearest tiling for it to be taken:
+/// the log of how much likelier its depth is among the tiling's other
+/// class of sides (3: twenty times likelier).
+const MAX_DOUBT: f64 = 3.0;
 
 /// What a photo was read as.
 #[derive(Clone, Debug)]
@@ -94,9 +104,28 @@ fn read_photo(photo: &Photo, variants: &[Variant]) -> Result<Reading, ReadError>
     match first {
         Ok(reading) => Ok(reading),
         Err(err) => match outline(photo, Likeness::Tint) {
-            Ok(corners) => read_within(photo, variants, corners).map_err(|_| err),
+            Ok(corners) => read_within(photo, variants, corners).map_err(|second| err.further(second)),
             Err(_) => Err(err),
         },
+    }
+}
+
+impl ReadError {
+    /// How far the reading got before it failed: a board found, then its
+    /// date read.
+    fn stage(&self) -> u8 {
+        match self {
+            ReadError::Decode(_) | ReadError::NoBoard(_) => 0,
+            ReadError::OpenCells { .. } => 1,
+            ReadError::Pieces { .. } => 2,
+        }
+    }
+
+    /// Of two looks at one photo that both failed, the reason of the one
+    /// that got further (the first on a tie): it says most about what the
+    /// photo shows.
+    fn further(self, other: ReadError) -> ReadError {
+        if other.stage() > self.stage() { other } else { self }
     }
 }
 
@@ -973,52 +1002,15 @@ impl Layout {
         let pieces_error =
             || ReadError::Pieces { board: variant.name().to_string(), date: date.to_string(), rows: rows.join("\n") };
         let report = calendar::solve(variant, &date, 1_000_000, Method::Bitboard).map_err(|_| pieces_error())?;
-        let mut ranked: Vec<(f64, usize, &Tiling)> = report
-            .solutions
-            .iter()
-            .map(|t| {
-                let (mut cost, mut changed) = (0.0, 0);
-                for r in 0..h {
-                    for c in 0..w {
-                        let i = r * w + c;
-                        let here = t.piece_at(variant, r, c);
-                        if here.is_none() {
-                            continue;
-                        }
-                        for (j, seen) in
-                            [(c + 1 < w).then(|| (i + 1, ev.across[i])), (r + 1 < h).then(|| (i + w, ev.down[i]))]
-                                .into_iter()
-                                .flatten()
-                        {
-                            let there = t.piece_at(variant, j / w, j % w);
-                            if there.is_none() {
-                                continue;
-                            }
-                            let gap = here != there;
-                            let p = ((seen - 0.2 * ev.edge) / (0.5 * ev.edge)).clamp(0.0, 1.0);
-                            cost += if gap { 1.0 - p } else { p };
-                            if gap != (seen >= threshold) {
-                                changed += 1;
-                            }
-                        }
-                    }
-                }
-                (cost, changed, t)
-            })
-            .collect();
-        ranked.sort_by(|a, b| a.0.total_cmp(&b.0));
-        match ranked.first() {
-            // Near enough, and clearly nearer than the next.
-            Some(&(cost, changed, tiling)) if changed <= 6 && ranked.get(1).is_none_or(|next| next.0 - cost >= 0.5) => {
-                Ok(Reading {
-                    variant: variant.clone(),
-                    date,
-                    tiling: tiling.clone(),
-                    corrected: Some(changed),
-                    outline,
-                })
-            }
-            _ => Err(pieces_error()),
+        match nearest(variant, ev, &covered, &report.solutions) {
+            Some((tiling, changed)) => Ok(Reading {
+                variant: variant.clone(),
+                date,
+                tiling: tiling.clone(),
+                corrected: Some(changed),
+                outline,
+            }),
+            None => Err(pieces_error()),
         }
     }
 
@@ -1095,6 +1087,105 @@ impl Layout {
         };
         Ok(Date { month: month.1, day: day.1, weekday: weekday.map(|w| w.1) })
     }
+}
+
+/// The tiling among `tilings` (all of one date's) whose piece borders are
+/// the sides that look most like gaps, and how many sides it differs by
+/// from what was seen; none when no tiling stands out.
+///
+/// A side's gap depth is judged against this photo's other sides, not a
+/// fixed scale: a board's grain, its light or the camera raise or lower
+/// every side's depth together. The sides between covered cells are the
+/// same whichever tiling covers them, and so is the number of them that are
+/// piece borders (the pieces' perimeters are fixed, and so are the sides
+/// they share with the frame and the open cells); so a tiling is as near
+/// as its borders are deep, on a log scale (a faint gap against no gap
+/// counts as much as a deep one against a faint one). The nearest is taken
+/// when it is clearly nearer than the next, its borders part from its
+/// interiors, and no side contradicts it beyond what the photo's own
+/// spread of depths makes doubtful: were the photo's tiling not among them
+/// (its date misread), the nearest would contradict a side plainly seen.
+fn nearest<'a>(
+    variant: &Variant,
+    ev: &Evidence,
+    covered: &dyn Fn(usize) -> bool,
+    tilings: &'a [Tiling],
+) -> Option<(&'a Tiling, usize)> {
+    let (w, h) = (variant.width(), variant.height());
+    let mut sides: Vec<(usize, usize, f64)> = Vec::new();
+    for r in 0..h {
+        for c in 0..w {
+            let i = r * w + c;
+            if !covered(i) {
+                continue;
+            }
+            if c + 1 < w && covered(i + 1) {
+                sides.push((i, i + 1, ev.across[i]));
+            }
+            if r + 1 < h && covered(i + w) {
+                sides.push((i, i + w, ev.down[i]));
+            }
+        }
+    }
+    let n = sides.len();
+    if n < 2 {
+        return None;
+    }
+    // The log of each depth, lifted by a quarter of the median so that the
+    // faintest sides' noise does not count for much.
+    let mut depths: Vec<f32> = sides.iter().map(|s| s.2.max(0.0) as f32).collect();
+    let lift = (0.25 * f64::from(median(&mut depths))).max(1e-3);
+    let value: Vec<f64> = sides.iter().map(|s| (s.2.max(0.0) + lift).ln()).collect();
+    let mean = value.iter().sum::<f64>() / n as f64;
+    let spread = (value.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / n as f64).sqrt();
+    if spread <= 0.0 {
+        return None;
+    }
+    let borders = |t: &Tiling| -> Vec<bool> {
+        sides.iter().map(|&(i, j, _)| t.piece_at(variant, i / w, i % w) != t.piece_at(variant, j / w, j % w)).collect()
+    };
+    let mut ranked: Vec<(f64, &Tiling)> = tilings
+        .iter()
+        .map(|t| {
+            let border = borders(t);
+            ((0..n).filter(|&s| border[s]).map(|s| value[s]).sum::<f64>(), t)
+        })
+        .collect();
+    ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let &(score, tiling) = ranked.first()?;
+    if ranked.get(1).is_some_and(|next| score - next.0 < MIN_MARGIN * spread) {
+        return None;
+    }
+    // Its borders and its interiors as two classes, each by its median and
+    // spread (robust to the sides it has wrong).
+    let border = borders(tiling);
+    let class = |want: bool| -> (f64, f64) {
+        let mut v: Vec<f32> = (0..n).filter(|&s| border[s] == want).map(|s| value[s] as f32).collect();
+        if v.is_empty() {
+            return (0.0, spread);
+        }
+        let middle = f64::from(median(&mut v));
+        let mut off: Vec<f32> = v.iter().map(|&x| (f64::from(x) - middle).abs() as f32).collect();
+        (middle, (1.4826 * f64::from(median(&mut off))).max(0.05 * spread))
+    };
+    let ((gap, gap_spread), (plain, plain_spread)) = (class(true), class(false));
+    let separation = (gap - plain) / ((gap_spread.powi(2) + plain_spread.powi(2)) / 2.0).sqrt();
+    // How much likelier each side's depth is in the class the tiling does
+    // not put it in (a log of the ratio; above 0 it contradicts it).
+    let log_density = |x: f64, (m, s): (f64, f64)| -0.5 * ((x - m) / s).powi(2) - s.ln();
+    let doubt = (0..n)
+        .map(|s| {
+            let favour = log_density(value[s], (gap, gap_spread)) - log_density(value[s], (plain, plain_spread));
+            if border[s] { -favour } else { favour }
+        })
+        .fold(f64::MIN, f64::max);
+    if separation < MIN_SEPARATION || doubt > MAX_DOUBT {
+        return None;
+    }
+    // What was seen: the pieces cut where a side looked a gap.
+    let threshold = 0.45 * ev.edge;
+    let changed = (0..n).filter(|&s| border[s] != (sides[s].2 >= threshold)).count();
+    Some((tiling, changed))
 }
 
 fn cell_name(cell: Cell) -> String {
