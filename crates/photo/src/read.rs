@@ -42,9 +42,9 @@ const MIN_MARGIN: f64 = 2.0;
 /// How far apart the nearest tiling's piece borders and interiors must lie
 /// (their medians, in their spread) for it to be taken.
 const MIN_SEPARATION: f64 = 1.0;
-/// The most any side may contradict the nearest tiling for it to be taken:
-/// the log of how much likelier its depth is among the tiling's other
-/// class of sides (3: twenty times likelier).
+/// The most any side inside a piece of the nearest tiling may look a gap
+/// for it to be taken: the log of how much likelier its depth is among the
+/// tiling's piece borders than among its interiors (3: twenty times).
 const MAX_DOUBT: f64 = 3.0;
 
 /// What a photo was read as.
@@ -124,7 +124,7 @@ impl ReadError {
     /// Of two looks at one photo that both failed, the reason of the one
     /// that got further (the first on a tie): it says most about what the
     /// photo shows.
-    fn further(self, other: ReadError) -> ReadError {
+    pub(crate) fn further(self, other: ReadError) -> ReadError {
         if other.stage() > self.stage() { other } else { self }
     }
 }
@@ -565,19 +565,26 @@ struct Layout {
 }
 
 /// What the photo shows at each cell and cell side, in board terms.
-struct Evidence {
+pub(crate) struct Evidence {
     /// Per cell, row-major: how open it looks (its label darker than
     /// the wood, as engraved or printed dark).
-    open: Vec<f64>,
+    pub(crate) open: Vec<f64>,
     /// The same for labels lighter than the wood (printed white).
-    open_light: Vec<f64>,
+    pub(crate) open_light: Vec<f64>,
     /// The gap across the side between cell (r, c) and (r, c + 1).
-    across: Vec<f64>,
+    pub(crate) across: Vec<f64>,
     /// The gap across the side between cell (r, c) and (r + 1, c).
-    down: Vec<f64>,
+    pub(crate) down: Vec<f64>,
     /// The gap depth of a side where the frame meets a board cell: what a
     /// gap looks like here.
-    edge: f64,
+    pub(crate) edge: f64,
+}
+
+impl Evidence {
+    /// The depth from which a side is seen as a gap when the pieces are cut.
+    fn seen_gap(&self) -> f64 {
+        0.45 * self.edge
+    }
 }
 
 /// A grid fitted along one axis of the canvas: first line and spacing.
@@ -931,7 +938,7 @@ impl Layout {
         let date = self.date(&ev.open).or_else(|err| self.date(&ev.open_light).map_err(|_| err))?;
         let open = variant.open_cells(&date);
         let covered = |i: usize| !open[i] && variant.cell(i / w, i % w) != Cell::Blocked;
-        let threshold = 0.45 * ev.edge;
+        let threshold = ev.seen_gap();
         // Pieces: covered cells joined where no gap parts them.
         let mut parent: Vec<usize> = (0..w * h).collect();
         for r in 0..h {
@@ -1102,10 +1109,11 @@ impl Layout {
 /// as its borders are deep, on a log scale (a faint gap against no gap
 /// counts as much as a deep one against a faint one). The nearest is taken
 /// when it is clearly nearer than the next, its borders part from its
-/// interiors, and no side contradicts it beyond what the photo's own
-/// spread of depths makes doubtful: were the photo's tiling not among them
-/// (its date misread), the nearest would contradict a side plainly seen.
-fn nearest<'a>(
+/// interiors, and no side inside a piece looks a gap beyond what the
+/// photo's own spread of depths makes doubtful: were the photo's tiling not
+/// among them (its date misread), the nearest would put a piece across a
+/// gap plainly seen.
+pub(crate) fn nearest<'a>(
     variant: &Variant,
     ev: &Evidence,
     covered: &dyn Fn(usize) -> bool,
@@ -1170,20 +1178,20 @@ fn nearest<'a>(
     };
     let ((gap, gap_spread), (plain, plain_spread)) = (class(true), class(false));
     let separation = (gap - plain) / ((gap_spread.powi(2) + plain_spread.powi(2)) / 2.0).sqrt();
-    // How much likelier each side's depth is in the class the tiling does
-    // not put it in (a log of the ratio; above 0 it contradicts it).
+    // How much likelier each interior side's depth is among the borders
+    // (a log of the ratio). Only a gap seen inside a piece tells against a
+    // tiling: a border not seen is two pieces pushed tight together, which
+    // photos often show.
     let log_density = |x: f64, (m, s): (f64, f64)| -0.5 * ((x - m) / s).powi(2) - s.ln();
     let doubt = (0..n)
-        .map(|s| {
-            let favour = log_density(value[s], (gap, gap_spread)) - log_density(value[s], (plain, plain_spread));
-            if border[s] { -favour } else { favour }
-        })
+        .filter(|&s| !border[s])
+        .map(|s| log_density(value[s], (gap, gap_spread)) - log_density(value[s], (plain, plain_spread)))
         .fold(f64::MIN, f64::max);
     if separation < MIN_SEPARATION || doubt > MAX_DOUBT {
         return None;
     }
     // What was seen: the pieces cut where a side looked a gap.
-    let threshold = 0.45 * ev.edge;
+    let threshold = ev.seen_gap();
     let changed = (0..n).filter(|&s| border[s] != (sides[s].2 >= threshold)).count();
     Some((tiling, changed))
 }
