@@ -738,7 +738,8 @@ impl Measured {
             }
         }
         let mut open = Vec::new();
-        let mut open_light = Vec::new();
+        // Per cell: its median and its brightest tenth.
+        let mut lifts = Vec::new();
         for j in 0..nv {
             for i in 0..nu {
                 let mut values = Vec::new();
@@ -762,17 +763,34 @@ impl Measured {
                 // A light label lifts the cell's brightest tenth as far.
                 let k = values.len() - 1 - values.len() / 10;
                 let top = *values.select_nth_unstable_by(k, f32::total_cmp).1;
-                // Finer, to count the strokes of what is light.
-                let fine: Vec<f32> = (0..STROKE_GRID * STROKE_GRID)
-                    .map(|n| {
-                        let (x, y) = ((n % STROKE_GRID) as f64, (n / STROKE_GRID) as f64);
-                        let span = (STROKE_GRID - 1) as f64;
-                        at(i as f64 + 0.15 + 0.7 * x / span, j as f64 + 0.15 + 0.7 * y / span)
-                    })
-                    .collect();
-                let light = LABEL_WEIGHT * (top - middle) / middle;
-                let streak = is_streak(&fine, middle + 0.5 * (top - middle));
-                open_light.push(if streak { 0.0 } else { f64::from(light) });
+                lifts.push((middle, top));
+            }
+        }
+        let mut open_light: Vec<f64> =
+            lifts.iter().map(|&(middle, top)| f64::from(LABEL_WEIGHT * (top - middle) / middle)).collect();
+        // Only a cell lifted more than the board's typical one can be seen
+        // open by a light label, so only there are its strokes counted (a
+        // cell at most typical is left as it is, which does not move the
+        // typical level the open cells are judged against).
+        let typical = {
+            let mut all: Vec<f32> = open_light.iter().map(|&v| v as f32).collect();
+            f64::from(median(&mut all))
+        };
+        for (n, &(middle, top)) in lifts.iter().enumerate() {
+            if open_light[n] <= typical {
+                continue;
+            }
+            let (i, j) = ((n % nu) as f64, (n / nu) as f64);
+            // Finer, to count the strokes of what is light.
+            let fine: Vec<f32> = (0..STROKE_GRID * STROKE_GRID)
+                .map(|k| {
+                    let (x, y) = ((k % STROKE_GRID) as f64, (k / STROKE_GRID) as f64);
+                    let span = (STROKE_GRID - 1) as f64;
+                    at(i + 0.15 + 0.7 * x / span, j + 0.15 + 0.7 * y / span)
+                })
+                .collect();
+            if is_streak(&fine, middle + 0.5 * (top - middle)) {
+                open_light[n] = 0.0;
             }
         }
         Measured { nu, nv, open, open_light, vertical, horizontal }
