@@ -36,6 +36,16 @@ const STREAK_STROKES: f32 = 1.2;
 /// to the outline's than the other way round is (as the size of a log) for
 /// the outline alone to decide which way the grid lies.
 const ASPECT_MARGIN: f64 = 0.05;
+/// How much nearer the nearest tiling of a date must be than the next (in
+/// the spread of the photo's gap depths, on their log scale) to be taken.
+const MIN_MARGIN: f64 = 2.0;
+/// How far apart the nearest tiling's piece borders and interiors must lie
+/// (their medians, in their spread) for it to be taken.
+const MIN_SEPARATION: f64 = 1.0;
+/// The most any side inside a piece of the nearest tiling may look a gap
+/// for it to be taken: the log of how much likelier its depth is among the
+/// tiling's piece borders than among its interiors (3: twenty times).
+const MAX_DOUBT: f64 = 3.0;
 
 /// What a photo was read as.
 #[derive(Clone, Debug)]
@@ -94,9 +104,28 @@ fn read_photo(photo: &Photo, variants: &[Variant]) -> Result<Reading, ReadError>
     match first {
         Ok(reading) => Ok(reading),
         Err(err) => match outline(photo, Likeness::Tint) {
-            Ok(corners) => read_within(photo, variants, corners).map_err(|_| err),
+            Ok(corners) => read_within(photo, variants, corners).map_err(|second| err.further(second)),
             Err(_) => Err(err),
         },
+    }
+}
+
+impl ReadError {
+    /// How far the reading got before it failed: a board found, then its
+    /// date read.
+    fn stage(&self) -> u8 {
+        match self {
+            ReadError::Decode(_) | ReadError::NoBoard(_) => 0,
+            ReadError::OpenCells { .. } => 1,
+            ReadError::Pieces { .. } => 2,
+        }
+    }
+
+    /// Of two looks at one photo that both failed, the reason of the one
+    /// that got further (the first on a tie): it says most about what the
+    /// photo shows.
+    pub(crate) fn further(self, other: ReadError) -> ReadError {
+        if other.stage() > self.stage() { other } else { self }
     }
 }
 
@@ -536,19 +565,26 @@ struct Layout {
 }
 
 /// What the photo shows at each cell and cell side, in board terms.
-struct Evidence {
+pub(crate) struct Evidence {
     /// Per cell, row-major: how open it looks (its label darker than
     /// the wood, as engraved or printed dark).
-    open: Vec<f64>,
+    pub(crate) open: Vec<f64>,
     /// The same for labels lighter than the wood (printed white).
-    open_light: Vec<f64>,
+    pub(crate) open_light: Vec<f64>,
     /// The gap across the side between cell (r, c) and (r, c + 1).
-    across: Vec<f64>,
+    pub(crate) across: Vec<f64>,
     /// The gap across the side between cell (r, c) and (r + 1, c).
-    down: Vec<f64>,
+    pub(crate) down: Vec<f64>,
     /// The gap depth of a side where the frame meets a board cell: what a
     /// gap looks like here.
-    edge: f64,
+    pub(crate) edge: f64,
+}
+
+impl Evidence {
+    /// The depth from which a side is seen as a gap when the pieces are cut.
+    fn seen_gap(&self) -> f64 {
+        0.45 * self.edge
+    }
 }
 
 /// A grid fitted along one axis of the canvas: first line and spacing.
@@ -702,7 +738,8 @@ impl Measured {
             }
         }
         let mut open = Vec::new();
-        let mut open_light = Vec::new();
+        // Per cell: its median and its brightest tenth.
+        let mut lifts = Vec::new();
         for j in 0..nv {
             for i in 0..nu {
                 let mut values = Vec::new();
@@ -726,17 +763,34 @@ impl Measured {
                 // A light label lifts the cell's brightest tenth as far.
                 let k = values.len() - 1 - values.len() / 10;
                 let top = *values.select_nth_unstable_by(k, f32::total_cmp).1;
-                // Finer, to count the strokes of what is light.
-                let fine: Vec<f32> = (0..STROKE_GRID * STROKE_GRID)
-                    .map(|n| {
-                        let (x, y) = ((n % STROKE_GRID) as f64, (n / STROKE_GRID) as f64);
-                        let span = (STROKE_GRID - 1) as f64;
-                        at(i as f64 + 0.15 + 0.7 * x / span, j as f64 + 0.15 + 0.7 * y / span)
-                    })
-                    .collect();
-                let light = LABEL_WEIGHT * (top - middle) / middle;
-                let streak = is_streak(&fine, middle + 0.5 * (top - middle));
-                open_light.push(if streak { 0.0 } else { f64::from(light) });
+                lifts.push((middle, top));
+            }
+        }
+        let mut open_light: Vec<f64> =
+            lifts.iter().map(|&(middle, top)| f64::from(LABEL_WEIGHT * (top - middle) / middle)).collect();
+        // Only a cell lifted more than the board's typical one can be seen
+        // open by a light label, so only there are its strokes counted (a
+        // cell at most typical is left as it is, which does not move the
+        // typical level the open cells are judged against).
+        let typical = {
+            let mut all: Vec<f32> = open_light.iter().map(|&v| v as f32).collect();
+            f64::from(median(&mut all))
+        };
+        for (n, &(middle, top)) in lifts.iter().enumerate() {
+            if open_light[n] <= typical {
+                continue;
+            }
+            let (i, j) = ((n % nu) as f64, (n / nu) as f64);
+            // Finer, to count the strokes of what is light.
+            let fine: Vec<f32> = (0..STROKE_GRID * STROKE_GRID)
+                .map(|k| {
+                    let (x, y) = ((k % STROKE_GRID) as f64, (k / STROKE_GRID) as f64);
+                    let span = (STROKE_GRID - 1) as f64;
+                    at(i + 0.15 + 0.7 * x / span, j + 0.15 + 0.7 * y / span)
+                })
+                .collect();
+            if is_streak(&fine, middle + 0.5 * (top - middle)) {
+                open_light[n] = 0.0;
             }
         }
         Measured { nu, nv, open, open_light, vertical, horizontal }
@@ -902,7 +956,7 @@ impl Layout {
         let date = self.date(&ev.open).or_else(|err| self.date(&ev.open_light).map_err(|_| err))?;
         let open = variant.open_cells(&date);
         let covered = |i: usize| !open[i] && variant.cell(i / w, i % w) != Cell::Blocked;
-        let threshold = 0.45 * ev.edge;
+        let threshold = ev.seen_gap();
         // Pieces: covered cells joined where no gap parts them.
         let mut parent: Vec<usize> = (0..w * h).collect();
         for r in 0..h {
@@ -973,52 +1027,15 @@ impl Layout {
         let pieces_error =
             || ReadError::Pieces { board: variant.name().to_string(), date: date.to_string(), rows: rows.join("\n") };
         let report = calendar::solve(variant, &date, 1_000_000, Method::Bitboard).map_err(|_| pieces_error())?;
-        let mut ranked: Vec<(f64, usize, &Tiling)> = report
-            .solutions
-            .iter()
-            .map(|t| {
-                let (mut cost, mut changed) = (0.0, 0);
-                for r in 0..h {
-                    for c in 0..w {
-                        let i = r * w + c;
-                        let here = t.piece_at(variant, r, c);
-                        if here.is_none() {
-                            continue;
-                        }
-                        for (j, seen) in
-                            [(c + 1 < w).then(|| (i + 1, ev.across[i])), (r + 1 < h).then(|| (i + w, ev.down[i]))]
-                                .into_iter()
-                                .flatten()
-                        {
-                            let there = t.piece_at(variant, j / w, j % w);
-                            if there.is_none() {
-                                continue;
-                            }
-                            let gap = here != there;
-                            let p = ((seen - 0.2 * ev.edge) / (0.5 * ev.edge)).clamp(0.0, 1.0);
-                            cost += if gap { 1.0 - p } else { p };
-                            if gap != (seen >= threshold) {
-                                changed += 1;
-                            }
-                        }
-                    }
-                }
-                (cost, changed, t)
-            })
-            .collect();
-        ranked.sort_by(|a, b| a.0.total_cmp(&b.0));
-        match ranked.first() {
-            // Near enough, and clearly nearer than the next.
-            Some(&(cost, changed, tiling)) if changed <= 6 && ranked.get(1).is_none_or(|next| next.0 - cost >= 0.5) => {
-                Ok(Reading {
-                    variant: variant.clone(),
-                    date,
-                    tiling: tiling.clone(),
-                    corrected: Some(changed),
-                    outline,
-                })
-            }
-            _ => Err(pieces_error()),
+        match nearest(variant, ev, &covered, &report.solutions) {
+            Some((tiling, changed)) => Ok(Reading {
+                variant: variant.clone(),
+                date,
+                tiling: tiling.clone(),
+                corrected: Some(changed),
+                outline,
+            }),
+            None => Err(pieces_error()),
         }
     }
 
@@ -1095,6 +1112,106 @@ impl Layout {
         };
         Ok(Date { month: month.1, day: day.1, weekday: weekday.map(|w| w.1) })
     }
+}
+
+/// The tiling among `tilings` (all of one date's) whose piece borders are
+/// the sides that look most like gaps, and how many sides it differs by
+/// from what was seen; none when no tiling stands out.
+///
+/// A side's gap depth is judged against this photo's other sides, not a
+/// fixed scale: a board's grain, its light or the camera raise or lower
+/// every side's depth together. The sides between covered cells are the
+/// same whichever tiling covers them, and so is the number of them that are
+/// piece borders (the pieces' perimeters are fixed, and so are the sides
+/// they share with the frame and the open cells); so a tiling is as near
+/// as its borders are deep, on a log scale (a faint gap against no gap
+/// counts as much as a deep one against a faint one). The nearest is taken
+/// when it is clearly nearer than the next, its borders part from its
+/// interiors, and no side inside a piece looks a gap beyond what the
+/// photo's own spread of depths makes doubtful: were the photo's tiling not
+/// among them (its date misread), the nearest would put a piece across a
+/// gap plainly seen.
+pub(crate) fn nearest<'a>(
+    variant: &Variant,
+    ev: &Evidence,
+    covered: &dyn Fn(usize) -> bool,
+    tilings: &'a [Tiling],
+) -> Option<(&'a Tiling, usize)> {
+    let (w, h) = (variant.width(), variant.height());
+    let mut sides: Vec<(usize, usize, f64)> = Vec::new();
+    for r in 0..h {
+        for c in 0..w {
+            let i = r * w + c;
+            if !covered(i) {
+                continue;
+            }
+            if c + 1 < w && covered(i + 1) {
+                sides.push((i, i + 1, ev.across[i]));
+            }
+            if r + 1 < h && covered(i + w) {
+                sides.push((i, i + w, ev.down[i]));
+            }
+        }
+    }
+    let n = sides.len();
+    if n < 2 {
+        return None;
+    }
+    // The log of each depth, lifted by a quarter of the median so that the
+    // faintest sides' noise does not count for much.
+    let mut depths: Vec<f32> = sides.iter().map(|s| s.2.max(0.0) as f32).collect();
+    let lift = (0.25 * f64::from(median(&mut depths))).max(1e-3);
+    let value: Vec<f64> = sides.iter().map(|s| (s.2.max(0.0) + lift).ln()).collect();
+    let mean = value.iter().sum::<f64>() / n as f64;
+    let spread = (value.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / n as f64).sqrt();
+    if spread <= 0.0 {
+        return None;
+    }
+    let borders = |t: &Tiling| -> Vec<bool> {
+        sides.iter().map(|&(i, j, _)| t.piece_at(variant, i / w, i % w) != t.piece_at(variant, j / w, j % w)).collect()
+    };
+    let mut ranked: Vec<(f64, &Tiling)> = tilings
+        .iter()
+        .map(|t| {
+            let border = borders(t);
+            ((0..n).filter(|&s| border[s]).map(|s| value[s]).sum::<f64>(), t)
+        })
+        .collect();
+    ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let &(score, tiling) = ranked.first()?;
+    if ranked.get(1).is_some_and(|next| score - next.0 < MIN_MARGIN * spread) {
+        return None;
+    }
+    // Its borders and its interiors as two classes, each by its median and
+    // spread (robust to the sides it has wrong).
+    let border = borders(tiling);
+    let class = |want: bool| -> (f64, f64) {
+        let mut v: Vec<f32> = (0..n).filter(|&s| border[s] == want).map(|s| value[s] as f32).collect();
+        if v.is_empty() {
+            return (0.0, spread);
+        }
+        let middle = f64::from(median(&mut v));
+        let mut off: Vec<f32> = v.iter().map(|&x| (f64::from(x) - middle).abs() as f32).collect();
+        (middle, (1.4826 * f64::from(median(&mut off))).max(0.05 * spread))
+    };
+    let ((gap, gap_spread), (plain, plain_spread)) = (class(true), class(false));
+    let separation = (gap - plain) / ((gap_spread.powi(2) + plain_spread.powi(2)) / 2.0).sqrt();
+    // How much likelier each interior side's depth is among the borders
+    // (a log of the ratio). Only a gap seen inside a piece tells against a
+    // tiling: a border not seen is two pieces pushed tight together, which
+    // photos often show.
+    let log_density = |x: f64, (m, s): (f64, f64)| -0.5 * ((x - m) / s).powi(2) - s.ln();
+    let doubt = (0..n)
+        .filter(|&s| !border[s])
+        .map(|s| log_density(value[s], (gap, gap_spread)) - log_density(value[s], (plain, plain_spread)))
+        .fold(f64::MIN, f64::max);
+    if separation < MIN_SEPARATION || doubt > MAX_DOUBT {
+        return None;
+    }
+    // What was seen: the pieces cut where a side looked a gap.
+    let threshold = ev.seen_gap();
+    let changed = (0..n).filter(|&s| border[s] != (sides[s].2 >= threshold)).count();
+    Some((tiling, changed))
 }
 
 fn cell_name(cell: Cell) -> String {

@@ -1,8 +1,9 @@
-use aquarchive_kinds::calendar::{MONTHS, Variant, verify};
+use aquarchive_kinds::calendar::{self, MONTHS, Method, Tiling, Variant, verify};
 use aquarchive_kinds::rng::Rng;
 
 use crate::geometry::Homography;
 use crate::raster::Plane;
+use crate::read::{Evidence, nearest};
 use crate::synth::{self, Camera, Cover, Distortion, Scene};
 use crate::{ReadError, read};
 
@@ -219,4 +220,94 @@ fn a_light_line_across_a_cell_is_a_streak_but_a_label_is_not() {
     })));
     // An "11": two strokes, each well inside the cell.
     assert!(!streak(&marks(|x, y| (x == n / 3 || x == 2 * n / 3) && (n / 4..3 * n / 4).contains(&y))));
+}
+
+/// The evidence of a board where each side between two pieces of `tiling`
+/// looks `border` deep and each side inside a piece `inside` deep, each
+/// give or take `noise`; the frame's walls 1.
+fn evidence(variant: &Variant, tiling: &Tiling, border: f64, inside: f64, noise: f64, rng: &mut Rng) -> Evidence {
+    let (w, h) = (variant.width(), variant.height());
+    let mut depth = |a: (usize, usize), b: (usize, usize)| {
+        let base =
+            if tiling.piece_at(variant, a.0, a.1) == tiling.piece_at(variant, b.0, b.1) { inside } else { border };
+        base + noise * (rng.below(1001) as f64 / 500.0 - 1.0)
+    };
+    let (mut across, mut down) = (vec![0.0; w * h], vec![0.0; w * h]);
+    for r in 0..h {
+        for c in 0..w {
+            if c + 1 < w {
+                across[r * w + c] = depth((r, c), (r, c + 1));
+            }
+            if r + 1 < h {
+                down[r * w + c] = depth((r, c), (r + 1, c));
+            }
+        }
+    }
+    Evidence { open: vec![0.0; w * h], open_light: vec![0.0; w * h], across, down, edge: 1.0 }
+}
+
+#[test]
+fn grain_deepening_every_side_still_leaves_the_nearest_tiling_found() {
+    // Every side looks as deep as a gap against the frame's walls, the
+    // borders a little deeper than the rest, give or take two thirds of the
+    // difference (the deepest interiors deeper than the faintest borders):
+    // the photo's own sides still tell the tiling.
+    for (seed, variant) in boards().iter().enumerate() {
+        let mut rng = Rng::new(40 + seed as u64);
+        let (date, tiling) = synth::solved_date(variant, &mut rng);
+        let open = variant.open_cells(&date);
+        let w = variant.width();
+        let covered = |i: usize| !open[i] && variant.cell(i / w, i % w) != calendar::Cell::Blocked;
+        let all = calendar::solve(variant, &date, 1_000_000, Method::Bitboard).unwrap().solutions;
+        let ev = evidence(variant, &tiling, 0.9, 0.6, 0.2, &mut rng);
+        let (found, changed) = nearest(variant, &ev, &covered, &all).expect("a tiling near enough");
+        assert_eq!(found.to_rows(variant), tiling.to_rows(variant), "{} {date}", variant.name());
+        // Every side inside a piece was seen as a gap, and is corrected.
+        assert!(changed > 6, "{changed}");
+    }
+}
+
+#[test]
+fn without_the_photos_tiling_among_them_no_tiling_is_taken_for_it() {
+    // As when the date is misread: the date's other tilings each put a
+    // piece across a gap plainly seen.
+    for (seed, variant) in boards().iter().enumerate() {
+        let mut rng = Rng::new(60 + seed as u64);
+        let (date, tiling) = synth::solved_date(variant, &mut rng);
+        let open = variant.open_cells(&date);
+        let w = variant.width();
+        let covered = |i: usize| !open[i] && variant.cell(i / w, i % w) != calendar::Cell::Blocked;
+        let all = calendar::solve(variant, &date, 1_000_000, Method::Bitboard).unwrap().solutions;
+        let ev = evidence(variant, &tiling, 0.5, 0.05, 0.04, &mut rng);
+        let (found, changed) = nearest(variant, &ev, &covered, &all).expect("the photo's own tiling");
+        assert_eq!((found.to_rows(variant), changed), (tiling.to_rows(variant), 0));
+        let others: Vec<Tiling> = all.into_iter().filter(|t| *t != tiling).collect();
+        assert!(!others.is_empty());
+        let taken = nearest(variant, &ev, &covered, &others).map(|(t, _)| t.to_rows(variant));
+        assert_eq!(taken, None, "{} {date}", variant.name());
+    }
+}
+
+#[test]
+fn of_two_failed_looks_at_a_photo_the_one_that_got_further_is_told() {
+    let no_board = ReadError::NoBoard("nothing stands out".to_string());
+    let open = ReadError::OpenCells {
+        board: "weekday".to_string(),
+        seen: "8 open cells seen".to_string(),
+        needed: 3,
+        what: "a month, a day and a weekday",
+    };
+    let pieces =
+        ReadError::Pieces { board: "weekday".to_string(), date: "Apr 15 Fri".to_string(), rows: "?".to_string() };
+    assert_eq!(open.clone().further(pieces.clone()), pieces);
+    assert_eq!(pieces.clone().further(open.clone()), pieces);
+    assert_eq!(no_board.clone().further(open.clone()), open);
+    // On a tie the first look's reason stands.
+    let other = ReadError::OpenCells {
+        board: "weekday".to_string(),
+        seen: "1 open cell seen".to_string(),
+        needed: 3,
+        what: "a month, a day and a weekday",
+    };
+    assert_eq!(open.clone().further(other), open);
 }
