@@ -45,7 +45,8 @@ pub struct Settings {
     /// (both items' sums at once, as a 2-D subset sum). On random 40x40
     /// Aquarium puzzles it cuts the nodes plus probes fourfold and the time
     /// about in half; where reasoning settles a puzzle early it finds
-    /// nothing and only costs (see docs/engine.md).
+    /// nothing and only costs, so by default it waits for a run's work to
+    /// pass a threshold (see [`Pairs`] and docs/engine.md).
     pub pairs: Pairs,
 }
 

@@ -32,12 +32,12 @@ pub enum Pairs {
 }
 
 /// The default: after 2,000 nodes plus probes. The site's puzzles (at most
-/// about 560), random 30x30 ones (at most 177) and mended 40x40 ones (at
-/// most 2,316) settle before or about then and never pay for the pairs; on
-/// random 40x40 puzzles it does as well as `Always` (median 16,000 against
-/// 17,510, worst 333,481 against 329,737), where 3,000 and 5,000 double the
-/// median: the top of the tree, walked without the pairs, is where they
-/// save most.
+/// about 560) and random 30x30 ones (at most 177) settle long before and
+/// never pay for the pairs, nor do mended 40x40 ones but the hardest (at
+/// most 2,316), for its last few hundred. On random 40x40 puzzles it does
+/// as well as `Always` (median 16,000 against 17,510, worst 333,481
+/// against 329,737), where 3,000 and 5,000 double the median: the top of
+/// the tree, walked without the pairs, is where they save most.
 impl Default for Pairs {
     fn default() -> Pairs {
         Pairs::AfterWork(2000)
