@@ -13,7 +13,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use aquarchive::engine::{Restarts, Settings};
+use aquarchive::engine::{Pairs, Restarts, Settings};
 use aquarchive::kinds::aquarium::{self, Aquarium, GenerateSettings, Style};
 use aquarchive::rng::Rng;
 
@@ -37,7 +37,7 @@ pub fn run(args: AquariumRandomBenchArgs) -> Result<(), BenchError> {
         return Err(BenchError::Message("--count: at least one puzzle per size".into()));
     }
     let restarts = args.restart_after.map_or(Restarts::Off, Restarts::Geometric);
-    let solving = Settings { restarts, pairs: args.pairs, ..Settings::default() };
+    let solving = Settings { restarts, pairs: args.pairs.unwrap_or_default(), ..Settings::default() };
     let mut rows = vec![header(args.cpsat.is_some())];
     let mut slowest = Vec::new();
     for &n in &args.sizes {
@@ -82,7 +82,12 @@ pub fn run(args: AquariumRandomBenchArgs) -> Result<(), BenchError> {
             args.runs,
             args.restart_after
                 .map_or("default settings".to_string(), |w| format!("restarts after {w} nodes plus probes, doubling"))
-                + if args.pairs { ", reasoning on pairs of items" } else { "" },
+                + &match args.pairs {
+                    None => String::new(),
+                    Some(Pairs::Off) => ", no reasoning on pairs of items".into(),
+                    Some(Pairs::Always) => ", reasoning on pairs of items".into(),
+                    Some(Pairs::AfterWork(w)) => format!(", reasoning on pairs of items after {w} nodes plus probes"),
+                },
             args.count,
             args.seed
         ),

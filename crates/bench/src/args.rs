@@ -1,5 +1,6 @@
 //! The command line as clap sees it. Only parsing lives here.
 
+use aquarchive::engine::Pairs;
 use clap::{Args, Parser, Subcommand};
 
 /// The repository's top folder, which the default fixture paths are in: the
@@ -203,9 +204,11 @@ pub struct AquariumRandomBenchArgs {
     /// nodes plus probes, each next one after twice as much work
     #[arg(long, value_name = "W", value_parser = clap::value_parser!(u64).range(1..))]
     pub restart_after: Option<u64>,
-    /// Solve (not generate) with the reasoning on pairs of items that undecided groups move together
-    #[arg(long)]
-    pub pairs: bool,
+    /// When to solve (not generate) with the reasoning on pairs of items that undecided groups move
+    /// together: `off`, `always`, or once a search has done this many nodes plus probes [default: the
+    /// engine's default]
+    #[arg(long, value_name = "WHEN", value_parser = parse_pairs)]
+    pub pairs: Option<Pairs>,
     /// Also solve every puzzle with OR-Tools CP-SAT by this script (one worker, first solution plus
     /// uniqueness), after the engine, and give the ratio puzzle by puzzle [default script:
     /// the repository's scripts/aquarium-cpsat, which needs `pip install multi-puzzle-solver`]
@@ -231,4 +234,13 @@ pub struct AquariumBenchArgs {
     /// Sides of the generated puzzles, comma-separated (generating one takes about 0.15 s at 30, 0.4 s at 40, 0.9 s at 50 on a quiet machine)
     #[arg(long, value_name = "N", value_delimiter = ',', default_values_t = vec![20, 30, 40, 50])]
     pub sizes: Vec<usize>,
+}
+
+/// `--pairs`: `off`, `always` or a number of nodes plus probes.
+fn parse_pairs(s: &str) -> Result<Pairs, String> {
+    match s {
+        "off" => Ok(Pairs::Off),
+        "always" => Ok(Pairs::Always),
+        _ => s.parse().map(Pairs::AfterWork).map_err(|_| format!("`{s}`: expected off, always or a number")),
+    }
 }

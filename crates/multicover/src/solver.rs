@@ -9,7 +9,7 @@ use super::counters::Counters;
 use super::dancing::{self, Dancing};
 use super::forced;
 use super::problem::{OptionId, Problem};
-use super::search::{MultiCover, Probing, Restarts};
+use super::search::{MultiCover, Pairs, Probing, Restarts};
 
 /// Which search runs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -40,13 +40,14 @@ pub struct Settings {
     pub algorithm: Algorithm,
     /// For the multi-cover search: whether and when it restarts.
     pub restarts: Restarts,
-    /// For the multi-cover search: where it probes, also reason on pairs of
-    /// items that two or more undecided groups move together (both items'
-    /// sums at once, as a 2-D subset sum). On random 40x40 Aquarium puzzles
-    /// it cuts the nodes plus probes fourfold and the time about in half;
-    /// off by default, as it costs time where reasoning settles a puzzle
-    /// without it (see docs/engine.md).
-    pub pairs: bool,
+    /// For the multi-cover search: when, where it probes, it also reasons
+    /// on pairs of items that two or more undecided groups move together
+    /// (both items' sums at once, as a 2-D subset sum). On random 40x40
+    /// Aquarium puzzles it cuts the nodes plus probes fourfold and the time
+    /// about in half; where reasoning settles a puzzle early it finds
+    /// nothing and only costs, so by default it waits for a run's work to
+    /// pass a threshold (see [`Pairs`] and docs/engine.md).
+    pub pairs: Pairs,
 }
 
 impl Settings {
@@ -125,7 +126,7 @@ enum Core {
         problem: Box<Problem>,
         probing: Probing,
         restarts: Restarts,
-        pairs: bool,
+        pairs: Pairs,
     },
     Dancing(Box<Dancing>),
     Counters(Box<Counters>),

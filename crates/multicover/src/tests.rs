@@ -17,18 +17,22 @@ fn all_settings() -> Vec<Settings> {
     // restart often, and deep in the tree.
     for probing in [Probing::Off, Probing::Adaptive] {
         for restarts in [Restarts::Luby(1), Restarts::Luby(4), Restarts::Geometric(2)] {
-            all.push(Settings { probing, algorithm: Algorithm::MultiCover, restarts, pairs: false });
+            all.push(Settings { probing, algorithm: Algorithm::MultiCover, restarts, pairs: Pairs::Off });
         }
     }
-    for probing in [Probing::Off, Probing::Fixpoint, Probing::Adaptive] {
-        all.push(Settings { probing, algorithm: Algorithm::MultiCover, pairs: true, ..Settings::default() });
+    // Pairs from the root, and switched on after a little work, so that
+    // runs that switch part way are checked too.
+    for pairs in [Pairs::Always, Pairs::AfterWork(3)] {
+        for probing in [Probing::Off, Probing::Fixpoint, Probing::Adaptive] {
+            all.push(Settings { probing, algorithm: Algorithm::MultiCover, pairs, ..Settings::default() });
+        }
+        all.push(Settings {
+            probing: Probing::Adaptive,
+            algorithm: Algorithm::MultiCover,
+            restarts: Restarts::Luby(1),
+            pairs,
+        });
     }
-    all.push(Settings {
-        probing: Probing::Adaptive,
-        algorithm: Algorithm::MultiCover,
-        restarts: Restarts::Luby(1),
-        pairs: true,
-    });
     all.push(Settings::default());
     for algorithm in [Algorithm::Counters, Algorithm::DancingLinks] {
         all.push(Settings { algorithm, ..Settings::default() });
@@ -227,7 +231,7 @@ fn restarts_find_each_solution_once() {
         let expected = brute_force_with(&p, &[]);
         for probing in [Probing::Off, Probing::Adaptive] {
             for restarts in [Restarts::Luby(1), Restarts::Luby(5), Restarts::Geometric(1), Restarts::Geometric(3)] {
-                let mut search = MultiCover::new(&p, probing, restarts, false);
+                let mut search = MultiCover::new(&p, probing, restarts, Pairs::Off);
                 for limit in [1, 2, usize::MAX] {
                     let mut found: Vec<Vec<OptionId>> = Vec::new();
                     let stats = search.run(&mut |s: &[OptionId]| {
@@ -523,7 +527,7 @@ fn reasoning_on_pairs_finds_what_single_items_miss() {
         stats.nodes
     };
     // Without the pairs, the search branches on A and fails at (2, 2).
-    assert!(settled(false) > settled(true), "the pair settles A at the root");
+    assert!(settled(Pairs::Off) > settled(Pairs::Always), "the pair settles A at the root");
     assert_eq!(brute_force_with(&p, &[a2]), Vec::<Vec<OptionId>>::new());
     assert_eq!(brute_force_with(&p, &[a0]).len(), 2);
 }
@@ -531,7 +535,7 @@ fn reasoning_on_pairs_finds_what_single_items_miss() {
 /// With reasoning on pairs, the limits of one and two solutions that
 /// `solve` and uniqueness proofs use stop the search as without it, each
 /// solution comes once, and none is lost, on problems whose groups move
-/// several items at once.
+/// several items at once; also when it is switched on after a little work.
 #[test]
 fn reasoning_on_pairs_keeps_every_solution_under_limits() {
     use crate::search::{MultiCover, Restarts};
@@ -539,15 +543,18 @@ fn reasoning_on_pairs_keeps_every_solution_under_limits() {
     for case in 0..1500 {
         let p = if case % 2 == 0 { random_gappy_problem(&mut rng) } else { random_problem(&mut rng) };
         let expected = brute_force_with(&p, &[]);
-        for probing in [Probing::Off, Probing::Fixpoint, Probing::Adaptive] {
-            let mut search = MultiCover::new(&p, probing, Restarts::Off, true);
+        for (probing, pairs) in [Probing::Off, Probing::Fixpoint, Probing::Adaptive]
+            .into_iter()
+            .flat_map(|probing| [(probing, Pairs::Always), (probing, Pairs::AfterWork(3))])
+        {
+            let mut search = MultiCover::new(&p, probing, Restarts::Off, pairs);
             for limit in [1, 2, usize::MAX] {
                 let mut found: Vec<Vec<OptionId>> = Vec::new();
                 let stats = search.run(&mut |s: &[OptionId]| {
                     found.push(s.to_vec());
                     if found.len() >= limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
                 });
-                assert_eq!(found.len(), expected.len().min(limit), "case {case}: {p:?} {probing:?}");
+                assert_eq!(found.len(), expected.len().min(limit), "case {case}: {p:?} {probing:?} {pairs:?}");
                 assert_eq!(stats.exhausted, expected.len() < limit, "case {case}");
                 let mut distinct = found.clone();
                 distinct.sort();

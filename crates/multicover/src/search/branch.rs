@@ -189,8 +189,11 @@ impl MultiCover {
         if (probe || depth == 0) && !self.reason_to_fixpoint() {
             return ControlFlow::Continue(());
         }
-        if (probe || depth == 0) && self.pairs_on && !self.reason_on_pairs_to_fixpoint() {
-            return ControlFlow::Continue(());
+        if probe || depth == 0 {
+            self.switch_on_pairs_when_due();
+            if self.pairs_on && !self.reason_on_pairs_to_fixpoint() {
+                return ControlFlow::Continue(());
+            }
         }
         if let Some(fits) = self.forced_completion() {
             // One candidate is left and nothing to branch on: take it whole.

@@ -7,8 +7,8 @@
 //! [`setup`] builds it for one problem; [`bounds`] keeps the bounds up to
 //! date as options die and come back, and propagates them; [`probe`] tries
 //! options one level deep; [`lines`] reasons on each item's sums once a
-//! node, where the bounds miss gaps; [`pairs`], when asked, on two items'
-//! sums at once; [`branch`] is the search itself;
+//! node, where the bounds miss gaps; [`pairs`], where the search is hard, on
+//! two items' sums at once; [`branch`] is the search itself;
 //! [`nogoods`] restarts it, when asked, without walking anything twice.
 //!
 //! ## Groups and bounds
@@ -43,6 +43,7 @@ use crate::problem::OptionId;
 use crate::solver::Stats;
 
 pub use nogoods::Restarts;
+pub use pairs::Pairs;
 
 mod bounds;
 mod branch;
@@ -136,7 +137,9 @@ pub(super) struct MultiCover {
     fail_weight: Vec<u32>,
     /// Restarts and what they record (see [`nogoods`]).
     nogoods: nogoods::Nogoods,
-    /// Whether to reason on pairs of items (see [`pairs`]), and its lists.
+    /// The work after which a run reasons on pairs of items (see
+    /// [`pairs`]), whether this run does yet, and its lists.
+    pairs_after: u64,
     pairs_on: bool,
     pairs: pairs::PairScratch,
 }
@@ -319,6 +322,7 @@ impl MultiCover {
         // Each run learns afresh, so that a run's choices do not hang on the
         // runs before it.
         self.fail_weight.fill(0);
+        self.pairs_on = self.pairs_after == 0;
         // Every item for the reasoning on sums at the root, whatever the
         // run before left listed.
         self.clear_lines();

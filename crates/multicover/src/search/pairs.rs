@@ -16,6 +16,46 @@
 use super::MultiCover;
 use super::lines::window;
 
+/// When the multi-cover search reasons on pairs of items (at the root and
+/// where it probes). The reasoning pays where the search is hard and only
+/// costs where reasoning on single items and probing settle a problem
+/// early, so by default it waits for the search's work to show which.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pairs {
+    /// Never.
+    Off,
+    /// From the root on.
+    Always,
+    /// Once a run's nodes plus probes (the count the work limit and the
+    /// restarts use) have reached this many; then to the end of the run.
+    AfterWork(u64),
+}
+
+/// The default: after 2,000 nodes plus probes. The site's puzzles (at most
+/// about 560) and random 30x30 ones (at most 177) settle long before and
+/// never pay for the pairs, nor do mended 40x40 ones but the hardest (at
+/// most 2,316), for its last few hundred. On random 40x40 puzzles it does
+/// as well as `Always` (median 16,000 against 17,510, worst 333,481
+/// against 329,737), where 3,000 and 5,000 double the median: the top of
+/// the tree, walked without the pairs, is where they save most.
+impl Default for Pairs {
+    fn default() -> Pairs {
+        Pairs::AfterWork(2000)
+    }
+}
+
+impl Pairs {
+    /// The work after which a run starts reasoning on pairs: never is
+    /// `u64::MAX`, which the work never reaches before the run ends.
+    pub(super) fn after(self) -> u64 {
+        match self {
+            Pairs::Off => u64::MAX,
+            Pairs::Always => 0,
+            Pairs::AfterWork(n) => n,
+        }
+    }
+}
+
 /// Sums up to this fit the bit sets.
 const MAX_SUM: u32 = 127;
 
@@ -75,6 +115,18 @@ impl PairScratch {
 }
 
 impl MultiCover {
+    /// Starts reasoning on pairs when the run's work has reached the
+    /// setting's threshold, with every item noted: the items that moved
+    /// before went unlisted. Called where the reasoning would run.
+    pub(super) fn switch_on_pairs_when_due(&mut self) {
+        if !self.pairs_on && self.nodes + self.probes >= self.pairs_after {
+            self.pairs_on = true;
+            for i in 0..self.sums.items.len() {
+                self.pairs.note(i);
+            }
+        }
+    }
+
     /// Reasons on pairs of items, then propagates and reasons on single
     /// items, until nothing more dies. False when the node fails.
     pub(super) fn reason_on_pairs_to_fixpoint(&mut self) -> bool {

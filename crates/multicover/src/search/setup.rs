@@ -4,13 +4,13 @@
 //! from (every option alive, then propagated).
 
 use super::nogoods::{Nogoods, Restarts};
-use super::pairs::PairScratch;
+use super::pairs::{PairScratch, Pairs};
 use super::{CLOSED_MEMBER, Cell, Item, MultiCover, OptionAt, Probing, Sums};
 use crate::lists::lists_by_key;
 use crate::problem::Problem;
 
 impl MultiCover {
-    pub(crate) fn new(problem: &Problem, probing: Probing, restarts: Restarts, pairs: bool) -> MultiCover {
+    pub(crate) fn new(problem: &Problem, probing: Probing, restarts: Restarts, pairs: Pairs) -> MultiCover {
         let (entries, starts) = problem.raw_entries();
         let n_opts = problem.option_count();
         assert!(n_opts < CLOSED_MEMBER as usize, "too many options for the trail's encoding");
@@ -67,7 +67,8 @@ impl MultiCover {
             line_before: Vec::new(),
             fail_weight: vec![0; problem.item_count()],
             nogoods: Nogoods::new(restarts, n_opts),
-            pairs_on: pairs,
+            pairs_after: pairs.after(),
+            pairs_on: false,
             pairs: PairScratch::new(problem.item_count()),
         };
         search.bring_all_to_life();
