@@ -233,18 +233,9 @@ fn restarts_find_each_solution_once() {
             for restarts in [Restarts::Luby(1), Restarts::Luby(5), Restarts::Geometric(1), Restarts::Geometric(3)] {
                 let mut search = MultiCover::new(&p, probing, restarts, Pairs::Off);
                 for limit in [1, 2, usize::MAX] {
-                    let mut found: Vec<Vec<OptionId>> = Vec::new();
-                    let stats = search.run(&mut |s: &[OptionId]| {
-                        found.push(s.to_vec());
-                        if found.len() >= limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+                    let found = run_under_limit(&mut search, &expected, limit, &|| {
+                        format!("case {case}: {p:?} {probing:?} {restarts:?}")
                     });
-                    assert_eq!(found.len(), expected.len().min(limit), "case {case}: {p:?} {probing:?} {restarts:?}");
-                    assert_eq!(stats.exhausted, expected.len() < limit, "case {case}");
-                    let mut distinct = found.clone();
-                    distinct.sort();
-                    distinct.dedup();
-                    assert_eq!(distinct.len(), found.len(), "case {case}: a solution twice: {found:?}");
-                    assert!(distinct.iter().all(|s| expected.contains(s)), "case {case}: {found:?}");
                     restarted += search.restarts();
                     restarted_with_solutions += usize::from(search.restarts() > 0 && found.len() > 1);
                 }
@@ -253,6 +244,31 @@ fn restarts_find_each_solution_once() {
     }
     assert!(restarted > 10_000, "the searches should restart often ({restarted})");
     assert!(restarted_with_solutions > 500, "and with solutions found before ({restarted_with_solutions})");
+}
+
+/// Runs `search` to at most `limit` solutions and checks what it found
+/// against the brute force's `expected`: as many as there are up to the
+/// limit, exhausted only below it, none twice, none that is not a solution;
+/// `what` names the run in a failure's message.
+fn run_under_limit(
+    search: &mut crate::search::MultiCover,
+    expected: &[Vec<OptionId>],
+    limit: usize,
+    what: &dyn Fn() -> String,
+) -> Vec<Vec<OptionId>> {
+    let mut found: Vec<Vec<OptionId>> = Vec::new();
+    let stats = search.run(&mut |s: &[OptionId]| {
+        found.push(s.to_vec());
+        if found.len() >= limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    });
+    assert_eq!(found.len(), expected.len().min(limit), "{}", what());
+    assert_eq!(stats.exhausted, expected.len() < limit, "{}", what());
+    let mut distinct = found.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), found.len(), "{}: a solution twice: {found:?}", what());
+    assert!(distinct.iter().all(|s| expected.contains(s)), "{}: {found:?}", what());
+    found
 }
 
 #[test]
@@ -549,18 +565,7 @@ fn reasoning_on_pairs_keeps_every_solution_under_limits() {
         {
             let mut search = MultiCover::new(&p, probing, Restarts::Off, pairs);
             for limit in [1, 2, usize::MAX] {
-                let mut found: Vec<Vec<OptionId>> = Vec::new();
-                let stats = search.run(&mut |s: &[OptionId]| {
-                    found.push(s.to_vec());
-                    if found.len() >= limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
-                });
-                assert_eq!(found.len(), expected.len().min(limit), "case {case}: {p:?} {probing:?} {pairs:?}");
-                assert_eq!(stats.exhausted, expected.len() < limit, "case {case}");
-                let mut distinct = found.clone();
-                distinct.sort();
-                distinct.dedup();
-                assert_eq!(distinct.len(), found.len(), "case {case}: a solution twice: {found:?}");
-                assert!(distinct.iter().all(|s| expected.contains(s)), "case {case}: {found:?}");
+                run_under_limit(&mut search, &expected, limit, &|| format!("case {case}: {p:?} {probing:?} {pairs:?}"));
             }
         }
     }
