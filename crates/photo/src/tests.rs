@@ -246,6 +246,24 @@ fn evidence(variant: &Variant, tiling: &Tiling, border: f64, inside: f64, noise:
     Evidence { open: vec![0.0; w * h], open_light: vec![0.0; w * h], across, down, edge: 1.0 }
 }
 
+/// A generated solved date, which of the board's cells its tiling covers,
+/// and every tiling of that date: what the nearest-tiling tests start from.
+struct SolvedDate {
+    date: calendar::Date,
+    tiling: Tiling,
+    covered: Vec<bool>,
+    all: Vec<Tiling>,
+}
+
+fn solved_date_and_its_tilings(variant: &Variant, rng: &mut Rng) -> SolvedDate {
+    let (date, tiling) = synth::solved_date(variant, rng);
+    let open = variant.open_cells(&date);
+    let w = variant.width();
+    let covered = (0..open.len()).map(|i| !open[i] && variant.cell(i / w, i % w) != calendar::Cell::Blocked).collect();
+    let all = calendar::solve(variant, &date, 1_000_000, Method::Bitboard).unwrap().solutions;
+    SolvedDate { date, tiling, covered, all }
+}
+
 #[test]
 fn grain_deepening_every_side_still_leaves_the_nearest_tiling_found() {
     // Every side looks as deep as a gap against the frame's walls, the
@@ -254,11 +272,8 @@ fn grain_deepening_every_side_still_leaves_the_nearest_tiling_found() {
     // the photo's own sides still tell the tiling.
     for (seed, variant) in boards().iter().enumerate() {
         let mut rng = Rng::new(40 + seed as u64);
-        let (date, tiling) = synth::solved_date(variant, &mut rng);
-        let open = variant.open_cells(&date);
-        let w = variant.width();
-        let covered = |i: usize| !open[i] && variant.cell(i / w, i % w) != calendar::Cell::Blocked;
-        let all = calendar::solve(variant, &date, 1_000_000, Method::Bitboard).unwrap().solutions;
+        let SolvedDate { date, tiling, covered, all } = solved_date_and_its_tilings(variant, &mut rng);
+        let covered = |i: usize| covered[i];
         let ev = evidence(variant, &tiling, 0.9, 0.6, 0.2, &mut rng);
         let (found, changed) = nearest(variant, &ev, &covered, &all).expect("a tiling near enough");
         assert_eq!(found.to_rows(variant), tiling.to_rows(variant), "{} {date}", variant.name());
@@ -273,11 +288,8 @@ fn without_the_photos_tiling_among_them_no_tiling_is_taken_for_it() {
     // piece across a gap plainly seen.
     for (seed, variant) in boards().iter().enumerate() {
         let mut rng = Rng::new(60 + seed as u64);
-        let (date, tiling) = synth::solved_date(variant, &mut rng);
-        let open = variant.open_cells(&date);
-        let w = variant.width();
-        let covered = |i: usize| !open[i] && variant.cell(i / w, i % w) != calendar::Cell::Blocked;
-        let all = calendar::solve(variant, &date, 1_000_000, Method::Bitboard).unwrap().solutions;
+        let SolvedDate { date, tiling, covered, all } = solved_date_and_its_tilings(variant, &mut rng);
+        let covered = |i: usize| covered[i];
         let ev = evidence(variant, &tiling, 0.5, 0.05, 0.04, &mut rng);
         let (found, changed) = nearest(variant, &ev, &covered, &all).expect("the photo's own tiling");
         assert_eq!((found.to_rows(variant), changed), (tiling.to_rows(variant), 0));
