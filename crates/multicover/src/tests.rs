@@ -571,6 +571,37 @@ fn reasoning_on_pairs_keeps_every_solution_under_limits() {
     }
 }
 
+/// The reasoning on pairs remembers, per pair, where its last pass found
+/// nothing, and skips a pass that stands there again. That memory outlives
+/// a run, so a second run of one search starts with it full: it must walk
+/// the same tree as a fresh search (the same solutions in the same order,
+/// the same nodes and probes), or the memory skipped a pass that would
+/// have found something.
+#[test]
+fn reasoning_on_pairs_walks_the_same_tree_with_its_memory_full() {
+    use crate::search::{MultiCover, Restarts};
+    let mut rng = Rng::new(41);
+    for case in 0..600 {
+        let p = if case % 2 == 0 { random_gappy_problem(&mut rng) } else { random_problem(&mut rng) };
+        for probing in [Probing::Off, Probing::Fixpoint, Probing::Adaptive] {
+            let walk = |search: &mut MultiCover| {
+                let mut found: Vec<Vec<OptionId>> = Vec::new();
+                let stats = search.run(&mut |s: &[OptionId]| {
+                    found.push(s.to_vec());
+                    ControlFlow::Continue(())
+                });
+                (found, stats.nodes, stats.probes)
+            };
+            let mut search = MultiCover::new(&p, probing, Restarts::Off, Pairs::Always);
+            let first = walk(&mut search);
+            let again = walk(&mut search);
+            let fresh = walk(&mut MultiCover::new(&p, probing, Restarts::Off, Pairs::Always));
+            assert_eq!(first, fresh, "case {case}: {p:?} {probing:?}: the first run");
+            assert_eq!(again, fresh, "case {case}: {p:?} {probing:?}: the second run");
+        }
+    }
+}
+
 /// A random problem whose items' sums have gaps: "exactly one" groups with
 /// weights far apart (0, 2, 3, 5 ...) on a few counting items, and options
 /// of no group, so that the reasoning on each item's sums has work to do.

@@ -13,6 +13,8 @@
 //! into both ranges) meet at each group: a pair of weights survives when
 //! some forward sum plus it lies in the backward set.
 
+use std::collections::HashMap;
+
 use super::MultiCover;
 use super::lines::window;
 
@@ -78,8 +80,6 @@ pub(super) struct PairScratch {
     noted: Vec<bool>,
     /// Pairs of items moved by one group, once per group.
     pairs: Vec<(u32, u32)>,
-    /// A group's items it moves.
-    moving: Vec<u32>,
     /// The pair's undecided groups: (group, its cell on the first item,
     /// on the second), and each one's pairs of weights in `weights`
     /// from `starts[k]`.
@@ -91,7 +91,18 @@ pub(super) struct PairScratch {
     next: Vec<u128>,
     bad: Vec<(u32, u32)>,
     kill: Vec<u32>,
+    /// Each group's place in `open`, `NOT_OPEN` when not listed.
+    open_at: Vec<u32>,
+    /// The rows of `before` that may be non-zero, per group.
+    span: Vec<(usize, usize)>,
+    /// A pair's groups' weights and ranges as `reason_on_pair` sees them,
+    /// and per pair, the last ones where a pass found nothing.
+    key: Vec<u32>,
+    quiet: HashMap<(u32, u32), Vec<u32>>,
 }
+
+/// `PairScratch::open_at` of a group not in `open`.
+const NOT_OPEN: u32 = u32::MAX;
 
 impl PairScratch {
     pub(super) fn new(item_count: usize) -> PairScratch {
@@ -170,25 +181,34 @@ impl MultiCover {
         if s.items.is_empty() {
             return true;
         }
+        // Each pair once per undecided group that moves both its items,
+        // found from its noted items: from the first when both are noted.
         s.pairs.clear();
-        for g in 0..self.group_live.len() {
-            if self.group_live[g] == 0 || (self.group_live[g] == 1 && self.group_exact[g]) {
+        for at in 0..s.items.len() {
+            let i = s.items[at];
+            if self.sums.items[i as usize].is_selector {
                 continue;
             }
-            s.moving.clear();
-            for c in self.group_cells_start[g] as usize..self.group_cells_start[g + 1] as usize {
-                let cell = &self.cells[c];
-                let i = cell.item as usize;
-                if (!self.group_exact[g] || cell.heaviest != cell.lightest) && !self.sums.items[i].is_selector {
-                    s.moving.push(cell.item);
+            for c in self.item_cells_start[i as usize]..self.item_cells_start[i as usize + 1] {
+                let (cell, g, _) = self.item_cells[c as usize];
+                let g = g as usize;
+                if self.group_live[g] == 0 || (self.group_live[g] == 1 && self.group_exact[g]) {
+                    continue;
                 }
-            }
-            for a in 0..s.moving.len() {
-                for b in a + 1..s.moving.len() {
-                    let (i, j) = (s.moving[a], s.moving[b]);
-                    if s.noted[i as usize] || s.noted[j as usize] {
-                        s.pairs.push((i.min(j), i.max(j)));
+                let moves = |cell: &super::Cell| !self.group_exact[g] || cell.heaviest != cell.lightest;
+                if !moves(&self.cells[cell as usize]) {
+                    continue;
+                }
+                for other in &self.cells[self.group_cells_start[g] as usize..self.group_cells_start[g + 1] as usize] {
+                    let j = other.item;
+                    if j == i
+                        || !moves(other)
+                        || self.sums.items[j as usize].is_selector
+                        || (s.noted[j as usize] && j < i)
+                    {
+                        continue;
                     }
+                    s.pairs.push((i.min(j), i.max(j)));
                 }
             }
         }
@@ -221,18 +241,28 @@ impl MultiCover {
     /// can reach its ranges no more.
     fn reason_on_pair(&self, i: usize, j: usize, s: &mut PairScratch) -> bool {
         s.open.clear();
+        if s.open_at.len() < self.group_live.len() {
+            s.open_at.resize(self.group_live.len(), NOT_OPEN);
+        }
         for (first, item) in [(true, i), (false, j)] {
             for at in self.item_cells_start[item]..self.item_cells_start[item + 1] {
                 let (_, g, k) = self.item_cells[at as usize];
                 if self.group_live[g as usize] == 0 {
                     continue;
                 }
-                match s.open.iter_mut().find(|e| e.0 == g) {
-                    Some(e) => e.2 = Some(k),
-                    None if first => s.open.push((g, Some(k), None)),
-                    None => s.open.push((g, None, Some(k))),
+                // An item has one cell per group: a group already listed
+                // came from the first item.
+                let listed = s.open_at[g as usize];
+                if listed != NOT_OPEN {
+                    s.open[listed as usize].2 = Some(k);
+                } else {
+                    s.open_at[g as usize] = s.open.len() as u32;
+                    s.open.push(if first { (g, Some(k), None) } else { (g, None, Some(k)) });
                 }
             }
+        }
+        for &(g, _, _) in &s.open {
+            s.open_at[g as usize] = NOT_OPEN;
         }
         if s.open.len() > 2 * OPEN_MAX {
             return true;
@@ -286,50 +316,128 @@ impl MultiCover {
         }
         let low_i = a.lo.saturating_sub(a.committed + base.0);
         let low_j = b.lo.saturating_sub(b.committed + base.1);
+        // What follows depends on nothing else: when the pair stands where
+        // its last pass found nothing, this one would find nothing again.
+        s.key.clear();
+        s.key.extend([top_i, low_i, top_j, low_j]);
+        for k in 0..n {
+            let ws = &s.weights[s.starts[k]..s.starts[k + 1]];
+            s.key.push(ws.len() as u32);
+            s.key.extend(ws.iter().flat_map(|&(x, y)| [x, y]));
+        }
+        let pair = (i as u32, j as u32);
+        if s.quiet.get(&pair).is_some_and(|key| *key == s.key) {
+            return true;
+        }
+        let kills = s.kill.len();
+        if !self.reason_on_sums(top_i, low_i, top_j, low_j, s) {
+            return false;
+        }
+        if s.kill.len() == kills {
+            let key = s.quiet.entry(pair).or_default();
+            key.clear();
+            key.extend_from_slice(&s.key);
+        }
+        true
+    }
+
+    /// The 2-D sets of one pair whose open groups, weights and ranges (what
+    /// is left of them past `base`) `reason_on_pair` put in `s`.
+    fn reason_on_sums(&self, top_i: u32, low_i: u32, top_j: u32, low_j: u32, s: &mut PairScratch) -> bool {
+        let n = s.open.len();
         let rows = top_i as usize + 1;
         let columns = window(0, top_j);
-        // before[k * rows + r]: the sums of groups 0..k whose first is r.
-        s.before.clear();
-        s.before.resize((n + 1) * rows, 0);
+        let fits = |x: u32, y: u32| (x as usize) < rows && y <= top_j;
+        // before[k * rows + r]: the sums of groups 0..k whose first is r,
+        // zero outside rows `span[k]` (inclusive, empty when the first end
+        // passes the second); the rows outside are not cleared, nor read.
+        if s.before.len() < (n + 1) * rows {
+            s.before.resize((n + 1) * rows, 0);
+        }
+        s.span.clear();
         s.before[0] = 1;
+        s.span.push((0, 0));
         for k in 0..n {
+            let (lo, hi) = s.span[k];
+            let weights = &s.weights[s.starts[k]..s.starts[k + 1]];
+            let (mut new_lo, mut new_hi) = (rows, 0);
+            if lo <= hi {
+                for &(x, y) in weights {
+                    let x = x as usize;
+                    if fits(x as u32, y) && lo + x < rows {
+                        new_lo = new_lo.min(lo + x);
+                        new_hi = new_hi.max((hi + x).min(rows - 1));
+                    }
+                }
+            }
+            s.span.push((new_lo, new_hi));
+            if new_lo > new_hi {
+                continue;
+            }
             let (done, rest) = s.before.split_at_mut((k + 1) * rows);
             let (prev, cur) = (&done[k * rows..], &mut rest[..rows]);
-            for &(x, y) in &s.weights[s.starts[k]..s.starts[k + 1]] {
+            cur[new_lo..=new_hi].fill(0);
+            for &(x, y) in weights {
                 let x = x as usize;
-                if x < rows && y <= top_j {
-                    for r in 0..rows - x {
+                if fits(x as u32, y) && lo + x < rows {
+                    for r in lo..=hi.min(rows - 1 - x) {
                         cur[r + x] |= (prev[r] << y) & columns;
                     }
                 }
             }
         }
-        // back[r]: the sums (r, columns) that groups k.. complete into both ranges.
-        s.back.clear();
-        s.back.resize(rows, 0);
-        s.back[low_i.min(top_i + 1) as usize..].fill(window(low_j, top_j));
-        if (0..rows).all(|r| s.before[n * rows + r] & s.back[r] == 0) {
+        // back[r]: the sums (r, columns) that groups k.. complete into both
+        // ranges, zero outside rows `back_lo..=back_hi` (not cleared either).
+        if s.back.len() < rows {
+            s.back.resize(rows, 0);
+            s.next.resize(rows, 0);
+        }
+        let (mut back_lo, mut back_hi) = (low_i.min(top_i + 1) as usize, rows - 1);
+        if back_lo <= back_hi {
+            s.back[back_lo..=back_hi].fill(window(low_j, top_j));
+        }
+        let (lo, hi) = s.span[n];
+        if (lo.max(back_lo)..=hi.min(back_hi)).all(|r| s.before[n * rows + r] & s.back[r] == 0) {
             return false;
         }
         for k in (0..n).rev() {
             let prev = &s.before[k * rows..(k + 1) * rows];
-            s.next.clear();
-            s.next.resize(rows, 0);
-            s.bad.clear();
-            for &(x, y) in &s.weights[s.starts[k]..s.starts[k + 1]] {
-                let x_at = x as usize;
-                let mut fits = false;
-                if x_at < rows && y <= top_j {
-                    for ((&from, to), &back) in prev.iter().zip(s.next.iter_mut()).zip(&s.back[x_at..]) {
-                        fits |= (from << y) & back != 0;
-                        *to |= back >> y;
+            let (lo, hi) = s.span[k];
+            let weights = &s.weights[s.starts[k]..s.starts[k + 1]];
+            // The rows of the sets of groups k-1.. (not needed below group 0).
+            let (mut next_lo, mut next_hi) = (rows, 0);
+            if k > 0 && back_lo <= back_hi {
+                for &(x, y) in weights {
+                    let x = x as usize;
+                    if fits(x as u32, y) && x <= back_hi {
+                        next_lo = next_lo.min(back_lo.saturating_sub(x));
+                        next_hi = next_hi.max(back_hi - x);
                     }
                 }
-                if !fits {
+                if next_lo <= next_hi {
+                    s.next[next_lo..=next_hi].fill(0);
+                }
+            }
+            s.bad.clear();
+            for &(x, y) in weights {
+                let x_at = x as usize;
+                let mut found = false;
+                if fits(x, y) && back_lo <= back_hi && x_at <= back_hi {
+                    let (from, to) = (back_lo.saturating_sub(x_at), back_hi - x_at);
+                    let back = &s.back[..rows];
+                    found = (from.max(lo)..=to.min(hi)).any(|r| (prev[r] << y) & back[r + x_at] != 0);
+                    if k > 0 {
+                        for r in from..=to {
+                            s.next[r] |= back[r + x_at] >> y;
+                        }
+                    }
+                }
+                if !found {
                     s.bad.push((x, y));
                 }
             }
             std::mem::swap(&mut s.back, &mut s.next);
+            (back_lo, back_hi) = (next_lo, next_hi);
             if s.bad.is_empty() {
                 continue;
             }
