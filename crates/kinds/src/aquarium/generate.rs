@@ -15,7 +15,9 @@
 //! what search meets outside such a generator: a random map with tanks of
 //! about a dozen cells, random levels, no mending; a map whose water is not
 //! the only solution is thrown away and another cut. Its puzzles are the
-//! hard ones: nothing made them easy for reasoning.
+//! hard ones: nothing made them easy for reasoning. The search for another
+//! solution walks the planted water first, then what lies nearest to it,
+//! where second solutions mostly are (see `other_solution`).
 //!
 //! A map can get stuck: no open tank has a neighbour it may join with the
 //! planted water. Then the open tanks get new random levels (the clues
@@ -161,8 +163,8 @@ const FULL_SEARCH_RESTART_AFTER: u64 = 10_000;
 /// solutions nearest to it next: a second solution mostly differs from the
 /// planted one in a few tanks, and a search that left it at every branch
 /// wandered far from both. Only the order changes, so a proof stays a
-/// proof, and the puzzles made are those the plain order made; at 50x50 it
-/// is what makes random puzzles at all (see docs/engine.md).
+/// proof, and the puzzles made are those the plain order made; on random
+/// 50x50 candidates most searches fall a hundredfold (see docs/engine.md).
 fn other_solution(puzzle: &Aquarium, water: &Water) -> Option<Water> {
     const QUICK_WORK: u64 = 2_000;
     let encoding = Encoding::new(puzzle);
