@@ -124,6 +124,9 @@ enum Core {
     MultiCover {
         search: Box<MultiCover>,
         problem: Box<Problem>,
+        /// As given to [`Solver::set_try_first`], for the search of what
+        /// forced options leave.
+        try_first: Vec<OptionId>,
         probing: Probing,
         restarts: Restarts,
         pairs: Pairs,
@@ -145,6 +148,7 @@ impl Solver {
             _ => Core::MultiCover {
                 search: Box::new(MultiCover::new(problem, settings.probing, settings.restarts, settings.pairs)),
                 problem: Box::new(problem.clone()),
+                try_first: Vec::new(),
                 probing: settings.probing,
                 restarts: settings.restarts,
                 pairs: settings.pairs,
@@ -170,6 +174,26 @@ impl Solver {
             Core::MultiCover { search, .. } => search.set_work_limit(limit),
             Core::Dancing(links) => links.set_work_limit(limit),
             Core::Counters(counters) => counters.set_work_limit(limit),
+        }
+    }
+
+    /// Makes later runs of the multi-cover search try these options before
+    /// the others wherever they branch (the exact-cover searches ignore it).
+    /// The search stays complete: only the order in which it walks its
+    /// branches changes, so it finds the same solutions in another order.
+    /// Given a known solution's options, a search for another one walks the
+    /// known one first and then the solutions nearest to it, as SAT
+    /// solvers keep a model's phases (phase saving): a second solution of
+    /// a puzzle mostly differs from the first in a few places. An empty
+    /// list restores the order.
+    ///
+    /// # Panics
+    /// If an option is not an option of the problem.
+    pub fn set_try_first(&mut self, options: &[OptionId]) {
+        if let Core::MultiCover { search, try_first, .. } = &mut self.core {
+            search.set_try_first(options);
+            *try_first = options.to_vec();
+            try_first.sort_unstable();
         }
     }
 
@@ -212,21 +236,26 @@ impl Solver {
         let start = Instant::now();
         let mut stats = match &mut self.core {
             Core::MultiCover { search, .. } if forced.is_empty() => search.run(&mut f),
-            Core::MultiCover { problem, probing, restarts, pairs, .. } => match forced::remainder(problem, forced) {
-                None => Stats { exhausted: true, ..Stats::default() },
-                Some((rest, kept)) => {
-                    let mut search = MultiCover::new(&rest, *probing, *restarts, *pairs);
-                    search.set_work_limit(self.work_limit);
-                    let mut solution = Vec::new();
-                    search.run(&mut |chosen: &[OptionId]| {
-                        solution.clear();
-                        solution.extend(forced);
-                        solution.extend(chosen.iter().map(|&o| kept[o]));
-                        solution.sort_unstable();
-                        f(&solution)
-                    })
+            Core::MultiCover { problem, try_first, probing, restarts, pairs, .. } => {
+                match forced::remainder(problem, forced) {
+                    None => Stats { exhausted: true, ..Stats::default() },
+                    Some((rest, kept)) => {
+                        let mut search = MultiCover::new(&rest, *probing, *restarts, *pairs);
+                        search.set_work_limit(self.work_limit);
+                        let first: Vec<OptionId> =
+                            (0..kept.len()).filter(|&n| try_first.binary_search(&kept[n]).is_ok()).collect();
+                        search.set_try_first(&first);
+                        let mut solution = Vec::new();
+                        search.run(&mut |chosen: &[OptionId]| {
+                            solution.clear();
+                            solution.extend(forced);
+                            solution.extend(chosen.iter().map(|&o| kept[o]));
+                            solution.sort_unstable();
+                            f(&solution)
+                        })
+                    }
                 }
-            },
+            }
             Core::Dancing(links) => links.run(forced, &mut f),
             Core::Counters(counters) => counters.run(forced, &mut f),
         };

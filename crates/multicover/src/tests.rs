@@ -786,3 +786,64 @@ impl Rng {
         self.below(denominator) < numerator
     }
 }
+
+/// With options tried first (a known solution's, or any), a complete search
+/// finds the same solutions as without, each once, and the limits of one
+/// and two solutions stop it as without: under every multi-cover setting,
+/// restarts and pairs included.
+#[test]
+fn options_tried_first_keep_every_solution_under_limits() {
+    use crate::search::MultiCover;
+    let mut rng = Rng::new(41);
+    let mut reordered = 0;
+    for case in 0..1200 {
+        let p = match case % 3 {
+            0 => random_problem(&mut rng),
+            1 => random_exact_cover(&mut rng, true),
+            _ => random_gappy_problem(&mut rng),
+        };
+        let expected = brute_force_with(&p, &[]);
+        // A solution's options when there is one, as the generator passes
+        // them; otherwise (and every other case) a random set.
+        let preferred: Vec<OptionId> = match expected.first() {
+            Some(_) if case % 2 == 0 => expected[rng.below(expected.len())].clone(),
+            _ => (0..p.option_count()).filter(|_| rng.chance(1, 3)).collect(),
+        };
+        for settings in all_settings().into_iter().filter(|s| s.algorithm == Algorithm::MultiCover) {
+            let mut search = MultiCover::new(&p, settings.probing, settings.restarts, settings.pairs);
+            let what = || format!("case {case}: {p:?} preferred {preferred:?} with {settings:?}");
+            let plain_first = run_under_limit(&mut search, &expected, 1, &what);
+            search.set_try_first(&preferred);
+            for limit in [1, 2, usize::MAX] {
+                let found = run_under_limit(&mut search, &expected, limit, &what);
+                reordered += usize::from(limit == 1 && found != plain_first);
+            }
+        }
+    }
+    // The order really changes: some searches find another solution first.
+    assert!(reordered > 100, "trying options first should change which solution comes first ({reordered})");
+}
+
+/// Through the solver, with forced options too: the options tried first
+/// are mapped onto what the forced options leave, and every solution that
+/// holds the forced ones is still found.
+#[test]
+fn options_tried_first_with_forced_options_give_every_solution() {
+    let mut rng = Rng::new(43);
+    for case in 0..400 {
+        let p = if case % 2 == 0 { random_gappy_problem(&mut rng) } else { random_problem(&mut rng) };
+        let n = p.option_count();
+        let preferred: Vec<OptionId> = (0..n).filter(|_| rng.chance(1, 2)).collect();
+        let forced: Vec<OptionId> = (0..rng.between(0, 2)).map(|_| rng.below(n)).collect();
+        let expected = brute_force_with(&p, &forced);
+        for settings in all_settings() {
+            let mut solver = Solver::new(&p, settings);
+            solver.set_try_first(&preferred);
+            let mut got = solver.solve_with(&forced, usize::MAX).solutions;
+            got.sort();
+            assert_eq!(got, expected, "case {case}: {p:?} forced {forced:?} preferred {preferred:?} with {settings:?}");
+            solver.set_try_first(&[]);
+            assert_eq!(solver.count(u64::MAX).solutions as usize, brute_force_with(&p, &[]).len(), "case {case}");
+        }
+    }
+}

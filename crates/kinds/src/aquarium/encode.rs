@@ -103,6 +103,21 @@ impl Encoding {
         self.levels[o].0 as usize
     }
 
+    /// The options (one per tank) that stand for `water`: the inverse of
+    /// [`Encoding::decode`] on water that is level in every tank.
+    pub fn options_of(&self, puzzle: &Aquarium, water: &Water) -> Vec<OptionId> {
+        let mut top = vec![usize::MAX; puzzle.tank_count()];
+        for r in 0..puzzle.height() {
+            for c in 0..puzzle.width() {
+                let t = puzzle.tank(r, c) as usize;
+                if water.get(r, c) {
+                    top[t] = top[t].min(r);
+                }
+            }
+        }
+        (0..self.levels.len()).filter(|&o| top[self.levels[o].0 as usize] == self.levels[o].1).collect()
+    }
+
     /// The water a set of options (one per tank) stands for.
     pub fn decode(&self, puzzle: &Aquarium, chosen: &[OptionId]) -> Water {
         let mut top = vec![usize::MAX; puzzle.tank_count()];

@@ -218,6 +218,10 @@ impl MultiCover {
             Some(item) => {
                 let (a, b) = (self.item_opts_start[item] as usize, self.item_opts_start[item + 1] as usize);
                 list.extend(self.item_opts[a..b].iter().copied().filter(|&o| self.alive[o as usize]));
+                if !self.try_first.is_empty() {
+                    // Stable: each part keeps the order it had.
+                    list.sort_by_key(|&o| !self.try_first[o as usize]);
+                }
             }
             // Every item is in range: a solution. Options still alive fit,
             // and larger sets may be solutions too: walk them as well.

@@ -120,6 +120,9 @@ pub(super) struct MultiCover {
     probe_kills: Vec<u32>,
     /// Nodes plus probes after which a run stops, unexhausted.
     work_limit: u64,
+    /// Options tried before the others of each branch (see
+    /// [`crate::Solver::set_try_first`]), by option; empty when none are.
+    try_first: Vec<bool>,
     /// False when the problem fails before any choice.
     root_ok: bool,
     root_trail: usize,
@@ -299,6 +302,17 @@ impl MultiCover {
     /// Stops later runs after this many nodes plus probes.
     pub(super) fn set_work_limit(&mut self, limit: u64) {
         self.work_limit = limit;
+    }
+
+    /// Later runs try these options before the others wherever they branch.
+    pub(crate) fn set_try_first(&mut self, options: &[OptionId]) {
+        self.try_first.clear();
+        if !options.is_empty() {
+            self.try_first.resize(self.alive.len(), false);
+            for &o in options {
+                self.try_first[o] = true;
+            }
+        }
     }
 
     /// The options still alive after propagation and probing at the root

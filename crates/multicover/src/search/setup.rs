@@ -55,6 +55,7 @@ impl MultiCover {
             probe_paid: Vec::new(),
             probe_kills: vec![0; n_opts],
             work_limit: u64::MAX,
+            try_first: Vec::new(),
             root_ok: true,
             root_trail: 0,
             nodes: 0,
