@@ -37,7 +37,7 @@ use super::MultiCover;
 /// walked, as opposed to the option chosen there.
 const WALKED: u32 = 1 << 31;
 
-/// When to restart (the default: Luby, unit 10,000; see its `Default`).
+/// When to restart (the default: geometric from 10,000; see its `Default`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Restarts {
     /// Never: one depth-first walk of the tree.
@@ -51,17 +51,18 @@ pub enum Restarts {
     Geometric(u64),
 }
 
-/// The default: Luby, unit 10,000. On the random 40x40 Aquarium puzzles of
-/// three seeds (20 each, with the reasoning on pairs on by default) it cut
-/// both the total work and the worst puzzle's against no restarts on every
-/// seed (in all from 6.36M to 3.57M nodes plus probes, worst 2.08M to
-/// 1.33M), and did best of the budgets measured (geometric from 3,000 to
-/// 20,000) over the 60. A search that takes less than 10,000 never
-/// restarts: the site's puzzles (at most about 560) and mended ones are
-/// left as they were (see docs/engine.md).
+/// The default: geometric from 10,000 nodes plus probes. On the random
+/// 40x40 Aquarium puzzles of six seeds (20 each, with the reasoning on
+/// pairs on by default) it cut both the total work and the worst puzzle's
+/// against no restarts on every seed (in all from 10.78M to 7.27M nodes
+/// plus probes, worst 2.08M to 1.53M); Luby with the same unit did as well
+/// in all but not on every seed, and smaller geometric budgets left the
+/// worst puzzle as it was or worse. A search that takes less than 10,000
+/// never restarts: the site's puzzles (at most about 560) and mended ones
+/// are left as they were (see docs/engine.md).
 impl Default for Restarts {
     fn default() -> Restarts {
-        Restarts::Luby(10_000)
+        Restarts::Geometric(10_000)
     }
 }
 
