@@ -244,7 +244,7 @@ pub struct AquariumSettingsBenchArgs {
     /// Settings to compare, comma-separated, each `RESTARTS` or `RESTARTS/PAIRS`: RESTARTS is `off`,
     /// `default`, `geometric:W` (first after W nodes plus probes, then doubling) or `luby:W` (W times
     /// 1, 1, 2, 1, 1, 2, 4, ...); PAIRS is `off`, `always` or a number of nodes plus probes (when the
-    /// reasoning on pairs of items starts) [default: the engine's]
+    /// reasoning on pairs of items starts), the engine's default when left out
     #[arg(
         long,
         value_name = "LIST",
@@ -263,7 +263,9 @@ pub struct AquariumSettingsBenchArgs {
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
 pub enum StyleArg {
+    /// Random tanks and random water, kept when unique (`generate --style random`)
     Random,
+    /// Mended until reasoning settles them (`generate`'s default)
     Mended,
 }
 
