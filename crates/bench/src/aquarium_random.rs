@@ -36,7 +36,7 @@ pub fn run(args: AquariumRandomBenchArgs) -> Result<(), BenchError> {
     if args.count == 0 {
         return Err(BenchError::Message("--count: at least one puzzle per size".into()));
     }
-    let restarts = args.restart_after.map_or(Restarts::Off, Restarts::Geometric);
+    let restarts = args.restart_after.map_or(Settings::default().restarts, Restarts::Geometric);
     let solving = Settings { restarts, pairs: args.pairs.unwrap_or_default(), ..Settings::default() };
     let mut rows = vec![header(args.cpsat.is_some())];
     let mut slowest = Vec::new();

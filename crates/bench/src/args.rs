@@ -59,6 +59,11 @@ pub enum Command {
         after_help = "Examples:\n  aquarchive-bench aquarium-random --cpsat\n  aquarchive-bench aquarium-random --sizes 30 --count 100 --seed 2"
     )]
     AquariumRandom(AquariumRandomBenchArgs),
+    /// The search's restart and pairs settings side by side on the same generated Aquarium puzzles, seed by seed: work (nodes plus probes) median, 90th percentile, worst and total, and time
+    #[command(
+        after_help = "Examples:\n  aquarchive-bench aquarium-settings\n  aquarchive-bench aquarium-settings --seeds 1 --settings off,geometric:3000/always --per-puzzle"
+    )]
+    AquariumSettings(AquariumSettingsBenchArgs),
 }
 
 #[derive(Args, Debug)]
@@ -222,6 +227,49 @@ pub struct AquariumRandomBenchArgs {
 }
 
 #[derive(Args, Debug)]
+pub struct AquariumSettingsBenchArgs {
+    /// Side of the puzzles
+    #[arg(long, value_name = "N", default_value_t = 40)]
+    pub size: usize,
+    /// How the puzzles are made: `random` (random tanks and water, kept when unique) or `mended`
+    /// (the generator's default)
+    #[arg(long, value_enum, default_value_t = StyleArg::Random)]
+    pub style: StyleArg,
+    /// Puzzles per seed
+    #[arg(long, value_name = "K", default_value_t = 20)]
+    pub count: usize,
+    /// Seeds, comma-separated; puzzle i of a seed uses the seed's i-th stream
+    #[arg(long, value_name = "S", value_delimiter = ',', default_values_t = vec![1, 2, 3])]
+    pub seeds: Vec<u64>,
+    /// Settings to compare, comma-separated, each `RESTARTS` or `RESTARTS/PAIRS`: RESTARTS is `off`,
+    /// `default`, `geometric:W` (first after W nodes plus probes, then doubling) or `luby:W` (W times
+    /// 1, 1, 2, 1, 1, 2, 4, ...); PAIRS is `off`, `always` or a number of nodes plus probes (when the
+    /// reasoning on pairs of items starts), the engine's default when left out
+    #[arg(
+        long,
+        value_name = "LIST",
+        value_delimiter = ',',
+        value_parser = crate::aquarium_settings::parse_compared,
+        default_value = "off,geometric:3000,geometric:5000,geometric:10000,geometric:20000,luby:10000"
+    )]
+    pub settings: Vec<crate::aquarium_settings::Compared>,
+    /// Times each puzzle is solved with each setting; the best time counts (the work repeats exactly)
+    #[arg(long, value_name = "R", default_value_t = 1)]
+    pub runs: usize,
+    /// Also print each puzzle's work under each setting
+    #[arg(long)]
+    pub per_puzzle: bool,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub enum StyleArg {
+    /// Random tanks and random water, kept when unique (`generate --style random`)
+    Random,
+    /// Mended until reasoning settles them (`generate`'s default)
+    Mended,
+}
+
+#[derive(Args, Debug)]
 pub struct AquariumBenchArgs {
     #[command(flatten)]
     pub puzzles: AquariumFixtures,
@@ -237,7 +285,7 @@ pub struct AquariumBenchArgs {
 }
 
 /// `--pairs`: `off`, `always` or a number of nodes plus probes.
-fn parse_pairs(s: &str) -> Result<Pairs, String> {
+pub(crate) fn parse_pairs(s: &str) -> Result<Pairs, String> {
     match s {
         "off" => Ok(Pairs::Off),
         "always" => Ok(Pairs::Always),

@@ -2,10 +2,11 @@
 //! setting side by side in one run. A tool of the source tree, not of the
 //! installed `aquarchive`: its defaults read the repository's fixtures.
 //!
-//! `cargo run --release -p aquarchive-bench -- <aquarium|aquarium-random|sudoku|calendar|ring|import|export|grade-aquarium|photo>`
+//! `cargo run --release -p aquarchive-bench -- <aquarium|aquarium-random|aquarium-settings|sudoku|calendar|ring|import|export|grade-aquarium|photo>`
 
 mod aquarium;
 mod aquarium_random;
+mod aquarium_settings;
 mod args;
 mod calendar;
 mod export;
@@ -48,6 +49,7 @@ fn main() {
     let result = match cli.command {
         Command::Aquarium(args) => aquarium::run(args),
         Command::AquariumRandom(args) => aquarium_random::run(args),
+        Command::AquariumSettings(args) => aquarium_settings::run(args),
         Command::Sudoku(args) => sudoku::run(args),
         Command::Calendar(args) => calendar::run(args),
         Command::Ring(args) => ring::run(args),

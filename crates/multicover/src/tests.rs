@@ -13,6 +13,8 @@ fn all_settings() -> Vec<Settings> {
         ..Settings::default()
     });
     let mut all = multi.to_vec();
+    // Restarts off, as before they were the default.
+    all.extend(multi.map(|s| Settings { restarts: Restarts::Off, ..s }));
     // Restarts after very little work, so that the small problems here
     // restart often, and deep in the tree.
     for probing in [Probing::Off, Probing::Adaptive] {
@@ -244,6 +246,34 @@ fn restarts_find_each_solution_once() {
     }
     assert!(restarted > 10_000, "the searches should restart often ({restarted})");
     assert!(restarted_with_solutions > 500, "and with solutions found before ({restarted_with_solutions})");
+}
+
+/// A search that ends before the default restarts' first budget does the
+/// same work as one without restarts, and finds the same solutions in the
+/// same order, under the limits that `solve` and uniqueness proofs use:
+/// what keeps every short search (all of the site's puzzles) as it was.
+#[test]
+fn default_restarts_leave_short_searches_alone() {
+    let mut rng = Rng::new(43);
+    for case in 0..600 {
+        let p = match case % 3 {
+            0 => random_problem(&mut rng),
+            1 => random_exact_cover(&mut rng, true),
+            _ => random_gappy_problem(&mut rng),
+        };
+        for probing in [Probing::Off, Probing::Adaptive] {
+            let with = Settings { probing, algorithm: Algorithm::MultiCover, ..Settings::default() };
+            assert_ne!(with.restarts, Restarts::Off, "restarts are on by default");
+            let without = Settings { restarts: Restarts::Off, ..with };
+            for limit in [1, 2, usize::MAX] {
+                let a = Solver::new(&p, with).solve(limit);
+                let b = Solver::new(&p, without).solve(limit);
+                assert_eq!(a.solutions, b.solutions, "case {case}: {p:?} {probing:?} limit {limit}");
+                let work = |o: &Outcome| (o.stats.nodes, o.stats.probes, o.stats.exhausted);
+                assert_eq!(work(&a), work(&b), "case {case}: {p:?} {probing:?} limit {limit}");
+            }
+        }
+    }
 }
 
 /// Runs `search` to at most `limit` solutions and checks what it found

@@ -1,0 +1,234 @@
+//! `aquarchive-bench aquarium-settings`: the multi-cover search's restart
+//! and pairs settings side by side on the same generated Aquarium puzzles,
+//! seed by seed, in work (nodes plus probes, which the machine's load does
+//! not change) and in time. A setting that wins on one seed's puzzles may
+//! have won by luck; one that wins on every seed has not.
+//!
+//! The puzzles of a seed are those of `aquarchive generate --size N --seed S
+//! --count K` (with `--style random` for random ones): each is made once and
+//! then solved with every setting in turn, so that the settings share the
+//! machine's load.
+
+use std::io::IsTerminal;
+use std::time::Duration;
+
+use aquarchive::engine::{Pairs, Restarts, Settings};
+use aquarchive::kinds::aquarium::{self, GenerateSettings, Style};
+use aquarchive::rng::Rng;
+
+use crate::BenchError;
+use crate::aquarium::time_solve;
+use crate::args::{AquariumSettingsBenchArgs, StyleArg};
+use crate::output::print;
+use crate::table::{render, thousands};
+
+/// One setting to compare, as `--settings` names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Compared {
+    pub restarts: Restarts,
+    /// `None`: the engine's default.
+    pub pairs: Option<Pairs>,
+}
+
+impl Compared {
+    fn settings(self) -> Settings {
+        let defaults = Settings::default();
+        Settings { restarts: self.restarts, pairs: self.pairs.unwrap_or(defaults.pairs), ..defaults }
+    }
+
+    fn name(self) -> String {
+        let restarts = match self.restarts {
+            Restarts::Off => "no restarts".to_string(),
+            Restarts::Geometric(w) => format!("geometric {}", thousands(w)),
+            Restarts::Luby(w) => format!("Luby {}", thousands(w)),
+        };
+        match self.pairs {
+            None => restarts,
+            Some(Pairs::Off) => format!("{restarts}, no pairs"),
+            Some(Pairs::Always) => format!("{restarts}, pairs always"),
+            Some(Pairs::AfterWork(w)) => format!("{restarts}, pairs after {}", thousands(w)),
+        }
+    }
+}
+
+/// `--settings`' items: `RESTARTS` or `RESTARTS/PAIRS`, where RESTARTS is
+/// `off`, `geometric:W`, `luby:W` or `default`, and PAIRS `off`, `always` or a
+/// number of nodes plus probes.
+pub fn parse_compared(s: &str) -> Result<Compared, String> {
+    let (restarts, pairs) = match s.split_once('/') {
+        Some((r, p)) => (r, Some(p)),
+        None => (s, None),
+    };
+    let unit = |w: &str| match w.parse::<u64>() {
+        Ok(w) if w > 0 => Ok(w),
+        _ => Err(format!("`{s}`: a restart budget is a positive number of nodes plus probes")),
+    };
+    let restarts = match restarts.split_once(':') {
+        None if restarts == "off" => Restarts::Off,
+        None if restarts == "default" => Settings::default().restarts,
+        Some(("geometric", w)) => Restarts::Geometric(unit(w)?),
+        Some(("luby", w)) => Restarts::Luby(unit(w)?),
+        _ => return Err(format!("`{s}`: expected off, default, geometric:W or luby:W, then /PAIRS if wanted")),
+    };
+    let pairs = pairs.map(crate::args::parse_pairs).transpose().map_err(|e| format!("`{s}`: {e}"))?;
+    Ok(Compared { restarts, pairs })
+}
+
+/// One puzzle solved with one setting.
+#[derive(Clone, Copy)]
+struct Sample {
+    work: u64,
+    time: Duration,
+}
+
+pub fn run(args: AquariumSettingsBenchArgs) -> Result<(), BenchError> {
+    if args.count == 0 {
+        return Err(BenchError::Message("--count: at least one puzzle per seed".into()));
+    }
+    if !(2..=aquarium::MAX_SIDE).contains(&args.size) {
+        return Err(BenchError::Message(format!("--size: {} is outside 2..={}", args.size, aquarium::MAX_SIDE)));
+    }
+    let (generate, style) = match args.style {
+        StyleArg::Random => (GenerateSettings::random(args.size), Style::Random),
+        StyleArg::Mended => (GenerateSettings::square(args.size), Style::Mended),
+    };
+    // samples[seed][setting][puzzle]
+    let mut samples = vec![vec![Vec::with_capacity(args.count); args.settings.len()]; args.seeds.len()];
+    // Progress on standard error: rewritten in place on a terminal, a line
+    // per seed otherwise (a hard puzzle may take seconds per setting).
+    let terminal = std::io::stderr().is_terminal();
+    for (s, &seed) in args.seeds.iter().enumerate() {
+        if !terminal {
+            eprintln!("aquarchive-bench: seed {seed}: {} puzzles", args.count);
+        }
+        for index in 0..args.count {
+            if terminal {
+                eprint!("\raquarchive-bench: seed {seed}: puzzle {} of {}", index + 1, args.count);
+            }
+            let made = aquarium::generate(&mut Rng::for_item(seed, index as u64), generate);
+            for (k, compared) in args.settings.iter().enumerate() {
+                let (time, work) = time_solve(&made.puzzle, Some(&made.solution), compared.settings(), args.runs)?;
+                samples[s][k].push(Sample { work, time });
+            }
+        }
+        if terminal {
+            eprintln!();
+        }
+    }
+    let mut out = String::new();
+    let title = format!(
+        "Solve and prove unique (limit of two solutions, best of {} runs), {} {}x{} {} puzzles per seed; \
+         work is nodes plus probes, M = million:",
+        args.runs,
+        args.count,
+        args.size,
+        args.size,
+        style.name()
+    );
+    let mut rows = vec![
+        [
+            "setting",
+            "seed",
+            "work median",
+            "work 90th pct",
+            "work worst (puzzle)",
+            "work total",
+            "ms median",
+            "ms worst",
+            "s total",
+        ]
+        .map(String::from)
+        .to_vec(),
+    ];
+    for (k, compared) in args.settings.iter().enumerate() {
+        for (s, seed) in args.seeds.iter().enumerate() {
+            rows.push(row(compared.name(), seed.to_string(), &samples[s][k], &|i| (i + 1).to_string()));
+        }
+        if args.seeds.len() > 1 {
+            let all: Vec<Sample> = samples.iter().flat_map(|per_seed| per_seed[k].iter().copied()).collect();
+            let named = |i: usize| format!("seed {}, {}", args.seeds[i / args.count], i % args.count + 1);
+            rows.push(row(compared.name(), "all".into(), &all, &named));
+        }
+    }
+    out.push_str(&render(&title, &rows));
+    if args.per_puzzle {
+        let mut header = vec!["seed".to_string(), "puzzle".into()];
+        header.extend(args.settings.iter().map(|c| c.name()));
+        let mut rows = vec![header];
+        for (s, seed) in args.seeds.iter().enumerate() {
+            for index in 0..args.count {
+                let mut line = vec![seed.to_string(), (index + 1).to_string()];
+                line.extend(samples[s].iter().map(|per_setting| thousands(per_setting[index].work)));
+                rows.push(line);
+            }
+        }
+        out.push_str(&render("Work (nodes plus probes) puzzle by puzzle:", &rows));
+    }
+    print(&out)
+}
+
+/// A table row for `samples`; `named` names the worst by its index.
+fn row(setting: String, seed: String, samples: &[Sample], named: &dyn Fn(usize) -> String) -> Vec<String> {
+    let mut work: Vec<u64> = samples.iter().map(|s| s.work).collect();
+    let mut time: Vec<Duration> = samples.iter().map(|s| s.time).collect();
+    let (worst_at, _) = samples.iter().enumerate().max_by_key(|(_, s)| s.work).expect("at least one sample");
+    work.sort_unstable();
+    time.sort_unstable();
+    let worst_at = named(worst_at);
+    let ms = |d: Duration| format!("{:.1}", d.as_secs_f64() * 1e3);
+    vec![
+        setting,
+        seed,
+        thousands(median(&work)),
+        thousands(percentile(&work, 90)),
+        format!("{} ({worst_at})", thousands(*work.last().expect("at least one sample"))),
+        format!("{:.2}M", work.iter().sum::<u64>() as f64 / 1e6),
+        ms(median(&time)),
+        ms(*time.last().expect("at least one sample")),
+        format!("{:.2}", time.iter().sum::<Duration>().as_secs_f64()),
+    ]
+}
+
+/// The middle sample (the upper of the two middle ones for an even count,
+/// as the other Aquarium tables take it).
+fn median<T: Copy>(sorted: &[T]) -> T {
+    sorted[sorted.len() / 2]
+}
+
+/// The smallest sample at or above `pct` percent of them.
+fn percentile<T: Copy>(sorted: &[T], pct: usize) -> T {
+    let rank = (sorted.len() * pct).div_ceil(100).max(1);
+    sorted[rank - 1]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_parse_as_the_help_says() {
+        assert_eq!(parse_compared("off"), Ok(Compared { restarts: Restarts::Off, pairs: None }));
+        assert_eq!(
+            parse_compared("geometric:3000/always"),
+            Ok(Compared { restarts: Restarts::Geometric(3000), pairs: Some(Pairs::Always) })
+        );
+        assert_eq!(
+            parse_compared("luby:10000/2000"),
+            Ok(Compared { restarts: Restarts::Luby(10000), pairs: Some(Pairs::AfterWork(2000)) })
+        );
+        assert_eq!(parse_compared("default").map(|c| c.restarts), Ok(Settings::default().restarts));
+        assert!(parse_compared("geometric:0").is_err());
+        assert!(parse_compared("geometric").is_err());
+        assert!(parse_compared("off/sometimes").is_err());
+    }
+
+    #[test]
+    fn the_worst_is_named_by_seed_and_puzzle() {
+        let samples: Vec<Sample> =
+            [5, 1, 9, 2].iter().map(|&work| Sample { work, time: Duration::from_millis(work) }).collect();
+        let row = row("x".into(), "all".into(), &samples, &|i| format!("seed {}, {}", [7, 8][i / 2], i % 2 + 1));
+        assert_eq!(row[4], "9 (seed 8, 1)");
+        assert_eq!(row[5], "0.00M");
+        assert_eq!(row[2], "5");
+    }
+}
