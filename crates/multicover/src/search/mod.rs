@@ -336,6 +336,11 @@ impl MultiCover {
         // Each run learns afresh, so that a run's choices do not hang on the
         // runs before it.
         self.fail_weight.fill(0);
+        // And probes afresh: the marks and counts of the last run's probes,
+        // deep in its tree, would skip the root's probes and steer its
+        // branching.
+        self.probed_at.fill(0);
+        self.probe_kills.fill(0);
         self.pairs_on = self.pairs_after == 0;
         // Every item for the reasoning on sums at the root, whatever the
         // run before left listed.
