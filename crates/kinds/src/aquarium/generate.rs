@@ -29,7 +29,7 @@
 use std::ops::ControlFlow;
 
 use crate::rng::Rng;
-use multicover::{Probing, Restarts, Settings, Solver};
+use multicover::{Probing, Settings, Solver};
 
 use super::{Aquarium, Encoding, Water, verify};
 
@@ -148,10 +148,6 @@ fn random_unique(rng: &mut Rng, width: usize, height: usize, tanks: usize) -> Ge
     unreachable!("the loop above only ends by returning")
 }
 
-/// The work (nodes plus probes) before the full search of `other_solution`
-/// first restarts; each later budget doubles.
-const FULL_SEARCH_RESTART_AFTER: u64 = 10_000;
-
 /// A solution other than `water`, or `None` when `water` is the only one.
 ///
 /// While a puzzle still has many solutions, a plain search finds a second
@@ -187,13 +183,12 @@ fn other_solution(puzzle: &Aquarium, water: &Water) -> Option<Water> {
     if let (Some(other), _) = search(&mut quick) {
         return verified(puzzle, other);
     }
-    // Restarts with nogoods keep the search complete (a proof stays a proof)
-    // and cut the heavy tail of both outcomes here: the candidate whose second
+    // The engine's default restarts (with nogoods, so a proof stays a proof)
+    // cut the heavy tail of both outcomes here: the candidate whose second
     // solution lies deep, and the proof that wanders into a long dead end
     // (see docs/engine.md). Searches shorter than the first budget never
     // restart, so the mended style's are unchanged.
-    let settings = Settings { restarts: Restarts::Geometric(FULL_SEARCH_RESTART_AFTER), ..Settings::default() };
-    let mut full = Solver::new(&encoding.problem, settings);
+    let mut full = Solver::new(&encoding.problem, Settings::default());
     full.set_try_first(&planted);
     let (other, exhausted) = search(&mut full);
     debug_assert!(exhausted || other.is_some());
