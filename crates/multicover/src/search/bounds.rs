@@ -37,21 +37,28 @@ impl MultiCover {
                 sums.shift(cell.item as usize, cell.bounds(exact), (0, 0));
                 cell.heaviest = 0;
                 cell.lightest = 0;
-            } else if val_count[slot as usize] == 0 && (slot == cell.max || slot == cell.min) {
+            } else if val_count[slot as usize] == 0 {
                 // Every option of the group has a slot in every cell, so
-                // while one lives these scans stop inside the cell.
-                let old = cell.bounds(exact);
-                while val_count[cell.max as usize] == 0 {
-                    cell.max -= 1;
-                }
-                while val_count[cell.min as usize] == 0 {
-                    cell.min += 1;
-                }
-                cell.heaviest = vals[cell.max as usize];
-                cell.lightest = vals[cell.min as usize];
-                let new = cell.bounds(exact);
-                if new != old {
-                    sums.shift(cell.item as usize, old, new);
+                // while one lives these scans stop inside the cell. Only one
+                // end can move: a slot at both ends was the last live one.
+                if slot == cell.max {
+                    let old = cell.bounds(exact);
+                    while val_count[cell.max as usize] == 0 {
+                        cell.max -= 1;
+                    }
+                    // A cell's values are distinct: the heaviest fell.
+                    cell.heaviest = vals[cell.max as usize];
+                    sums.shift(cell.item as usize, old, cell.bounds(exact));
+                } else if slot == cell.min {
+                    while val_count[cell.min as usize] == 0 {
+                        cell.min += 1;
+                    }
+                    let lightest = vals[cell.min as usize];
+                    // Only an exact group's bounds count its lightest.
+                    if exact {
+                        sums.shift(cell.item as usize, (cell.heaviest, cell.lightest), (cell.heaviest, lightest));
+                    }
+                    cell.lightest = lightest;
                 }
             }
         }
@@ -75,12 +82,15 @@ impl MultiCover {
                 cell.lightest = vals[slot as usize];
                 cell.heaviest = vals[slot as usize];
                 sums.unshift(cell.item as usize, (0, 0), cell.bounds(exact));
-            } else if slot < cell.min || slot > cell.max {
+            } else if slot > cell.max {
                 let old = cell.bounds(exact);
-                cell.min = cell.min.min(slot);
-                cell.max = cell.max.max(slot);
-                cell.heaviest = vals[cell.max as usize];
-                cell.lightest = vals[cell.min as usize];
+                cell.max = slot;
+                cell.heaviest = vals[slot as usize];
+                sums.unshift(cell.item as usize, old, cell.bounds(exact));
+            } else if slot < cell.min {
+                let old = cell.bounds(exact);
+                cell.min = slot;
+                cell.lightest = vals[slot as usize];
                 sums.unshift(cell.item as usize, old, cell.bounds(exact));
             }
         }
@@ -185,7 +195,7 @@ impl MultiCover {
                     if !self.alive[p as usize] {
                         continue;
                     }
-                    let x = self.vals[self.opt_slots[(self.opts[p as usize].slots + k) as usize] as usize];
+                    let x = self.opt_weights[(self.opts[p as usize].slots + k) as usize];
                     if x > top || x < bottom {
                         self.kill(p);
                         // A bound that crossed its range ends the search
@@ -253,8 +263,9 @@ impl MultiCover {
     /// group moves keep up to date equals what it stands for when computed
     /// afresh: each live group's cells span its live options' slots (a dead
     /// group's read (0, 0)), the items' sums are the sums of their cells'
-    /// bounds, and each item's spread bounds its cells'. Called where no
-    /// propagation is pending: at each node and at the end of a run.
+    /// bounds, each item's spread bounds its cells', and each slot's weight
+    /// is its value's. Called where no propagation is pending: at each node
+    /// and at the end of a run.
     #[cfg(test)]
     pub(super) fn check_invariants(&self) {
         let mut most = vec![0u32; self.sums.items.len()];
@@ -285,6 +296,9 @@ impl MultiCover {
         }
         for (i, item) in self.sums.items.iter().enumerate() {
             assert_eq!((item.most, item.least), (most[i], least[i]), "item {i}'s sums");
+        }
+        for (s, &slot) in self.opt_slots.iter().enumerate() {
+            assert_eq!(self.opt_weights[s], self.vals[slot as usize], "the weight in slot {s}");
         }
         assert!(!self.sums.broken && self.sums.queue.is_empty());
     }

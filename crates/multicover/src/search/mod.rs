@@ -86,6 +86,10 @@ pub(super) struct MultiCover {
     opt_entries: Vec<(u32, u32)>,
     /// Value slots of the options (see [`OptionAt::slots`]).
     opt_slots: Vec<u32>,
+    /// The weight in each of those slots (`vals[opt_slots[s]]`), so that
+    /// the loops that read an option's weight on one item (propagation's
+    /// cuts, the reasoning on sums) read it in one step.
+    opt_weights: Vec<u32>,
     alive: Vec<bool>,
     // Groups.
     group_opts: Vec<u32>,

@@ -36,6 +36,7 @@ impl MultiCover {
                 })
                 .collect(),
             opt_entries: entries.to_vec(),
+            opt_weights: cells.opt_slots.iter().map(|&slot| cells.vals[slot as usize]).collect(),
             opt_slots: cells.opt_slots,
             alive: vec![false; n_opts],
             group_live: vec![0; groups.exact.len()],
