@@ -34,21 +34,22 @@ impl MultiCover {
         for (cell, &slot) in cells.iter_mut().zip(slots) {
             val_count[slot as usize] -= 1;
             if after == 0 {
-                sums.shift(cell.item as usize, cell.bounds(exact), (0, 0));
+                sums.shift(cell.item as usize, cell.bounds(), (0, 0));
                 cell.heaviest = 0;
                 cell.lightest = 0;
+                cell.least = 0;
             } else if val_count[slot as usize] == 0 {
                 // Every option of the group has a slot in every cell, so
                 // while one lives these scans stop inside the cell. Only one
                 // end can move: a slot at both ends was the last live one.
                 if slot == cell.max {
-                    let old = cell.bounds(exact);
+                    let old = cell.bounds();
                     while val_count[cell.max as usize] == 0 {
                         cell.max -= 1;
                     }
                     // A cell's values are distinct: the heaviest fell.
                     cell.heaviest = vals[cell.max as usize];
-                    sums.shift(cell.item as usize, old, cell.bounds(exact));
+                    sums.shift(cell.item as usize, old, cell.bounds());
                 } else if slot == cell.min {
                     while val_count[cell.min as usize] == 0 {
                         cell.min += 1;
@@ -56,7 +57,8 @@ impl MultiCover {
                     let lightest = vals[cell.min as usize];
                     // Only an exact group's bounds count its lightest.
                     if exact {
-                        sums.shift(cell.item as usize, (cell.heaviest, cell.lightest), (cell.heaviest, lightest));
+                        sums.shift(cell.item as usize, (cell.heaviest, cell.least), (cell.heaviest, lightest));
+                        cell.least = lightest;
                     }
                     cell.lightest = lightest;
                 }
@@ -81,17 +83,21 @@ impl MultiCover {
                 cell.max = slot;
                 cell.lightest = vals[slot as usize];
                 cell.heaviest = vals[slot as usize];
-                sums.unshift(cell.item as usize, (0, 0), cell.bounds(exact));
+                cell.least = if exact { cell.lightest } else { 0 };
+                sums.unshift(cell.item as usize, (0, 0), cell.bounds());
             } else if slot > cell.max {
-                let old = cell.bounds(exact);
+                let old = cell.bounds();
                 cell.max = slot;
                 cell.heaviest = vals[slot as usize];
-                sums.unshift(cell.item as usize, old, cell.bounds(exact));
+                sums.unshift(cell.item as usize, old, cell.bounds());
             } else if slot < cell.min {
-                let old = cell.bounds(exact);
+                let old = cell.bounds();
                 cell.min = slot;
                 cell.lightest = vals[slot as usize];
-                sums.unshift(cell.item as usize, old, cell.bounds(exact));
+                if exact {
+                    cell.least = cell.lightest;
+                }
+                sums.unshift(cell.item as usize, old, cell.bounds());
             }
         }
         self.group_live[g] = before + 1;
@@ -109,14 +115,14 @@ impl MultiCover {
                 self.trail.push(p | CLOSED_MEMBER);
             }
         }
-        let exact = self.group_exact[g];
         for cell in &mut self.cells[self.group_cells_start[g] as usize..self.group_cells_start[g + 1] as usize] {
-            let old = cell.bounds(exact);
+            let old = cell.bounds();
             if old != (0, 0) {
                 self.sums.shift(cell.item as usize, old, (0, 0));
             }
             cell.heaviest = 0;
             cell.lightest = 0;
+            cell.least = 0;
         }
         self.group_live[g] = 0;
         self.trail.push(live);
@@ -131,7 +137,8 @@ impl MultiCover {
             for cell in &mut self.cells[self.group_cells_start[g] as usize..self.group_cells_start[g + 1] as usize] {
                 cell.heaviest = self.vals[cell.max as usize];
                 cell.lightest = self.vals[cell.min as usize];
-                self.sums.unshift(cell.item as usize, (0, 0), cell.bounds(exact));
+                cell.least = if exact { cell.lightest } else { 0 };
+                self.sums.unshift(cell.item as usize, (0, 0), cell.bounds());
             }
         }
         while let Some(&entry) = self.trail.last() {
@@ -171,12 +178,12 @@ impl MultiCover {
             // the kills.
             let mut spread = 0;
             cuts.clear();
-            let (group_exact, cells) = (&self.group_exact[..], &self.cells[..]);
+            let cells = &self.cells[..];
             let item_cells = &self.item_cells[self.item_cells_start[i] as usize..self.item_cells_start[i + 1] as usize];
             for &(cell, g, k) in item_cells {
                 // A group with no live option has a (0, 0) cell: no cut.
                 let cell = &cells[cell as usize];
-                let (most, least) = cell.bounds(group_exact[g as usize]);
+                let (most, least) = cell.bounds();
                 spread = spread.max(most - least);
                 let top = least + room_above;
                 let bottom = most.saturating_sub(room_below);
@@ -276,7 +283,9 @@ impl MultiCover {
             assert_eq!(live.len(), self.group_live[g] as usize, "group {g}'s live count");
             let first = self.group_cells_start[g] as usize;
             for (k, cell) in self.cells[first..self.group_cells_start[g + 1] as usize].iter().enumerate() {
-                let bounds = cell.bounds(self.group_exact[g]);
+                let bounds = cell.bounds();
+                let floor = if self.group_exact[g] { cell.lightest } else { 0 };
+                assert_eq!(cell.least, floor, "group {g}'s cell {k}: least");
                 if live.is_empty() {
                     assert_eq!((cell.heaviest, cell.lightest), (0, 0), "a dead group's cell");
                 } else {

@@ -201,6 +201,10 @@ struct Cell {
     /// ... and as weights: both 0 while the group has no live option.
     lightest: u32,
     heaviest: u32,
+    /// What the cell must add at least: `lightest` in an exact group, 0
+    /// otherwise; kept beside it so that propagation, which reads it for
+    /// every cell of an item, need not look up the group.
+    least: u32,
 }
 
 impl Item {
@@ -214,11 +218,10 @@ impl Item {
 }
 
 impl Cell {
-    /// The (most, least) the cell adds to its item; `exact` says whether
-    /// its group is.
+    /// The (most, least) the cell adds to its item.
     #[inline(always)]
-    fn bounds(&self, exact: bool) -> (u32, u32) {
-        (self.heaviest, if exact { self.lightest } else { 0 })
+    fn bounds(&self) -> (u32, u32) {
+        (self.heaviest, self.least)
     }
 }
 

@@ -97,7 +97,8 @@ impl MultiCover {
                 at.max = last;
                 at.lightest = self.vals[first as usize];
                 at.heaviest = self.vals[last as usize];
-                let (most, least) = at.bounds(self.group_exact[g]);
+                at.least = if self.group_exact[g] { at.lightest } else { 0 };
+                let (most, least) = at.bounds();
                 let item = &mut self.sums.items[at.item as usize];
                 item.most += most;
                 item.least += least;
