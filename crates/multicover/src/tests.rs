@@ -677,6 +677,76 @@ fn random_problems_with_gappy_sums_match_brute_force() {
     assert!(nonzero > 150, "the random problems should often be solvable ({nonzero})");
 }
 
+/// A random problem whose options may touch two "exactly one" items: an
+/// option joins the group of the first, so the second's group misses it and
+/// is not exact, and such a group's lightest weights do not count in the
+/// bounds (only its heaviest do). Returns the problem and whether some
+/// group of more than one option is not exact.
+fn random_problem_with_inexact_groups(rng: &mut Rng) -> (Problem, bool) {
+    let mut p = Problem::new();
+    let selectors: Vec<_> = (0..rng.between(2, 3)).map(|_| p.add_exact(1)).collect();
+    let counting: Vec<_> = (0..rng.between(1, 3))
+        .map(|_| {
+            let lo = rng.between(0, 6) as u32;
+            p.add_item(lo, lo + rng.between(0, 2) as u32)
+        })
+        .collect();
+    // Per selector: how many options it holds first, and whether another
+    // selector's group took one of its options.
+    let mut first = vec![0; selectors.len()];
+    let mut missing = vec![false; selectors.len()];
+    for _ in 0..rng.between(4, 12) {
+        let a = rng.below(selectors.len());
+        let mut entries = vec![(selectors[a], 1)];
+        first[a] += 1;
+        if rng.chance(1, 3) {
+            let b = (a + 1 + rng.below(selectors.len() - 1)) % selectors.len();
+            entries.push((selectors[b], 1));
+            missing[b] = true;
+        }
+        for &c in &counting {
+            if rng.chance(2, 3) {
+                entries.push((c, [0, 1, 2, 3, 5][rng.below(5)]));
+            }
+        }
+        p.add_option(entries);
+    }
+    let inexact = (0..selectors.len()).any(|s| missing[s] && first[s] > 1);
+    (p, inexact)
+}
+
+/// Groups that are not exact, with several options, keep their bounds
+/// through kills and undos (their lightest weights move without moving the
+/// bounds): every setting counts what brute force counts, and the limits
+/// of one and two solutions stop each probing as they should.
+#[test]
+fn inexact_groups_match_brute_force_under_limits() {
+    use crate::search::{MultiCover, Restarts};
+    let mut rng = Rng::new(41);
+    let (mut inexact, mut solvable) = (0, 0);
+    for case in 0..1500 {
+        let (p, has_inexact) = random_problem_with_inexact_groups(&mut rng);
+        inexact += usize::from(has_inexact);
+        let expected = brute_force_with(&p, &[]);
+        solvable += usize::from(!expected.is_empty());
+        for settings in all_settings() {
+            assert_eq!(count_all(&p, settings), expected.len() as u64, "case {case}: {p:?} with {settings:?}");
+        }
+        for probing in [Probing::Off, Probing::Root, Probing::Fixpoint, Probing::Adaptive] {
+            for pairs in [Pairs::Off, Pairs::Always] {
+                let mut search = MultiCover::new(&p, probing, Restarts::Off, pairs);
+                for limit in [1, 2, usize::MAX] {
+                    run_under_limit(&mut search, &expected, limit, &|| {
+                        format!("case {case}: {p:?} {probing:?} {pairs:?}")
+                    });
+                }
+            }
+        }
+    }
+    assert!(inexact > 300, "groups that are not exact should be common ({inexact})");
+    assert!(solvable > 300, "the random problems should often be solvable ({solvable})");
+}
+
 /// Every solution, in the order found, and the stats.
 fn run_counters(counters: &mut counters::Counters, forced: &[OptionId]) -> (Vec<Vec<OptionId>>, u64, bool) {
     let mut found = Vec::new();

@@ -34,24 +34,33 @@ impl MultiCover {
         for (cell, &slot) in cells.iter_mut().zip(slots) {
             val_count[slot as usize] -= 1;
             if after == 0 {
-                sums.shift(cell.item as usize, cell.bounds(exact), (0, 0));
+                sums.shift(cell.item as usize, cell.bounds(), (0, 0));
                 cell.heaviest = 0;
                 cell.lightest = 0;
-            } else if val_count[slot as usize] == 0 && (slot == cell.max || slot == cell.min) {
+                cell.least = 0;
+            } else if val_count[slot as usize] == 0 {
                 // Every option of the group has a slot in every cell, so
-                // while one lives these scans stop inside the cell.
-                let old = cell.bounds(exact);
-                while val_count[cell.max as usize] == 0 {
-                    cell.max -= 1;
-                }
-                while val_count[cell.min as usize] == 0 {
-                    cell.min += 1;
-                }
-                cell.heaviest = vals[cell.max as usize];
-                cell.lightest = vals[cell.min as usize];
-                let new = cell.bounds(exact);
-                if new != old {
-                    sums.shift(cell.item as usize, old, new);
+                // while one lives these scans stop inside the cell. Only one
+                // end can move: a slot at both ends was the last live one.
+                if slot == cell.max {
+                    let old = cell.bounds();
+                    while val_count[cell.max as usize] == 0 {
+                        cell.max -= 1;
+                    }
+                    // A cell's values are distinct: the heaviest fell.
+                    cell.heaviest = vals[cell.max as usize];
+                    sums.shift(cell.item as usize, old, cell.bounds());
+                } else if slot == cell.min {
+                    while val_count[cell.min as usize] == 0 {
+                        cell.min += 1;
+                    }
+                    let lightest = vals[cell.min as usize];
+                    // Only an exact group's bounds count its lightest.
+                    if exact {
+                        sums.shift(cell.item as usize, (cell.heaviest, cell.least), (cell.heaviest, lightest));
+                        cell.least = lightest;
+                    }
+                    cell.lightest = lightest;
                 }
             }
         }
@@ -74,14 +83,21 @@ impl MultiCover {
                 cell.max = slot;
                 cell.lightest = vals[slot as usize];
                 cell.heaviest = vals[slot as usize];
-                sums.unshift(cell.item as usize, (0, 0), cell.bounds(exact));
-            } else if slot < cell.min || slot > cell.max {
-                let old = cell.bounds(exact);
-                cell.min = cell.min.min(slot);
-                cell.max = cell.max.max(slot);
-                cell.heaviest = vals[cell.max as usize];
-                cell.lightest = vals[cell.min as usize];
-                sums.unshift(cell.item as usize, old, cell.bounds(exact));
+                cell.least = if exact { cell.lightest } else { 0 };
+                sums.unshift(cell.item as usize, (0, 0), cell.bounds());
+            } else if slot > cell.max {
+                let old = cell.bounds();
+                cell.max = slot;
+                cell.heaviest = vals[slot as usize];
+                sums.unshift(cell.item as usize, old, cell.bounds());
+            } else if slot < cell.min {
+                let old = cell.bounds();
+                cell.min = slot;
+                cell.lightest = vals[slot as usize];
+                if exact {
+                    cell.least = cell.lightest;
+                }
+                sums.unshift(cell.item as usize, old, cell.bounds());
             }
         }
         self.group_live[g] = before + 1;
@@ -99,14 +115,14 @@ impl MultiCover {
                 self.trail.push(p | CLOSED_MEMBER);
             }
         }
-        let exact = self.group_exact[g];
         for cell in &mut self.cells[self.group_cells_start[g] as usize..self.group_cells_start[g + 1] as usize] {
-            let old = cell.bounds(exact);
+            let old = cell.bounds();
             if old != (0, 0) {
                 self.sums.shift(cell.item as usize, old, (0, 0));
             }
             cell.heaviest = 0;
             cell.lightest = 0;
+            cell.least = 0;
         }
         self.group_live[g] = 0;
         self.trail.push(live);
@@ -121,7 +137,8 @@ impl MultiCover {
             for cell in &mut self.cells[self.group_cells_start[g] as usize..self.group_cells_start[g + 1] as usize] {
                 cell.heaviest = self.vals[cell.max as usize];
                 cell.lightest = self.vals[cell.min as usize];
-                self.sums.unshift(cell.item as usize, (0, 0), cell.bounds(exact));
+                cell.least = if exact { cell.lightest } else { 0 };
+                self.sums.unshift(cell.item as usize, (0, 0), cell.bounds());
             }
         }
         while let Some(&entry) = self.trail.last() {
@@ -161,12 +178,12 @@ impl MultiCover {
             // the kills.
             let mut spread = 0;
             cuts.clear();
-            let (group_exact, cells) = (&self.group_exact[..], &self.cells[..]);
+            let cells = &self.cells[..];
             let item_cells = &self.item_cells[self.item_cells_start[i] as usize..self.item_cells_start[i + 1] as usize];
             for &(cell, g, k) in item_cells {
                 // A group with no live option has a (0, 0) cell: no cut.
                 let cell = &cells[cell as usize];
-                let (most, least) = cell.bounds(group_exact[g as usize]);
+                let (most, least) = cell.bounds();
                 spread = spread.max(most - least);
                 let top = least + room_above;
                 let bottom = most.saturating_sub(room_below);
@@ -185,7 +202,7 @@ impl MultiCover {
                     if !self.alive[p as usize] {
                         continue;
                     }
-                    let x = self.vals[self.opt_slots[(self.opts[p as usize].slots + k) as usize] as usize];
+                    let x = self.opt_weights[(self.opts[p as usize].slots + k) as usize];
                     if x > top || x < bottom {
                         self.kill(p);
                         // A bound that crossed its range ends the search
@@ -253,8 +270,9 @@ impl MultiCover {
     /// group moves keep up to date equals what it stands for when computed
     /// afresh: each live group's cells span its live options' slots (a dead
     /// group's read (0, 0)), the items' sums are the sums of their cells'
-    /// bounds, and each item's spread bounds its cells'. Called where no
-    /// propagation is pending: at each node and at the end of a run.
+    /// bounds, each item's spread bounds its cells', and each slot's weight
+    /// is its value's. Called where no propagation is pending: at each node
+    /// and at the end of a run.
     #[cfg(test)]
     pub(super) fn check_invariants(&self) {
         let mut most = vec![0u32; self.sums.items.len()];
@@ -265,7 +283,9 @@ impl MultiCover {
             assert_eq!(live.len(), self.group_live[g] as usize, "group {g}'s live count");
             let first = self.group_cells_start[g] as usize;
             for (k, cell) in self.cells[first..self.group_cells_start[g + 1] as usize].iter().enumerate() {
-                let bounds = cell.bounds(self.group_exact[g]);
+                let bounds = cell.bounds();
+                let floor = if self.group_exact[g] { cell.lightest } else { 0 };
+                assert_eq!(cell.least, floor, "group {g}'s cell {k}: least");
                 if live.is_empty() {
                     assert_eq!((cell.heaviest, cell.lightest), (0, 0), "a dead group's cell");
                 } else {
@@ -285,6 +305,9 @@ impl MultiCover {
         }
         for (i, item) in self.sums.items.iter().enumerate() {
             assert_eq!((item.most, item.least), (most[i], least[i]), "item {i}'s sums");
+        }
+        for (s, &slot) in self.opt_slots.iter().enumerate() {
+            assert_eq!(self.opt_weights[s], self.vals[slot as usize], "the weight in slot {s}");
         }
         assert!(!self.sums.broken && self.sums.queue.is_empty());
     }

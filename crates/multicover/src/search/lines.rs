@@ -187,7 +187,7 @@ impl MultiCover {
                 if !self.alive[p as usize] {
                     continue;
                 }
-                let x = self.vals[self.opt_slots[(self.opts[p as usize].slots + k) as usize] as usize];
+                let x = self.opt_weights[(self.opts[p as usize].slots + k) as usize];
                 if x <= MAX_SUM && bad >> x & 1 == 1 {
                     self.kill(p);
                     killed = true;

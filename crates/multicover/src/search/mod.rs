@@ -86,6 +86,10 @@ pub(super) struct MultiCover {
     opt_entries: Vec<(u32, u32)>,
     /// Value slots of the options (see [`OptionAt::slots`]).
     opt_slots: Vec<u32>,
+    /// The weight in each of those slots (`vals[opt_slots[s]]`), so that
+    /// the loops that read an option's weight on one item (propagation's
+    /// cuts, the reasoning on sums) read it in one step.
+    opt_weights: Vec<u32>,
     alive: Vec<bool>,
     // Groups.
     group_opts: Vec<u32>,
@@ -200,6 +204,10 @@ struct Cell {
     /// ... and as weights: both 0 while the group has no live option.
     lightest: u32,
     heaviest: u32,
+    /// What the cell must add at least: `lightest` in an exact group, 0
+    /// otherwise; kept beside it so that propagation, which reads it for
+    /// every cell of an item, need not look up the group.
+    least: u32,
 }
 
 impl Item {
@@ -213,11 +221,10 @@ impl Item {
 }
 
 impl Cell {
-    /// The (most, least) the cell adds to its item; `exact` says whether
-    /// its group is.
+    /// The (most, least) the cell adds to its item.
     #[inline(always)]
-    fn bounds(&self, exact: bool) -> (u32, u32) {
-        (self.heaviest, if exact { self.lightest } else { 0 })
+    fn bounds(&self) -> (u32, u32) {
+        (self.heaviest, self.least)
     }
 }
 

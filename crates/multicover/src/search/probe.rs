@@ -67,10 +67,8 @@ impl MultiCover {
                 if self.group_live[g] == 0 || (self.group_live[g] == 1 && self.group_exact[g]) {
                     continue;
                 }
-                let changed = (self.group_cells_start[g]..self.group_cells_start[g + 1])
-                    .map(|cell| self.sums.item_changed[self.cells[cell as usize].item as usize])
-                    .max()
-                    .unwrap_or(0);
+                let cells = &self.cells[self.group_cells_start[g] as usize..self.group_cells_start[g + 1] as usize];
+                let changed = cells.iter().map(|cell| self.sums.item_changed[cell.item as usize]).max().unwrap_or(0);
                 for at in self.group_opts_start[g]..self.group_opts_start[g + 1] {
                     let o = self.group_opts[at as usize];
                     if !self.alive[o as usize] || self.probed_at[o as usize] >= changed {

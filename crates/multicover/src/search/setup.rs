@@ -36,6 +36,7 @@ impl MultiCover {
                 })
                 .collect(),
             opt_entries: entries.to_vec(),
+            opt_weights: cells.opt_slots.iter().map(|&slot| cells.vals[slot as usize]).collect(),
             opt_slots: cells.opt_slots,
             alive: vec![false; n_opts],
             group_live: vec![0; groups.exact.len()],
@@ -97,7 +98,8 @@ impl MultiCover {
                 at.max = last;
                 at.lightest = self.vals[first as usize];
                 at.heaviest = self.vals[last as usize];
-                let (most, least) = at.bounds(self.group_exact[g]);
+                at.least = if self.group_exact[g] { at.lightest } else { 0 };
+                let (most, least) = at.bounds();
                 let item = &mut self.sums.items[at.item as usize];
                 item.most += most;
                 item.least += least;
