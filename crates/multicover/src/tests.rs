@@ -225,11 +225,7 @@ fn restarts_find_each_solution_once() {
     let mut rng = Rng::new(31);
     let (mut restarted, mut restarted_with_solutions) = (0, 0);
     for case in 0..1500 {
-        let p = match case % 3 {
-            0 => random_problem(&mut rng),
-            1 => random_exact_cover(&mut rng, true),
-            _ => random_gappy_problem(&mut rng),
-        };
+        let p = random_problem_of_three_kinds(case, &mut rng);
         let expected = brute_force_with(&p, &[]);
         for probing in [Probing::Off, Probing::Adaptive] {
             for restarts in [Restarts::Luby(1), Restarts::Luby(5), Restarts::Geometric(1), Restarts::Geometric(3)] {
@@ -256,11 +252,7 @@ fn restarts_find_each_solution_once() {
 fn default_restarts_leave_short_searches_alone() {
     let mut rng = Rng::new(43);
     for case in 0..600 {
-        let p = match case % 3 {
-            0 => random_problem(&mut rng),
-            1 => random_exact_cover(&mut rng, true),
-            _ => random_gappy_problem(&mut rng),
-        };
+        let p = random_problem_of_three_kinds(case, &mut rng);
         for probing in [Probing::Off, Probing::Adaptive] {
             let with = Settings { probing, algorithm: Algorithm::MultiCover, ..Settings::default() };
             assert_ne!(with.restarts, Restarts::Off, "restarts are on by default");
@@ -632,6 +624,16 @@ fn reasoning_on_pairs_walks_the_same_tree_with_its_memory_full() {
     }
 }
 
+/// Case by case in turn: a random multi-cover problem, a random exact
+/// cover, a random problem whose sums have gaps.
+fn random_problem_of_three_kinds(case: usize, rng: &mut Rng) -> Problem {
+    match case % 3 {
+        0 => random_problem(rng),
+        1 => random_exact_cover(rng, true),
+        _ => random_gappy_problem(rng),
+    }
+}
+
 /// A random problem whose items' sums have gaps: "exactly one" groups with
 /// weights far apart (0, 2, 3, 5 ...) on a few counting items, and options
 /// of no group, so that the reasoning on each item's sums has work to do.
@@ -897,11 +899,7 @@ fn options_tried_first_keep_every_solution_under_limits() {
     let mut rng = Rng::new(41);
     let mut reordered = 0;
     for case in 0..1200 {
-        let p = match case % 3 {
-            0 => random_problem(&mut rng),
-            1 => random_exact_cover(&mut rng, true),
-            _ => random_gappy_problem(&mut rng),
-        };
+        let p = random_problem_of_three_kinds(case, &mut rng);
         let expected = brute_force_with(&p, &[]);
         // A solution's options when there is one, as the generator passes
         // them; otherwise (and every other case) a random set.
