@@ -574,7 +574,8 @@ unless --not-minimal; it is kept only if its grade (see `aquarchive help grade`)
 
 Aquarium --style random cuts random maps and levels with no mending and keeps only those
 whose water is the one solution: slower to make (most maps are thrown away), and hard for
-search, which makes them the benchmark of the solver's worst cases.
+search, which makes them the benchmark of the solver's worst cases. Each puzzle's
+comment line says how many maps were cut for it, the kept one included.
 
 Examples:
   aquarchive generate --size 15

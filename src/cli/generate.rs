@@ -43,13 +43,17 @@ pub fn run(args: GenerateArgs) -> Result<ExitCode, CliError> {
                 if i > 0 {
                     out.push('\n');
                 }
+                // The maps cut say what a puzzle cost: a random map is
+                // thrown away whenever its water is not the only solution.
+                let maps = if g.attempts == 1 { "map" } else { "maps" };
                 out.push_str(&format!(
-                    "# aquarchive generate --size {n} --style {} --tanks {} --seed {seed}: puzzle {} of {}, {} tanks\n{}",
+                    "# aquarchive generate --size {n} --style {} --tanks {} --seed {seed}: puzzle {} of {}, {} tanks, {} {maps} cut\n{}",
                     settings.style.name(),
                     settings.tanks,
                     i + 1,
                     args.count,
                     g.puzzle.tank_count(),
+                    g.attempts,
                     g.puzzle
                 ));
                 if args.solutions {

@@ -261,7 +261,8 @@ fn special_puzzles() -> Vec<Aquarium> {
 }
 
 /// Puzzles `aquarchive generate --solutions` writes: each its text, then
-/// its planted water as `# 0101...` comment lines.
+/// its planted water as `# 0101...` comment lines. Each header ends with
+/// how many maps were cut for the puzzle, the one that made it included.
 fn generated_puzzles(style: &str, size: usize, seed: u64, count: usize) -> Vec<Aquarium> {
     let dir = Dir::new();
     let (size_arg, seed_arg, count_arg) = (size.to_string(), seed.to_string(), count.to_string());
@@ -273,6 +274,15 @@ fn generated_puzzles(style: &str, size: usize, seed: u64, count: usize) -> Vec<A
         .iter()
         .enumerate()
         .map(|(k, block)| {
+            let header = block.lines().next().unwrap_or_default();
+            let maps_cut = [" maps cut", " map cut"]
+                .iter()
+                .find_map(|word| header.strip_suffix(word))
+                .and_then(|rest| rest.rsplit(", ").next())
+                .and_then(|n| n.parse::<usize>().ok())
+                .unwrap_or_else(|| panic!("no count of maps cut in the header: {header}"));
+            assert!(maps_cut >= 1, "{header}");
+            assert_eq!(header.ends_with(" map cut"), maps_cut == 1, "{header}");
             let water: String = block
                 .lines()
                 .filter_map(|l| l.strip_prefix("# "))
