@@ -46,7 +46,7 @@ pub fn run(args: AquariumRandomBenchArgs) -> Result<(), BenchError> {
         }
         for style in [Style::Random, Style::Mended] {
             let settings = match style {
-                Style::Random => GenerateSettings::random(n),
+                Style::Random => GenerateSettings::random_with_tank_cells(n, args.tank_cells),
                 Style::Mended => GenerateSettings::square(n),
             };
             let progress = Progress::new(format!("{n}x{n} {}", style.name()), args.count);
@@ -94,9 +94,10 @@ pub fn run(args: AquariumRandomBenchArgs) -> Result<(), BenchError> {
         &rows,
     );
     out.push_str(&format!(
-        "Slowest to solve (puzzle k of `aquarchive generate --size N --seed {} --count {}`, with `--style random` for the random rows): {}\n",
+        "Slowest to solve (puzzle k of `aquarchive generate --size N --seed {} --count {}`, with `--style random{}` for the random rows): {}\n",
         args.seed,
         args.count,
+        if args.tank_cells == aquarium::RANDOM_TANK_CELLS { "".to_string() } else { " --tanks N*N/".to_string() + &args.tank_cells.to_string() },
         slowest.join("; ")
     ));
     if let Some(script) = &args.cpsat {

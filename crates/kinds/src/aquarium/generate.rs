@@ -70,12 +70,20 @@ impl GenerateSettings {
 
     /// A square grid of random tanks of about twelve cells, not mended.
     pub fn random(n: usize) -> GenerateSettings {
-        GenerateSettings { width: n, height: n, tanks: (n * n / RANDOM_TANK_CELLS).max(1), style: Style::Random }
+        GenerateSettings::random_with_tank_cells(n, RANDOM_TANK_CELLS)
+    }
+
+    /// A square grid of random tanks of about `cells` cells, not mended.
+    /// Larger tanks make a random map unique more often: at 50x50 hardly
+    /// one map of twelve-cell tanks in a hundred is, one in two of
+    /// sixteen-cell tanks (see docs/benchmarks.md).
+    pub fn random_with_tank_cells(n: usize, cells: usize) -> GenerateSettings {
+        GenerateSettings { width: n, height: n, tanks: (n * n / cells.max(1)).max(1), style: Style::Random }
     }
 }
 
 /// The mean tank size of `Style::Random` maps.
-const RANDOM_TANK_CELLS: usize = 12;
+pub const RANDOM_TANK_CELLS: usize = 12;
 
 /// A generated puzzle with its one solution.
 #[derive(Clone, Debug)]
