@@ -189,12 +189,28 @@ pub fn query_if_there(db: &Path, sql: &str) -> Option<i64> {
 /// second).
 pub fn wait_for_count(db: &Path, sql: &str, least: i64, child: &mut std::process::Child, what: &str) -> i64 {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(600);
+    // Not read before the child has the archive open in WAL mode (its log
+    // and index beside it): a reader first to open it sets up the index,
+    // the child's write meanwhile finds it busy, and says so on a standard
+    // error that may be a full pipe, where it would stay stuck for good.
+    let opened = || {
+        ["-wal", "-shm"].iter().all(|end| {
+            let mut name = db.as_os_str().to_owned();
+            name.push(end);
+            Path::new(&name).exists()
+        })
+    };
     loop {
-        let now = query_if_there(db, sql).unwrap_or(0);
+        let now = if opened() { query_if_there(db, sql).unwrap_or(0) } else { 0 };
         if now >= least {
             return now;
         }
         if let Some(status) = child.try_wait().expect("poll the child") {
+            // Ended, it no longer writes: the archive can be read at last.
+            let now = query_if_there(db, sql).unwrap_or(0);
+            if now >= least {
+                return now;
+            }
             panic!("the child ended ({status}) before {what}: `{sql}` gives {now}, not {least} or more");
         }
         assert!(std::time::Instant::now() < deadline, "still no {what} after ten minutes: `{sql}` gives {now}");
