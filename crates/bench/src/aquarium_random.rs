@@ -21,7 +21,7 @@ use crate::BenchError;
 use crate::aquarium::time_solve;
 use crate::args::{AquariumRandomBenchArgs, relative_to_repository};
 use crate::output::print;
-use crate::table::render;
+use crate::table::{median, percentile, render};
 
 /// One puzzle's figures.
 struct Sample {
@@ -188,16 +188,6 @@ fn row(n: usize, style: Style, samples: &mut [Sample]) -> Vec<String> {
         ]);
     }
     row
-}
-
-fn median<T: Copy>(sorted: &[T]) -> T {
-    sorted[sorted.len() / 2]
-}
-
-/// The smallest sample at or above `pct` percent of them.
-fn percentile<T: Copy>(sorted: &[T], pct: usize) -> T {
-    let rank = (sorted.len() * pct).div_ceil(100).max(1);
-    sorted[rank - 1]
 }
 
 /// CP-SAT's time for each of `puzzles`, by the script, which must find

@@ -20,7 +20,7 @@ use crate::BenchError;
 use crate::aquarium::time_solve;
 use crate::args::{AquariumSettingsBenchArgs, StyleArg};
 use crate::output::print;
-use crate::table::{render, thousands};
+use crate::table::{median, percentile, render, thousands};
 
 /// One setting to compare, as `--settings` names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -187,18 +187,6 @@ fn row(setting: String, seed: String, samples: &[Sample], named: &dyn Fn(usize) 
         ms(*time.last().expect("at least one sample")),
         format!("{:.2}", time.iter().sum::<Duration>().as_secs_f64()),
     ]
-}
-
-/// The middle sample (the upper of the two middle ones for an even count,
-/// as the other Aquarium tables take it).
-fn median<T: Copy>(sorted: &[T]) -> T {
-    sorted[sorted.len() / 2]
-}
-
-/// The smallest sample at or above `pct` percent of them.
-fn percentile<T: Copy>(sorted: &[T], pct: usize) -> T {
-    let rank = (sorted.len() * pct).div_ceil(100).max(1);
-    sorted[rank - 1]
 }
 
 #[cfg(test)]
