@@ -28,12 +28,19 @@ pub struct Compared {
     pub restarts: Restarts,
     /// `None`: the engine's default.
     pub pairs: Option<Pairs>,
+    /// Learning from failed probes (`+learn`).
+    pub learning: bool,
 }
 
 impl Compared {
     fn settings(self) -> Settings {
         let defaults = Settings::default();
-        Settings { restarts: self.restarts, pairs: self.pairs.unwrap_or(defaults.pairs), ..defaults }
+        Settings {
+            restarts: self.restarts,
+            pairs: self.pairs.unwrap_or(defaults.pairs),
+            learning: self.learning,
+            ..defaults
+        }
     }
 
     fn name(self) -> String {
@@ -42,22 +49,27 @@ impl Compared {
             Restarts::Geometric(w) => format!("geometric {}", thousands(w)),
             Restarts::Luby(w) => format!("Luby {}", thousands(w)),
         };
-        match self.pairs {
+        let name = match self.pairs {
             None => restarts,
             Some(Pairs::Off) => format!("{restarts}, no pairs"),
             Some(Pairs::Always) => format!("{restarts}, pairs always"),
             Some(Pairs::AfterWork(w)) => format!("{restarts}, pairs after {}", thousands(w)),
-        }
+        };
+        if self.learning { format!("{name}, learning") } else { name }
     }
 }
 
 /// `--settings`' items: `RESTARTS` or `RESTARTS/PAIRS`, where RESTARTS is
 /// `off`, `geometric:W`, `luby:W` or `default`, and PAIRS `off`, `always` or a
-/// number of nodes plus probes.
+/// number of nodes plus probes; `+learn` at the end turns learning on.
 pub fn parse_compared(s: &str) -> Result<Compared, String> {
-    let (restarts, pairs) = match s.split_once('/') {
+    let (plain, learning) = match s.strip_suffix("+learn") {
+        Some(plain) => (plain, true),
+        None => (s, false),
+    };
+    let (restarts, pairs) = match plain.split_once('/') {
         Some((r, p)) => (r, Some(p)),
-        None => (s, None),
+        None => (plain, None),
     };
     let unit = |w: &str| match w.parse::<u64>() {
         Ok(w) if w > 0 => Ok(w),
@@ -71,7 +83,7 @@ pub fn parse_compared(s: &str) -> Result<Compared, String> {
         _ => return Err(format!("`{s}`: expected off, default, geometric:W or luby:W, then /PAIRS if wanted")),
     };
     let pairs = pairs.map(crate::args::parse_pairs).transpose().map_err(|e| format!("`{s}`: {e}"))?;
-    Ok(Compared { restarts, pairs })
+    Ok(Compared { restarts, pairs, learning })
 }
 
 /// One puzzle solved with one setting.
@@ -195,15 +207,16 @@ mod tests {
 
     #[test]
     fn settings_parse_as_the_help_says() {
-        assert_eq!(parse_compared("off"), Ok(Compared { restarts: Restarts::Off, pairs: None }));
+        assert_eq!(parse_compared("off"), Ok(Compared { restarts: Restarts::Off, pairs: None, learning: false }));
         assert_eq!(
             parse_compared("geometric:3000/always"),
-            Ok(Compared { restarts: Restarts::Geometric(3000), pairs: Some(Pairs::Always) })
+            Ok(Compared { restarts: Restarts::Geometric(3000), pairs: Some(Pairs::Always), learning: false })
         );
         assert_eq!(
-            parse_compared("luby:10000/2000"),
-            Ok(Compared { restarts: Restarts::Luby(10000), pairs: Some(Pairs::AfterWork(2000)) })
+            parse_compared("luby:10000/2000+learn"),
+            Ok(Compared { restarts: Restarts::Luby(10000), pairs: Some(Pairs::AfterWork(2000)), learning: true })
         );
+        assert!(parse_compared("default+learn").is_ok_and(|c| c.learning && c.pairs.is_none()));
         assert_eq!(parse_compared("default").map(|c| c.restarts), Ok(Settings::default().restarts));
         assert!(parse_compared("geometric:0").is_err());
         assert!(parse_compared("geometric").is_err());

@@ -249,7 +249,8 @@ pub struct AquariumSettingsBenchArgs {
     /// Settings to compare, comma-separated, each `RESTARTS` or `RESTARTS/PAIRS`: RESTARTS is `off`,
     /// `default`, `geometric:W` (first after W nodes plus probes, then doubling) or `luby:W` (W times
     /// 1, 1, 2, 1, 1, 2, 4, ...); PAIRS is `off`, `always` or a number of nodes plus probes (when the
-    /// reasoning on pairs of items starts), the engine's default when left out
+    /// reasoning on pairs of items starts), the engine's default when left out; `+learn` at the end
+    /// learns from failed probes (e.g. `default+learn`)
     #[arg(
         long,
         value_name = "LIST",

@@ -7,7 +7,7 @@
 use aquarchive::engine::{Algorithm, Pairs, Probing, Restarts, Settings};
 
 const fn with(algorithm: Algorithm, probing: Probing) -> Settings {
-    Settings { probing, algorithm, restarts: Restarts::Off, pairs: Pairs::Off }
+    Settings { probing, algorithm, restarts: Restarts::Off, pairs: Pairs::Off, learning: false }
 }
 
 /// The exact-cover searches first.

@@ -19,7 +19,13 @@ fn all_settings() -> Vec<Settings> {
     // restart often, and deep in the tree.
     for probing in [Probing::Off, Probing::Adaptive] {
         for restarts in [Restarts::Luby(1), Restarts::Luby(4), Restarts::Geometric(2)] {
-            all.push(Settings { probing, algorithm: Algorithm::MultiCover, restarts, pairs: Pairs::Off });
+            all.push(Settings {
+                probing,
+                algorithm: Algorithm::MultiCover,
+                restarts,
+                pairs: Pairs::Off,
+                learning: false,
+            });
         }
     }
     // Pairs from the root, and switched on after a little work, so that
@@ -33,7 +39,16 @@ fn all_settings() -> Vec<Settings> {
             algorithm: Algorithm::MultiCover,
             restarts: Restarts::Luby(1),
             pairs,
+            learning: false,
         });
+    }
+    // Learning from failed probes, alone and with restarts and pairs.
+    for probing in [Probing::Fixpoint, Probing::Adaptive] {
+        for (restarts, pairs) in
+            [(Restarts::Off, Pairs::Off), (Restarts::Luby(1), Pairs::Off), (Restarts::default(), Pairs::Always)]
+        {
+            all.push(Settings { probing, algorithm: Algorithm::MultiCover, restarts, pairs, learning: true });
+        }
     }
     all.push(Settings::default());
     for algorithm in [Algorithm::Counters, Algorithm::DancingLinks] {
@@ -229,7 +244,7 @@ fn restarts_find_each_solution_once() {
         let expected = brute_force_with(&p, &[]);
         for probing in [Probing::Off, Probing::Adaptive] {
             for restarts in [Restarts::Luby(1), Restarts::Luby(5), Restarts::Geometric(1), Restarts::Geometric(3)] {
-                let mut search = MultiCover::new(&p, probing, restarts, Pairs::Off);
+                let mut search = MultiCover::new(&p, probing, restarts, Pairs::Off, false);
                 for limit in [1, 2, usize::MAX] {
                     let found = run_under_limit(&mut search, &expected, limit, &|| {
                         format!("case {case}: {p:?} {probing:?} {restarts:?}")
@@ -585,7 +600,7 @@ fn reasoning_on_pairs_keeps_every_solution_under_limits() {
             .into_iter()
             .flat_map(|probing| [(probing, Pairs::Always), (probing, Pairs::AfterWork(3))])
         {
-            let mut search = MultiCover::new(&p, probing, Restarts::Off, pairs);
+            let mut search = MultiCover::new(&p, probing, Restarts::Off, pairs, false);
             for limit in [1, 2, usize::MAX] {
                 run_under_limit(&mut search, &expected, limit, &|| format!("case {case}: {p:?} {probing:?} {pairs:?}"));
             }
@@ -614,10 +629,10 @@ fn reasoning_on_pairs_walks_the_same_tree_with_its_memory_full() {
                 });
                 (found, stats.nodes, stats.probes)
             };
-            let mut search = MultiCover::new(&p, probing, Restarts::Off, Pairs::Always);
+            let mut search = MultiCover::new(&p, probing, Restarts::Off, Pairs::Always, false);
             let first = walk(&mut search);
             let again = walk(&mut search);
-            let fresh = walk(&mut MultiCover::new(&p, probing, Restarts::Off, Pairs::Always));
+            let fresh = walk(&mut MultiCover::new(&p, probing, Restarts::Off, Pairs::Always, false));
             assert_eq!(first, fresh, "case {case}: {p:?} {probing:?}: the first run");
             assert_eq!(again, fresh, "case {case}: {p:?} {probing:?}: the second run");
         }
@@ -736,7 +751,7 @@ fn inexact_groups_match_brute_force_under_limits() {
         }
         for probing in [Probing::Off, Probing::Root, Probing::Fixpoint, Probing::Adaptive] {
             for pairs in [Pairs::Off, Pairs::Always] {
-                let mut search = MultiCover::new(&p, probing, Restarts::Off, pairs);
+                let mut search = MultiCover::new(&p, probing, Restarts::Off, pairs, false);
                 for limit in [1, 2, usize::MAX] {
                     run_under_limit(&mut search, &expected, limit, &|| {
                         format!("case {case}: {p:?} {probing:?} {pairs:?}")
@@ -908,7 +923,8 @@ fn options_tried_first_keep_every_solution_under_limits() {
             _ => (0..p.option_count()).filter(|_| rng.chance(1, 3)).collect(),
         };
         for settings in all_settings().into_iter().filter(|s| s.algorithm == Algorithm::MultiCover) {
-            let mut search = MultiCover::new(&p, settings.probing, settings.restarts, settings.pairs);
+            let mut search =
+                MultiCover::new(&p, settings.probing, settings.restarts, settings.pairs, settings.learning);
             let what = || format!("case {case}: {p:?} preferred {preferred:?} with {settings:?}");
             let plain_first = run_under_limit(&mut search, &expected, 1, &what);
             search.set_try_first(&preferred);
@@ -944,4 +960,102 @@ fn options_tried_first_with_forced_options_give_every_solution() {
             assert_eq!(solver.count(u64::MAX).solutions as usize, brute_force_with(&p, &[]).len(), "case {case}");
         }
     }
+}
+
+/// A random problem shaped like Aquarium's: every option in an "exactly
+/// one" group (a tank's levels), each putting small weights on a few
+/// counting items (rows and columns), whose ranges are set around a planted
+/// choice's sums (sometimes off it, so that some have no solution).
+fn random_grouped_problem(rng: &mut Rng) -> (Problem, Vec<usize>) {
+    let mut p = Problem::new();
+    let n_counting = rng.between(2, 5);
+    let n_groups = rng.between(3, 6);
+    let mut groups: Vec<Vec<Vec<(usize, u32)>>> = Vec::new();
+    for _ in 0..n_groups {
+        let mut options = Vec::new();
+        for _ in 0..rng.between(2, 4) {
+            let mut option = Vec::new();
+            for c in 0..n_counting {
+                if rng.chance(1, 2) {
+                    option.push((c, rng.between(1, 3) as u32));
+                }
+            }
+            options.push(option);
+        }
+        groups.push(options);
+    }
+    let mut planted = vec![0u32; n_counting];
+    for options in &groups {
+        for &(c, w) in &options[rng.below(options.len())] {
+            planted[c] += w;
+        }
+    }
+    let counting: Vec<_> = planted
+        .iter()
+        .map(|&sum| {
+            let lo = (sum + rng.between(0, 1) as u32).saturating_sub(rng.between(0, 1) as u32);
+            p.add_item(lo, lo + rng.between(0, 1) as u32)
+        })
+        .collect();
+    let sizes = groups.iter().map(Vec::len).collect();
+    for options in groups {
+        let s = p.add_exact(1);
+        for option in options {
+            let mut entries = vec![(s, 1)];
+            entries.extend(option.iter().map(|&(c, w)| (counting[c], w)));
+            p.add_option(entries);
+        }
+    }
+    (p, sizes)
+}
+
+/// Every solution of a problem whose options all sit in "exactly one"
+/// groups of consecutive options of these sizes (as
+/// `random_grouped_problem` builds them), by trying one option of each
+/// group, sorted.
+fn one_from_each_group(p: &Problem, sizes: &[usize]) -> Vec<Vec<OptionId>> {
+    let mut groups: Vec<Vec<OptionId>> = Vec::new();
+    for &size in sizes {
+        let start = groups.iter().map(Vec::len).sum::<usize>();
+        groups.push((start..start + size).collect());
+    }
+    let mut all = Vec::new();
+    let mut pick = vec![0; groups.len()];
+    loop {
+        let chosen: Vec<OptionId> = groups.iter().zip(&pick).map(|(g, &k)| g[k]).collect();
+        if p.is_solution(&chosen) {
+            all.push(chosen);
+        }
+        let Some(at) = (0..groups.len()).find(|&at| pick[at] + 1 < groups[at].len()) else { break };
+        pick[at] += 1;
+        pick[..at].fill(0);
+    }
+    all.sort();
+    all
+}
+
+/// Learning from failed probes finds every solution once under limits of
+/// one, two and none, with and without restarts and pairs, on problems
+/// where it is on (every option in an exact group), and really learns and
+/// fires clauses there: the clauses are checked, not idle.
+#[test]
+fn learning_from_failed_probes_keeps_every_solution() {
+    use crate::search::MultiCover;
+    let mut rng = Rng::new(47);
+    let (mut learned, mut fired) = (0, 0);
+    for case in 0..3000 {
+        let (p, sizes) = random_grouped_problem(&mut rng);
+        let expected = one_from_each_group(&p, &sizes);
+        for settings in all_settings().into_iter().filter(|s| s.learning) {
+            let mut search = MultiCover::new(&p, settings.probing, settings.restarts, settings.pairs, true);
+            let what = || format!("case {case}: {p:?} with {settings:?}");
+            for limit in [1, 2, usize::MAX] {
+                run_under_limit(&mut search, &expected, limit, &what);
+                let (l, f) = search.learned();
+                learned += l;
+                fired += f;
+            }
+        }
+    }
+    assert!(learned > 1000 && fired > 100, "learned {learned} clauses, which fired {fired} times");
 }

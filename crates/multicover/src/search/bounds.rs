@@ -65,6 +65,9 @@ impl MultiCover {
             }
         }
         self.group_live[g] = after;
+        if self.learn.on {
+            self.learn.died(o, self.trail.len(), MultiCover::other_cause());
+        }
         self.trail.push(o);
     }
 
@@ -112,6 +115,9 @@ impl MultiCover {
             let p = self.group_opts[at as usize];
             if self.alive[p as usize] {
                 self.alive[p as usize] = false;
+                if self.learn.on && !self.learn_chosen(p) {
+                    self.learn.died(p, self.trail.len(), MultiCover::closed_cause());
+                }
                 self.trail.push(p | CLOSED_MEMBER);
             }
         }
@@ -155,6 +161,27 @@ impl MultiCover {
     /// no bound moves. Returns false, with the queue emptied, when an item
     /// can no longer reach its range.
     pub(super) fn propagate(&mut self) -> bool {
+        loop {
+            if !self.propagate_bounds() {
+                self.learn.drop_events();
+                return false;
+            }
+            if !self.learn.has_events() {
+                return true;
+            }
+
+            if !self.fire_clauses() {
+                for &j in &self.sums.queue {
+                    self.sums.items[j as usize].queued = false;
+                }
+                self.sums.queue.clear();
+                self.sums.broken = false;
+                return false;
+            }
+        }
+    }
+
+    fn propagate_bounds(&mut self) -> bool {
         let mut head = 0;
         let mut cuts = std::mem::take(&mut self.cuts);
         'items: while head < self.sums.queue.len() {
@@ -167,6 +194,7 @@ impl MultiCover {
             if self.sums.broken || item.out_of_reach() {
                 let culprit = if self.sums.broken { self.sums.failed as usize } else { i };
                 self.fail_weight[culprit] += 1;
+                self.learn.failure = super::learn::Failure::Item(culprit as u32);
                 break 'items;
             }
             let room_above = item.hi - c - item.least;
@@ -205,10 +233,14 @@ impl MultiCover {
                     let x = self.opt_weights[(self.opts[p as usize].slots + k) as usize];
                     if x > top || x < bottom {
                         self.kill(p);
+                        if self.learn.on {
+                            self.learn.set_cause(p, super::learn::item_cause(i, x > top));
+                        }
                         // A bound that crossed its range ends the search
                         // here: no need to finish what it started.
                         if self.sums.broken {
                             self.fail_weight[self.sums.failed as usize] += 1;
+                            self.learn.failure = super::learn::Failure::Item(self.sums.failed);
                             break 'items;
                         }
                     }
@@ -239,6 +271,7 @@ impl MultiCover {
             self.sums.enqueue(i as usize);
         }
         self.chosen.push(o);
+        self.learn.set_chosen(o, true);
         // At most one option of a group is chosen.
         self.close_group(self.opts[ou].group as usize);
         let fits = self.nogoods_choose(o);
@@ -258,6 +291,7 @@ impl MultiCover {
 
     pub(super) fn unchoose(&mut self) {
         let o = self.chosen.pop().expect("an option was chosen");
+        self.learn.set_chosen(o, false);
         self.nogoods.unchoose(o);
         let o = o as usize;
         for k in self.opts[o].entries() {

@@ -9,7 +9,8 @@
 //! options one level deep; [`lines`] reasons on each item's sums once a
 //! node, where the bounds miss gaps; [`pairs`], where the search is hard, on
 //! two items' sums at once; [`branch`] is the search itself;
-//! [`nogoods`] restarts it, when asked, without walking anything twice.
+//! [`nogoods`] restarts it, when asked, without walking anything twice;
+//! [`learn`], when asked, learns from failed probes.
 //!
 //! ## Groups and bounds
 //! An item with range `1..=1` whose every option has weight 1 on it says
@@ -47,6 +48,7 @@ pub use pairs::Pairs;
 
 mod bounds;
 mod branch;
+mod learn;
 mod lines;
 mod nogoods;
 mod pairs;
@@ -149,6 +151,8 @@ pub(super) struct MultiCover {
     pairs_after: u64,
     pairs_on: bool,
     pairs: pairs::PairScratch,
+    /// Clauses learned from failed probes (see [`learn`]).
+    learn: learn::Learning,
 }
 
 /// Where an option's parts are, in one place because `kill` and `revive`
@@ -356,6 +360,7 @@ impl MultiCover {
             self.note_line(i);
         }
         self.nogoods.clear();
+        self.learn.clear();
         let flow = if self.root_ok { self.search_with_restarts(f) } else { ControlFlow::Continue(()) };
         debug_assert_eq!(self.trail.len(), self.root_trail);
         #[cfg(test)]

@@ -11,10 +11,13 @@ impl MultiCover {
         // on the trail: what follows them are the kills.
         let closed = self.group_live[self.opts[o as usize].group as usize] as usize + 2;
         self.sums.in_probe = true;
+        self.learn.failure = super::learn::Failure::Unknown;
         let fits = self.choose(o);
         if fits {
             self.probe_kills[o as usize] = (self.trail.len() - mark - closed) as u32;
             self.mark_implied(mark);
+        } else if self.learn.on {
+            self.learn_from_probe(o, mark);
         }
         self.undo_to(mark);
         self.unchoose();

@@ -10,7 +10,13 @@ use crate::lists::lists_by_key;
 use crate::problem::Problem;
 
 impl MultiCover {
-    pub(crate) fn new(problem: &Problem, probing: Probing, restarts: Restarts, pairs: Pairs) -> MultiCover {
+    pub(crate) fn new(
+        problem: &Problem,
+        probing: Probing,
+        restarts: Restarts,
+        pairs: Pairs,
+        learning: bool,
+    ) -> MultiCover {
         let (entries, starts) = problem.raw_entries();
         let n_opts = problem.option_count();
         assert!(n_opts < CLOSED_MEMBER as usize, "too many options for the trail's encoding");
@@ -72,7 +78,12 @@ impl MultiCover {
             pairs_after: pairs.after(),
             pairs_on: false,
             pairs: PairScratch::new(problem.item_count()),
+            learn: super::learn::Learning::default(),
         };
+        // A lone option's share of an item is 0 at least, which the
+        // analysis does not read (see `learn`).
+        let all_exact = search.group_exact.iter().all(|&e| e);
+        search.learn = super::learn::Learning::new(learning && all_exact, n_opts);
         search.bring_all_to_life();
         // What propagation leaves is the root state, which every run starts from.
         search.root_ok = search.propagate();

@@ -1,0 +1,421 @@
+//! Learning from failed probes (see [`crate::Settings::learning`]): when
+//! choosing an option fails one level deep, the options whose deaths
+//! before the probe made it fail are collected, each kill within the probe
+//! replaced by what caused it (as SAT solvers analyse a conflict), and
+//! recorded as a clause "when all of these are dead, this option dies".
+//! Clauses are watched by two of their options and fire during
+//! propagation, probes included, so that a dead end found once is known
+//! wherever its causes meet again.
+//!
+//! The cause of a kill by an item's bounds is read lazily, when a failure
+//! is analysed: the options of the item's other groups that were dead
+//! before it and, alive, could have moved the item back into its range
+//! (less those the item's slack past its range could spare, group by
+//! group, as lazy clause generation explains a linear constraint). The
+//! options dead at the root of the search are never named: they stay
+//! dead in every run. Only problems whose every group is exact learn: a
+//! lone option's share of an item is read from its group's live options.
+//!
+//! A clause holds for the whole run, restarts included: it follows from
+//! the problem, the clauses before it and the restarts' nogoods, which
+//! all hold to the run's end. A failure that went through a kill the
+//! analysis cannot explain (a nogood's) is not learned from.
+
+use super::MultiCover;
+
+/// Why an option died, for the analysis: killed by the bounds of an item
+/// (see [`item_cause`]), by a clause, by its group's closure around a
+/// chosen option, or otherwise (what the analysis cannot explain, or a
+/// kill outside a probe, which it never expands).
+const CAUSE_OTHER: u32 = u32::MAX;
+const CAUSE_CLOSED: u32 = u32::MAX - 1;
+const CAUSE_CLAUSE: u32 = 1 << 31;
+
+/// "When every option of `lits[start..end]` is dead, `target` dies." The
+/// first two options are the watched ones.
+#[derive(Clone, Copy, Debug)]
+struct Clause {
+    target: u32,
+    start: u32,
+    end: u32,
+}
+
+/// The clauses and what the analysis reads; empty when off.
+#[derive(Default)]
+pub(super) struct Learning {
+    pub(super) on: bool,
+    /// Per option: its cause of death and the trail length when it died.
+    cause: Vec<u32>,
+    dead_at: Vec<u32>,
+    /// Per option: whether it is chosen (its group closed around it).
+    chosen: Vec<bool>,
+    clauses: Vec<Clause>,
+    lits: Vec<u32>,
+    /// Per option: the clauses it watches.
+    watches: Vec<Vec<u32>>,
+    /// Options that died since propagation last looked, with watches.
+    events: Vec<u32>,
+    /// Analysis scratch: a stamp per option met, the options to expand.
+    seen: Vec<u32>,
+    stamp: u32,
+    stack: Vec<u32>,
+    reason: Vec<u32>,
+    /// What the last failed propagation failed on.
+    pub(super) failure: Failure,
+    /// This run's clauses learned and options they killed.
+    pub(super) learned: u64,
+    pub(super) fired: u64,
+}
+
+impl Learning {
+    pub(super) fn new(on: bool, options: usize) -> Learning {
+        if !on {
+            return Learning::default();
+        }
+        Learning {
+            on,
+            cause: vec![CAUSE_OTHER; options],
+            dead_at: vec![0; options],
+            chosen: vec![false; options],
+            watches: vec![Vec::new(); options],
+            seen: vec![0; options],
+            ..Learning::default()
+        }
+    }
+
+    pub(super) fn clear(&mut self) {
+        if !self.on {
+            return;
+        }
+        self.clauses.clear();
+        self.lits.clear();
+        for w in &mut self.watches {
+            w.clear();
+        }
+        self.events.clear();
+        self.learned = 0;
+        self.fired = 0;
+    }
+
+    /// Option `o` died at trail length `at`, for this cause.
+    #[inline(always)]
+    pub(super) fn died(&mut self, o: u32, at: usize, cause: u32) {
+        let ou = o as usize;
+        self.cause[ou] = cause;
+        self.dead_at[ou] = at as u32;
+        if !self.watches[ou].is_empty() {
+            self.events.push(o);
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn set_cause(&mut self, o: u32, cause: u32) {
+        self.cause[o as usize] = cause;
+    }
+
+    pub(super) fn set_chosen(&mut self, o: u32, chosen: bool) {
+        if self.on {
+            self.chosen[o as usize] = chosen;
+        }
+    }
+
+    pub(super) fn has_events(&self) -> bool {
+        !self.events.is_empty()
+    }
+
+    /// After a failed propagation: the deaths not yet looked at come back.
+    pub(super) fn drop_events(&mut self) {
+        self.events.clear();
+    }
+}
+
+/// What a failed propagation failed on.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) enum Failure {
+    #[default]
+    Unknown,
+    /// An item out of reach, too high or not.
+    Item(u32),
+    /// A clause fired on a chosen option.
+    Clause(u32),
+}
+
+/// The cause of a kill by `item`'s bounds: the option would have taken the
+/// item past its high end (`high`) or out of reach of its low end.
+pub(super) const fn item_cause(item: usize, high: bool) -> u32 {
+    (item as u32) * 2 + high as u32
+}
+
+impl MultiCover {
+    /// This run's clauses learned and the options they killed.
+    #[cfg(test)]
+    pub(crate) fn learned(&self) -> (u64, u64) {
+        (self.learn.learned, self.learn.fired)
+    }
+
+    #[inline(always)]
+    pub(super) fn learn_chosen(&self, o: u32) -> bool {
+        self.learn.chosen[o as usize]
+    }
+
+    /// Whether `o` is dead in the clauses' sense: not alive and not chosen
+    /// (a chosen option's group is closed, itself included).
+    #[inline(always)]
+    fn dead_literal(&self, o: u32) -> bool {
+        !self.alive[o as usize] && !self.learn.chosen[o as usize]
+    }
+
+    /// Fires the clauses watched by options that died. False when one
+    /// fires on a chosen option: the node fails.
+    pub(super) fn fire_clauses(&mut self) -> bool {
+        while let Some(p) = self.learn.events.pop() {
+            let mut list = std::mem::take(&mut self.learn.watches[p as usize]);
+            let mut k = 0;
+            let mut fits = true;
+            while k < list.len() {
+                let c = list[k];
+                let clause = self.learn.clauses[c as usize];
+                let (a, b) = (clause.start as usize, clause.end as usize);
+                // The target dead already: nothing to do, and the watch may
+                // stay (the target died on this level or above: they come
+                // back together).
+                if self.dead_literal(clause.target) {
+                    k += 1;
+                    continue;
+                }
+                if b - a >= 2 {
+                    if self.learn.lits[a] == p {
+                        self.learn.lits.swap(a, a + 1);
+                    }
+                    if let Some(at) = (a + 2..b).find(|&at| !self.dead_literal(self.learn.lits[at])) {
+                        self.learn.lits.swap(a + 1, at);
+                        let next = self.learn.lits[a + 1];
+                        self.learn.watches[next as usize].push(c);
+                        list.swap_remove(k);
+                        continue;
+                    }
+                    if !self.dead_literal(self.learn.lits[a]) {
+                        k += 1;
+                        continue;
+                    }
+                }
+                k += 1;
+                let t = clause.target;
+                if self.alive[t as usize] {
+                    self.learn.fired += 1;
+                    self.kill(t);
+                    self.learn.set_cause(t, CAUSE_CLAUSE | c);
+                } else if self.learn.chosen[t as usize] {
+                    self.learn.failure = Failure::Clause(c);
+                    fits = false;
+                    break;
+                }
+            }
+            debug_assert!(self.learn.watches[p as usize].is_empty());
+            self.learn.watches[p as usize] = list;
+            if !fits {
+                self.learn.events.clear();
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The options of the groups on `item` (but `skip`) dead at trail
+    /// length `at` that, alive, could have moved the item back into reach
+    /// by more than `slack`, on the given side; into `self.learn.reason`.
+    fn explain_item(&mut self, item: usize, high: bool, skip: u32, at: u32, mut slack: i64) {
+        for c in self.item_cells_start[item]..self.item_cells_start[item + 1] {
+            let (_, g, k) = self.item_cells[c as usize];
+            if g == skip {
+                continue;
+            }
+            let members = self.group_opts_start[g as usize]..self.group_opts_start[g as usize + 1];
+            // The live share at `at` and the dead one past it (the root's
+            // dead never come back: they are left out).
+            let (mut live_lo, mut live_hi, mut any_live) = (u32::MAX, 0, false);
+            let (mut dead_lo, mut dead_hi) = (u32::MAX, 0);
+            for m in members.clone() {
+                let p = self.group_opts[m as usize];
+                let x = self.opt_weights[(self.opts[p as usize].slots + k) as usize];
+                let dead = self.dead_literal(p) && self.learn.dead_at[p as usize] < at;
+                if !dead {
+                    any_live = true;
+                    live_lo = live_lo.min(x);
+                    live_hi = live_hi.max(x);
+                } else if self.learn.dead_at[p as usize] >= self.root_trail as u32 {
+                    dead_lo = dead_lo.min(x);
+                    dead_hi = dead_hi.max(x);
+                }
+            }
+            if !any_live {
+                (live_lo, live_hi) = (0, 0);
+            }
+            let gain = if high {
+                i64::from(live_lo) - i64::from(dead_lo.min(live_lo))
+            } else {
+                i64::from(dead_hi.max(live_hi)) - i64::from(live_hi)
+            };
+            if gain == 0 {
+                continue;
+            }
+            if gain <= slack {
+                slack -= gain;
+                continue;
+            }
+            for m in members {
+                let p = self.group_opts[m as usize];
+                if !(self.dead_literal(p) && self.learn.dead_at[p as usize] < at) {
+                    continue;
+                }
+                let x = self.opt_weights[(self.opts[p as usize].slots + k) as usize];
+                if (high && x < live_lo) || (!high && x > live_hi) {
+                    self.learn.reason.push(p);
+                }
+            }
+        }
+    }
+
+    /// The slack of a bounds failure or kill on `item` at trail length `at`:
+    /// how far past its range the item stood, less one.
+    fn slack_at(&self, item: usize, high: bool, skip: u32, extra: u32, at: u32) -> i64 {
+        let mut total: i64 = i64::from(extra);
+        for c in self.item_cells_start[item]..self.item_cells_start[item + 1] {
+            let (_, g, k) = self.item_cells[c as usize];
+            if g == skip {
+                continue;
+            }
+            let (mut lo, mut hi, mut any) = (u32::MAX, 0, false);
+            for m in self.group_opts_start[g as usize]..self.group_opts_start[g as usize + 1] {
+                let p = self.group_opts[m as usize];
+                if self.dead_literal(p) && self.learn.dead_at[p as usize] < at {
+                    continue;
+                }
+                let x = self.opt_weights[(self.opts[p as usize].slots + k) as usize];
+                any = true;
+                lo = lo.min(x);
+                hi = hi.max(x);
+            }
+            if any {
+                total += i64::from(if high { lo } else { hi });
+            }
+        }
+        let range = &self.sums.items[item];
+        if high { total - i64::from(range.hi) - 1 } else { i64::from(range.lo) - 1 - total }
+    }
+
+    /// After `choose(o)` failed in a probe that started at trail length
+    /// `mark`, before its undo: learns a clause for `o`, unless the failure
+    /// cannot be explained.
+    pub(super) fn learn_from_probe(&mut self, o: u32, mark: usize) {
+        self.learn.stamp = self.learn.stamp.wrapping_add(1);
+        if self.learn.stamp == 0 {
+            self.learn.seen.fill(0);
+            self.learn.stamp = 1;
+        }
+        let stamp = self.learn.stamp;
+        self.learn.stack.clear();
+        self.learn.reason.clear();
+        let now = self.trail.len() as u32;
+        match std::mem::take(&mut self.learn.failure) {
+            Failure::Clause(c) => {
+                let clause = self.learn.clauses[c as usize];
+                let lits = self.learn.lits[clause.start as usize..clause.end as usize].to_vec();
+                self.learn.stack.extend(lits);
+                // The target is chosen: its group's other options are dead.
+                let g = self.opts[clause.target as usize].group as usize;
+                for m in self.group_opts_start[g]..self.group_opts_start[g + 1] {
+                    let p = self.group_opts[m as usize];
+                    if p != clause.target {
+                        self.learn.stack.push(p);
+                    }
+                }
+            }
+            Failure::Item(item) => {
+                let item = item as usize;
+                let at = &self.sums.items[item];
+                let high = at.committed + at.least > at.hi;
+                let slack = self.slack_at(item, high, u32::MAX, 0, now);
+                if slack < 0 {
+                    debug_assert!(false, "a failure the analysis does not see");
+                    return;
+                }
+                self.explain_item(item, high, u32::MAX, now, slack);
+                let r = std::mem::take(&mut self.learn.reason);
+                self.learn.stack.extend_from_slice(&r);
+                self.learn.reason = r;
+                self.learn.reason.clear();
+            }
+            Failure::Unknown => return,
+        }
+        let mut out = Vec::new();
+        while let Some(p) = self.learn.stack.pop() {
+            let pu = p as usize;
+            if self.learn.seen[pu] == stamp {
+                continue;
+            }
+            self.learn.seen[pu] = stamp;
+            debug_assert!(self.dead_literal(p));
+            let at = self.learn.dead_at[pu];
+            if (at as usize) < self.root_trail {
+                continue;
+            }
+            if (at as usize) < mark {
+                out.push(p);
+                continue;
+            }
+            let cause = self.learn.cause[pu];
+            if cause == CAUSE_CLOSED {
+                continue;
+            } else if cause == CAUSE_OTHER {
+                return;
+            } else if cause & CAUSE_CLAUSE != 0 {
+                let clause = self.learn.clauses[(cause & !CAUSE_CLAUSE) as usize];
+                for at in clause.start..clause.end {
+                    let q = self.learn.lits[at as usize];
+                    self.learn.stack.push(q);
+                }
+            } else {
+                let item = (cause / 2) as usize;
+                let high = cause & 1 == 1;
+                let g = self.opts[pu].group;
+                let k = self.cell_index(g as usize, item);
+                let x = self.opt_weights[(self.opts[pu].slots + k) as usize];
+                let slack = self.slack_at(item, high, g, x, at);
+                if slack < 0 {
+                    debug_assert!(false, "a kill the analysis does not see");
+                    return;
+                }
+                self.learn.reason.clear();
+                self.explain_item(item, high, g, at, slack);
+                let r = std::mem::take(&mut self.learn.reason);
+                self.learn.stack.extend_from_slice(&r);
+                self.learn.reason = r;
+            }
+        }
+        // Watch the two that died last: they come back first.
+        out.sort_unstable_by_key(|&p| std::cmp::Reverse(self.learn.dead_at[p as usize]));
+        let c = self.learn.clauses.len() as u32;
+        let start = self.learn.lits.len() as u32;
+        for &p in out.iter().take(2) {
+            self.learn.watches[p as usize].push(c);
+        }
+        self.learn.lits.extend_from_slice(&out);
+        self.learn.clauses.push(Clause { target: o, start, end: self.learn.lits.len() as u32 });
+        self.learn.learned += 1;
+    }
+
+    /// The index of `item`'s cell within group `g`'s cells.
+    fn cell_index(&self, g: usize, item: usize) -> u32 {
+        let cells = &self.cells[self.group_cells_start[g] as usize..self.group_cells_start[g + 1] as usize];
+        cells.iter().position(|cell| cell.item as usize == item).expect("the group has a cell on the item") as u32
+    }
+
+    pub(super) fn closed_cause() -> u32 {
+        CAUSE_CLOSED
+    }
+
+    pub(super) fn other_cause() -> u32 {
+        CAUSE_OTHER
+    }
+}
