@@ -101,7 +101,7 @@ pub fn run(args: AquariumSettingsBenchArgs) -> Result<(), BenchError> {
         return Err(BenchError::Message(format!("--size: {} is outside 2..={}", args.size, aquarium::MAX_SIDE)));
     }
     let (generate, style) = match args.style {
-        StyleArg::Random => (GenerateSettings::random(args.size), Style::Random),
+        StyleArg::Random => (GenerateSettings::random_with_tank_cells(args.size, args.tank_cells), Style::Random),
         StyleArg::Mended => (GenerateSettings::square(args.size), Style::Mended),
     };
     // samples[seed][setting][puzzle]

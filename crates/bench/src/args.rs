@@ -236,6 +236,10 @@ pub struct AquariumSettingsBenchArgs {
     /// Side of the puzzles
     #[arg(long, value_name = "N", default_value_t = 40)]
     pub size: usize,
+    /// Mean cells of a tank in the random style (as `aquarium-random --tank-cells`)
+    #[arg(long, value_name = "C", default_value_t = aquarchive::kinds::aquarium::RANDOM_TANK_CELLS,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    pub tank_cells: usize,
     /// How the puzzles are made: `random` (random tanks and water, kept when unique) or `mended`
     /// (the generator's default)
     #[arg(long, value_enum, default_value_t = StyleArg::Random)]

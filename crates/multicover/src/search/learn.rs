@@ -16,10 +16,10 @@
 //! dead in every run. Only problems whose every group is exact learn: a
 //! lone option's share of an item is read from its group's live options.
 //!
-//! A clause holds for the whole run, restarts included: it follows from
-//! the problem, the clauses before it and the restarts' nogoods, which
-//! all hold to the run's end. A failure that went through a kill the
-//! analysis cannot explain (a nogood's) is not learned from.
+//! A clause follows from the problem alone (the kills it was drawn from
+//! are the bounds' and earlier clauses'), so it holds for the whole run,
+//! restarts included. A failure that went through a kill the analysis
+//! cannot explain (a restart nogood's) is not learned from.
 
 use super::MultiCover;
 
@@ -38,7 +38,27 @@ struct Clause {
     target: u32,
     start: u32,
     end: u32,
+    /// Options it killed since the last reduction (see `reduce_clauses`).
+    fired: u32,
 }
+
+/// A failure whose analysis meets more kills within its probe than this is
+/// not learned from: its clause would be long and rarely fire, and the
+/// analysis, a scan of each kill's item, is most of what learning costs.
+/// (32 did the same work as no bound on random 40x40 Aquarium puzzles,
+/// 16 and 8 let the worst grow by a quarter and two and a half times.)
+const EXPANDED_MAX: usize = 32;
+
+/// The clauses kept at most, before the oldest and idlest go (see
+/// `reduce_clauses`): every death of a watched option visits its clauses,
+/// so a growing store makes each unit of work dearer (the worst random
+/// 50x50 Aquarium puzzle measured took 46 µs per unit of work with every
+/// clause kept, against 10 µs with this limit).
+#[cfg(not(test))]
+const KEPT_CLAUSES: usize = 4000;
+/// In the tests, few, so that their small problems reduce too.
+#[cfg(test)]
+const KEPT_CLAUSES: usize = 8;
 
 /// The clauses and what the analysis reads; empty when off.
 #[derive(Default)]
@@ -51,8 +71,9 @@ pub(super) struct Learning {
     chosen: Vec<bool>,
     clauses: Vec<Clause>,
     lits: Vec<u32>,
-    /// Per option: the clauses it watches.
-    watches: Vec<Vec<u32>>,
+    /// Per option: the clauses it watches, each with its target (read
+    /// first: a dead target leaves nothing to do).
+    watches: Vec<Vec<(u32, u32)>>,
     /// Options that died since propagation last looked, with watches.
     events: Vec<u32>,
     /// Analysis scratch: a stamp per option met, the options to expand.
@@ -60,6 +81,9 @@ pub(super) struct Learning {
     stamp: u32,
     stack: Vec<u32>,
     reason: Vec<u32>,
+    /// Per group on an item being explained: (what its dead could add,
+    /// group, its cell's index in the group, its live share).
+    shares: Vec<(u32, u32, u32, u32)>,
     /// What the last failed propagation failed on.
     pub(super) failure: Failure,
     /// This run's clauses learned and options they killed.
@@ -158,6 +182,47 @@ impl MultiCover {
         self.learn.chosen[o as usize]
     }
 
+    /// When the clauses pass their limit: keeps the newest half of the
+    /// limit and, of the older ones, the quarter that killed the most since
+    /// the last reduction (none idle). Only between probes: the causes that
+    /// name clauses by number are read for kills within a probe.
+    pub(super) fn reduce_clauses(&mut self) {
+        let count = self.learn.clauses.len();
+        if count <= KEPT_CLAUSES {
+            return;
+        }
+        let newest = count - KEPT_CLAUSES / 2;
+        let mut older: Vec<u32> = (0..newest as u32).filter(|&c| self.learn.clauses[c as usize].fired > 0).collect();
+        older.sort_unstable_by_key(|&c| std::cmp::Reverse(self.learn.clauses[c as usize].fired));
+        older.truncate(KEPT_CLAUSES / 4);
+        older.sort_unstable();
+        let kept: Vec<u32> = older.into_iter().chain(newest as u32..count as u32).collect();
+        let mut lits = Vec::with_capacity(self.learn.lits.len() / 2);
+        let mut clauses = Vec::with_capacity(kept.len());
+        for w in &mut self.learn.watches {
+            w.clear();
+        }
+        for c in kept {
+            let clause = self.learn.clauses[c as usize];
+            let start = lits.len();
+            lits.extend_from_slice(&self.learn.lits[clause.start as usize..clause.end as usize]);
+            // Watch two live options where there are, else the ones that
+            // died last (they come back first).
+            let own = &mut lits[start..];
+            own.sort_unstable_by_key(|&p| {
+                let dead = !self.alive[p as usize] && !self.learn.chosen[p as usize];
+                (dead, std::cmp::Reverse(self.learn.dead_at[p as usize]))
+            });
+            let id = clauses.len() as u32;
+            for &p in own.iter().take(2) {
+                self.learn.watches[p as usize].push((id, clause.target));
+            }
+            clauses.push(Clause { start: start as u32, end: lits.len() as u32, fired: 0, ..clause });
+        }
+        self.learn.clauses = clauses;
+        self.learn.lits = lits;
+    }
+
     /// Whether `o` is dead in the clauses' sense: not alive and not chosen
     /// (a chosen option's group is closed, itself included).
     #[inline(always)]
@@ -173,16 +238,16 @@ impl MultiCover {
             let mut k = 0;
             let mut fits = true;
             while k < list.len() {
-                let c = list[k];
-                let clause = self.learn.clauses[c as usize];
-                let (a, b) = (clause.start as usize, clause.end as usize);
+                let (c, t) = list[k];
                 // The target dead already: nothing to do, and the watch may
                 // stay (the target died on this level or above: they come
                 // back together).
-                if self.dead_literal(clause.target) {
+                if self.dead_literal(t) {
                     k += 1;
                     continue;
                 }
+                let clause = self.learn.clauses[c as usize];
+                let (a, b) = (clause.start as usize, clause.end as usize);
                 if b - a >= 2 {
                     if self.learn.lits[a] == p {
                         self.learn.lits.swap(a, a + 1);
@@ -190,7 +255,7 @@ impl MultiCover {
                     if let Some(at) = (a + 2..b).find(|&at| !self.dead_literal(self.learn.lits[at])) {
                         self.learn.lits.swap(a + 1, at);
                         let next = self.learn.lits[a + 1];
-                        self.learn.watches[next as usize].push(c);
+                        self.learn.watches[next as usize].push((c, t));
                         list.swap_remove(k);
                         continue;
                     }
@@ -200,9 +265,9 @@ impl MultiCover {
                     }
                 }
                 k += 1;
-                let t = clause.target;
                 if self.alive[t as usize] {
                     self.learn.fired += 1;
+                    self.learn.clauses[c as usize].fired += 1;
                     self.kill(t);
                     self.learn.set_cause(t, CAUSE_CLAUSE | c);
                 } else if self.learn.chosen[t as usize] {
@@ -221,29 +286,36 @@ impl MultiCover {
         true
     }
 
-    /// The options of the groups on `item` (but `skip`) dead at trail
-    /// length `at` that, alive, could have moved the item back into reach
-    /// by more than `slack`, on the given side; into `self.learn.reason`.
-    fn explain_item(&mut self, item: usize, high: bool, skip: u32, at: u32, mut slack: i64) {
+    /// Why `item` stood out of its range at trail length `at` (past its high
+    /// end if `high`, else short of its low end), with `extra` added to it
+    /// and group `skip` left out (the option being explained is that
+    /// group's): the options of its other groups dead by then that, alive,
+    /// could have brought it back, into `self.learn.reason`. The item's
+    /// slack past its range spares whole groups, the cheapest first, as
+    /// lazy clause generation lifts a linear constraint's explanation.
+    /// False when the item was not out of range (which would be a bug).
+    fn explain_item(&mut self, item: usize, high: bool, skip: u32, extra: u32, at: u32) -> bool {
+        let root = self.root_trail as u32;
+        let mut total = i64::from(extra);
+        self.learn.shares.clear();
         for c in self.item_cells_start[item]..self.item_cells_start[item + 1] {
             let (_, g, k) = self.item_cells[c as usize];
             if g == skip {
                 continue;
             }
-            let members = self.group_opts_start[g as usize]..self.group_opts_start[g as usize + 1];
-            // The live share at `at` and the dead one past it (the root's
-            // dead never come back: they are left out).
+            // The live share at `at` (a chosen option counts as live) and
+            // what the dead could add; the root's dead never come back.
             let (mut live_lo, mut live_hi, mut any_live) = (u32::MAX, 0, false);
             let (mut dead_lo, mut dead_hi) = (u32::MAX, 0);
-            for m in members.clone() {
-                let p = self.group_opts[m as usize];
-                let x = self.opt_weights[(self.opts[p as usize].slots + k) as usize];
-                let dead = self.dead_literal(p) && self.learn.dead_at[p as usize] < at;
-                if !dead {
+            for m in self.group_opts_start[g as usize]..self.group_opts_start[g as usize + 1] {
+                let p = self.group_opts[m as usize] as usize;
+                let x = self.opt_weights[(self.opts[p].slots + k) as usize];
+                let dead_at = self.learn.dead_at[p];
+                if (self.alive[p] || self.learn.chosen[p]) || dead_at >= at {
                     any_live = true;
                     live_lo = live_lo.min(x);
                     live_hi = live_hi.max(x);
-                } else if self.learn.dead_at[p as usize] >= self.root_trail as u32 {
+                } else if dead_at >= root {
                     dead_lo = dead_lo.min(x);
                     dead_hi = dead_hi.max(x);
                 }
@@ -251,57 +323,38 @@ impl MultiCover {
             if !any_live {
                 (live_lo, live_hi) = (0, 0);
             }
-            let gain = if high {
-                i64::from(live_lo) - i64::from(dead_lo.min(live_lo))
-            } else {
-                i64::from(dead_hi.max(live_hi)) - i64::from(live_hi)
-            };
-            if gain == 0 {
+            total += i64::from(if high { live_lo } else { live_hi });
+            let gain = if high { live_lo.saturating_sub(dead_lo) } else { dead_hi.saturating_sub(live_hi) };
+            if gain > 0 {
+                self.learn.shares.push((gain, g, k, if high { live_lo } else { live_hi }));
+            }
+        }
+        let range = &self.sums.items[item];
+        let mut slack = if high { total - i64::from(range.hi) - 1 } else { i64::from(range.lo) - 1 - total };
+        if slack < 0 {
+            return false;
+        }
+        self.learn.shares.sort_unstable_by_key(|&(gain, ..)| gain);
+        for n in 0..self.learn.shares.len() {
+            let (gain, g, k, bound) = self.learn.shares[n];
+            if i64::from(gain) <= slack {
+                slack -= i64::from(gain);
                 continue;
             }
-            if gain <= slack {
-                slack -= gain;
-                continue;
-            }
-            for m in members {
+            for m in self.group_opts_start[g as usize]..self.group_opts_start[g as usize + 1] {
                 let p = self.group_opts[m as usize];
-                if !(self.dead_literal(p) && self.learn.dead_at[p as usize] < at) {
+                let pu = p as usize;
+                let dead_at = self.learn.dead_at[pu];
+                if self.alive[pu] || self.learn.chosen[pu] || dead_at >= at || dead_at < root {
                     continue;
                 }
-                let x = self.opt_weights[(self.opts[p as usize].slots + k) as usize];
-                if (high && x < live_lo) || (!high && x > live_hi) {
+                let x = self.opt_weights[(self.opts[pu].slots + k) as usize];
+                if (high && x < bound) || (!high && x > bound) {
                     self.learn.reason.push(p);
                 }
             }
         }
-    }
-
-    /// The slack of a bounds failure or kill on `item` at trail length `at`:
-    /// how far past its range the item stood, less one.
-    fn slack_at(&self, item: usize, high: bool, skip: u32, extra: u32, at: u32) -> i64 {
-        let mut total: i64 = i64::from(extra);
-        for c in self.item_cells_start[item]..self.item_cells_start[item + 1] {
-            let (_, g, k) = self.item_cells[c as usize];
-            if g == skip {
-                continue;
-            }
-            let (mut lo, mut hi, mut any) = (u32::MAX, 0, false);
-            for m in self.group_opts_start[g as usize]..self.group_opts_start[g as usize + 1] {
-                let p = self.group_opts[m as usize];
-                if self.dead_literal(p) && self.learn.dead_at[p as usize] < at {
-                    continue;
-                }
-                let x = self.opt_weights[(self.opts[p as usize].slots + k) as usize];
-                any = true;
-                lo = lo.min(x);
-                hi = hi.max(x);
-            }
-            if any {
-                total += i64::from(if high { lo } else { hi });
-            }
-        }
-        let range = &self.sums.items[item];
-        if high { total - i64::from(range.hi) - 1 } else { i64::from(range.lo) - 1 - total }
+        true
     }
 
     /// After `choose(o)` failed in a probe that started at trail length
@@ -335,20 +388,16 @@ impl MultiCover {
                 let item = item as usize;
                 let at = &self.sums.items[item];
                 let high = at.committed + at.least > at.hi;
-                let slack = self.slack_at(item, high, u32::MAX, 0, now);
-                if slack < 0 {
+                if !self.explain_item(item, high, u32::MAX, 0, now) {
                     debug_assert!(false, "a failure the analysis does not see");
                     return;
                 }
-                self.explain_item(item, high, u32::MAX, now, slack);
-                let r = std::mem::take(&mut self.learn.reason);
-                self.learn.stack.extend_from_slice(&r);
-                self.learn.reason = r;
-                self.learn.reason.clear();
+                self.learn.stack.append(&mut self.learn.reason);
             }
             Failure::Unknown => return,
         }
         let mut out = Vec::new();
+        let mut expanded = 0;
         while let Some(p) = self.learn.stack.pop() {
             let pu = p as usize;
             if self.learn.seen[pu] == stamp {
@@ -363,6 +412,10 @@ impl MultiCover {
             if (at as usize) < mark {
                 out.push(p);
                 continue;
+            }
+            expanded += 1;
+            if expanded > EXPANDED_MAX {
+                return;
             }
             let cause = self.learn.cause[pu];
             if cause == CAUSE_CLOSED {
@@ -381,16 +434,11 @@ impl MultiCover {
                 let g = self.opts[pu].group;
                 let k = self.cell_index(g as usize, item);
                 let x = self.opt_weights[(self.opts[pu].slots + k) as usize];
-                let slack = self.slack_at(item, high, g, x, at);
-                if slack < 0 {
+                if !self.explain_item(item, high, g, x, at) {
                     debug_assert!(false, "a kill the analysis does not see");
                     return;
                 }
-                self.learn.reason.clear();
-                self.explain_item(item, high, g, at, slack);
-                let r = std::mem::take(&mut self.learn.reason);
-                self.learn.stack.extend_from_slice(&r);
-                self.learn.reason = r;
+                self.learn.stack.append(&mut self.learn.reason);
             }
         }
         // Watch the two that died last: they come back first.
@@ -398,10 +446,10 @@ impl MultiCover {
         let c = self.learn.clauses.len() as u32;
         let start = self.learn.lits.len() as u32;
         for &p in out.iter().take(2) {
-            self.learn.watches[p as usize].push(c);
+            self.learn.watches[p as usize].push((c, o));
         }
         self.learn.lits.extend_from_slice(&out);
-        self.learn.clauses.push(Clause { target: o, start, end: self.learn.lits.len() as u32 });
+        self.learn.clauses.push(Clause { target: o, start, end: self.learn.lits.len() as u32, fired: 0 });
         self.learn.learned += 1;
     }
 

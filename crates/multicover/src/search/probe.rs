@@ -62,6 +62,9 @@ impl MultiCover {
     /// until none does. Returns false when the node itself fails.
     pub(super) fn probe(&mut self) -> bool {
         self.probe_removed = false;
+        if self.learn.on {
+            self.reduce_clauses();
+        }
         loop {
             let mut removed = false;
             for g in 0..self.group_live.len() {
