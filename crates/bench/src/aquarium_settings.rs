@@ -12,7 +12,7 @@
 use std::io::IsTerminal;
 use std::time::Duration;
 
-use aquarchive::engine::{Pairs, Restarts, Settings};
+use aquarchive::engine::{Learning, Pairs, Restarts, Settings};
 use aquarchive::kinds::aquarium::{self, GenerateSettings, Style};
 use aquarchive::rng::Rng;
 
@@ -28,8 +28,8 @@ pub struct Compared {
     pub restarts: Restarts,
     /// `None`: the engine's default.
     pub pairs: Option<Pairs>,
-    /// Learning from failed probes (`+learn`).
-    pub learning: bool,
+    /// Learning from failed probes (`+learn`, `+learn:W`).
+    pub learning: Learning,
 }
 
 impl Compared {
@@ -55,17 +55,26 @@ impl Compared {
             Some(Pairs::Always) => format!("{restarts}, pairs always"),
             Some(Pairs::AfterWork(w)) => format!("{restarts}, pairs after {}", thousands(w)),
         };
-        if self.learning { format!("{name}, learning") } else { name }
+        match self.learning {
+            Learning::Off => name,
+            Learning::Always => format!("{name}, learning"),
+            Learning::AfterWork(w) => format!("{name}, learning after {}", thousands(w)),
+        }
     }
 }
 
 /// `--settings`' items: `RESTARTS` or `RESTARTS/PAIRS`, where RESTARTS is
 /// `off`, `geometric:W`, `luby:W` or `default`, and PAIRS `off`, `always` or a
-/// number of nodes plus probes; `+learn` at the end turns learning on.
+/// number of nodes plus probes; `+learn` at the end learns from failed
+/// probes from the root, `+learn:W` once a run's work has reached W.
 pub fn parse_compared(s: &str) -> Result<Compared, String> {
-    let (plain, learning) = match s.strip_suffix("+learn") {
-        Some(plain) => (plain, true),
-        None => (s, false),
+    let (plain, learning) = match s.split_once("+learn") {
+        None => (s, Learning::Off),
+        Some((plain, "")) => (plain, Learning::Always),
+        Some((plain, after)) => match after.strip_prefix(':').map(str::parse::<u64>) {
+            Some(Ok(w)) => (plain, Learning::AfterWork(w)),
+            _ => return Err(format!("`{s}`: expected +learn or +learn:W, W a number of nodes plus probes")),
+        },
     };
     let (restarts, pairs) = match plain.split_once('/') {
         Some((r, p)) => (r, Some(p)),
@@ -207,16 +216,18 @@ mod tests {
 
     #[test]
     fn settings_parse_as_the_help_says() {
-        assert_eq!(parse_compared("off"), Ok(Compared { restarts: Restarts::Off, pairs: None, learning: false }));
+        assert_eq!(parse_compared("off"), Ok(Compared { restarts: Restarts::Off, pairs: None, learning: Learning::Off }));
         assert_eq!(
             parse_compared("geometric:3000/always"),
-            Ok(Compared { restarts: Restarts::Geometric(3000), pairs: Some(Pairs::Always), learning: false })
+            Ok(Compared { restarts: Restarts::Geometric(3000), pairs: Some(Pairs::Always), learning: Learning::Off })
         );
         assert_eq!(
             parse_compared("luby:10000/2000+learn"),
-            Ok(Compared { restarts: Restarts::Luby(10000), pairs: Some(Pairs::AfterWork(2000)), learning: true })
+            Ok(Compared { restarts: Restarts::Luby(10000), pairs: Some(Pairs::AfterWork(2000)), learning: Learning::Always })
         );
-        assert!(parse_compared("default+learn").is_ok_and(|c| c.learning && c.pairs.is_none()));
+        assert_eq!(parse_compared("default+learn:50000").map(|c| c.learning), Ok(Learning::AfterWork(50000)));
+        assert!(parse_compared("default+learn:").is_err());
+        assert!(parse_compared("default+learned").is_err());
         assert_eq!(parse_compared("default").map(|c| c.restarts), Ok(Settings::default().restarts));
         assert!(parse_compared("geometric:0").is_err());
         assert!(parse_compared("geometric").is_err());

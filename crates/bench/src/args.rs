@@ -254,7 +254,8 @@ pub struct AquariumSettingsBenchArgs {
     /// `default`, `geometric:W` (first after W nodes plus probes, then doubling) or `luby:W` (W times
     /// 1, 1, 2, 1, 1, 2, 4, ...); PAIRS is `off`, `always` or a number of nodes plus probes (when the
     /// reasoning on pairs of items starts), the engine's default when left out; `+learn` at the end
-    /// learns from failed probes (e.g. `default+learn`)
+    /// learns from failed probes from the root, `+learn:W` once the work reaches W (e.g.
+    /// `default+learn:100000`)
     #[arg(
         long,
         value_name = "LIST",

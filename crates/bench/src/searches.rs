@@ -4,10 +4,10 @@
 //! puzzle, Dancing Links on the calendar) and the multi-cover search with
 //! each probing setting.
 
-use aquarchive::engine::{Algorithm, Pairs, Probing, Restarts, Settings};
+use aquarchive::engine::{Algorithm, Learning, Pairs, Probing, Restarts, Settings};
 
 const fn with(algorithm: Algorithm, probing: Probing) -> Settings {
-    Settings { probing, algorithm, restarts: Restarts::Off, pairs: Pairs::Off, learning: false }
+    Settings { probing, algorithm, restarts: Restarts::Off, pairs: Pairs::Off, learning: Learning::Off }
 }
 
 /// The exact-cover searches first.

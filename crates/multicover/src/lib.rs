@@ -135,7 +135,7 @@ mod search;
 mod solver;
 
 pub use problem::{ItemId, OptionId, Problem};
-pub use search::{Pairs, Probing, Restarts};
+pub use search::{Learning, Pairs, Probing, Restarts};
 pub use solver::{Algorithm, Outcome, Settings, Solver, Stats};
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use super::counters::Counters;
 use super::dancing::{self, Dancing};
 use super::forced;
 use super::problem::{OptionId, Problem};
-use super::search::{MultiCover, Pairs, Probing, Restarts};
+use super::search::{Learning, MultiCover, Pairs, Probing, Restarts};
 
 /// Which search runs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -53,12 +53,10 @@ pub struct Settings {
     /// pass a threshold (see [`Pairs`] and docs/engine.md).
     pub pairs: Pairs,
     /// For the multi-cover search, on problems whose every option is in an
-    /// exact group (Aquarium, Sudoku): learn a clause from each failed probe
-    /// (see docs/engine.md, "Learning from failed probes"). Off by default:
-    /// on random 40x40 Aquarium puzzles it cuts the work (nodes plus
-    /// probes) by about a third and the worst by half, but each unit of
-    /// work costs about twice as much, so the time grows.
-    pub learning: bool,
+    /// exact group (Aquarium, Sudoku): whether and when it learns a clause
+    /// from each failed probe (see [`Learning`] and docs/engine.md,
+    /// "Learning from failed probes").
+    pub learning: Learning,
 }
 
 impl Settings {
@@ -141,7 +139,7 @@ enum Core {
         probing: Probing,
         restarts: Restarts,
         pairs: Pairs,
-        learning: bool,
+        learning: Learning,
     },
     Dancing(Box<Dancing>),
     Counters(Box<Counters>),

@@ -24,7 +24,7 @@ fn all_settings() -> Vec<Settings> {
                 algorithm: Algorithm::MultiCover,
                 restarts,
                 pairs: Pairs::Off,
-                learning: false,
+                learning: Learning::Off,
             });
         }
     }
@@ -39,15 +39,20 @@ fn all_settings() -> Vec<Settings> {
             algorithm: Algorithm::MultiCover,
             restarts: Restarts::Luby(1),
             pairs,
-            learning: false,
+            learning: Learning::Off,
         });
     }
     // Learning from failed probes, alone and with restarts and pairs.
+    // Learning from the root, and switched on part way.
     for probing in [Probing::Fixpoint, Probing::Adaptive] {
-        for (restarts, pairs) in
-            [(Restarts::Off, Pairs::Off), (Restarts::Luby(1), Pairs::Off), (Restarts::default(), Pairs::Always)]
-        {
-            all.push(Settings { probing, algorithm: Algorithm::MultiCover, restarts, pairs, learning: true });
+        for (restarts, pairs, learning) in [
+            (Restarts::Off, Pairs::Off, Learning::Always),
+            (Restarts::Luby(1), Pairs::Off, Learning::Always),
+            (Restarts::default(), Pairs::Always, Learning::Always),
+            (Restarts::Off, Pairs::Off, Learning::AfterWork(3)),
+            (Restarts::Luby(2), Pairs::AfterWork(3), Learning::AfterWork(5)),
+        ] {
+            all.push(Settings { probing, algorithm: Algorithm::MultiCover, restarts, pairs, learning });
         }
     }
     all.push(Settings::default());
@@ -244,7 +249,7 @@ fn restarts_find_each_solution_once() {
         let expected = brute_force_with(&p, &[]);
         for probing in [Probing::Off, Probing::Adaptive] {
             for restarts in [Restarts::Luby(1), Restarts::Luby(5), Restarts::Geometric(1), Restarts::Geometric(3)] {
-                let mut search = MultiCover::new(&p, probing, restarts, Pairs::Off, false);
+                let mut search = MultiCover::new(&p, probing, restarts, Pairs::Off, Learning::Off);
                 for limit in [1, 2, usize::MAX] {
                     let found = run_under_limit(&mut search, &expected, limit, &|| {
                         format!("case {case}: {p:?} {probing:?} {restarts:?}")
@@ -600,7 +605,7 @@ fn reasoning_on_pairs_keeps_every_solution_under_limits() {
             .into_iter()
             .flat_map(|probing| [(probing, Pairs::Always), (probing, Pairs::AfterWork(3))])
         {
-            let mut search = MultiCover::new(&p, probing, Restarts::Off, pairs, false);
+            let mut search = MultiCover::new(&p, probing, Restarts::Off, pairs, Learning::Off);
             for limit in [1, 2, usize::MAX] {
                 run_under_limit(&mut search, &expected, limit, &|| format!("case {case}: {p:?} {probing:?} {pairs:?}"));
             }
@@ -629,10 +634,10 @@ fn reasoning_on_pairs_walks_the_same_tree_with_its_memory_full() {
                 });
                 (found, stats.nodes, stats.probes)
             };
-            let mut search = MultiCover::new(&p, probing, Restarts::Off, Pairs::Always, false);
+            let mut search = MultiCover::new(&p, probing, Restarts::Off, Pairs::Always, Learning::Off);
             let first = walk(&mut search);
             let again = walk(&mut search);
-            let fresh = walk(&mut MultiCover::new(&p, probing, Restarts::Off, Pairs::Always, false));
+            let fresh = walk(&mut MultiCover::new(&p, probing, Restarts::Off, Pairs::Always, Learning::Off));
             assert_eq!(first, fresh, "case {case}: {p:?} {probing:?}: the first run");
             assert_eq!(again, fresh, "case {case}: {p:?} {probing:?}: the second run");
         }
@@ -751,7 +756,7 @@ fn inexact_groups_match_brute_force_under_limits() {
         }
         for probing in [Probing::Off, Probing::Root, Probing::Fixpoint, Probing::Adaptive] {
             for pairs in [Pairs::Off, Pairs::Always] {
-                let mut search = MultiCover::new(&p, probing, Restarts::Off, pairs, false);
+                let mut search = MultiCover::new(&p, probing, Restarts::Off, pairs, Learning::Off);
                 for limit in [1, 2, usize::MAX] {
                     run_under_limit(&mut search, &expected, limit, &|| {
                         format!("case {case}: {p:?} {probing:?} {pairs:?}")
@@ -1046,8 +1051,8 @@ fn learning_from_failed_probes_keeps_every_solution() {
     for case in 0..3000 {
         let (p, sizes) = random_grouped_problem(&mut rng);
         let expected = one_from_each_group(&p, &sizes);
-        for settings in all_settings().into_iter().filter(|s| s.learning) {
-            let mut search = MultiCover::new(&p, settings.probing, settings.restarts, settings.pairs, true);
+        for settings in all_settings().into_iter().filter(|s| s.learning != Learning::Off) {
+            let mut search = MultiCover::new(&p, settings.probing, settings.restarts, settings.pairs, settings.learning);
             let what = || format!("case {case}: {p:?} with {settings:?}");
             for limit in [1, 2, usize::MAX] {
                 run_under_limit(&mut search, &expected, limit, &what);

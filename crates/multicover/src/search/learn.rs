@@ -21,7 +21,7 @@
 //! restarts included. A failure that went through a kill the analysis
 //! cannot explain (a restart nogood's) is not learned from.
 
-use super::MultiCover;
+use super::{CLOSED_GROUP, CLOSED_MEMBER, MultiCover};
 
 /// Why an option died, for the analysis: killed by the bounds of an item
 /// (see [`item_cause`]), by a clause, by its group's closure around a
@@ -60,10 +60,38 @@ const KEPT_CLAUSES: usize = 4000;
 #[cfg(test)]
 const KEPT_CLAUSES: usize = 8;
 
-/// The clauses and what the analysis reads; empty when off.
+/// When the multi-cover search learns from failed probes (see
+/// [`crate::Settings::learning`]), on problems whose every option is in an
+/// exact group; never on others.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Learning {
+    /// Never.
+    #[default]
+    Off,
+    /// From the root on.
+    Always,
+    /// Once a run's nodes plus probes have reached this many; then to the
+    /// end of the run.
+    AfterWork(u64),
+}
+
+impl Learning {
+    /// The work after which a run learns: never is `u64::MAX`.
+    fn after(self) -> u64 {
+        match self {
+            Learning::Off => u64::MAX,
+            Learning::Always => 0,
+            Learning::AfterWork(n) => n,
+        }
+    }
+}
+
+/// The clauses and what the analysis reads; empty when never on.
 #[derive(Default)]
-pub(super) struct Learning {
+pub(super) struct Learned {
+    /// Whether this run learns yet, and the work after which it does.
     pub(super) on: bool,
+    after: u64,
     /// Per option: its cause of death and the trail length when it died.
     cause: Vec<u32>,
     dead_at: Vec<u32>,
@@ -91,26 +119,27 @@ pub(super) struct Learning {
     pub(super) fired: u64,
 }
 
-impl Learning {
-    pub(super) fn new(on: bool, options: usize) -> Learning {
-        if !on {
-            return Learning::default();
+impl Learned {
+    pub(super) fn new(setting: Learning, all_exact: bool, options: usize) -> Learned {
+        let after = if all_exact { setting.after() } else { u64::MAX };
+        if after == u64::MAX {
+            return Learned { after, ..Learned::default() };
         }
-        Learning {
-            on,
+        Learned {
+            after,
             cause: vec![CAUSE_OTHER; options],
             dead_at: vec![0; options],
             chosen: vec![false; options],
             watches: vec![Vec::new(); options],
             seen: vec![0; options],
-            ..Learning::default()
+            ..Learned::default()
         }
     }
 
+    /// Forgets the last run's clauses; learning starts now if the setting
+    /// says from the root.
     pub(super) fn clear(&mut self) {
-        if !self.on {
-            return;
-        }
+        self.on = self.after == 0;
         self.clauses.clear();
         self.lits.clear();
         for w in &mut self.watches {
@@ -171,6 +200,34 @@ pub(super) const fn item_cause(item: usize, high: bool) -> u32 {
 }
 
 impl MultiCover {
+    /// Starts learning when the run's work has reached the setting's
+    /// threshold. Called between probes: what the analysis reads of the
+    /// options dead so far (when each died, which are chosen) is read off
+    /// the trail and the chosen list; their causes it never reads (it
+    /// expands only the kills within a probe).
+    pub(super) fn switch_on_learning_when_due(&mut self) {
+        if self.learn.on || self.nodes + self.probes < self.learn.after {
+            return;
+        }
+        self.learn.on = true;
+        let mut at = self.trail.len();
+        while at > 0 {
+            at -= 1;
+            let entry = self.trail[at];
+            if entry & CLOSED_GROUP == CLOSED_GROUP {
+                // The closed group's live count, no option.
+                at -= 1;
+                continue;
+            }
+            let o = (entry & !CLOSED_MEMBER) as usize;
+            self.learn.dead_at[o] = at as u32;
+            self.learn.cause[o] = CAUSE_OTHER;
+        }
+        for &o in &self.chosen {
+            self.learn.chosen[o as usize] = true;
+        }
+    }
+
     /// This run's clauses learned and the options they killed.
     #[cfg(test)]
     pub(crate) fn learned(&self) -> (u64, u64) {

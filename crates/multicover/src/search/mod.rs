@@ -44,6 +44,7 @@ use crate::problem::OptionId;
 use crate::solver::Stats;
 
 pub use nogoods::Restarts;
+pub use learn::Learning;
 pub use pairs::Pairs;
 
 mod bounds;
@@ -152,7 +153,7 @@ pub(super) struct MultiCover {
     pairs_on: bool,
     pairs: pairs::PairScratch,
     /// Clauses learned from failed probes (see [`learn`]).
-    learn: learn::Learning,
+    learn: learn::Learned,
 }
 
 /// Where an option's parts are, in one place because `kill` and `revive`

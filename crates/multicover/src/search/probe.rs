@@ -62,6 +62,7 @@ impl MultiCover {
     /// until none does. Returns false when the node itself fails.
     pub(super) fn probe(&mut self) -> bool {
         self.probe_removed = false;
+        self.switch_on_learning_when_due();
         if self.learn.on {
             self.reduce_clauses();
         }

@@ -3,6 +3,7 @@
 //! values, each item's cells, and last the root state every run starts
 //! from (every option alive, then propagated).
 
+use super::learn::{Learned, Learning};
 use super::nogoods::{Nogoods, Restarts};
 use super::pairs::{PairScratch, Pairs};
 use super::{CLOSED_MEMBER, Cell, Item, MultiCover, OptionAt, Probing, Sums};
@@ -15,7 +16,7 @@ impl MultiCover {
         probing: Probing,
         restarts: Restarts,
         pairs: Pairs,
-        learning: bool,
+        learning: Learning,
     ) -> MultiCover {
         let (entries, starts) = problem.raw_entries();
         let n_opts = problem.option_count();
@@ -78,12 +79,12 @@ impl MultiCover {
             pairs_after: pairs.after(),
             pairs_on: false,
             pairs: PairScratch::new(problem.item_count()),
-            learn: super::learn::Learning::default(),
+            learn: Learned::default(),
         };
         // A lone option's share of an item is 0 at least, which the
         // analysis does not read (see `learn`).
         let all_exact = search.group_exact.iter().all(|&e| e);
-        search.learn = super::learn::Learning::new(learning && all_exact, n_opts);
+        search.learn = Learned::new(learning, all_exact, n_opts);
         search.bring_all_to_life();
         // What propagation leaves is the root state, which every run starts from.
         search.root_ok = search.propagate();
