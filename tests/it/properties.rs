@@ -11,7 +11,7 @@ use std::cell::Cell;
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
-use aquarchive::engine::{Algorithm, Pairs, Probing, Problem, Restarts, Settings, Solver};
+use aquarchive::engine::{Algorithm, Learning, Pairs, Probing, Problem, Restarts, Settings, Solver};
 use aquarchive::kinds::aquarium::{Aquarium, Water, solve};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
@@ -27,11 +27,12 @@ fn runner(default: u32) -> (TestRunner, u32) {
 }
 
 /// The multi-cover search with each probing, with restarts after a few
-/// nodes and with the reasoning on pairs of items (from the root, and
-/// switched on after a little work), `Auto`, and the two exact-cover
+/// nodes, with the reasoning on pairs of items (from the root, and
+/// switched on after a little work) and learning from failed probes
+/// (on the problems where every option is in an exact group), `Auto`, and the two exact-cover
 /// searches (each the multi-cover search where a problem is not plain
 /// exact cover).
-const SETTINGS: [Settings; 10] = [
+const SETTINGS: [Settings; 11] = [
     multi(Probing::Off),
     multi(Probing::Root),
     multi(Probing::Fixpoint),
@@ -41,18 +42,28 @@ const SETTINGS: [Settings; 10] = [
         algorithm: Algorithm::MultiCover,
         restarts: Restarts::Geometric(2),
         pairs: Pairs::Off,
+        learning: Learning::Off,
     },
     Settings {
         probing: Probing::Adaptive,
         algorithm: Algorithm::MultiCover,
         restarts: Restarts::Off,
         pairs: Pairs::Always,
+        learning: Learning::Off,
     },
     Settings {
         probing: Probing::Adaptive,
         algorithm: Algorithm::MultiCover,
         restarts: Restarts::Off,
         pairs: Pairs::AfterWork(3),
+        learning: Learning::Off,
+    },
+    Settings {
+        probing: Probing::Adaptive,
+        algorithm: Algorithm::MultiCover,
+        restarts: Restarts::Geometric(2),
+        pairs: Pairs::Off,
+        learning: Learning::Always,
     },
     with(Algorithm::Auto),
     with(Algorithm::Counters),
@@ -60,11 +71,23 @@ const SETTINGS: [Settings; 10] = [
 ];
 
 const fn multi(probing: Probing) -> Settings {
-    Settings { probing, algorithm: Algorithm::MultiCover, restarts: Restarts::Off, pairs: Pairs::Off }
+    Settings {
+        probing,
+        algorithm: Algorithm::MultiCover,
+        restarts: Restarts::Off,
+        pairs: Pairs::Off,
+        learning: Learning::Off,
+    }
 }
 
 const fn with(algorithm: Algorithm) -> Settings {
-    Settings { probing: Probing::Adaptive, algorithm, restarts: Restarts::Off, pairs: Pairs::Off }
+    Settings {
+        probing: Probing::Adaptive,
+        algorithm,
+        restarts: Restarts::Off,
+        pairs: Pairs::Off,
+        learning: Learning::Off,
+    }
 }
 
 /// A small multi-cover problem as plain data, so proptest can shrink it.

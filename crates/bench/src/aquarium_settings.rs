@@ -216,14 +216,21 @@ mod tests {
 
     #[test]
     fn settings_parse_as_the_help_says() {
-        assert_eq!(parse_compared("off"), Ok(Compared { restarts: Restarts::Off, pairs: None, learning: Learning::Off }));
+        assert_eq!(
+            parse_compared("off"),
+            Ok(Compared { restarts: Restarts::Off, pairs: None, learning: Learning::Off })
+        );
         assert_eq!(
             parse_compared("geometric:3000/always"),
             Ok(Compared { restarts: Restarts::Geometric(3000), pairs: Some(Pairs::Always), learning: Learning::Off })
         );
         assert_eq!(
             parse_compared("luby:10000/2000+learn"),
-            Ok(Compared { restarts: Restarts::Luby(10000), pairs: Some(Pairs::AfterWork(2000)), learning: Learning::Always })
+            Ok(Compared {
+                restarts: Restarts::Luby(10000),
+                pairs: Some(Pairs::AfterWork(2000)),
+                learning: Learning::Always
+            })
         );
         assert_eq!(parse_compared("default+learn:50000").map(|c| c.learning), Ok(Learning::AfterWork(50000)));
         assert!(parse_compared("default+learn:").is_err());

@@ -1052,7 +1052,8 @@ fn learning_from_failed_probes_keeps_every_solution() {
         let (p, sizes) = random_grouped_problem(&mut rng);
         let expected = one_from_each_group(&p, &sizes);
         for settings in all_settings().into_iter().filter(|s| s.learning != Learning::Off) {
-            let mut search = MultiCover::new(&p, settings.probing, settings.restarts, settings.pairs, settings.learning);
+            let mut search =
+                MultiCover::new(&p, settings.probing, settings.restarts, settings.pairs, settings.learning);
             let what = || format!("case {case}: {p:?} with {settings:?}");
             for limit in [1, 2, usize::MAX] {
                 run_under_limit(&mut search, &expected, limit, &what);

@@ -43,8 +43,8 @@ use std::time::Duration;
 use crate::problem::OptionId;
 use crate::solver::Stats;
 
-pub use nogoods::Restarts;
 pub use learn::Learning;
+pub use nogoods::Restarts;
 pub use pairs::Pairs;
 
 mod bounds;
