@@ -16,7 +16,11 @@ impl MultiCover {
         if fits {
             self.probe_kills[o as usize] = (self.trail.len() - mark - closed) as u32;
             self.mark_implied(mark);
-        } else if self.learn.on {
+        } else if self.learn.on && self.chosen.len() > 1 {
+            // Only below a choice: a clause learned before any (its dead
+            // options and its option all die at the root, for the whole
+            // walk) would never fire in this walk, and probing at the root
+            // is most of what a short search does.
             self.learn_from_probe(o, mark);
         }
         self.undo_to(mark);
