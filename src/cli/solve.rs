@@ -4,6 +4,7 @@ use serde_json::json;
 
 use aquarchive::archive::import::{self, Format};
 use aquarchive::archive::kinds::{self, AnyPuzzle};
+use aquarchive::engine::Learning;
 use aquarchive::kinds::Kind;
 use aquarchive::kinds::aquarium::{self, Aquarium, SolveReport};
 use aquarchive::kinds::sudoku;
@@ -26,19 +27,16 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, CliError> {
         Mode::First
     };
     let pictures = Pictures::new(args.svg.clone(), args.png.clone(), args.json)?;
+    let mut engine = settings(args.probing);
+    if args.learn {
+        engine.learning = Learning::Always;
+    }
     let sudoku = match args.solver.unwrap_or_default() {
         SudokuSolver::Bitboard => sudoku::Method::Bitboard,
-        SudokuSolver::Engine => sudoku::Method::Engine(settings(args.probing)),
+        SudokuSolver::Engine => sudoku::Method::Engine(engine),
     };
-    let job = Job {
-        limit: args.limit,
-        mode,
-        json: args.json,
-        settings: settings(args.probing),
-        sudoku,
-        pictures,
-        out: Default::default(),
-    };
+    let job =
+        Job { limit: args.limit, mode, json: args.json, settings: engine, sudoku, pictures, out: Default::default() };
     let solved = solve_files(&job, &args);
     job.flush().and(solved)
 }

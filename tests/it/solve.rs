@@ -195,3 +195,24 @@ fn solve_recognises_every_kind_import_does() {
         assert_eq!(run.stderr.lines().count(), 1, "{run}");
     }
 }
+
+/// `solve --learn` learns from failed probes: on random 40x40 puzzles, which
+/// need a search below the root, it finds the same unique solutions and
+/// walks another tree (so the switch reaches the engine).
+#[test]
+fn learning_finds_the_same_solutions() {
+    let dir = Dir::new();
+    let puzzles = dir
+        .run(&["generate", "--style", "random", "--size", "40", "--count", "3", "--seed", "1", "--format", "task"])
+        .ok();
+    std::fs::write(dir.path().join("hard.txt"), &puzzles.stdout).unwrap();
+    let plain = dir.run(&["solve", "--json", "hard.txt"]).ok().json_lines();
+    let learning = dir.run(&["solve", "--json", "--learn", "hard.txt"]).ok().json_lines();
+    assert_eq!(plain.len(), 3);
+    let work = |r: &serde_json::Value| r["nodes"].as_u64().unwrap() + r["probes"].as_u64().unwrap();
+    for (a, b) in plain.iter().zip(&learning) {
+        assert_eq!((&a["unique"], &b["unique"]), (&serde_json::json!(true), &serde_json::json!(true)));
+        assert_eq!(a["solution"], b["solution"]);
+    }
+    assert!(plain.iter().zip(&learning).any(|(a, b)| work(a) != work(b)), "{plain:?}\n{learning:?}");
+}
