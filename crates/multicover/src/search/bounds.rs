@@ -2,6 +2,7 @@
 //! and reopen, a choice commits its weights, and propagation removes the
 //! options that no longer fit (see the module comment of [`super`]).
 
+use super::learn::{CAUSE_CLOSED, CAUSE_OTHER};
 use super::{CLOSED_GROUP, CLOSED_MEMBER, MultiCover, OptionCells};
 
 impl MultiCover {
@@ -66,7 +67,7 @@ impl MultiCover {
         }
         self.group_live[g] = after;
         if self.learn.on {
-            self.learn.died(o, self.trail.len(), MultiCover::other_cause());
+            self.learn.died(o, self.trail.len(), CAUSE_OTHER);
         }
         self.trail.push(o);
     }
@@ -116,7 +117,7 @@ impl MultiCover {
             if self.alive[p as usize] {
                 self.alive[p as usize] = false;
                 if self.learn.on && !self.learn_chosen(p) {
-                    self.learn.died(p, self.trail.len(), MultiCover::closed_cause());
+                    self.learn.died(p, self.trail.len(), CAUSE_CLOSED);
                 }
                 self.trail.push(p | CLOSED_MEMBER);
             }
@@ -169,13 +170,8 @@ impl MultiCover {
             if !self.learn.has_events() {
                 return true;
             }
-
             if !self.fire_clauses() {
-                for &j in &self.sums.queue {
-                    self.sums.items[j as usize].queued = false;
-                }
-                self.sums.queue.clear();
-                self.sums.broken = false;
+                self.sums.drop_queue(0);
                 return false;
             }
         }
@@ -252,11 +248,7 @@ impl MultiCover {
             self.sums.queue.clear();
             return true;
         }
-        for &j in &self.sums.queue[head..] {
-            self.sums.items[j as usize].queued = false;
-        }
-        self.sums.queue.clear();
-        self.sums.broken = false;
+        self.sums.drop_queue(head);
         false
     }
 

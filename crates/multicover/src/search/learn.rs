@@ -27,8 +27,8 @@ use super::{CLOSED_GROUP, CLOSED_MEMBER, MultiCover};
 /// (see [`item_cause`]), by a clause, by its group's closure around a
 /// chosen option, or otherwise (what the analysis cannot explain, or a
 /// kill outside a probe, which it never expands).
-const CAUSE_OTHER: u32 = u32::MAX;
-const CAUSE_CLOSED: u32 = u32::MAX - 1;
+pub(super) const CAUSE_OTHER: u32 = u32::MAX;
+pub(super) const CAUSE_CLOSED: u32 = u32::MAX - 1;
 const CAUSE_CLAUSE: u32 = 1 << 31;
 
 /// "When every option of `lits[start..end]` is dead, `target` dies." The
@@ -176,6 +176,12 @@ impl Learned {
         !self.events.is_empty()
     }
 
+    /// Puts clause `c`'s options on the analysis stack.
+    fn stack_clause(&mut self, c: u32) {
+        let clause = self.clauses[c as usize];
+        self.stack.extend_from_slice(&self.lits[clause.start as usize..clause.end as usize]);
+    }
+
     /// After a failed propagation: the deaths not yet looked at come back.
     pub(super) fn drop_events(&mut self) {
         self.events.clear();
@@ -287,6 +293,12 @@ impl MultiCover {
         !self.alive[o as usize] && !self.learn.chosen[o as usize]
     }
 
+    /// Whether `o` was dead (in the clauses' sense) before trail length `at`.
+    #[inline(always)]
+    fn died_before(&self, o: usize, at: u32) -> bool {
+        self.dead_literal(o as u32) && self.learn.dead_at[o] < at
+    }
+
     /// Fires the clauses watched by options that died. False when one
     /// fires on a chosen option: the node fails.
     pub(super) fn fire_clauses(&mut self) -> bool {
@@ -367,12 +379,11 @@ impl MultiCover {
             for m in self.group_opts_start[g as usize]..self.group_opts_start[g as usize + 1] {
                 let p = self.group_opts[m as usize] as usize;
                 let x = self.opt_weights[(self.opts[p].slots + k) as usize];
-                let dead_at = self.learn.dead_at[p];
-                if (self.alive[p] || self.learn.chosen[p]) || dead_at >= at {
+                if !self.died_before(p, at) {
                     any_live = true;
                     live_lo = live_lo.min(x);
                     live_hi = live_hi.max(x);
-                } else if dead_at >= root {
+                } else if self.learn.dead_at[p] >= root {
                     dead_lo = dead_lo.min(x);
                     dead_hi = dead_hi.max(x);
                 }
@@ -401,8 +412,7 @@ impl MultiCover {
             for m in self.group_opts_start[g as usize]..self.group_opts_start[g as usize + 1] {
                 let p = self.group_opts[m as usize];
                 let pu = p as usize;
-                let dead_at = self.learn.dead_at[pu];
-                if self.alive[pu] || self.learn.chosen[pu] || dead_at >= at || dead_at < root {
+                if !self.died_before(pu, at) || self.learn.dead_at[pu] < root {
                     continue;
                 }
                 let x = self.opt_weights[(self.opts[pu].slots + k) as usize];
@@ -429,9 +439,8 @@ impl MultiCover {
         let now = self.trail.len() as u32;
         match std::mem::take(&mut self.learn.failure) {
             Failure::Clause(c) => {
+                self.learn.stack_clause(c);
                 let clause = self.learn.clauses[c as usize];
-                let lits = self.learn.lits[clause.start as usize..clause.end as usize].to_vec();
-                self.learn.stack.extend(lits);
                 // The target is chosen: its group's other options are dead.
                 let g = self.opts[clause.target as usize].group as usize;
                 for m in self.group_opts_start[g]..self.group_opts_start[g + 1] {
@@ -480,11 +489,7 @@ impl MultiCover {
             } else if cause == CAUSE_OTHER {
                 return;
             } else if cause & CAUSE_CLAUSE != 0 {
-                let clause = self.learn.clauses[(cause & !CAUSE_CLAUSE) as usize];
-                for at in clause.start..clause.end {
-                    let q = self.learn.lits[at as usize];
-                    self.learn.stack.push(q);
-                }
+                self.learn.stack_clause(cause & !CAUSE_CLAUSE);
             } else {
                 let item = (cause / 2) as usize;
                 let high = cause & 1 == 1;
@@ -514,13 +519,5 @@ impl MultiCover {
     fn cell_index(&self, g: usize, item: usize) -> u32 {
         let cells = &self.cells[self.group_cells_start[g] as usize..self.group_cells_start[g + 1] as usize];
         cells.iter().position(|cell| cell.item as usize == item).expect("the group has a cell on the item") as u32
-    }
-
-    pub(super) fn closed_cause() -> u32 {
-        CAUSE_CLOSED
-    }
-
-    pub(super) fn other_cause() -> u32 {
-        CAUSE_OTHER
     }
 }

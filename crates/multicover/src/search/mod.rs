@@ -278,6 +278,17 @@ impl Sums {
         self.enqueue(item);
     }
 
+    /// After a failed propagation: unlists the queued items from `from` on
+    /// (those before it were unlisted as they were read), empties the
+    /// queue and clears `broken`.
+    fn drop_queue(&mut self, from: usize) {
+        for &j in &self.queue[from..] {
+            self.items[j as usize].queued = false;
+        }
+        self.queue.clear();
+        self.broken = false;
+    }
+
     /// `shift` backwards, for undo: nothing to queue.
     #[inline(always)]
     fn unshift(&mut self, item: usize, old: (u32, u32), new: (u32, u32)) {
