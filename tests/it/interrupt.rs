@@ -9,7 +9,7 @@ use aquarchive::render::count_of;
 
 use crate::site::require_chromium;
 use crate::site_server::{Fault, Site};
-use crate::util::{Dir, Run, Watched, fixtures};
+use crate::util::{Dir, Run, Watched, ctrl_c, fixtures};
 
 /// Waits until process `pid` (a child of the test) catches SIGINT (its
 /// handler is installed), so that the signal sent next is handled, not
@@ -28,13 +28,6 @@ fn wait_for_sigint_handler(pid: u32) {
         }
         assert!(Instant::now() < deadline, "aquarchive never set up its Ctrl-C handler");
         std::thread::sleep(Duration::from_millis(10));
-    }
-}
-
-fn ctrl_c(pid: u32) {
-    // SAFETY: a signal to a child this test started and has not waited for.
-    unsafe {
-        libc::kill(pid as libc::pid_t, libc::SIGINT);
     }
 }
 

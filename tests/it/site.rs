@@ -12,7 +12,7 @@ use aquarchive::site::http::HttpFetcher;
 use aquarchive::site::url::{PuzzleId, SiteUrls, SizeClass};
 
 use crate::site_server::{Fault, RetryAfter, Site};
-use crate::util::{Dir, Run, fixtures};
+use crate::util::{Dir, Run, ctrl_c, fixtures};
 
 const CLASSES: [&str; 12] = [
     "6x6-easy",
@@ -994,6 +994,27 @@ fn wait_for_request(site: &Site, target: &str) {
     }
 }
 
+/// As [`wait_for_request`], for a fetch whose output is piped: if the
+/// fetch ends first, or the browser has not asked within 90 s (past the
+/// fetch's own 60 s wait for the browser to start, so that its error is
+/// there to read), panics with what the fetch printed.
+fn wait_for_request_of(site: &Site, target: &str, mut child: std::process::Child, what: &str) -> std::process::Child {
+    let deadline = std::time::Instant::now() + Duration::from_secs(90);
+    while site.hits(target) == 0 {
+        let ended = child.try_wait().unwrap().is_some();
+        if ended || std::time::Instant::now() >= deadline {
+            if !ended {
+                ctrl_c(child.id());
+            }
+            let run = Run::wait(child, what);
+            let when = if ended { "before the fetch ended" } else { "within 90 s" };
+            panic!("the browser never asked for {target} {when}:\n{run}");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    child
+}
+
 #[test]
 fn ctrl_c_stops_chromedriver_and_chromium_and_removes_the_profile() {
     require_chromium();
@@ -1072,13 +1093,6 @@ fn a_killed_runs_browsers_and_profile_are_cleared_by_the_next_run() {
         std::thread::sleep(Duration::from_millis(50));
     }
     assert_eq!(entries(&tmp), Vec::<PathBuf>::new(), "left behind in the temp dir");
-}
-
-fn ctrl_c(pid: u32) {
-    // SAFETY: a signal to a child this test started and has not waited for.
-    unsafe {
-        libc::kill(pid as libc::pid_t, libc::SIGINT);
-    }
 }
 
 #[test]
@@ -1266,7 +1280,7 @@ fn chromium_of_a_fetch(user: Option<(u32, u32)>) -> (Vec<(String, bool)>, Run) {
     }
     let child = command.spawn().unwrap();
     let profile = tmp.join(format!("aquarchive-chromium-{}-", child.id())).display().to_string();
-    wait_for_request(&site, "/?size=0");
+    let child = wait_for_request_of(&site, "/?size=0", child, "aquarchive fetch --browser 6x6-easy");
     let chromium = descendants(child.id())
         .into_iter()
         .map(|p| (cmdline(p.pid), p.pid))

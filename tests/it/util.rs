@@ -100,6 +100,14 @@ impl Dir {
     }
 }
 
+/// Sends SIGINT, as Ctrl-C in a terminal does, to process `pid`.
+pub fn ctrl_c(pid: u32) {
+    // SAFETY: a signal to a child this test started and has not waited for.
+    unsafe {
+        libc::kill(pid as libc::pid_t, libc::SIGINT);
+    }
+}
+
 /// The user and group IDs of `nobody`.
 pub fn nobody() -> (u32, u32) {
     // SAFETY: a static NUL-terminated name; the entry is read before any other call.
