@@ -136,10 +136,7 @@ enum Core {
         /// As given to [`Solver::set_try_first`], for the search of what
         /// forced options leave.
         try_first: Vec<OptionId>,
-        probing: Probing,
-        restarts: Restarts,
-        pairs: Pairs,
-        learning: Learning,
+        settings: Settings,
     },
     Dancing(Box<Dancing>),
     Counters(Box<Counters>),
@@ -156,19 +153,10 @@ impl Solver {
             Algorithm::DancingLinks if exact_cover => Core::Dancing(Box::new(Dancing::new(problem))),
             Algorithm::Auto | Algorithm::Counters if exact_cover => Core::Counters(Box::new(Counters::new(problem))),
             _ => Core::MultiCover {
-                search: Box::new(MultiCover::new(
-                    problem,
-                    settings.probing,
-                    settings.restarts,
-                    settings.pairs,
-                    settings.learning,
-                )),
+                search: Box::new(MultiCover::new(problem, &settings)),
                 problem: Box::new(problem.clone()),
                 try_first: Vec::new(),
-                probing: settings.probing,
-                restarts: settings.restarts,
-                pairs: settings.pairs,
-                learning: settings.learning,
+                settings,
             },
         };
         Solver { core, work_limit: u64::MAX }
@@ -253,11 +241,11 @@ impl Solver {
         let start = Instant::now();
         let mut stats = match &mut self.core {
             Core::MultiCover { search, .. } if forced.is_empty() => search.run(&mut f),
-            Core::MultiCover { problem, try_first, probing, restarts, pairs, learning, .. } => {
+            Core::MultiCover { problem, try_first, settings, .. } => {
                 match forced::remainder(problem, forced) {
                     None => Stats { exhausted: true, ..Stats::default() },
                     Some((rest, kept)) => {
-                        let mut search = MultiCover::new(&rest, *probing, *restarts, *pairs, *learning);
+                        let mut search = MultiCover::new(&rest, settings);
                         search.set_work_limit(self.work_limit);
                         let first: Vec<OptionId> =
                             (0..kept.len()).filter(|&n| try_first.binary_search(&kept[n]).is_ok()).collect();

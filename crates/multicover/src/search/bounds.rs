@@ -67,7 +67,7 @@ impl MultiCover {
         }
         self.group_live[g] = after;
         if self.learn.on {
-            self.learn.died(o, self.trail.len(), CAUSE_OTHER);
+            self.learn.died(o, g, self.trail.len(), CAUSE_OTHER);
         }
         self.trail.push(o);
     }
@@ -105,6 +105,9 @@ impl MultiCover {
             }
         }
         self.group_live[g] = before + 1;
+        if self.learn.on {
+            self.learn.revived(o, g);
+        }
     }
 
     /// Kills every live option of a group at once, leaving the value counts
@@ -117,7 +120,7 @@ impl MultiCover {
             if self.alive[p as usize] {
                 self.alive[p as usize] = false;
                 if self.learn.on && !self.learn_chosen(p) {
-                    self.learn.died(p, self.trail.len(), CAUSE_CLOSED);
+                    self.learn.died(p, g, self.trail.len(), CAUSE_CLOSED);
                 }
                 self.trail.push(p | CLOSED_MEMBER);
             }
@@ -155,6 +158,9 @@ impl MultiCover {
             self.trail.pop();
             let p = (entry & !CLOSED_MEMBER) as usize;
             self.alive[p] = true;
+            if self.learn.on && !self.learn_chosen(p as u32) {
+                self.learn.revived(p as u32, g);
+            }
         }
     }
 
@@ -263,7 +269,7 @@ impl MultiCover {
             self.sums.enqueue(i as usize);
         }
         self.chosen.push(o);
-        self.learn.set_chosen(o, true);
+        self.learn.set_chosen(o, self.opts[ou].group as usize, true);
         // At most one option of a group is chosen.
         self.close_group(self.opts[ou].group as usize);
         let fits = self.nogoods_choose(o);
@@ -283,7 +289,7 @@ impl MultiCover {
 
     pub(super) fn unchoose(&mut self) {
         let o = self.chosen.pop().expect("an option was chosen");
-        self.learn.set_chosen(o, false);
+        self.learn.set_chosen(o, self.opts[o as usize].group as usize, false);
         self.nogoods.unchoose(o);
         let o = o as usize;
         for k in self.opts[o].entries() {

@@ -95,8 +95,25 @@ pub(super) struct Learned {
     /// Per option: its cause of death and the trail length when it died.
     cause: Vec<u32>,
     dead_at: Vec<u32>,
-    /// Per option: whether it is chosen (its group closed around it).
+    /// Per group: the trail length at its latest death (0 if none since the
+    /// root): a group that lost nothing from a length on had then the live
+    /// options it has now.
+    group_died_at: Vec<u32>,
+    /// Per dead option: its group's `group_died_at` before it died, put
+    /// back when it comes back.
+    group_died_before: Vec<u32>,
+    /// Per cell (as `cells`): its live options' lightest and heaviest
+    /// weights at the root, before any choice; what a dead option of the
+    /// group could add is read against these.
+    root_range: Vec<(u32, u32)>,
+    /// Per option: whether it is dead in the clauses' sense (not alive and
+    /// not chosen), kept beside the clauses so that a watch's check is one
+    /// load.
+    dead: Vec<bool>,
+    /// Per option: whether it is chosen (its group closed around it); per
+    /// group: its chosen option, or `u32::MAX`.
     chosen: Vec<bool>,
+    chosen_in: Vec<u32>,
     clauses: Vec<Clause>,
     lits: Vec<u32>,
     /// Per option: the clauses it watches, each with its target (read
@@ -120,7 +137,7 @@ pub(super) struct Learned {
 }
 
 impl Learned {
-    pub(super) fn new(setting: Learning, all_exact: bool, options: usize) -> Learned {
+    pub(super) fn new(setting: Learning, all_exact: bool, options: usize, groups: usize) -> Learned {
         let after = if all_exact { setting.after() } else { u64::MAX };
         if after == u64::MAX {
             return Learned { after, ..Learned::default() };
@@ -129,6 +146,10 @@ impl Learned {
             after,
             cause: vec![CAUSE_OTHER; options],
             dead_at: vec![0; options],
+            dead: vec![false; options],
+            group_died_before: vec![0; options],
+            group_died_at: vec![0; groups],
+            chosen_in: vec![u32::MAX; groups],
             chosen: vec![false; options],
             watches: vec![Vec::new(); options],
             seen: vec![0; options],
@@ -150,15 +171,30 @@ impl Learned {
         self.fired = 0;
     }
 
-    /// Option `o` died at trail length `at`, for this cause.
+    /// Whether learning may ever be on in this search.
+    pub(super) fn possible(&self) -> bool {
+        self.after != u64::MAX
+    }
+
+    /// Option `o` of group `g` died at trail length `at`, for this cause.
     #[inline(always)]
-    pub(super) fn died(&mut self, o: u32, at: usize, cause: u32) {
+    pub(super) fn died(&mut self, o: u32, g: usize, at: usize, cause: u32) {
         let ou = o as usize;
         self.cause[ou] = cause;
         self.dead_at[ou] = at as u32;
+        self.dead[ou] = true;
+        self.group_died_before[ou] = self.group_died_at[g];
+        self.group_died_at[g] = at as u32;
         if !self.watches[ou].is_empty() {
             self.events.push(o);
         }
+    }
+
+    /// Option `o` of group `g`, which died while learning was on, comes back.
+    #[inline(always)]
+    pub(super) fn revived(&mut self, o: u32, g: usize) {
+        self.dead[o as usize] = false;
+        self.group_died_at[g] = self.group_died_before[o as usize];
     }
 
     #[inline(always)]
@@ -166,9 +202,10 @@ impl Learned {
         self.cause[o as usize] = cause;
     }
 
-    pub(super) fn set_chosen(&mut self, o: u32, chosen: bool) {
+    pub(super) fn set_chosen(&mut self, o: u32, g: usize, chosen: bool) {
         if self.on {
             self.chosen[o as usize] = chosen;
+            self.chosen_in[g] = if chosen { o } else { u32::MAX };
         }
     }
 
@@ -216,21 +253,58 @@ impl MultiCover {
             return;
         }
         self.learn.on = true;
+        for &o in &self.chosen {
+            self.learn.chosen[o as usize] = true;
+            self.learn.chosen_in[self.opts[o as usize].group as usize] = o;
+        }
+        // The trail read backwards (a closed group's live count, no option,
+        // is told from its marker after it), then its deaths in order, as
+        // `died` would have met them.
+        let mut deaths = Vec::new();
         let mut at = self.trail.len();
         while at > 0 {
             at -= 1;
             let entry = self.trail[at];
             if entry & CLOSED_GROUP == CLOSED_GROUP {
-                // The closed group's live count, no option.
                 at -= 1;
                 continue;
             }
-            let o = (entry & !CLOSED_MEMBER) as usize;
-            self.learn.dead_at[o] = at as u32;
-            self.learn.cause[o] = CAUSE_OTHER;
+            let o = entry & !CLOSED_MEMBER;
+            if !self.learn.chosen[o as usize] {
+                deaths.push((at as u32, o));
+            }
         }
-        for &o in &self.chosen {
-            self.learn.chosen[o as usize] = true;
+        self.learn.group_died_at.fill(0);
+        self.note_dead();
+        for &(at, o) in deaths.iter().rev() {
+            let g = self.opts[o as usize].group as usize;
+            self.learn.died(o, g, at as usize, CAUSE_OTHER);
+        }
+    }
+
+    /// Marks dead (in the clauses' sense) the options that are, as `died`
+    /// and `revived` keep it while learning is on.
+    fn note_dead(&mut self) {
+        for o in 0..self.alive.len() {
+            self.learn.dead[o] = !self.alive[o] && !self.learn.chosen[o];
+        }
+    }
+
+    /// Notes each cell's live weights at the root (see `root_range`); called
+    /// once, where the root state is settled.
+    pub(super) fn note_root(&mut self) {
+        if !self.learn.possible() {
+            return;
+        }
+        self.note_dead();
+        self.learn.root_range = vec![(0, 0); self.cells.len()];
+        for g in 0..self.group_live.len() {
+            for c in self.group_cells_start[g]..self.group_cells_start[g + 1] {
+                let cell = &self.cells[c as usize];
+                // A group closed at the root has no option that could come back.
+                self.learn.root_range[c as usize] =
+                    if self.group_live[g] > 0 { (cell.lightest, cell.heaviest) } else { (u32::MAX, 0) };
+            }
         }
     }
 
@@ -273,7 +347,7 @@ impl MultiCover {
             // died last (they come back first).
             let own = &mut lits[start..];
             own.sort_unstable_by_key(|&p| {
-                let dead = !self.alive[p as usize] && !self.learn.chosen[p as usize];
+                let dead = self.dead_literal(p);
                 (dead, std::cmp::Reverse(self.learn.dead_at[p as usize]))
             });
             let id = clauses.len() as u32;
@@ -290,7 +364,9 @@ impl MultiCover {
     /// (a chosen option's group is closed, itself included).
     #[inline(always)]
     fn dead_literal(&self, o: u32) -> bool {
-        !self.alive[o as usize] && !self.learn.chosen[o as usize]
+        #[cfg(test)]
+        assert_eq!(self.learn.dead[o as usize], !self.alive[o as usize] && !self.learn.chosen[o as usize], "option {o}");
+        self.learn.dead[o as usize]
     }
 
     /// Whether `o` was dead (in the clauses' sense) before trail length `at`.
@@ -321,15 +397,17 @@ impl MultiCover {
                     if self.learn.lits[a] == p {
                         self.learn.lits.swap(a, a + 1);
                     }
+                    // The other watch alive: the clause cannot fire before
+                    // it dies, which will visit it; this watch may stay.
+                    if !self.dead_literal(self.learn.lits[a]) {
+                        k += 1;
+                        continue;
+                    }
                     if let Some(at) = (a + 2..b).find(|&at| !self.dead_literal(self.learn.lits[at])) {
                         self.learn.lits.swap(a + 1, at);
                         let next = self.learn.lits[a + 1];
                         self.learn.watches[next as usize].push((c, t));
                         list.swap_remove(k);
-                        continue;
-                    }
-                    if !self.dead_literal(self.learn.lits[a]) {
-                        k += 1;
                         continue;
                     }
                 }
@@ -355,6 +433,23 @@ impl MultiCover {
         true
     }
 
+    /// The lightest and heaviest weights on group `g`'s cell `k` of its
+    /// options not dead before trail length `at` (a chosen option counts as
+    /// live), or (0, 0) if none: read option by option.
+    fn live_share_before(&self, g: u32, k: u32, at: u32) -> (u32, u32) {
+        let (mut lo, mut hi, mut any) = (u32::MAX, 0, false);
+        for m in self.group_opts_start[g as usize]..self.group_opts_start[g as usize + 1] {
+            let p = self.group_opts[m as usize] as usize;
+            if !self.died_before(p, at) {
+                let x = self.opt_weights[(self.opts[p].slots + k) as usize];
+                any = true;
+                lo = lo.min(x);
+                hi = hi.max(x);
+            }
+        }
+        if any { (lo, hi) } else { (0, 0) }
+    }
+
     /// Why `item` stood out of its range at trail length `at` (past its high
     /// end if `high`, else short of its low end), with `extra` added to it
     /// and group `skip` left out (the option being explained is that
@@ -368,31 +463,36 @@ impl MultiCover {
         let mut total = i64::from(extra);
         self.learn.shares.clear();
         for c in self.item_cells_start[item]..self.item_cells_start[item + 1] {
-            let (_, g, k) = self.item_cells[c as usize];
+            let (cell, g, k) = self.item_cells[c as usize];
             if g == skip {
                 continue;
             }
             // The live share at `at` (a chosen option counts as live) and
-            // what the dead could add; the root's dead never come back.
-            let (mut live_lo, mut live_hi, mut any_live) = (u32::MAX, 0, false);
-            let (mut dead_lo, mut dead_hi) = (u32::MAX, 0);
-            for m in self.group_opts_start[g as usize]..self.group_opts_start[g as usize + 1] {
-                let p = self.group_opts[m as usize] as usize;
-                let x = self.opt_weights[(self.opts[p].slots + k) as usize];
-                if !self.died_before(p, at) {
-                    any_live = true;
-                    live_lo = live_lo.min(x);
-                    live_hi = live_hi.max(x);
-                } else if self.learn.dead_at[p] >= root {
-                    dead_lo = dead_lo.min(x);
-                    dead_hi = dead_hi.max(x);
-                }
-            }
-            if !any_live {
-                (live_lo, live_hi) = (0, 0);
-            }
+            // what the dead could add: the root's dead never come back, so
+            // the root's lightest and heaviest bound what the group could
+            // add alive.
+            let chosen = self.learn.chosen_in[g as usize];
+            let (live_lo, live_hi) = if self.learn.group_died_at[g as usize] >= at {
+                self.live_share_before(g, k, at)
+            } else if self.group_live[g as usize] > 0 {
+                // Nothing of the group died since: its live options are
+                // those of then.
+                let cell = &self.cells[cell as usize];
+                (cell.lightest, cell.heaviest)
+            } else if chosen != u32::MAX {
+                // Closed around its chosen option, which counts as live,
+                // before then or with the rest already dead.
+                let x = self.opt_weights[(self.opts[chosen as usize].slots + k) as usize];
+                (x, x)
+            } else {
+                self.live_share_before(g, k, at)
+            };
+            // The shortcuts above read what the option by option reading would.
+            #[cfg(test)]
+            assert_eq!((live_lo, live_hi), self.live_share_before(g, k, at), "group {g}'s share at {at}");
+            let (root_lo, root_hi) = self.learn.root_range[cell as usize];
             total += i64::from(if high { live_lo } else { live_hi });
-            let gain = if high { live_lo.saturating_sub(dead_lo) } else { dead_hi.saturating_sub(live_hi) };
+            let gain = if high { live_lo.saturating_sub(root_lo) } else { root_hi.saturating_sub(live_hi) };
             if gain > 0 {
                 self.learn.shares.push((gain, g, k, if high { live_lo } else { live_hi }));
             }

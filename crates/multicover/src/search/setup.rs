@@ -3,21 +3,17 @@
 //! values, each item's cells, and last the root state every run starts
 //! from (every option alive, then propagated).
 
-use super::learn::{Learned, Learning};
-use super::nogoods::{Nogoods, Restarts};
-use super::pairs::{PairScratch, Pairs};
-use super::{CLOSED_MEMBER, Cell, Item, MultiCover, OptionAt, Probing, Sums};
+use super::learn::Learned;
+use super::nogoods::Nogoods;
+use super::pairs::PairScratch;
+use super::{CLOSED_MEMBER, Cell, Item, MultiCover, OptionAt, Sums};
+use crate::solver::Settings;
 use crate::lists::lists_by_key;
 use crate::problem::Problem;
 
 impl MultiCover {
-    pub(crate) fn new(
-        problem: &Problem,
-        probing: Probing,
-        restarts: Restarts,
-        pairs: Pairs,
-        learning: Learning,
-    ) -> MultiCover {
+    pub(crate) fn new(problem: &Problem, settings: &Settings) -> MultiCover {
+        let Settings { probing, restarts, pairs, learning, .. } = *settings;
         let (entries, starts) = problem.raw_entries();
         let n_opts = problem.option_count();
         assert!(n_opts < CLOSED_MEMBER as usize, "too many options for the trail's encoding");
@@ -84,11 +80,12 @@ impl MultiCover {
         // A lone option's share of an item is 0 at least, which the
         // analysis does not read (see `learn`).
         let all_exact = search.group_exact.iter().all(|&e| e);
-        search.learn = Learned::new(learning, all_exact, n_opts);
+        search.learn = Learned::new(learning, all_exact, n_opts, search.group_live.len());
         search.bring_all_to_life();
         // What propagation leaves is the root state, which every run starts from.
         search.root_ok = search.propagate();
         search.root_trail = search.trail.len();
+        search.note_root();
         search
     }
 
