@@ -28,8 +28,9 @@ pub struct Compared {
     pub restarts: Restarts,
     /// `None`: the engine's default.
     pub pairs: Option<Pairs>,
-    /// Learning from failed probes (`+learn`, `+learn:W`).
-    pub learning: Learning,
+    /// Learning from failed probes (`+learn`, `+learn:W`, `+learn:off`);
+    /// `None`: the engine's default.
+    pub learning: Option<Learning>,
 }
 
 impl Compared {
@@ -38,7 +39,7 @@ impl Compared {
         Settings {
             restarts: self.restarts,
             pairs: self.pairs.unwrap_or(defaults.pairs),
-            learning: self.learning,
+            learning: self.learning.unwrap_or(defaults.learning),
             ..defaults
         }
     }
@@ -56,9 +57,10 @@ impl Compared {
             Some(Pairs::AfterWork(w)) => format!("{restarts}, pairs after {}", thousands(w)),
         };
         match self.learning {
-            Learning::Off => name,
-            Learning::Always => format!("{name}, learning"),
-            Learning::AfterWork(w) => format!("{name}, learning after {}", thousands(w)),
+            None => name,
+            Some(Learning::Off) => format!("{name}, no learning"),
+            Some(Learning::Always) => format!("{name}, learning"),
+            Some(Learning::AfterWork(w)) => format!("{name}, learning after {}", thousands(w)),
         }
     }
 }
@@ -66,14 +68,16 @@ impl Compared {
 /// `--settings`' items: `RESTARTS` or `RESTARTS/PAIRS`, where RESTARTS is
 /// `off`, `geometric:W`, `luby:W` or `default`, and PAIRS `off`, `always` or a
 /// number of nodes plus probes; `+learn` at the end learns from failed
-/// probes from the root, `+learn:W` once a run's work has reached W.
+/// probes from the root, `+learn:W` once a run's work has reached W,
+/// `+learn:off` never; without it, as the engine's default.
 pub fn parse_compared(s: &str) -> Result<Compared, String> {
     let (plain, learning) = match s.split_once("+learn") {
-        None => (s, Learning::Off),
-        Some((plain, "")) => (plain, Learning::Always),
+        None => (s, None),
+        Some((plain, "")) => (plain, Some(Learning::Always)),
+        Some((plain, ":off")) => (plain, Some(Learning::Off)),
         Some((plain, after)) => match after.strip_prefix(':').map(str::parse::<u64>) {
-            Some(Ok(w)) => (plain, Learning::AfterWork(w)),
-            _ => return Err(format!("`{s}`: expected +learn or +learn:W, W a number of nodes plus probes")),
+            Some(Ok(w)) => (plain, Some(Learning::AfterWork(w))),
+            _ => return Err(format!("`{s}`: expected +learn, +learn:W (W a number of nodes plus probes) or +learn:off")),
         },
     };
     let (restarts, pairs) = match plain.split_once('/') {
@@ -218,21 +222,22 @@ mod tests {
     fn settings_parse_as_the_help_says() {
         assert_eq!(
             parse_compared("off"),
-            Ok(Compared { restarts: Restarts::Off, pairs: None, learning: Learning::Off })
+            Ok(Compared { restarts: Restarts::Off, pairs: None, learning: None })
         );
         assert_eq!(
             parse_compared("geometric:3000/always"),
-            Ok(Compared { restarts: Restarts::Geometric(3000), pairs: Some(Pairs::Always), learning: Learning::Off })
+            Ok(Compared { restarts: Restarts::Geometric(3000), pairs: Some(Pairs::Always), learning: None })
         );
         assert_eq!(
             parse_compared("luby:10000/2000+learn"),
             Ok(Compared {
                 restarts: Restarts::Luby(10000),
                 pairs: Some(Pairs::AfterWork(2000)),
-                learning: Learning::Always
+                learning: Some(Learning::Always)
             })
         );
-        assert_eq!(parse_compared("default+learn:50000").map(|c| c.learning), Ok(Learning::AfterWork(50000)));
+        assert_eq!(parse_compared("default+learn:50000").map(|c| c.learning), Ok(Some(Learning::AfterWork(50000))));
+        assert_eq!(parse_compared("default+learn:off").map(|c| c.learning), Ok(Some(Learning::Off)));
         assert!(parse_compared("default+learn:").is_err());
         assert!(parse_compared("default+learned").is_err());
         assert_eq!(parse_compared("default").map(|c| c.restarts), Ok(Settings::default().restarts));

@@ -255,7 +255,7 @@ pub struct AquariumSettingsBenchArgs {
     /// 1, 1, 2, 1, 1, 2, 4, ...); PAIRS is `off`, `always` or a number of nodes plus probes (when the
     /// reasoning on pairs of items starts), the engine's default when left out; `+learn` at the end
     /// learns from failed probes from the root, `+learn:W` once the work reaches W (e.g.
-    /// `default+learn:100000`)
+    /// `default+learn:100000`), `+learn:off` never; the engine's default when left out
     #[arg(
         long,
         value_name = "LIST",

@@ -269,7 +269,9 @@ impl MultiCover {
             self.sums.enqueue(i as usize);
         }
         self.chosen.push(o);
-        self.learn.set_chosen(o, self.opts[ou].group as usize, true);
+        if self.learn.on {
+            self.learn.set_chosen(o, self.opts[ou].group as usize, true);
+        }
         // At most one option of a group is chosen.
         self.close_group(self.opts[ou].group as usize);
         let fits = self.nogoods_choose(o);
@@ -289,7 +291,9 @@ impl MultiCover {
 
     pub(super) fn unchoose(&mut self) {
         let o = self.chosen.pop().expect("an option was chosen");
-        self.learn.set_chosen(o, self.opts[o as usize].group as usize, false);
+        if self.learn.on {
+            self.learn.set_chosen(o, self.opts[o as usize].group as usize, false);
+        }
         self.nogoods.unchoose(o);
         let o = o as usize;
         for k in self.opts[o].entries() {

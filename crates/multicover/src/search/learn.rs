@@ -63,16 +63,27 @@ const KEPT_CLAUSES: usize = 8;
 /// When the multi-cover search learns from failed probes (see
 /// [`crate::Settings::learning`]), on problems whose every option is in an
 /// exact group; never on others.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Learning {
     /// Never.
-    #[default]
     Off,
     /// From the root on.
     Always,
     /// Once a run's nodes plus probes have reached this many; then to the
     /// end of the run.
     AfterWork(u64),
+}
+
+/// The default: after 2,000 nodes plus probes, as the reasoning on pairs
+/// (see [`crate::Pairs`]). Searches that settle early (the site's Aquarium
+/// puzzles, at most about 560; random 30x30 ones, 177) never pay for it;
+/// on random 40x40 puzzles it took less time than learning from the root
+/// or not at all, and on random 50x50 ones less than half the time of not
+/// learning (docs/engine.md).
+impl Default for Learning {
+    fn default() -> Learning {
+        Learning::AfterWork(2000)
+    }
 }
 
 impl Learning {
@@ -92,6 +103,9 @@ pub(super) struct Learned {
     /// Whether this run learns yet, and the work after which it does.
     pub(super) on: bool,
     after: u64,
+    /// The search's options and groups, for the tables below.
+    options: usize,
+    groups: usize,
     /// Per option: its cause of death and the trail length when it died.
     cause: Vec<u32>,
     dead_at: Vec<u32>,
@@ -137,30 +151,34 @@ pub(super) struct Learned {
 }
 
 impl Learned {
+    /// What a search of this many options and groups needs; the per-option
+    /// tables wait until learning first starts (most searches never reach
+    /// the default's threshold).
     pub(super) fn new(setting: Learning, all_exact: bool, options: usize, groups: usize) -> Learned {
         let after = if all_exact { setting.after() } else { u64::MAX };
-        if after == u64::MAX {
-            return Learned { after, ..Learned::default() };
-        }
-        Learned {
-            after,
-            cause: vec![CAUSE_OTHER; options],
-            dead_at: vec![0; options],
-            dead: vec![false; options],
-            group_died_before: vec![0; options],
-            group_died_at: vec![0; groups],
-            chosen_in: vec![u32::MAX; groups],
-            chosen: vec![false; options],
-            watches: vec![Vec::new(); options],
-            seen: vec![0; options],
-            ..Learned::default()
-        }
+        Learned { after, options, groups, ..Learned::default() }
     }
 
-    /// Forgets the last run's clauses; learning starts now if the setting
-    /// says from the root.
+    fn allocate(&mut self) {
+        if !self.cause.is_empty() || self.options == 0 {
+            return;
+        }
+        let (options, groups) = (self.options, self.groups);
+        self.cause = vec![CAUSE_OTHER; options];
+        self.dead_at = vec![0; options];
+        self.dead = vec![false; options];
+        self.group_died_before = vec![0; options];
+        self.group_died_at = vec![0; groups];
+        self.chosen_in = vec![u32::MAX; groups];
+        self.chosen = vec![false; options];
+        self.watches = vec![Vec::new(); options];
+        self.seen = vec![0; options];
+    }
+
+    /// Forgets the last run's clauses and stops learning, until
+    /// `switch_on_learning_when_due` starts it again.
     pub(super) fn clear(&mut self) {
-        self.on = self.after == 0;
+        self.on = false;
         self.clauses.clear();
         self.lits.clear();
         for w in &mut self.watches {
@@ -169,11 +187,6 @@ impl Learned {
         self.events.clear();
         self.learned = 0;
         self.fired = 0;
-    }
-
-    /// Whether learning may ever be on in this search.
-    pub(super) fn possible(&self) -> bool {
-        self.after != u64::MAX
     }
 
     /// Option `o` of group `g` died at trail length `at`, for this cause.
@@ -202,11 +215,10 @@ impl Learned {
         self.cause[o as usize] = cause;
     }
 
+    /// Option `o` of group `g` is chosen, or no longer; while learning is on.
     pub(super) fn set_chosen(&mut self, o: u32, g: usize, chosen: bool) {
-        if self.on {
-            self.chosen[o as usize] = chosen;
-            self.chosen_in[g] = if chosen { o } else { u32::MAX };
-        }
+        self.chosen[o as usize] = chosen;
+        self.chosen_in[g] = if chosen { o } else { u32::MAX };
     }
 
     pub(super) fn has_events(&self) -> bool {
@@ -244,15 +256,19 @@ pub(super) const fn item_cause(item: usize, high: bool) -> u32 {
 
 impl MultiCover {
     /// Starts learning when the run's work has reached the setting's
-    /// threshold. Called between probes: what the analysis reads of the
-    /// options dead so far (when each died, which are chosen) is read off
-    /// the trail and the chosen list; their causes it never reads (it
-    /// expands only the kills within a probe).
+    /// threshold. Called at a run's start and between probes: what the
+    /// analysis reads of the options dead so far (when each died, which are
+    /// chosen) is read off the trail and the chosen list; their causes it
+    /// never reads (it expands only the kills within a probe).
     pub(super) fn switch_on_learning_when_due(&mut self) {
         if self.learn.on || self.nodes + self.probes < self.learn.after {
             return;
         }
+        self.learn.allocate();
+        self.note_root();
         self.learn.on = true;
+        self.learn.chosen.fill(false);
+        self.learn.chosen_in.fill(u32::MAX);
         for &o in &self.chosen {
             self.learn.chosen[o as usize] = true;
             self.learn.chosen_in[self.opts[o as usize].group as usize] = o;
@@ -290,20 +306,37 @@ impl MultiCover {
         }
     }
 
-    /// Notes each cell's live weights at the root (see `root_range`); called
-    /// once, where the root state is settled.
-    pub(super) fn note_root(&mut self) {
-        if !self.learn.possible() {
+    /// Notes each cell's live weights at the root (see `root_range`), from
+    /// the options not on the trail before its root length; once a search.
+    fn note_root(&mut self) {
+        if !self.learn.root_range.is_empty() {
             return;
         }
-        self.note_dead();
-        self.learn.root_range = vec![(0, 0); self.cells.len()];
+        let mut root_dead = vec![false; self.alive.len()];
+        let mut at = self.root_trail;
+        while at > 0 {
+            at -= 1;
+            let entry = self.trail[at];
+            if entry & CLOSED_GROUP == CLOSED_GROUP {
+                at -= 1;
+                continue;
+            }
+            root_dead[(entry & !CLOSED_MEMBER) as usize] = true;
+        }
+        // A group with none alive at the root (closed there) has nothing
+        // that could come back: an empty range.
+        self.learn.root_range = vec![(u32::MAX, 0); self.cells.len()];
         for g in 0..self.group_live.len() {
-            for c in self.group_cells_start[g]..self.group_cells_start[g + 1] {
-                let cell = &self.cells[c as usize];
-                // A group closed at the root has no option that could come back.
-                self.learn.root_range[c as usize] =
-                    if self.group_live[g] > 0 { (cell.lightest, cell.heaviest) } else { (u32::MAX, 0) };
+            for m in self.group_opts_start[g]..self.group_opts_start[g + 1] {
+                let p = self.group_opts[m as usize] as usize;
+                if root_dead[p] {
+                    continue;
+                }
+                for (k, c) in (self.group_cells_start[g]..self.group_cells_start[g + 1]).enumerate() {
+                    let x = self.opt_weights[self.opts[p].slots as usize + k];
+                    let range = &mut self.learn.root_range[c as usize];
+                    *range = (range.0.min(x), range.1.max(x));
+                }
             }
         }
     }

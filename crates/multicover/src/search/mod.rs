@@ -373,6 +373,7 @@ impl MultiCover {
         }
         self.nogoods.clear();
         self.learn.clear();
+        self.switch_on_learning_when_due();
         let flow = if self.root_ok { self.search_with_restarts(f) } else { ControlFlow::Continue(()) };
         debug_assert_eq!(self.trail.len(), self.root_trail);
         #[cfg(test)]

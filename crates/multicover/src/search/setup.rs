@@ -85,7 +85,6 @@ impl MultiCover {
         // What propagation leaves is the root state, which every run starts from.
         search.root_ok = search.propagate();
         search.root_trail = search.trail.len();
-        search.note_root();
         search
     }
 
