@@ -685,8 +685,9 @@ pub struct SolveArgs {
     /// How much lookahead the engine does at each node
     #[arg(long, value_enum, default_value_t)]
     pub probing: ProbingArg,
-    /// Learn from each failed probe below a choice (conflict analysis): about half the time on the
-    /// hardest large Aquarium puzzles (random 50x50), about a fifth more on most smaller ones
+    /// Learn from each failed probe below a choice (conflict analysis) from the start of each search,
+    /// not only once it has passed 2,000 nodes plus probes, as by default (which leaves the quick
+    /// searches of the site's puzzles as they are and halves the time of the hardest large ones)
     #[arg(long)]
     pub learn: bool,
     /// Which solver searches a Sudoku [default: bitboard]

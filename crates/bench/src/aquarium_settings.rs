@@ -77,7 +77,9 @@ pub fn parse_compared(s: &str) -> Result<Compared, String> {
         Some((plain, ":off")) => (plain, Some(Learning::Off)),
         Some((plain, after)) => match after.strip_prefix(':').map(str::parse::<u64>) {
             Some(Ok(w)) => (plain, Some(Learning::AfterWork(w))),
-            _ => return Err(format!("`{s}`: expected +learn, +learn:W (W a number of nodes plus probes) or +learn:off")),
+            _ => {
+                return Err(format!("`{s}`: expected +learn, +learn:W (W a number of nodes plus probes) or +learn:off"));
+            }
         },
     };
     let (restarts, pairs) = match plain.split_once('/') {
@@ -220,10 +222,7 @@ mod tests {
 
     #[test]
     fn settings_parse_as_the_help_says() {
-        assert_eq!(
-            parse_compared("off"),
-            Ok(Compared { restarts: Restarts::Off, pairs: None, learning: None })
-        );
+        assert_eq!(parse_compared("off"), Ok(Compared { restarts: Restarts::Off, pairs: None, learning: None }));
         assert_eq!(
             parse_compared("geometric:3000/always"),
             Ok(Compared { restarts: Restarts::Geometric(3000), pairs: Some(Pairs::Always), learning: None })

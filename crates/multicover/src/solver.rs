@@ -241,26 +241,24 @@ impl Solver {
         let start = Instant::now();
         let mut stats = match &mut self.core {
             Core::MultiCover { search, .. } if forced.is_empty() => search.run(&mut f),
-            Core::MultiCover { problem, try_first, settings, .. } => {
-                match forced::remainder(problem, forced) {
-                    None => Stats { exhausted: true, ..Stats::default() },
-                    Some((rest, kept)) => {
-                        let mut search = MultiCover::new(&rest, settings);
-                        search.set_work_limit(self.work_limit);
-                        let first: Vec<OptionId> =
-                            (0..kept.len()).filter(|&n| try_first.binary_search(&kept[n]).is_ok()).collect();
-                        search.set_try_first(&first);
-                        let mut solution = Vec::new();
-                        search.run(&mut |chosen: &[OptionId]| {
-                            solution.clear();
-                            solution.extend(forced);
-                            solution.extend(chosen.iter().map(|&o| kept[o]));
-                            solution.sort_unstable();
-                            f(&solution)
-                        })
-                    }
+            Core::MultiCover { problem, try_first, settings, .. } => match forced::remainder(problem, forced) {
+                None => Stats { exhausted: true, ..Stats::default() },
+                Some((rest, kept)) => {
+                    let mut search = MultiCover::new(&rest, settings);
+                    search.set_work_limit(self.work_limit);
+                    let first: Vec<OptionId> =
+                        (0..kept.len()).filter(|&n| try_first.binary_search(&kept[n]).is_ok()).collect();
+                    search.set_try_first(&first);
+                    let mut solution = Vec::new();
+                    search.run(&mut |chosen: &[OptionId]| {
+                        solution.clear();
+                        solution.extend(forced);
+                        solution.extend(chosen.iter().map(|&o| kept[o]));
+                        solution.sort_unstable();
+                        f(&solution)
+                    })
                 }
-            }
+            },
             Core::Dancing(links) => links.run(forced, &mut f),
             Core::Counters(counters) => counters.run(forced, &mut f),
         };

@@ -32,7 +32,13 @@ fn all_settings() -> Vec<Settings> {
     // runs that switch part way are checked too.
     for pairs in [Pairs::Always, Pairs::AfterWork(3)] {
         for probing in [Probing::Off, Probing::Fixpoint, Probing::Adaptive] {
-            all.push(Settings { probing, algorithm: Algorithm::MultiCover, pairs, learning: Learning::Off, ..Settings::default() });
+            all.push(Settings {
+                probing,
+                algorithm: Algorithm::MultiCover,
+                pairs,
+                learning: Learning::Off,
+                ..Settings::default()
+            });
         }
         all.push(Settings {
             probing: Probing::Adaptive,
@@ -249,7 +255,10 @@ fn restarts_find_each_solution_once() {
         let expected = brute_force_with(&p, &[]);
         for probing in [Probing::Off, Probing::Adaptive] {
             for restarts in [Restarts::Luby(1), Restarts::Luby(5), Restarts::Geometric(1), Restarts::Geometric(3)] {
-                let mut search = MultiCover::new(&p, &Settings { probing, restarts, pairs: Pairs::Off, learning: Learning::Off, ..Settings::default() });
+                let mut search = MultiCover::new(
+                    &p,
+                    &Settings { probing, restarts, pairs: Pairs::Off, learning: Learning::Off, ..Settings::default() },
+                );
                 for limit in [1, 2, usize::MAX] {
                     let found = run_under_limit(&mut search, &expected, limit, &|| {
                         format!("case {case}: {p:?} {probing:?} {restarts:?}")
@@ -366,7 +375,9 @@ fn exact_cover_searches_match_brute_force_and_the_multi_cover_search() {
         let mut by_search = Solver::new(&p, multi).solve(usize::MAX).solutions;
         by_search.sort();
         for algorithm in EXACT_COVER {
-            let mut found = Solver::new(&p, Settings { algorithm, learning: Learning::Off, ..Settings::default() }).solve(usize::MAX).solutions;
+            let mut found = Solver::new(&p, Settings { algorithm, learning: Learning::Off, ..Settings::default() })
+                .solve(usize::MAX)
+                .solutions;
             found.sort();
             assert_eq!(found, by_search, "case {case}, {algorithm:?}");
         }
@@ -499,7 +510,10 @@ fn runs_of_one_solver_make_the_same_choices() {
     // work would hang on the runs before it.
     let p = queens(10);
     for probing in [Probing::Adaptive, Probing::Fixpoint] {
-        let mut solver = Solver::new(&p, Settings { probing, algorithm: Algorithm::MultiCover, learning: Learning::Off, ..Settings::default() });
+        let mut solver = Solver::new(
+            &p,
+            Settings { probing, algorithm: Algorithm::MultiCover, learning: Learning::Off, ..Settings::default() },
+        );
         let first = solver.solve(3);
         solver.count(u64::MAX);
         let again = solver.solve(3);
@@ -523,8 +537,15 @@ fn reasoning_on_an_item_finds_what_its_bounds_miss() {
     p.add_option([(b, 1), (x, 2)]);
     p.add_option([(c, 1)]);
     let c3 = p.add_option([(c, 1), (x, 3)]);
-    let mut solver =
-        Solver::new(&p, Settings { probing: Probing::Off, algorithm: Algorithm::MultiCover, learning: Learning::Off, ..Settings::default() });
+    let mut solver = Solver::new(
+        &p,
+        Settings {
+            probing: Probing::Off,
+            algorithm: Algorithm::MultiCover,
+            learning: Learning::Off,
+            ..Settings::default()
+        },
+    );
     let out = solver.solve(2);
     assert_eq!(out.solutions, vec![vec![a0, b0, c3]]);
     assert_eq!(out.stats.nodes, 0, "the reasoning left nothing to branch on");
@@ -535,9 +556,16 @@ fn reasoning_on_an_item_finds_what_its_bounds_miss() {
     for (s, w) in [(a, 0), (a, 2), (b, 0), (b, 4)] {
         p.add_option([(s, 1), (x, w)]);
     }
-    let stats =
-        Solver::new(&p, Settings { probing: Probing::Off, algorithm: Algorithm::MultiCover, learning: Learning::Off, ..Settings::default() })
-            .count(10);
+    let stats = Solver::new(
+        &p,
+        Settings {
+            probing: Probing::Off,
+            algorithm: Algorithm::MultiCover,
+            learning: Learning::Off,
+            ..Settings::default()
+        },
+    )
+    .count(10);
     assert_eq!((stats.solutions, stats.nodes), (0, 0));
 }
 
@@ -554,9 +582,16 @@ fn reasoning_on_an_item_with_one_gappy_group() {
         p.add_option([(s, 1), (x, w)]);
     }
     assert_eq!(brute_force(&p), 0);
-    let stats =
-        Solver::new(&p, Settings { probing: Probing::Off, algorithm: Algorithm::MultiCover, learning: Learning::Off, ..Settings::default() })
-            .count(10);
+    let stats = Solver::new(
+        &p,
+        Settings {
+            probing: Probing::Off,
+            algorithm: Algorithm::MultiCover,
+            learning: Learning::Off,
+            ..Settings::default()
+        },
+    )
+    .count(10);
     assert_eq!((stats.solutions, stats.nodes), (0, 0), "refuted at the root, before any branch");
 }
 
@@ -605,7 +640,10 @@ fn reasoning_on_pairs_keeps_every_solution_under_limits() {
             .into_iter()
             .flat_map(|probing| [(probing, Pairs::Always), (probing, Pairs::AfterWork(3))])
         {
-            let mut search = MultiCover::new(&p, &Settings { probing, restarts: Restarts::Off, pairs, learning: Learning::Off, ..Settings::default() });
+            let mut search = MultiCover::new(
+                &p,
+                &Settings { probing, restarts: Restarts::Off, pairs, learning: Learning::Off, ..Settings::default() },
+            );
             for limit in [1, 2, usize::MAX] {
                 run_under_limit(&mut search, &expected, limit, &|| format!("case {case}: {p:?} {probing:?} {pairs:?}"));
             }
@@ -634,10 +672,28 @@ fn reasoning_on_pairs_walks_the_same_tree_with_its_memory_full() {
                 });
                 (found, stats.nodes, stats.probes)
             };
-            let mut search = MultiCover::new(&p, &Settings { probing, restarts: Restarts::Off, pairs: Pairs::Always, learning: Learning::Off, ..Settings::default() });
+            let mut search = MultiCover::new(
+                &p,
+                &Settings {
+                    probing,
+                    restarts: Restarts::Off,
+                    pairs: Pairs::Always,
+                    learning: Learning::Off,
+                    ..Settings::default()
+                },
+            );
             let first = walk(&mut search);
             let again = walk(&mut search);
-            let fresh = walk(&mut MultiCover::new(&p, &Settings { probing, restarts: Restarts::Off, pairs: Pairs::Always, learning: Learning::Off, ..Settings::default() }));
+            let fresh = walk(&mut MultiCover::new(
+                &p,
+                &Settings {
+                    probing,
+                    restarts: Restarts::Off,
+                    pairs: Pairs::Always,
+                    learning: Learning::Off,
+                    ..Settings::default()
+                },
+            ));
             assert_eq!(first, fresh, "case {case}: {p:?} {probing:?}: the first run");
             assert_eq!(again, fresh, "case {case}: {p:?} {probing:?}: the second run");
         }
@@ -756,7 +812,16 @@ fn inexact_groups_match_brute_force_under_limits() {
         }
         for probing in [Probing::Off, Probing::Root, Probing::Fixpoint, Probing::Adaptive] {
             for pairs in [Pairs::Off, Pairs::Always] {
-                let mut search = MultiCover::new(&p, &Settings { probing, restarts: Restarts::Off, pairs, learning: Learning::Off, ..Settings::default() });
+                let mut search = MultiCover::new(
+                    &p,
+                    &Settings {
+                        probing,
+                        restarts: Restarts::Off,
+                        pairs,
+                        learning: Learning::Off,
+                        ..Settings::default()
+                    },
+                );
                 for limit in [1, 2, usize::MAX] {
                     run_under_limit(&mut search, &expected, limit, &|| {
                         format!("case {case}: {p:?} {probing:?} {pairs:?}")
@@ -928,8 +993,7 @@ fn options_tried_first_keep_every_solution_under_limits() {
             _ => (0..p.option_count()).filter(|_| rng.chance(1, 3)).collect(),
         };
         for settings in all_settings().into_iter().filter(|s| s.algorithm == Algorithm::MultiCover) {
-            let mut search =
-                MultiCover::new(&p, &settings);
+            let mut search = MultiCover::new(&p, &settings);
             let what = || format!("case {case}: {p:?} preferred {preferred:?} with {settings:?}");
             let plain_first = run_under_limit(&mut search, &expected, 1, &what);
             search.set_try_first(&preferred);
@@ -1052,8 +1116,7 @@ fn learning_from_failed_probes_keeps_every_solution() {
         let (p, sizes) = random_grouped_problem(&mut rng);
         let expected = one_from_each_group(&p, &sizes);
         for settings in all_settings().into_iter().filter(|s| s.learning != Learning::Off) {
-            let mut search =
-                MultiCover::new(&p, &settings);
+            let mut search = MultiCover::new(&p, &settings);
             let what = || format!("case {case}: {p:?} with {settings:?}");
             for limit in [1, 2, usize::MAX] {
                 run_under_limit(&mut search, &expected, limit, &what);

@@ -398,7 +398,11 @@ impl MultiCover {
     #[inline(always)]
     fn dead_literal(&self, o: u32) -> bool {
         #[cfg(test)]
-        assert_eq!(self.learn.dead[o as usize], !self.alive[o as usize] && !self.learn.chosen[o as usize], "option {o}");
+        assert_eq!(
+            self.learn.dead[o as usize],
+            !self.alive[o as usize] && !self.learn.chosen[o as usize],
+            "option {o}"
+        );
         self.learn.dead[o as usize]
     }
 

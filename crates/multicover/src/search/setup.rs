@@ -7,9 +7,9 @@ use super::learn::Learned;
 use super::nogoods::Nogoods;
 use super::pairs::PairScratch;
 use super::{CLOSED_MEMBER, Cell, Item, MultiCover, OptionAt, Sums};
-use crate::solver::Settings;
 use crate::lists::lists_by_key;
 use crate::problem::Problem;
+use crate::solver::Settings;
 
 impl MultiCover {
     pub(crate) fn new(problem: &Problem, settings: &Settings) -> MultiCover {
