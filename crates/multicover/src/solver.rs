@@ -54,8 +54,9 @@ pub struct Settings {
     pub pairs: Pairs,
     /// For the multi-cover search, on problems whose every option is in an
     /// exact group (Aquarium, Sudoku): whether and when it learns a clause
-    /// from each failed probe (see [`Learning`] and docs/engine.md,
-    /// "Learning from failed probes").
+    /// from each failed probe below a choice; by default once a run's work
+    /// has passed 2,000 nodes plus probes, as the pairs (see [`Learning`]
+    /// and docs/engine.md, "Learning from failed probes").
     pub learning: Learning,
 }
 
