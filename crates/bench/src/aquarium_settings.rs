@@ -78,7 +78,9 @@ pub fn parse_compared(s: &str) -> Result<Compared, String> {
         Some((plain, after)) => match after.strip_prefix(':').map(str::parse::<u64>) {
             Some(Ok(w)) => (plain, Some(Learning::AfterWork(w))),
             _ => {
-                return Err(format!("`{s}`: expected +learn, +learn:W (W a number of nodes plus probes) or +learn:off"));
+                return Err(format!(
+                    "`{s}`: expected +learn, +learn:W (W a number of nodes plus probes) or +learn:off"
+                ));
             }
         },
     };
