@@ -32,7 +32,7 @@ fn runner(default: u32) -> (TestRunner, u32) {
 /// (on the problems where every option is in an exact group), `Auto`, and the two exact-cover
 /// searches (each the multi-cover search where a problem is not plain
 /// exact cover).
-const SETTINGS: [Settings; 11] = [
+const SETTINGS: [Settings; 12] = [
     multi(Probing::Off),
     multi(Probing::Root),
     multi(Probing::Fixpoint),
@@ -64,6 +64,15 @@ const SETTINGS: [Settings; 11] = [
         restarts: Restarts::Geometric(2),
         pairs: Pairs::Off,
         learning: Learning::Always,
+    },
+    // The defaults' shape, with thresholds small problems reach: restarts,
+    // then the pairs, then learning switched on part way.
+    Settings {
+        probing: Probing::Adaptive,
+        algorithm: Algorithm::MultiCover,
+        restarts: Restarts::Geometric(4),
+        pairs: Pairs::AfterWork(2),
+        learning: Learning::AfterWork(3),
     },
     with(Algorithm::Auto),
     with(Algorithm::Counters),
