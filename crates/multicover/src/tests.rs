@@ -32,13 +32,7 @@ fn all_settings() -> Vec<Settings> {
     // runs that switch part way are checked too.
     for pairs in [Pairs::Always, Pairs::AfterWork(3)] {
         for probing in [Probing::Off, Probing::Fixpoint, Probing::Adaptive] {
-            all.push(Settings {
-                probing,
-                algorithm: Algorithm::MultiCover,
-                pairs,
-                learning: Learning::Off,
-                ..Settings::default()
-            });
+            all.push(Settings { probing, algorithm: Algorithm::MultiCover, pairs, ..Settings::default() });
         }
         all.push(Settings {
             probing: Probing::Adaptive,
@@ -63,7 +57,7 @@ fn all_settings() -> Vec<Settings> {
     }
     all.push(Settings::default());
     for algorithm in [Algorithm::Counters, Algorithm::DancingLinks] {
-        all.push(Settings { algorithm, learning: Learning::Off, ..Settings::default() });
+        all.push(Settings { algorithm, ..Settings::default() });
     }
     all
 }
@@ -72,7 +66,7 @@ fn all_settings() -> Vec<Settings> {
 const EXACT_COVER: [Algorithm; 2] = [Algorithm::Counters, Algorithm::DancingLinks];
 
 fn runs(p: &Problem, algorithm: Algorithm) -> Algorithm {
-    Solver::new(p, Settings { algorithm, learning: Learning::Off, ..Settings::default() }).algorithm()
+    Solver::new(p, Settings { algorithm, ..Settings::default() }).algorithm()
 }
 
 fn count_all(problem: &Problem, settings: Settings) -> u64 {
@@ -375,9 +369,7 @@ fn exact_cover_searches_match_brute_force_and_the_multi_cover_search() {
         let mut by_search = Solver::new(&p, multi).solve(usize::MAX).solutions;
         by_search.sort();
         for algorithm in EXACT_COVER {
-            let mut found = Solver::new(&p, Settings { algorithm, learning: Learning::Off, ..Settings::default() })
-                .solve(usize::MAX)
-                .solutions;
+            let mut found = Solver::new(&p, Settings { algorithm, ..Settings::default() }).solve(usize::MAX).solutions;
             found.sort();
             assert_eq!(found, by_search, "case {case}, {algorithm:?}");
         }
@@ -510,10 +502,7 @@ fn runs_of_one_solver_make_the_same_choices() {
     // work would hang on the runs before it.
     let p = queens(10);
     for probing in [Probing::Adaptive, Probing::Fixpoint] {
-        let mut solver = Solver::new(
-            &p,
-            Settings { probing, algorithm: Algorithm::MultiCover, learning: Learning::Off, ..Settings::default() },
-        );
+        let mut solver = Solver::new(&p, Settings { probing, algorithm: Algorithm::MultiCover, ..Settings::default() });
         let first = solver.solve(3);
         solver.count(u64::MAX);
         let again = solver.solve(3);
@@ -537,15 +526,8 @@ fn reasoning_on_an_item_finds_what_its_bounds_miss() {
     p.add_option([(b, 1), (x, 2)]);
     p.add_option([(c, 1)]);
     let c3 = p.add_option([(c, 1), (x, 3)]);
-    let mut solver = Solver::new(
-        &p,
-        Settings {
-            probing: Probing::Off,
-            algorithm: Algorithm::MultiCover,
-            learning: Learning::Off,
-            ..Settings::default()
-        },
-    );
+    let mut solver =
+        Solver::new(&p, Settings { probing: Probing::Off, algorithm: Algorithm::MultiCover, ..Settings::default() });
     let out = solver.solve(2);
     assert_eq!(out.solutions, vec![vec![a0, b0, c3]]);
     assert_eq!(out.stats.nodes, 0, "the reasoning left nothing to branch on");
@@ -556,16 +538,9 @@ fn reasoning_on_an_item_finds_what_its_bounds_miss() {
     for (s, w) in [(a, 0), (a, 2), (b, 0), (b, 4)] {
         p.add_option([(s, 1), (x, w)]);
     }
-    let stats = Solver::new(
-        &p,
-        Settings {
-            probing: Probing::Off,
-            algorithm: Algorithm::MultiCover,
-            learning: Learning::Off,
-            ..Settings::default()
-        },
-    )
-    .count(10);
+    let stats =
+        Solver::new(&p, Settings { probing: Probing::Off, algorithm: Algorithm::MultiCover, ..Settings::default() })
+            .count(10);
     assert_eq!((stats.solutions, stats.nodes), (0, 0));
 }
 
@@ -582,16 +557,9 @@ fn reasoning_on_an_item_with_one_gappy_group() {
         p.add_option([(s, 1), (x, w)]);
     }
     assert_eq!(brute_force(&p), 0);
-    let stats = Solver::new(
-        &p,
-        Settings {
-            probing: Probing::Off,
-            algorithm: Algorithm::MultiCover,
-            learning: Learning::Off,
-            ..Settings::default()
-        },
-    )
-    .count(10);
+    let stats =
+        Solver::new(&p, Settings { probing: Probing::Off, algorithm: Algorithm::MultiCover, ..Settings::default() })
+            .count(10);
     assert_eq!((stats.solutions, stats.nodes), (0, 0), "refuted at the root, before any branch");
 }
 
