@@ -640,28 +640,17 @@ fn reasoning_on_pairs_walks_the_same_tree_with_its_memory_full() {
                 });
                 (found, stats.nodes, stats.probes)
             };
-            let mut search = MultiCover::new(
-                &p,
-                &Settings {
-                    probing,
-                    restarts: Restarts::Off,
-                    pairs: Pairs::Always,
-                    learning: Learning::Off,
-                    ..Settings::default()
-                },
-            );
+            let settings = Settings {
+                probing,
+                restarts: Restarts::Off,
+                pairs: Pairs::Always,
+                learning: Learning::Off,
+                ..Settings::default()
+            };
+            let mut search = MultiCover::new(&p, &settings);
             let first = walk(&mut search);
             let again = walk(&mut search);
-            let fresh = walk(&mut MultiCover::new(
-                &p,
-                &Settings {
-                    probing,
-                    restarts: Restarts::Off,
-                    pairs: Pairs::Always,
-                    learning: Learning::Off,
-                    ..Settings::default()
-                },
-            ));
+            let fresh = walk(&mut MultiCover::new(&p, &settings));
             assert_eq!(first, fresh, "case {case}: {p:?} {probing:?}: the first run");
             assert_eq!(again, fresh, "case {case}: {p:?} {probing:?}: the second run");
         }

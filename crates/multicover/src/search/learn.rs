@@ -273,29 +273,34 @@ impl MultiCover {
             self.learn.chosen[o as usize] = true;
             self.learn.chosen_in[self.opts[o as usize].group as usize] = o;
         }
-        // The trail read backwards (a closed group's live count, no option,
-        // is told from its marker after it), then its deaths in order, as
-        // `died` would have met them.
-        let mut deaths = Vec::new();
-        let mut at = self.trail.len();
-        while at > 0 {
-            at -= 1;
-            let entry = self.trail[at];
-            if entry & CLOSED_GROUP == CLOSED_GROUP {
-                at -= 1;
-                continue;
-            }
-            let o = entry & !CLOSED_MEMBER;
-            if !self.learn.chosen[o as usize] {
-                deaths.push((at as u32, o));
-            }
-        }
+        // The trail's deaths, in the order `died` would have met them.
+        let deaths: Vec<(usize, u32)> =
+            self.options_on_trail_before(self.trail.len()).filter(|&(_, o)| !self.learn.chosen[o as usize]).collect();
         self.learn.group_died_at.fill(0);
         self.note_dead();
         for &(at, o) in deaths.iter().rev() {
             let g = self.opts[o as usize].group as usize;
-            self.learn.died(o, g, at as usize, CAUSE_OTHER);
+            self.learn.died(o, g, at, CAUSE_OTHER);
         }
+    }
+
+    /// The options on the trail below length `end`, last first, each with
+    /// its position: read backwards, as undo reads it, a closed group's
+    /// live count (no option) is told from its marker after it.
+    fn options_on_trail_before(&self, end: usize) -> impl Iterator<Item = (usize, u32)> + '_ {
+        let mut at = end;
+        std::iter::from_fn(move || {
+            while at > 0 {
+                at -= 1;
+                let entry = self.trail[at];
+                if entry & CLOSED_GROUP == CLOSED_GROUP {
+                    at -= 1;
+                    continue;
+                }
+                return Some((at, entry & !CLOSED_MEMBER));
+            }
+            None
+        })
     }
 
     /// Marks dead (in the clauses' sense) the options that are, as `died`
@@ -313,15 +318,8 @@ impl MultiCover {
             return;
         }
         let mut root_dead = vec![false; self.alive.len()];
-        let mut at = self.root_trail;
-        while at > 0 {
-            at -= 1;
-            let entry = self.trail[at];
-            if entry & CLOSED_GROUP == CLOSED_GROUP {
-                at -= 1;
-                continue;
-            }
-            root_dead[(entry & !CLOSED_MEMBER) as usize] = true;
+        for (_, o) in self.options_on_trail_before(self.root_trail) {
+            root_dead[o as usize] = true;
         }
         // A group with none alive at the root (closed there) has nothing
         // that could come back: an empty range.
