@@ -197,16 +197,19 @@ pub fn query_if_there(db: &Path, sql: &str) -> Option<i64> {
 /// second).
 pub fn wait_for_count(db: &Path, sql: &str, least: i64, child: &mut std::process::Child, what: &str) -> i64 {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(600);
-    // Not read before the child has the archive open in WAL mode (its log
-    // and index beside it): a reader first to open it sets up the index,
-    // the child's write meanwhile finds it busy, and says so on a standard
+    // Not read before the child has committed into the archive's log: a
+    // reader that opens it first (even just after the log and index files
+    // appear, before the child has set the index up) sets up the index, the
+    // child meanwhile finds the archive busy, and says so on a standard
     // error that may be a full pipe, where it would stay stuck for good.
+    // What is waited for is committed, so the log has it first.
     let opened = || {
-        ["-wal", "-shm"].iter().all(|end| {
+        let beside = |end: &str| {
             let mut name = db.as_os_str().to_owned();
             name.push(end);
-            Path::new(&name).exists()
-        })
+            std::path::PathBuf::from(name)
+        };
+        beside("-shm").exists() && std::fs::metadata(beside("-wal")).is_ok_and(|m| m.len() > 0)
     };
     loop {
         let now = if opened() { query_if_there(db, sql).unwrap_or(0) } else { 0 };
