@@ -196,7 +196,8 @@ fn solve_recognises_every_kind_import_does() {
     }
 }
 
-/// `solve --learn` learns from failed probes: on random 40x40 puzzles, which
+/// `solve --learn` learns from failed probes from the start of each search,
+/// not only once it is hard as by default: on random 40x40 puzzles, which
 /// need a search below the root, it finds the same unique solutions and
 /// walks another tree (so the switch reaches the engine).
 #[test]

@@ -119,7 +119,7 @@ impl MultiCover {
             let p = self.group_opts[at as usize];
             if self.alive[p as usize] {
                 self.alive[p as usize] = false;
-                if self.learn.on && !self.learn_chosen(p) {
+                if self.learn.on && !self.learn.is_chosen(p, g) {
                     self.learn.died(p, g, self.trail.len(), CAUSE_CLOSED);
                 }
                 self.trail.push(p | CLOSED_MEMBER);
@@ -158,7 +158,7 @@ impl MultiCover {
             self.trail.pop();
             let p = (entry & !CLOSED_MEMBER) as usize;
             self.alive[p] = true;
-            if self.learn.on && !self.learn_chosen(p as u32) {
+            if self.learn.on && !self.learn.is_chosen(p as u32, g) {
                 self.learn.revived(p as u32, g);
             }
         }

@@ -124,9 +124,8 @@ pub(super) struct Learned {
     /// not chosen), kept beside the clauses so that a watch's check is one
     /// load.
     dead: Vec<bool>,
-    /// Per option: whether it is chosen (its group closed around it); per
-    /// group: its chosen option, or `u32::MAX`.
-    chosen: Vec<bool>,
+    /// Per group: its chosen option (the group closed around it), or
+    /// `u32::MAX`.
     chosen_in: Vec<u32>,
     clauses: Vec<Clause>,
     lits: Vec<u32>,
@@ -170,7 +169,6 @@ impl Learned {
         self.group_died_before = vec![0; options];
         self.group_died_at = vec![0; groups];
         self.chosen_in = vec![u32::MAX; groups];
-        self.chosen = vec![false; options];
         self.watches = vec![Vec::new(); options];
         self.seen = vec![0; options];
     }
@@ -217,8 +215,13 @@ impl Learned {
 
     /// Option `o` of group `g` is chosen, or no longer; while learning is on.
     pub(super) fn set_chosen(&mut self, o: u32, g: usize, chosen: bool) {
-        self.chosen[o as usize] = chosen;
         self.chosen_in[g] = if chosen { o } else { u32::MAX };
+    }
+
+    /// Whether option `o` of group `g` is chosen.
+    #[inline(always)]
+    pub(super) fn is_chosen(&self, o: u32, g: usize) -> bool {
+        self.chosen_in[g] == o
     }
 
     pub(super) fn has_events(&self) -> bool {
@@ -267,17 +270,16 @@ impl MultiCover {
         self.learn.allocate();
         self.note_root();
         self.learn.on = true;
-        self.learn.chosen.fill(false);
         self.learn.chosen_in.fill(u32::MAX);
         for &o in &self.chosen {
-            self.learn.chosen[o as usize] = true;
             self.learn.chosen_in[self.opts[o as usize].group as usize] = o;
         }
-        // The trail's deaths, in the order `died` would have met them.
+        // The trail's deaths, in the order `died` would have met them; every
+        // option not on the trail is alive, or chosen.
         let deaths: Vec<(usize, u32)> =
-            self.options_on_trail_before(self.trail.len()).filter(|&(_, o)| !self.learn.chosen[o as usize]).collect();
+            self.options_on_trail_before(self.trail.len()).filter(|&(_, o)| !self.learn_chosen(o)).collect();
         self.learn.group_died_at.fill(0);
-        self.note_dead();
+        self.learn.dead.fill(false);
         for &(at, o) in deaths.iter().rev() {
             let g = self.opts[o as usize].group as usize;
             self.learn.died(o, g, at, CAUSE_OTHER);
@@ -301,14 +303,6 @@ impl MultiCover {
             }
             None
         })
-    }
-
-    /// Marks dead (in the clauses' sense) the options that are, as `died`
-    /// and `revived` keep it while learning is on.
-    fn note_dead(&mut self) {
-        for o in 0..self.alive.len() {
-            self.learn.dead[o] = !self.alive[o] && !self.learn.chosen[o];
-        }
     }
 
     /// Notes each cell's live weights at the root (see `root_range`), from
@@ -345,9 +339,10 @@ impl MultiCover {
         (self.learn.learned, self.learn.fired)
     }
 
+    /// Whether option `o` is chosen, while learning is on.
     #[inline(always)]
     pub(super) fn learn_chosen(&self, o: u32) -> bool {
-        self.learn.chosen[o as usize]
+        self.learn.is_chosen(o, self.opts[o as usize].group as usize)
     }
 
     /// When the clauses pass their limit: keeps the newest half of the
@@ -396,11 +391,7 @@ impl MultiCover {
     #[inline(always)]
     fn dead_literal(&self, o: u32) -> bool {
         #[cfg(test)]
-        assert_eq!(
-            self.learn.dead[o as usize],
-            !self.alive[o as usize] && !self.learn.chosen[o as usize],
-            "option {o}"
-        );
+        assert_eq!(self.learn.dead[o as usize], !self.alive[o as usize] && !self.learn_chosen(o), "option {o}");
         self.learn.dead[o as usize]
     }
 
@@ -452,7 +443,7 @@ impl MultiCover {
                     self.learn.clauses[c as usize].fired += 1;
                     self.kill(t);
                     self.learn.set_cause(t, CAUSE_CLAUSE | c);
-                } else if self.learn.chosen[t as usize] {
+                } else if self.learn_chosen(t) {
                     self.learn.failure = Failure::Clause(c);
                     fits = false;
                     break;
