@@ -91,6 +91,17 @@ pub(super) struct PairScratch {
     next: Vec<u128>,
     bad: Vec<(u32, u32)>,
     kill: Vec<u32>,
+    /// The places in `open` of the groups that move both items, only the
+    /// first, only the second; the sums of the one-item groups (see
+    /// `prefix_sums`); the weights found dead, as (place, weights).
+    both: Vec<usize>,
+    first_only: Vec<usize>,
+    second_only: Vec<usize>,
+    first_sums: Vec<u128>,
+    second_sums: Vec<u128>,
+    found: Vec<(usize, u32, u32)>,
+    /// Whether each group listed in `open` moves either item.
+    moving: Vec<bool>,
     /// Each group's place in `open`, `NOT_OPEN` when not listed.
     open_at: Vec<u32>,
     /// The rows of `before` that may be non-zero, per group.
@@ -244,39 +255,68 @@ impl MultiCover {
         if s.open_at.len() < self.group_live.len() {
             s.open_at.resize(self.group_live.len(), NOT_OPEN);
         }
+        // The live groups on either item, and whether each moves either,
+        // read from the cells, so that a pair with too many moving groups
+        // is dropped before any option is looked at.
+        s.moving.clear();
         for (first, item) in [(true, i), (false, j)] {
             for at in self.item_cells_start[item]..self.item_cells_start[item + 1] {
-                let (_, g, k) = self.item_cells[at as usize];
+                let (cell, g, k) = self.item_cells[at as usize];
                 if self.group_live[g as usize] == 0 {
                     continue;
                 }
+                let cell = &self.cells[cell as usize];
+                // An inexact group may add nothing (its "none"), so it
+                // moves the item when an option weighs on it.
+                let moves =
+                    if self.group_exact[g as usize] { cell.heaviest != cell.lightest } else { cell.heaviest > 0 };
                 // An item has one cell per group: a group already listed
                 // came from the first item.
                 let listed = s.open_at[g as usize];
                 if listed != NOT_OPEN {
                     s.open[listed as usize].2 = Some(k);
+                    s.moving[listed as usize] |= moves;
                 } else {
                     s.open_at[g as usize] = s.open.len() as u32;
                     s.open.push(if first { (g, Some(k), None) } else { (g, None, Some(k)) });
+                    s.moving.push(moves);
                 }
             }
         }
         for &(g, _, _) in &s.open {
             s.open_at[g as usize] = NOT_OPEN;
         }
-        if s.open.len() > 2 * OPEN_MAX {
-            return true;
-        }
-        // Each group's distinct pairs of weights; a group with one adds it
-        // to `base` and is dropped.
+        // A group that moves neither (its live options all put the same
+        // weights on both; an inexact one's can only be 0, its "none")
+        // adds those to `base` and is left out.
         let mut base = (0, 0);
-        s.weights.clear();
-        s.starts.clear();
         let mut kept = 0;
         for at in 0..s.open.len() {
             let (g, ki, kj) = s.open[at];
+            if s.moving[at] {
+                s.open[kept] = s.open[at];
+                kept += 1;
+            } else if self.group_exact[g as usize] {
+                let lightest = |k: Option<u32>| {
+                    k.map_or(0, |k| self.cells[(self.group_cells_start[g as usize] + k) as usize].lightest)
+                };
+                base.0 += lightest(ki);
+                base.1 += lightest(kj);
+            }
+        }
+        s.open.truncate(kept);
+        let n = kept;
+        if n == 0 || n > OPEN_MAX {
+            return true;
+        }
+        // Each moving group's distinct pairs of weights.
+        s.weights.clear();
+        s.starts.clear();
+        for at in 0..n {
+            let (g, ki, kj) = s.open[at];
             let g = g as usize;
             let start = s.weights.len();
+            s.starts.push(start);
             if !self.group_exact[g] {
                 s.weights.push((0, 0));
             }
@@ -289,22 +329,9 @@ impl MultiCover {
                     }
                 }
             }
-            if s.weights.len() - start == 1 {
-                base.0 += s.weights[start].0;
-                base.1 += s.weights[start].1;
-                s.weights.truncate(start);
-            } else {
-                s.open[kept] = s.open[at];
-                s.starts.push(start);
-                kept += 1;
-            }
+            debug_assert!(s.weights.len() - start > 1, "a moving group has two pairs of weights");
         }
-        s.open.truncate(kept);
         s.starts.push(s.weights.len());
-        let n = kept;
-        if n == 0 || n > OPEN_MAX {
-            return true;
-        }
         let (a, b) = (&self.sums.items[i], &self.sums.items[j]);
         let (Some(top_i), Some(top_j)) =
             (a.hi.checked_sub(a.committed + base.0), b.hi.checked_sub(b.committed + base.1))
@@ -330,7 +357,22 @@ impl MultiCover {
             return true;
         }
         let kills = s.kill.len();
-        if !self.reason_on_sums(top_i, low_i, top_j, low_j, s) {
+        let fits = self.reason_on_sums(top_i, low_i, top_j, low_j, s);
+        #[cfg(test)]
+        {
+            let mut whole = PairScratch {
+                open: s.open.clone(),
+                weights: s.weights.clone(),
+                starts: s.starts.clone(),
+                ..PairScratch::default()
+            };
+            let fits_whole = self.reason_on_sums_whole(top_i, low_i, top_j, low_j, &mut whole);
+            assert_eq!(fits, fits_whole, "pair ({i}, {j}): feasible");
+            if fits {
+                assert_eq!(s.kill[kills..], whole.kill[..], "pair ({i}, {j}): kills");
+            }
+        }
+        if !fits {
             return false;
         }
         if s.kill.len() == kills {
@@ -341,9 +383,189 @@ impl MultiCover {
         true
     }
 
-    /// The 2-D sets of one pair whose open groups, weights and ranges (what
-    /// is left of them past `base`) `reason_on_pair` put in `s`.
+    /// The sets of one pair whose open groups, weights and ranges (what is
+    /// left of them past `base`) `reason_on_pair` put in `s`. Only the
+    /// groups that move both items need the 2-D sets: those that move one
+    /// are summed apart, each item's in one dimension, and the 2-D sets run
+    /// from and towards what those complete. This finds what walking every
+    /// group in two dimensions finds (the tests check it, kill for kill),
+    /// at a fraction of the cost: most of a pair's groups on a large
+    /// Aquarium grid cross only one of its two lines.
     fn reason_on_sums(&self, top_i: u32, low_i: u32, top_j: u32, low_j: u32, s: &mut PairScratch) -> bool {
+        s.both.clear();
+        s.first_only.clear();
+        s.second_only.clear();
+        for k in 0..s.open.len() {
+            let ws = &s.weights[s.starts[k]..s.starts[k + 1]];
+            if ws.iter().all(|&(_, y)| y == 0) {
+                s.first_only.push(k);
+            } else if ws.iter().all(|&(x, _)| x == 0) {
+                s.second_only.push(k);
+            } else {
+                s.both.push(k);
+            }
+        }
+        let (range_i, range_j) = (window(low_i, top_i), window(low_j, top_j));
+        // What the one-item groups add, and the sums of the two-item groups
+        // that they complete into each range.
+        prefix_sums(&s.first_only, &s.weights, &s.starts, Side::First, top_i, &mut s.first_sums);
+        prefix_sums(&s.second_only, &s.weights, &s.starts, Side::Second, top_j, &mut s.second_sums);
+        let rows_ok = completed_by(*s.first_sums.last().expect("the empty sum"), range_i, top_i);
+        let columns_ok = completed_by(*s.second_sums.last().expect("the empty sum"), range_j, top_j);
+        if rows_ok == 0 || columns_ok == 0 {
+            return false;
+        }
+        let n = s.both.len();
+        let rows = top_i as usize + 1;
+        let columns = window(0, top_j);
+        let fits = |x: u32, y: u32| (x as usize) < rows && y <= top_j;
+        // before[t * rows + r]: the sums of the first t two-item groups
+        // whose first is r, zero outside rows `span[t]` (inclusive, empty
+        // when the first end passes the second); the rows outside are not
+        // cleared, nor read.
+        if s.before.len() < (n + 1) * rows {
+            s.before.resize((n + 1) * rows, 0);
+        }
+        s.span.clear();
+        s.before[0] = 1;
+        s.span.push((0, 0));
+        for t in 0..n {
+            let (lo, hi) = s.span[t];
+            let k = s.both[t];
+            let weights = &s.weights[s.starts[k]..s.starts[k + 1]];
+            let (mut new_lo, mut new_hi) = (rows, 0);
+            if lo <= hi {
+                for &(x, y) in weights {
+                    let x = x as usize;
+                    if fits(x as u32, y) && lo + x < rows {
+                        new_lo = new_lo.min(lo + x);
+                        new_hi = new_hi.max((hi + x).min(rows - 1));
+                    }
+                }
+            }
+            s.span.push((new_lo, new_hi));
+            if new_lo > new_hi {
+                continue;
+            }
+            let (done, rest) = s.before.split_at_mut((t + 1) * rows);
+            let (prev, cur) = (&done[t * rows..], &mut rest[..rows]);
+            cur[new_lo..=new_hi].fill(0);
+            for &(x, y) in weights {
+                let x = x as usize;
+                if fits(x as u32, y) && lo + x < rows {
+                    for r in lo..=hi.min(rows - 1 - x) {
+                        cur[r + x] |= (prev[r] << y) & columns;
+                    }
+                }
+            }
+        }
+        // The two-item groups' sums that the one-item groups complete: per
+        // item, the sums on it whose other end some completed sum shares.
+        let (lo, hi) = s.span[n];
+        let (mut first_met, mut second_met) = (0u128, 0u128);
+        for r in lo..=hi.min(rows - 1) {
+            let sums = s.before[n * rows + r];
+            if sums & columns_ok != 0 {
+                first_met |= 1 << r;
+            }
+            if rows_ok >> r & 1 == 1 {
+                second_met |= sums;
+            }
+        }
+        if first_met & rows_ok == 0 {
+            return false;
+        }
+        // Kills in the order of the groups in `open`, last first, as one
+        // 2-D walk over them all would find them.
+        s.found.clear();
+        // back[r]: the sums (r, columns) that two-item groups t.. and the
+        // one-item groups complete into both ranges, zero outside rows
+        // `back_lo..=back_hi` (not cleared either).
+        if s.back.len() < rows {
+            s.back.resize(rows, 0);
+            s.next.resize(rows, 0);
+        }
+        let (mut back_lo, mut back_hi) = (rows_ok.trailing_zeros() as usize, 127 - rows_ok.leading_zeros() as usize);
+        for r in back_lo..=back_hi {
+            s.back[r] = if rows_ok >> r & 1 == 1 { columns_ok } else { 0 };
+        }
+        for t in (0..n).rev() {
+            let prev = &s.before[t * rows..(t + 1) * rows];
+            let (lo, hi) = s.span[t];
+            let k = s.both[t];
+            let weights = &s.weights[s.starts[k]..s.starts[k + 1]];
+            // The rows of the sets of groups t-1.. (not needed below group 0).
+            let (mut next_lo, mut next_hi) = (rows, 0);
+            if t > 0 && back_lo <= back_hi {
+                for &(x, y) in weights {
+                    let x = x as usize;
+                    if fits(x as u32, y) && x <= back_hi {
+                        next_lo = next_lo.min(back_lo.saturating_sub(x));
+                        next_hi = next_hi.max(back_hi - x);
+                    }
+                }
+                if next_lo <= next_hi {
+                    s.next[next_lo..=next_hi].fill(0);
+                }
+            }
+            for &(x, y) in weights {
+                let x_at = x as usize;
+                let mut found = false;
+                if fits(x, y) && back_lo <= back_hi && x_at <= back_hi {
+                    let (from, to) = (back_lo.saturating_sub(x_at), back_hi - x_at);
+                    let back = &s.back[..rows];
+                    found = (from.max(lo)..=to.min(hi)).any(|r| (prev[r] << y) & back[r + x_at] != 0);
+                    if t > 0 {
+                        for r in from..=to {
+                            s.next[r] |= back[r + x_at] >> y;
+                        }
+                    }
+                }
+                if !found {
+                    s.found.push((k, x, y));
+                }
+            }
+            std::mem::swap(&mut s.back, &mut s.next);
+            (back_lo, back_hi) = (next_lo, next_hi);
+        }
+        // Each one-item group's weights: what the other one-item groups of
+        // its item and the met sums complete into the range.
+        let need = completed_by(first_met, range_i, top_i);
+        bad_weights(&s.first_only, &s.first_sums, &s.weights, &s.starts, Side::First, need, top_i, &mut s.found);
+        let need = completed_by(second_met, range_j, top_j);
+        bad_weights(&s.second_only, &s.second_sums, &s.weights, &s.starts, Side::Second, need, top_j, &mut s.found);
+        s.found.sort_by_key(|&(k, _, _)| std::cmp::Reverse(k));
+        let mut at = 0;
+        while at < s.found.len() {
+            let k = s.found[at].0;
+            s.bad.clear();
+            while at < s.found.len() && s.found[at].0 == k {
+                s.bad.push((s.found[at].1, s.found[at].2));
+                at += 1;
+            }
+            self.kill_weights(k, s);
+        }
+        true
+    }
+
+    /// Adds to `s.kill` the live options of `s.open[k]`'s group whose pair
+    /// of weights is in `s.bad`.
+    fn kill_weights(&self, k: usize, s: &mut PairScratch) {
+        let (g, ki, kj) = s.open[k];
+        for m in self.group_opts_start[g as usize]..self.group_opts_start[g as usize + 1] {
+            let p = self.group_opts[m as usize];
+            if self.alive[p as usize]
+                && s.bad.contains(&(self.weight_on(p as usize, ki), self.weight_on(p as usize, kj)))
+            {
+                s.kill.push(p);
+            }
+        }
+    }
+
+    /// What `reason_on_sums` finds, found by walking every group in two
+    /// dimensions: the tests check that both find the same.
+    #[cfg(test)]
+    fn reason_on_sums_whole(&self, top_i: u32, low_i: u32, top_j: u32, low_j: u32, s: &mut PairScratch) -> bool {
         let n = s.open.len();
         let rows = top_i as usize + 1;
         let columns = window(0, top_j);
@@ -438,19 +660,87 @@ impl MultiCover {
             }
             std::mem::swap(&mut s.back, &mut s.next);
             (back_lo, back_hi) = (next_lo, next_hi);
-            if s.bad.is_empty() {
-                continue;
-            }
-            let (g, ki, kj) = s.open[k];
-            for m in self.group_opts_start[g as usize]..self.group_opts_start[g as usize + 1] {
-                let p = self.group_opts[m as usize];
-                if self.alive[p as usize]
-                    && s.bad.contains(&(self.weight_on(p as usize, ki), self.weight_on(p as usize, kj)))
-                {
-                    s.kill.push(p);
-                }
-            }
+            self.kill_weights(k, s);
         }
         true
+    }
+}
+
+/// Which of a pair's two items a weight is read on.
+#[derive(Clone, Copy)]
+enum Side {
+    First,
+    Second,
+}
+
+impl Side {
+    fn of(self, (x, y): (u32, u32)) -> u32 {
+        match self {
+            Side::First => x,
+            Side::Second => y,
+        }
+    }
+}
+
+/// `out[t]`: the sums up to `top` that the first `t` of `groups` (places
+/// in `starts`) add to the item on `side`.
+fn prefix_sums(groups: &[usize], weights: &[(u32, u32)], starts: &[usize], side: Side, top: u32, out: &mut Vec<u128>) {
+    out.clear();
+    out.push(1);
+    let keep = window(0, top);
+    for &k in groups {
+        let before = *out.last().expect("the empty sum");
+        let mut sums = 0;
+        for &w in &weights[starts[k]..starts[k + 1]] {
+            let x = side.of(w);
+            if x <= top {
+                sums |= (before << x) & keep;
+            }
+        }
+        out.push(sums);
+    }
+}
+
+/// The sums up to `top` that some sum in `sums` completes into `range`.
+fn completed_by(sums: u128, range: u128, top: u32) -> u128 {
+    let mut out = 0;
+    let mut rest = sums;
+    while rest != 0 {
+        let a = rest.trailing_zeros();
+        rest &= rest - 1;
+        out |= range >> a;
+    }
+    out & window(0, top)
+}
+
+/// Of the one-item `groups` (with `prefix` from `prefix_sums`), the
+/// weights that no sums of the others of the list complete into `need`,
+/// onto `found` as (place, weights).
+#[allow(clippy::too_many_arguments)]
+fn bad_weights(
+    groups: &[usize],
+    prefix: &[u128],
+    weights: &[(u32, u32)],
+    starts: &[usize],
+    side: Side,
+    need: u128,
+    top: u32,
+    found: &mut Vec<(usize, u32, u32)>,
+) {
+    // back: the sums that the groups after the current one complete.
+    let mut back = need;
+    for t in (0..groups.len()).rev() {
+        let k = groups[t];
+        let mut next = 0;
+        for &w in &weights[starts[k]..starts[k + 1]] {
+            let x = side.of(w);
+            if x > top || (prefix[t] << x) & back == 0 {
+                found.push((k, w.0, w.1));
+            }
+            if x <= top {
+                next |= back >> x;
+            }
+        }
+        back = next;
     }
 }
