@@ -55,7 +55,7 @@ pub struct Settings {
     /// For the multi-cover search, on problems whose every option is in an
     /// exact group (Aquarium, Sudoku): whether and when it learns a clause
     /// from each failed probe below a choice; by default once a run's work
-    /// has passed 2,000 nodes plus probes, as the pairs (see [`Learning`]
+    /// has passed 2,000 nodes plus probes (see [`Learning`]
     /// and docs/engine.md, "Learning from failed probes").
     pub learning: Learning,
 }

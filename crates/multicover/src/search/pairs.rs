@@ -11,7 +11,10 @@
 //! item's sums per sum of the first. Forward sets (the sums of the first k
 //! groups) and a backward set (the sums that the groups from k on complete
 //! into both ranges) meet at each group: a pair of weights survives when
-//! some forward sum plus it lies in the backward set.
+//! some forward sum plus it lies in the backward set. Only the groups that
+//! move both items need them: a group that moves one adds to one item's
+//! sums, which are summed apart in one dimension (a `u128`), and the 2-D
+//! sets start from and end in what those complete.
 
 use std::collections::HashMap;
 
@@ -33,16 +36,16 @@ pub enum Pairs {
     AfterWork(u64),
 }
 
-/// The default: after 2,000 nodes plus probes. The site's puzzles (at most
-/// about 560) and random 30x30 ones (at most 177) settle long before and
-/// never pay for the pairs, nor do mended 40x40 ones but the hardest (at
-/// most 2,316), for its last few hundred. On random 40x40 puzzles it does
-/// as well as `Always` (median 16,000 against 17,510, worst 333,481
-/// against 329,737), where 3,000 and 5,000 double the median: the top of
-/// the tree, walked without the pairs, is where they save most.
+/// The default: after 500 nodes plus probes, about where a hard search
+/// has finished probing at its root, so that the pairs shape the top of
+/// its tree. The site's puzzles (at most about 560) and most random 30x30
+/// ones settle before and never pay for them. Once the pass became
+/// cheaper, 500 halved the median work and time of random 40x40 puzzles
+/// against 2,000 (as `Always` does, which would cost the small puzzles);
+/// the worst puzzles move either way (docs/engine.md).
 impl Default for Pairs {
     fn default() -> Pairs {
-        Pairs::AfterWork(2000)
+        Pairs::AfterWork(500)
     }
 }
 
@@ -65,10 +68,11 @@ const MAX_SUM: u32 = 127;
 /// of its items: with one, the items are nearly independent.
 const SHARED_MIN: u32 = 2;
 
-/// Pairs with more undecided groups than this are left alone: the sets fill
-/// up and the cost grows with every group. (16 measured best of 8, 12, 16
-/// and 24 on random 40x40 Aquarium puzzles: 8 finds little, 24 costs more
-/// time than its extra finds save.)
+/// Pairs with more groups that move either item than this are left alone:
+/// the sets fill up and the cost grows with every group. (16 measured best
+/// of 8, 12, 16 and 24 on random 40x40 Aquarium puzzles: 8 finds little, 24
+/// costs more time than its extra finds save; with the one-item groups
+/// summed apart, 20, 24 and 32 still cost more than they save.)
 const OPEN_MAX: usize = 16;
 
 /// Scratch space, kept between nodes.
