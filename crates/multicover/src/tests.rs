@@ -619,14 +619,13 @@ fn reasoning_on_pairs_keeps_every_solution_under_limits() {
     }
 }
 
-/// The reasoning on pairs remembers, per pair, where its last pass found
-/// nothing, and skips a pass that stands there again. That memory outlives
-/// a run, so a second run of one search starts with it full: it must walk
-/// the same tree as a fresh search (the same solutions in the same order,
-/// the same nodes and probes), or the memory skipped a pass that would
-/// have found something.
+/// The reasoning on pairs keeps its scratch (the items noted since its
+/// last pass, the lists and sets of the pairs) between runs of one search:
+/// a second run must walk the same tree as a fresh search (the same
+/// solutions in the same order, the same nodes and probes), or something
+/// the first run left behind steered it.
 #[test]
-fn reasoning_on_pairs_walks_the_same_tree_with_its_memory_full() {
+fn reasoning_on_pairs_walks_the_same_tree_on_a_second_run() {
     use crate::search::{MultiCover, Restarts};
     let mut rng = Rng::new(41);
     for case in 0..600 {

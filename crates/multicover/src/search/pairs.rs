@@ -16,8 +16,6 @@
 //! sums, which are summed apart in one dimension (a `u128`), and the 2-D
 //! sets start from and end in what those complete.
 
-use std::collections::HashMap;
-
 use super::MultiCover;
 use super::lines::window;
 
@@ -110,10 +108,6 @@ pub(super) struct PairScratch {
     open_at: Vec<u32>,
     /// The rows of `before` that may be non-zero, per group.
     span: Vec<(usize, usize)>,
-    /// A pair's groups' weights and ranges as `reason_on_pair` sees them,
-    /// and per pair, the last ones where a pass found nothing.
-    key: Vec<u32>,
-    quiet: HashMap<(u32, u32), Vec<u32>>,
 }
 
 /// `PairScratch::open_at` of a group not in `open`.
@@ -347,19 +341,7 @@ impl MultiCover {
         }
         let low_i = a.lo.saturating_sub(a.committed + base.0);
         let low_j = b.lo.saturating_sub(b.committed + base.1);
-        // What follows depends on nothing else: when the pair stands where
-        // its last pass found nothing, this one would find nothing again.
-        s.key.clear();
-        s.key.extend([top_i, low_i, top_j, low_j]);
-        for k in 0..n {
-            let ws = &s.weights[s.starts[k]..s.starts[k + 1]];
-            s.key.push(ws.len() as u32);
-            s.key.extend(ws.iter().flat_map(|&(x, y)| [x, y]));
-        }
-        let pair = (i as u32, j as u32);
-        if s.quiet.get(&pair).is_some_and(|key| *key == s.key) {
-            return true;
-        }
+        #[cfg(test)]
         let kills = s.kill.len();
         let fits = self.reason_on_sums(top_i, low_i, top_j, low_j, s);
         #[cfg(test)]
@@ -376,15 +358,7 @@ impl MultiCover {
                 assert_eq!(s.kill[kills..], whole.kill[..], "pair ({i}, {j}): kills");
             }
         }
-        if !fits {
-            return false;
-        }
-        if s.kill.len() == kills {
-            let key = s.quiet.entry(pair).or_default();
-            key.clear();
-            key.extend_from_slice(&s.key);
-        }
-        true
+        fits
     }
 
     /// The sets of one pair whose open groups, weights and ranges (what is
