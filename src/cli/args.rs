@@ -648,7 +648,7 @@ pub enum ProbingArg {
     Root,
     /// Probe at every node
     Fixpoint,
-    /// Probe at the root, below nodes where probing paid, and every 4 levels (the default)
+    /// Probe at the root, below nodes where probing paid, and every 4 levels, every 2 once a search is hard (the default)
     #[default]
     Adaptive,
 }

@@ -4,7 +4,7 @@
 
 use std::ops::ControlFlow;
 
-use super::{MultiCover, PROBE_EVERY, Probing};
+use super::{MultiCover, PROBE_EVERY, PROBE_EVERY_HARD, PROBE_OFTEN_AFTER, Probing};
 use crate::problem::OptionId;
 
 impl MultiCover {
@@ -173,7 +173,10 @@ impl MultiCover {
             Probing::Off => false,
             Probing::Root => depth == 0,
             Probing::Fixpoint => true,
-            Probing::Adaptive => depth == 0 || self.probe_paid[depth - 1] || depth.is_multiple_of(PROBE_EVERY),
+            Probing::Adaptive => {
+                let every = if self.nodes + self.probes >= PROBE_OFTEN_AFTER { PROBE_EVERY_HARD } else { PROBE_EVERY };
+                depth == 0 || self.probe_paid[depth - 1] || depth.is_multiple_of(every)
+            }
         };
         self.probe_paid[depth] = false;
         if probe {
