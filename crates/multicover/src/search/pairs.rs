@@ -472,7 +472,9 @@ impl MultiCover {
             let (lo, hi) = s.span[t];
             let k = s.both[t];
             let weights = &s.weights[s.starts[k]..s.starts[k + 1]];
-            // The rows of the sets of groups t-1.. (not needed below group 0).
+            // The rows of the sets of groups t-1.. (not needed below group 0):
+            // only those the forward sets reach (group t-1 reads them from
+            // its forward rows plus its weights, which land in `span[t]`).
             let (mut next_lo, mut next_hi) = (rows, 0);
             if t > 0 && back_lo <= back_hi {
                 for &(x, y) in weights {
@@ -482,6 +484,7 @@ impl MultiCover {
                         next_hi = next_hi.max(back_hi - x);
                     }
                 }
+                (next_lo, next_hi) = (next_lo.max(lo), next_hi.min(hi));
                 if next_lo <= next_hi {
                     s.next[next_lo..=next_hi].fill(0);
                 }
@@ -492,7 +495,8 @@ impl MultiCover {
                 if fits(x, y) && back_lo <= back_hi && x_at <= back_hi {
                     let (from, to) = (back_lo.saturating_sub(x_at), back_hi - x_at);
                     let back = &s.back[..rows];
-                    found = (from.max(lo)..=to.min(hi)).any(|r| (prev[r] << y) & back[r + x_at] != 0);
+                    let (from, to) = (from.max(lo), to.min(hi));
+                    found = (from..=to).any(|r| (prev[r] << y) & back[r + x_at] != 0);
                     if t > 0 {
                         for r in from..=to {
                             s.next[r] |= back[r + x_at] >> y;
