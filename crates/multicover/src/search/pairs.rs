@@ -343,7 +343,7 @@ impl MultiCover {
         let low_j = b.lo.saturating_sub(b.committed + base.1);
         #[cfg(test)]
         let kills = s.kill.len();
-        let fits = self.reason_on_sums(top_i, low_i, top_j, low_j, s);
+        let fits = self.reason_on_sums(top_i, low_i, top_j, low_j, true, s);
         #[cfg(test)]
         {
             let mut whole = PairScratch {
@@ -352,7 +352,7 @@ impl MultiCover {
                 starts: s.starts.clone(),
                 ..PairScratch::default()
             };
-            let fits_whole = self.reason_on_sums_whole(top_i, low_i, top_j, low_j, &mut whole);
+            let fits_whole = self.reason_on_sums(top_i, low_i, top_j, low_j, false, &mut whole);
             assert_eq!(fits, fits_whole, "pair ({i}, {j}): feasible");
             if fits {
                 assert_eq!(s.kill[kills..], whole.kill[..], "pair ({i}, {j}): kills");
@@ -363,21 +363,22 @@ impl MultiCover {
 
     /// The sets of one pair whose open groups, weights and ranges (what is
     /// left of them past `base`) `reason_on_pair` put in `s`. Only the
-    /// groups that move both items need the 2-D sets: those that move one
-    /// are summed apart, each item's in one dimension, and the 2-D sets run
-    /// from and towards what those complete. This finds what walking every
-    /// group in two dimensions finds (the tests check it, kill for kill),
-    /// at a fraction of the cost: most of a pair's groups on a large
-    /// Aquarium grid cross only one of its two lines.
-    fn reason_on_sums(&self, top_i: u32, low_i: u32, top_j: u32, low_j: u32, s: &mut PairScratch) -> bool {
+    /// groups that move both items need the 2-D sets: with `split`, those
+    /// that move one are summed apart, each item's in one dimension, and
+    /// the 2-D sets run from and towards what those complete. This finds
+    /// what walking every group in two dimensions (`split` false) finds
+    /// (the tests check it, kill for kill), at a fraction of the cost: most
+    /// of a pair's groups on a large Aquarium grid cross only one of its
+    /// two lines.
+    fn reason_on_sums(&self, top_i: u32, low_i: u32, top_j: u32, low_j: u32, split: bool, s: &mut PairScratch) -> bool {
         s.both.clear();
         s.first_only.clear();
         s.second_only.clear();
         for k in 0..s.open.len() {
             let ws = &s.weights[s.starts[k]..s.starts[k + 1]];
-            if ws.iter().all(|&(_, y)| y == 0) {
+            if split && ws.iter().all(|&(_, y)| y == 0) {
                 s.first_only.push(k);
-            } else if ws.iter().all(|&(x, _)| x == 0) {
+            } else if split && ws.iter().all(|&(x, _)| x == 0) {
                 s.second_only.push(k);
             } else {
                 s.both.push(k);
@@ -542,109 +543,6 @@ impl MultiCover {
                 s.kill.push(p);
             }
         }
-    }
-
-    /// What `reason_on_sums` finds, found by walking every group in two
-    /// dimensions: the tests check that both find the same.
-    #[cfg(test)]
-    fn reason_on_sums_whole(&self, top_i: u32, low_i: u32, top_j: u32, low_j: u32, s: &mut PairScratch) -> bool {
-        let n = s.open.len();
-        let rows = top_i as usize + 1;
-        let columns = window(0, top_j);
-        let fits = |x: u32, y: u32| (x as usize) < rows && y <= top_j;
-        // before[k * rows + r]: the sums of groups 0..k whose first is r,
-        // zero outside rows `span[k]` (inclusive, empty when the first end
-        // passes the second); the rows outside are not cleared, nor read.
-        if s.before.len() < (n + 1) * rows {
-            s.before.resize((n + 1) * rows, 0);
-        }
-        s.span.clear();
-        s.before[0] = 1;
-        s.span.push((0, 0));
-        for k in 0..n {
-            let (lo, hi) = s.span[k];
-            let weights = &s.weights[s.starts[k]..s.starts[k + 1]];
-            let (mut new_lo, mut new_hi) = (rows, 0);
-            if lo <= hi {
-                for &(x, y) in weights {
-                    let x = x as usize;
-                    if fits(x as u32, y) && lo + x < rows {
-                        new_lo = new_lo.min(lo + x);
-                        new_hi = new_hi.max((hi + x).min(rows - 1));
-                    }
-                }
-            }
-            s.span.push((new_lo, new_hi));
-            if new_lo > new_hi {
-                continue;
-            }
-            let (done, rest) = s.before.split_at_mut((k + 1) * rows);
-            let (prev, cur) = (&done[k * rows..], &mut rest[..rows]);
-            cur[new_lo..=new_hi].fill(0);
-            for &(x, y) in weights {
-                let x = x as usize;
-                if fits(x as u32, y) && lo + x < rows {
-                    for r in lo..=hi.min(rows - 1 - x) {
-                        cur[r + x] |= (prev[r] << y) & columns;
-                    }
-                }
-            }
-        }
-        // back[r]: the sums (r, columns) that groups k.. complete into both
-        // ranges, zero outside rows `back_lo..=back_hi` (not cleared either).
-        if s.back.len() < rows {
-            s.back.resize(rows, 0);
-            s.next.resize(rows, 0);
-        }
-        let (mut back_lo, mut back_hi) = (low_i.min(top_i + 1) as usize, rows - 1);
-        if back_lo <= back_hi {
-            s.back[back_lo..=back_hi].fill(window(low_j, top_j));
-        }
-        let (lo, hi) = s.span[n];
-        if (lo.max(back_lo)..=hi.min(back_hi)).all(|r| s.before[n * rows + r] & s.back[r] == 0) {
-            return false;
-        }
-        for k in (0..n).rev() {
-            let prev = &s.before[k * rows..(k + 1) * rows];
-            let (lo, hi) = s.span[k];
-            let weights = &s.weights[s.starts[k]..s.starts[k + 1]];
-            // The rows of the sets of groups k-1.. (not needed below group 0).
-            let (mut next_lo, mut next_hi) = (rows, 0);
-            if k > 0 && back_lo <= back_hi {
-                for &(x, y) in weights {
-                    let x = x as usize;
-                    if fits(x as u32, y) && x <= back_hi {
-                        next_lo = next_lo.min(back_lo.saturating_sub(x));
-                        next_hi = next_hi.max(back_hi - x);
-                    }
-                }
-                if next_lo <= next_hi {
-                    s.next[next_lo..=next_hi].fill(0);
-                }
-            }
-            s.bad.clear();
-            for &(x, y) in weights {
-                let x_at = x as usize;
-                let mut found = false;
-                if fits(x, y) && back_lo <= back_hi && x_at <= back_hi {
-                    let (from, to) = (back_lo.saturating_sub(x_at), back_hi - x_at);
-                    let back = &s.back[..rows];
-                    found = (from.max(lo)..=to.min(hi)).any(|r| (prev[r] << y) & back[r + x_at] != 0);
-                    if k > 0 {
-                        for r in from..=to {
-                            s.next[r] |= back[r + x_at] >> y;
-                        }
-                    }
-                }
-                if !found {
-                    s.bad.push((x, y));
-                }
-            }
-            std::mem::swap(&mut s.back, &mut s.next);
-            (back_lo, back_hi) = (next_lo, next_hi);
-            self.kill_weights(k, s);
-        }
-        true
     }
 }
 
