@@ -387,9 +387,39 @@ struct Started {
 /// The chromedrivers running now, for [`kill_running`].
 static RUNNING: Mutex<Vec<Started>> = Mutex::new(Vec::new());
 
+/// Times chromedriver is started before its failure to bind stands (see
+/// [`Driver::start`]).
+const DRIVER_STARTS: u32 = 3;
+
+/// Why one start of chromedriver failed.
+enum StartFailure {
+    /// It found the port it took on one side taken on the other.
+    PortTaken(SiteError),
+    Other(SiteError),
+}
+
 impl Driver {
+    /// Starts chromedriver on a free port. It binds the port on IPv4 and
+    /// IPv6 alike: given port 0 it takes a free one on one side and now
+    /// and then finds it taken on the other, says so ("IPv4 port not
+    /// available") and ends. Another start takes another port.
     fn start(browser: &BrowserSettings) -> Result<Driver, SiteError> {
-        let setup = |why: String| SiteError::Setup(format!("{}: {why}", browser.chromedriver.display()));
+        let mut start = 1;
+        loop {
+            match Driver::start_once(browser) {
+                Err(StartFailure::PortTaken(error)) if start < DRIVER_STARTS => {
+                    tracing::info!(%error, start, "chromedriver found its port taken; starting it again");
+                    start += 1;
+                }
+                Err(StartFailure::PortTaken(error) | StartFailure::Other(error)) => return Err(error),
+                Ok(driver) => return Ok(driver),
+            }
+        }
+    }
+
+    fn start_once(browser: &BrowserSettings) -> Result<Driver, StartFailure> {
+        let error = |why: String| SiteError::Setup(format!("{}: {why}", browser.chromedriver.display()));
+        let setup = |why: String| StartFailure::Other(error(why));
         if !browser.chromedriver.exists() {
             return Err(setup(
                 "not found; install it (Debian: apt-get install chromium chromium-driver) or set fetch.chromedriver or fetch.webdriver_url in config.toml".into(),
@@ -433,7 +463,14 @@ impl Driver {
         driver.port = match port.map(|port| port.recv_timeout(waited)) {
             Some(Ok(Ok(port))) => port,
             Some(Ok(Err(said))) if said.is_empty() => return Err(setup("ended before it listened".into())),
-            Some(Ok(Err(said))) => return Err(setup(format!("ended before it listened; it said: {said}"))),
+            Some(Ok(Err(said))) => {
+                let why = format!("ended before it listened; it said: {said}");
+                return Err(if said.contains("port not available") {
+                    StartFailure::PortTaken(error(why))
+                } else {
+                    StartFailure::Other(error(why))
+                });
+            }
             _ => return Err(setup(format!("did not say which port it listens on within {} s", waited.as_secs()))),
         };
         tracing::info!(chromedriver = %browser.chromedriver.display(), pid, port = driver.port, "chromedriver started");

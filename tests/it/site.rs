@@ -1326,3 +1326,59 @@ fn another_user_keeps_the_browser_sandbox_and_gets_no_warning() {
         "a renderer under Chromium's seccomp filter: {chromium:?}"
     );
 }
+
+/// A temp dir set up as by [`setup`], whose chromedriver is a wrapper: on
+/// its first `failing` starts it says what chromedriver says when the port
+/// it took on one side (IPv6) is taken on the other (IPv4) and ends, as the
+/// real one now and then does; later starts run the real one. Each start
+/// adds a line to the dir's `starts`.
+fn setup_with_taken_ports(site: &Site, failing: usize) -> Dir {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = setup(site);
+    let (_, chromedriver) = browser_paths();
+    let starts = dir.join("starts");
+    let wrapper = dir.write(
+        "chromedriver",
+        format!(
+            "#!/bin/sh\necho start >> '{starts}'\nif [ \"$(wc -l < '{starts}')\" -le {failing} ]; then\n\
+             echo 'Starting ChromeDriver on port 0'\necho 'IPv4 port not available. Exiting...'\nexit 1\nfi\n\
+             exec '{chromedriver}' \"$@\"\n",
+            starts = starts.display(),
+            chromedriver = chromedriver.display(),
+        ),
+    );
+    std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let config = std::fs::read_to_string(dir.join("config.toml")).unwrap();
+    dir.write(
+        "config.toml",
+        config.replace("[fetch]\n", &format!("[fetch]\nchromedriver = \"{}\"\n", wrapper.display())),
+    );
+    dir
+}
+
+fn starts(dir: &Dir) -> usize {
+    std::fs::read_to_string(dir.join("starts")).map_or(0, |starts| starts.lines().count())
+}
+
+#[test]
+fn a_chromedriver_that_finds_its_port_taken_is_started_again() {
+    require_chromium();
+    let site = Site::start();
+    let dir = setup_with_taken_ports(&site, 2);
+    let run = dir.run(&["-v", "fetch", "--browser", "6x6-easy"]).ok();
+    assert_eq!(starts(&dir), 3, "{run}");
+    assert_eq!(run.stderr.matches("found its port taken; starting it again").count(), 2, "{run}");
+    assert_eq!(count(&db(&dir), "SELECT count(*) FROM puzzles WHERE status = 'ok'"), 1);
+}
+
+#[test]
+fn a_chromedriver_that_keeps_finding_its_port_taken_is_named_with_what_it_said() {
+    require_chromium();
+    let site = Site::start();
+    let dir = setup_with_taken_ports(&site, 1000);
+    let run = dir.run(&["fetch", "--browser", "6x6-easy"]).expect_code(2);
+    assert_eq!(starts(&dir), 3, "three starts, then the error: {run}");
+    let wrapper = dir.join("chromedriver").display().to_string();
+    assert!(run.stderr.contains(&format!("{wrapper}: ended before it listened; it said: ")), "{run}");
+    assert!(run.stderr.contains("IPv4 port not available"), "{run}");
+}
