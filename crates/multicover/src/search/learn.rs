@@ -74,11 +74,11 @@ pub enum Learning {
     AfterWork(u64),
 }
 
-/// The default: after 2,000 nodes plus probes. Searches that settle early (the site's Aquarium
-/// puzzles, at most about 560; random 30x30 ones, 177) never pay for it;
-/// on random 40x40 puzzles it took less time than learning from the root
-/// or not at all, and on random 50x50 ones less than half the time of not
-/// learning (docs/engine.md).
+/// The default: after 2,000 nodes plus probes. Searches that settle early
+/// (the site's Aquarium puzzles, at most about 560; random 30x30 ones, 177)
+/// never pay for it; on random 40x40 puzzles it took less time than
+/// learning from the root or not at all, and on random 50x50 ones less than
+/// half the time of not learning (docs/engine.md).
 impl Default for Learning {
     fn default() -> Learning {
         Learning::AfterWork(2000)

@@ -215,7 +215,7 @@ pub(super) fn window(low: u32, top: u32) -> u128 {
 
 /// Every `a + b` with `a` in `x` and `b` in `y`, up to `top`.
 #[inline(always)]
-fn sum_set(x: u128, y: u128, top: u32) -> u128 {
+pub(super) fn sum_set(x: u128, y: u128, top: u32) -> u128 {
     let (small, large) = if x.count_ones() <= y.count_ones() { (x, y) } else { (y, x) };
     let mut out = 0u128;
     let mut rest = small;

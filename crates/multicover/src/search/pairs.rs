@@ -17,7 +17,7 @@
 //! sets start from and end in what those complete.
 
 use super::MultiCover;
-use super::lines::window;
+use super::lines::{sum_set, window};
 
 /// When the multi-cover search reasons on pairs of items (at the root and
 /// where it probes). The reasoning pays where the search is hard and only
@@ -567,17 +567,16 @@ impl Side {
 fn prefix_sums(groups: &[usize], weights: &[(u32, u32)], starts: &[usize], side: Side, top: u32, out: &mut Vec<u128>) {
     out.clear();
     out.push(1);
-    let keep = window(0, top);
     for &k in groups {
         let before = *out.last().expect("the empty sum");
-        let mut sums = 0;
-        for &w in &weights[starts[k]..starts[k + 1]] {
-            let x = side.of(w);
-            if x <= top {
-                sums |= (before << x) & keep;
-            }
-        }
-        out.push(sums);
+        // The group's weights on the item, as a set (those past `top` end
+        // no sum in range).
+        let set = weights[starts[k]..starts[k + 1]]
+            .iter()
+            .map(|&w| side.of(w))
+            .filter(|&x| x <= top)
+            .fold(0u128, |set, x| set | 1 << x);
+        out.push(sum_set(before, set, top));
     }
 }
 
