@@ -464,12 +464,9 @@ impl Driver {
             Some(Ok(Ok(port))) => port,
             Some(Ok(Err(said))) if said.is_empty() => return Err(setup("ended before it listened".into())),
             Some(Ok(Err(said))) => {
-                let why = format!("ended before it listened; it said: {said}");
-                return Err(if said.contains("port not available") {
-                    StartFailure::PortTaken(error(why))
-                } else {
-                    StartFailure::Other(error(why))
-                });
+                let failure =
+                    if said.contains("port not available") { StartFailure::PortTaken } else { StartFailure::Other };
+                return Err(failure(error(format!("ended before it listened; it said: {said}"))));
             }
             _ => return Err(setup(format!("did not say which port it listens on within {} s", waited.as_secs()))),
         };
