@@ -1,7 +1,7 @@
 //! Fetching pages through a real headless browser (fantoccini over
 //! WebDriver): the page's JavaScript draws the board, and we read the DOM.
 //!
-//! Either we start `chromedriver` ourselves, on a loopback port it picks,
+//! Either we start `chromedriver` ourselves, on a free loopback port,
 //! with a fresh Chromium profile that also holds Chromium's scratch files
 //! (both removed when the session is dropped, or by [`kill_running`] for a
 //! process about to exit without unwinding, or by the next start when a
@@ -389,7 +389,7 @@ static RUNNING: Mutex<Vec<Started>> = Mutex::new(Vec::new());
 
 /// Times chromedriver is started before its failure to bind stands (see
 /// [`Driver::start`]).
-const DRIVER_STARTS: u32 = 3;
+const DRIVER_STARTS: u32 = 5;
 
 /// Why one start of chromedriver failed.
 enum StartFailure {
@@ -399,10 +399,11 @@ enum StartFailure {
 }
 
 impl Driver {
-    /// Starts chromedriver on a free port. It binds the port on IPv4 and
-    /// IPv6 alike: given port 0 it takes a free one on one side and now
-    /// and then finds it taken on the other, says so ("IPv4 port not
-    /// available") and ends. Another start takes another port.
+    /// Starts chromedriver on a free loopback port. It binds the port on
+    /// IPv4 and IPv6 alike, so the port is chosen free on both (see
+    /// [`free_loopback_port`]); should another process take it before
+    /// chromedriver binds it, chromedriver says so ("IPv4 port not
+    /// available") and ends, and another start takes another port.
     fn start(browser: &BrowserSettings) -> Result<Driver, SiteError> {
         let mut start = 1;
         loop {
@@ -432,12 +433,16 @@ impl Driver {
         // that removing the profile leaves nothing behind.
         let scratch = profile.join("tmp");
         std::fs::create_dir_all(&scratch).map_err(|e| setup(format!("cannot make {}: {e}", scratch.display())))?;
-        // Port 0: chromedriver binds a free port itself and says which, so no
-        // other process can take the port between our choosing and its
-        // binding. Without --allowed-ips it accepts local connections only.
+        // Not port 0: chromedriver binds a port it is given on IPv6 first
+        // and then the same port on IPv4, where a busy run's connections
+        // (thousands on loopback within a minute, each holding its local
+        // port a minute after it closes) often hold it. Either way it says
+        // which port it listens on. Without --allowed-ips it accepts local
+        // connections only.
+        let port = free_loopback_port().unwrap_or(0);
         let mut command = Command::new(&browser.chromedriver);
         command
-            .arg("--port=0")
+            .arg(format!("--port={port}"))
             .env("TMPDIR", &scratch)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
@@ -490,6 +495,26 @@ impl Drop for Driver {
         }
         tracing::info!(pid = self.pid, "chromedriver stopped");
     }
+}
+
+/// A loopback port that nothing holds on IPv4 nor, where the machine has
+/// it, on IPv6, for chromedriver to bind both; none when the system gives
+/// no such port.
+fn free_loopback_port() -> Option<u16> {
+    use std::net::{Ipv4Addr, Ipv6Addr, TcpListener};
+    for _ in 0..16 {
+        // The system picks a port nothing on IPv4 loopback holds, closed
+        // connections included; the listener keeps it while IPv6 is tried.
+        let ipv4 = TcpListener::bind((Ipv4Addr::LOCALHOST, 0)).ok()?;
+        let port = ipv4.local_addr().ok()?.port();
+        match TcpListener::bind((Ipv6Addr::LOCALHOST, port)) {
+            Err(e) if e.kind() == std::io::ErrorKind::AddrInUse => continue,
+            // Bound, or no IPv6 loopback here (chromedriver then listens on
+            // IPv4 alone).
+            _ => return Some(port),
+        }
+    }
+    None
 }
 
 /// Kills a chromedriver with the browsers it started, waits for it, and
@@ -655,6 +680,16 @@ fn reported_port(line: &str) -> Option<u16> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_free_loopback_port_is_free_on_both_sides() {
+        use std::net::{Ipv4Addr, Ipv6Addr, TcpListener};
+        let port = free_loopback_port().expect("a free loopback port");
+        let _ipv4 = TcpListener::bind((Ipv4Addr::LOCALHOST, port)).expect("free on IPv4");
+        if let Err(e) = TcpListener::bind((Ipv6Addr::LOCALHOST, port)) {
+            assert_ne!(e.kind(), std::io::ErrorKind::AddrInUse, "port {port} is taken on IPv6");
+        }
+    }
 
     #[test]
     fn the_port_is_read_from_chromedrivers_start_line() {

@@ -1366,8 +1366,10 @@ fn a_chromedriver_that_finds_its_port_taken_is_started_again() {
     let site = Site::start();
     let dir = setup_with_taken_ports(&site, 2);
     let run = dir.run(&["-v", "fetch", "--browser", "6x6-easy"]).ok();
-    assert_eq!(starts(&dir), 3, "{run}");
-    assert_eq!(run.stderr.matches("found its port taken; starting it again").count(), 2, "{run}");
+    // Three starts, or more should the real chromedriver find its port taken too.
+    let starts = starts(&dir);
+    assert!(starts >= 3, "{run}");
+    assert_eq!(run.stderr.matches("found its port taken; starting it again").count(), starts - 1, "{run}");
     assert_eq!(count(&db(&dir), "SELECT count(*) FROM puzzles WHERE status = 'ok'"), 1);
 }
 
@@ -1377,7 +1379,7 @@ fn a_chromedriver_that_keeps_finding_its_port_taken_is_named_with_what_it_said()
     let site = Site::start();
     let dir = setup_with_taken_ports(&site, 1000);
     let run = dir.run(&["fetch", "--browser", "6x6-easy"]).expect_code(2);
-    assert_eq!(starts(&dir), 3, "three starts, then the error: {run}");
+    assert_eq!(starts(&dir), 5, "five starts, then the error: {run}");
     let wrapper = dir.join("chromedriver").display().to_string();
     assert!(run.stderr.contains(&format!("{wrapper}: ended before it listened; it said: ")), "{run}");
     assert!(run.stderr.contains("IPv4 port not available"), "{run}");
