@@ -100,18 +100,23 @@ impl MultiCover {
                 .filter(|&&o| self.alive[o as usize])
                 .map(|&o| f64::from(self.probe_kills[o as usize]).ln_1p())
                 .sum();
-            // The failures of the items the group can still move.
-            let failures: u64 = (self.group_cells_start[g]..self.group_cells_start[g + 1])
-                .map(|cell| &self.cells[cell as usize])
-                .filter(|cell| cell.heaviest != cell.lightest)
-                .map(|cell| u64::from(self.fail_weight[cell.item as usize]))
-                .sum();
+            let failures = self.group_failures(g);
             let score = (1.0 + failures as f64) * (1.0 + look) / f64::from(self.group_live[g]);
             if best.is_none_or(|(b, _)| score > b) {
                 best = Some((score, g));
             }
         }
         best.map(|(_, g)| g)
+    }
+
+    /// How often, this run, the items group `g` can still move were found
+    /// out of reach.
+    pub(super) fn group_failures(&self, g: usize) -> u64 {
+        (self.group_cells_start[g]..self.group_cells_start[g + 1])
+            .map(|cell| &self.cells[cell as usize])
+            .filter(|cell| cell.heaviest != cell.lightest)
+            .map(|cell| u64::from(self.fail_weight[cell.item as usize]))
+            .sum()
     }
 
     /// An exact group's selector: the first selector item of its options.

@@ -126,6 +126,8 @@ pub(super) struct MultiCover {
     probe_paid: Vec<bool>,
     /// How many options each option's last surviving probe removed.
     probe_kills: Vec<u32>,
+    /// The groups in the order `probe` tries them: (failures, group).
+    probe_order: Vec<(u64, u32)>,
     /// Nodes plus probes after which a run stops, unexhausted.
     work_limit: u64,
     /// Options tried before the others of each branch (see
@@ -321,7 +323,20 @@ const PROBE_EVERY: usize = 4;
 /// than every fourth (every level: 14 and 18% less); the searches that end
 /// before (every site puzzle) walk as they did.
 const PROBE_EVERY_HARD: usize = 2;
-const PROBE_OFTEN_AFTER: u64 = 2000;
+const PROBE_OFTEN_AFTER: u64 = HARD_AFTER;
+/// Probing tries the groups whose items failed most first once a run's
+/// nodes plus probes have reached this (before, in their order): on hard
+/// searches most probing nodes are refuted by a probe, found sooner where
+/// the failures have been; the searches that end before (every site
+/// puzzle) walk as they did.
+const PROBE_BY_FAILURES_AFTER: u64 = HARD_AFTER;
+/// The work from which a search counts as hard for the two above. The
+/// engine's tests compare small problems with brute force, searches of a
+/// few dozen nodes: there it is low, so that they walk both sides of it.
+#[cfg(not(test))]
+const HARD_AFTER: u64 = 2000;
+#[cfg(test)]
+const HARD_AFTER: u64 = 4;
 
 /// Trail entries: a plain option id is an option killed on its own; a
 /// closed group is its members marked `CLOSED_MEMBER`, its live count, then

@@ -1,7 +1,7 @@
 //! Failed-option probing: each live option tried one level deep, and
 //! removed when that fails (see [`super::Probing`]).
 
-use super::{CLOSED_GROUP, CLOSED_MEMBER, MultiCover};
+use super::{CLOSED_GROUP, CLOSED_MEMBER, MultiCover, PROBE_BY_FAILURES_AFTER};
 
 impl MultiCover {
     /// one level of lookahead.
@@ -70,9 +70,29 @@ impl MultiCover {
         if self.learn.on {
             self.reduce_clauses();
         }
+        // Once the search is hard, the groups whose items failed most this
+        // run first, the others in their order: most probing nodes are then
+        // refuted by a probe (on the hardest random 40x40 puzzle measured,
+        // 735 of 1,042), and the refuting probe is found sooner where
+        // failures have been (see `PROBE_BY_FAILURES_AFTER`).
+        let mut order = std::mem::take(&mut self.probe_order);
+        order.clear();
+        if self.nodes + self.probes >= PROBE_BY_FAILURES_AFTER {
+            order.extend((0..self.group_live.len()).map(|g| (self.group_failures(g), g as u32)));
+            order.sort_unstable_by_key(|&(failures, g)| (std::cmp::Reverse(failures), g));
+        } else {
+            order.extend((0..self.group_live.len() as u32).map(|g| (0, g)));
+        }
+        let fits = self.probe_in_order(&order);
+        self.probe_order = order;
+        fits
+    }
+
+    fn probe_in_order(&mut self, order: &[(u64, u32)]) -> bool {
         loop {
             let mut removed = false;
-            for g in 0..self.group_live.len() {
+            for &(_, g) in order {
+                let g = g as usize;
                 // The last live option of an exact group is already counted
                 // in the bounds as if chosen: trying it cannot fail.
                 if self.group_live[g] == 0 || (self.group_live[g] == 1 && self.group_exact[g]) {

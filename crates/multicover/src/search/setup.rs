@@ -66,6 +66,7 @@ impl MultiCover {
             probes: 0,
             solutions: 0,
             scratch: Vec::new(),
+            probe_order: Vec::new(),
             line_items: Vec::new(),
             line_noted: vec![false; problem.item_count()],
             line_open: Vec::new(),
