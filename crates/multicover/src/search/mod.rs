@@ -317,22 +317,17 @@ struct OptionCells<'a> {
 
 /// With `Probing::Adaptive`, probe at least at every this many levels ...
 const PROBE_EVERY: usize = 4;
-/// ... and at every this many once a run's nodes plus probes have reached
-/// `PROBE_OFTEN_AFTER`. On random 40x40 and 50x50 Aquarium puzzles, the
-/// hard searches, probing every second level takes 13 and 23% less time
-/// than every fourth (every level: 14 and 18% less); the searches that end
-/// before (every site puzzle) walk as they did.
+/// ... and at every this many once a run is hard (see `HARD_AFTER`). On
+/// random 40x40 and 50x50 Aquarium puzzles, the hard searches, probing
+/// every second level takes 13 and 23% less time than every fourth (every
+/// level: 14 and 18% less).
 const PROBE_EVERY_HARD: usize = 2;
-const PROBE_OFTEN_AFTER: u64 = HARD_AFTER;
-/// Probing tries the groups whose items failed most first once a run's
-/// nodes plus probes have reached this (before, in their order): on hard
-/// searches most probing nodes are refuted by a probe, found sooner where
-/// the failures have been; the searches that end before (every site
-/// puzzle) walk as they did.
-const PROBE_BY_FAILURES_AFTER: u64 = HARD_AFTER;
-/// The work from which a search counts as hard for the two above. The
-/// engine's tests compare small problems with brute force, searches of a
-/// few dozen nodes: there it is low, so that they walk both sides of it.
+/// The work (nodes plus probes) from which a run counts as hard. From
+/// there it probes more often (`PROBE_EVERY_HARD`), and each probing tries
+/// first the groups whose items failed most (see `probe`). The searches
+/// that end before (every site puzzle) walk as they did. The engine's
+/// tests compare small problems with brute force, searches of a few dozen
+/// nodes: there it is low, so that they walk both sides of it.
 #[cfg(not(test))]
 const HARD_AFTER: u64 = 2000;
 #[cfg(test)]

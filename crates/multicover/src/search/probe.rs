@@ -1,7 +1,7 @@
 //! Failed-option probing: each live option tried one level deep, and
 //! removed when that fails (see [`super::Probing`]).
 
-use super::{CLOSED_GROUP, CLOSED_MEMBER, MultiCover, PROBE_BY_FAILURES_AFTER};
+use super::{CLOSED_GROUP, CLOSED_MEMBER, HARD_AFTER, MultiCover};
 
 impl MultiCover {
     /// one level of lookahead.
@@ -74,10 +74,10 @@ impl MultiCover {
         // run first, the others in their order: most probing nodes are then
         // refuted by a probe (on the hardest random 40x40 puzzle measured,
         // 735 of 1,042), and the refuting probe is found sooner where
-        // failures have been (see `PROBE_BY_FAILURES_AFTER`).
+        // failures have been (see `HARD_AFTER`).
         let mut order = std::mem::take(&mut self.probe_order);
         order.clear();
-        if self.nodes + self.probes >= PROBE_BY_FAILURES_AFTER {
+        if self.nodes + self.probes >= HARD_AFTER {
             order.extend((0..self.group_live.len()).map(|g| (self.group_failures(g), g as u32)));
             order.sort_unstable_by_key(|&(failures, g)| (std::cmp::Reverse(failures), g));
         } else {
