@@ -4,7 +4,7 @@
 
 use std::ops::ControlFlow;
 
-use super::{HARD_AFTER, MultiCover, PROBE_EVERY, PROBE_EVERY_HARD, Probing};
+use super::{MultiCover, PROBE_EVERY, PROBE_EVERY_HARD, Probing};
 use crate::problem::OptionId;
 
 impl MultiCover {
@@ -179,7 +179,7 @@ impl MultiCover {
             Probing::Root => depth == 0,
             Probing::Fixpoint => true,
             Probing::Adaptive => {
-                let every = if self.nodes + self.probes >= HARD_AFTER { PROBE_EVERY_HARD } else { PROBE_EVERY };
+                let every = if self.is_hard() { PROBE_EVERY_HARD } else { PROBE_EVERY };
                 depth == 0 || self.probe_paid[depth - 1] || depth.is_multiple_of(every)
             }
         };

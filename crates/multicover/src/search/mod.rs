@@ -340,6 +340,11 @@ const CLOSED_MEMBER: u32 = 1 << 30;
 const CLOSED_GROUP: u32 = 3 << 30;
 
 impl MultiCover {
+    /// Whether this run has reached `HARD_AFTER`.
+    fn is_hard(&self) -> bool {
+        self.nodes + self.probes >= HARD_AFTER
+    }
+
     /// Stops later runs after this many nodes plus probes.
     pub(super) fn set_work_limit(&mut self, limit: u64) {
         self.work_limit = limit;

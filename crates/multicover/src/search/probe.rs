@@ -1,7 +1,7 @@
 //! Failed-option probing: each live option tried one level deep, and
 //! removed when that fails (see [`super::Probing`]).
 
-use super::{CLOSED_GROUP, CLOSED_MEMBER, HARD_AFTER, MultiCover};
+use super::{CLOSED_GROUP, CLOSED_MEMBER, MultiCover};
 
 impl MultiCover {
     /// one level of lookahead.
@@ -77,7 +77,7 @@ impl MultiCover {
         // failures have been (see `HARD_AFTER`).
         let mut order = std::mem::take(&mut self.probe_order);
         order.clear();
-        if self.nodes + self.probes >= HARD_AFTER {
+        if self.is_hard() {
             order.extend((0..self.group_live.len()).map(|g| (self.group_failures(g), g as u32)));
             order.sort_unstable_by_key(|&(failures, g)| (std::cmp::Reverse(failures), g));
         } else {
