@@ -503,8 +503,8 @@ impl Drop for Driver {
 fn free_loopback_port() -> Option<u16> {
     use std::net::{Ipv4Addr, Ipv6Addr, TcpListener};
     for _ in 0..16 {
-        // The system picks a port nothing on IPv4 loopback holds, closed
-        // connections included; the listener keeps it while IPv6 is tried.
+        // The system picks a port nothing on IPv4 loopback holds; the
+        // listener keeps it while IPv6 is tried.
         let ipv4 = TcpListener::bind((Ipv4Addr::LOCALHOST, 0)).ok()?;
         let port = ipv4.local_addr().ok()?.port();
         match TcpListener::bind((Ipv6Addr::LOCALHOST, port)) {
