@@ -593,6 +593,38 @@ fn reasoning_on_pairs_finds_what_single_items_miss() {
     assert_eq!(brute_force_with(&p, &[a0]).len(), 2);
 }
 
+/// A pair that more groups move than the reasoning on pairs takes is left
+/// alone before its groups are listed, from the count of groups that move
+/// each item; under test each one left alone is checked to be one the full
+/// reasoning would leave too (nothing killed, no failure). Items x = 5 and
+/// y = 5: eight groups add 0 or 1 to x only, eight to y only, two 0 or 1
+/// to both; 8 + 8 + 2 groups move the pair, past the 16 it takes.
+#[test]
+fn reasoning_on_pairs_leaves_alone_the_pairs_too_many_groups_move() {
+    use crate::search::{MultiCover, Restarts};
+    let mut p = Problem::new();
+    let [x, y] = std::array::from_fn(|_| p.add_item(5, 5));
+    for weights in [[1, 0]; 8].into_iter().chain([[0, 1]; 8]).chain([[1, 1]; 2]) {
+        let g = p.add_exact(1);
+        p.add_option([(g, 1)]);
+        p.add_option([(g, 1), (x, weights[0]), (y, weights[1])].into_iter().filter(|&(_, w)| w > 0));
+    }
+    let settings = Settings {
+        probing: Probing::Off,
+        restarts: Restarts::Off,
+        pairs: Pairs::Always,
+        learning: Learning::Off,
+        ..Settings::default()
+    };
+    let mut search = MultiCover::new(&p, &settings);
+    let stats = search.run(&mut |_: &[OptionId]| ControlFlow::Continue(()));
+    // None, one or both of the two-item groups on, the rest from the eight each.
+    let choose = |n: u64, k: u64| (0..k).fold(1, |c, i| c * (n - i) / (i + 1));
+    let expected = choose(8, 5).pow(2) + 2 * choose(8, 4).pow(2) + choose(8, 3).pow(2);
+    assert_eq!(stats.solutions, expected);
+    assert!(search.pairs_left_alone() > 0, "the pair (x, y) is left alone at the root");
+}
+
 /// With reasoning on pairs, the limits of one and two solutions that
 /// `solve` and uniqueness proofs use stop the search as without it, each
 /// solution comes once, and none is lost, on problems whose groups move
