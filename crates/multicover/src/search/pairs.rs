@@ -236,28 +236,32 @@ impl MultiCover {
             while end < s.pairs.len() && s.pairs[end] == pair {
                 end += 1;
             }
+            let shared = end - at;
+            at = end;
+            if shared < SHARED_MIN as usize {
+                continue;
+            }
+            let (i, j) = (pair.0 as usize, pair.1 as usize);
             // The groups that move either item number at least those that
             // move each, less those listed above as moving both (a superset
             // of the groups that do): a pair past `OPEN_MAX` on that count
             // is left alone, as `reason_on_pair` would leave it, before its
             // groups are listed. (On a hard random 50x50 Aquarium puzzle two
             // pairs in three were: docs/engine.md.)
-            let shared = end - at;
-            let (i, j) = (pair.0 as usize, pair.1 as usize);
             let at_least = (s.moving_on[i] + s.moving_on[j]).saturating_sub(shared as u32) as usize;
-            #[cfg(test)]
-            if shared >= SHARED_MIN as usize && at_least > OPEN_MAX {
-                s.left_alone += 1;
-                let kills = s.kill.len();
-                assert!(self.reason_on_pair(i, j, s), "pair ({i}, {j}) left alone fails");
-                assert_eq!(s.kill.len(), kills, "pair ({i}, {j}) left alone kills");
-            }
-            if shared >= SHARED_MIN as usize && at_least <= OPEN_MAX && !self.reason_on_pair(i, j, s) {
-                self.fail_weight[pair.0 as usize] += 1;
-                self.fail_weight[pair.1 as usize] += 1;
+            if at_least > OPEN_MAX {
+                #[cfg(test)]
+                {
+                    s.left_alone += 1;
+                    let kills = s.kill.len();
+                    assert!(self.reason_on_pair(i, j, s), "pair ({i}, {j}) left alone fails");
+                    assert_eq!(s.kill.len(), kills, "pair ({i}, {j}) left alone kills");
+                }
+            } else if !self.reason_on_pair(i, j, s) {
+                self.fail_weight[i] += 1;
+                self.fail_weight[j] += 1;
                 return false;
             }
-            at = end;
         }
         true
     }
