@@ -75,24 +75,25 @@ impl MultiCover {
         // refuted by a probe (on the hardest random 40x40 puzzle measured,
         // 735 of 1,042), and the refuting probe is found sooner where
         // failures have been (see `HARD_AFTER`).
+        if !self.is_hard() {
+            return self.probe_in_order(None);
+        }
         let mut order = std::mem::take(&mut self.probe_order);
         order.clear();
-        if self.is_hard() {
-            order.extend((0..self.group_live.len()).map(|g| (self.group_failures(g), g as u32)));
-            order.sort_unstable_by_key(|&(failures, g)| (std::cmp::Reverse(failures), g));
-        } else {
-            order.extend((0..self.group_live.len() as u32).map(|g| (0, g)));
-        }
-        let fits = self.probe_in_order(&order);
+        order.extend((0..self.group_live.len()).map(|g| (self.group_failures(g), g as u32)));
+        order.sort_unstable_by_key(|&(failures, g)| (std::cmp::Reverse(failures), g));
+        let fits = self.probe_in_order(Some(&order));
         self.probe_order = order;
         fits
     }
 
-    fn probe_in_order(&mut self, order: &[(u64, u32)]) -> bool {
+    /// Probes the groups in `order`, or in their own order (`None`).
+    fn probe_in_order(&mut self, order: Option<&[(u64, u32)]>) -> bool {
+        let groups = order.map_or(self.group_live.len(), <[_]>::len);
         loop {
             let mut removed = false;
-            for &(_, g) in order {
-                let g = g as usize;
+            for at in 0..groups {
+                let g = order.map_or(at, |order| order[at].1 as usize);
                 // The last live option of an exact group is already counted
                 // in the bounds as if chosen: trying it cannot fail.
                 if self.group_live[g] == 0 || (self.group_live[g] == 1 && self.group_exact[g]) {
