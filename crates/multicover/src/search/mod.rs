@@ -126,7 +126,8 @@ pub(super) struct MultiCover {
     probe_paid: Vec<bool>,
     /// How many options each option's last surviving probe removed.
     probe_kills: Vec<u32>,
-    /// The groups in the order `probe` tries them: (failures, group).
+    /// The groups in the order `probe` tries them once a run is hard:
+    /// (failures, group); before, it walks them in their own order.
     probe_order: Vec<(u64, u32)>,
     /// Nodes plus probes after which a run stops, unexhausted.
     work_limit: u64,
