@@ -455,48 +455,16 @@ impl MultiCover {
         // instruction instead of several and the sets take half the memory
         // (3% and 5% fewer instructions on the hardest random 40x40 and
         // 50x50 puzzles measured: docs/engine.md).
+        let pair = PairSums { both: &s.both, weights: &s.weights, starts: &s.starts, rows, top_j, rows_ok, columns_ok };
         let met = if top_j < 64 {
-            walk_both(
-                &mut s.narrow,
-                &s.both,
-                &s.weights,
-                &s.starts,
-                rows,
-                top_j,
-                rows_ok,
-                columns_ok,
-                &mut s.span,
-                &mut s.found,
-            )
+            walk_both(&mut s.narrow, &pair, &mut s.span, &mut s.found)
         } else {
-            walk_both(
-                &mut s.wide,
-                &s.both,
-                &s.weights,
-                &s.starts,
-                rows,
-                top_j,
-                rows_ok,
-                columns_ok,
-                &mut s.span,
-                &mut s.found,
-            )
+            walk_both(&mut s.wide, &pair, &mut s.span, &mut s.found)
         };
         #[cfg(test)]
         if top_j < 64 {
             let (mut span, mut found) = (Vec::new(), Vec::new());
-            let wide = walk_both(
-                &mut Walk::<u128>::default(),
-                &s.both,
-                &s.weights,
-                &s.starts,
-                rows,
-                top_j,
-                rows_ok,
-                columns_ok,
-                &mut span,
-                &mut found,
-            );
+            let wide = walk_both(&mut Walk::<u128>::default(), &pair, &mut span, &mut found);
             assert_eq!(met, wide, "the walk in u64 and u128 rows: what is met");
             if met.is_some() {
                 assert_eq!(s.found, found, "the walk in u64 and u128 rows: kills");
@@ -611,27 +579,34 @@ struct Walk<R> {
     next: Vec<R>,
 }
 
-/// The 2-D sets of the two-item groups `both` (places in `starts`, whose
-/// sums on the first item go up to `rows - 1` and on the second up to
-/// `top_j`), walked from and towards what the one-item groups complete
-/// (`rows_ok` on the first item, `columns_ok` on the second). Adds to
-/// `found` the weights of those groups that no choice of the others
-/// completes, last group first, and returns the sums on each item that
-/// the two-item groups reach and the one-item groups complete; `None`
-/// when there are none.
-#[allow(clippy::too_many_arguments)]
-fn walk_both<R: Row>(
-    walk: &mut Walk<R>,
-    both: &[usize],
-    weights: &[(u32, u32)],
-    starts: &[usize],
+/// What the 2-D walk of one pair reads: the two-item groups `both`
+/// (places in `starts`, their weights in `weights`), whose sums on the
+/// first item go up to `rows - 1` and on the second up to `top_j`, and
+/// the sums the one-item groups complete (`rows_ok` on the first item,
+/// `columns_ok` on the second).
+struct PairSums<'a> {
+    both: &'a [usize],
+    weights: &'a [(u32, u32)],
+    starts: &'a [usize],
     rows: usize,
     top_j: u32,
     rows_ok: u128,
     columns_ok: u128,
+}
+
+/// The 2-D sets of a pair's two-item groups, walked from and towards what
+/// the one-item groups complete. Adds to `found` the weights of those
+/// groups that no choice of the others completes, last group first, and
+/// returns the sums on each item that the two-item groups reach and the
+/// one-item groups complete; `None` when there are none. `span` is
+/// scratch: the rows of the forward sets that may be non-zero, per group.
+fn walk_both<R: Row>(
+    walk: &mut Walk<R>,
+    pair: &PairSums,
     span: &mut Vec<(usize, usize)>,
     found: &mut Vec<(usize, u32, u32)>,
 ) -> Option<(u128, u128)> {
+    let PairSums { both, weights, starts, rows, top_j, rows_ok, columns_ok } = *pair;
     let n = both.len();
     let zero = R::default();
     let columns = R::of(window(0, top_j));
