@@ -529,7 +529,6 @@ trait Row:
     Copy
     + Default
     + PartialEq
-    + std::fmt::Debug
     + std::ops::BitOr<Output = Self>
     + std::ops::BitOrAssign
     + std::ops::BitAnd<Output = Self>
@@ -664,8 +663,8 @@ fn walk_both<R: Row>(
     if first_met & rows_ok == 0 {
         return None;
     }
-    // Kills in the order of the groups in `open`, last first, as one 2-D
-    // walk over them all would find them.
+    // Kills in the order of `both` (the pair's order of its groups), last
+    // first, as one 2-D walk over them all would find them.
     if walk.back.len() < rows {
         walk.back.resize(rows, zero);
         walk.next.resize(rows, zero);
