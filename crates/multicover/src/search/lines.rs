@@ -118,7 +118,7 @@ impl MultiCover {
                 continue;
             }
             let at = &self.cells[cell as usize];
-            if !self.group_exact[g] || at.heaviest != at.lightest {
+            if at.moves(self.group_exact[g]) {
                 let mut set: u128 = if self.group_exact[g] { 0 } else { 1 };
                 for v in at.min..=at.max {
                     if self.val_count[v as usize] > 0 {

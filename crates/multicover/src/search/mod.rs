@@ -235,6 +235,15 @@ impl Cell {
     fn bounds(&self) -> (u32, u32) {
         (self.heaviest, self.least)
     }
+
+    /// Whether the cell, of a live group (`exact` or not), can still move
+    /// its item: an exact group's when its live options' weights there
+    /// differ; an inexact group may add nothing (its "none"), so its cell
+    /// moves the item when an option weighs on it.
+    #[inline(always)]
+    fn moves(&self, exact: bool) -> bool {
+        if exact { self.heaviest != self.lightest } else { self.heaviest > 0 }
+    }
 }
 
 /// The items' ranges and sums, and the queue of items whose bounds moved:

@@ -207,17 +207,15 @@ impl MultiCover {
             for c in self.item_cells_start[i as usize]..self.item_cells_start[i as usize + 1] {
                 let (cell, g, _) = self.item_cells[c as usize];
                 let g = g as usize;
-                if self.group_live[g] == 0 || (self.group_live[g] == 1 && self.group_exact[g]) {
+                // (An exact group with one live option moves nothing.)
+                if !self.group_moves(g, cell as usize) {
                     continue;
                 }
-                let moves = |cell: &super::Cell| !self.group_exact[g] || cell.heaviest != cell.lightest;
-                if !moves(&self.cells[cell as usize]) {
-                    continue;
-                }
+                let exact = self.group_exact[g];
                 for other in &self.cells[self.group_cells_start[g] as usize..self.group_cells_start[g + 1] as usize] {
                     let j = other.item;
                     if j == i
-                        || !moves(other)
+                        || !other.moves(exact)
                         || self.sums.items[j as usize].is_selector
                         || (s.noted[j as usize] && j < i)
                     {
@@ -292,10 +290,7 @@ impl MultiCover {
         if self.group_live[g] == 0 {
             return false;
         }
-        let cell = &self.cells[cell];
-        // An inexact group may add nothing (its "none"), so it moves the
-        // item when an option weighs on it.
-        if self.group_exact[g] { cell.heaviest != cell.lightest } else { cell.heaviest > 0 }
+        self.cells[cell].moves(self.group_exact[g])
     }
 
     /// The weight of live option `p` on its group's cell `k`, 0 for none.
