@@ -8,7 +8,7 @@
 //! --seed S --count K` (with `--style random` for the random rows), so the
 //! slowest one can be made again and looked at.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -20,7 +20,7 @@ use aquarchive::rng::Rng;
 use crate::BenchError;
 use crate::aquarium::time_solve;
 use crate::args::{AquariumRandomBenchArgs, relative_to_repository};
-use crate::output::print;
+use crate::output::{Progress, print};
 use crate::table::{median, percentile, render};
 
 /// One puzzle's figures.
@@ -108,32 +108,6 @@ pub fn run(args: AquariumRandomBenchArgs) -> Result<(), BenchError> {
         ));
     }
     print(&out)
-}
-
-/// Puzzles done so far, on standard error: a line rewritten in place on a
-/// terminal (a large random puzzle may take minutes to generate), one line
-/// per step otherwise.
-struct Progress {
-    label: String,
-    total: usize,
-    terminal: bool,
-}
-
-impl Progress {
-    fn new(label: String, total: usize) -> Progress {
-        let progress = Progress { label, total, terminal: std::io::stderr().is_terminal() };
-        progress.done(0);
-        progress
-    }
-
-    fn done(&self, count: usize) {
-        let line = format!("aquarchive-bench: {}: {count} of {} puzzles generated and solved", self.label, self.total);
-        if self.terminal {
-            eprint!("\r{line}{}", if count == self.total { "\n" } else { "" });
-        } else if count == 0 || count == self.total {
-            eprintln!("{line}");
-        }
-    }
 }
 
 fn header(cpsat: bool) -> Vec<String> {

@@ -9,7 +9,6 @@
 //! then solved with every setting in turn, so that the settings share the
 //! machine's load.
 
-use std::io::IsTerminal;
 use std::time::Duration;
 
 use aquarchive::engine::{Learning, Pairs, Restarts, Settings};
@@ -19,7 +18,7 @@ use aquarchive::rng::Rng;
 use crate::BenchError;
 use crate::aquarium::time_solve;
 use crate::args::{AquariumSettingsBenchArgs, StyleArg};
-use crate::output::print;
+use crate::output::{Progress, print};
 use crate::table::{median, percentile, render, thousands};
 
 /// One setting to compare, as `--settings` names it.
@@ -123,25 +122,16 @@ pub fn run(args: AquariumSettingsBenchArgs) -> Result<(), BenchError> {
     };
     // samples[seed][setting][puzzle]
     let mut samples = vec![vec![Vec::with_capacity(args.count); args.settings.len()]; args.seeds.len()];
-    // Progress on standard error: rewritten in place on a terminal, a line
-    // per seed otherwise (a hard puzzle may take seconds per setting).
-    let terminal = std::io::stderr().is_terminal();
     for (s, &seed) in args.seeds.iter().enumerate() {
-        if !terminal {
-            eprintln!("aquarchive-bench: seed {seed}: {} puzzles", args.count);
-        }
+        // A hard puzzle may take seconds per setting.
+        let progress = Progress::new(format!("seed {seed}"), args.count);
         for index in 0..args.count {
-            if terminal {
-                eprint!("\raquarchive-bench: seed {seed}: puzzle {} of {}", index + 1, args.count);
-            }
             let made = aquarium::generate(&mut Rng::for_item(seed, index as u64), generate);
             for (k, compared) in args.settings.iter().enumerate() {
                 let (time, work) = time_solve(&made.puzzle, Some(&made.solution), compared.settings(), args.runs)?;
                 samples[s][k].push(Sample { work, time });
             }
-        }
-        if terminal {
-            eprintln!();
+            progress.done(index + 1);
         }
     }
     let mut out = String::new();

@@ -1,6 +1,7 @@
-//! Writing to stdout so that `aquarchive-bench ... | head` ends quietly.
+//! What the benchmarks write: their tables to stdout, so that
+//! `aquarchive-bench ... | head` ends quietly, and their progress to stderr.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 
 use crate::BenchError;
 
@@ -20,4 +21,30 @@ pub fn is_broken_pipe(err: &BenchError) -> bool {
 /// Reads a file, or stdin for `-`.
 pub fn read_input(path: &str) -> Result<String, BenchError> {
     Ok(aquarchive::archive::import::read_text(std::path::Path::new(path))?)
+}
+
+/// Puzzles done so far, on standard error: a line rewritten in place on a
+/// terminal (a large random puzzle may take minutes to generate), a line
+/// at the start and one at the end otherwise.
+pub struct Progress {
+    label: String,
+    total: usize,
+    terminal: bool,
+}
+
+impl Progress {
+    pub fn new(label: String, total: usize) -> Progress {
+        let progress = Progress { label, total, terminal: std::io::stderr().is_terminal() };
+        progress.done(0);
+        progress
+    }
+
+    pub fn done(&self, count: usize) {
+        let line = format!("aquarchive-bench: {}: {count} of {} puzzles generated and solved", self.label, self.total);
+        if self.terminal {
+            eprint!("\r{line}{}", if count == self.total { "\n" } else { "" });
+        } else if count == 0 || count == self.total {
+            eprintln!("{line}");
+        }
+    }
 }
