@@ -29,7 +29,10 @@ use std::time::Instant;
 
 use multicover::Stats;
 
-use super::{CELLS, Grid, SolveReport, SudokuError, verify};
+use super::encode::SolveReport;
+use super::error::SudokuError;
+use super::grid::{CELLS, Grid};
+use super::verify;
 
 /// A band's 27 cells.
 const BAND: u32 = (1 << 27) - 1;

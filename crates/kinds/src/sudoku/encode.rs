@@ -11,7 +11,9 @@ use std::ops::ControlFlow;
 use crate::Solved;
 use multicover::{self, OptionId, Problem, Settings};
 
-use super::{CELLS, Grid, SudokuError, box_of, verify};
+use super::error::SudokuError;
+use super::grid::{CELLS, Grid, box_of};
+use super::verify;
 
 pub type SolveReport = Solved<Grid>;
 

@@ -1,6 +1,7 @@
 //! The line format: one puzzle per line, `#` lines are comments.
 
-use super::{Grid, SudokuError};
+use super::error::SudokuError;
+use super::grid::{CELLS, Grid};
 
 /// One puzzle line of a text, with its line number (from 1).
 #[derive(Clone, Debug)]
@@ -27,13 +28,13 @@ pub fn parse_lines(text: &str) -> Vec<ParsedLine> {
             // need to split them into fields. A line of 81 bytes that is not
             // a puzzle has either one field (its error is the same) or
             // several, none of 81 characters.
-            if line.len() == super::CELLS
+            if line.len() == CELLS
                 && let Ok(grid) = Grid::parse(line)
             {
                 return Some(ParsedLine { line: n + 1, puzzle: Ok(grid) });
             }
             let mut fields = line.split_whitespace();
-            let field = fields.clone().find(|f| f.chars().count() == super::CELLS).or_else(|| fields.next())?;
+            let field = fields.clone().find(|f| f.chars().count() == CELLS).or_else(|| fields.next())?;
             Some(ParsedLine { line: n + 1, puzzle: Grid::parse(field) })
         })
         .collect();

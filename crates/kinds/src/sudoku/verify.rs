@@ -1,26 +1,12 @@
 //! The rules, checked directly: no engine, no search.
 
-use std::fmt;
+use super::error::{SudokuError, Violation};
+use super::grid::{Grid, box_of};
 
-use super::{Grid, box_of};
-
-/// A broken rule, with the cells that break it (1-based for people).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Violation {
-    Blank { row: usize, col: usize },
-    Repeated { unit: &'static str, index: usize, digit: u8 },
-    ChangedGiven { row: usize, col: usize, given: u8, found: u8 },
-}
-
-impl fmt::Display for Violation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Violation::Blank { row, col } => write!(f, "row {row}, column {col} is blank"),
-            Violation::Repeated { unit, index, digit } => write!(f, "{unit} {index} holds {digit} twice"),
-            Violation::ChangedGiven { row, col, given, found } => {
-                write!(f, "row {row}, column {col} was given as {given} but holds {found}")
-            }
-        }
+impl Grid {
+    /// Checks that no two givens share a row, column or box.
+    pub fn validate(&self) -> Result<(), SudokuError> {
+        check_units(self, false).map_err(SudokuError::Clash)
     }
 }
 
