@@ -7,7 +7,7 @@ use super::args::{self, CalendarCommand, Command};
 use super::commands::{
     backup, calendar, export, fetch, generate, grade, import, list, log, reparse, resolve, show, solve, stats, verify,
 };
-use super::error::{self, CliError};
+use super::error;
 use super::exit::ExitCode;
 use super::{interrupt, verbose};
 
@@ -23,16 +23,8 @@ pub fn main() -> ExitCode {
     };
     let global = &cli.global;
     verbose::init(global.verbose);
-    // The command line that replaces an old form, said once the work is done.
-    let mut renamed = None;
     let result = match cli.command {
-        Command::Solve(args) => match args.stored() {
-            Some(stored) => {
-                renamed = Some(stored.command_line(global));
-                resolve::run(stored, global)
-            }
-            None => solve::run(args),
-        },
+        Command::Solve(args) => solve::run(args),
         Command::Resolve(args) => resolve::run(args, global),
         Command::Generate(args) if args.kind == Some(Kind::Sudoku) => generate::sudoku(&args),
         Command::Generate(args) => generate::aquarium(&args),
@@ -41,7 +33,6 @@ pub fn main() -> ExitCode {
             Some(CalendarCommand::Read(read)) => calendar::read(read, global),
             None => calendar::run(args),
         },
-        Command::Bench(args) => Err(bench_moved(&args.rest)),
         Command::Import(args) => import::run(args, global),
         Command::List(args) => list::run(args, global),
         Command::Show(args) => show::run(args, global),
@@ -54,25 +45,12 @@ pub fn main() -> ExitCode {
         Command::Backup(args) => backup::run(args, global),
     };
     interrupt::wait_if_stopping();
-    let code = match result {
+    match result {
         Ok(code) => code,
         Err(err) if err.is_broken_pipe() => ExitCode::Ok,
         Err(err) => {
             eprintln!("aquarchive: {}", error::message(&err));
             ExitCode::Error
         }
-    };
-    if let Some(line) = renamed {
-        eprintln!("aquarchive: note: re-solving stored puzzles is now `{line}` (`solve` without FILE still does it)");
     }
-    code
-}
-
-/// `aquarchive bench ...`: the benchmarks read the repository's fixtures, so
-/// they are a tool of the source tree now; the message gives its command line.
-fn bench_moved(rest: &[String]) -> CliError {
-    let named = if rest.is_empty() { "<name>".to_string() } else { rest.join(" ") };
-    CliError::Message(format!(
-        "the benchmarks moved to a tool of the source tree: run `cargo run --release -p aquarchive-bench -- {named}` in a checkout of aquarchive"
-    ))
 }

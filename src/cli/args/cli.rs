@@ -2,7 +2,7 @@
 //! that hang on a value, which clap's attributes cannot say.
 
 use clap::error::ErrorKind;
-use clap::{Args, CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 use aquarchive::kinds::Kind;
 
@@ -60,6 +60,14 @@ impl Cli {
             _ => Ok(()),
         };
         match &self.command {
+            // FILE is required but for --all, so that `solve --all` alone,
+            // which once re-solved the archive, is told the command that does.
+            Command::Solve(args) if args.files.is_empty() => Err(refused(
+                "solve",
+                ErrorKind::MissingRequiredArgument,
+                "`solve --all` prints every solution of the puzzles in FILE: give FILE; to re-solve every stored puzzle, run \
+                 `aquarchive resolve --all`",
+            )),
             Command::Solve(args) if args.format == Some(InputFormat::Task) => aquarium_only("solve", "task", args.kind),
             Command::Import(args) if args.format == ImportFormat::Task => aquarium_only("import", "task", args.kind),
             // The groups conflict, but clap lets a required option that
@@ -88,15 +96,20 @@ impl Cli {
 /// clap's error for two arguments that do not go together, with the usage
 /// of `subcommand`.
 fn conflict(subcommand: &str, message: impl std::fmt::Display) -> clap::Error {
+    refused(subcommand, ErrorKind::ArgumentConflict, message)
+}
+
+/// clap's error of `kind`, with the usage of `subcommand`.
+fn refused(subcommand: &str, kind: ErrorKind, message: impl std::fmt::Display) -> clap::Error {
     let mut cli = Cli::command();
     cli.build();
-    cli.find_subcommand_mut(subcommand).expect("a subcommand of aquarchive").error(ErrorKind::ArgumentConflict, message)
+    cli.find_subcommand_mut(subcommand).expect("a subcommand of aquarchive").error(kind, message)
 }
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Solve puzzles from files, prove each solution unique, and print them
-    #[command(after_help = SOLVE_EXAMPLES)]
+    #[command(after_help = SOLVE_EXAMPLES, override_usage = "aquarchive solve [OPTIONS] <FILE>...")]
     Solve(SolveArgs),
     /// Re-solve stored puzzles and write the verdicts back into the archive
     #[command(after_help = RESOLVE_EXAMPLES)]
@@ -111,10 +124,6 @@ pub enum Command {
     /// `calendar read PHOTO` reads a photo of a solved board
     #[command(after_help = CALENDAR_EXAMPLES, args_conflicts_with_subcommands = true)]
     Calendar(CalendarArgs),
-    /// The benchmarks moved to a tool of the source tree (`cargo run --release -p aquarchive-bench`):
-    /// kept only to say so
-    #[command(hide = true)]
-    Bench(MovedBenchArgs),
     /// Add puzzles to the archive, each validated and solved as it goes in
     #[command(after_help = IMPORT_EXAMPLES)]
     Import(ImportArgs),
@@ -145,12 +154,4 @@ pub enum Command {
     /// Copy the archive to a file, consistent and checked, even while other runs write to it
     #[command(after_help = BACKUP_EXAMPLES)]
     Backup(BackupArgs),
-}
-
-/// Whatever followed `bench`, taken as it is so that the message can name
-/// the new command line.
-#[derive(Args, Debug)]
-pub struct MovedBenchArgs {
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true, hide = true)]
-    pub rest: Vec<String>,
 }

@@ -1,7 +1,7 @@
 //! `solve` (puzzles from files) and `resolve` (stored puzzles again), and
 //! the engine's options they share.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use clap::{ArgGroup, Args, ValueEnum};
 
@@ -9,7 +9,6 @@ use aquarchive::archive::import::Format;
 use aquarchive::engine::Probing;
 use aquarchive::kinds::Kind;
 
-use super::global::GlobalArgs;
 use super::kind::{KINDS_IN_FILES, kind_of};
 
 pub(super) const SOLVE_EXAMPLES: &str = "\
@@ -24,8 +23,7 @@ ring instances one a file (see README).
 Exit status 1 when an Aquarium or Sudoku has no solution or several, or a calendar date or
 ring instance none: several solutions are what those two kinds have as a rule.
 
-Stored puzzles are re-solved by `aquarchive resolve`. Its old form, `solve --all`, `--unsolved`
-or `--id ID...` without FILE, still does that and says the new command on standard error.
+Stored puzzles are re-solved by `aquarchive resolve`.
 
 Examples:
   aquarchive solve puzzle.txt
@@ -70,7 +68,7 @@ pub enum SudokuSolver {
 #[derive(Args, Debug)]
 pub struct SolveArgs {
     /// Puzzle files; `-` reads standard input
-    #[arg(value_name = "FILE", required_unless_present_any = ["all", "unsolved", "id"])]
+    #[arg(value_name = "FILE", required_unless_present = "all")]
     pub files: Vec<String>,
     /// The kind of puzzle in the files [default: found from each file's first line, as `import` does]
     #[arg(long, value_name = "KIND", value_parser = kind_of(KINDS_IN_FILES))]
@@ -107,26 +105,6 @@ pub struct SolveArgs {
     /// How Aquarium puzzles are written [default: task strings if the first puzzle line holds a `;`, else the text format]
     #[arg(long, value_enum, help_heading = "Aquarium")]
     pub format: Option<InputFormat>,
-    /// The old form of `resolve --unsolved` (without FILE)
-    #[arg(long, hide = true, conflicts_with_all = ["files", "all", "id"])]
-    pub unsolved: bool,
-    /// The old form of `resolve --id` (without FILE)
-    #[arg(long, hide = true, value_name = "ID", num_args = 1.., conflicts_with_all = ["files", "all"])]
-    pub id: Vec<i64>,
-}
-
-impl SolveArgs {
-    /// `solve` without FILE, the old form of `resolve`: what it asks for as
-    /// `resolve` arguments (what else it was given never applied to it).
-    pub fn stored(&self) -> Option<ResolveArgs> {
-        self.files.is_empty().then(|| ResolveArgs {
-            all: self.all,
-            unsolved: self.unsolved,
-            id: self.id.clone(),
-            kind: self.kind,
-            probing: self.probing,
-        })
-    }
 }
 
 pub(super) const RESOLVE_EXAMPLES: &str = "\
@@ -162,42 +140,6 @@ pub struct ResolveArgs {
     /// How much lookahead the engine does at each node
     #[arg(long, value_enum, default_value_t)]
     pub probing: ProbingArg,
-}
-
-impl ResolveArgs {
-    /// The whole command line of these arguments, as a shell reads it.
-    pub fn command_line(&self, global: &GlobalArgs) -> String {
-        let mut words = vec!["aquarchive".to_string()];
-        for (flag, path) in [("--config", &global.config), ("--db", &global.db)] {
-            if let Some(path) = path {
-                words.extend([flag.to_string(), shell_word(path)]);
-            }
-        }
-        words.push("resolve".into());
-        if self.all {
-            words.push("--all".into());
-        } else if self.unsolved {
-            words.push("--unsolved".into());
-        } else {
-            words.push("--id".into());
-            words.extend(self.id.iter().map(i64::to_string));
-        }
-        if let Some(kind) = self.kind {
-            words.extend(["--kind".to_string(), kind.name().to_string()]);
-        }
-        if self.probing != ProbingArg::default() {
-            let probing = self.probing.to_possible_value().expect("every setting has a name");
-            words.extend(["--probing".to_string(), probing.get_name().to_string()]);
-        }
-        words.join(" ")
-    }
-}
-
-/// A path as one shell word: as it is when that is safe, else quoted.
-fn shell_word(path: &Path) -> String {
-    let text = path.display().to_string();
-    let plain = |c: char| c.is_ascii_alphanumeric() || "-_./,:=+@%".contains(c);
-    if !text.is_empty() && text.chars().all(plain) { text } else { format!("'{}'", text.replace('\'', r"'\''")) }
 }
 
 impl From<ProbingArg> for Probing {
