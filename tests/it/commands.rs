@@ -157,3 +157,28 @@ fn what_was_being_done_comes_before_the_cause() {
     assert!(run.stderr.starts_with("aquarchive: board.txt: line 1"), "{run}");
     assert_eq!(run.stderr.matches("board.txt").count(), 1, "{run}");
 }
+
+#[test]
+fn every_command_s_help_gives_examples() {
+    let dir = Dir::new();
+    let help = dir.run(&["help"]).ok();
+    let commands: Vec<&str> = help
+        .stdout
+        .split("Commands:\n")
+        .nth(1)
+        .expect("a list of commands")
+        .lines()
+        .take_while(|line| line.starts_with("  "))
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|&name| name != "help")
+        .collect();
+    assert!(commands.len() > 10, "{help}");
+    for command in commands.into_iter().map(|name| vec![name]).chain([vec!["calendar", "read"]]) {
+        let mut args = command.clone();
+        args.push("--help");
+        let run = dir.run(&args).ok();
+        let examples = run.stdout.split("Examples:\n").nth(1).unwrap_or_else(|| panic!("no examples: {run}"));
+        let named = format!("  aquarchive {}", command.join(" "));
+        assert!(examples.lines().any(|line| line.starts_with(&named)), "no example of {command:?}: {run}");
+    }
+}

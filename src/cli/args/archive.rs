@@ -12,31 +12,12 @@ use super::filter::FilterArgs;
 use super::kind::{KINDS_IN_FILES, kind_of};
 
 pub(super) const IMPORT_EXAMPLES: &str = "\
-Reads puzzle text files (several puzzles in one file separated by blank lines), directories
-of them (every *.txt, skipping *.solution.txt), and files of site `task` strings one per line
-(found by the `;` in the first line, or say --format task). Every puzzle is validated and
-solved (two solutions are searched for, which proves uniqueness) and stored with its solution
-in one transaction. A puzzle already in the archive (same site ID, else same canonical text)
-is not solved again. Invalid puzzles and puzzles without exactly one solution are stored too,
-flagged with their status. A file named like the fixtures (15x15_hard_5642858.txt) gives its
-puzzle the size class and site ID of its name.
-
-Every kind goes in the same way (found from each file's first line, or say --kind): Sudoku
-files of one 81-character puzzle a line, calendar dates one a line (`standard Mar 14`,
-`weekday Jan 5 Sun`: a built-in board and a date; every tiling is counted and the first
-stored), and ring instances one a file (all their solutions are counted, the first stored).
-Several solutions are what a calendar date or a ring instance has as a rule, so for them
-they are counted apart and are no fault.
-
-The summary counts each puzzle read once; exit status 1 when some were invalid or not unique,
-2 when some input could not be read as puzzles (the rest is still imported).
-
 Examples:
   aquarchive import tests/fixtures/aquarium/puzzles
-  aquarchive import tests/fixtures/sudoku/se_rated_sample.txt tests/fixtures/ring/expert.txt
-  aquarchive generate --kind sudoku --difficulty hard --count 10 | aquarchive import -
   aquarchive generate --size 15 --count 1000 | aquarchive import -
-  aquarchive --db /tmp/other.sqlite import puzzle.txt";
+  aquarchive --db /tmp/other.sqlite import puzzle.txt
+
+The guide, docs/guide.md, explains the formats, what is stored, and the summary's counts.";
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum ImportFormat {
@@ -63,8 +44,6 @@ pub struct ImportArgs {
 }
 
 pub(super) const LIST_EXAMPLES: &str = "\
-Columns: id, class (the site's size class, else the grid), status, created (UTC), source.
-
 Examples:
   aquarchive list --status several
   aquarchive list --size 15x15-hard --since 2026-11-01 --json | jq .id";
@@ -82,9 +61,7 @@ pub(super) const SHOW_EXAMPLES: &str = "\
 Examples:
   aquarchive show 12
   aquarchive show 12 --format task
-  aquarchive show 12 --format link   # only for puzzles with a known site ID and size class
-  aquarchive show 12 --svg board.svg # the board with its solution (--no-solution without)
-  aquarchive show 12 --png board.png";
+  aquarchive show 12 --svg board.svg   # the board with its solution (--no-solution without)";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ShowFormat {
@@ -96,11 +73,9 @@ pub enum ShowFormat {
     Task,
     /// The site's link that opens the puzzle
     Link,
-    /// Aquarium: the puzz.link address that plays the puzzle in a browser (with the site's rule of one
-    /// water level per tank)
+    /// Aquarium: the puzz.link address that plays the puzzle in a browser
     Puzzlink,
-    /// Aquarium: the solution as the site's answer form writes it (`y` water, `n` air, row by row), to
-    /// check by hand what you solved on the site (aquarchive never sends answers itself)
+    /// Aquarium: the solution as the site's answer form writes it (`y` water, `n` air)
     Answer,
 }
 
@@ -127,21 +102,12 @@ pub struct ShowArgs {
 }
 
 pub(super) const EXPORT_EXAMPLES: &str = "\
---format text writes NAME.txt (and NAME.solution.txt) per puzzle into --out DIR, named like
-the fixtures when the site ID is known, so the directory imports back as it was.
---format jsonl and --format task write to standard output (or --out FILE).
-
---html DIR writes a static site that opens from disk (nothing loads from the internet):
-index.html (and index-2.html, ... with --per-page puzzles each) with filters by kind, size
-class, status and date, and p/ID.html per puzzle with its picture, the solution revealed on
-click, its source, site link and fetch history. It is written beside DIR and renamed onto it
-at the end; an existing DIR is replaced only if it is empty or an earlier export.
-
 Examples:
   aquarchive export --html archive/site && xdg-open archive/site/index.html
   aquarchive export --format text --out archive/export
   aquarchive export --format jsonl --status ok > puzzles.jsonl
-  aquarchive export --format task --size 6x6-easy";
+
+The guide, docs/guide.md, explains each format and the HTML site.";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ExportFormat {
@@ -173,8 +139,6 @@ pub struct ExportArgs {
 }
 
 pub(super) const STATS_EXAMPLES: &str = "\
-Solve times are those of each puzzle's latest solution, in microseconds, per class.
-
 Examples:
   aquarchive stats
   aquarchive stats --json";
@@ -187,12 +151,11 @@ pub struct StatsArgs {
 }
 
 pub(super) const VERIFY_EXAMPLES: &str = "\
-Checks each stored solution against its puzzle with code that does not use the engine, and
-that each puzzle's status agrees with what the solver found. Prints one line per mismatch and
-exits 2 if there is any.
+Exits with 2 if some stored solution does not hold.
 
 Examples:
-  aquarchive verify";
+  aquarchive verify
+  aquarchive verify --kind sudoku";
 
 #[derive(Args, Debug)]
 pub struct VerifyArgs {
@@ -201,21 +164,11 @@ pub struct VerifyArgs {
 }
 
 pub(super) const BACKUP_EXAMPLES: &str = "\
-The copy is one moment of the archive, taken with SQLite's online backup: it is safe while a
-fetch or an import in another process is writing (they neither wait for it nor disturb it).
-It is written to a temporary file beside DEST, opened and checked (every page, every
-snapshot's sha256, and as many puzzles, solutions, snapshots and fetch records as the archive
-held at that moment), synced, and only then given its name: a failed or interrupted backup
-leaves no DEST. An existing DEST file is refused unless --force; the archive itself always is.
-
-To restore: stop whatever runs aquarchive (the cron jobs), remove <archive>-wal and
-<archive>-shm beside the archive if they are there (a stale write-ahead log would be replayed
-over the restored file), then copy the backup to the archive's path.
-
 Examples:
   aquarchive backup backups/                  # backups/aquarchive-20261130T060000Z.sqlite
   aquarchive backup /mnt/usb/aquarchive.sqlite --force
-  aquarchive backup backups/ --json";
+
+The guide, docs/guide.md, explains how the copy is checked and how to restore it.";
 
 #[derive(Args, Debug)]
 pub struct BackupArgs {

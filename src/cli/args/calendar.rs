@@ -8,23 +8,15 @@ use clap::{Args, Subcommand, ValueEnum};
 use super::solve::ProbingArg;
 
 pub(super) const CALENDAR_EXAMPLES: &str = "\
-Boards: the standard A-Puzzle-A-Day board (7x7, 8 pieces, month and day) by default; --weekday
-for the 8x7 board with weekdays (10 pieces); --board FILE for your own variant, written like
-the built-in ones (print one with --print-board), and a `name: My board` line to name it in
-output and in the archive. Pieces may be turned and flipped, and drawn in any orientation.
-
-A date is `Jan 5`, `5 January`, `1/5` (month first), `Jan 5 Sun` or `2027-01-05`; on the weekday
-board a date without a weekday takes this year's.
+A date is `Jan 5`, `5 January`, `1/5`, `Jan 5 Sun` or `2027-01-05`.
 
 Examples:
   aquarchive calendar
-  aquarchive calendar Mar 14 --weekday
-  aquarchive calendar 2027-01-05 --weekday --count --json
-  aquarchive calendar Oct 6 --all
+  aquarchive calendar Mar 14 --weekday --svg board.svg
   aquarchive calendar --every-date --weekday
   aquarchive calendar --print-board weekday > my-board.txt
-  aquarchive calendar --board my-board.txt Jan 1 Sun
-  aquarchive calendar Mar 14 --weekday --svg board.svg   # or --png board.png";
+
+The guide, docs/guide.md, explains the boards, variant files and the forms of a date.";
 
 #[derive(Args, Debug)]
 pub struct CalendarArgs {
@@ -88,17 +80,13 @@ pub enum CalendarCommand {
     Read(CalendarReadArgs),
 }
 
-pub(super) const CALENDAR_READ_EXAMPLES: &str = "Examples:
+pub(super) const CALENDAR_READ_EXAMPLES: &str = "\
+Examples:
   aquarchive calendar read board.jpg
   aquarchive calendar read --json *.jpg
-  aquarchive calendar read board.jpg --svg check.svg
   aquarchive calendar read board.jpg --import
 
-The board is found from the photo (any turn, tilted, on a table or cloth), the grid from its gaps and
-walls, the pieces from the gaps between them (not their colour) and matched to the piece set by shape,
-the date from the open cells. When the pieces seen do not fit the piece set, the nearest of the date's
-tilings is taken and the reading says it was corrected. A photo that cannot be read is said so with
-what was seen, and the exit status is 2; no tiling is printed that the calendar's verifier rejects.";
+The guide, docs/guide.md, explains how a photo is read and what makes one readable.";
 
 #[derive(Args, Debug)]
 pub struct CalendarReadArgs {
@@ -114,20 +102,16 @@ pub struct CalendarReadArgs {
     /// The board and pieces of a variant file
     #[arg(long, value_name = "FILE")]
     pub board: Option<String>,
-    /// Print JSON, one object a line per photo: `photo`, `board`, `date`, `tiling` (rows), `valid`,
-    /// `corrected` (cell sides changed, or 0), `tilings` (the date's count), `outline` (the board's corners
-    /// in the photo); a photo not read has `error` instead
+    /// Print one JSON object a line per photo (a photo not read has `error`)
     #[arg(long)]
     pub json: bool,
-    /// Draw the board read beside the photo with the outline found, as SVG into OUT (`-`: standard output);
-    /// several photos make OUT-1.svg, OUT-2.svg, ...
+    /// Draw the board read beside the photo as SVG into OUT (`-`: standard output; several photos: OUT-1.svg, ...)
     #[arg(long, value_name = "OUT")]
     pub svg: Option<PathBuf>,
     /// The same drawing as PNG into OUT
     #[arg(long, value_name = "OUT")]
     pub png: Option<PathBuf>,
-    /// Store each reading in the archive: its date's puzzle (solved and counted as any calendar date is; on a
-    /// --board file's board, with the board's definition) and, beside it, the tiling read (once per photo)
+    /// Store each reading in the archive: its date's puzzle and, beside it, the tiling read
     #[arg(long)]
     pub import: bool,
 }

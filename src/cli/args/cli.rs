@@ -23,11 +23,14 @@ use super::solve::{InputFormat, RESOLVE_EXAMPLES, ResolveArgs, SOLVE_EXAMPLES, S
     version,
     about = "Fetch, archive and solve Aquarium puzzles with a multi-cover engine",
     long_about = "Fetch, archive and solve Aquarium puzzles (puzzle-aquarium.com) with a multi-cover engine.\n\n\
-        Exit status: 0 when everything asked for was done and every puzzle has what its kind must have \
-        (an Aquarium or Sudoku exactly one solution, a calendar date or ring instance at least one); \
-        1 when some puzzle has not; 2 on bad input, bad arguments or an I/O failure \
-        (for fetch: a failed fetch or a page without a good puzzle); 3 when fetch stored nothing new; \
-        130 when stopped by Ctrl-C (what was done before is kept; the same command again finishes the job)."
+        Exit status: 0 done; 1 some puzzle lacks the solutions its kind must have; 2 an error; \
+        3 fetch stored nothing new; 130 stopped by Ctrl-C.",
+    after_help = "Examples:
+  aquarchive fetch daily
+  aquarchive solve puzzle.txt
+  aquarchive export --html archive/site
+
+The guide, docs/guide.md, explains each command, the settings of config.toml and the exit status."
 )]
 pub struct Cli {
     #[command(flatten)]

@@ -4,32 +4,18 @@
 use clap::Args;
 
 pub(super) const FETCH_EXAMPLES: &str = "\
-SIZE is a size class: 6x6-easy, 6x6-normal, 6x6-hard, 10x10-easy ... 15x15-hard, daily,
-weekly, monthly, or the site's own number 0..11 (?size=N). A class gives a new random puzzle
-(--count N: until N new ones are stored); daily, weekly and monthly give the current special,
-which the archive keeps by its class and date (its page has no puzzle ID), so running them
-more than once a day stores each special once. Every page fetched is kept as a snapshot with
-a record of the fetch, whatever became of it. The puzzle on it is validated (clue sums,
-connected tanks, exactly one solution, and the site's own check: the solution found must
-hash to the page's hashedSolution) and stored with its solution in one transaction; a bad
-one is stored flagged, never as a good puzzle, and a later good page of it takes its place.
-A tank count unlike the class's is a warning only. Settings: [site] and [fetch] in config.toml (base_url,
-user_agent, min_delay_ms, timeout_secs, retries, backoff_ms; method, chromedriver, chromium,
-webdriver_url, board_wait_secs).
-
-Exit status: 0 some new puzzle stored (and nothing failed); 3 nothing new (the archive had
-every puzzle fetched: e.g. today's daily fetched twice); 2 some fetch failed or some page held
-no good puzzle.
-
 Examples:
   aquarchive fetch daily                      # for cron: 0 stored, 3 nothing new, 2 failed
   aquarchive fetch 10x10-hard --count 5
   aquarchive fetch --id 6,226,616 --size 10x10-easy
-  aquarchive fetch --browser 6x6-easy 15x15-hard --json";
+  aquarchive fetch --browser 6x6-easy 15x15-hard --json
+
+The guide, docs/guide.md, explains scheduled fetching, the checks on each page, and the
+[site] and [fetch] settings of config.toml.";
 
 #[derive(Args, Debug)]
 pub struct FetchArgs {
-    /// Size classes to fetch a new puzzle of (see below)
+    /// Size classes to fetch a new puzzle of: 6x6-easy ... 15x15-hard, daily, weekly, monthly, or the site's 0..11
     #[arg(value_name = "SIZE", required_unless_present = "id", conflicts_with = "id")]
     pub sizes: Vec<String>,
     /// One given puzzle by its site ID (commas allowed), with --size
@@ -50,17 +36,11 @@ pub struct FetchArgs {
 }
 
 pub(super) const REPARSE_EXAMPLES: &str = "\
-For when the site's markup changed and the extractor with it: every stored puzzle that came
-from a fetched page is read again from its snapshot. A puzzle that now reads differently is
-validated, solved and replaced with its new solution in one transaction; one whose snapshot
-no longer gives a puzzle is kept as it was and reported. Then every page fetched that gave no
-puzzle is tried again (its URL says what was asked for); what it gives now is stored.
-
-Exit status: 0 done (changed or not); 2 some snapshot no longer gives a puzzle.
-
 Examples:
   aquarchive reparse
-  aquarchive reparse --json";
+  aquarchive reparse --json
+
+The guide, docs/guide.md, explains when to reparse.";
 
 #[derive(Args, Debug)]
 pub struct ReparseArgs {
@@ -70,15 +50,12 @@ pub struct ReparseArgs {
 }
 
 pub(super) const LOG_EXAMPLES: &str = "\
-Columns: time (UTC), outcome, HTTP status, the puzzle stored from the page, URL, and the error.
-Outcome: ok (the page gave a good puzzle, new or already held), rejected (its puzzle is stored
-flagged: invalid, no or several solutions), failed (no puzzle: the fetch failed or the page
-could not be read). Every fetch is logged, failed ones too; `stats` counts them.
-
 Examples:
   aquarchive log
   aquarchive log --failed --since 2026-11-01
-  aquarchive log --limit 0 --json | jq -r .error";
+  aquarchive log --limit 0 --json | jq -r .error
+
+The guide, docs/guide.md, explains the columns and each outcome.";
 
 #[derive(Args, Debug)]
 pub struct LogArgs {

@@ -29,7 +29,7 @@ pub struct FilterArgs {
     /// Only puzzles stored up to this UTC time, inclusive at the precision given (2026-11-30 takes all that day)
     #[arg(long, value_name = "TIME")]
     pub until: Option<String>,
-    /// Only Aquarium and Sudoku puzzles graded at this level (see `aquarchive help grade`)
+    /// Only Aquarium and Sudoku puzzles graded at this level
     #[arg(long, value_name = "LEVEL", value_parser = PossibleValuesParser::new(GRADE_LEVELS))]
     pub grade: Option<String>,
 }

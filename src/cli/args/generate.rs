@@ -9,26 +9,15 @@ use aquarchive::kinds::sudoku::{Level, Symmetry};
 use super::kind::kind_of;
 
 pub(super) const GENERATE_EXAMPLES: &str = "\
-The same --seed always gives the same puzzles; without one a seed is picked. The seed is
-printed on standard error (and in each puzzle's comment line), so any puzzle can be made again.
-
-Sudoku (--kind sudoku): a random full grid loses clues (whole symmetry orbits at a time)
-while the engine proves one solution remains, so every puzzle is minimal (no clue can go)
-unless --not-minimal; it is kept only if its grade (see `aquarchive help grade`) is the
---difficulty asked for, else another grid is tried, up to --attempts. Each puzzle is one
-81-character line after a comment line with its level and techniques.
-
-Aquarium --style random cuts random maps and levels with no mending and keeps only those
-whose water is the one solution: slower to make (most maps are thrown away), and hard for
-search, which makes them the benchmark of the solver's worst cases. Each puzzle's
-comment line says how many maps were cut for it, the kept one included.
+The same --seed gives the same puzzles; the seed is printed on standard error.
 
 Examples:
   aquarchive generate --size 15
-  aquarchive generate --size 30 --count 5 --seed 7 > big.txt
   aquarchive generate --size 30 --style random --count 20 --seed 1 --format task > hard-30.txt
-  aquarchive generate --kind sudoku --difficulty hard --symmetry rot180 --count 3 --seed 1
-  aquarchive generate --kind sudoku --difficulty easy --not-minimal | aquarchive grade --hints -";
+  aquarchive generate --kind sudoku --difficulty hard --symmetry rot180 --count 3
+  aquarchive generate --kind sudoku --difficulty easy --not-minimal | aquarchive grade --hints -
+
+The guide, docs/guide.md, explains how each kind is made and what the levels mean.";
 
 #[derive(Args, Debug)]
 pub struct GenerateArgs {
@@ -129,15 +118,10 @@ impl GenerateSudokuArgs {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum LevelArg {
-    /// Singles only
     Easy,
-    /// Locked candidates, pairs and triples
     Medium,
-    /// Fish and wings
     Hard,
-    /// Chains
     Expert,
-    /// Beyond the techniques: a guess is needed
     Guess,
 }
 

@@ -13,8 +13,8 @@ pub struct GlobalArgs {
     /// The archive database [default: config.toml's archive.database, else archive/aquarchive.sqlite]
     #[arg(long, global = true, value_name = "PATH")]
     pub db: Option<PathBuf>,
-    /// Say what is done on the way (each fetch, retry and wait, each chunk imported), on standard error; -vv says more.
-    /// RUST_LOG, when set, chooses instead (e.g. RUST_LOG=aquarchive=debug)
+    /// Say on standard error what is done on the way (each fetch, retry and wait); -vv says more.
+    /// RUST_LOG, when set, chooses instead
     #[arg(short, long, global = true, action = clap::ArgAction::Count)]
     pub verbose: u8,
 }

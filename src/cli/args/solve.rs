@@ -12,32 +12,18 @@ use aquarchive::kinds::Kind;
 use super::kind::{KINDS_IN_FILES, kind_of};
 
 pub(super) const SOLVE_EXAMPLES: &str = "\
-Every kind that `import` reads, found the same way from each file's first line (or say --kind):
-Aquarium in the text format (rows of tank numbers, then the row clues, then the column clues;
-several puzzles in one file are separated by blank lines, `#` starts a comment) or as site
-`task` strings one per line (found by the `;`, or say --format task); Sudoku one puzzle per
-line, 81 characters row-major, `.` or `0` for a blank (other fields on the line, like an id or
-a rating, are skipped); calendar dates one a line (`standard Mar 14`, `weekday Jan 5 Sun`);
-ring instances one a file (see README).
-
-Exit status 1 when an Aquarium or Sudoku has no solution or several, or a calendar date or
-ring instance none: several solutions are what those two kinds have as a rule.
-
-Stored puzzles are re-solved by `aquarchive resolve`.
-
 Examples:
   aquarchive solve puzzle.txt
-  aquarchive solve sudokus.txt
-  aquarchive solve --all ring.txt
-  aquarchive generate --size 10 --count 3 | aquarchive solve -
-  aquarchive solve --format task --json tasks.txt
   aquarchive solve --count --limit 100 puzzle.txt
-  aquarchive solve puzzle.txt --svg board.svg   # or --png board.png, or --svg - > board.svg
-  aquarchive solve sudokus.txt --svg sudoku.svg   # sudoku-1.svg, sudoku-2.svg, ...";
+  aquarchive generate --size 10 --count 3 | aquarchive solve -
+  aquarchive solve sudokus.txt --svg sudoku.svg   # sudoku-1.svg, sudoku-2.svg, ...
+
+Stored puzzles are re-solved by `aquarchive resolve`. The guide, docs/guide.md, explains each
+kind's file format and what the exit status says.";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum InputFormat {
-    /// The text format (see below)
+    /// The text format
     Text,
     /// One site `task` string per line
     Task,
@@ -88,18 +74,17 @@ pub struct SolveArgs {
     /// How much lookahead the engine does at each node
     #[arg(long, value_enum, default_value_t)]
     pub probing: ProbingArg,
-    /// Learn from each failed probe below a choice (conflict analysis) from the start of each search,
-    /// not only once it has passed 2,000 nodes plus probes, as by default (which leaves the quick
-    /// searches of the site's puzzles as they are and halves the time of the hardest large ones)
+    /// Learn from failed probes (conflict analysis) from the start of each search, not only once it
+    /// has passed 2,000 nodes plus probes
     #[arg(long)]
     pub learn: bool,
     /// Which solver searches a Sudoku [default: bitboard]
     #[arg(long, value_enum, help_heading = "Sudoku")]
     pub solver: Option<SudokuSolver>,
-    /// Also draw each puzzle with its first solution as SVG into OUT (`-`: standard output, which then holds the pictures alone); several puzzles go to OUT-1.svg, OUT-2.svg, ...
+    /// Also draw each puzzle with its first solution as SVG into OUT (`-`: standard output); several make OUT-1.svg, ...
     #[arg(long, value_name = "OUT", requires = "files")]
     pub svg: Option<PathBuf>,
-    /// Also draw each puzzle with its first solution as PNG into OUT (`-` and numbering as for --svg: OUT-1.png, ...)
+    /// The same drawing as PNG into OUT
     #[arg(long, value_name = "OUT", requires = "files")]
     pub png: Option<PathBuf>,
     /// How Aquarium puzzles are written [default: task strings if the first puzzle line holds a `;`, else the text format]
@@ -108,19 +93,12 @@ pub struct SolveArgs {
 }
 
 pub(super) const RESOLVE_EXAMPLES: &str = "\
-Solves stored puzzles again with the current engine (after a new version, or for puzzles
-stored without a solution): --all every one (of --kind, if given), --unsolved those without
-a solution, --id the ones given. They are solved in parallel and written back in batched
-transactions; a line for each puzzle whose status changed, then a summary.
-
-Exit status 1 when some puzzle has no solution or several where its kind must have one; 2
-when some could not be solved or the archive could not be read or written; 130 when stopped
-by Ctrl-C (every batch written before is kept; the same command again finishes the job).
-
 Examples:
   aquarchive resolve --unsolved
   aquarchive resolve --id 12 40
-  aquarchive resolve --all --kind sudoku";
+  aquarchive resolve --all --kind sudoku
+
+The guide, docs/guide.md, explains when to re-solve and what Ctrl-C keeps.";
 
 #[derive(Args, Debug)]
 #[command(group(ArgGroup::new("stored").args(["all", "unsolved", "id"]).required(true)))]

@@ -38,7 +38,7 @@ pub fn run(args: StatsArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     for kind in [Kind::Aquarium, Kind::Sudoku] {
         let grades = stats.grade_rows(kind);
         if !grades.is_empty() {
-            let title = format!("{kind} puzzles by grade (see `aquarchive help grade`), by class:");
+            let title = format!("{kind} puzzles by grade, by class:");
             out.push('\n');
             out.push_str(&table::render(&title, &grades));
         }
