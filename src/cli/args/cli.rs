@@ -57,19 +57,19 @@ impl Cli {
                 subcommand,
                 format!(
                     "--format {format} is for Aquarium, not --kind {kind}; the other kinds have their own text \
-                     formats (see README)"
+                     formats (see docs/guide.md)"
                 ),
             )),
             _ => Ok(()),
         };
         match &self.command {
-            // FILE is required but for --all, so that `solve --all` alone,
-            // which once re-solved the archive, is told the command that does.
+            // FILE is required but for --all, so that `solve --all` alone is
+            // told which command re-solves the stored puzzles.
             Command::Solve(args) if args.files.is_empty() => Err(refused(
                 "solve",
                 ErrorKind::MissingRequiredArgument,
-                "`solve --all` prints every solution of the puzzles in FILE: give FILE; to re-solve every stored puzzle, run \
-                 `aquarchive resolve --all`",
+                "`solve --all` prints every solution of the puzzles in FILE: give FILE; \
+                 to re-solve every stored puzzle, run `aquarchive resolve --all`",
             )),
             Command::Solve(args) if args.format == Some(InputFormat::Task) => aquarium_only("solve", "task", args.kind),
             Command::Import(args) if args.format == ImportFormat::Task => aquarium_only("import", "task", args.kind),

@@ -1,5 +1,5 @@
 //! `aquarchive generate`: new Aquarium puzzles with one solution each
-//! (Sudoku: see generate_sudoku.rs).
+//! (Sudoku: see sudoku.rs).
 
 use aquarchive::kinds::aquarium::{self, GenerateSettings};
 use aquarchive::rng::Rng;

@@ -9,7 +9,7 @@ use crate::cli::args::GenerateArgs;
 use crate::cli::error::CliError;
 use crate::cli::exit::ExitCode;
 
-/// Puzzles made in parallel per chunk (see `generated::in_chunks`).
+/// Puzzles made in parallel per chunk (see `chunks::in_chunks`).
 const CHUNK: usize = 64;
 
 pub fn run(args: &GenerateArgs) -> Result<ExitCode, CliError> {
