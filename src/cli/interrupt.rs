@@ -7,7 +7,7 @@
 //! and the work ends with what it has stored and says so. Otherwise, and at
 //! a second Ctrl-C, the handler stops the browsers the library started,
 //! prints the message set with [`exit_message`], and exits with 130
-//! ([`super::ExitCode::Interrupted`]).
+//! ([`super::exit::ExitCode::Interrupted`]).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, Once};
@@ -38,7 +38,7 @@ fn handle() {
     aquarchive::site::browser::kill_running();
     let message = MESSAGE.lock().unwrap_or_else(|e| e.into_inner()).clone();
     eprintln!("aquarchive: {}", message.as_deref().unwrap_or("interrupted"));
-    std::process::exit(super::ExitCode::Interrupted as i32);
+    std::process::exit(super::exit::ExitCode::Interrupted as i32);
 }
 
 /// From now on the first Ctrl-C only asks the work to stop after its

@@ -1,8 +1,8 @@
 //! One meaning per command: `solve` reads files, `resolve` re-solves the
-//! archive (and `solve` without FILE still does, saying its new name); the
-//! options of one kind refused with another by clap, with exit 2.
+//! archive; the options of one kind refused with another by clap, with
+//! exit 2; no command that is not listed.
 
-use crate::util::{Dir, Run, fixtures};
+use crate::util::{Dir, fixtures};
 
 fn archive() -> Dir {
     let dir = Dir::new();
@@ -15,15 +15,8 @@ fn solutions(dir: &Dir) -> i64 {
     conn.query_row("SELECT count(*) FROM solutions", [], |row| row.get(0)).unwrap()
 }
 
-/// The note the old form prints: its one line, the new command in it.
-fn note(run: &Run) -> String {
-    let line = run.stderr.lines().last().unwrap_or_else(|| panic!("no note: {run}"));
-    assert!(line.starts_with("aquarchive: note: re-solving stored puzzles is now `"), "{run}");
-    line.split('`').nth(1).unwrap().to_string()
-}
-
 #[test]
-fn resolve_re_solves_the_archive_and_solve_without_file_still_does_saying_so() {
+fn resolve_re_solves_the_archive() {
     let dir = archive();
     let db = rusqlite::Connection::open(dir.join("archive/aquarchive.sqlite")).unwrap();
     db.execute("DELETE FROM solutions WHERE puzzle IN (3, 5)", []).unwrap();
@@ -33,35 +26,52 @@ fn resolve_re_solves_the_archive_and_solve_without_file_still_does_saying_so() {
     assert!(run.stderr.is_empty(), "{run}");
     assert_eq!(solutions(&dir), 30);
 
-    // The old form does the same work, prints the same, and says the new command last.
-    db.execute("DELETE FROM solutions WHERE puzzle = 7", []).unwrap();
-    let old = dir.run(&["solve", "--unsolved"]).ok();
-    assert!(old.stdout.ends_with(": 1 puzzle solved (1 ok), 0 changed status\n"), "{old}");
-    assert_eq!(old.stderr.lines().count(), 1, "{old}");
-    assert_eq!(note(&old), "aquarchive resolve --unsolved");
-    assert_eq!(solutions(&dir), 30);
-
-    // Every option the old form took is in the command it names, which does the same.
-    let old = dir.run(&["solve", "--kind", "sudoku", "--id", "4", "9", "--probing", "root"]).ok();
-    let new = note(&old);
-    assert_eq!(new, "aquarchive resolve --id 4 9 --kind sudoku --probing root");
-    let words: Vec<&str> = new.split(' ').skip(1).collect();
-    let run = dir.run(&words).ok();
-    assert_eq!(run.stdout, old.stdout);
+    let run = dir.run(&["resolve", "--id", "4", "9", "--kind", "sudoku", "--probing", "root"]).ok();
     assert!(run.stdout.ends_with(": 2 puzzles solved (2 ok), 0 changed status\n"), "{run}");
+    assert!(run.stderr.is_empty(), "{run}");
 
-    // The database asked for is named, quoted for the shell where it must be.
-    std::fs::copy(dir.join("archive/aquarchive.sqlite"), dir.join("my archive.sqlite")).unwrap();
-    let old = dir.run(&["--db", "my archive.sqlite", "solve", "--all"]).ok();
-    assert_eq!(note(&old), "aquarchive --db 'my archive.sqlite' resolve --all");
-    assert!(old.stdout.starts_with("my archive.sqlite: 30 puzzles solved (30 ok)"), "{old}");
+    let run = dir.run(&["--db", "archive/aquarchive.sqlite", "resolve", "--all"]).ok();
+    assert!(run.stdout.starts_with("archive/aquarchive.sqlite: 30 puzzles solved (30 ok)"), "{run}");
 
-    // A failure keeps its exit code and comes first; the note follows.
-    let old = dir.run(&["solve", "--id", "1000"]).expect_code(2);
-    assert!(old.stderr.starts_with("aquarchive: archive/aquarchive.sqlite: no puzzle with id 1000\n"), "{old}");
-    assert_eq!(note(&old), "aquarchive resolve --id 1000");
     let run = dir.run(&["resolve", "--id", "1000"]).expect_code(2);
     assert_eq!(run.stderr, "aquarchive: archive/aquarchive.sqlite: no puzzle with id 1000\n");
+}
+
+#[test]
+fn solve_all_without_file_names_resolve_all_and_touches_no_archive() {
+    let dir = Dir::new();
+    for args in
+        [&["solve", "--all"][..], &["solve", "--all", "--kind", "sudoku"], &["--db", "a.sqlite", "solve", "--all"]]
+    {
+        refused_by_clap(&dir, args, "`aquarchive resolve --all`");
+    }
+    // Nothing was opened, so nothing was made.
+    assert!(!dir.join("archive").exists());
+    assert!(!dir.join("a.sqlite").exists());
+    // Without --all, clap names what is missing.
+    refused_by_clap(&dir, &["solve"], "<FILE>");
+}
+
+#[test]
+fn solve_takes_no_option_of_resolve() {
+    let dir = archive();
+    for (args, said) in [
+        (&["solve", "--unsolved"][..], "unexpected argument '--unsolved'"),
+        (&["solve", "--id", "1"], "unexpected argument '--id'"),
+    ] {
+        refused_by_clap(&dir, args, said);
+    }
+    assert_eq!(solutions(&dir), 30);
+}
+
+#[test]
+fn bench_is_no_command() {
+    let dir = Dir::new();
+    for args in [&["bench"][..], &["bench", "ring", "--runs", "10"]] {
+        refused_by_clap(&dir, args, "unrecognized subcommand 'bench'");
+    }
+    let help = dir.run(&["--help"]).ok();
+    assert!(help.stdout.contains("solve") && !help.stdout.contains("bench"), "{help}");
 }
 
 #[test]
@@ -72,7 +82,7 @@ fn resolve_takes_exactly_one_choice_of_puzzles_and_no_files() {
         (&["resolve", "--all", "--id", "3"], "cannot be used with"),
         (&["resolve", "--all", "puzzle.txt"], "unexpected argument 'puzzle.txt'"),
         (&["solve"], "<FILE>"),
-        (&["solve", "--unsolved", "puzzle.txt"], "'--unsolved' cannot be used with"),
+        (&["resolve", "--unsolved", "puzzle.txt"], "unexpected argument 'puzzle.txt'"),
         (&["solve", "--all", "--svg", "board.svg"], "<FILE>"),
     ] {
         refused_by_clap(&dir, args, said);
@@ -127,7 +137,7 @@ fn options_of_one_kind_are_refused_with_another() {
     let sudoku = help.stdout.split("Sudoku (--kind sudoku):").nth(1).expect("a Sudoku heading");
     assert!(sudoku.contains("--difficulty") && !sudoku.contains("--tanks"), "{help}");
     let help = dir.run(&["solve", "--help"]).ok();
-    // The old form's options are not listed: `resolve` has them.
+    // Each kind --kind takes is listed with what its files hold.
     assert!(help.stdout.contains("- ring:"), "{help}");
     assert!(!help.stdout.lines().any(|l| l.trim_start().starts_with("--unsolved")), "{help}");
     let help = dir.run(&["help"]).ok();
@@ -146,4 +156,29 @@ fn what_was_being_done_comes_before_the_cause() {
     let run = dir.run(&["calendar", "--board", "board.txt", "Jan", "1"]).expect_code(2);
     assert!(run.stderr.starts_with("aquarchive: board.txt: line 1"), "{run}");
     assert_eq!(run.stderr.matches("board.txt").count(), 1, "{run}");
+}
+
+#[test]
+fn every_command_s_help_gives_examples() {
+    let dir = Dir::new();
+    let help = dir.run(&["help"]).ok();
+    let commands: Vec<&str> = help
+        .stdout
+        .split("Commands:\n")
+        .nth(1)
+        .expect("a list of commands")
+        .lines()
+        .take_while(|line| line.starts_with("  "))
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|&name| name != "help")
+        .collect();
+    assert!(commands.len() > 10, "{help}");
+    for command in commands.into_iter().map(|name| vec![name]).chain([vec!["calendar", "read"]]) {
+        let mut args = command.clone();
+        args.push("--help");
+        let run = dir.run(&args).ok();
+        let examples = run.stdout.split("Examples:\n").nth(1).unwrap_or_else(|| panic!("no examples: {run}"));
+        let named = format!("  aquarchive {}", command.join(" "));
+        assert!(examples.lines().any(|line| line.starts_with(&named)), "no example of {command:?}: {run}");
+    }
 }

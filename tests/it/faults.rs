@@ -277,7 +277,7 @@ fn import_and_bulk_solve_killed_at_random_points() {
         Ok(())
     };
     let solve_finish = |dir: &Dir, _: &Path| {
-        let run = dir.run(&["--db", "killed.sqlite", "solve", "--all"]).ok();
+        let run = dir.run(&["--db", "killed.sqlite", "resolve", "--all"]).ok();
         assert!(run.stdout.contains(&format!(": {total} puzzles solved ({total} ok)")), "{run}");
     };
     let base = dir.join("base.sqlite");
@@ -288,7 +288,8 @@ fn import_and_bulk_solve_killed_at_random_points() {
         reached: CHUNK,
         step: "the first batch",
     };
-    let kills = kill_loop("solve --all", &dir, Some(&base), &["solve", "--all"], &gate, 2, &solve_check, &solve_finish);
+    let kills =
+        kill_loop("resolve --all", &dir, Some(&base), &["resolve", "--all"], &gate, 2, &solve_check, &solve_finish);
     assert!(kills.killed > 0, "no bulk solve was killed mid-run");
 }
 
@@ -530,7 +531,7 @@ fn a_read_only_file_system_refuses_writes_clearly_and_still_reads() {
     dir.run(&["--db", &db, "import", "tasks.txt"]).ok();
     let before = std::fs::read(&db).unwrap();
     disk.remount("ro");
-    let write = dir.run(&["--db", &db, "solve", "--all"]).expect_code(2);
+    let write = dir.run(&["--db", &db, "resolve", "--all"]).expect_code(2);
     assert_clear(&write);
     assert!(write.stderr.contains("read-only"), "{write}");
     for args in [&["stats"][..], &["list"], &["verify"]] {

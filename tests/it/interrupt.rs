@@ -90,7 +90,7 @@ fn ctrl_c_during_a_re_solve_keeps_whole_chunks_and_says_how_to_finish() {
     let dir = Dir::new();
     let (total, _) = many_sudokus(&dir);
     std::fs::rename(dir.join("all.sqlite"), dir.join("a.sqlite")).unwrap();
-    let run = interrupted_while_locked(&dir, &["--db", "a.sqlite", "solve", "--all"]).expect_code(130);
+    let run = interrupted_while_locked(&dir, &["--db", "a.sqlite", "resolve", "--all"]).expect_code(130);
     let said = run
         .stderr
         .split("aquarchive: interrupted: ")
@@ -105,7 +105,7 @@ fn ctrl_c_during_a_re_solve_keeps_whole_chunks_and_says_how_to_finish() {
     );
     assert!(run.stdout.contains(&format!(": {} solved", count_of(said as u64, "puzzle", "puzzles"))), "{run}");
     dir.run(&["--db", "a.sqlite", "verify"]).ok();
-    let again = dir.run(&["--db", "a.sqlite", "solve", "--all"]).ok();
+    let again = dir.run(&["--db", "a.sqlite", "resolve", "--all"]).ok();
     assert!(again.stdout.contains(&format!(": {total} puzzles solved")), "{again}");
 }
 

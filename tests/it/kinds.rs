@@ -147,12 +147,12 @@ fn bad_files_name_their_line_and_leave_the_archive_as_it_was() {
 #[test]
 fn stored_puzzles_of_a_kind_are_re_solved() {
     let dir = archive();
-    let run = dir.run(&["solve", "--kind", "sudoku", "--all"]).ok();
+    let run = dir.run(&["resolve", "--kind", "sudoku", "--all"]).ok();
     assert!(run.stdout.contains(": 30 puzzles solved (30 ok), 0 changed status"), "{run}");
     // Several tilings are what a calendar date has: no fault, exit 0.
-    let run = dir.run(&["solve", "--kind", "calendar", "--all"]).ok();
+    let run = dir.run(&["resolve", "--kind", "calendar", "--all"]).ok();
     assert!(run.stdout.contains(": 4 puzzles solved (4 several), 0 changed status"), "{run}");
-    let run = dir.run(&["solve", "--all"]).ok();
+    let run = dir.run(&["resolve", "--all"]).ok();
     assert!(run.stdout.contains(": 35 puzzles solved (30 ok, 5 several)"), "{run}");
     // Files of other kinds than Aquarium have no task strings.
     let path = dir.write("s.txt", "x;y\n");

@@ -4,7 +4,6 @@
 mod util;
 
 mod backup;
-mod bench_moved;
 mod calendar;
 mod calendar_boards;
 mod calendar_photo;

@@ -36,7 +36,7 @@ fn counts_of_one_are_singular() {
     let dir = Dir::new();
     let run = dir.run(&["import", &fixture("aquarium/puzzles/10x10_easy_3081686.txt")]).ok();
     assert!(run.stdout.ends_with(": 1 puzzle stored, 0 already present\n"), "{run}");
-    let run = dir.run(&["solve", "--id", "1"]).ok();
+    let run = dir.run(&["resolve", "--id", "1"]).ok();
     assert!(run.stdout.contains(": 1 puzzle solved (1 ok)"), "{run}");
     let run = dir.run(&["verify"]).ok();
     assert!(run.stdout.ends_with(": 1 puzzle checked, 0 mismatches\n"), "{run}");
@@ -149,9 +149,4 @@ fn long_runs_off_a_terminal_print_one_summary_line() {
     let run = dir.run(&["resolve", "--all"]).ok();
     assert_eq!(run.stdout.lines().count(), 1, "{run}");
     assert!(run.stderr.is_empty(), "{run}");
-    // The old form of `resolve` adds its one note.
-    let run = dir.run(&["solve", "--all"]).ok();
-    assert_eq!(run.stdout.lines().count(), 1, "{run}");
-    assert_eq!(run.stderr.lines().count(), 1, "{run}");
-    assert!(run.stderr.contains("is now `aquarchive resolve --all`"), "{run}");
 }

@@ -154,7 +154,7 @@ fn flawed_puzzles_are_stored_flagged_and_unreadable_ones_named() {
 }
 
 #[test]
-fn verify_finds_tampered_solutions_and_solve_mends_missing_ones() {
+fn verify_finds_tampered_solutions_and_resolve_mends_missing_ones() {
     let dir = imported("a.sqlite");
     let db = dir.join("a.sqlite");
     {
@@ -168,17 +168,17 @@ fn verify_finds_tampered_solutions_and_solve_mends_missing_ones() {
     assert!(run.stdout.ends_with("95 puzzles checked, 2 mismatches\n"), "{run}");
     assert!(run.stderr.contains("2 stored solutions do not hold"), "{run}");
 
-    let run = dir.run(&["--db", "a.sqlite", "solve", "--unsolved"]).ok();
+    let run = dir.run(&["--db", "a.sqlite", "resolve", "--unsolved"]).ok();
     assert!(run.stdout.ends_with(": 1 puzzle solved (1 ok), 0 changed status\n"), "{run}");
-    let run = dir.run(&["--db", "a.sqlite", "solve", "--id", "3", "7"]).ok();
+    let run = dir.run(&["--db", "a.sqlite", "resolve", "--id", "3", "7"]).ok();
     assert!(run.stdout.ends_with(": 2 puzzles solved (2 ok), 0 changed status\n"), "{run}");
     dir.run(&["--db", "a.sqlite", "verify"]).ok();
-    let run = dir.run(&["--db", "a.sqlite", "solve", "--all"]).ok();
+    let run = dir.run(&["--db", "a.sqlite", "resolve", "--all"]).ok();
     assert!(run.stdout.ends_with(": 95 puzzles solved (95 ok), 0 changed status\n"), "{run}");
     assert_eq!(query(&db, "SELECT count(*) FROM solutions"), 95);
-    let run = dir.run(&["--db", "a.sqlite", "solve", "--id", "1000"]).expect_code(2);
+    let run = dir.run(&["--db", "a.sqlite", "resolve", "--id", "1000"]).expect_code(2);
     assert!(run.stderr.contains("no puzzle with id 1000"), "{run}");
-    dir.run(&["--db", "a.sqlite", "solve", "--unsolved", "x.txt"]).expect_code(2);
+    dir.run(&["--db", "a.sqlite", "resolve", "--unsolved", "x.txt"]).expect_code(2);
 }
 
 /// Runs `args` and checks the file is refused with `message` and unchanged.
@@ -215,7 +215,7 @@ fn databases_not_ours_newer_or_damaged_are_refused_untouched() {
         *b = 0x5a;
     }
     dir.write("scrambled.sqlite", scrambled);
-    for args in [import, &["stats"][..], &["list"], &["verify"], &["solve", "--all"]] {
+    for args in [import, &["stats"][..], &["list"], &["verify"], &["resolve", "--all"]] {
         refused(&dir, "text.sqlite", args, "not an aquarchive database (not an SQLite file)");
         refused(&dir, "empty.sqlite", args, "not an aquarchive database (0 bytes");
         refused(&dir, "other.sqlite", args, "an SQLite file of another program");
@@ -233,7 +233,7 @@ fn databases_not_ours_newer_or_damaged_are_refused_untouched() {
     permissions.set_readonly(true);
     std::fs::set_permissions(&path, permissions).unwrap();
     refused(&dir, "good.sqlite", import, "the database file is read-only");
-    refused(&dir, "good.sqlite", &["solve", "--all"], "the database file is read-only");
+    refused(&dir, "good.sqlite", &["resolve", "--all"], "the database file is read-only");
     let stats = dir.run(&["--db", "good.sqlite", "stats"]).ok();
     assert!(stats.stdout.contains("95 puzzles"), "{stats}");
     assert_eq!(std::fs::read(&path).unwrap(), good);

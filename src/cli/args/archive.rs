@@ -1,0 +1,194 @@
+//! `import`, `list`, `show`, `export`, `stats`, `verify` and `backup`: the
+//! commands that fill the archive, read it and keep it.
+
+use std::path::PathBuf;
+
+use clap::{ArgGroup, Args, ValueEnum};
+
+use aquarchive::archive::import::Format;
+use aquarchive::kinds::Kind;
+
+use super::filter::FilterArgs;
+use super::kind::{KINDS_IN_FILES, kind_of};
+
+pub(super) const IMPORT_EXAMPLES: &str = "\
+Examples:
+  aquarchive import tests/fixtures/aquarium/puzzles
+  aquarchive generate --size 15 --count 1000 | aquarchive import -
+  aquarchive --db /tmp/other.sqlite import puzzle.txt
+
+The guide, docs/guide.md, explains the formats, what is stored, and the summary's counts.";
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum ImportFormat {
+    /// Task strings if the first puzzle line holds a `;`, else the text format
+    #[default]
+    Auto,
+    /// The text format
+    Text,
+    /// One site `task` string per line
+    Task,
+}
+
+#[derive(Args, Debug)]
+pub struct ImportArgs {
+    /// Puzzle files and directories of them; `-` reads standard input
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    /// How the puzzles are written
+    #[arg(long, value_enum, default_value_t)]
+    pub format: ImportFormat,
+    /// The kind of puzzle in every file [default: found from each file's first line]
+    #[arg(long, value_name = "KIND", value_parser = kind_of(KINDS_IN_FILES))]
+    pub kind: Option<Kind>,
+}
+
+pub(super) const LIST_EXAMPLES: &str = "\
+Examples:
+  aquarchive list --status several
+  aquarchive list --size 15x15-hard --since 2026-11-01 --json | jq .id";
+
+#[derive(Args, Debug)]
+pub struct ListArgs {
+    #[command(flatten)]
+    pub filter: FilterArgs,
+    /// One JSON object per puzzle per line (with its solution)
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub(super) const SHOW_EXAMPLES: &str = "\
+Examples:
+  aquarchive show 12
+  aquarchive show 12 --format task
+  aquarchive show 12 --svg board.svg   # the board with its solution (--no-solution without)";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ShowFormat {
+    /// The framed grid, with the solution as `~`
+    Grid,
+    /// The puzzle in the text format
+    Text,
+    /// The site's task string
+    Task,
+    /// The site's link that opens the puzzle
+    Link,
+    /// Aquarium: the puzz.link address that plays the puzzle in a browser
+    Puzzlink,
+    /// Aquarium: the solution as the site's answer form writes it (`y` water, `n` air)
+    Answer,
+}
+
+#[derive(Args, Debug)]
+pub struct ShowArgs {
+    /// The puzzle's id in the archive (see `aquarchive list`)
+    #[arg(value_name = "ID")]
+    pub id: i64,
+    /// What to print
+    #[arg(long, value_enum, default_value_t = ShowFormat::Grid)]
+    pub format: ShowFormat,
+    /// One JSON object: the stored record, its link and solution
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
+    /// Draw the puzzle (with its solution) as SVG into FILE; without FILE, or with `-`, to standard output
+    #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = "-", conflicts_with_all = ["format", "json"])]
+    pub svg: Option<PathBuf>,
+    /// Draw the puzzle (with its solution) as PNG into FILE
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["format", "json"])]
+    pub png: Option<PathBuf>,
+    /// Leave the solution out of the picture
+    #[arg(long)]
+    pub no_solution: bool,
+}
+
+pub(super) const EXPORT_EXAMPLES: &str = "\
+Examples:
+  aquarchive export --html archive/site && xdg-open archive/site/index.html
+  aquarchive export --format text --out archive/export
+  aquarchive export --format jsonl --status ok > puzzles.jsonl
+
+The guide, docs/guide.md, explains each format and the HTML site.";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ExportFormat {
+    /// A directory of text files (needs --out DIR)
+    Text,
+    /// One JSON object per puzzle per line
+    Jsonl,
+    /// One site task string per line (Aquarium puzzles)
+    Task,
+}
+
+#[derive(Args, Debug)]
+#[command(group(ArgGroup::new("output").args(["format", "html"]).required(true)))]
+pub struct ExportArgs {
+    #[command(flatten)]
+    pub filter: FilterArgs,
+    /// How to write the puzzles
+    #[arg(long, value_enum, conflicts_with = "html")]
+    pub format: Option<ExportFormat>,
+    /// The directory (text: needed) or file (jsonl, task) to write; jsonl and task default to standard output
+    #[arg(long, value_name = "PATH", conflicts_with = "html", required_if_eq("format", "text"))]
+    pub out: Option<PathBuf>,
+    /// Write a browsable static site (index with filters, a page per puzzle) into DIR
+    #[arg(long, value_name = "DIR")]
+    pub html: Option<PathBuf>,
+    /// With --html: puzzles per index page
+    #[arg(long, value_name = "N", default_value_t = 500, requires = "html", value_parser = clap::value_parser!(u32).range(1..))]
+    pub per_page: u32,
+}
+
+pub(super) const STATS_EXAMPLES: &str = "\
+Examples:
+  aquarchive stats
+  aquarchive stats --json";
+
+#[derive(Args, Debug)]
+pub struct StatsArgs {
+    /// One JSON object instead of tables
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub(super) const VERIFY_EXAMPLES: &str = "\
+Exits with 2 if some stored solution does not hold.
+
+Examples:
+  aquarchive verify
+  aquarchive verify --kind sudoku";
+
+#[derive(Args, Debug)]
+pub struct VerifyArgs {
+    #[command(flatten)]
+    pub filter: FilterArgs,
+}
+
+pub(super) const BACKUP_EXAMPLES: &str = "\
+Examples:
+  aquarchive backup backups/                  # backups/aquarchive-20261130T060000Z.sqlite
+  aquarchive backup /mnt/usb/aquarchive.sqlite --force
+
+The guide, docs/guide.md, explains how the copy is checked and how to restore it.";
+
+#[derive(Args, Debug)]
+pub struct BackupArgs {
+    /// The file to write; a folder gets a file named after the archive and the UTC time
+    #[arg(value_name = "DEST")]
+    pub dest: PathBuf,
+    /// Replace DEST if it is an existing file
+    #[arg(long)]
+    pub force: bool,
+    /// Print one JSON object: path, puzzles, solutions, snapshots, fetches, bytes
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl From<ImportFormat> for Format {
+    fn from(format: ImportFormat) -> Format {
+        match format {
+            ImportFormat::Auto => Format::Auto,
+            ImportFormat::Text => Format::Text,
+            ImportFormat::Task => Format::Task,
+        }
+    }
+}

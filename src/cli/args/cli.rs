@@ -1,0 +1,160 @@
+//! The whole command line: the subcommands, and the rules between options
+//! that hang on a value, which clap's attributes cannot say.
+
+use clap::error::ErrorKind;
+use clap::{CommandFactory, Parser, Subcommand};
+
+use aquarchive::kinds::Kind;
+
+use super::archive::{
+    BACKUP_EXAMPLES, BackupArgs, EXPORT_EXAMPLES, ExportArgs, IMPORT_EXAMPLES, ImportArgs, ImportFormat, LIST_EXAMPLES,
+    ListArgs, SHOW_EXAMPLES, STATS_EXAMPLES, ShowArgs, StatsArgs, VERIFY_EXAMPLES, VerifyArgs,
+};
+use super::calendar::{CALENDAR_EXAMPLES, CalendarArgs, CalendarSolver};
+use super::fetch::{FETCH_EXAMPLES, FetchArgs, LOG_EXAMPLES, LogArgs, REPARSE_EXAMPLES, ReparseArgs};
+use super::generate::{GENERATE_EXAMPLES, GenerateArgs, OutputFormat};
+use super::global::GlobalArgs;
+use super::grade::{GRADE_EXAMPLES, GradeArgs};
+use super::solve::{InputFormat, RESOLVE_EXAMPLES, ResolveArgs, SOLVE_EXAMPLES, SolveArgs};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "aquarchive",
+    version,
+    about = "Fetch, archive and solve Aquarium puzzles with a multi-cover engine",
+    long_about = "Fetch, archive and solve Aquarium puzzles (puzzle-aquarium.com) with a multi-cover engine.\n\n\
+        Exit status: 0 done; 1 some puzzle lacks the solutions its kind must have; 2 an error; \
+        3 fetch stored nothing new; 130 stopped by Ctrl-C.",
+    after_help = "Examples:
+  aquarchive fetch daily
+  aquarchive solve puzzle.txt
+  aquarchive export --html archive/site
+
+The guide, docs/guide.md, explains each command, the settings of config.toml and the exit status."
+)]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: GlobalArgs,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+impl Cli {
+    /// Parses the command line: clap checks every rule its attributes say,
+    /// then [`Cli::check`] those that hang on a value.
+    pub fn parse_checked() -> Result<Cli, clap::Error> {
+        let cli = Cli::try_parse()?;
+        cli.check()?;
+        Ok(cli)
+    }
+
+    /// The rules that depend on an option's value, which clap's attributes
+    /// cannot say (they say which options go together, not which values);
+    /// refused with clap's own error, as if the parser had found them.
+    fn check(&self) -> Result<(), clap::Error> {
+        let aquarium_only = |subcommand: &str, format: &str, kind: Option<Kind>| match kind {
+            Some(kind) if kind != Kind::Aquarium => Err(conflict(
+                subcommand,
+                format!(
+                    "--format {format} is for Aquarium, not --kind {kind}; the other kinds have their own text \
+                     formats (see docs/guide.md)"
+                ),
+            )),
+            _ => Ok(()),
+        };
+        match &self.command {
+            // FILE is required but for --all, so that `solve --all` alone is
+            // told which command re-solves the stored puzzles.
+            Command::Solve(args) if args.files.is_empty() => Err(refused(
+                "solve",
+                ErrorKind::MissingRequiredArgument,
+                "`solve --all` prints every solution of the puzzles in FILE: give FILE; \
+                 to re-solve every stored puzzle, run `aquarchive resolve --all`",
+            )),
+            Command::Solve(args) if args.format == Some(InputFormat::Task) => aquarium_only("solve", "task", args.kind),
+            Command::Import(args) if args.format == ImportFormat::Task => aquarium_only("import", "task", args.kind),
+            // The groups conflict, but clap lets a required option that
+            // conflicts with one given go missing: say the kind's own.
+            Command::Generate(args) if args.kind == Some(Kind::Aquarium) && args.sudoku.given() => Err(conflict(
+                "generate",
+                "--difficulty, --symmetry, --not-minimal and --attempts are for --kind sudoku",
+            )),
+            Command::Generate(args) if args.kind == Some(Kind::Sudoku) && args.aquarium.given() => {
+                Err(conflict("generate", "--size, --tanks, --style and --format are for Aquarium; a Sudoku is 9x9"))
+            }
+            Command::Generate(args) if args.solutions && args.aquarium.format == Some(OutputFormat::Task) => {
+                Err(conflict("generate", "--solutions goes with --format text (task strings have no room for them)"))
+            }
+            Command::Solve(args) if args.solver.is_some() && args.kind.is_some_and(|kind| kind != Kind::Sudoku) => {
+                Err(conflict("solve", "--solver is for --kind sudoku (the other kinds are solved by the engine)"))
+            }
+            Command::Calendar(args) if args.probing.is_some() && args.solver != Some(CalendarSolver::Engine) => {
+                Err(conflict("calendar", "--probing is for --solver engine (the bitboard search does not probe)"))
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+/// clap's error for two arguments that do not go together, with the usage
+/// of `subcommand`.
+fn conflict(subcommand: &str, message: impl std::fmt::Display) -> clap::Error {
+    refused(subcommand, ErrorKind::ArgumentConflict, message)
+}
+
+/// clap's error of `kind`, with the usage of `subcommand`.
+fn refused(subcommand: &str, kind: ErrorKind, message: impl std::fmt::Display) -> clap::Error {
+    let mut cli = Cli::command();
+    cli.build();
+    cli.find_subcommand_mut(subcommand).expect("a subcommand of aquarchive").error(kind, message)
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Solve puzzles from files, prove each solution unique, and print them
+    #[command(after_help = SOLVE_EXAMPLES, override_usage = "aquarchive solve [OPTIONS] <FILE>...")]
+    Solve(SolveArgs),
+    /// Re-solve stored puzzles and write the verdicts back into the archive
+    #[command(after_help = RESOLVE_EXAMPLES)]
+    Resolve(ResolveArgs),
+    /// Write new Aquarium or Sudoku puzzles, each proved to have exactly one solution
+    #[command(after_help = GENERATE_EXAMPLES)]
+    Generate(GenerateArgs),
+    /// Rate Sudoku and Aquarium puzzles by the techniques a person needs, with the steps as hints
+    #[command(after_help = GRADE_EXAMPLES)]
+    Grade(GradeArgs),
+    /// Solve the calendar puzzle for a date (today by default), count its tilings, or tabulate every date;
+    /// `calendar read PHOTO` reads a photo of a solved board
+    #[command(after_help = CALENDAR_EXAMPLES, args_conflicts_with_subcommands = true)]
+    Calendar(CalendarArgs),
+    /// Add puzzles to the archive, each validated and solved as it goes in
+    #[command(after_help = IMPORT_EXAMPLES)]
+    Import(ImportArgs),
+    /// List the archive's puzzles, one a line
+    #[command(after_help = LIST_EXAMPLES)]
+    List(ListArgs),
+    /// Show one stored puzzle with its solution
+    #[command(after_help = SHOW_EXAMPLES)]
+    Show(ShowArgs),
+    /// Write stored puzzles out: text files, JSON lines, task strings or a browsable HTML site
+    #[command(after_help = EXPORT_EXAMPLES)]
+    Export(ExportArgs),
+    /// Count the archive's puzzles by size class and status, with solve times
+    #[command(after_help = STATS_EXAMPLES)]
+    Stats(StatsArgs),
+    /// Re-check every stored solution with the independent verifier
+    #[command(after_help = VERIFY_EXAMPLES)]
+    Verify(VerifyArgs),
+    /// Fetch puzzles from the site (HTTP or a headless browser) into the archive
+    #[command(after_help = FETCH_EXAMPLES)]
+    Fetch(FetchArgs),
+    /// Re-extract every stored page snapshot with the current extractor
+    #[command(after_help = REPARSE_EXAMPLES)]
+    Reparse(ReparseArgs),
+    /// The log of fetches (what scheduled fetches did), newest first
+    #[command(after_help = LOG_EXAMPLES)]
+    Log(LogArgs),
+    /// Copy the archive to a file, consistent and checked, even while other runs write to it
+    #[command(after_help = BACKUP_EXAMPLES)]
+    Backup(BackupArgs),
+}

@@ -1,0 +1,74 @@
+//! `fetch`, `reparse` and `log`: the site's pages into the archive, read
+//! again, and the record of every fetch.
+
+use clap::Args;
+
+pub(super) const FETCH_EXAMPLES: &str = "\
+Examples:
+  aquarchive fetch daily                      # for cron: 0 stored, 3 nothing new, 2 failed
+  aquarchive fetch 10x10-hard --count 5
+  aquarchive fetch --id 6,226,616 --size 10x10-easy
+  aquarchive fetch --browser 6x6-easy 15x15-hard --json
+
+The guide, docs/guide.md, explains scheduled fetching, the checks on each page, and the
+[site] and [fetch] settings of config.toml.";
+
+#[derive(Args, Debug)]
+pub struct FetchArgs {
+    /// Size classes to fetch a new puzzle of: 6x6-easy ... 15x15-hard, daily, weekly, monthly, or the site's 0..11
+    #[arg(value_name = "SIZE", required_unless_present = "id", conflicts_with = "id")]
+    pub sizes: Vec<String>,
+    /// One given puzzle by its site ID (commas allowed), with --size
+    #[arg(long, value_name = "ID", requires = "size")]
+    pub id: Option<String>,
+    /// The size class of --id (IDs are unique only within a class)
+    #[arg(long, value_name = "SIZE", requires = "id")]
+    pub size: Option<String>,
+    /// New puzzles to store per size class
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub count: u32,
+    /// Fetch through a headless browser (chromedriver + Chromium) instead of plain HTTP
+    #[arg(long)]
+    pub browser: bool,
+    /// Print one JSON object per fetch per line
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub(super) const REPARSE_EXAMPLES: &str = "\
+Examples:
+  aquarchive reparse
+  aquarchive reparse --json
+
+The guide, docs/guide.md, explains when to reparse.";
+
+#[derive(Args, Debug)]
+pub struct ReparseArgs {
+    /// Print one JSON object per stored puzzle per line
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub(super) const LOG_EXAMPLES: &str = "\
+Examples:
+  aquarchive log
+  aquarchive log --failed --since 2026-11-01
+  aquarchive log --limit 0 --json | jq -r .error
+
+The guide, docs/guide.md, explains the columns and each outcome.";
+
+#[derive(Args, Debug)]
+pub struct LogArgs {
+    /// Only the fetches that gave no good puzzle (failed or rejected)
+    #[arg(long)]
+    pub failed: bool,
+    /// Only fetches at or after this UTC time (2026-11-30, or 2026-11-30T06:00)
+    #[arg(long, value_name = "TIME")]
+    pub since: Option<String>,
+    /// Show at most the N newest (0: all)
+    #[arg(long, value_name = "N", default_value_t = 50)]
+    pub limit: u64,
+    /// Print one JSON object per fetch per line
+    #[arg(long)]
+    pub json: bool,
+}

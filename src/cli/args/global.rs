@@ -1,0 +1,20 @@
+//! The options every subcommand takes.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+/// Flags every subcommand takes.
+#[derive(Args, Debug, Clone)]
+pub struct GlobalArgs {
+    /// Settings file [default: config.toml in the working directory, if there is one]
+    #[arg(long, global = true, value_name = "PATH")]
+    pub config: Option<PathBuf>,
+    /// The archive database [default: config.toml's archive.database, else archive/aquarchive.sqlite]
+    #[arg(long, global = true, value_name = "PATH")]
+    pub db: Option<PathBuf>,
+    /// Say on standard error what is done on the way (each fetch, retry and wait); -vv says more.
+    /// RUST_LOG, when set, chooses instead
+    #[arg(short, long, global = true, action = clap::ArgAction::Count)]
+    pub verbose: u8,
+}

@@ -1,0 +1,111 @@
+//! `aquarchive import`: puzzle files into the archive.
+
+use aquarchive::archive::fetch::{self, Outcome};
+use aquarchive::archive::import::{self, Format};
+use aquarchive::engine::Settings;
+use aquarchive::render::count_of;
+use aquarchive::store::Access;
+
+use crate::cli::args::{GlobalArgs, ImportArgs};
+use crate::cli::context::Context;
+use crate::cli::error::CliError;
+use crate::cli::exit::ExitCode;
+use crate::cli::output::print;
+use crate::cli::progress::Progress;
+
+pub fn run(args: ImportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
+    // Ctrl-C stops after the chunk at hand, and the summary says what is kept.
+    crate::cli::interrupt::stop_between_steps(
+        "stopped at once: the puzzles written before are kept with their solutions, the chunk being \
+         written is not; run the same import again to finish (what is stored is skipped)",
+    );
+    let context = Context::load(global)?;
+    let format = Format::from(args.format);
+    // Read everything first: a missing file stops the import before it writes.
+    let mut candidates = Vec::new();
+    let mut pages = Vec::new();
+    let inputs = import::input_files(&args.paths)?;
+    if inputs.solutions_skipped > 0 {
+        let n = inputs.solutions_skipped;
+        eprintln!(
+            "aquarchive: {n} solution file{} (*.solution.txt) left out: they hold solutions, not puzzles",
+            if n == 1 { "" } else { "s" }
+        );
+    }
+    for file in inputs.files {
+        if import::is_saved_page(&file) {
+            let bytes =
+                std::fs::read(&file).map_err(|source| CliError::Io { path: file.display().to_string(), source })?;
+            pages.push((file, bytes));
+        } else {
+            candidates.extend(import::read_file(&file, format, args.kind)?);
+        }
+    }
+    let mut store = context.open(Access::ReadWrite)?;
+    let mut code = ExitCode::Ok;
+    if !candidates.is_empty() || pages.is_empty() {
+        let total = candidates.len() as u64;
+        let progress = Progress::new(total, "importing");
+        let summary = import::import(&mut store, candidates, Settings::default(), &|done| progress.set(done))?;
+        progress.finish();
+        for why in &summary.unreadable {
+            eprintln!("aquarchive: {why}");
+        }
+        print(&format!("{}: {}\n", store.path().display(), summary.line()))?;
+        if summary.interrupted {
+            eprintln!(
+                "aquarchive: interrupted: {} of {total} dealt with ({} stored now, each with its solution); \
+                 run the same import again to finish (what is stored is skipped)",
+                summary.read(),
+                count_of(summary.stored(), "puzzle", "puzzles"),
+            );
+            return Ok(ExitCode::Interrupted);
+        }
+        code = if !summary.unreadable.is_empty() {
+            ExitCode::Error
+        } else if summary.invalid + summary.not_unique > 0 {
+            ExitCode::NotUnique
+        } else {
+            ExitCode::Ok
+        };
+    }
+    if !pages.is_empty() {
+        code = code.worst(import_pages(&mut store, pages)?);
+    }
+    Ok(code)
+}
+
+/// Saved pages: each kept as a snapshot and read by the page extractor,
+/// exactly as if it had just been fetched.
+fn import_pages(
+    store: &mut aquarchive::store::Store,
+    pages: Vec<(std::path::PathBuf, Vec<u8>)>,
+) -> Result<ExitCode, CliError> {
+    let (mut new, mut present, mut flagged, mut unreadable) = (0, 0, 0, 0);
+    for (path, bytes) in pages {
+        let report = fetch::import_page(store, &path, bytes, Settings::default())?;
+        match report.outcome {
+            Outcome::New(_) => new += 1,
+            Outcome::Present(_) => present += 1,
+            Outcome::Rejected { why, .. } => {
+                eprintln!("aquarchive: {}: stored flagged: {why}", path.display());
+                flagged += 1;
+            }
+            Outcome::Failed(why) => {
+                eprintln!("aquarchive: {}: {why} (the page is kept as a snapshot)", path.display());
+                unreadable += 1;
+            }
+        }
+    }
+    print(&format!(
+        "{}: pages: {new} new, {present} already present, {flagged} flagged, {unreadable} without a puzzle\n",
+        store.path().display()
+    ))?;
+    Ok(if unreadable > 0 {
+        ExitCode::Error
+    } else if flagged > 0 {
+        ExitCode::NotUnique
+    } else {
+        ExitCode::Ok
+    })
+}

@@ -1,0 +1,66 @@
+//! `aquarchive reparse`: stored snapshots through the current extractor.
+
+use serde_json::json;
+
+use aquarchive::archive::fetch::{Reparsed, reparse};
+use aquarchive::engine::Settings;
+use aquarchive::store::{Access, Added};
+
+use crate::cli::args::{GlobalArgs, ReparseArgs};
+use crate::cli::context::Context;
+use crate::cli::error::CliError;
+use crate::cli::exit::ExitCode;
+use crate::cli::output::print;
+
+pub fn run(args: ReparseArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
+    let context = Context::load(global)?;
+    let mut store = context.open(Access::ReadWrite)?;
+    let mut printed = Ok(());
+    let mut each = |id: i64, result: &Reparsed| {
+        if printed.is_ok() {
+            printed = print(&line(id, result, args.json));
+        }
+    };
+    let results = reparse(&mut store, Settings::default(), &mut each)?;
+    printed?;
+    let count = |f: fn(&Reparsed) -> bool| results.iter().filter(|(_, r)| f(r)).count();
+    let (same, changed, fails, found) = (
+        count(|r| *r == Reparsed::Same),
+        count(|r| matches!(r, Reparsed::Changed { .. })),
+        count(|r| matches!(r, Reparsed::NowFails(_))),
+        count(|r| matches!(r, Reparsed::Found { .. })),
+    );
+    if !args.json {
+        print(&format!(
+            "{}: {same} unchanged, {changed} changed, {fails} no longer readable, {found} found in pages that gave none before\n",
+            store.path().display()
+        ))?;
+    }
+    Ok(if fails > 0 { ExitCode::Error } else { ExitCode::Ok })
+}
+
+fn line(id: i64, result: &Reparsed, as_json: bool) -> String {
+    match (result, as_json) {
+        (Reparsed::Same, true) => format!("{}\n", json!({"puzzle": id, "result": "same"})),
+        (Reparsed::Changed { before, after, status }, true) => {
+            format!(
+                "{}\n",
+                json!({"puzzle": id, "result": "changed", "before": before, "after": after, "status": status})
+            )
+        }
+        (Reparsed::NowFails(why), true) => format!("{}\n", json!({"puzzle": id, "result": "fails", "error": why})),
+        (Reparsed::Found { status, stored }, true) => format!(
+            "{}\n",
+            json!({"puzzle": id, "result": "found", "status": status, "already_stored": matches!(stored, Added::Present(_))})
+        ),
+        (Reparsed::Same, false) => String::new(),
+        (Reparsed::Changed { status, .. }, false) => format!("puzzle {id}: changed, now {status}\n"),
+        (Reparsed::NowFails(why), false) => format!("puzzle {id}: its snapshot no longer gives a puzzle: {why}\n"),
+        (Reparsed::Found { stored: Added::Present(_), .. }, false) => {
+            format!("puzzle {id}: found in a page that gave no puzzle before (stored already)\n")
+        }
+        (Reparsed::Found { status, .. }, false) => {
+            format!("puzzle {id}: found in a page that gave no puzzle before, stored as {status}\n")
+        }
+    }
+}

@@ -1,0 +1,130 @@
+//! `aquarchive show ID`: one stored puzzle, as a grid with its solution, or
+//! as text, task string, link, puzz.link address or JSON, or drawn as SVG
+//! or PNG.
+
+use aquarchive::archive::kinds::{AnyPuzzle, AnySolution};
+use aquarchive::archive::{export, picture, site_names, stats, stored, stored_aquarium, stored_solution};
+use aquarchive::kinds::Kind;
+use aquarchive::kinds::aquarium::puzzlink;
+use aquarchive::render;
+use aquarchive::store::time_text;
+use aquarchive::store::{Access, HashCheck};
+
+use crate::cli::args::{GlobalArgs, ShowArgs, ShowFormat};
+use crate::cli::context::Context;
+use crate::cli::error::CliError;
+use crate::cli::exit::ExitCode;
+use crate::cli::output::print;
+use crate::cli::picture::Pictures;
+
+pub fn run(args: ShowArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
+    let context = Context::load(global)?;
+    let store = context.open(Access::ReadOnly)?;
+    let base_url = &context.config.site.base_url;
+    let puzzle = store
+        .puzzle(args.id)?
+        .ok_or_else(|| CliError::Message(format!("{}: no puzzle with id {}", store.path().display(), args.id)))?;
+    let pictures = Pictures::new(args.svg, args.png, args.json)?;
+    if pictures.wanted() {
+        pictures.write(&picture::svg_required(&puzzle, !args.no_solution)?, None)?;
+        return Ok(ExitCode::Ok);
+    }
+    if args.json {
+        print(&format!("{}\n", export::json(&puzzle, base_url)))?;
+        return Ok(ExitCode::Ok);
+    }
+    let out = match args.format {
+        ShowFormat::Text => puzzle.record.text.clone(),
+        ShowFormat::Task => format!("{}\n", export::task(&puzzle)?),
+        ShowFormat::Answer => format!("{}\n", export::answer(&puzzle)?),
+        ShowFormat::Link => format!(
+            "{}\n",
+            export::link(&puzzle, base_url).ok_or_else(|| CliError::Message(
+                if puzzle.record.kind == Kind::Aquarium {
+                    format!(
+                        "puzzle {}: no link, its site ID or size class is not known (source: {})",
+                        puzzle.id, puzzle.record.source
+                    )
+                } else {
+                    format!(
+                        "puzzle {}: a {} puzzle has no link: only Aquarium puzzles come from the site",
+                        puzzle.id, puzzle.record.kind
+                    )
+                }
+            ))?
+        ),
+        ShowFormat::Puzzlink if puzzle.record.kind == Kind::Aquarium => {
+            format!("{}\n", puzzlink::url(&stored_aquarium(&puzzle)?))
+        }
+        ShowFormat::Puzzlink => {
+            return Err(CliError::Message(format!(
+                "puzzle {}: a {} puzzle has no puzz.link address here: only Aquarium puzzles have one",
+                puzzle.id, puzzle.record.kind
+            )));
+        }
+        ShowFormat::Grid => {
+            let read = stored(&puzzle)?;
+            let solution = stored_solution(&puzzle, &read).transpose()?;
+            let mut head = format!(
+                "puzzle {}: {} {}, {}",
+                puzzle.id,
+                puzzle.record.kind,
+                stats::class_of(
+                    puzzle.record.kind,
+                    puzzle.record.size_class,
+                    puzzle.record.width,
+                    puzzle.record.height
+                ),
+                puzzle.record.status
+            );
+            if let Some(id) = puzzle.record.site_id {
+                head.push_str(&format!(", site ID {}", site_names::site_id_text(id)));
+            }
+            if let Some(date) = &puzzle.record.special_date {
+                head.push_str(&format!(", the special of {date}"));
+            }
+            match puzzle.hash_check {
+                Some(HashCheck::Match) => head.push_str(", confirmed by the site's hash"),
+                Some(HashCheck::Mismatch) => head.push_str(", not confirmed: the site's hash does not match"),
+                _ => {}
+            }
+            if let Some(note) = &puzzle.record.note {
+                head.push_str(&format!(" ({note})"));
+            }
+            if let Some(s) = &puzzle.solution {
+                head.push_str(&format!("; solved by {} in {} µs, {} nodes", s.solver_version, s.micros, s.nodes));
+                if !read.expects_unique() {
+                    head.push_str(&format!(", {} solutions (the first shown)", s.found));
+                }
+            }
+            head.push_str(&format!("\nsource: {}, stored {}\n", puzzle.record.source, time_text(puzzle.created)));
+            if let Some(link) = export::link(&puzzle, base_url) {
+                head.push_str(&format!("link: {link}\n"));
+            }
+            head + &draw(&read, solution.as_ref())
+        }
+    };
+    print(&out)?;
+    Ok(ExitCode::Ok)
+}
+
+/// The kind's text drawing, with the solution when there is one.
+fn draw(puzzle: &AnyPuzzle, solution: Option<&AnySolution>) -> String {
+    match (puzzle, solution) {
+        (AnyPuzzle::Aquarium(p), Some(AnySolution::Aquarium(w))) => render::aquarium::framed(p, Some(w)),
+        (AnyPuzzle::Aquarium(p), _) => render::aquarium::framed(p, None),
+        (AnyPuzzle::Sudoku(p), Some(AnySolution::Sudoku(g))) => {
+            format!("{}solution:\n{}", render::sudoku::framed(p), render::sudoku::framed(g))
+        }
+        (AnyPuzzle::Sudoku(p), _) => render::sudoku::framed(p),
+        (AnyPuzzle::Calendar { variant, date }, solution) => {
+            let tiling = match solution {
+                Some(AnySolution::Calendar(t)) => Some(t),
+                _ => None,
+            };
+            format!("{date} on the {} board:\n{}", variant.name(), render::calendar::board(variant, tiling))
+        }
+        (AnyPuzzle::Ring(r), Some(AnySolution::Ring(s))) => render::ring::board(r, Some(s)),
+        (AnyPuzzle::Ring(r), _) => render::ring::board(r, None),
+    }
+}
