@@ -15,7 +15,8 @@ use crate::site::markup::EXTRACTOR_VERSION;
 use crate::site::url::{PuzzleId, SiteUrls, SizeClass, read_url};
 use crate::store::{Added, Filter, HashCheck, NewPuzzle, SiteFacts, Status, Store, Tries};
 
-use super::{ArchiveError, Verdict, assess};
+use super::error::ArchiveError;
+use super::verdict::{Verdict, assess};
 use crate::kinds::Kind;
 
 /// What became of one fetch.

@@ -23,7 +23,7 @@ use super::pace::{HeldOff, Pacer};
 use super::raw::is_not_found;
 pub use super::sandbox::Sandbox;
 use super::{FetchFailure, SiteError, markup};
-use crate::store::Tries;
+use crate::shared::Tries;
 
 /// Where the browser comes from.
 #[derive(Clone, Debug)]
