@@ -12,6 +12,8 @@ pub mod answer;
 pub mod board;
 #[cfg(feature = "browser")]
 pub mod browser;
+#[cfg(feature = "browser")]
+pub mod browser_process;
 mod error;
 pub mod extract;
 pub mod fetch;
