@@ -4,13 +4,16 @@
 
 mod error;
 pub mod export;
+#[cfg(feature = "http")]
 pub mod fetch;
 pub mod grade;
 pub mod html;
 pub mod import;
 pub mod kinds;
+pub mod page;
 pub mod picture;
 pub mod reading;
+pub mod reparse;
 #[cfg(feature = "http")]
 pub mod robots;
 pub mod site_names;

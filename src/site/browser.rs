@@ -6,9 +6,8 @@ use std::time::{Duration, Instant};
 
 use fantoccini::{Client, Locator};
 
-use super::browser_process::Browser;
 // Where they were before the browser's processes had a module of their own.
-pub use super::browser_process::{BrowserSettings, Unsandboxed, kill_running};
+pub use super::browser_process::{Browser, BrowserSettings, Unsandboxed, kill_running};
 use super::fetch::{FetchSettings, Method, Page, PageSource};
 use super::pace::{HeldOff, Pacer};
 use super::raw::is_not_found;
