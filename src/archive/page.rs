@@ -78,7 +78,9 @@ pub(super) enum Kept {
     /// The page's puzzle is not a good one and is worth fetching again:
     /// the page is kept with its record, the puzzle is not stored. Holds
     /// the request for that same puzzle: the one made, or, for a random
-    /// puzzle of a class, one for it by its ID.
+    /// puzzle of a class, one for it by its ID (read by `fetch`, which
+    /// the `http` feature brings).
+    #[cfg_attr(not(feature = "http"), allow(dead_code))]
     Garbled(Request),
 }
 
