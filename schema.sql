@@ -1,7 +1,7 @@
--- The aquarchive database, version 1. Embedded in the binary (src/store) and
--- run once on a new file; each later version adds a step in migrations/
--- (listed in src/store/open.rs) instead of editing this file, so that
--- existing archives migrate in place.
+-- The aquarchive database, version 1 (`user_version`; the binary's
+-- `store::VERSION`). Embedded in the binary (src/store) and run once on a
+-- new file. A change to it after a release is a new version: a step that
+-- takes a file of the version before to it, run in place when it is opened.
 --
 -- Times are UTC text, 'YYYY-MM-DDTHH:MM:SS.sssZ', so they sort and compare
 -- as strings. `kind` is free text ('aquarium', 'sudoku', ...): the store keeps
@@ -15,7 +15,10 @@ CREATE TABLE snapshots (
     first_seen   TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
 );
 
--- Every fetch attempt, failed ones too.
+-- Every fetch attempt, failed ones too, with how hard it was: `attempts`,
+-- the requests made for it (the first and its retries); `busy`, the answers
+-- among them that asked to slow down (HTTP 429 or 503); `waited_ms`, the time
+-- slept before retries (backoff, or what the site's Retry-After asked).
 CREATE TABLE fetches (
     id          INTEGER PRIMARY KEY,
     url         TEXT NOT NULL,
@@ -23,7 +26,10 @@ CREATE TABLE fetches (
     fetched_at  TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
     http_status INTEGER,
     error       TEXT,
-    snapshot    TEXT REFERENCES snapshots (sha256)
+    snapshot    TEXT REFERENCES snapshots (sha256),
+    attempts    INTEGER CHECK (attempts >= 0),
+    busy        INTEGER CHECK (busy >= 0),
+    waited_ms   INTEGER CHECK (waited_ms >= 0)
 );
 
 CREATE TABLE puzzles (
@@ -45,11 +51,17 @@ CREATE TABLE puzzles (
     status            TEXT NOT NULL CHECK (status IN ('ok', 'invalid', 'unsolvable', 'several')),
     -- Why a puzzle is invalid, in words.
     note              TEXT,
-    created           TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+    created           TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    -- A special's date (daily, weekly, monthly) as the page writes it
+    -- ('2026-11-30', '2026-W48'): a special's page has no puzzle ID, so its
+    -- class and date are its identity.
+    special_date      TEXT
 );
--- A site puzzle is itself by its ID; any other by its canonical form.
+-- A puzzle with a site ID or a special's date is itself by that; any other
+-- by its canonical text.
 CREATE UNIQUE INDEX puzzles_site_id ON puzzles (kind, size_class, site_id) WHERE site_id IS NOT NULL;
-CREATE UNIQUE INDEX puzzles_canonical ON puzzles (kind, canonical_hash) WHERE site_id IS NULL;
+CREATE UNIQUE INDEX puzzles_canonical ON puzzles (kind, canonical_hash) WHERE site_id IS NULL AND special_date IS NULL;
+CREATE UNIQUE INDEX puzzles_special ON puzzles (kind, size_class, special_date) WHERE special_date IS NOT NULL;
 CREATE INDEX puzzles_hash ON puzzles (kind, canonical_hash);
 CREATE INDEX puzzles_created ON puzzles (created);
 
@@ -61,10 +73,57 @@ CREATE TABLE solutions (
     solver_version TEXT NOT NULL,
     -- The first solution found in its kind's text format; NULL when none.
     solution       TEXT,
-    -- Solutions found, searching for at most 2 (2 = not unique).
-    found          INTEGER NOT NULL CHECK (found BETWEEN 0 AND 2),
+    -- Solutions found: searching for at most 2 (2 = not unique) for kinds
+    -- that expect one, every one for calendar dates and ring instances.
+    found          INTEGER NOT NULL CHECK (found >= 0),
     nodes          INTEGER NOT NULL,
     micros         INTEGER NOT NULL,
     solved_at      TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
     UNIQUE (puzzle, solver_version)
+);
+
+-- What a site page says of its puzzle beyond the puzzle itself (written by
+-- `fetch` and `reparse`; re-derivable from the snapshot).
+CREATE TABLE site_facts (
+    puzzle          INTEGER PRIMARY KEY REFERENCES puzzles (id) ON DELETE CASCADE,
+    -- The page's `hashedSolution` (32 hex digits).
+    hashed_solution TEXT,
+    -- The site's own answer check: 'match', a solution found hashes (md5 of
+    -- task and answer) to `hashed_solution`; 'mismatch', none does (a garbled
+    -- task, or no solution at all); 'absent', the page has no hash.
+    hash_check      TEXT NOT NULL CHECK (hash_check IN ('match', 'mismatch', 'absent'))
+);
+
+-- Each puzzle's grade by the techniques a person needs to solve it (Sudoku
+-- and Aquarium puzzles with one solution), kept with the solve that found
+-- it: the level's name, its rank (1 the easiest level of its kind), the
+-- techniques used with how often ("naked single 40, ..."), and the hints as
+-- the HTML archive's puzzle page carries them (the logical solution's steps,
+-- written compactly), so that an export need not grade it again.
+CREATE TABLE grades (
+    puzzle     INTEGER PRIMARY KEY REFERENCES puzzles (id) ON DELETE CASCADE,
+    level      TEXT NOT NULL,
+    rank       INTEGER NOT NULL CHECK (rank >= 1),
+    techniques TEXT NOT NULL,
+    graded_at  TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    hints      TEXT
+);
+CREATE INDEX grades_level ON grades (level);
+
+-- Tilings read from photos of calendar boards solved by hand (`calendar read
+-- --import`): each photo's reading of its date's puzzle, beside the tilings
+-- the solver stores in `solutions`.
+CREATE TABLE calendar_readings (
+    id           INTEGER PRIMARY KEY,
+    puzzle       INTEGER NOT NULL REFERENCES puzzles (id) ON DELETE CASCADE,
+    -- The tiling read, in the calendar's text form (rows joined by newlines).
+    tiling       TEXT NOT NULL,
+    -- The photo as it was named, and sha256 of its bytes: a photo read
+    -- again is kept once per puzzle.
+    photo        TEXT NOT NULL,
+    photo_sha256 TEXT NOT NULL,
+    -- Cell sides changed to reach a valid tiling; 0 when read as seen.
+    corrected    INTEGER NOT NULL DEFAULT 0,
+    read_at      TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    UNIQUE (puzzle, photo_sha256)
 );

@@ -2,10 +2,14 @@
 //! not know is an error that names it (a typo must not pass silently).
 
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use serde::Deserialize;
 use thiserror::Error;
 
+#[cfg(feature = "browser")]
+use crate::site::browser_process::BrowserSettings;
+use crate::site::fetch::FetchSettings;
 use crate::site::sandbox::Sandbox;
 
 /// The file read from the working directory when no `--config` is given.
@@ -101,6 +105,36 @@ impl Default for FetchConfig {
             chromium: PathBuf::from("/usr/bin/chromium"),
             board_wait_secs: 20,
             browser_sandbox: Sandbox::Auto,
+        }
+    }
+}
+
+impl SiteConfig {
+    /// The settings as the fetchers take them, with the pace kept through
+    /// `pace_file` when one is given.
+    pub fn fetch_settings(&self, pace_file: Option<PathBuf>) -> FetchSettings {
+        FetchSettings {
+            user_agent: self.user_agent.clone(),
+            min_delay: Duration::from_millis(self.min_delay_ms),
+            timeout: Duration::from_secs(self.timeout_secs),
+            retries: self.retries,
+            backoff: Duration::from_millis(self.backoff_ms),
+            longest_wait: Duration::from_secs(self.retry_after_max_secs),
+            pace_file,
+        }
+    }
+}
+
+impl FetchConfig {
+    /// Where the browser comes from, as the browser takes it.
+    #[cfg(feature = "browser")]
+    pub fn browser_settings(&self) -> BrowserSettings {
+        BrowserSettings {
+            chromedriver: self.chromedriver.clone(),
+            chromium: self.chromium.clone(),
+            webdriver_url: self.webdriver_url.clone(),
+            board_wait: Duration::from_secs(self.board_wait_secs),
+            sandbox: self.browser_sandbox,
         }
     }
 }

@@ -6,7 +6,7 @@
 //! An import or a re-solve, a chunk at a time, checks [`requested`] after
 //! each chunk, ends with what it has stored and says so in its summary.
 //! What must not outlive the process is cleaned up by its owner's `Drop`
-//! (a browser's processes), and [`crate::site::browser::kill_running`]
+//! (a browser's processes), and [`crate::site::browser_process::kill_running`]
 //! does the same for a caller about to exit without unwinding. Whatever a
 //! database transaction had not committed is undone by SQLite when the
 //! archive is next opened.

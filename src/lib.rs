@@ -1,13 +1,29 @@
 //! aquarchive: fetch, extract, keep, solve and show Aquarium puzzles (and a
 //! few other kinds) with a multi-cover engine.
 //!
-//! The modules follow the data's path: `site` (fetch, extract) -> `kinds`
-//! (parse, encode, verify) -> `store` -> `engine` (solve) -> `render` (show).
+//! The modules are layered; each uses only those below it, never one above
+//! or beside it:
+//!
+//! ```text
+//! archive            the operations (as cargo's `ops`): import, fetch with its
+//!                    politeness, reparse, re-solve, verify, export, ...
+//! config             config.toml, read into the settings types of the modules below
+//! site | store | render
+//!                    peers, none of which imports another: the site's pages,
+//!                    the SQLite archive, text and pictures
+//! interrupt, shared  a stop request; plain values several peers need
+//! kinds, photo, engine
+//!                    the crates below the library
+//! ```
+//!
+//! The command line (the binary, `src/cli`) sits above them all: it parses,
+//! calls `archive`, and prints.
 
 pub mod archive;
 pub mod config;
 pub mod interrupt;
 pub mod render;
+pub mod shared;
 pub mod site;
 pub mod store;
 

@@ -18,8 +18,9 @@ use crate::kinds::aquarium::{self, Aquarium, AquariumError};
 use crate::render::count_of;
 use crate::store::{Added, NewPuzzle, Solution, Status, Store};
 
+use super::error::ArchiveError;
 use super::kinds::{self, AnyPuzzle, PuzzleError};
-use super::{ArchiveError, site_names};
+use super::site_names;
 
 /// Puzzles solved in parallel and then written in one transaction.
 pub const CHUNK: usize = 512;

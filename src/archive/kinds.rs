@@ -13,7 +13,7 @@ use crate::kinds::ring::{self, Ring, RingError, RingSolution};
 use crate::kinds::sudoku::{self, Grid, SudokuError};
 use crate::store::{Solution, Status};
 
-use super::{SOLVER_VERSION, Verdict, assess};
+use super::verdict::{SOLVER_VERSION, Verdict, assess};
 
 /// What reading or solving a puzzle of some kind went wrong on: the kind's
 /// own error, kept as the cause.

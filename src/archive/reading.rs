@@ -7,7 +7,7 @@ use crate::kinds::Kind;
 use crate::kinds::calendar::{Date, Variant};
 use crate::store::{NewReading, Store, sha256_hex};
 
-use super::ArchiveError;
+use super::error::ArchiveError;
 use super::import::{self, Candidate};
 use super::kinds::AnyPuzzle;
 

@@ -8,8 +8,9 @@ use rayon::prelude::*;
 use crate::engine::Settings;
 use crate::store::{Filter, Status, Store};
 
+use super::error::ArchiveError;
 use super::import::CHUNK;
-use super::{ArchiveError, stored};
+use super::stored::stored;
 
 /// What a re-solve found.
 #[derive(Clone, Debug, Default)]

@@ -4,7 +4,8 @@
 
 use crate::store::{Filter, Status, Store};
 
-use super::{ArchiveError, stored_solution};
+use super::error::ArchiveError;
+use super::stored::{self, stored_solution};
 
 #[derive(Clone, Debug, Default)]
 pub struct Report {
@@ -29,7 +30,7 @@ pub fn verify(store: &Store, filter: &Filter) -> Result<Report, ArchiveError> {
 
 /// What is wrong with one stored puzzle, if anything.
 fn check(stored: &crate::store::Puzzle) -> Option<String> {
-    let puzzle = match super::stored(stored) {
+    let puzzle = match stored::stored(stored) {
         Ok(p) => p,
         Err(e) => return Some(e.to_string()),
     };

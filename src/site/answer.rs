@@ -7,7 +7,7 @@
 
 use md5::{Digest, Md5};
 
-use crate::store::{HashCheck, hex};
+use crate::shared::{HashCheck, hex};
 
 /// md5 of `task` followed by `answer`, in lower-case hex.
 pub fn answer_hash(task: &str, answer: &str) -> String {

@@ -8,7 +8,7 @@ use super::extract::{Extracted, extract};
 use super::pace::{PaceFileError, Pacer};
 use super::url::{PuzzleId, SiteUrls, SizeClass};
 use super::{ExtractError, FetchFailure};
-use crate::store::Tries;
+use crate::shared::Tries;
 
 /// How pages are fetched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,7 +116,7 @@ pub struct Snapshot {
 
 impl Snapshot {
     pub fn of(bytes: Vec<u8>) -> Snapshot {
-        Snapshot { sha256: crate::store::sha256_hex(&bytes), bytes }
+        Snapshot { sha256: crate::shared::sha256_hex(&bytes), bytes }
     }
 }
 

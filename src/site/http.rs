@@ -11,7 +11,7 @@ use jiff::Timestamp;
 use super::fetch::{FetchSettings, Method, Page, PageSource};
 use super::pace::{HeldOff, Pacer};
 use super::{FetchFailure, SiteError};
-use crate::store::Tries;
+use crate::shared::Tries;
 
 pub struct HttpFetcher {
     client: reqwest::blocking::Client,

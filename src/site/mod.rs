@@ -6,12 +6,19 @@
 //! [`fetch::PageSource`] ([`http::HttpFetcher`] or [`browser::BrowserFetcher`])
 //! and returns its snapshot, fetch record and checked puzzle;
 //! [`fetch::process`] is the part after the network, which `reparse` reruns
-//! on stored snapshots.
+//! on stored snapshots. The browser's processes and session, which the
+//! browser fetcher drives, are `browser_process`'s.
+//!
+//! The site knows nothing of the archive: what a fetch came to (its
+//! [`Tries`](crate::shared::Tries), the page's answer check) is a plain value
+//! from `shared`, which the store keeps.
 
 pub mod answer;
 pub mod board;
 #[cfg(feature = "browser")]
 pub mod browser;
+#[cfg(feature = "browser")]
+pub mod browser_process;
 mod error;
 pub mod extract;
 pub mod fetch;

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use super::FetchFailure;
 use super::fetch::{Method, Page, PageSource};
-use crate::store::Tries;
+use crate::shared::Tries;
 
 /// How much of a robots.txt is read: RFC 9309 asks crawlers to parse at
 /// least 500 KiB, and what lies past that may be ignored.

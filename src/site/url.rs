@@ -125,7 +125,7 @@ impl FromStr for PuzzleId {
 impl fmt::Display for PuzzleId {
     /// With the site's commas: `681,742`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::render::thousands(self.0))
+        f.write_str(&crate::shared::thousands(self.0))
     }
 }
 

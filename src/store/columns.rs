@@ -17,8 +17,9 @@ use rusqlite::types::Type;
 #[cfg(doc)]
 use super::StoreError;
 use super::error::{BadValue, ValueError};
-use super::model::{HashCheck, Status};
+use super::model::Status;
 use crate::kinds::Kind;
+use crate::shared::HashCheck;
 
 /// The error a row reader returns for a value it cannot take in `place`
 /// (e.g. `puzzle 7`).

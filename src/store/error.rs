@@ -16,11 +16,6 @@ pub enum StoreError {
          it was left untouched, use a newer aquarchive"
     )]
     Newer { path: PathBuf, found: i64, known: i64 },
-    #[error(
-        "{path}: database version {found} is older than this binary's {known}; run a command that writes \
-         (e.g. `aquarchive import`) to upgrade it in place"
-    )]
-    NeedsUpgrade { path: PathBuf, found: i64, known: i64 },
     #[error("{path}: the database is damaged ({why}); it was left untouched")]
     Corrupt { path: PathBuf, why: String },
     #[error(

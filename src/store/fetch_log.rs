@@ -12,9 +12,10 @@ use rusqlite::{OptionalExtension, Row, ToSql, params};
 use serde::Serialize;
 
 use super::columns;
-use super::model::{Filter, Tries, serialize_maybe_time, serialize_time};
+use super::model::{Filter, serialize_maybe_time, serialize_time};
 use super::puzzles::PUZZLE_FROM;
 use super::{Store, StoreError};
+use crate::shared::Tries;
 
 /// What became of one fetch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -6,6 +6,7 @@ use rusqlite::ToSql;
 use serde::{Serialize, Serializer};
 
 use crate::kinds::Kind;
+use crate::shared::HashCheck;
 
 /// What the archive knows of a puzzle's soundness.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -50,65 +51,11 @@ impl std::fmt::Display for Status {
     }
 }
 
-/// What the site's own answer check said of a fetched puzzle: whether the
-/// solution found hashes to the page's `hashedSolution`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum HashCheck {
-    /// The solution found is the site's: the puzzle was read right.
-    Match,
-    /// The page has a hash and no solution found gives it (a garbled task,
-    /// or a puzzle without a unique solution).
-    Mismatch,
-    /// No hash to check against (the page has none, or the puzzle did not
-    /// come from a page).
-    Absent,
-}
-
-impl HashCheck {
-    pub const ALL: [HashCheck; 3] = [HashCheck::Match, HashCheck::Mismatch, HashCheck::Absent];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            HashCheck::Match => "match",
-            HashCheck::Mismatch => "mismatch",
-            HashCheck::Absent => "absent",
-        }
-    }
-
-    pub(super) fn parse(text: &str) -> Option<HashCheck> {
-        HashCheck::ALL.into_iter().find(|h| h.as_str() == text)
-    }
-}
-
+/// Kept as its word (`match`, `mismatch`, `absent`).
 impl ToSql for HashCheck {
     fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
         Ok(self.as_str().into())
     }
-}
-
-impl std::fmt::Display for HashCheck {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// How hard one fetch was: the requests made for it, the answers among
-/// them that asked to slow down (HTTP 429 or 503), and the time slept
-/// before retries (backoff, or what the site's `Retry-After` asked).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Tries {
-    pub attempts: u32,
-    pub busy: u32,
-    pub waited_ms: u64,
-}
-
-impl Tries {
-    /// No request made (the site asked to be left alone, or robots.txt
-    /// forbids the page).
-    pub const NONE: Tries = Tries { attempts: 0, busy: 0, waited_ms: 0 };
-    /// One request, answered at once.
-    pub const ONE: Tries = Tries { attempts: 1, ..Tries::NONE };
 }
 
 /// A puzzle to store (and, inside [`Puzzle`], as stored).
@@ -199,8 +146,7 @@ pub struct Puzzle {
     /// When it was first stored.
     #[serde(serialize_with = "serialize_time")]
     pub created: Timestamp,
-    /// The site's answer check; None where a page's hash was kept by a
-    /// version of this tool that did not check it (`reparse` checks it).
+    /// The site's answer check (`Absent` for a puzzle not from a page).
     pub hash_check: Option<HashCheck>,
     pub solution: Option<Solution>,
 }

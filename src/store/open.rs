@@ -1,34 +1,58 @@
-//! Opening the database: check the file is ours before SQLite touches it,
-//! create new files atomically, and step old ones up to this version; and
-//! checking the whole file for damage (`verify`).
+//! The open archive ([`Store`]) and opening it: check the file is ours
+//! and of this version before SQLite touches it, create new files
+//! atomically; and checking the whole file for damage (`verify`).
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use rusqlite::{Connection, OpenFlags, TransactionBehavior};
+use rusqlite::{Connection, OpenFlags, Transaction, TransactionBehavior};
 
-use super::digest::sha256_hex;
-use super::{Store, StoreError};
+use super::StoreError;
+use crate::shared::sha256_hex;
 
 /// `PRAGMA application_id` of our files: "AQUA".
 pub const APPLICATION_ID: i32 = 0x4151_5541;
 
-/// Step `k` takes a database from version `k` to `k + 1`. Add a step for each
-/// schema change; never edit one that has shipped.
-pub(super) const MIGRATIONS: &[&str] = &[
-    include_str!("../../schema.sql"),
-    include_str!("../../migrations/2_site_facts.sql"),
-    include_str!("../../migrations/3_solution_counts.sql"),
-    include_str!("../../migrations/4_specials_by_date.sql"),
-    include_str!("../../migrations/5_fetch_tries.sql"),
-    include_str!("../../migrations/6_grades.sql"),
-    include_str!("../../migrations/7_calendar_readings.sql"),
-    include_str!("../../migrations/8_grade_hints.sql"),
-];
+/// The schema of a new file.
+const SCHEMA: &str = include_str!("../../schema.sql");
 
-/// The database version this binary writes.
-pub const VERSION: i64 = MIGRATIONS.len() as i64;
+/// The database version this binary reads and writes (`PRAGMA
+/// user_version`), the one `schema.sql` makes.
+pub const VERSION: i64 = 1;
+
+/// An open archive.
+pub struct Store {
+    pub(super) conn: Connection,
+    pub(super) path: PathBuf,
+}
+
+impl Store {
+    /// Opens the archive at `path` (see [`Access`]). A file that is not
+    /// ours, is newer than this binary, or is damaged is refused untouched.
+    pub fn open(path: &Path, access: Access) -> Result<Store, StoreError> {
+        let conn = open(path, access)?;
+        Ok(Store { conn, path: path.to_path_buf() })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    pub(super) fn err(&self) -> impl Fn(rusqlite::Error) -> StoreError + '_ {
+        |e| StoreError::sql(&self.path, e)
+    }
+
+    /// A write transaction that takes the lock at once, so that a second
+    /// writer waits (busy timeout) instead of failing on a lock upgrade.
+    pub(super) fn write(&mut self) -> Result<(Transaction<'_>, &Path), StoreError> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(|e| StoreError::sql(&self.path, e))?;
+        Ok((tx, &self.path))
+    }
+}
 
 /// How long a second process waits for another's write to finish.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(60);
@@ -55,11 +79,11 @@ fn wait_for_lock(tries: i32) -> bool {
 pub enum Access {
     /// Never writes; works on read-only files; the file must exist.
     ReadOnly,
-    /// Creates the file if missing and upgrades an older version.
+    /// Creates the file if missing.
     ReadWrite,
 }
 
-pub(super) fn open(path: &Path, access: Access) -> Result<Connection, StoreError> {
+fn open(path: &Path, access: Access) -> Result<Connection, StoreError> {
     let io = |source| StoreError::io(path, source);
     match std::fs::metadata(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => match access {
@@ -88,19 +112,12 @@ pub(super) fn open(path: &Path, access: Access) -> Result<Connection, StoreError
     conn.busy_handler(Some(wait_for_lock)).map_err(sql)?;
     // The header check read the file as last checkpointed; SQLite's answer
     // includes the write-ahead log.
-    let version = check_ids(path, &conn)?;
-    match access {
-        Access::ReadOnly if version < VERSION => {
-            return Err(StoreError::NeedsUpgrade { path: path.to_path_buf(), found: version, known: VERSION });
-        }
-        Access::ReadOnly => {}
-        Access::ReadWrite => {
-            // WAL: readers never wait for the writer; NORMAL sync is safe
-            // against a killed process (only power loss may drop the last commit).
-            conn.pragma_update(None, "journal_mode", "WAL").map_err(sql)?;
-            conn.pragma_update(None, "synchronous", "NORMAL").map_err(sql)?;
-            migrate(path, &conn)?;
-        }
+    check_ids(path, &conn)?;
+    if access == Access::ReadWrite {
+        // WAL: readers never wait for the writer; NORMAL sync is safe
+        // against a killed process (only power loss may drop the last commit).
+        conn.pragma_update(None, "journal_mode", "WAL").map_err(sql)?;
+        conn.pragma_update(None, "synchronous", "NORMAL").map_err(sql)?;
     }
     conn.pragma_update(None, "foreign_keys", "ON").map_err(sql)?;
     if access == Access::ReadWrite {
@@ -240,7 +257,7 @@ fn create(path: &Path) -> Result<(), StoreError> {
         // rollback journal, and a process killed then leaves a hot journal
         // that read-only commands cannot roll back.
         conn.pragma_update(None, "journal_mode", "WAL").map_err(|e| StoreError::sql(path, e))?;
-        migrate(path, &conn)
+        create_tables(path, &conn)
     })();
     let linked = made.and_then(|()| match std::fs::hard_link(&temp, path) {
         // Another process made it first: use theirs.
@@ -294,7 +311,7 @@ fn check_header(path: &Path) -> Result<(), StoreError> {
     Ok(())
 }
 
-fn check_ids(path: &Path, conn: &Connection) -> Result<i64, StoreError> {
+fn check_ids(path: &Path, conn: &Connection) -> Result<(), StoreError> {
     let sql = |e| StoreError::sql(path, e);
     let application_id: i32 = conn.pragma_query_value(None, "application_id", |r| r.get(0)).map_err(sql)?;
     if application_id != APPLICATION_ID {
@@ -307,24 +324,24 @@ fn check_ids(path: &Path, conn: &Connection) -> Result<i64, StoreError> {
     if version > VERSION {
         return Err(StoreError::Newer { path: path.to_path_buf(), found: version, known: VERSION });
     }
+    if version < VERSION {
+        // No aquarchive leaves one: a new file gets its tables before it
+        // takes its name.
+        return Err(StoreError::NotOurs {
+            path: path.to_path_buf(),
+            why: format!("database version {version}, which no aquarchive writes"),
+        });
+    }
     // Reading the schema touches the first pages: damage there shows now.
     conn.query_row("SELECT count(*) FROM sqlite_schema", [], |r| r.get::<_, i64>(0)).map_err(sql)?;
-    Ok(version)
+    Ok(())
 }
 
-/// Applies the steps from the file's version to ours in one transaction;
-/// a second process doing the same waits, then finds nothing left to do.
-fn migrate(path: &Path, conn: &Connection) -> Result<(), StoreError> {
+/// Makes the tables of a new file and sets its version, in one transaction.
+fn create_tables(path: &Path, conn: &Connection) -> Result<(), StoreError> {
     let sql = |e| StoreError::sql(path, e);
-    let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).map_err(sql)?;
-    if version >= VERSION {
-        return Ok(());
-    }
     let tx = rusqlite::Transaction::new_unchecked(conn, TransactionBehavior::Immediate).map_err(sql)?;
-    let version: i64 = tx.pragma_query_value(None, "user_version", |r| r.get(0)).map_err(sql)?;
-    for step in MIGRATIONS.iter().skip(version as usize) {
-        tx.execute_batch(step).map_err(sql)?;
-    }
+    tx.execute_batch(SCHEMA).map_err(sql)?;
     tx.pragma_update(None, "user_version", VERSION).map_err(sql)?;
     tx.commit().map_err(sql)
 }

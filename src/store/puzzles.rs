@@ -4,19 +4,16 @@
 use rusqlite::{Connection, OptionalExtension, Row, ToSql, Transaction, params};
 
 use super::columns::{self, hash_check, status};
-use super::digest::sha256_hex;
-use super::model::{
-    Added, Count, Filter, Grade, GradeCount, HashCheck, NewPuzzle, Puzzle, SiteFacts, Solution, Status,
-};
+use super::model::{Added, Count, Filter, Grade, GradeCount, NewPuzzle, Puzzle, SiteFacts, Solution, Status};
 use super::{Store, StoreError};
 use crate::kinds::Kind;
+use crate::shared::{HashCheck, sha256_hex};
 
 /// A puzzle's answer check, from `site_facts f` joined to it: 'absent'
-/// where its page gave no hash (or it has no page), NULL where the hash was
-/// kept unchecked.
+/// where it has no page facts (it did not come from a page).
 macro_rules! hash_check_sql {
     () => {
-        "CASE WHEN f.hash_check IS NOT NULL THEN f.hash_check WHEN f.hashed_solution IS NULL THEN 'absent' END"
+        "coalesce(f.hash_check, 'absent')"
     };
 }
 

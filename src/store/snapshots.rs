@@ -3,8 +3,8 @@
 
 use rusqlite::{OptionalExtension, params};
 
-use super::digest::sha256_hex;
 use super::{Store, StoreError};
+use crate::shared::sha256_hex;
 
 impl Store {
     /// Keeps the bytes of a fetched page (once, however often seen) and

@@ -1,5 +1,6 @@
 use super::*;
 use crate::kinds::Kind;
+use rusqlite::Connection;
 
 fn puzzle(text: &str, site_id: Option<i64>) -> NewPuzzle {
     NewPuzzle {
@@ -35,7 +36,7 @@ fn a_new_file_is_ours_at_this_version() {
     let version: i64 = store.conn.pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
     let mode: String = store.conn.pragma_query_value(None, "journal_mode", |r| r.get(0)).unwrap();
     assert_eq!((id, version, mode.as_str()), (APPLICATION_ID, VERSION, "wal"));
-    // Opening again migrates nothing and keeps working.
+    // Opening again keeps working.
     let path = store.path().to_path_buf();
     drop(store);
     Store::open(&path, Access::ReadWrite).unwrap();
@@ -177,44 +178,6 @@ fn a_copy_the_sites_hash_confirms_replaces_one_it_did_not() {
     assert_eq!(store.add(&[(puzzle("t", None), Some(solution(1)))]).unwrap(), [Added::Present(2)]);
 }
 
-/// A new archive file as an older version of the tool left it: the first
-/// `version` migrations only.
-fn archive_at_version(path: &std::path::Path, version: usize) -> Connection {
-    let conn = Connection::open(path).unwrap();
-    conn.pragma_update(None, "application_id", APPLICATION_ID).unwrap();
-    for step in &open::MIGRATIONS[..version] {
-        conn.execute_batch(step).unwrap();
-    }
-    conn.pragma_update(None, "user_version", version as i64).unwrap();
-    conn
-}
-
-#[test]
-fn version_3_archives_move_a_specials_date_into_its_record_and_drop_id_0() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("old.sqlite");
-    let conn = archive_at_version(&path, 3);
-    // What an older version stored: a daily under ID 0 with its date, a
-    // weekly with no date, a normal puzzle.
-    conn.execute_batch(
-        "INSERT INTO puzzles (kind, source, size_class, site_id, width, height, text, canonical_hash, status) VALUES
-            ('aquarium', 'u', 9, 0, 2, 2, 'a', 'ha', 'ok'),
-            ('aquarium', 'u', 10, NULL, 2, 2, 'b', 'hb', 'ok'),
-            ('aquarium', 'u', 0, 5, 2, 2, 'c', 'hc', 'ok');
-         INSERT INTO site_facts (puzzle, special_date, hashed_solution) VALUES (1, '2026-08-23', 'ff'), (3, NULL, 'ee');",
-    )
-    .unwrap();
-    drop(conn);
-    let store = Store::open(&path, Access::ReadWrite).unwrap();
-    let read = |id| store.puzzle(id).unwrap().unwrap();
-    assert_eq!((read(1).record.site_id, read(1).record.special_date.as_deref()), (None, Some("2026-08-23")));
-    assert_eq!((read(2).record.site_id, read(2).record.special_date), (None, None));
-    assert_eq!((read(3).record.site_id, read(3).record.special_date), (Some(5), None));
-    // Kept hashes were never checked; a puzzle without one has nothing to check.
-    assert_eq!((read(1).hash_check, read(2).hash_check), (None, Some(HashCheck::Absent)));
-    assert_eq!(store.find(&special("z", "2026-08-23")).unwrap(), Some(1));
-}
-
 #[test]
 fn updates_replace_the_solution_of_the_same_solver_version() {
     let (_dir, mut store) = fresh();
@@ -284,28 +247,21 @@ fn files_not_ours_are_refused_untouched() {
         assert!(err.to_string().starts_with(&other.display().to_string()), "{err}");
     }
     assert_eq!(std::fs::read(&other).unwrap(), before);
-    let missing = Store::open(&dir.path().join("none.sqlite"), Access::ReadOnly).err().unwrap();
-    assert!(matches!(missing, StoreError::Missing { .. }));
-    assert!(!dir.path().join("none.sqlite").exists());
-}
-
-#[test]
-fn an_older_file_of_ours_is_migrated_in_place() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("old.sqlite");
-    // Version 0: ours (the application id) with no tables yet.
-    let conn = Connection::open(&path).unwrap();
+    // Our id without our tables (version 0): no aquarchive leaves such a file.
+    let bare = dir.path().join("bare.sqlite");
+    let conn = Connection::open(&bare).unwrap();
     conn.pragma_update(None, "application_id", APPLICATION_ID).unwrap();
     conn.execute_batch("CREATE TABLE keep (x); INSERT INTO keep VALUES (42);").unwrap();
     drop(conn);
-    let err = Store::open(&path, Access::ReadOnly).err().unwrap();
-    assert!(matches!(err, StoreError::NeedsUpgrade { found: 0, .. }), "{err}");
-    let mut store = Store::open(&path, Access::ReadWrite).unwrap();
-    let version: i64 = store.conn.pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
-    assert_eq!(version, VERSION);
-    let kept: i64 = store.conn.query_row("SELECT x FROM keep", [], |r| r.get(0)).unwrap();
-    assert_eq!(kept, 42);
-    store.add(&[(puzzle("a", None), Some(solution(1)))]).unwrap();
+    let before = std::fs::read(&bare).unwrap();
+    for access in [Access::ReadOnly, Access::ReadWrite] {
+        let err = Store::open(&bare, access).err().unwrap();
+        assert!(err.to_string().contains("database version 0, which no aquarchive writes"), "{err}");
+    }
+    assert_eq!(std::fs::read(&bare).unwrap(), before);
+    let missing = Store::open(&dir.path().join("none.sqlite"), Access::ReadOnly).err().unwrap();
+    assert!(matches!(missing, StoreError::Missing { .. }));
+    assert!(!dir.path().join("none.sqlite").exists());
 }
 
 #[test]
@@ -321,36 +277,6 @@ fn until_takes_the_whole_of_the_time_given() {
         };
         assert_eq!(store.puzzles(&filter).unwrap().len(), 1, "{}", &created[..precision]);
     }
-}
-
-#[test]
-fn version_2_solutions_survive_the_step_to_3_which_takes_whole_counts() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("v2.sqlite");
-    // A version 2 file, made by running the first two steps, with a solution.
-    let conn = Connection::open(&path).unwrap();
-    conn.pragma_update(None, "application_id", APPLICATION_ID).unwrap();
-    conn.execute_batch(open::MIGRATIONS[0]).unwrap();
-    conn.execute_batch(open::MIGRATIONS[1]).unwrap();
-    conn.pragma_update(None, "user_version", 2).unwrap();
-    conn.execute_batch(
-        "INSERT INTO puzzles (kind, source, width, height, text, canonical_hash, status) \
-         VALUES ('aquarium', 'old', 2, 2, 'x', 'h', 'several'); \
-         INSERT INTO solutions (puzzle, solver_version, solution, found, nodes, micros) VALUES (1, 'v0', 's', 2, 7, 9);",
-    )
-    .unwrap();
-    // Version 2 refuses a count above 2.
-    assert!(conn.execute("UPDATE solutions SET found = 5", []).is_err());
-    drop(conn);
-    let mut store = Store::open(&path, Access::ReadWrite).unwrap();
-    let old = store.puzzle(1).unwrap().unwrap().solution.unwrap();
-    assert_eq!((old.solver_version.as_str(), old.found, old.nodes, old.micros), ("v0", 2, 7, 9));
-    store.add(&[(puzzle("dates", None), Some(solution(1495)))]).unwrap();
-    assert_eq!(store.puzzle(2).unwrap().unwrap().solution.unwrap().found, 1495);
-    // Deleting a puzzle still takes its solutions with it.
-    store.conn.execute("DELETE FROM puzzles WHERE id = 1", []).unwrap();
-    let left: i64 = store.conn.query_row("SELECT count(*) FROM solutions", [], |r| r.get(0)).unwrap();
-    assert_eq!(left, 1);
 }
 
 #[test]
@@ -425,22 +351,10 @@ fn stored_times_read_back_as_written() {
 }
 
 #[test]
-fn a_grades_hints_are_kept_with_it_and_grades_from_version_7_have_none() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("v7.sqlite");
-    // A version 7 file with a graded puzzle, kept before hints were.
-    let conn = archive_at_version(&path, 7);
-    conn.execute_batch(
-        "INSERT INTO puzzles (kind, source, width, height, text, canonical_hash, status) \
-         VALUES ('aquarium', 'old', 2, 2, 'x', 'h', 'ok'); \
-         INSERT INTO solutions (puzzle, solver_version, solution, found, nodes, micros) VALUES (1, 'v0', 's', 1, 7, 9); \
-         INSERT INTO grades (puzzle, level, rank, techniques) VALUES (1, 'easy', 1, 'full line 2');",
-    )
-    .unwrap();
-    drop(conn);
-    let mut store = Store::open(&path, Access::ReadWrite).unwrap();
-    let old = store.puzzle(1).unwrap().unwrap().solution.unwrap().grade.unwrap();
-    assert_eq!((old.level.as_str(), old.techniques.as_str(), old.hints), ("easy", "full line 2", None));
+fn a_grades_hints_are_kept_with_it() {
+    let (_dir, mut store) = fresh();
+    store.add(&[(puzzle("x", None), Some(solution(1)))]).unwrap();
+    assert_eq!(store.puzzle(1).unwrap().unwrap().solution.unwrap().grade, None);
     // Solved again, the grade comes with its hints, and they read back whole.
     let hints = "full line|finished line\n010\n11Z2ZZ0Z0";
     let grade = Grade { level: "medium".into(), rank: 2, techniques: "t".into(), hints: Some(hints.into()) };

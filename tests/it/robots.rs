@@ -216,3 +216,52 @@ fn robots_txt_is_fetched_over_http_when_the_browser_fetches_the_pages() {
     assert!(run.stdout.contains("forbids /?size=9 to aquarchive"), "{run}");
     assert!(run.stdout.contains("new: 6x6-easy"), "{run}");
 }
+
+#[test]
+fn the_librarys_fetch_applies_robots_txt_the_crawl_delay_and_the_pace_file_itself() {
+    use std::ops::ControlFlow;
+
+    use aquarchive::archive::fetch::{self, FetchEvent, FetchRequest, Outcome, Target};
+    use aquarchive::config::{Config, SiteConfig};
+    use aquarchive::engine::Settings;
+    use aquarchive::site::url::SizeClass;
+    use aquarchive::store::{Access, Store};
+
+    let site = Site::start();
+    site.robots(Some("User-agent: aquarchive\nDisallow: /?size=9\nCrawl-delay: 0.5\n"));
+    let dir = Dir::new();
+    let database = dir.join("archive/aquarchive.sqlite");
+    let mut store = Store::open(&database, Access::ReadWrite).unwrap();
+    // A caller that says nothing of robots.txt, delays or pace files.
+    let site_config = SiteConfig { base_url: site.base_url(), min_delay_ms: 0, retries: 0, ..SiteConfig::default() };
+    let config = Config { site: site_config, ..Config::default() };
+    let daily: SizeClass = "daily".parse().unwrap();
+    let easy: SizeClass = "6x6-easy".parse().unwrap();
+    let targets = vec![Target::New { class: daily, count: 1 }, Target::New { class: easy, count: 2 }];
+    let request = FetchRequest { targets, browser: false, solve: Settings::default() };
+    let mut told = Vec::new();
+    let mut each = |event: FetchEvent<'_>| {
+        if let FetchEvent::Page(report) = event {
+            told.push(report.url.clone());
+        }
+        ControlFlow::Continue(())
+    };
+    let reports = fetch::run(&mut store, &config, &request, &mut each).unwrap();
+    assert_eq!(told, reports.iter().map(|r| r.url.clone()).collect::<Vec<_>>(), "each page told as it is kept");
+    assert_eq!(site.hits("/?size=9"), 0, "robots.txt forbids the daily: no request for it");
+    assert!(
+        matches!(&reports[0].outcome, Outcome::Failed(why) if why.contains("forbids /?size=9")),
+        "{:?}",
+        reports[0].outcome
+    );
+    assert_eq!(site.hits("/robots.txt"), 1);
+    let easy_pages = site.hits("/?size=0");
+    assert!(easy_pages >= 2, "the pages robots.txt allows are fetched: {easy_pages}");
+    assert_eq!(reports.len(), 1 + easy_pages);
+    let log = site.log();
+    for pair in log.windows(2) {
+        let gap = pair[1].0 - pair[0].0;
+        assert!(gap >= Duration::from_millis(490), "Crawl-delay 0.5 s, yet requests {gap:?} apart");
+    }
+    assert!(dir.join("archive/aquarchive.sqlite.pace").is_file(), "the pace is kept beside the archive");
+}

@@ -1,24 +1,20 @@
 //! `aquarchive fetch`: pages from the site into the archive.
 
-use std::time::Duration;
+use std::ops::ControlFlow;
 
 use serde_json::json;
 
-use aquarchive::archive::fetch::{FetchOptions, FetchReport, Outcome, fetch_id, fetch_new};
-use aquarchive::archive::robots::{RulesError, RulesFrom, SiteRules, site_rules};
-use aquarchive::config::{Config, FetchMethod};
+use aquarchive::archive::fetch::{self, FetchError, FetchEvent, FetchReport, FetchRequest, Outcome, Target};
+use aquarchive::archive::robots::RulesError;
 use aquarchive::engine::Settings;
 use aquarchive::render::count_of;
-use aquarchive::site::browser::{BrowserFetcher, BrowserSettings, Unsandboxed};
-use aquarchive::site::fetch::{FetchSettings, PageSource};
-use aquarchive::site::http::HttpFetcher;
-use aquarchive::site::robots::{RobotsGuard, product_token};
-use aquarchive::site::url::{PuzzleId, SiteUrls, SizeClass};
-use aquarchive::store::{Access, HashCheck, Store, time_to_second};
+use aquarchive::site::browser::Unsandboxed;
+use aquarchive::site::url::{PuzzleId, SizeClass};
+use aquarchive::store::{Access, HashCheck, time_to_second};
 
 use crate::cli::args::{FetchArgs, GlobalArgs};
 use crate::cli::context::Context;
-use crate::cli::error::{CliError, Doing};
+use crate::cli::error::CliError;
 use crate::cli::exit::ExitCode;
 use crate::cli::output::{print, tries_text};
 
@@ -26,54 +22,53 @@ pub fn run(args: FetchArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     let context = Context::load(global)?;
     let config = &context.config;
     // Check every argument before the first request.
-    let target = match (&args.id, &args.size) {
-        (Some(id), Some(size)) => Target::One(size.parse::<SizeClass>()?, id.parse::<PuzzleId>()?),
-        _ => Target::New(args.sizes.iter().map(|s| s.parse::<SizeClass>()).collect::<Result<_, _>>()?),
+    let targets = match (&args.id, &args.size) {
+        (Some(id), Some(size)) => vec![Target::Puzzle(size.parse::<SizeClass>()?, id.parse::<PuzzleId>()?)],
+        _ => args
+            .sizes
+            .iter()
+            .map(|s| Ok(Target::New { class: s.parse::<SizeClass>()?, count: args.count as usize }))
+            .collect::<Result<_, CliError>>()?,
     };
+    let request = FetchRequest { targets, browser: args.browser, solve: Settings::default() };
     let mut store = context.open(Access::ReadWrite)?;
-    let urls = SiteUrls::new(&config.site.base_url);
-    let fetching = fetch_settings(config);
-    let mut source = page_source(config, fetching.clone(), args.browser)?;
-    let rules = robots_rules(&mut store, &fetching, &urls)?;
-    source.keep_apart(rules.delay(fetching.min_delay));
-    let mut source: Box<dyn PageSource> = Box::new(RobotsGuard::new(source, rules.robots));
-    let settings = FetchOptions { solve: Settings::default(), refetch_garbled: config.site.refetch_garbled };
-    let mut reports = Vec::new();
+    if request.uses_browser(config) {
+        // Each page is stored as it comes, in its own transaction.
+        crate::cli::interrupt::exit_message(
+            "interrupted: every page fetched before is stored with its record of the fetch; the page being \
+             fetched is not. Run the same fetch again to finish the job (nothing is stored twice).",
+        );
+    }
     let mut warned = false;
-    let mut show = |report: &FetchReport| -> Result<(), CliError> {
-        if report.hash_unconfirmed && !warned {
-            warned = true;
-            eprintln!("{UNCONFIRMED}");
-        }
-        print(&line(report, args.json))
-    };
-    match target {
-        Target::One(class, id) => {
-            let report = fetch_id(&mut store, source.as_mut(), &urls, class, id, settings)?;
-            show(&report)?;
-            reports.push(report);
-        }
-        Target::New(classes) => {
-            for class in classes {
-                let mut shown = Ok(());
-                let mut each = |report: &FetchReport| {
-                    if shown.is_ok() {
-                        shown = show(report);
-                    }
-                };
-                reports.extend(fetch_new(
-                    &mut store,
-                    source.as_mut(),
-                    &urls,
-                    class,
-                    args.count as usize,
-                    settings,
-                    &mut each,
-                )?);
-                shown?;
+    let mut shown = Ok(());
+    let mut each = |event: FetchEvent<'_>| {
+        match event {
+            FetchEvent::Unsandboxed(reason) => eprintln!("{}", unsandboxed_warning(reason)),
+            FetchEvent::StaleRobots { url, fetched_at, failure } => eprintln!(
+                "aquarchive: warning: robots.txt at {url} could not be fetched ({failure}); using the copy fetched \
+                 at {} UTC",
+                time_to_second(fetched_at)
+            ),
+            FetchEvent::Page(report) => {
+                if report.hash_unconfirmed && !warned {
+                    warned = true;
+                    eprintln!("{UNCONFIRMED}");
+                }
+                shown = print(&line(report, args.json));
             }
         }
-    }
+        // Output that cannot be written ends the run (a closed pipe quietly).
+        if shown.is_ok() { ControlFlow::Continue(()) } else { ControlFlow::Break(()) }
+    };
+    let reports = fetch::run(&mut store, config, &request, &mut each).map_err(|e| match e {
+        FetchError::Archive(e) => CliError::Archive(e),
+        FetchError::Setup { doing, source } => {
+            CliError::While { doing: doing.to_string(), source: Box::new(CliError::Site(source)) }
+        }
+        FetchError::Rules(RulesError::Store(e)) => CliError::Store(e),
+        FetchError::Rules(other) => CliError::Message(other.to_string()),
+    })?;
+    shown?;
     Ok(exit_code(&reports))
 }
 
@@ -92,76 +87,6 @@ fn unsandboxed_warning(reason: Unsandboxed) -> String {
         "aquarchive: warning: Chromium runs without its sandbox ({reason}): the page's JavaScript is confined only \
          by Chromium's JavaScript engine and by the rights of the user it runs as; {remedy}"
     )
-}
-
-enum Target {
-    New(Vec<SizeClass>),
-    One(SizeClass, PuzzleId),
-}
-
-/// The settings of config.toml as the fetchers take them.
-fn fetch_settings(config: &Config) -> FetchSettings {
-    let site = &config.site;
-    FetchSettings {
-        user_agent: site.user_agent.clone(),
-        min_delay: Duration::from_millis(site.min_delay_ms),
-        timeout: Duration::from_secs(site.timeout_secs),
-        retries: site.retries,
-        backoff: Duration::from_millis(site.backoff_ms),
-        longest_wait: Duration::from_secs(site.retry_after_max_secs),
-        pace_file: Some(pace_file(&config.archive.database)),
-    }
-}
-
-/// The site's robots.txt rules for the User-Agent's product token, asked
-/// for over plain HTTP whatever fetches the pages; says so when a stored
-/// copy stands in for one the site cannot give now.
-fn robots_rules(store: &mut Store, settings: &FetchSettings, urls: &SiteUrls) -> Result<SiteRules, CliError> {
-    let mut fetcher = HttpFetcher::new(settings.clone()).doing("setting up the HTTP client")?;
-    let rules = site_rules(store, &mut fetcher, urls, product_token(&settings.user_agent)).map_err(|e| match e {
-        RulesError::Store(e) => CliError::Store(e),
-        other => CliError::Message(other.to_string()),
-    })?;
-    if let RulesFrom::Stale { fetched_at, failure } = &rules.from {
-        eprintln!(
-            "aquarchive: warning: robots.txt at {} could not be fetched ({failure}); using the copy fetched at {} UTC",
-            rules.robots.url(),
-            time_to_second(*fetched_at)
-        );
-    }
-    Ok(rules)
-}
-
-fn page_source(config: &Config, settings: FetchSettings, browser: bool) -> Result<Box<dyn PageSource>, CliError> {
-    if browser || config.fetch.method == FetchMethod::Webdriver {
-        let browser = BrowserSettings {
-            chromedriver: config.fetch.chromedriver.clone(),
-            chromium: config.fetch.chromium.clone(),
-            webdriver_url: config.fetch.webdriver_url.clone(),
-            board_wait: Duration::from_secs(config.fetch.board_wait_secs),
-            sandbox: config.fetch.browser_sandbox,
-        };
-        // Each page is stored as it comes, in its own transaction.
-        crate::cli::interrupt::exit_message(
-            "interrupted: every page fetched before is stored with its record of the fetch; the page being \
-             fetched is not. Run the same fetch again to finish the job (nothing is stored twice).",
-        );
-        let fetcher = BrowserFetcher::start(settings, &browser).doing("starting the headless browser")?;
-        if let Some(reason) = fetcher.unsandboxed() {
-            eprintln!("{}", unsandboxed_warning(reason));
-        }
-        Ok(Box::new(fetcher))
-    } else {
-        Ok(Box::new(HttpFetcher::new(settings).doing("setting up the HTTP client")?))
-    }
-}
-
-/// The file beside the archive that keeps the site's pace between runs
-/// (`site::pace`): `archive/aquarchive.sqlite.pace`.
-fn pace_file(database: &std::path::Path) -> std::path::PathBuf {
-    let mut name = database.as_os_str().to_owned();
-    name.push(".pace");
-    name.into()
 }
 
 /// 0 when something new was stored and nothing failed; 3 when nothing

@@ -1,0 +1,294 @@
+//! A page kept in the archive, whether fetched now or saved to a file
+//! before: its bytes as a snapshot with its fetch record, whatever became of
+//! it; the puzzle on it judged (form, uniqueness, the site's own answer
+//! hash) and stored with its solution in one transaction, exactly as
+//! `import` stores a puzzle. A special is stored by its class and date.
+
+use std::path::Path;
+
+use crate::engine::Settings;
+use crate::kinds::Kind;
+use crate::kinds::aquarium::Water;
+use crate::site::answer;
+use crate::site::extract::{Extracted, warnings};
+use crate::site::fetch::{Fetched, Request, read_saved};
+use crate::site::markup::EXTRACTOR_VERSION;
+use crate::store::{Added, HashCheck, NewPuzzle, SiteFacts, Status, Store, Tries};
+
+use super::error::ArchiveError;
+use super::verdict::{Verdict, assess};
+
+/// What became of one fetch.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// A new puzzle with exactly one solution, stored under this id.
+    New(i64),
+    /// The archive had this puzzle already.
+    Present(i64),
+    /// The page held a puzzle, but not a good one; stored flagged, with why.
+    Rejected { id: i64, status: Status, why: String },
+    /// No puzzle: the fetch failed or the page could not be read.
+    Failed(String),
+}
+
+/// One fetch as reported to the user.
+#[derive(Clone, Debug)]
+pub struct FetchReport {
+    pub url: String,
+    pub method: &'static str,
+    pub status: Option<u16>,
+    /// The requests of the last fetch of the page.
+    pub tries: Tries,
+    /// Pages fetched before this one that read garbled (each kept as a
+    /// snapshot with its record, its puzzle not stored).
+    pub garbled_before: u32,
+    /// The snapshot's sha256, when any bytes arrived.
+    pub snapshot: Option<String>,
+    pub extracted: Option<Extracted>,
+    pub outcome: Outcome,
+    /// The site's answer check of the puzzle judged now (None when the page
+    /// gave no puzzle, or the archive had it and it was not solved again).
+    pub hash_check: Option<HashCheck>,
+    /// What is odd about the puzzle without making it wrong (a tank count
+    /// unlike its class's).
+    pub warnings: Vec<String>,
+    /// The page's hash did not match, and no page ever has: the hash's
+    /// formula itself is in doubt, so the puzzle was judged without it.
+    pub hash_unconfirmed: bool,
+}
+
+/// Imports a page saved to a file, as if it had just been fetched: kept as
+/// a snapshot with a record (method `file`), its puzzle judged and stored.
+pub fn import_page(
+    store: &mut Store,
+    path: &Path,
+    bytes: Vec<u8>,
+    settings: Settings,
+) -> Result<FetchReport, ArchiveError> {
+    match keep(store, read_saved(path, bytes), settings, None)? {
+        Kept::Report(report) => Ok(*report),
+        Kept::Garbled(_) => unreachable!("a saved page is never fetched again"),
+    }
+}
+
+/// What keeping a fetch came to.
+pub(super) enum Kept {
+    /// Boxed: a report is large next to a request.
+    Report(Box<FetchReport>),
+    /// The page's puzzle is not a good one and is worth fetching again:
+    /// the page is kept with its record, the puzzle is not stored. Holds
+    /// the request for that same puzzle: the one made, or, for a random
+    /// puzzle of a class, one for it by its ID (read by `fetch`, which
+    /// the `http` feature brings).
+    #[cfg_attr(not(feature = "http"), allow(dead_code))]
+    Garbled(Request),
+}
+
+/// Keeps what a fetch gave: the snapshot, the fetch record, and the puzzle;
+/// but not the puzzle when it is not a good one and `refetch` names the
+/// request that got it, which may be made again.
+pub(super) fn keep(
+    store: &mut Store,
+    fetched: Fetched,
+    settings: Settings,
+    refetch: Option<Request>,
+) -> Result<Kept, ArchiveError> {
+    let record = fetched.record;
+    // Judge before logging, so that the log says why a page was rejected.
+    let judged = match &fetched.result {
+        Ok(extracted) => Some(judge(store, extracted, &record.url, settings)?),
+        Err(_) => None,
+    };
+    let mut error = match (&fetched.result, &judged) {
+        (Err(e), _) => Some(e.to_string()),
+        (Ok(_), Some(Judged::Fresh(fresh))) if fresh.verdict.status != Status::Ok => {
+            Some(fresh.puzzle.note.clone().unwrap_or_else(|| format!("the puzzle is {}", fresh.verdict.status)))
+        }
+        _ => None,
+    };
+    let garbled = match (&fetched.result, &judged, refetch) {
+        (Ok(extracted), Some(Judged::Fresh(fresh)), Some(made)) if fresh.worth_another_fetch() => {
+            let again = match (made, extracted.id) {
+                (Request::New(class), Some(id)) if !class.is_special() => Request::Puzzle(class, id),
+                _ => made,
+            };
+            let why = error.take().unwrap_or_else(|| GARBLED_UNCONFIRMED.to_string());
+            error = Some(format!("{why}; fetched again"));
+            Some(again)
+        }
+        _ => None,
+    };
+    let (hash_check, hash_unconfirmed) = match &judged {
+        Some(Judged::Fresh(fresh)) => (Some(fresh.facts.hash_check), fresh.hash_unconfirmed),
+        _ => (None, false),
+    };
+    let warnings = match &fetched.result {
+        Ok(extracted) => warnings(extracted).iter().map(ToString::to_string).collect(),
+        Err(_) => Vec::new(),
+    };
+    let snapshot = match &fetched.snapshot {
+        Some(snapshot) => Some(store.put_snapshot(&snapshot.bytes, Some("text/html"))?),
+        None => None,
+    };
+    store.log_fetch(
+        &record.url,
+        record.method.as_str(),
+        record.status,
+        error.as_deref(),
+        snapshot.as_deref(),
+        record.tries,
+    )?;
+    tracing::debug!(url = %record.url, snapshot = snapshot.as_deref(), error = error.as_deref(), "fetch logged");
+    if let Some(again) = garbled {
+        return Ok(Kept::Garbled(again));
+    }
+    let outcome = match judged {
+        None => Outcome::Failed(error.unwrap_or_default()),
+        Some(Judged::Present(id)) => Outcome::Present(id),
+        Some(Judged::Fresh(fresh)) => {
+            let status = fresh.puzzle.status;
+            let why = fresh.puzzle.note.clone();
+            match store_judged(store, *fresh, snapshot.clone())? {
+                Added::Present(id) if status == Status::Ok => Outcome::Present(id),
+                Added::New(id) | Added::Replaced(id) if status == Status::Ok => Outcome::New(id),
+                // A flagged page is a failure even when a flagged copy was
+                // stored before: the next run must try again, not find
+                // nothing new.
+                Added::Present(id) | Added::New(id) | Added::Replaced(id) => {
+                    Outcome::Rejected { id, status, why: why.unwrap_or_else(|| status.to_string()) }
+                }
+            }
+        }
+    };
+    Ok(Kept::Report(Box::new(FetchReport {
+        url: record.url,
+        method: record.method.as_str(),
+        status: record.status,
+        tries: record.tries,
+        garbled_before: 0,
+        snapshot,
+        extracted: fetched.result.ok(),
+        outcome,
+        hash_check,
+        warnings,
+        hash_unconfirmed,
+    })))
+}
+
+/// Why a page whose puzzle passed every other check is fetched again.
+const GARBLED_UNCONFIRMED: &str = "its one solution does not give the page's hashedSolution (md5 of task and \
+    answer), and no page in this archive has matched yet";
+
+/// Stores a judged page's puzzle with the snapshot of that page, and the
+/// page's site facts when the puzzle is stored now (new, or in the place of
+/// a worse copy).
+pub(super) fn store_judged(store: &mut Store, fresh: Fresh, snapshot: Option<String>) -> Result<Added, ArchiveError> {
+    let Fresh { mut puzzle, verdict, facts, .. } = fresh;
+    puzzle.snapshot = snapshot;
+    Ok(store.add_fetched(&puzzle, verdict.solution.as_ref(), &facts)?)
+}
+
+pub(super) enum Judged {
+    Present(i64),
+    /// Boxed: a record and a verdict are large next to an id.
+    Fresh(Box<Fresh>),
+}
+
+/// A page's puzzle judged, ready to store.
+pub(super) struct Fresh {
+    pub(super) puzzle: NewPuzzle,
+    pub(super) verdict: Verdict,
+    pub(super) facts: SiteFacts,
+    pub(super) hash_unconfirmed: bool,
+}
+
+impl Fresh {
+    /// The site's puzzles each have one solution that gives the page's
+    /// hash: one that does not is what a garbled page looks like, and
+    /// another fetch may get it whole.
+    fn worth_another_fetch(&self) -> bool {
+        self.verdict.status != Status::Ok || self.facts.hash_check == HashCheck::Mismatch
+    }
+}
+
+/// The record to store for a page's puzzle, unless the archive has it. A
+/// special is keyed by its date; a normal class's page has none.
+pub(super) fn new_puzzle(extracted: &Extracted, source: &str) -> NewPuzzle {
+    NewPuzzle {
+        kind: Kind::Aquarium,
+        source: source.to_string(),
+        size_class: Some(i64::from(extracted.class.param())),
+        site_id: extracted.id.and_then(|id| i64::try_from(id.0).ok()),
+        special_date: extracted.date.clone().filter(|_| extracted.class.is_special()),
+        width: extracted.puzzle.width() as i64,
+        height: extracted.puzzle.height() as i64,
+        text: extracted.puzzle.to_string(),
+        snapshot: None,
+        extractor_version: Some(i64::from(EXTRACTOR_VERSION)),
+        status: Status::Ok,
+        note: None,
+    }
+}
+
+/// The site's answer check of a verdict's solution: md5 of the page's own
+/// task string and the answer, against the page's `hashedSolution`.
+pub(super) fn hash_check(extracted: &Extracted, verdict: &Verdict) -> HashCheck {
+    let task = extracted.task.clone().unwrap_or_else(|| extracted.puzzle.to_task());
+    let answer = verdict
+        .solution
+        .as_ref()
+        .and_then(|s| s.solution.as_deref())
+        .and_then(|rows| Water::parse(rows).ok())
+        .map(|water| water.to_answer());
+    answer::check(extracted.hashed_solution.as_deref(), &task, answer.as_deref())
+}
+
+pub(super) fn site_facts(extracted: &Extracted, hash_check: HashCheck) -> SiteFacts {
+    SiteFacts { hashed_solution: extracted.hashed_solution.clone(), hash_check }
+}
+
+/// Form and uniqueness (the archive's checks, as for any imported puzzle).
+pub(super) fn verdict(extracted: &Extracted, settings: Settings, place: &str) -> Result<Verdict, ArchiveError> {
+    assess(&extracted.puzzle, settings)
+        .map_err(|source| ArchiveError::Solve { place: place.to_string(), source: source.into() })
+}
+
+/// Judges a page's puzzle: form, uniqueness, then the site's own hash. A
+/// unique puzzle whose solution does not give the page's hash is what a
+/// garbled task looks like, and is flagged; unless no page has ever
+/// matched, in which case the formula is what is in doubt, and the puzzle
+/// is judged by its other checks.
+pub(super) fn judge(
+    store: &Store,
+    extracted: &Extracted,
+    source: &str,
+    settings: Settings,
+) -> Result<Judged, ArchiveError> {
+    let mut puzzle = new_puzzle(extracted, source);
+    // Solving is the expensive part: skip what is stored already.
+    if let Some(id) = store.find(&puzzle)? {
+        return Ok(Judged::Present(id));
+    }
+    let mut verdict = verdict(extracted, settings, source)?;
+    let hash_check = hash_check(extracted, &verdict);
+    let mut hash_unconfirmed = false;
+    if hash_check == HashCheck::Mismatch && verdict.status == Status::Ok {
+        if store.has_hash_match()? {
+            verdict = Verdict {
+                status: Status::Invalid,
+                note: Some(
+                    "its one solution does not give the page's hashedSolution (md5 of task and answer): \
+                     the site sent a garbled task"
+                        .into(),
+                ),
+                solution: None,
+            };
+        } else {
+            hash_unconfirmed = true;
+        }
+    }
+    puzzle.status = verdict.status;
+    puzzle.note = verdict.note.clone();
+    let facts = site_facts(extracted, hash_check);
+    Ok(Judged::Fresh(Box::new(Fresh { puzzle, verdict, facts, hash_unconfirmed })))
+}

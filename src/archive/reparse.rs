@@ -1,0 +1,108 @@
+//! `reparse`: the stored pages read again with the current extractor.
+
+use crate::engine::Settings;
+use crate::kinds::Kind;
+use crate::site::fetch::{Request, process};
+use crate::site::markup::EXTRACTOR_VERSION;
+use crate::site::url::{PuzzleId, SizeClass, read_url};
+use crate::store::{Added, Filter, Status, Store};
+
+use super::error::ArchiveError;
+use super::page::{Judged, hash_check, judge, new_puzzle, site_facts, store_judged, verdict};
+use super::verdict::Verdict;
+
+/// What re-extracting one stored puzzle's snapshot gave.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reparsed {
+    Same,
+    /// The extractor now reads another puzzle; the archive is updated.
+    Changed {
+        before: String,
+        after: String,
+        status: Status,
+    },
+    /// The snapshot no longer gives a puzzle; the stored one is kept.
+    NowFails(String),
+    /// A page that gave no puzzle when fetched gives one now: stored under
+    /// this id (or, when the archive had it already, found there).
+    Found {
+        status: Status,
+        stored: Added,
+    },
+}
+
+/// Re-extracts every stored puzzle that came from a snapshot with the
+/// current extractor; a puzzle that now reads differently is re-judged and
+/// replaced, with its solution, in one transaction. Then tries every page
+/// fetched that gave no puzzle, and stores what it gives now.
+pub fn reparse(
+    store: &mut Store,
+    settings: Settings,
+    each: &mut dyn FnMut(i64, &Reparsed),
+) -> Result<Vec<(i64, Reparsed)>, ArchiveError> {
+    let stored = store.puzzles(&Filter { kind: Some(Kind::Aquarium), ..Filter::default() })?;
+    let mut results = Vec::new();
+    for puzzle in stored {
+        let record = &puzzle.record;
+        let class = record.size_class.and_then(|c| u8::try_from(c).ok()).and_then(SizeClass::from_param);
+        let (Some(sha), Some(class)) = (&record.snapshot, class) else {
+            continue;
+        };
+        let Some(bytes) = store.snapshot(sha)? else {
+            results.push((puzzle.id, Reparsed::NowFails(format!("snapshot {sha} is missing"))));
+            continue;
+        };
+        let request = match record.site_id.and_then(|id| u64::try_from(id).ok()) {
+            Some(id) => Request::Puzzle(class, PuzzleId(id)),
+            None => Request::New(class),
+        };
+        let result = match process(&bytes, request) {
+            Err(e) => Reparsed::NowFails(e.to_string()),
+            Ok(extracted) => {
+                if record.special_date.is_none()
+                    && let Some(date) = new_puzzle(&extracted, &record.source).special_date
+                {
+                    store.put_special_date(puzzle.id, &date)?;
+                }
+                let after = extracted.puzzle.to_string();
+                if after == record.text {
+                    let stored = Verdict { status: record.status, note: None, solution: puzzle.solution.clone() };
+                    store.put_site_facts(puzzle.id, &site_facts(&extracted, hash_check(&extracted, &stored)))?;
+                    Reparsed::Same
+                } else {
+                    let verdict = verdict(&extracted, settings, &record.source)?;
+                    store.put_site_facts(puzzle.id, &site_facts(&extracted, hash_check(&extracted, &verdict)))?;
+                    let status = verdict.status;
+                    store.replace_text(
+                        puzzle.id,
+                        &after,
+                        i64::from(EXTRACTOR_VERSION),
+                        status,
+                        verdict.note.as_deref(),
+                        verdict.solution.as_ref(),
+                    )?;
+                    Reparsed::Changed { before: record.text.clone(), after, status }
+                }
+            }
+        };
+        each(puzzle.id, &result);
+        results.push((puzzle.id, result));
+    }
+    // Pages that gave no puzzle when fetched: the extractor may read them now.
+    for (url, sha) in store.snapshots_without_puzzle()? {
+        let Some((class, id)) = read_url(&url) else { continue };
+        let Some(bytes) = store.snapshot(&sha)? else { continue };
+        let request = id.map_or(Request::New(class), |id| Request::Puzzle(class, id));
+        let Ok(extracted) = process(&bytes, request) else { continue };
+        let Judged::Fresh(fresh) = judge(store, &extracted, &url, settings)? else {
+            continue;
+        };
+        let status = fresh.puzzle.status;
+        let stored = store_judged(store, *fresh, Some(sha))?;
+        let (Added::New(id) | Added::Replaced(id) | Added::Present(id)) = stored;
+        let result = Reparsed::Found { status, stored };
+        each(id, &result);
+        results.push((id, result));
+    }
+    Ok(results)
+}
