@@ -85,7 +85,7 @@ pub fn run(args: AquariumRandomBenchArgs) -> Result<(), BenchError> {
                 + &match args.pairs {
                     None => String::new(),
                     Some(Pairs::Off) => ", no reasoning on pairs of items".into(),
-                    Some(Pairs::Always) => ", reasoning on pairs of items".into(),
+                    Some(Pairs::AfterWork(0)) => ", reasoning on pairs of items".into(),
                     Some(Pairs::AfterWork(w)) => format!(", reasoning on pairs of items after {w} nodes plus probes"),
                 },
             args.count,

@@ -9,6 +9,7 @@ mod aquarium_random;
 mod aquarium_settings;
 mod args;
 mod calendar;
+mod compared;
 mod export;
 mod grade_aquarium;
 mod import;

@@ -120,7 +120,8 @@
 //! assert_eq!(problem.count(u64::MAX).solutions, 3);
 //! ```
 
-// The source: `problem` is what a caller builds, `solver` what it runs.
+// The source: `problem` is what a caller builds, `settings` what it sets
+// and reads back, `solver` what it runs.
 // Behind the solver, `search` is the multi-cover search; `counters` and
 // `dancing` (Knuth's Dancing Links) are the two searches for plain exact
 // cover; `forced` serves multi-cover runs with options chosen beforehand;
@@ -132,11 +133,12 @@ mod forced;
 mod lists;
 mod problem;
 mod search;
+mod settings;
 mod solver;
 
 pub use problem::{ItemId, OptionId, Problem};
-pub use search::{Learning, Pairs, Probing, Restarts};
-pub use solver::{Algorithm, Outcome, Settings, Solver, Stats};
+pub use settings::{Algorithm, Learning, Pairs, Probing, Restarts, Settings, Stats};
+pub use solver::{Outcome, Solver};
 
 #[cfg(test)]
 mod tests;

@@ -4,8 +4,9 @@
 
 use std::ops::ControlFlow;
 
-use super::{MultiCover, PROBE_EVERY, PROBE_EVERY_HARD, Probing};
+use super::{MultiCover, PROBE_EVERY, PROBE_EVERY_HARD};
 use crate::problem::OptionId;
+use crate::settings::Probing;
 
 impl MultiCover {
     /// The item to branch on. With probing, the selector of the undecided

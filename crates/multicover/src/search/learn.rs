@@ -22,6 +22,7 @@
 //! cannot explain (a restart nogood's) is not learned from.
 
 use super::{CLOSED_GROUP, CLOSED_MEMBER, MultiCover};
+use crate::settings::Learning;
 
 /// Why an option died, for the analysis: killed by the bounds of an item
 /// (see [`item_cause`]), by a clause, by its group's closure around a
@@ -49,59 +50,14 @@ struct Clause {
 /// 16 and 8 let the worst grow by a quarter and two and a half times.)
 const EXPANDED_MAX: usize = 32;
 
-/// The clauses kept at most, before the oldest and idlest go (see
-/// `reduce_clauses`): every death of a watched option visits its clauses,
-/// so a growing store makes each unit of work dearer (the worst random
-/// 50x50 Aquarium puzzle measured took 46 µs per unit of work with every
-/// clause kept, against 10 µs with this limit).
-#[cfg(not(test))]
-const KEPT_CLAUSES: usize = 4000;
-/// In the tests, few, so that their small problems reduce too.
-#[cfg(test)]
-const KEPT_CLAUSES: usize = 8;
-
-/// When the multi-cover search learns from failed probes (see
-/// [`crate::Settings::learning`]), on problems whose every option is in an
-/// exact group; never on others.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Learning {
-    /// Never.
-    Off,
-    /// From the root on.
-    Always,
-    /// Once a run's nodes plus probes have reached this many; then to the
-    /// end of the run.
-    AfterWork(u64),
-}
-
-/// The default: after 2,000 nodes plus probes. Searches that settle early
-/// (the site's Aquarium puzzles, at most about 560; random 30x30 ones, 177)
-/// never pay for it; on random 40x40 puzzles it took less time than
-/// learning from the root or not at all, and on random 50x50 ones less than
-/// half the time of not learning (docs/engine.md).
-impl Default for Learning {
-    fn default() -> Learning {
-        Learning::AfterWork(2000)
-    }
-}
-
-impl Learning {
-    /// The work after which a run learns: never is `u64::MAX`.
-    fn after(self) -> u64 {
-        match self {
-            Learning::Off => u64::MAX,
-            Learning::Always => 0,
-            Learning::AfterWork(n) => n,
-        }
-    }
-}
-
 /// The clauses and what the analysis reads; empty when never on.
 #[derive(Default)]
 pub(super) struct Learned {
     /// Whether this run learns yet, and the work after which it does.
     pub(super) on: bool,
     after: u64,
+    /// The clauses kept at most (see [`crate::Settings::kept_clauses`]).
+    kept: usize,
     /// The search's options and groups, for the tables below.
     options: usize,
     groups: usize,
@@ -152,9 +108,9 @@ impl Learned {
     /// What a search of this many options and groups needs; the per-option
     /// tables wait until learning first starts (most searches never reach
     /// the default's threshold).
-    pub(super) fn new(setting: Learning, all_exact: bool, options: usize, groups: usize) -> Learned {
+    pub(super) fn new(setting: Learning, kept: usize, all_exact: bool, options: usize, groups: usize) -> Learned {
         let after = if all_exact { setting.after() } else { u64::MAX };
-        Learned { after, options, groups, ..Learned::default() }
+        Learned { after, kept, options, groups, ..Learned::default() }
     }
 
     fn allocate(&mut self) {
@@ -350,13 +306,14 @@ impl MultiCover {
     /// name clauses by number are read for kills within a probe.
     pub(super) fn reduce_clauses(&mut self) {
         let count = self.learn.clauses.len();
-        if count <= KEPT_CLAUSES {
+        let kept_at_most = self.learn.kept;
+        if count <= kept_at_most {
             return;
         }
-        let newest = count - KEPT_CLAUSES / 2;
+        let newest = count - kept_at_most / 2;
         let mut older: Vec<u32> = (0..newest as u32).filter(|&c| self.learn.clauses[c as usize].fired > 0).collect();
         older.sort_unstable_by_key(|&c| std::cmp::Reverse(self.learn.clauses[c as usize].fired));
-        older.truncate(KEPT_CLAUSES / 4);
+        older.truncate(kept_at_most / 4);
         older.sort_unstable();
         let kept: Vec<u32> = older.into_iter().chain(newest as u32..count as u32).collect();
         let mut lits = Vec::with_capacity(self.learn.lits.len() / 2);

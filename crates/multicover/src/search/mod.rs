@@ -41,11 +41,7 @@ use std::ops::ControlFlow;
 use std::time::Duration;
 
 use crate::problem::OptionId;
-use crate::solver::Stats;
-
-pub use learn::Learning;
-pub use nogoods::Restarts;
-pub use pairs::Pairs;
+use crate::settings::{Probing, Stats};
 
 mod bounds;
 mod branch;
@@ -56,27 +52,13 @@ mod pairs;
 mod probe;
 mod setup;
 
-/// How much work to spend at each node before branching.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Probing {
-    /// Branch at once.
-    Off,
-    /// Probe (as `Fixpoint`) at the root only, then branch without.
-    Root,
-    /// Before branching, try every live option one level deep and remove
-    /// those that fail at once, until none does (failed-literal probing).
-    Fixpoint,
-    /// Probe as `Fixpoint` where it pays: at the root, below a node whose
-    /// probing removed an option, and every few levels (every fourth, every
-    /// second once a run has passed 2,000 nodes plus probes).
-    #[default]
-    Adaptive,
-}
-
 /// The multi-cover search state for one problem. Reusable: every run
 /// starts from the state `new` built.
 pub(super) struct MultiCover {
     probing: Probing,
+    /// The work from which a run counts as hard (see
+    /// [`crate::Settings::hard_after`]).
+    hard_after: u64,
     /// Where each item's sum stands, and which items to look at again.
     sums: Sums,
     /// Each item's options with a positive weight on it.
@@ -327,21 +309,11 @@ struct OptionCells<'a> {
 
 /// With `Probing::Adaptive`, probe at least at every this many levels ...
 const PROBE_EVERY: usize = 4;
-/// ... and at every this many once a run is hard (see `HARD_AFTER`). On
+/// ... and at every this many once a run is hard (see `hard_after`). On
 /// random 40x40 and 50x50 Aquarium puzzles, the hard searches, probing
 /// every second level takes 13 and 23% less time than every fourth (every
 /// level: 14 and 18% less).
 const PROBE_EVERY_HARD: usize = 2;
-/// The work (nodes plus probes) from which a run counts as hard. From
-/// there it probes more often (`PROBE_EVERY_HARD`), and each probing tries
-/// first the groups whose items failed most (see `probe`). The searches
-/// that end before (every site puzzle) walk as they did. The engine's
-/// tests compare small problems with brute force, searches of a few dozen
-/// nodes: there it is low, so that they walk both sides of it.
-#[cfg(not(test))]
-const HARD_AFTER: u64 = 2000;
-#[cfg(test)]
-const HARD_AFTER: u64 = 4;
 
 /// Trail entries: a plain option id is an option killed on its own; a
 /// closed group is its members marked `CLOSED_MEMBER`, its live count, then
@@ -350,9 +322,9 @@ const CLOSED_MEMBER: u32 = 1 << 30;
 const CLOSED_GROUP: u32 = 3 << 30;
 
 impl MultiCover {
-    /// Whether this run has reached `HARD_AFTER`.
+    /// Whether this run has reached [`crate::Settings::hard_after`].
     fn is_hard(&self) -> bool {
-        self.nodes + self.probes >= HARD_AFTER
+        self.nodes + self.probes >= self.hard_after
     }
 
     /// Stops later runs after this many nodes plus probes.

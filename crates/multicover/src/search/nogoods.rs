@@ -32,39 +32,11 @@
 //! as undoing choices only makes more options unchosen.
 
 use super::MultiCover;
+use crate::settings::Restarts;
 
 /// A nogood's option on the branch that was removed after its subtree was
 /// walked, as opposed to the option chosen there.
 const WALKED: u32 = 1 << 31;
-
-/// When to restart (the default: geometric from 10,000; see its `Default`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Restarts {
-    /// Never: one depth-first walk of the tree.
-    Off,
-    /// After `unit` times the next term of the Luby sequence (1, 1, 2, 1, 1,
-    /// 2, 4, 1, ...) of nodes plus probes since the last restart, recording
-    /// what was walked as nogoods. The first restart comes after `unit`, so
-    /// a search that takes less never restarts.
-    Luby(u64),
-    /// After `unit`, then twice as much work as the last time, and so on.
-    Geometric(u64),
-}
-
-/// The default: geometric from 10,000 nodes plus probes. On the random
-/// 40x40 Aquarium puzzles of six seeds (20 each, with the reasoning on
-/// pairs on by default) it cut both the total work and the worst puzzle's
-/// against no restarts on every seed (in all from 10.78M to 7.27M nodes
-/// plus probes, worst 2.08M to 1.53M); Luby with the same unit did as well
-/// in all but not on every seed, and smaller geometric budgets left the
-/// worst puzzle as it was or worse. A search that takes less than 10,000
-/// never restarts: the site's puzzles (at most about 560) and mended ones
-/// are left as they were (see docs/engine.md).
-impl Default for Restarts {
-    fn default() -> Restarts {
-        Restarts::Geometric(10_000)
-    }
-}
 
 /// The nogoods of a run, their watches, the branch being walked and when
 /// the next restart is due.
@@ -124,7 +96,6 @@ impl Nogoods {
     fn budget(&self, k: u32) -> u64 {
         match self.restarts {
             Restarts::Off => u64::MAX,
-            Restarts::Luby(unit) => unit.max(1).saturating_mul(luby(k + 1)),
             Restarts::Geometric(unit) => unit.max(1).saturating_mul(1u64 << k.min(40)),
         }
     }
@@ -299,27 +270,5 @@ impl Nogoods {
             self.chosen[o as usize] = false;
         }
         found
-    }
-}
-
-/// Term `i` (from 1) of the Luby sequence: 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ...
-fn luby(i: u32) -> u64 {
-    let mut i = u64::from(i);
-    loop {
-        // The smallest k with 2^k - 1 >= i.
-        let k = 64 - i.leading_zeros();
-        if i == (1u64 << k) - 1 {
-            return 1 << (k - 1);
-        }
-        i -= (1u64 << (k - 1)) - 1;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn the_luby_sequence() {
-        let terms: Vec<u64> = (1..=15).map(super::luby).collect();
-        assert_eq!(terms, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
     }
 }

@@ -19,46 +19,6 @@
 use super::MultiCover;
 use super::lines::{sum_set, window};
 
-/// When the multi-cover search reasons on pairs of items (at the root and
-/// where it probes). The reasoning pays where the search is hard and only
-/// costs where reasoning on single items and probing settle a problem
-/// early, so by default it waits for the search's work to show which.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Pairs {
-    /// Never.
-    Off,
-    /// From the root on.
-    Always,
-    /// Once a run's nodes plus probes (the count the work limit and the
-    /// restarts use) have reached this many; then to the end of the run.
-    AfterWork(u64),
-}
-
-/// The default: after 500 nodes plus probes, about where a hard search
-/// has finished probing at its root, so that the pairs shape the top of
-/// its tree. The site's puzzles (at most about 560) and most random 30x30
-/// ones settle before and never pay for them. Once the pass became
-/// cheaper, 500 halved the median work and time of random 40x40 puzzles
-/// against 2,000 (as `Always` does, which would cost the small puzzles);
-/// the worst puzzles move either way (docs/engine.md).
-impl Default for Pairs {
-    fn default() -> Pairs {
-        Pairs::AfterWork(500)
-    }
-}
-
-impl Pairs {
-    /// The work after which a run starts reasoning on pairs: never is
-    /// `u64::MAX`, which the work never reaches before the run ends.
-    pub(super) fn after(self) -> u64 {
-        match self {
-            Pairs::Off => u64::MAX,
-            Pairs::Always => 0,
-            Pairs::AfterWork(n) => n,
-        }
-    }
-}
-
 /// Sums up to this fit the bit sets.
 const MAX_SUM: u32 = 127;
 

@@ -1,5 +1,5 @@
 //! Failed-option probing: each live option tried one level deep, and
-//! removed when that fails (see [`super::Probing`]).
+//! removed when that fails (see [`crate::Probing`]).
 
 use super::{CLOSED_GROUP, CLOSED_MEMBER, MultiCover};
 
@@ -74,7 +74,7 @@ impl MultiCover {
         // run first, the others in their order: most probing nodes are then
         // refuted by a probe (on the hardest random 40x40 puzzle measured,
         // 735 of 1,042), and the refuting probe is found sooner where
-        // failures have been (see `HARD_AFTER`).
+        // failures have been (see `hard_after`).
         if !self.is_hard() {
             return self.probe_in_order(None);
         }

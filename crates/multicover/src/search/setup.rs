@@ -9,11 +9,11 @@ use super::pairs::PairScratch;
 use super::{CLOSED_MEMBER, Cell, Item, MultiCover, OptionAt, Sums};
 use crate::lists::lists_by_key;
 use crate::problem::Problem;
-use crate::solver::Settings;
+use crate::settings::Settings;
 
 impl MultiCover {
     pub(crate) fn new(problem: &Problem, settings: &Settings) -> MultiCover {
-        let Settings { probing, restarts, pairs, learning, .. } = *settings;
+        let Settings { probing, restarts, pairs, learning, hard_after, kept_clauses, .. } = *settings;
         let (entries, starts) = problem.raw_entries();
         let n_opts = problem.option_count();
         assert!(n_opts < CLOSED_MEMBER as usize, "too many options for the trail's encoding");
@@ -25,6 +25,7 @@ impl MultiCover {
         let n_vals = cells.vals.len();
         let mut search = MultiCover {
             probing,
+            hard_after,
             sums: Sums::new(problem, &is_selector, &heaviest),
             item_opts_start,
             item_opts,
@@ -81,7 +82,7 @@ impl MultiCover {
         // A lone option's share of an item is 0 at least, which the
         // analysis does not read (see `learn`).
         let all_exact = search.group_exact.iter().all(|&e| e);
-        search.learn = Learned::new(learning, all_exact, n_opts, search.group_live.len());
+        search.learn = Learned::new(learning, kept_clauses, all_exact, n_opts, search.group_live.len());
         search.bring_all_to_life();
         // What propagation leaves is the root state, which every run starts from.
         search.root_ok = search.propagate();
