@@ -17,9 +17,9 @@ use aquarchive::engine::{Pairs, Restarts, Settings};
 use aquarchive::kinds::aquarium::{self, Aquarium, GenerateSettings, Style};
 use aquarchive::rng::Rng;
 
-use crate::BenchError;
 use crate::aquarium::time_solve;
 use crate::args::{AquariumRandomBenchArgs, relative_to_repository};
+use crate::error::BenchError;
 use crate::output::{Progress, print};
 use crate::table::{median, percentile, render};
 

@@ -14,9 +14,9 @@ use std::time::Duration;
 use aquarchive::kinds::aquarium::{self, GenerateSettings, Style};
 use aquarchive::rng::Rng;
 
-use crate::BenchError;
 use crate::aquarium::time_solve;
 use crate::args::{AquariumSettingsBenchArgs, StyleArg};
+use crate::error::BenchError;
 use crate::output::{Progress, print};
 use crate::table::{median, percentile, render, thousands};
 

@@ -42,17 +42,25 @@
 //!   [`Algorithm::Auto`], runs an exact-cover search on plain exact cover
 //!   (every range `1..=1` or `0..=1`, every weight 1, every option on some
 //!   `1..=1` item): exact cover by counters ([`Algorithm::Counters`]) when
-//!   items have few options on average, else Knuth's Dancing Links
+//!   items have few options on average and the counters' copies fit in
+//!   memory, else Knuth's Dancing Links
 //!   ([`Algorithm::DancingLinks`]). Every other problem gets the multi-cover
 //!   search ([`Algorithm::MultiCover`]), which keeps, for every item, the
 //!   most and the least the undecided options can still add, and removes
 //!   options that would push an item out of its range. Naming a search
-//!   forces it where it applies; they all find the same solutions.
+//!   forces it where it applies; they all find the same solutions, which
+//!   is what forcing is for: tests that check the searches against each
+//!   other, and benchmarks that compare them.
 //! - [`Settings::probing`] says how much the multi-cover search tries
 //!   before it branches: [`Probing::Adaptive`] (the default) tries each live
 //!   option one level deep and removes those that fail, at the root and
 //!   wherever that paid; [`Probing::Off`], [`Probing::Root`] and
 //!   [`Probing::Fixpoint`] never, at the root only, and at every node.
+//! - [`Settings::restarts`], [`Settings::pairs`] and [`Settings::learning`]
+//!   say when the multi-cover search restarts, reasons on pairs of items
+//!   and learns from failed probes; [`Settings::hard_after`] and
+//!   [`Settings::kept_clauses`] are its thresholds for hard runs. Every
+//!   default is in [`Settings::DEFAULT`].
 //!
 //! # What comes back
 //!

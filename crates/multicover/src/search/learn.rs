@@ -21,15 +21,17 @@
 //! restarts included. A failure that went through a kill the analysis
 //! cannot explain (a restart nogood's) is not learned from.
 
-use super::{CLOSED_GROUP, CLOSED_MEMBER, MultiCover};
+use super::layout::Layout;
+use super::state::State;
+use super::trail;
 use crate::settings::Learning;
 
 /// Why an option died, for the analysis: killed by the bounds of an item
-/// (see [`item_cause`]), by a clause, by its group's closure around a
+/// (`2 * item + high`, see [`Learned::killed_by_item`]), by a clause, by its group's closure around a
 /// chosen option, or otherwise (what the analysis cannot explain, or a
 /// kill outside a probe, which it never expands).
-pub(super) const CAUSE_OTHER: u32 = u32::MAX;
-pub(super) const CAUSE_CLOSED: u32 = u32::MAX - 1;
+const CAUSE_OTHER: u32 = u32::MAX;
+const CAUSE_CLOSED: u32 = u32::MAX - 1;
 const CAUSE_CLAUSE: u32 = 1 << 31;
 
 /// "When every option of `lits[start..end]` is dead, `target` dies." The
@@ -54,7 +56,7 @@ const EXPANDED_MAX: usize = 32;
 #[derive(Default)]
 pub(super) struct Learned {
     /// Whether this run learns yet, and the work after which it does.
-    pub(super) on: bool,
+    on: bool,
     after: u64,
     /// The clauses kept at most (see [`crate::Settings::kept_clauses`]).
     kept: usize,
@@ -98,10 +100,10 @@ pub(super) struct Learned {
     /// group, its cell's index in the group, its live share).
     shares: Vec<(u32, u32, u32, u32)>,
     /// What the last failed propagation failed on.
-    pub(super) failure: Failure,
+    failure: Failure,
     /// This run's clauses learned and options they killed.
-    pub(super) learned: u64,
-    pub(super) fired: u64,
+    learned: u64,
+    fired: u64,
 }
 
 impl Learned {
@@ -129,7 +131,7 @@ impl Learned {
     }
 
     /// Forgets the last run's clauses and stops learning, until
-    /// `switch_on_learning_when_due` starts it again.
+    /// `switch_on_when_due` starts it again.
     pub(super) fn clear(&mut self) {
         self.on = false;
         self.clauses.clear();
@@ -142,9 +144,60 @@ impl Learned {
         self.fired = 0;
     }
 
+    /// Whether this run learns yet: the search tells it of kills, revivals
+    /// and choices only then.
+    #[inline(always)]
+    pub(super) fn is_on(&self) -> bool {
+        self.on
+    }
+
+    /// Option `o` of group `g` was killed at trail length `at`, by what the
+    /// analysis does not explain unless told (see `killed_by_item`).
+    #[inline(always)]
+    pub(super) fn killed(&mut self, o: u32, g: usize, at: usize) {
+        self.died(o, g, at, CAUSE_OTHER);
+    }
+
+    /// Option `o` of group `g` was killed at trail length `at` as its group
+    /// closed around a chosen option (the chosen one itself is not dead).
+    #[inline(always)]
+    pub(super) fn closed(&mut self, o: u32, g: usize, at: usize) {
+        if !self.is_chosen(o, g) {
+            self.died(o, g, at, CAUSE_CLOSED);
+        }
+    }
+
+    /// Option `o`, just killed, was killed by `item`'s bounds: it would have
+    /// taken the item past its high end (`high`) or out of reach of its low
+    /// end.
+    #[inline(always)]
+    pub(super) fn killed_by_item(&mut self, o: u32, item: usize, high: bool) {
+        self.cause[o as usize] = (item as u32) * 2 + high as u32;
+    }
+
+    /// Option `o` of group `g`, closed with its group, comes back.
+    #[inline(always)]
+    pub(super) fn reopened(&mut self, o: u32, g: usize) {
+        if !self.is_chosen(o, g) {
+            self.revived(o, g);
+        }
+    }
+
+    /// A propagation failed on `item`, out of reach.
+    #[inline(always)]
+    pub(super) fn failed_on_item(&mut self, item: u32) {
+        self.failure = Failure::Item(item);
+    }
+
+    /// A probe starts: no failure yet.
+    #[inline(always)]
+    pub(super) fn probe_starts(&mut self) {
+        self.failure = Failure::Unknown;
+    }
+
     /// Option `o` of group `g` died at trail length `at`, for this cause.
     #[inline(always)]
-    pub(super) fn died(&mut self, o: u32, g: usize, at: usize, cause: u32) {
+    fn died(&mut self, o: u32, g: usize, at: usize, cause: u32) {
         let ou = o as usize;
         self.cause[ou] = cause;
         self.dead_at[ou] = at as u32;
@@ -163,11 +216,6 @@ impl Learned {
         self.group_died_at[g] = self.group_died_before[o as usize];
     }
 
-    #[inline(always)]
-    pub(super) fn set_cause(&mut self, o: u32, cause: u32) {
-        self.cause[o as usize] = cause;
-    }
-
     /// Option `o` of group `g` is chosen, or no longer; while learning is on.
     pub(super) fn set_chosen(&mut self, o: u32, g: usize, chosen: bool) {
         self.chosen_in[g] = if chosen { o } else { u32::MAX };
@@ -175,7 +223,7 @@ impl Learned {
 
     /// Whether option `o` of group `g` is chosen.
     #[inline(always)]
-    pub(super) fn is_chosen(&self, o: u32, g: usize) -> bool {
+    fn is_chosen(&self, o: u32, g: usize) -> bool {
         self.chosen_in[g] == o
     }
 
@@ -197,7 +245,7 @@ impl Learned {
 
 /// What a failed propagation failed on.
 #[derive(Clone, Copy, Debug, Default)]
-pub(super) enum Failure {
+enum Failure {
     #[default]
     Unknown,
     /// An item out of reach, too high or not.
@@ -206,82 +254,58 @@ pub(super) enum Failure {
     Clause(u32),
 }
 
-/// The cause of a kill by `item`'s bounds: the option would have taken the
-/// item past its high end (`high`) or out of reach of its low end.
-pub(super) const fn item_cause(item: usize, high: bool) -> u32 {
-    (item as u32) * 2 + high as u32
-}
-
-impl MultiCover {
+impl Learned {
     /// Starts learning when the run's work has reached the setting's
     /// threshold. Called at a run's start and between probes: what the
     /// analysis reads of the options dead so far (when each died, which are
     /// chosen) is read off the trail and the chosen list; their causes it
     /// never reads (it expands only the kills within a probe).
-    pub(super) fn switch_on_learning_when_due(&mut self) {
-        if self.learn.on || self.nodes + self.probes < self.learn.after {
+    pub(super) fn switch_on_when_due(&mut self, work: u64, layout: &Layout, state: &State, root: usize) {
+        if self.on || work < self.after {
             return;
         }
-        self.learn.allocate();
-        self.note_root();
-        self.learn.on = true;
-        self.learn.chosen_in.fill(u32::MAX);
-        for &o in &self.chosen {
-            self.learn.chosen_in[self.opts[o as usize].group as usize] = o;
+        self.allocate();
+        self.note_root(layout, state, root);
+        self.on = true;
+        self.chosen_in.fill(u32::MAX);
+        for &o in &state.chosen {
+            self.chosen_in[layout.opts[o as usize].group as usize] = o;
         }
         // The trail's deaths, in the order `died` would have met them; every
         // option not on the trail is alive, or chosen.
-        let deaths: Vec<(usize, u32)> =
-            self.options_on_trail_before(self.trail.len()).filter(|&(_, o)| !self.learn_chosen(o)).collect();
-        self.learn.group_died_at.fill(0);
-        self.learn.dead.fill(false);
+        let deaths: Vec<(usize, u32)> = trail::options_before(&state.trail, state.trail.len())
+            .filter(|&(_, o)| !self.learn_chosen(layout, o))
+            .collect();
+        self.group_died_at.fill(0);
+        self.dead.fill(false);
         for &(at, o) in deaths.iter().rev() {
-            let g = self.opts[o as usize].group as usize;
-            self.learn.died(o, g, at, CAUSE_OTHER);
+            let g = layout.opts[o as usize].group as usize;
+            self.died(o, g, at, CAUSE_OTHER);
         }
-    }
-
-    /// The options on the trail below length `end`, last first, each with
-    /// its position: read backwards, as undo reads it, a closed group's
-    /// live count (no option) is told from its marker after it.
-    fn options_on_trail_before(&self, end: usize) -> impl Iterator<Item = (usize, u32)> + '_ {
-        let mut at = end;
-        std::iter::from_fn(move || {
-            while at > 0 {
-                at -= 1;
-                let entry = self.trail[at];
-                if entry & CLOSED_GROUP == CLOSED_GROUP {
-                    at -= 1;
-                    continue;
-                }
-                return Some((at, entry & !CLOSED_MEMBER));
-            }
-            None
-        })
     }
 
     /// Notes each cell's live weights at the root (see `root_range`), from
     /// the options not on the trail before its root length; once a search.
-    fn note_root(&mut self) {
-        if !self.learn.root_range.is_empty() {
+    fn note_root(&mut self, layout: &Layout, state: &State, root: usize) {
+        if !self.root_range.is_empty() {
             return;
         }
-        let mut root_dead = vec![false; self.alive.len()];
-        for (_, o) in self.options_on_trail_before(self.root_trail) {
+        let mut root_dead = vec![false; state.alive.len()];
+        for (_, o) in trail::options_before(&state.trail, root) {
             root_dead[o as usize] = true;
         }
         // A group with none alive at the root (closed there) has nothing
         // that could come back: an empty range.
-        self.learn.root_range = vec![(u32::MAX, 0); self.cells.len()];
-        for g in 0..self.group_live.len() {
-            for m in self.group_opts_start[g]..self.group_opts_start[g + 1] {
-                let p = self.group_opts[m as usize] as usize;
+        self.root_range = vec![(u32::MAX, 0); state.cells.len()];
+        for g in 0..state.group_live.len() {
+            for m in layout.group_opts_start[g]..layout.group_opts_start[g + 1] {
+                let p = layout.group_opts[m as usize] as usize;
                 if root_dead[p] {
                     continue;
                 }
-                for (k, c) in (self.group_cells_start[g]..self.group_cells_start[g + 1]).enumerate() {
-                    let x = self.opt_weights[self.opts[p].slots as usize + k];
-                    let range = &mut self.learn.root_range[c as usize];
+                for (k, c) in (layout.group_cells_start[g]..layout.group_cells_start[g + 1]).enumerate() {
+                    let x = layout.opt_weights[layout.opts[p].slots as usize + k];
+                    let range = &mut self.root_range[c as usize];
                     *range = (range.0.min(x), range.1.max(x));
                 }
             }
@@ -291,77 +315,80 @@ impl MultiCover {
     /// This run's clauses learned and the options they killed.
     #[cfg(test)]
     pub(crate) fn learned(&self) -> (u64, u64) {
-        (self.learn.learned, self.learn.fired)
+        (self.learned, self.fired)
     }
 
     /// Whether option `o` is chosen, while learning is on.
     #[inline(always)]
-    pub(super) fn learn_chosen(&self, o: u32) -> bool {
-        self.learn.is_chosen(o, self.opts[o as usize].group as usize)
+    fn learn_chosen(&self, layout: &Layout, o: u32) -> bool {
+        self.is_chosen(o, layout.opts[o as usize].group as usize)
     }
 
     /// When the clauses pass their limit: keeps the newest half of the
     /// limit and, of the older ones, the quarter that killed the most since
     /// the last reduction (none idle). Only between probes: the causes that
     /// name clauses by number are read for kills within a probe.
-    pub(super) fn reduce_clauses(&mut self) {
-        let count = self.learn.clauses.len();
-        let kept_at_most = self.learn.kept;
+    pub(super) fn reduce_clauses(&mut self, layout: &Layout, state: &State) {
+        let count = self.clauses.len();
+        let kept_at_most = self.kept;
         if count <= kept_at_most {
             return;
         }
         let newest = count - kept_at_most / 2;
-        let mut older: Vec<u32> = (0..newest as u32).filter(|&c| self.learn.clauses[c as usize].fired > 0).collect();
-        older.sort_unstable_by_key(|&c| std::cmp::Reverse(self.learn.clauses[c as usize].fired));
+        let mut older: Vec<u32> = (0..newest as u32).filter(|&c| self.clauses[c as usize].fired > 0).collect();
+        older.sort_unstable_by_key(|&c| std::cmp::Reverse(self.clauses[c as usize].fired));
         older.truncate(kept_at_most / 4);
         older.sort_unstable();
         let kept: Vec<u32> = older.into_iter().chain(newest as u32..count as u32).collect();
-        let mut lits = Vec::with_capacity(self.learn.lits.len() / 2);
+        let mut lits = Vec::with_capacity(self.lits.len() / 2);
         let mut clauses = Vec::with_capacity(kept.len());
-        for w in &mut self.learn.watches {
+        for w in &mut self.watches {
             w.clear();
         }
         for c in kept {
-            let clause = self.learn.clauses[c as usize];
+            let clause = self.clauses[c as usize];
             let start = lits.len();
-            lits.extend_from_slice(&self.learn.lits[clause.start as usize..clause.end as usize]);
+            lits.extend_from_slice(&self.lits[clause.start as usize..clause.end as usize]);
             // Watch two live options where there are, else the ones that
             // died last (they come back first).
             let own = &mut lits[start..];
             own.sort_unstable_by_key(|&p| {
-                let dead = self.dead_literal(p);
-                (dead, std::cmp::Reverse(self.learn.dead_at[p as usize]))
+                let dead = self.dead_literal(layout, state, p);
+                (dead, std::cmp::Reverse(self.dead_at[p as usize]))
             });
             let id = clauses.len() as u32;
             for &p in own.iter().take(2) {
-                self.learn.watches[p as usize].push((id, clause.target));
+                self.watches[p as usize].push((id, clause.target));
             }
             clauses.push(Clause { start: start as u32, end: lits.len() as u32, fired: 0, ..clause });
         }
-        self.learn.clauses = clauses;
-        self.learn.lits = lits;
+        self.clauses = clauses;
+        self.lits = lits;
     }
 
     /// Whether `o` is dead in the clauses' sense: not alive and not chosen
     /// (a chosen option's group is closed, itself included).
     #[inline(always)]
-    fn dead_literal(&self, o: u32) -> bool {
-        #[cfg(test)]
-        assert_eq!(self.learn.dead[o as usize], !self.alive[o as usize] && !self.learn_chosen(o), "option {o}");
-        self.learn.dead[o as usize]
+    fn dead_literal(&self, layout: &Layout, state: &State, o: u32) -> bool {
+        debug_assert_eq!(
+            self.dead[o as usize],
+            !state.alive[o as usize] && !self.learn_chosen(layout, o),
+            "option {o}"
+        );
+        self.dead[o as usize]
     }
 
     /// Whether `o` was dead (in the clauses' sense) before trail length `at`.
     #[inline(always)]
-    fn died_before(&self, o: usize, at: u32) -> bool {
-        self.dead_literal(o as u32) && self.learn.dead_at[o] < at
+    fn died_before(&self, layout: &Layout, state: &State, o: usize, at: u32) -> bool {
+        self.dead_literal(layout, state, o as u32) && self.dead_at[o] < at
     }
 
     /// Fires the clauses watched by options that died. False when one
     /// fires on a chosen option: the node fails.
-    pub(super) fn fire_clauses(&mut self) -> bool {
-        while let Some(p) = self.learn.events.pop() {
-            let mut list = std::mem::take(&mut self.learn.watches[p as usize]);
+    pub(super) fn fire_clauses(&mut self, layout: &Layout, state: &mut State) -> bool {
+        while let Some(p) = self.events.pop() {
+            let mut list = std::mem::take(&mut self.watches[p as usize]);
             let mut k = 0;
             let mut fits = true;
             while k < list.len() {
@@ -369,46 +396,46 @@ impl MultiCover {
                 // The target dead already: nothing to do, and the watch may
                 // stay (the target died on this level or above: they come
                 // back together).
-                if self.dead_literal(t) {
+                if self.dead_literal(layout, state, t) {
                     k += 1;
                     continue;
                 }
-                let clause = self.learn.clauses[c as usize];
+                let clause = self.clauses[c as usize];
                 let (a, b) = (clause.start as usize, clause.end as usize);
                 if b - a >= 2 {
-                    if self.learn.lits[a] == p {
-                        self.learn.lits.swap(a, a + 1);
+                    if self.lits[a] == p {
+                        self.lits.swap(a, a + 1);
                     }
                     // The other watch alive: the clause cannot fire before
                     // it dies, which will visit it; this watch may stay.
-                    if !self.dead_literal(self.learn.lits[a]) {
+                    if !self.dead_literal(layout, state, self.lits[a]) {
                         k += 1;
                         continue;
                     }
-                    if let Some(at) = (a + 2..b).find(|&at| !self.dead_literal(self.learn.lits[at])) {
-                        self.learn.lits.swap(a + 1, at);
-                        let next = self.learn.lits[a + 1];
-                        self.learn.watches[next as usize].push((c, t));
+                    if let Some(at) = (a + 2..b).find(|&at| !self.dead_literal(layout, state, self.lits[at])) {
+                        self.lits.swap(a + 1, at);
+                        let next = self.lits[a + 1];
+                        self.watches[next as usize].push((c, t));
                         list.swap_remove(k);
                         continue;
                     }
                 }
                 k += 1;
-                if self.alive[t as usize] {
-                    self.learn.fired += 1;
-                    self.learn.clauses[c as usize].fired += 1;
-                    self.kill(t);
-                    self.learn.set_cause(t, CAUSE_CLAUSE | c);
-                } else if self.learn_chosen(t) {
-                    self.learn.failure = Failure::Clause(c);
+                if state.alive[t as usize] {
+                    self.fired += 1;
+                    self.clauses[c as usize].fired += 1;
+                    let (g, at) = state.kill(layout, t);
+                    self.died(t, g, at, CAUSE_CLAUSE | c);
+                } else if self.learn_chosen(layout, t) {
+                    self.failure = Failure::Clause(c);
                     fits = false;
                     break;
                 }
             }
-            debug_assert!(self.learn.watches[p as usize].is_empty());
-            self.learn.watches[p as usize] = list;
+            debug_assert!(self.watches[p as usize].is_empty());
+            self.watches[p as usize] = list;
             if !fits {
-                self.learn.events.clear();
+                self.events.clear();
                 return false;
             }
         }
@@ -418,12 +445,12 @@ impl MultiCover {
     /// The lightest and heaviest weights on group `g`'s cell `k` of its
     /// options not dead before trail length `at` (a chosen option counts as
     /// live), or (0, 0) if none: read option by option.
-    fn live_share_before(&self, g: u32, k: u32, at: u32) -> (u32, u32) {
+    fn live_share_before(&self, layout: &Layout, state: &State, g: u32, k: u32, at: u32) -> (u32, u32) {
         let (mut lo, mut hi, mut any) = (u32::MAX, 0, false);
-        for m in self.group_opts_start[g as usize]..self.group_opts_start[g as usize + 1] {
-            let p = self.group_opts[m as usize] as usize;
-            if !self.died_before(p, at) {
-                let x = self.opt_weights[(self.opts[p].slots + k) as usize];
+        for m in layout.group_opts_start[g as usize]..layout.group_opts_start[g as usize + 1] {
+            let p = layout.group_opts[m as usize] as usize;
+            if !self.died_before(layout, state, p, at) {
+                let x = layout.opt_weights[(layout.opts[p].slots + k) as usize];
                 any = true;
                 lo = lo.min(x);
                 hi = hi.max(x);
@@ -436,16 +463,27 @@ impl MultiCover {
     /// end if `high`, else short of its low end), with `extra` added to it
     /// and group `skip` left out (the option being explained is that
     /// group's): the options of its other groups dead by then that, alive,
-    /// could have brought it back, into `self.learn.reason`. The item's
+    /// could have brought it back, into `self.reason`. The item's
     /// slack past its range spares whole groups, the cheapest first, as
     /// lazy clause generation lifts a linear constraint's explanation.
     /// False when the item was not out of range (which would be a bug).
-    fn explain_item(&mut self, item: usize, high: bool, skip: u32, extra: u32, at: u32) -> bool {
-        let root = self.root_trail as u32;
+    #[allow(clippy::too_many_arguments)]
+    fn explain_item(
+        &mut self,
+        layout: &Layout,
+        state: &State,
+        root: usize,
+        item: usize,
+        high: bool,
+        skip: u32,
+        extra: u32,
+        at: u32,
+    ) -> bool {
+        let root = root as u32;
         let mut total = i64::from(extra);
-        self.learn.shares.clear();
-        for c in self.item_cells_start[item]..self.item_cells_start[item + 1] {
-            let (cell, g, k) = self.item_cells[c as usize];
+        self.shares.clear();
+        for c in layout.item_cells_start[item]..layout.item_cells_start[item + 1] {
+            let (cell, g, k) = layout.item_cells[c as usize];
             if g == skip {
                 continue;
             }
@@ -453,53 +491,57 @@ impl MultiCover {
             // what the dead could add: the root's dead never come back, so
             // the root's lightest and heaviest bound what the group could
             // add alive.
-            let chosen = self.learn.chosen_in[g as usize];
-            let (live_lo, live_hi) = if self.learn.group_died_at[g as usize] >= at {
-                self.live_share_before(g, k, at)
-            } else if self.group_live[g as usize] > 0 {
+            let chosen = self.chosen_in[g as usize];
+            let (live_lo, live_hi) = if self.group_died_at[g as usize] >= at {
+                self.live_share_before(layout, state, g, k, at)
+            } else if state.group_live[g as usize] > 0 {
                 // Nothing of the group died since: its live options are
                 // those of then.
-                let cell = &self.cells[cell as usize];
+                let cell = &state.cells[cell as usize];
                 (cell.lightest, cell.heaviest)
             } else if chosen != u32::MAX {
                 // Closed around its chosen option, which counts as live,
                 // before then or with the rest already dead.
-                let x = self.opt_weights[(self.opts[chosen as usize].slots + k) as usize];
+                let x = layout.opt_weights[(layout.opts[chosen as usize].slots + k) as usize];
                 (x, x)
             } else {
-                self.live_share_before(g, k, at)
+                self.live_share_before(layout, state, g, k, at)
             };
             // The shortcuts above read what the option by option reading would.
             #[cfg(test)]
-            assert_eq!((live_lo, live_hi), self.live_share_before(g, k, at), "group {g}'s share at {at}");
-            let (root_lo, root_hi) = self.learn.root_range[cell as usize];
+            assert_eq!(
+                (live_lo, live_hi),
+                self.live_share_before(layout, state, g, k, at),
+                "group {g}'s share at {at}"
+            );
+            let (root_lo, root_hi) = self.root_range[cell as usize];
             total += i64::from(if high { live_lo } else { live_hi });
             let gain = if high { live_lo.saturating_sub(root_lo) } else { root_hi.saturating_sub(live_hi) };
             if gain > 0 {
-                self.learn.shares.push((gain, g, k, if high { live_lo } else { live_hi }));
+                self.shares.push((gain, g, k, if high { live_lo } else { live_hi }));
             }
         }
-        let range = &self.sums.items[item];
+        let range = &state.sums.items[item];
         let mut slack = if high { total - i64::from(range.hi) - 1 } else { i64::from(range.lo) - 1 - total };
         if slack < 0 {
             return false;
         }
-        self.learn.shares.sort_unstable_by_key(|&(gain, ..)| gain);
-        for n in 0..self.learn.shares.len() {
-            let (gain, g, k, bound) = self.learn.shares[n];
+        self.shares.sort_unstable_by_key(|&(gain, ..)| gain);
+        for n in 0..self.shares.len() {
+            let (gain, g, k, bound) = self.shares[n];
             if i64::from(gain) <= slack {
                 slack -= i64::from(gain);
                 continue;
             }
-            for m in self.group_opts_start[g as usize]..self.group_opts_start[g as usize + 1] {
-                let p = self.group_opts[m as usize];
+            for m in layout.group_opts_start[g as usize]..layout.group_opts_start[g as usize + 1] {
+                let p = layout.group_opts[m as usize];
                 let pu = p as usize;
-                if !self.died_before(pu, at) || self.learn.dead_at[pu] < root {
+                if !self.died_before(layout, state, pu, at) || self.dead_at[pu] < root {
                     continue;
                 }
-                let x = self.opt_weights[(self.opts[pu].slots + k) as usize];
+                let x = layout.opt_weights[(layout.opts[pu].slots + k) as usize];
                 if (high && x < bound) || (!high && x > bound) {
-                    self.learn.reason.push(p);
+                    self.reason.push(p);
                 }
             }
         }
@@ -509,52 +551,52 @@ impl MultiCover {
     /// After `choose(o)` failed in a probe that started at trail length
     /// `mark`, before its undo: learns a clause for `o`, unless the failure
     /// cannot be explained.
-    pub(super) fn learn_from_probe(&mut self, o: u32, mark: usize) {
-        self.learn.stamp = self.learn.stamp.wrapping_add(1);
-        if self.learn.stamp == 0 {
-            self.learn.seen.fill(0);
-            self.learn.stamp = 1;
+    pub(super) fn learn_from_probe(&mut self, layout: &Layout, state: &State, root: usize, o: u32, mark: usize) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.fill(0);
+            self.stamp = 1;
         }
-        let stamp = self.learn.stamp;
-        self.learn.stack.clear();
-        self.learn.reason.clear();
-        let now = self.trail.len() as u32;
-        match std::mem::take(&mut self.learn.failure) {
+        let stamp = self.stamp;
+        self.stack.clear();
+        self.reason.clear();
+        let now = state.trail.len() as u32;
+        match std::mem::take(&mut self.failure) {
             Failure::Clause(c) => {
-                self.learn.stack_clause(c);
-                let clause = self.learn.clauses[c as usize];
+                self.stack_clause(c);
+                let clause = self.clauses[c as usize];
                 // The target is chosen: its group's other options are dead.
-                let g = self.opts[clause.target as usize].group as usize;
-                for m in self.group_opts_start[g]..self.group_opts_start[g + 1] {
-                    let p = self.group_opts[m as usize];
+                let g = layout.opts[clause.target as usize].group as usize;
+                for m in layout.group_opts_start[g]..layout.group_opts_start[g + 1] {
+                    let p = layout.group_opts[m as usize];
                     if p != clause.target {
-                        self.learn.stack.push(p);
+                        self.stack.push(p);
                     }
                 }
             }
             Failure::Item(item) => {
                 let item = item as usize;
-                let at = &self.sums.items[item];
+                let at = &state.sums.items[item];
                 let high = at.committed + at.least > at.hi;
-                if !self.explain_item(item, high, u32::MAX, 0, now) {
+                if !self.explain_item(layout, state, root, item, high, u32::MAX, 0, now) {
                     debug_assert!(false, "a failure the analysis does not see");
                     return;
                 }
-                self.learn.stack.append(&mut self.learn.reason);
+                self.stack.append(&mut self.reason);
             }
             Failure::Unknown => return,
         }
         let mut out = Vec::new();
         let mut expanded = 0;
-        while let Some(p) = self.learn.stack.pop() {
+        while let Some(p) = self.stack.pop() {
             let pu = p as usize;
-            if self.learn.seen[pu] == stamp {
+            if self.seen[pu] == stamp {
                 continue;
             }
-            self.learn.seen[pu] = stamp;
-            debug_assert!(self.dead_literal(p));
-            let at = self.learn.dead_at[pu];
-            if (at as usize) < self.root_trail {
+            self.seen[pu] = stamp;
+            debug_assert!(self.dead_literal(layout, state, p));
+            let at = self.dead_at[pu];
+            if (at as usize) < root {
                 continue;
             }
             if (at as usize) < mark {
@@ -565,41 +607,41 @@ impl MultiCover {
             if expanded > EXPANDED_MAX {
                 return;
             }
-            let cause = self.learn.cause[pu];
+            let cause = self.cause[pu];
             if cause == CAUSE_CLOSED {
                 continue;
             } else if cause == CAUSE_OTHER {
                 return;
             } else if cause & CAUSE_CLAUSE != 0 {
-                self.learn.stack_clause(cause & !CAUSE_CLAUSE);
+                self.stack_clause(cause & !CAUSE_CLAUSE);
             } else {
                 let item = (cause / 2) as usize;
                 let high = cause & 1 == 1;
-                let g = self.opts[pu].group;
-                let k = self.cell_index(g as usize, item);
-                let x = self.opt_weights[(self.opts[pu].slots + k) as usize];
-                if !self.explain_item(item, high, g, x, at) {
+                let g = layout.opts[pu].group;
+                let k = cell_index(layout, state, g as usize, item);
+                let x = layout.opt_weights[(layout.opts[pu].slots + k) as usize];
+                if !self.explain_item(layout, state, root, item, high, g, x, at) {
                     debug_assert!(false, "a kill the analysis does not see");
                     return;
                 }
-                self.learn.stack.append(&mut self.learn.reason);
+                self.stack.append(&mut self.reason);
             }
         }
         // Watch the two that died last: they come back first.
-        out.sort_unstable_by_key(|&p| std::cmp::Reverse(self.learn.dead_at[p as usize]));
-        let c = self.learn.clauses.len() as u32;
-        let start = self.learn.lits.len() as u32;
+        out.sort_unstable_by_key(|&p| std::cmp::Reverse(self.dead_at[p as usize]));
+        let c = self.clauses.len() as u32;
+        let start = self.lits.len() as u32;
         for &p in out.iter().take(2) {
-            self.learn.watches[p as usize].push((c, o));
+            self.watches[p as usize].push((c, o));
         }
-        self.learn.lits.extend_from_slice(&out);
-        self.learn.clauses.push(Clause { target: o, start, end: self.learn.lits.len() as u32, fired: 0 });
-        self.learn.learned += 1;
+        self.lits.extend_from_slice(&out);
+        self.clauses.push(Clause { target: o, start, end: self.lits.len() as u32, fired: 0 });
+        self.learned += 1;
     }
+}
 
-    /// The index of `item`'s cell within group `g`'s cells.
-    fn cell_index(&self, g: usize, item: usize) -> u32 {
-        let cells = &self.cells[self.group_cells_start[g] as usize..self.group_cells_start[g + 1] as usize];
-        cells.iter().position(|cell| cell.item as usize == item).expect("the group has a cell on the item") as u32
-    }
+/// The index of `item`'s cell within group `g`'s cells.
+fn cell_index(layout: &Layout, state: &State, g: usize, item: usize) -> u32 {
+    let cells = &state.cells[layout.group_cells_start[g] as usize..layout.group_cells_start[g + 1] as usize];
+    cells.iter().position(|cell| cell.item as usize == item).expect("the group has a cell on the item") as u32
 }

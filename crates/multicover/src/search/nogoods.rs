@@ -31,7 +31,6 @@
 //! every other option is chosen, the last is removed. Watches need no undo,
 //! as undoing choices only makes more options unchosen.
 
-use super::MultiCover;
 use crate::settings::Restarts;
 
 /// A nogood's option on the branch that was removed after its subtree was
@@ -64,6 +63,8 @@ pub(super) struct Nogoods {
     due: u64,
     /// Set when a restart is due and the search unwinds to the root.
     pub(super) restarting: bool,
+    /// The options the last `choose` forbade.
+    forbidden: Vec<u32>,
 }
 
 impl Nogoods {
@@ -196,54 +197,61 @@ impl Nogoods {
     }
 }
 
-impl MultiCover {
+impl Nogoods {
     /// The restarts of the last run.
     #[cfg(test)]
     pub(crate) fn restarts(&self) -> u32 {
-        self.nogoods.done
+        self.done
     }
 
-    /// Option `o` is now chosen: updates the nogoods that watch it and
-    /// removes the options they leave forbidden. False when a nogood has
-    /// every option chosen.
+    /// Option `o` is now chosen: updates the nogoods that watch it, and
+    /// lists the options they leave forbidden in `forbidden()`, for the
+    /// search to remove. False when a nogood has every option chosen.
     #[inline(always)]
-    pub(super) fn nogoods_choose(&mut self, o: u32) -> bool {
-        if self.nogoods.restarts == Restarts::Off {
+    pub(super) fn choose(&mut self, o: u32) -> bool {
+        self.forbidden.clear();
+        if self.restarts == Restarts::Off {
             return true;
         }
-        self.nogoods.chosen[o as usize] = true;
-        if self.nogoods.watching[o as usize].is_empty() {
+        self.chosen[o as usize] = true;
+        if self.watching[o as usize].is_empty() {
             return true;
         }
-        let mut watching = std::mem::take(&mut self.nogoods.watching[o as usize]);
+        let mut watching = std::mem::take(&mut self.watching[o as usize]);
         let mut fits = true;
         let mut k = 0;
         while k < watching.len() {
             let id = watching[k] as usize;
-            let (a, b) = (self.nogoods.start[id] as usize, self.nogoods.start[id + 1] as usize);
-            let lits = &mut self.nogoods.options[a..b];
+            let (a, b) = (self.start[id] as usize, self.start[id + 1] as usize);
+            let lits = &mut self.options[a..b];
             if lits[0] == o {
                 lits.swap(0, 1);
             }
             // Another option not chosen to watch instead of `o`?
-            let chosen = &self.nogoods.chosen;
+            let chosen = &self.chosen;
             if let Some(at) = (2..lits.len()).find(|&at| !chosen[lits[at] as usize]) {
                 lits.swap(1, at);
                 let next = lits[1] as usize;
-                self.nogoods.watching[next].push(id as u32);
+                self.watching[next].push(id as u32);
                 watching.swap_remove(k);
                 continue;
             }
             k += 1;
             let other = lits[0];
-            if self.nogoods.chosen[other as usize] {
+            if self.chosen[other as usize] {
                 fits = false;
-            } else if self.alive[other as usize] {
-                self.kill(other);
+            } else {
+                self.forbidden.push(other);
             }
         }
-        self.nogoods.watching[o as usize] = watching;
+        self.watching[o as usize] = watching;
         fits
+    }
+
+    /// The options the last `choose` forbade (some may be dead already).
+    #[inline(always)]
+    pub(super) fn forbidden(&self) -> &[u32] {
+        &self.forbidden
     }
 }
 

@@ -16,8 +16,9 @@
 //! sums, which are summed apart in one dimension (a `u128`), and the 2-D
 //! sets start from and end in what those complete.
 
-use super::MultiCover;
-use super::lines::{sum_set, window};
+use super::layout::Layout;
+use super::state::State;
+use super::sum_sets::{sum_set, window};
 
 /// Sums up to this fit the bit sets.
 const MAX_SUM: u32 = 127;
@@ -33,9 +34,15 @@ const SHARED_MIN: u32 = 2;
 /// summed apart, 20, 24 and 32 still cost more than they save.)
 const OPEN_MAX: usize = 16;
 
-/// Scratch space, kept between nodes.
+/// The reasoning on pairs of one search: when it starts, whether this run
+/// reasons yet, the items noted since it last ran, and its scratch space,
+/// kept between nodes.
 #[derive(Default)]
-pub(super) struct PairScratch {
+pub(super) struct PairReasoning {
+    /// The work after which a run reasons on pairs (see
+    /// [`crate::Settings::pairs`]), and whether this run does yet.
+    after: u64,
+    on: bool,
     /// Items whose bounds moved since the last reasoning on pairs, and
     /// whether each is listed.
     items: Vec<u32>,
@@ -76,16 +83,68 @@ pub(super) struct PairScratch {
     left_alone: u64,
 }
 
-/// `PairScratch::open_at` of a group not in `open`.
+/// `PairReasoning::open_at` of a group not in `open`.
 const NOT_OPEN: u32 = u32::MAX;
 
-impl PairScratch {
-    pub(super) fn new(item_count: usize) -> PairScratch {
-        PairScratch { noted: vec![false; item_count], ..PairScratch::default() }
+impl PairReasoning {
+    pub(super) fn new(item_count: usize, after: u64) -> PairReasoning {
+        PairReasoning { after, noted: vec![false; item_count], ..PairReasoning::default() }
+    }
+
+    /// A run starts: it reasons on pairs from the root only when the
+    /// threshold is 0.
+    pub(super) fn start_run(&mut self) {
+        self.on = self.after == 0;
+    }
+
+    /// Whether this run reasons on pairs yet.
+    #[inline(always)]
+    pub(super) fn is_on(&self) -> bool {
+        self.on
+    }
+
+    /// Starts reasoning on pairs when the run's `work` has reached the
+    /// setting's threshold, with every item of `items` noted: the items
+    /// that moved before went unlisted. Called where the reasoning would
+    /// run.
+    pub(super) fn switch_on_when_due(&mut self, work: u64, items: usize) {
+        if !self.on && work >= self.after {
+            self.on = true;
+            for i in 0..items {
+                self.note(i);
+            }
+        }
+    }
+
+    /// Lists an item whose bounds moved, while this run reasons on pairs.
+    #[inline(always)]
+    pub(super) fn note_if_on(&mut self, i: usize) {
+        if self.on {
+            self.note(i);
+        }
+    }
+
+    /// Finds the options that no choice of the other groups completes into
+    /// both ranges of a pair with an item noted since the last call (see
+    /// `kills`), and counts in `fail_weight` the items of a pair that can
+    /// reach its ranges no more; false then.
+    pub(super) fn reason(&mut self, layout: &Layout, state: &State, fail_weight: &mut [u32]) -> bool {
+        View { layout, state }.reason_on_pairs(self, fail_weight)
+    }
+
+    /// The options the last `reason` found dead (some may be dead already).
+    pub(super) fn kills(&self) -> &[u32] {
+        &self.kill
+    }
+
+    /// The pairs left alone so far because too many groups move them.
+    #[cfg(test)]
+    pub(crate) fn left_alone(&self) -> u64 {
+        self.left_alone
     }
 
     #[inline(always)]
-    pub(super) fn note(&mut self, i: usize) {
+    fn note(&mut self, i: usize) {
         if !self.noted[i] {
             self.noted[i] = true;
             self.items.push(i as u32);
@@ -100,58 +159,17 @@ impl PairScratch {
     }
 }
 
-impl MultiCover {
-    /// Starts reasoning on pairs when the run's work has reached the
-    /// setting's threshold, with every item noted: the items that moved
-    /// before went unlisted. Called where the reasoning would run.
-    pub(super) fn switch_on_pairs_when_due(&mut self) {
-        if !self.pairs_on && self.nodes + self.probes >= self.pairs_after {
-            self.pairs_on = true;
-            for i in 0..self.sums.items.len() {
-                self.pairs.note(i);
-            }
-        }
-    }
+/// What the reasoning on pairs reads of the search.
+struct View<'a> {
+    layout: &'a Layout,
+    state: &'a State,
+}
 
-    /// Reasons on pairs of items, then propagates and reasons on single
-    /// items, until nothing more dies. False when the node fails.
-    pub(super) fn reason_on_pairs_to_fixpoint(&mut self) -> bool {
-        loop {
-            let mut scratch = std::mem::take(&mut self.pairs);
-            let fits = self.reason_on_pairs(&mut scratch);
-            let mut killed = false;
-            if fits {
-                for &o in &scratch.kill {
-                    if self.alive[o as usize] {
-                        self.kill(o);
-                        killed = true;
-                    }
-                }
-            }
-            self.pairs = scratch;
-            if !fits {
-                self.pairs.clear();
-                return false;
-            }
-            if !killed {
-                return true;
-            }
-            if !self.propagate() {
-                self.clear_lines();
-                self.pairs.clear();
-                return false;
-            }
-            if !self.reason_to_fixpoint() {
-                self.pairs.clear();
-                return false;
-            }
-        }
-    }
-
+impl View<'_> {
     /// Finds, into `s.kill`, the options that no choice of the other groups
     /// completes into both ranges of a pair with a noted item. False when
     /// some pair can reach its ranges no more.
-    fn reason_on_pairs(&mut self, s: &mut PairScratch) -> bool {
+    fn reason_on_pairs(&self, s: &mut PairReasoning, fail_weight: &mut [u32]) -> bool {
         s.kill.clear();
         if s.items.is_empty() {
             return true;
@@ -161,22 +179,24 @@ impl MultiCover {
         s.pairs.clear();
         for at in 0..s.items.len() {
             let i = s.items[at];
-            if self.sums.items[i as usize].is_selector {
+            if self.state.sums.items[i as usize].is_selector {
                 continue;
             }
-            for c in self.item_cells_start[i as usize]..self.item_cells_start[i as usize + 1] {
-                let (cell, g, _) = self.item_cells[c as usize];
+            for c in self.layout.item_cells_start[i as usize]..self.layout.item_cells_start[i as usize + 1] {
+                let (cell, g, _) = self.layout.item_cells[c as usize];
                 let g = g as usize;
                 // (An exact group with one live option moves nothing.)
                 if !self.group_moves(g, cell as usize) {
                     continue;
                 }
-                let exact = self.group_exact[g];
-                for other in &self.cells[self.group_cells_start[g] as usize..self.group_cells_start[g + 1] as usize] {
+                let exact = self.layout.group_exact[g];
+                for other in &self.state.cells
+                    [self.layout.group_cells_start[g] as usize..self.layout.group_cells_start[g + 1] as usize]
+                {
                     let j = other.item;
                     if j == i
                         || !other.moves(exact)
-                        || self.sums.items[j as usize].is_selector
+                        || self.state.sums.items[j as usize].is_selector
                         || (s.noted[j as usize] && j < i)
                     {
                         continue;
@@ -217,28 +237,22 @@ impl MultiCover {
                     assert_eq!(s.kill.len(), kills, "pair ({i}, {j}) left alone kills");
                 }
             } else if !self.reason_on_pair(i, j, s) {
-                self.fail_weight[i] += 1;
-                self.fail_weight[j] += 1;
+                fail_weight[i] += 1;
+                fail_weight[j] += 1;
                 return false;
             }
         }
         true
     }
 
-    /// The pairs left alone so far because too many groups move them.
-    #[cfg(test)]
-    pub(crate) fn pairs_left_alone(&self) -> u64 {
-        self.pairs.left_alone
-    }
-
     /// Counts, into `s.moving_on`, the groups that move each item as
     /// `reason_on_pair` counts them: live, and either exact with weights
     /// that differ on the item or inexact with some weight on it.
-    fn count_moving_groups(&self, s: &mut PairScratch) {
+    fn count_moving_groups(&self, s: &mut PairReasoning) {
         s.moving_on.clear();
-        s.moving_on.extend((0..self.sums.items.len()).map(|item| {
-            let cells =
-                &self.item_cells[self.item_cells_start[item] as usize..self.item_cells_start[item + 1] as usize];
+        s.moving_on.extend((0..self.state.sums.items.len()).map(|item| {
+            let cells = &self.layout.item_cells
+                [self.layout.item_cells_start[item] as usize..self.layout.item_cells_start[item + 1] as usize];
             cells.iter().filter(|&&(cell, g, _)| self.group_moves(g as usize, cell as usize)).count() as u32
         }));
     }
@@ -247,33 +261,33 @@ impl MultiCover {
     /// `count_moving_groups`); false when `g` has no live option.
     #[inline(always)]
     fn group_moves(&self, g: usize, cell: usize) -> bool {
-        if self.group_live[g] == 0 {
+        if self.state.group_live[g] == 0 {
             return false;
         }
-        self.cells[cell].moves(self.group_exact[g])
+        self.state.cells[cell].moves(self.layout.group_exact[g])
     }
 
     /// The weight of live option `p` on its group's cell `k`, 0 for none.
     #[inline(always)]
     fn weight_on(&self, p: usize, k: Option<u32>) -> u32 {
-        k.map_or(0, |k| self.vals[self.opt_slots[(self.opts[p].slots + k) as usize] as usize])
+        k.map_or(0, |k| self.layout.vals[self.layout.opt_slots[(self.layout.opts[p].slots + k) as usize] as usize])
     }
 
     /// One pair: adds its dead options to `s.kill`; false when the pair
     /// can reach its ranges no more.
-    fn reason_on_pair(&self, i: usize, j: usize, s: &mut PairScratch) -> bool {
+    fn reason_on_pair(&self, i: usize, j: usize, s: &mut PairReasoning) -> bool {
         s.open.clear();
-        if s.open_at.len() < self.group_live.len() {
-            s.open_at.resize(self.group_live.len(), NOT_OPEN);
+        if s.open_at.len() < self.state.group_live.len() {
+            s.open_at.resize(self.state.group_live.len(), NOT_OPEN);
         }
         // The live groups on either item, and whether each moves either,
         // read from the cells, so that a pair with too many moving groups
         // is dropped before any option is looked at.
         s.moving.clear();
         for (first, item) in [(true, i), (false, j)] {
-            for at in self.item_cells_start[item]..self.item_cells_start[item + 1] {
-                let (cell, g, k) = self.item_cells[at as usize];
-                if self.group_live[g as usize] == 0 {
+            for at in self.layout.item_cells_start[item]..self.layout.item_cells_start[item + 1] {
+                let (cell, g, k) = self.layout.item_cells[at as usize];
+                if self.state.group_live[g as usize] == 0 {
                     continue;
                 }
                 let moves = self.group_moves(g as usize, cell as usize);
@@ -303,9 +317,9 @@ impl MultiCover {
             if s.moving[at] {
                 s.open[kept] = s.open[at];
                 kept += 1;
-            } else if self.group_exact[g as usize] {
+            } else if self.layout.group_exact[g as usize] {
                 let lightest = |k: Option<u32>| {
-                    k.map_or(0, |k| self.cells[(self.group_cells_start[g as usize] + k) as usize].lightest)
+                    k.map_or(0, |k| self.state.cells[(self.layout.group_cells_start[g as usize] + k) as usize].lightest)
                 };
                 base.0 += lightest(ki);
                 base.1 += lightest(kj);
@@ -324,12 +338,12 @@ impl MultiCover {
             let g = g as usize;
             let start = s.weights.len();
             s.starts.push(start);
-            if !self.group_exact[g] {
+            if !self.layout.group_exact[g] {
                 s.weights.push((0, 0));
             }
-            for m in self.group_opts_start[g]..self.group_opts_start[g + 1] {
-                let p = self.group_opts[m as usize] as usize;
-                if self.alive[p] {
+            for m in self.layout.group_opts_start[g]..self.layout.group_opts_start[g + 1] {
+                let p = self.layout.group_opts[m as usize] as usize;
+                if self.state.alive[p] {
                     let xy = (self.weight_on(p, ki), self.weight_on(p, kj));
                     if !s.weights[start..].contains(&xy) {
                         s.weights.push(xy);
@@ -339,7 +353,7 @@ impl MultiCover {
             debug_assert!(s.weights.len() - start > 1, "a moving group has two pairs of weights");
         }
         s.starts.push(s.weights.len());
-        let (a, b) = (&self.sums.items[i], &self.sums.items[j]);
+        let (a, b) = (&self.state.sums.items[i], &self.state.sums.items[j]);
         let (Some(top_i), Some(top_j)) =
             (a.hi.checked_sub(a.committed + base.0), b.hi.checked_sub(b.committed + base.1))
         else {
@@ -355,11 +369,11 @@ impl MultiCover {
         let fits = self.reason_on_sums(top_i, low_i, top_j, low_j, true, s);
         #[cfg(test)]
         {
-            let mut whole = PairScratch {
+            let mut whole = PairReasoning {
                 open: s.open.clone(),
                 weights: s.weights.clone(),
                 starts: s.starts.clone(),
-                ..PairScratch::default()
+                ..PairReasoning::default()
             };
             let fits_whole = self.reason_on_sums(top_i, low_i, top_j, low_j, false, &mut whole);
             assert_eq!(fits, fits_whole, "pair ({i}, {j}): feasible");
@@ -379,7 +393,15 @@ impl MultiCover {
     /// (the tests check it, kill for kill), at a fraction of the cost: most
     /// of a pair's groups on a large Aquarium grid cross only one of its
     /// two lines.
-    fn reason_on_sums(&self, top_i: u32, low_i: u32, top_j: u32, low_j: u32, split: bool, s: &mut PairScratch) -> bool {
+    fn reason_on_sums(
+        &self,
+        top_i: u32,
+        low_i: u32,
+        top_j: u32,
+        low_j: u32,
+        split: bool,
+        s: &mut PairReasoning,
+    ) -> bool {
         s.both.clear();
         s.first_only.clear();
         s.second_only.clear();
@@ -450,11 +472,11 @@ impl MultiCover {
 
     /// Adds to `s.kill` the live options of `s.open[k]`'s group whose pair
     /// of weights is in `s.bad`.
-    fn kill_weights(&self, k: usize, s: &mut PairScratch) {
+    fn kill_weights(&self, k: usize, s: &mut PairReasoning) {
         let (g, ki, kj) = s.open[k];
-        for m in self.group_opts_start[g as usize]..self.group_opts_start[g as usize + 1] {
-            let p = self.group_opts[m as usize];
-            if self.alive[p as usize]
+        for m in self.layout.group_opts_start[g as usize]..self.layout.group_opts_start[g as usize + 1] {
+            let p = self.layout.group_opts[m as usize];
+            if self.state.alive[p as usize]
                 && s.bad.contains(&(self.weight_on(p as usize, ki), self.weight_on(p as usize, kj)))
             {
                 s.kill.push(p);
@@ -554,6 +576,10 @@ struct PairSums<'a> {
 /// returns the sums on each item that the two-item groups reach and the
 /// one-item groups complete; `None` when there are none. `span` is
 /// scratch: the rows of the forward sets that may be non-zero, per group.
+/// Kept out of line: inlined into the reasoning's loop it cost that loop
+/// more than the call saved (instruction counts on random 40x40 Aquarium
+/// puzzles).
+#[inline(never)]
 fn walk_both<R: Row>(
     walk: &mut Walk<R>,
     pair: &PairSums,
