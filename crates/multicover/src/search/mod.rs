@@ -13,9 +13,10 @@
 //! options one level deep; [`lines`] reasons on each item's sums once a
 //! node, where the bounds miss gaps; [`branch`] is the search itself and
 //! [`run`] a run of it from the root. The optional reasoning: [`pairs`],
-//! where the search is hard, on two items' sums at once; [`nogoods`]
-//! restarts the search without walking anything twice; [`learn`] learns
-//! from failed probes. The search calls each through a few methods, and
+//! where the search is hard, on two items' sums at once (the 2-D walk over
+//! sets of sums in [`pair_sums`], the one-item sets in [`sum_sets`]);
+//! [`nogoods`] restarts the search without walking anything twice;
+//! [`learn`] learns from failed probes. The search calls each through a few methods, and
 //! tells it of kills and choices around the hot core's calls.
 //!
 //! ## Groups and bounds
@@ -50,6 +51,7 @@ mod learn;
 mod lines;
 mod multi_cover;
 mod nogoods;
+mod pair_sums;
 mod pairs;
 mod probe;
 mod run;
