@@ -68,7 +68,7 @@ pub(super) struct Walk<R> {
     /// first end passes the second); the rows outside are not cleared, nor
     /// read.
     before: Vec<R>,
-    /// back[r]: the sums (r, columns) that two-item groups t.. and the
+    /// `back[r]`: the sums (r, columns) that two-item groups t.. and the
     /// one-item groups complete into both ranges, zero outside the rows
     /// the walk tracks (not cleared either); `next` the same for t - 1.
     back: Vec<R>,
