@@ -9,8 +9,8 @@ use aquarchive::engine::{Probing, Settings};
 use aquarchive::kinds::aquarium::{self, Aquarium, GenerateSettings, Water};
 use aquarchive::rng::Rng;
 
-use crate::BenchError;
 use crate::args::{AquariumBenchArgs, relative_to_repository};
+use crate::error::BenchError;
 use crate::output::{print, read_input};
 
 const SETTINGS: [(&str, Probing); 4] =

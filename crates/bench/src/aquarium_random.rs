@@ -17,9 +17,9 @@ use aquarchive::engine::{Pairs, Restarts, Settings};
 use aquarchive::kinds::aquarium::{self, Aquarium, GenerateSettings, Style};
 use aquarchive::rng::Rng;
 
-use crate::BenchError;
 use crate::aquarium::time_solve;
 use crate::args::{AquariumRandomBenchArgs, relative_to_repository};
+use crate::error::BenchError;
 use crate::output::{Progress, print};
 use crate::table::{median, percentile, render};
 
@@ -85,7 +85,7 @@ pub fn run(args: AquariumRandomBenchArgs) -> Result<(), BenchError> {
                 + &match args.pairs {
                     None => String::new(),
                     Some(Pairs::Off) => ", no reasoning on pairs of items".into(),
-                    Some(Pairs::Always) => ", reasoning on pairs of items".into(),
+                    Some(Pairs::AfterWork(0)) => ", reasoning on pairs of items".into(),
                     Some(Pairs::AfterWork(w)) => format!(", reasoning on pairs of items after {w} nodes plus probes"),
                 },
             args.count,

@@ -3,6 +3,8 @@
 use aquarchive::engine::Pairs;
 use clap::{Args, Parser, Subcommand};
 
+use crate::compared::{Compared, parse_compared, parse_pairs};
+
 /// The repository's top folder, which the default fixture paths are in: the
 /// tool reads the source tree's fixtures wherever it runs from.
 const REPOSITORY: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../");
@@ -251,19 +253,19 @@ pub struct AquariumSettingsBenchArgs {
     #[arg(long, value_name = "S", value_delimiter = ',', default_values_t = vec![1, 2, 3])]
     pub seeds: Vec<u64>,
     /// Settings to compare, comma-separated, each `RESTARTS` or `RESTARTS/PAIRS`: RESTARTS is `off`,
-    /// `default`, `geometric:W` (first after W nodes plus probes, then doubling) or `luby:W` (W times
-    /// 1, 1, 2, 1, 1, 2, 4, ...); PAIRS is `off`, `always` or a number of nodes plus probes (when the
-    /// reasoning on pairs of items starts), the engine's default when left out; `+learn` at the end
+    /// `default` or `geometric:W` (first after W nodes plus probes, then doubling); PAIRS is `off`,
+    /// `always` (from the root, as 0) or a number of nodes plus probes (when the reasoning on pairs of
+    /// items starts), the engine's default when left out; `+learn` at the end
     /// learns from failed probes from the root, `+learn:W` once the work reaches W (e.g.
     /// `default+learn:100000`), `+learn:off` never; the engine's default when left out
     #[arg(
         long,
         value_name = "LIST",
         value_delimiter = ',',
-        value_parser = crate::aquarium_settings::parse_compared,
-        default_value = "off,geometric:3000,geometric:5000,geometric:10000,geometric:20000,luby:10000"
+        value_parser = parse_compared,
+        default_value = "off,geometric:3000,geometric:5000,geometric:10000,geometric:20000"
     )]
-    pub settings: Vec<crate::aquarium_settings::Compared>,
+    pub settings: Vec<Compared>,
     /// Times each puzzle is solved with each setting; the best time counts (the work repeats exactly)
     #[arg(long, value_name = "R", default_value_t = 1)]
     pub runs: usize,
@@ -293,13 +295,4 @@ pub struct AquariumBenchArgs {
     /// Sides of the generated puzzles, comma-separated (generating one takes about 0.15 s at 30, 0.4 s at 40, 0.9 s at 50 on a quiet machine)
     #[arg(long, value_name = "N", value_delimiter = ',', default_values_t = vec![20, 30, 40, 50])]
     pub sizes: Vec<usize>,
-}
-
-/// `--pairs`: `off`, `always` or a number of nodes plus probes.
-pub(crate) fn parse_pairs(s: &str) -> Result<Pairs, String> {
-    match s {
-        "off" => Ok(Pairs::Off),
-        "always" => Ok(Pairs::Always),
-        _ => s.parse().map(Pairs::AfterWork).map_err(|_| format!("`{s}`: expected off, always or a number")),
-    }
 }

@@ -7,8 +7,8 @@ use std::time::Instant;
 
 use aquarchive::kinds::calendar::{self, Method, Variant};
 
-use crate::BenchError;
 use crate::args::CalendarBenchArgs;
+use crate::error::BenchError;
 use crate::output::print;
 use crate::searches::SEARCHES;
 use crate::table::{render, thousands};

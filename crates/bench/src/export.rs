@@ -9,9 +9,10 @@ use aquarchive::engine::Settings;
 use aquarchive::store::{Access, Filter, Store};
 
 use crate::args::ExportBenchArgs;
+use crate::error::BenchError;
 use crate::import::{Scratch, generated};
 use crate::output::print;
-use crate::{BenchError, table};
+use crate::table;
 
 pub fn run(args: ExportBenchArgs) -> Result<(), BenchError> {
     let start = Instant::now();

@@ -7,9 +7,9 @@ use std::time::{Duration, Instant};
 
 use aquarchive::kinds::aquarium::grade::{self, Level};
 
-use crate::BenchError;
 use crate::aquarium::load_fixtures;
 use crate::args::{GradeAquariumBenchArgs, relative_to_repository};
+use crate::error::BenchError;
 use crate::output::print;
 
 #[derive(Default)]

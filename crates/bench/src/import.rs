@@ -15,8 +15,9 @@ use aquarchive::rng::Rng;
 use aquarchive::store::{Access, Filter, Store};
 
 use crate::args::{GeneratedPuzzlesArgs, ImportBenchArgs};
+use crate::error::BenchError;
 use crate::output::print;
-use crate::{BenchError, table};
+use crate::table;
 
 /// A directory of the benchmark's own (a fresh one, private to this
 /// process, under the temp directory), removed with all in it when done:

@@ -9,6 +9,8 @@ mod aquarium_random;
 mod aquarium_settings;
 mod args;
 mod calendar;
+mod compared;
+mod error;
 mod export;
 mod grade_aquarium;
 mod import;
@@ -22,19 +24,6 @@ mod table;
 use clap::Parser;
 
 use args::{Cli, Command};
-
-/// An error shown to the user: its Display is the whole message.
-#[derive(Debug, thiserror::Error)]
-pub enum BenchError {
-    #[error("{0}")]
-    Message(String),
-    #[error("{path}: {source}")]
-    Io { path: String, source: std::io::Error },
-    #[error(transparent)]
-    Archive(#[from] aquarchive::archive::ArchiveError),
-    #[error(transparent)]
-    Store(#[from] aquarchive::store::StoreError),
-}
 
 fn main() {
     let cli = match Cli::try_parse() {

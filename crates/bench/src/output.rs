@@ -3,7 +3,7 @@
 
 use std::io::{IsTerminal, Write};
 
-use crate::BenchError;
+use crate::error::BenchError;
 
 /// Writes `text` to stdout; a closed pipe becomes an error that `main`
 /// turns into a quiet, successful exit.

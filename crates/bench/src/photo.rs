@@ -12,8 +12,8 @@ use aquarchive::kinds::calendar::Variant;
 use aquarchive::photo::{self, synth};
 use synth::{Camera, Distortion};
 
-use crate::BenchError;
 use crate::args::PhotoBenchArgs;
+use crate::error::BenchError;
 use crate::output::print;
 use crate::table::render;
 

@@ -5,8 +5,8 @@ use std::time::{Duration, Instant};
 
 use aquarchive::kinds::ring::{self, Ring};
 
-use crate::BenchError;
 use crate::args::{RingBenchArgs, relative_to_repository};
+use crate::error::BenchError;
 use crate::output::{print, read_input};
 use crate::searches::SEARCHES;
 use crate::table::render;

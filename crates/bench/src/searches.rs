@@ -6,8 +6,18 @@
 
 use aquarchive::engine::{Algorithm, Learning, Pairs, Probing, Restarts, Settings};
 
+/// One search with this probing, without restarts, pairs or learning
+/// (the multi-cover search's reasoning for hard searches, which these
+/// problems never are), else the engine's defaults.
 const fn with(algorithm: Algorithm, probing: Probing) -> Settings {
-    Settings { probing, algorithm, restarts: Restarts::Off, pairs: Pairs::Off, learning: Learning::Off }
+    Settings {
+        probing,
+        algorithm,
+        restarts: Restarts::Off,
+        pairs: Pairs::Off,
+        learning: Learning::Off,
+        ..Settings::DEFAULT
+    }
 }
 
 /// The exact-cover searches first.

@@ -10,8 +10,8 @@ use std::time::Instant;
 
 use aquarchive::kinds::sudoku::{self, Grid, Method, SolveReport, SudokuError};
 
-use crate::BenchError;
 use crate::args::SudokuBenchArgs;
+use crate::error::BenchError;
 use crate::output::{print, read_input};
 use crate::searches::SEARCHES;
 use crate::table::{render, thousands};

@@ -18,7 +18,7 @@
 use std::ops::ControlFlow;
 
 use super::problem::{OptionId, Problem};
-use super::solver::Stats;
+use crate::settings::Stats;
 
 /// The links of one problem. Nodes `1..=items` are the item headers (node
 /// 0 is the root of the list of uncovered primary items); then come the

@@ -42,17 +42,25 @@
 //!   [`Algorithm::Auto`], runs an exact-cover search on plain exact cover
 //!   (every range `1..=1` or `0..=1`, every weight 1, every option on some
 //!   `1..=1` item): exact cover by counters ([`Algorithm::Counters`]) when
-//!   items have few options on average, else Knuth's Dancing Links
+//!   items have few options on average and the counters' copies fit in
+//!   memory, else Knuth's Dancing Links
 //!   ([`Algorithm::DancingLinks`]). Every other problem gets the multi-cover
 //!   search ([`Algorithm::MultiCover`]), which keeps, for every item, the
 //!   most and the least the undecided options can still add, and removes
 //!   options that would push an item out of its range. Naming a search
-//!   forces it where it applies; they all find the same solutions.
+//!   forces it where it applies; they all find the same solutions, which
+//!   is what forcing is for: tests that check the searches against each
+//!   other, and benchmarks that compare them.
 //! - [`Settings::probing`] says how much the multi-cover search tries
 //!   before it branches: [`Probing::Adaptive`] (the default) tries each live
 //!   option one level deep and removes those that fail, at the root and
 //!   wherever that paid; [`Probing::Off`], [`Probing::Root`] and
 //!   [`Probing::Fixpoint`] never, at the root only, and at every node.
+//! - [`Settings::restarts`], [`Settings::pairs`] and [`Settings::learning`]
+//!   say when the multi-cover search restarts, reasons on pairs of items
+//!   and learns from failed probes; [`Settings::hard_after`] and
+//!   [`Settings::kept_clauses`] are its thresholds for hard runs. Every
+//!   default is in [`Settings::DEFAULT`].
 //!
 //! # What comes back
 //!
@@ -120,7 +128,8 @@
 //! assert_eq!(problem.count(u64::MAX).solutions, 3);
 //! ```
 
-// The source: `problem` is what a caller builds, `solver` what it runs.
+// The source: `problem` is what a caller builds, `settings` what it sets
+// and reads back, `solver` what it runs.
 // Behind the solver, `search` is the multi-cover search; `counters` and
 // `dancing` (Knuth's Dancing Links) are the two searches for plain exact
 // cover; `forced` serves multi-cover runs with options chosen beforehand;
@@ -132,11 +141,12 @@ mod forced;
 mod lists;
 mod problem;
 mod search;
+mod settings;
 mod solver;
 
 pub use problem::{ItemId, OptionId, Problem};
-pub use search::{Learning, Pairs, Probing, Restarts};
-pub use solver::{Algorithm, Outcome, Settings, Solver, Stats};
+pub use settings::{Algorithm, Learning, Pairs, Probing, Restarts, Settings, Stats};
+pub use solver::{Outcome, Solver};
 
 #[cfg(test)]
 mod tests;

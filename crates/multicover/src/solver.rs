@@ -3,85 +3,14 @@
 //! multi-cover search on everything else.
 
 use std::ops::ControlFlow;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use super::counters::Counters;
-use super::dancing::{self, Dancing};
-use super::forced;
-use super::problem::{OptionId, Problem};
-use super::search::{Learning, MultiCover, Pairs, Probing, Restarts};
-
-/// Which search runs.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Algorithm {
-    /// An exact-cover search when the problem is plain exact cover (every
-    /// range `1..=1` or `0..=1`, every weight 1, every option on a range
-    /// `1..=1` item): [`Algorithm::Counters`] when items have few options
-    /// on average (Sudoku, the ring puzzle), else
-    /// [`Algorithm::DancingLinks`] (the calendar); the multi-cover search
-    /// otherwise.
-    #[default]
-    Auto,
-    /// The multi-cover search always (to compare).
-    MultiCover,
-    /// Dancing Links on plain exact cover, else the multi-cover search.
-    DancingLinks,
-    /// Exact cover by counters on a static matrix on plain exact cover,
-    /// else the multi-cover search.
-    Counters,
-}
-
-/// Knobs of the search. The defaults are what the benchmarks found fastest.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Settings {
-    /// For the multi-cover search; Dancing Links does not probe.
-    pub probing: Probing,
-    /// Which search runs.
-    pub algorithm: Algorithm,
-    /// For the multi-cover search: whether and when it restarts, keeping
-    /// the search complete (see [`Restarts`]). By default after 10,000
-    /// nodes plus probes, then after twice as much work each time, which
-    /// cut the heavy tail of random 40x40 Aquarium puzzles on every seed
-    /// measured, and leaves every search shorter than that as it was.
-    pub restarts: Restarts,
-    /// For the multi-cover search: when, where it probes, it also reasons
-    /// on pairs of items that two or more undecided groups move together
-    /// (both items' sums at once, as a 2-D subset sum). On random 40x40
-    /// Aquarium puzzles it cuts the nodes plus probes fourfold and the time
-    /// about in half; where reasoning settles a puzzle early it finds
-    /// nothing and only costs, so by default it waits for a run's work to
-    /// pass a threshold (see [`Pairs`] and docs/engine.md).
-    pub pairs: Pairs,
-    /// For the multi-cover search, on problems whose every option is in an
-    /// exact group (Aquarium, Sudoku): whether and when it learns a clause
-    /// from each failed probe below a choice; by default once a run's work
-    /// has passed 2,000 nodes plus probes (see [`Learning`]
-    /// and docs/engine.md, "Learning from failed probes").
-    pub learning: Learning,
-}
-
-impl Settings {
-    /// The default settings with this probing.
-    pub fn with_probing(probing: Probing) -> Settings {
-        Settings { probing, ..Settings::default() }
-    }
-}
-
-/// What a search did.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Stats {
-    /// Solutions found (up to the limit, when there was one).
-    pub solutions: u64,
-    /// Branches taken: options put into a partial solution by the search.
-    pub nodes: u64,
-    /// Options tried one level deep by probing, and removed when they failed.
-    pub probes: u64,
-    /// Wall-clock time of the run.
-    pub elapsed: Duration,
-    /// True when the whole search tree was walked, so `solutions` is the
-    /// exact number; false when a limit or the callback stopped it early.
-    pub exhausted: bool,
-}
+use crate::counters::{self, Counters};
+use crate::dancing::{self, Dancing};
+use crate::forced;
+use crate::problem::{OptionId, Problem};
+use crate::search::MultiCover;
+use crate::settings::{Algorithm, Settings, Stats};
 
 /// Solutions collected by [`Solver::solve`], each a sorted list of options.
 #[derive(Clone, Debug, Default)]
@@ -151,8 +80,12 @@ impl Solver {
         let exact_cover = settings.algorithm != Algorithm::MultiCover && dancing::applies(problem);
         let core = match settings.algorithm {
             Algorithm::Auto if exact_cover && !counters_pay(problem) => Core::Dancing(Box::new(Dancing::new(problem))),
-            Algorithm::DancingLinks if exact_cover => Core::Dancing(Box::new(Dancing::new(problem))),
-            Algorithm::Auto | Algorithm::Counters if exact_cover => Core::Counters(Box::new(Counters::new(problem))),
+            Algorithm::Auto | Algorithm::Counters if exact_cover && counters::fits(problem) => {
+                Core::Counters(Box::new(Counters::new(problem)))
+            }
+            Algorithm::Auto | Algorithm::Counters | Algorithm::DancingLinks if exact_cover => {
+                Core::Dancing(Box::new(Dancing::new(problem)))
+            }
             _ => Core::MultiCover {
                 search: Box::new(MultiCover::new(problem, &settings)),
                 problem: Box::new(problem.clone()),

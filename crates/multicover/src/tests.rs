@@ -2,6 +2,14 @@ use std::ops::ControlFlow;
 
 use super::*;
 
+/// The default settings with the thresholds of a hard search brought down
+/// to the size of the problems here (searches of a few dozen nodes), so
+/// that their runs walk both sides of them: from 4 nodes plus probes a run
+/// counts as hard, and learning keeps 8 clauses.
+fn small() -> Settings {
+    Settings { hard_after: 4, kept_clauses: 8, ..Settings::default() }
+}
+
 /// Every way to search: the multi-cover search with each probing, with
 /// and without restarts, with and without reasoning on pairs, and
 /// `Auto`, counters and Dancing Links (each the multi-cover search where
@@ -10,7 +18,7 @@ fn all_settings() -> Vec<Settings> {
     let multi = [Probing::Off, Probing::Root, Probing::Fixpoint, Probing::Adaptive].map(|probing| Settings {
         probing,
         algorithm: Algorithm::MultiCover,
-        ..Settings::default()
+        ..small()
     });
     let mut all = multi.to_vec();
     // Restarts off, as before they were the default.
@@ -18,28 +26,30 @@ fn all_settings() -> Vec<Settings> {
     // Restarts after very little work, so that the small problems here
     // restart often, and deep in the tree.
     for probing in [Probing::Off, Probing::Adaptive] {
-        for restarts in [Restarts::Luby(1), Restarts::Luby(4), Restarts::Geometric(2)] {
+        for restarts in [Restarts::Geometric(1), Restarts::Geometric(4), Restarts::Geometric(2)] {
             all.push(Settings {
                 probing,
                 algorithm: Algorithm::MultiCover,
                 restarts,
                 pairs: Pairs::Off,
                 learning: Learning::Off,
+                ..small()
             });
         }
     }
     // Pairs from the root, and switched on after a little work, so that
     // runs that switch part way are checked too.
-    for pairs in [Pairs::Always, Pairs::AfterWork(3)] {
+    for pairs in [Pairs::AfterWork(0), Pairs::AfterWork(3)] {
         for probing in [Probing::Off, Probing::Fixpoint, Probing::Adaptive] {
-            all.push(Settings { probing, algorithm: Algorithm::MultiCover, pairs, ..Settings::default() });
+            all.push(Settings { probing, algorithm: Algorithm::MultiCover, pairs, ..small() });
         }
         all.push(Settings {
             probing: Probing::Adaptive,
             algorithm: Algorithm::MultiCover,
-            restarts: Restarts::Luby(1),
+            restarts: Restarts::Geometric(1),
             pairs,
             learning: Learning::Off,
+            ..small()
         });
     }
     // Learning from failed probes, alone and with restarts and pairs.
@@ -47,17 +57,18 @@ fn all_settings() -> Vec<Settings> {
     for probing in [Probing::Fixpoint, Probing::Adaptive] {
         for (restarts, pairs, learning) in [
             (Restarts::Off, Pairs::Off, Learning::Always),
-            (Restarts::Luby(1), Pairs::Off, Learning::Always),
-            (Restarts::default(), Pairs::Always, Learning::Always),
+            (Restarts::Geometric(1), Pairs::Off, Learning::Always),
+            (Restarts::default(), Pairs::AfterWork(0), Learning::Always),
             (Restarts::Off, Pairs::Off, Learning::AfterWork(3)),
-            (Restarts::Luby(2), Pairs::AfterWork(3), Learning::AfterWork(5)),
+            (Restarts::Geometric(2), Pairs::AfterWork(3), Learning::AfterWork(5)),
         ] {
-            all.push(Settings { probing, algorithm: Algorithm::MultiCover, restarts, pairs, learning });
+            all.push(Settings { probing, algorithm: Algorithm::MultiCover, restarts, pairs, learning, ..small() });
         }
     }
+    all.push(small());
     all.push(Settings::default());
     for algorithm in [Algorithm::Counters, Algorithm::DancingLinks] {
-        all.push(Settings { algorithm, ..Settings::default() });
+        all.push(Settings { algorithm, ..small() });
     }
     all
 }
@@ -66,7 +77,7 @@ fn all_settings() -> Vec<Settings> {
 const EXACT_COVER: [Algorithm; 2] = [Algorithm::Counters, Algorithm::DancingLinks];
 
 fn runs(p: &Problem, algorithm: Algorithm) -> Algorithm {
-    Solver::new(p, Settings { algorithm, ..Settings::default() }).algorithm()
+    Solver::new(p, Settings { algorithm, ..small() }).algorithm()
 }
 
 fn count_all(problem: &Problem, settings: Settings) -> u64 {
@@ -138,22 +149,22 @@ fn limits_stop_the_search() {
 fn empty_and_impossible_problems() {
     // No items: the empty set is the one solution.
     let p = Problem::new();
-    assert_eq!(count_all(&p, Settings::default()), 1);
+    assert_eq!(count_all(&p, small()), 1);
     // An item nobody covers.
     let mut p = Problem::new();
     p.add_exact(1);
-    assert_eq!(count_all(&p, Settings::default()), 0);
+    assert_eq!(count_all(&p, small()), 0);
     // lo > hi.
     let mut p = Problem::new();
     let i = p.add_item(2, 1);
     p.add_option([(i, 1)]);
     p.add_option([(i, 1)]);
-    assert_eq!(count_all(&p, Settings::default()), 0);
+    assert_eq!(count_all(&p, small()), 0);
     // A weight larger than any range.
     let mut p = Problem::new();
     let i = p.add_exact(2);
     p.add_option([(i, 3)]);
-    assert_eq!(count_all(&p, Settings::default()), 0);
+    assert_eq!(count_all(&p, small()), 0);
 }
 
 #[test]
@@ -241,17 +252,17 @@ fn random_problems_match_brute_force() {
 /// stop the search as without restarts.
 #[test]
 fn restarts_find_each_solution_once() {
-    use crate::search::{MultiCover, Restarts};
+    use crate::search::MultiCover;
     let mut rng = Rng::new(31);
     let (mut restarted, mut restarted_with_solutions) = (0, 0);
     for case in 0..1500 {
         let p = random_problem_of_three_kinds(case, &mut rng);
         let expected = brute_force_with(&p, &[]);
         for probing in [Probing::Off, Probing::Adaptive] {
-            for restarts in [Restarts::Luby(1), Restarts::Luby(5), Restarts::Geometric(1), Restarts::Geometric(3)] {
+            for restarts in [Restarts::Geometric(1), Restarts::Geometric(3), Restarts::Geometric(5)] {
                 let mut search = MultiCover::new(
                     &p,
-                    &Settings { probing, restarts, pairs: Pairs::Off, learning: Learning::Off, ..Settings::default() },
+                    &Settings { probing, restarts, pairs: Pairs::Off, learning: Learning::Off, ..small() },
                 );
                 for limit in [1, 2, usize::MAX] {
                     let found = run_under_limit(&mut search, &expected, limit, &|| {
@@ -277,7 +288,7 @@ fn default_restarts_leave_short_searches_alone() {
     for case in 0..600 {
         let p = random_problem_of_three_kinds(case, &mut rng);
         for probing in [Probing::Off, Probing::Adaptive] {
-            let with = Settings { probing, algorithm: Algorithm::MultiCover, ..Settings::default() };
+            let with = Settings { probing, algorithm: Algorithm::MultiCover, ..small() };
             assert_ne!(with.restarts, Restarts::Off, "restarts are on by default");
             let without = Settings { restarts: Restarts::Off, ..with };
             for limit in [1, 2, usize::MAX] {
@@ -365,11 +376,11 @@ fn exact_cover_searches_match_brute_force_and_the_multi_cover_search() {
             assert_eq!(count_all(&p, settings), expected, "case {case}: {p:?} with {settings:?}");
         }
         // Each solution once, the same set from every search.
-        let multi = Settings { algorithm: Algorithm::MultiCover, ..Settings::default() };
+        let multi = Settings { algorithm: Algorithm::MultiCover, ..small() };
         let mut by_search = Solver::new(&p, multi).solve(usize::MAX).solutions;
         by_search.sort();
         for algorithm in EXACT_COVER {
-            let mut found = Solver::new(&p, Settings { algorithm, ..Settings::default() }).solve(usize::MAX).solutions;
+            let mut found = Solver::new(&p, Settings { algorithm, ..small() }).solve(usize::MAX).solutions;
             found.sort();
             assert_eq!(found, by_search, "case {case}, {algorithm:?}");
         }
@@ -410,7 +421,7 @@ fn exact_cover_searches_apply_only_to_plain_exact_cover() {
         p.add_option([(a, 1)]);
     }
     assert_eq!(runs(&p, Algorithm::Auto), Algorithm::DancingLinks);
-    assert_eq!(Solver::new(&p, Settings::default()).count(100).solutions, 41);
+    assert_eq!(Solver::new(&p, small()).count(100).solutions, 41);
 }
 
 /// Every solution of `p` that holds all of `forced` (none if one is named
@@ -488,7 +499,7 @@ fn a_work_limit_with_forced_options_leaves_the_solver_whole() {
 #[test]
 fn solver_is_reusable() {
     let p = queens(6);
-    let mut solver = Solver::new(&p, Settings::default());
+    let mut solver = Solver::new(&p, small());
     let first = solver.solve(10);
     let second = solver.solve(10);
     assert_eq!(first.solutions, second.solutions);
@@ -502,7 +513,7 @@ fn runs_of_one_solver_make_the_same_choices() {
     // work would hang on the runs before it.
     let p = queens(10);
     for probing in [Probing::Adaptive, Probing::Fixpoint] {
-        let mut solver = Solver::new(&p, Settings { probing, algorithm: Algorithm::MultiCover, ..Settings::default() });
+        let mut solver = Solver::new(&p, Settings { probing, algorithm: Algorithm::MultiCover, ..small() });
         let first = solver.solve(3);
         solver.count(u64::MAX);
         let again = solver.solve(3);
@@ -526,8 +537,7 @@ fn reasoning_on_an_item_finds_what_its_bounds_miss() {
     p.add_option([(b, 1), (x, 2)]);
     p.add_option([(c, 1)]);
     let c3 = p.add_option([(c, 1), (x, 3)]);
-    let mut solver =
-        Solver::new(&p, Settings { probing: Probing::Off, algorithm: Algorithm::MultiCover, ..Settings::default() });
+    let mut solver = Solver::new(&p, Settings { probing: Probing::Off, algorithm: Algorithm::MultiCover, ..small() });
     let out = solver.solve(2);
     assert_eq!(out.solutions, vec![vec![a0, b0, c3]]);
     assert_eq!(out.stats.nodes, 0, "the reasoning left nothing to branch on");
@@ -539,8 +549,7 @@ fn reasoning_on_an_item_finds_what_its_bounds_miss() {
         p.add_option([(s, 1), (x, w)]);
     }
     let stats =
-        Solver::new(&p, Settings { probing: Probing::Off, algorithm: Algorithm::MultiCover, ..Settings::default() })
-            .count(10);
+        Solver::new(&p, Settings { probing: Probing::Off, algorithm: Algorithm::MultiCover, ..small() }).count(10);
     assert_eq!((stats.solutions, stats.nodes), (0, 0));
 }
 
@@ -558,8 +567,7 @@ fn reasoning_on_an_item_with_one_gappy_group() {
     }
     assert_eq!(brute_force(&p), 0);
     let stats =
-        Solver::new(&p, Settings { probing: Probing::Off, algorithm: Algorithm::MultiCover, ..Settings::default() })
-            .count(10);
+        Solver::new(&p, Settings { probing: Probing::Off, algorithm: Algorithm::MultiCover, ..small() }).count(10);
     assert_eq!((stats.solutions, stats.nodes), (0, 0), "refuted at the root, before any branch");
 }
 
@@ -580,15 +588,14 @@ fn reasoning_on_pairs_finds_what_single_items_miss() {
         p.add_option([(s, 1), (y, 2)]);
     }
     let settled = |pairs| {
-        let settings =
-            Settings { probing: Probing::Off, algorithm: Algorithm::MultiCover, pairs, ..Settings::default() };
+        let settings = Settings { probing: Probing::Off, algorithm: Algorithm::MultiCover, pairs, ..small() };
         let mut solver = Solver::new(&p, settings);
         let stats = solver.count(10);
         assert_eq!(stats.solutions, 2, "B and C: one adds to x, the other to y");
         stats.nodes
     };
     // Without the pairs, the search branches on A and fails at (2, 2).
-    assert!(settled(Pairs::Off) > settled(Pairs::Always), "the pair settles A at the root");
+    assert!(settled(Pairs::Off) > settled(Pairs::AfterWork(0)), "the pair settles A at the root");
     assert_eq!(brute_force_with(&p, &[a2]), Vec::<Vec<OptionId>>::new());
     assert_eq!(brute_force_with(&p, &[a0]).len(), 2);
 }
@@ -601,7 +608,7 @@ fn reasoning_on_pairs_finds_what_single_items_miss() {
 /// to both; 8 + 8 + 2 groups move the pair, past the 16 it takes.
 #[test]
 fn reasoning_on_pairs_leaves_alone_the_pairs_too_many_groups_move() {
-    use crate::search::{MultiCover, Restarts};
+    use crate::search::MultiCover;
     let mut p = Problem::new();
     let [x, y] = std::array::from_fn(|_| p.add_item(5, 5));
     for weights in [[1, 0]; 8].into_iter().chain([[0, 1]; 8]).chain([[1, 1]; 2]) {
@@ -612,9 +619,9 @@ fn reasoning_on_pairs_leaves_alone_the_pairs_too_many_groups_move() {
     let settings = Settings {
         probing: Probing::Off,
         restarts: Restarts::Off,
-        pairs: Pairs::Always,
+        pairs: Pairs::AfterWork(0),
         learning: Learning::Off,
-        ..Settings::default()
+        ..small()
     };
     let mut search = MultiCover::new(&p, &settings);
     let stats = search.run(&mut |_: &[OptionId]| ControlFlow::Continue(()));
@@ -631,18 +638,18 @@ fn reasoning_on_pairs_leaves_alone_the_pairs_too_many_groups_move() {
 /// several items at once; also when it is switched on after a little work.
 #[test]
 fn reasoning_on_pairs_keeps_every_solution_under_limits() {
-    use crate::search::{MultiCover, Restarts};
+    use crate::search::MultiCover;
     let mut rng = Rng::new(37);
     for case in 0..1500 {
         let p = if case % 2 == 0 { random_gappy_problem(&mut rng) } else { random_problem(&mut rng) };
         let expected = brute_force_with(&p, &[]);
         for (probing, pairs) in [Probing::Off, Probing::Fixpoint, Probing::Adaptive]
             .into_iter()
-            .flat_map(|probing| [(probing, Pairs::Always), (probing, Pairs::AfterWork(3))])
+            .flat_map(|probing| [(probing, Pairs::AfterWork(0)), (probing, Pairs::AfterWork(3))])
         {
             let mut search = MultiCover::new(
                 &p,
-                &Settings { probing, restarts: Restarts::Off, pairs, learning: Learning::Off, ..Settings::default() },
+                &Settings { probing, restarts: Restarts::Off, pairs, learning: Learning::Off, ..small() },
             );
             for limit in [1, 2, usize::MAX] {
                 run_under_limit(&mut search, &expected, limit, &|| format!("case {case}: {p:?} {probing:?} {pairs:?}"));
@@ -658,7 +665,7 @@ fn reasoning_on_pairs_keeps_every_solution_under_limits() {
 /// the first run left behind steered it.
 #[test]
 fn reasoning_on_pairs_walks_the_same_tree_on_a_second_run() {
-    use crate::search::{MultiCover, Restarts};
+    use crate::search::MultiCover;
     let mut rng = Rng::new(41);
     for case in 0..600 {
         let p = if case % 2 == 0 { random_gappy_problem(&mut rng) } else { random_problem(&mut rng) };
@@ -674,9 +681,9 @@ fn reasoning_on_pairs_walks_the_same_tree_on_a_second_run() {
             let settings = Settings {
                 probing,
                 restarts: Restarts::Off,
-                pairs: Pairs::Always,
+                pairs: Pairs::AfterWork(0),
                 learning: Learning::Off,
-                ..Settings::default()
+                ..small()
             };
             let mut search = MultiCover::new(&p, &settings);
             let first = walk(&mut search);
@@ -787,7 +794,7 @@ fn random_problem_with_inexact_groups(rng: &mut Rng) -> (Problem, bool) {
 /// of one and two solutions stop each probing as they should.
 #[test]
 fn inexact_groups_match_brute_force_under_limits() {
-    use crate::search::{MultiCover, Restarts};
+    use crate::search::MultiCover;
     let mut rng = Rng::new(41);
     let (mut inexact, mut solvable) = (0, 0);
     for case in 0..1500 {
@@ -799,16 +806,10 @@ fn inexact_groups_match_brute_force_under_limits() {
             assert_eq!(count_all(&p, settings), expected.len() as u64, "case {case}: {p:?} with {settings:?}");
         }
         for probing in [Probing::Off, Probing::Root, Probing::Fixpoint, Probing::Adaptive] {
-            for pairs in [Pairs::Off, Pairs::Always] {
+            for pairs in [Pairs::Off, Pairs::AfterWork(0)] {
                 let mut search = MultiCover::new(
                     &p,
-                    &Settings {
-                        probing,
-                        restarts: Restarts::Off,
-                        pairs,
-                        learning: Learning::Off,
-                        ..Settings::default()
-                    },
+                    &Settings { probing, restarts: Restarts::Off, pairs, learning: Learning::Off, ..small() },
                 );
                 for limit in [1, 2, usize::MAX] {
                     run_under_limit(&mut search, &expected, limit, &|| {
@@ -833,32 +834,69 @@ fn run_counters(counters: &mut counters::Counters, forced: &[OptionId]) -> (Vec<
 }
 
 #[test]
-fn counters_by_copies_and_by_undo_make_the_same_choices() {
+fn counters_run_again_and_stop_at_the_work_limit_whole() {
     let mut rng = Rng::new(31);
     let mut solved = 0;
     for case in 0..2000 {
         let p = random_exact_cover(&mut rng, true);
-        let mut copying = counters::Counters::new(&p);
-        let mut undoing = counters::Counters::by_undo(&p);
+        let mut counters = counters::Counters::new(&p);
         let forced: Vec<OptionId> = (0..rng.between(0, 2)).map(|_| rng.below(p.option_count())).collect();
-        for forced in [&[][..], &forced[..]] {
-            let by_copies = run_counters(&mut copying, forced);
-            assert_eq!(by_copies, run_counters(&mut undoing, forced), "case {case}: {p:?} forced {forced:?}");
-            assert!(by_copies.0.iter().all(|s| p.is_solution(s)));
-            solved += usize::from(!by_copies.0.is_empty());
-        }
-        // Both put the counters back: a second run finds the same.
-        assert_eq!(run_counters(&mut copying, &[]), run_counters(&mut undoing, &[]), "case {case}");
-        // A work limit stops both at the same node, and leaves them whole.
-        copying.set_work_limit(2);
-        undoing.set_work_limit(2);
-        assert_eq!(run_counters(&mut copying, &[]), run_counters(&mut undoing, &[]), "case {case}");
-        copying.set_work_limit(u64::MAX);
-        undoing.set_work_limit(u64::MAX);
-        assert_eq!(run_counters(&mut copying, &[]).0.len() as u64, brute_force(&p), "case {case}");
-        assert_eq!(run_counters(&mut undoing, &[]).0.len() as u64, brute_force(&p), "case {case}");
+        let all = run_counters(&mut counters, &[]);
+        assert!(all.2, "case {case}: no limit, so the walk is whole");
+        assert_eq!(all.0.len() as u64, brute_force(&p), "case {case}: {p:?}");
+        assert!(all.0.iter().all(|s| p.is_solution(s)));
+        solved += usize::from(!all.0.is_empty());
+        let with_forced = run_counters(&mut counters, &forced);
+        // An option forced twice leaves no solution.
+        let twice = forced.len() == 2 && forced[0] == forced[1];
+        let expected: Vec<&Vec<OptionId>> =
+            all.0.iter().filter(|s| !twice && forced.iter().all(|f| s.contains(f))).collect();
+        let mut found = with_forced.0.clone();
+        found.sort();
+        let mut expected: Vec<Vec<OptionId>> = expected.into_iter().cloned().collect();
+        expected.sort();
+        assert_eq!(found, expected, "case {case}: {p:?} forced {forced:?}");
+        // The runs put the counters back: a third run finds what the first did.
+        assert_eq!(run_counters(&mut counters, &[]), all, "case {case}");
+        // A work limit stops a run early, and leaves the counters whole.
+        counters.set_work_limit(2);
+        let limited = run_counters(&mut counters, &[]);
+        assert!(limited.1 <= 2 && (limited.2 || limited.1 == 2), "case {case}: {limited:?}");
+        counters.set_work_limit(u64::MAX);
+        assert_eq!(run_counters(&mut counters, &[]), all, "case {case}");
     }
     assert!(solved > 500, "the random problems should often be solvable ({solved})");
+}
+
+/// A plain exact-cover problem whose counters' copies for the deepest
+/// search would pass their memory bound runs Dancing Links, forced
+/// counters too, and finds the same.
+#[test]
+fn exact_cover_too_large_for_the_counters_copies_runs_dancing_links() {
+    let mut p = Problem::new();
+    let items: Vec<_> = (0..4200).map(|_| p.add_exact(1)).collect();
+    for &i in &items {
+        p.add_option([(i, 1)]);
+    }
+    assert!(!counters::fits(&p));
+    for algorithm in [Algorithm::Auto, Algorithm::Counters, Algorithm::DancingLinks] {
+        let mut solver = Solver::new(&p, Settings { algorithm, ..small() });
+        assert_eq!(solver.algorithm(), Algorithm::DancingLinks, "{algorithm:?}");
+        let outcome = solver.solve(2);
+        assert_eq!(outcome.solutions, vec![(0..4200).collect::<Vec<OptionId>>()]);
+        assert!(outcome.stats.exhausted);
+    }
+    // Half as many items fit.
+    let mut q = Problem::new();
+    for _ in 0..2100 {
+        let i = q.add_exact(1);
+        q.add_option([(i, 1)]);
+    }
+    assert!(counters::fits(&q));
+    assert_eq!(
+        Solver::new(&q, Settings { algorithm: Algorithm::Counters, ..small() }).algorithm(),
+        Algorithm::Counters
+    );
 }
 
 /// Up to `limit` solutions of a counters run, in the order found, and
@@ -881,9 +919,8 @@ fn counters_over_several_words_agree_with_dancing_links() {
     for (n, count) in [(9, 352), (10, 724)] {
         let p = queens(n);
         assert!(p.option_count() > 64);
-        for mut counters in [counters::Counters::new(&p), counters::Counters::by_undo(&p)] {
-            assert_eq!(first_solutions(&mut counters, &[], usize::MAX).0.len(), count, "{n} queens");
-        }
+        let mut counters = counters::Counters::new(&p);
+        assert_eq!(first_solutions(&mut counters, &[], usize::MAX).0.len(), count, "{n} queens");
     }
     const LIMIT: usize = 300;
     let mut rng = Rng::new(41);
@@ -907,23 +944,22 @@ fn counters_over_several_words_agree_with_dancing_links() {
             p.add_option(entries.into_iter().map(|i| (i, 1)));
         }
         let forced: Vec<OptionId> = (0..rng.between(0, 3)).map(|_| rng.below(p.option_count())).collect();
-        let links = Settings { algorithm: Algorithm::DancingLinks, ..Settings::default() };
+        let links = Settings { algorithm: Algorithm::DancingLinks, ..small() };
         let expected = Solver::new(&p, links).solve_with(&forced, LIMIT);
         let mut by_links = expected.solutions.clone();
         by_links.sort();
         exhausted += usize::from(expected.stats.exhausted);
         solved += usize::from(!by_links.is_empty());
-        for mut counters in [counters::Counters::new(&p), counters::Counters::by_undo(&p)] {
-            // Twice: the first run must leave the counters whole.
-            for _ in 0..2 {
-                let (mut found, whole) = first_solutions(&mut counters, &forced, LIMIT);
-                assert!(found.iter().all(|s| p.is_solution(s) && forced.iter().all(|f| s.contains(f))), "case {case}");
-                assert_eq!(whole, expected.stats.exhausted, "case {case}");
-                assert_eq!(found.len(), by_links.len(), "case {case}");
-                if whole {
-                    found.sort();
-                    assert_eq!(found, by_links, "case {case}: forced {forced:?}");
-                }
+        let mut counters = counters::Counters::new(&p);
+        // Twice: the first run must leave the counters whole.
+        for _ in 0..2 {
+            let (mut found, whole) = first_solutions(&mut counters, &forced, LIMIT);
+            assert!(found.iter().all(|s| p.is_solution(s) && forced.iter().all(|f| s.contains(f))), "case {case}");
+            assert_eq!(whole, expected.stats.exhausted, "case {case}");
+            assert_eq!(found.len(), by_links.len(), "case {case}");
+            if whole {
+                found.sort();
+                assert_eq!(found, by_links, "case {case}: forced {forced:?}");
             }
         }
     }

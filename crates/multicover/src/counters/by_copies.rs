@@ -2,12 +2,13 @@
 //! counters from before its choice, and going back copies them back, so no
 //! choice is ever undone. The solver picks it when a copy for every level
 //! of the deepest search fits in [`super::COPIES_AT_MOST`] words (every
-//! Sudoku, the ring puzzle, a calendar date), else [`super::by_undo`].
+//! Sudoku, the ring puzzle, a calendar date), else Dancing Links.
 //!
 //! Never undoing lets general techniques make each choice cheaper; measured
 //! on Sudoku (callgrind, first solution plus uniqueness) they cut
-//! instructions by 30% (17-clue) to 37% (hardest) against the search by
-//! undo, and time by 1.35x to 1.5x:
+//! instructions by 30% (17-clue) to 37% (hardest) against a search that
+//! undid each choice counter by counter (since deleted), and time by 1.35x
+//! to 1.5x:
 //! - **Live options as bits.** A search that never undoes a choice needs
 //!   only whether an option is live, not how many of its items are covered:
 //!   one bit per option (and a copy is a few words of bits plus the counts,
@@ -38,10 +39,9 @@
 
 use std::ops::ControlFlow;
 
-use super::COVERED;
-use super::state::{Counts, Matrix, Next, Tally};
+use super::state::{COVERED, Counts, Matrix, Next, Tally};
 use crate::problem::OptionId;
-use crate::solver::Stats;
+use crate::settings::Stats;
 
 /// Options with at most this many items get fixed-length rows (one
 /// version of [`take_off`] per length).
@@ -145,8 +145,8 @@ impl ByCopies {
         self.tally.stats(flow)
     }
 
-    /// Same order of choices, hence the same solutions in the same order,
-    /// as the search by undo (a test checks it).
+    /// Walks the choices from the counters as `run` left them: an item
+    /// down to one live option first, else one with the fewest.
     fn search(&mut self, forced: &[OptionId], f: &mut dyn FnMut(&[OptionId]) -> ControlFlow<()>) -> ControlFlow<()> {
         self.path.clear();
         self.branches.clear();
@@ -241,7 +241,7 @@ impl ByCopies {
 
     /// Chooses a live option: covers each of its items, killing their live
     /// options a word of `live` at a time. Pushes onto `pending` each item
-    /// whose live count drops to 1, in the order the search by undo does;
+    /// whose live count drops to 1, in the order of its items;
     /// returns false, at once, when an uncovered primary item is left with
     /// no live option: the counters are then half done, and the search
     /// copies them back.

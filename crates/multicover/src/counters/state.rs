@@ -1,13 +1,18 @@
-//! What both counter searches share: the problem as two static lists (the
+//! What the counters' search reads and keeps: the problem as two static lists (the
 //! [`Matrix`]), the live counts of the items with the singles waiting to be
 //! taken ([`Counts`]), and what a run counts and hands out ([`Tally`]).
 
 use std::ops::ControlFlow;
 
-use super::COVERED;
 use crate::lists::lists_by_key;
 use crate::problem::{OptionId, Problem};
-use crate::solver::Stats;
+use crate::settings::Stats;
+
+/// Added to an item's count while it is covered. A secondary item starts
+/// with it too: it is never a branch item. Counts stay below `2 * COVERED`
+/// plus a live count, so `u32` holds them when items have fewer than
+/// `COVERED` options.
+pub(super) const COVERED: u32 = 1 << 30;
 
 /// The problem's item -> options and option -> items lists, which no search
 /// changes.

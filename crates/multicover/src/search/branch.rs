@@ -4,8 +4,17 @@
 
 use std::ops::ControlFlow;
 
-use super::{MultiCover, PROBE_EVERY, PROBE_EVERY_HARD, Probing};
+use super::multi_cover::MultiCover;
 use crate::problem::OptionId;
+use crate::settings::Probing;
+
+/// With `Probing::Adaptive`, probe at least at every this many levels ...
+const PROBE_EVERY: usize = 4;
+/// ... and at every this many once a run is hard (see `hard_after`). On
+/// random 40x40 and 50x50 Aquarium puzzles, the hard searches, probing
+/// every second level takes 13 and 23% less time than every fourth (every
+/// level: 14 and 18% less).
+const PROBE_EVERY_HARD: usize = 2;
 
 impl MultiCover {
     /// The item to branch on. With probing, the selector of the undecided
@@ -27,7 +36,7 @@ impl MultiCover {
         // room to speak of: it counts as the most, so it never draws the
         // branching here.
         let room = |i: usize| {
-            let item = &self.sums.items[i];
+            let item = &self.state.sums.items[i];
             let c = item.committed;
             let below_hi = item.hi.checked_sub(c).and_then(|r| r.checked_sub(item.least));
             let above_lo = (c + item.most).checked_sub(item.lo);
@@ -35,18 +44,20 @@ impl MultiCover {
         };
         // Only counting items: an "exactly one" item is better served by the
         // fewest-options rule below (plain exact cover, as in Dancing Links).
-        let counting = |i: usize| !self.sums.items[i].is_selector && self.sums.items[i].most > self.sums.items[i].least;
-        let tightest = (0..self.sums.items.len()).filter(|&i| counting(i)).map(room).min();
+        let counting = |i: usize| {
+            !self.state.sums.items[i].is_selector && self.state.sums.items[i].most > self.state.sums.items[i].least
+        };
+        let tightest = (0..self.state.sums.items.len()).filter(|&i| counting(i)).map(room).min();
         let mut widest: Option<(u32, usize)> = None;
         if let Some(tightest) = tightest {
-            for i in (0..self.sums.items.len()).filter(|&i| counting(i) && room(i) == tightest) {
-                for at in self.item_cells_start[i]..self.item_cells_start[i + 1] {
-                    let (cell, g, _) = self.item_cells[at as usize];
+            for i in (0..self.state.sums.items.len()).filter(|&i| counting(i) && room(i) == tightest) {
+                for at in self.layout.item_cells_start[i]..self.layout.item_cells_start[i + 1] {
+                    let (cell, g, _) = self.layout.item_cells[at as usize];
                     let g = g as usize;
-                    if !self.group_exact[g] || self.group_live[g] < 2 {
+                    if !self.layout.group_exact[g] || self.state.group_live[g] < 2 {
                         continue;
                     }
-                    let spread = self.cells[cell as usize].heaviest - self.cells[cell as usize].lightest;
+                    let spread = self.state.cells[cell as usize].heaviest - self.state.cells[cell as usize].lightest;
                     if spread > 0 && widest.is_none_or(|(w, _)| spread > w) {
                         widest = Some((spread, g));
                     }
@@ -57,12 +68,12 @@ impl MultiCover {
             return Some(self.selector_of(g));
         }
         let mut best: Option<(u32, usize)> = None;
-        for i in 0..self.sums.items.len() {
-            if self.sums.items[i].committed < self.sums.items[i].lo {
+        for i in 0..self.state.sums.items.len() {
+            if self.state.sums.items[i].committed < self.state.sums.items[i].lo {
                 // Counted here, not kept up to date at every kill: this
                 // runs once a node, kills run thousands of times.
-                let (a, b) = (self.item_opts_start[i] as usize, self.item_opts_start[i + 1] as usize);
-                let len = self.item_opts[a..b].iter().filter(|&&o| self.alive[o as usize]).count() as u32;
+                let (a, b) = (self.layout.item_opts_start[i] as usize, self.layout.item_opts_start[i + 1] as usize);
+                let len = self.layout.item_opts[a..b].iter().filter(|&&o| self.state.alive[o as usize]).count() as u32;
                 if best.is_none_or(|(l, _)| len < l) {
                     best = Some((len, i));
                     if len <= 1 {
@@ -90,18 +101,19 @@ impl MultiCover {
     ///   refuting the same few lines again and again in different places.
     fn lookahead_group(&self) -> Option<usize> {
         let mut best: Option<(f64, usize)> = None;
-        for g in 0..self.group_live.len() {
-            if !self.group_exact[g] || self.group_live[g] < 2 {
+        for g in 0..self.state.group_live.len() {
+            if !self.layout.group_exact[g] || self.state.group_live[g] < 2 {
                 continue;
             }
-            let members = &self.group_opts[self.group_opts_start[g] as usize..self.group_opts_start[g + 1] as usize];
+            let members = &self.layout.group_opts
+                [self.layout.group_opts_start[g] as usize..self.layout.group_opts_start[g + 1] as usize];
             let look: f64 = members
                 .iter()
-                .filter(|&&o| self.alive[o as usize])
+                .filter(|&&o| self.state.alive[o as usize])
                 .map(|&o| f64::from(self.probe_kills[o as usize]).ln_1p())
                 .sum();
             let failures = self.group_failures(g);
-            let score = (1.0 + failures as f64) * (1.0 + look) / f64::from(self.group_live[g]);
+            let score = (1.0 + failures as f64) * (1.0 + look) / f64::from(self.state.group_live[g]);
             if best.is_none_or(|(b, _)| score > b) {
                 best = Some((score, g));
             }
@@ -112,8 +124,8 @@ impl MultiCover {
     /// How often, this run, the items group `g` can still move were found
     /// out of reach.
     pub(super) fn group_failures(&self, g: usize) -> u64 {
-        (self.group_cells_start[g]..self.group_cells_start[g + 1])
-            .map(|cell| &self.cells[cell as usize])
+        (self.layout.group_cells_start[g]..self.layout.group_cells_start[g + 1])
+            .map(|cell| &self.state.cells[cell as usize])
             .filter(|cell| cell.heaviest != cell.lightest)
             .map(|cell| u64::from(self.fail_weight[cell.item as usize]))
             .sum()
@@ -121,11 +133,11 @@ impl MultiCover {
 
     /// An exact group's selector: the first selector item of its options.
     fn selector_of(&self, g: usize) -> usize {
-        let first = self.group_opts[self.group_opts_start[g] as usize] as usize;
-        let entries = &self.opt_entries[self.opts[first].entries()];
+        let first = self.layout.group_opts[self.layout.group_opts_start[g] as usize] as usize;
+        let entries = &self.layout.opt_entries[self.layout.opts[first].entries()];
         let &(s, _) = entries
             .iter()
-            .find(|&&(i, _)| self.sums.items[i as usize].is_selector)
+            .find(|&&(i, _)| self.state.sums.items[i as usize].is_selector)
             .expect("an exact group has a selector");
         s as usize
     }
@@ -135,22 +147,23 @@ impl MultiCover {
     /// no other option is left to add): `Some(whether that set fits every
     /// range)`. `None` while some choice is still open.
     fn forced_completion(&mut self) -> Option<bool> {
-        let open = |g: usize| self.group_live[g] > 1 || (self.group_live[g] == 1 && !self.group_exact[g]);
-        if (0..self.group_live.len()).any(open) {
+        let open =
+            |g: usize| self.state.group_live[g] > 1 || (self.state.group_live[g] == 1 && !self.layout.group_exact[g]);
+        if (0..self.state.group_live.len()).any(open) {
             return None;
         }
-        let mut sums: Vec<u32> = self.sums.items.iter().map(|item| item.committed).collect();
-        for o in (0..self.alive.len()).filter(|&o| self.alive[o]) {
-            for &(i, w) in &self.opt_entries[self.opts[o].entries()] {
+        let mut sums: Vec<u32> = self.state.sums.items.iter().map(|item| item.committed).collect();
+        for o in (0..self.state.alive.len()).filter(|&o| self.state.alive[o]) {
+            for &(i, w) in &self.layout.opt_entries[self.layout.opts[o].entries()] {
                 sums[i as usize] += w;
             }
         }
-        Some(self.sums.items.iter().zip(&sums).all(|(item, &sum)| item.lo <= sum && sum <= item.hi))
+        Some(self.state.sums.items.iter().zip(&sums).all(|(item, &sum)| item.lo <= sum && sum <= item.hi))
     }
 
     fn report(&mut self, f: &mut dyn FnMut(&[OptionId]) -> ControlFlow<()>) -> ControlFlow<()> {
         self.solutions += 1;
-        let mut solution: Vec<OptionId> = self.chosen.iter().map(|&o| o as OptionId).collect();
+        let mut solution: Vec<OptionId> = self.state.chosen.iter().map(|&o| o as OptionId).collect();
         solution.sort_unstable();
         f(&solution)
     }
@@ -161,7 +174,7 @@ impl MultiCover {
         depth: usize,
         f: &mut dyn FnMut(&[OptionId]) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        let mark = self.trail.len();
+        let mark = self.state.trail.len();
         let result = self.search_here(depth, f);
         self.undo_to(mark);
         result
@@ -198,8 +211,8 @@ impl MultiCover {
             return ControlFlow::Continue(());
         }
         if probe || depth == 0 {
-            self.switch_on_pairs_when_due();
-            if self.pairs_on && !self.reason_on_pairs_to_fixpoint() {
+            self.pairs.switch_on_when_due(self.nodes + self.probes, self.state.sums.items.len());
+            if self.pairs.is_on() && !self.reason_on_pairs_to_fixpoint() {
                 return ControlFlow::Continue(());
             }
         }
@@ -208,15 +221,15 @@ impl MultiCover {
             if !fits {
                 return ControlFlow::Continue(());
             }
-            let mark = self.chosen.len();
-            self.chosen.extend((0..self.alive.len() as u32).filter(|&o| self.alive[o as usize]));
+            let mark = self.state.chosen.len();
+            self.state.chosen.extend((0..self.state.alive.len() as u32).filter(|&o| self.state.alive[o as usize]));
             // Found before a restart already?
-            if self.nogoods.holds_all(&self.chosen[mark..]) {
-                self.chosen.truncate(mark);
+            if self.nogoods.holds_all(&self.state.chosen[mark..]) {
+                self.state.chosen.truncate(mark);
                 return ControlFlow::Continue(());
             }
             let flow = self.report(f);
-            self.chosen.truncate(mark);
+            self.state.chosen.truncate(mark);
             return flow;
         }
         let mut list = std::mem::take(&mut self.scratch[depth]);
@@ -224,8 +237,9 @@ impl MultiCover {
         match self.branch_item() {
             // At least one live option of `item` is in every solution below.
             Some(item) => {
-                let (a, b) = (self.item_opts_start[item] as usize, self.item_opts_start[item + 1] as usize);
-                list.extend(self.item_opts[a..b].iter().copied().filter(|&o| self.alive[o as usize]));
+                let (a, b) =
+                    (self.layout.item_opts_start[item] as usize, self.layout.item_opts_start[item + 1] as usize);
+                list.extend(self.layout.item_opts[a..b].iter().copied().filter(|&o| self.state.alive[o as usize]));
                 if !self.try_first.is_empty() {
                     // Stable: each part keeps the order it had.
                     list.sort_by_key(|&o| !self.try_first[o as usize]);
@@ -238,7 +252,7 @@ impl MultiCover {
                     self.scratch[depth] = list;
                     return ControlFlow::Break(());
                 }
-                list.extend((0..self.alive.len() as u32).filter(|&o| self.alive[o as usize]));
+                list.extend((0..self.state.alive.len() as u32).filter(|&o| self.state.alive[o as usize]));
                 // No restart below: nothing would stop a second report.
                 self.nogoods.enter_reported();
                 let result = self.include_then_exclude(&list, depth, f);
@@ -262,14 +276,14 @@ impl MultiCover {
     ) -> ControlFlow<()> {
         let branch = self.nogoods.mark();
         for &o in list {
-            if !self.alive[o as usize] {
+            if !self.state.alive[o as usize] {
                 continue;
             }
             let work = self.nodes + self.probes;
             if work >= self.work_limit || self.nogoods.restart_due(work) {
                 return ControlFlow::Break(());
             }
-            let mark = self.trail.len();
+            let mark = self.state.trail.len();
             self.nodes += 1;
             self.nogoods.entering(o);
             let result = if self.choose(o) { self.search(depth + 1, f) } else { ControlFlow::Continue(()) };

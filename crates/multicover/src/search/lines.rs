@@ -7,7 +7,8 @@
 //! sums. Sums are kept as bit sets (bit s: some choice of the groups adds
 //! s), so an item costs a few shifts per weight of its undecided groups.
 
-use super::MultiCover;
+use super::multi_cover::MultiCover;
+use super::sum_sets::{sum_set, window};
 
 /// Items with more undecided groups than this are left to the bounds: the
 /// sets of sums fill up as groups are added, so little is found, and the
@@ -24,14 +25,12 @@ impl MultiCover {
         // Not within a probe: there it costs more than it saves (measured,
         // it cut the probes on random 40x40 puzzles fourfold but tripled
         // the time).
-        if !self.sums.in_probe {
+        if !self.state.sums.in_probe {
             if !self.line_noted[i] {
                 self.line_noted[i] = true;
                 self.line_items.push(i as u32);
             }
-            if self.pairs_on {
-                self.pairs.note(i);
-            }
+            self.pairs.note_if_on(i);
         }
     }
 
@@ -41,6 +40,41 @@ impl MultiCover {
         }
         self.line_items.clear();
         self.pairs.clear();
+    }
+
+    /// Reasons on pairs of items (see [`super::pairs`]), then propagates
+    /// and reasons on single items, until nothing more dies. False when
+    /// the node fails.
+    pub(super) fn reason_on_pairs_to_fixpoint(&mut self) -> bool {
+        loop {
+            let fits = self.pairs.reason(&self.layout, &self.state, &mut self.fail_weight);
+            let mut killed = false;
+            if fits {
+                for k in 0..self.pairs.kills().len() {
+                    let o = self.pairs.kills()[k];
+                    if self.state.alive[o as usize] {
+                        self.kill(o);
+                        killed = true;
+                    }
+                }
+            }
+            if !fits {
+                self.pairs.clear();
+                return false;
+            }
+            if !killed {
+                return true;
+            }
+            if !self.propagate() {
+                self.clear_lines();
+                self.pairs.clear();
+                return false;
+            }
+            if !self.reason_to_fixpoint() {
+                self.pairs.clear();
+                return false;
+            }
+        }
     }
 
     /// Reasons on the items whose bounds moved since it last ran, and
@@ -79,7 +113,7 @@ impl MultiCover {
         let mut failed = false;
         for &i in &items {
             self.line_noted[i as usize] = false;
-            if failed || self.sums.items[i as usize].is_selector {
+            if failed || self.state.sums.items[i as usize].is_selector {
                 continue;
             }
             match self.reason_on_line(i as usize) {
@@ -89,7 +123,7 @@ impl MultiCover {
                 }
                 Some(k) => killed |= k,
             }
-            if self.sums.broken {
+            if self.state.sums.broken {
                 failed = true;
             }
         }
@@ -100,7 +134,7 @@ impl MultiCover {
     }
 
     fn reason_on_line(&mut self, i: usize) -> Option<bool> {
-        let item = self.sums.items[i];
+        let item = self.state.sums.items[i];
         let top = item.hi.checked_sub(item.committed)?;
         if top > MAX_SUM || item.most == item.least {
             return Some(false);
@@ -111,18 +145,19 @@ impl MultiCover {
         let mut open = std::mem::take(&mut self.line_open);
         open.clear();
         let mut base = 0u32;
-        let cells = &self.item_cells[self.item_cells_start[i] as usize..self.item_cells_start[i + 1] as usize];
+        let cells = &self.layout.item_cells
+            [self.layout.item_cells_start[i] as usize..self.layout.item_cells_start[i + 1] as usize];
         for &(cell, g, k) in cells {
             let g = g as usize;
-            if self.group_live[g] == 0 {
+            if self.state.group_live[g] == 0 {
                 continue;
             }
-            let at = &self.cells[cell as usize];
-            if at.moves(self.group_exact[g]) {
-                let mut set: u128 = if self.group_exact[g] { 0 } else { 1 };
+            let at = &self.state.cells[cell as usize];
+            if at.moves(self.layout.group_exact[g]) {
+                let mut set: u128 = if self.layout.group_exact[g] { 0 } else { 1 };
                 for v in at.min..=at.max {
-                    if self.val_count[v as usize] > 0 {
-                        let x = self.vals[v as usize];
+                    if self.state.val_count[v as usize] > 0 {
+                        let x = self.layout.vals[v as usize];
                         if x <= MAX_SUM {
                             set |= 1 << x;
                         }
@@ -182,18 +217,18 @@ impl MultiCover {
                 continue;
             }
             let g = g as usize;
-            for m in self.group_opts_start[g]..self.group_opts_start[g + 1] {
-                let p = self.group_opts[m as usize];
-                if !self.alive[p as usize] {
+            for m in self.layout.group_opts_start[g]..self.layout.group_opts_start[g + 1] {
+                let p = self.layout.group_opts[m as usize];
+                if !self.state.alive[p as usize] {
                     continue;
                 }
-                let x = self.opt_weights[(self.opts[p as usize].slots + k) as usize];
+                let x = self.layout.opt_weights[(self.layout.opts[p as usize].slots + k) as usize];
                 if x <= MAX_SUM && bad >> x & 1 == 1 {
                     self.kill(p);
                     killed = true;
                 }
             }
-            if self.sums.broken {
+            if self.state.sums.broken {
                 break;
             }
         }
@@ -201,28 +236,4 @@ impl MultiCover {
         self.line_before = before;
         Some(killed)
     }
-}
-
-/// Bits `low..=top`, empty when `low > top`.
-#[inline(always)]
-pub(super) fn window(low: u32, top: u32) -> u128 {
-    if low > top {
-        return 0;
-    }
-    let upto = if top >= 127 { u128::MAX } else { (1u128 << (top + 1)) - 1 };
-    upto & (u128::MAX << low)
-}
-
-/// Every `a + b` with `a` in `x` and `b` in `y`, up to `top`.
-#[inline(always)]
-pub(super) fn sum_set(x: u128, y: u128, top: u32) -> u128 {
-    let (small, large) = if x.count_ones() <= y.count_ones() { (x, y) } else { (y, x) };
-    let mut out = 0u128;
-    let mut rest = small;
-    while rest != 0 {
-        let s = rest.trailing_zeros();
-        rest &= rest - 1;
-        out |= large << s;
-    }
-    out & window(0, top)
 }

@@ -31,40 +31,11 @@
 //! every other option is chosen, the last is removed. Watches need no undo,
 //! as undoing choices only makes more options unchosen.
 
-use super::MultiCover;
+use crate::settings::Restarts;
 
 /// A nogood's option on the branch that was removed after its subtree was
 /// walked, as opposed to the option chosen there.
 const WALKED: u32 = 1 << 31;
-
-/// When to restart (the default: geometric from 10,000; see its `Default`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Restarts {
-    /// Never: one depth-first walk of the tree.
-    Off,
-    /// After `unit` times the next term of the Luby sequence (1, 1, 2, 1, 1,
-    /// 2, 4, 1, ...) of nodes plus probes since the last restart, recording
-    /// what was walked as nogoods. The first restart comes after `unit`, so
-    /// a search that takes less never restarts.
-    Luby(u64),
-    /// After `unit`, then twice as much work as the last time, and so on.
-    Geometric(u64),
-}
-
-/// The default: geometric from 10,000 nodes plus probes. On the random
-/// 40x40 Aquarium puzzles of six seeds (20 each, with the reasoning on
-/// pairs on by default) it cut both the total work and the worst puzzle's
-/// against no restarts on every seed (in all from 10.78M to 7.27M nodes
-/// plus probes, worst 2.08M to 1.53M); Luby with the same unit did as well
-/// in all but not on every seed, and smaller geometric budgets left the
-/// worst puzzle as it was or worse. A search that takes less than 10,000
-/// never restarts: the site's puzzles (at most about 560) and mended ones
-/// are left as they were (see docs/engine.md).
-impl Default for Restarts {
-    fn default() -> Restarts {
-        Restarts::Geometric(10_000)
-    }
-}
 
 /// The nogoods of a run, their watches, the branch being walked and when
 /// the next restart is due.
@@ -92,6 +63,8 @@ pub(super) struct Nogoods {
     due: u64,
     /// Set when a restart is due and the search unwinds to the root.
     pub(super) restarting: bool,
+    /// The options the last `choose` forbade.
+    forbidden: Vec<u32>,
 }
 
 impl Nogoods {
@@ -124,7 +97,6 @@ impl Nogoods {
     fn budget(&self, k: u32) -> u64 {
         match self.restarts {
             Restarts::Off => u64::MAX,
-            Restarts::Luby(unit) => unit.max(1).saturating_mul(luby(k + 1)),
             Restarts::Geometric(unit) => unit.max(1).saturating_mul(1u64 << k.min(40)),
         }
     }
@@ -225,54 +197,61 @@ impl Nogoods {
     }
 }
 
-impl MultiCover {
+impl Nogoods {
     /// The restarts of the last run.
     #[cfg(test)]
     pub(crate) fn restarts(&self) -> u32 {
-        self.nogoods.done
+        self.done
     }
 
-    /// Option `o` is now chosen: updates the nogoods that watch it and
-    /// removes the options they leave forbidden. False when a nogood has
-    /// every option chosen.
+    /// Option `o` is now chosen: updates the nogoods that watch it, and
+    /// lists the options they leave forbidden in `forbidden()`, for the
+    /// search to remove. False when a nogood has every option chosen.
     #[inline(always)]
-    pub(super) fn nogoods_choose(&mut self, o: u32) -> bool {
-        if self.nogoods.restarts == Restarts::Off {
+    pub(super) fn choose(&mut self, o: u32) -> bool {
+        self.forbidden.clear();
+        if self.restarts == Restarts::Off {
             return true;
         }
-        self.nogoods.chosen[o as usize] = true;
-        if self.nogoods.watching[o as usize].is_empty() {
+        self.chosen[o as usize] = true;
+        if self.watching[o as usize].is_empty() {
             return true;
         }
-        let mut watching = std::mem::take(&mut self.nogoods.watching[o as usize]);
+        let mut watching = std::mem::take(&mut self.watching[o as usize]);
         let mut fits = true;
         let mut k = 0;
         while k < watching.len() {
             let id = watching[k] as usize;
-            let (a, b) = (self.nogoods.start[id] as usize, self.nogoods.start[id + 1] as usize);
-            let lits = &mut self.nogoods.options[a..b];
+            let (a, b) = (self.start[id] as usize, self.start[id + 1] as usize);
+            let lits = &mut self.options[a..b];
             if lits[0] == o {
                 lits.swap(0, 1);
             }
             // Another option not chosen to watch instead of `o`?
-            let chosen = &self.nogoods.chosen;
+            let chosen = &self.chosen;
             if let Some(at) = (2..lits.len()).find(|&at| !chosen[lits[at] as usize]) {
                 lits.swap(1, at);
                 let next = lits[1] as usize;
-                self.nogoods.watching[next].push(id as u32);
+                self.watching[next].push(id as u32);
                 watching.swap_remove(k);
                 continue;
             }
             k += 1;
             let other = lits[0];
-            if self.nogoods.chosen[other as usize] {
+            if self.chosen[other as usize] {
                 fits = false;
-            } else if self.alive[other as usize] {
-                self.kill(other);
+            } else {
+                self.forbidden.push(other);
             }
         }
-        self.nogoods.watching[o as usize] = watching;
+        self.watching[o as usize] = watching;
         fits
+    }
+
+    /// The options the last `choose` forbade (some may be dead already).
+    #[inline(always)]
+    pub(super) fn forbidden(&self) -> &[u32] {
+        &self.forbidden
     }
 }
 
@@ -299,27 +278,5 @@ impl Nogoods {
             self.chosen[o as usize] = false;
         }
         found
-    }
-}
-
-/// Term `i` (from 1) of the Luby sequence: 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ...
-fn luby(i: u32) -> u64 {
-    let mut i = u64::from(i);
-    loop {
-        // The smallest k with 2^k - 1 >= i.
-        let k = 64 - i.leading_zeros();
-        if i == (1u64 << k) - 1 {
-            return 1 << (k - 1);
-        }
-        i -= (1u64 << (k - 1)) - 1;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn the_luby_sequence() {
-        let terms: Vec<u64> = (1..=15).map(super::luby).collect();
-        assert_eq!(terms, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
     }
 }

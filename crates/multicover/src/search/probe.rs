@@ -1,31 +1,32 @@
 //! Failed-option probing: each live option tried one level deep, and
-//! removed when that fails (see [`super::Probing`]).
+//! removed when that fails (see [`crate::Probing`]).
 
-use super::{CLOSED_GROUP, CLOSED_MEMBER, MultiCover};
+use super::multi_cover::MultiCover;
+use super::trail::{CLOSED_GROUP, CLOSED_MEMBER};
 
 impl MultiCover {
     /// one level of lookahead.
     fn try_option(&mut self, o: u32) -> bool {
-        let mark = self.trail.len();
+        let mark = self.state.trail.len();
         // Closing the group puts its live options, their count and a marker
         // on the trail: what follows them are the kills.
-        let closed = self.group_live[self.opts[o as usize].group as usize] as usize + 2;
-        self.sums.in_probe = true;
-        self.learn.failure = super::learn::Failure::Unknown;
+        let closed = self.state.group_live[self.layout.opts[o as usize].group as usize] as usize + 2;
+        self.state.sums.in_probe = true;
+        self.learn.probe_starts();
         let fits = self.choose(o);
         if fits {
-            self.probe_kills[o as usize] = (self.trail.len() - mark - closed) as u32;
+            self.probe_kills[o as usize] = (self.state.trail.len() - mark - closed) as u32;
             self.mark_implied(mark);
-        } else if self.learn.on && self.chosen.len() > 1 {
+        } else if self.learn.is_on() && self.state.chosen.len() > 1 {
             // Only below a choice: a clause learned before any (its dead
             // options and its option all die at the root, for the whole
             // walk) would never fire in this walk, and probing at the root
             // is most of what a short search does.
-            self.learn_from_probe(o, mark);
+            self.learn.learn_from_probe(&self.layout, &self.state, self.root_trail, o, mark);
         }
         self.undo_to(mark);
         self.unchoose();
-        self.sums.in_probe = false;
+        self.state.sums.in_probe = false;
         fits
     }
 
@@ -36,10 +37,10 @@ impl MultiCover {
     fn mark_implied(&mut self, mark: usize) {
         // Read backwards, as undo does: a closed group's entry comes after
         // its live count, which is no option.
-        let mut at = self.trail.len();
+        let mut at = self.state.trail.len();
         while at > mark {
             at -= 1;
-            let entry = self.trail[at];
+            let entry = self.state.trail[at];
             if entry & CLOSED_GROUP == CLOSED_GROUP {
                 at -= 1;
                 continue;
@@ -48,14 +49,14 @@ impl MultiCover {
             if entry & CLOSED_MEMBER != 0 {
                 continue;
             }
-            let g = self.opts[entry as usize].group as usize;
-            if !self.group_exact[g] || self.group_live[g] != 1 {
+            let g = self.layout.opts[entry as usize].group as usize;
+            if !self.layout.group_exact[g] || self.state.group_live[g] != 1 {
                 continue;
             }
-            for at in self.group_opts_start[g]..self.group_opts_start[g + 1] {
-                let b = self.group_opts[at as usize] as usize;
-                if self.alive[b] {
-                    self.probed_at[b] = self.sums.clock;
+            for at in self.layout.group_opts_start[g]..self.layout.group_opts_start[g + 1] {
+                let b = self.layout.group_opts[at as usize] as usize;
+                if self.state.alive[b] {
+                    self.probed_at[b] = self.state.sums.clock;
                     break;
                 }
             }
@@ -66,21 +67,21 @@ impl MultiCover {
     /// until none does. Returns false when the node itself fails.
     pub(super) fn probe(&mut self) -> bool {
         self.probe_removed = false;
-        self.switch_on_learning_when_due();
-        if self.learn.on {
-            self.reduce_clauses();
+        self.learn.switch_on_when_due(self.nodes + self.probes, &self.layout, &self.state, self.root_trail);
+        if self.learn.is_on() {
+            self.learn.reduce_clauses(&self.layout, &self.state);
         }
         // Once the search is hard, the groups whose items failed most this
         // run first, the others in their order: most probing nodes are then
         // refuted by a probe (on the hardest random 40x40 puzzle measured,
         // 735 of 1,042), and the refuting probe is found sooner where
-        // failures have been (see `HARD_AFTER`).
+        // failures have been (see `hard_after`).
         if !self.is_hard() {
             return self.probe_in_order(None);
         }
         let mut order = std::mem::take(&mut self.probe_order);
         order.clear();
-        order.extend((0..self.group_live.len()).map(|g| (self.group_failures(g), g as u32)));
+        order.extend((0..self.state.group_live.len()).map(|g| (self.group_failures(g), g as u32)));
         order.sort_unstable_by_key(|&(failures, g)| (std::cmp::Reverse(failures), g));
         let fits = self.probe_in_order(Some(&order));
         self.probe_order = order;
@@ -89,26 +90,28 @@ impl MultiCover {
 
     /// Probes the groups in `order`, or in their own order (`None`).
     fn probe_in_order(&mut self, order: Option<&[(u64, u32)]>) -> bool {
-        let groups = order.map_or(self.group_live.len(), <[_]>::len);
+        let groups = order.map_or(self.state.group_live.len(), <[_]>::len);
         loop {
             let mut removed = false;
             for at in 0..groups {
                 let g = order.map_or(at, |order| order[at].1 as usize);
                 // The last live option of an exact group is already counted
                 // in the bounds as if chosen: trying it cannot fail.
-                if self.group_live[g] == 0 || (self.group_live[g] == 1 && self.group_exact[g]) {
+                if self.state.group_live[g] == 0 || (self.state.group_live[g] == 1 && self.layout.group_exact[g]) {
                     continue;
                 }
-                let cells = &self.cells[self.group_cells_start[g] as usize..self.group_cells_start[g + 1] as usize];
-                let changed = cells.iter().map(|cell| self.sums.item_changed[cell.item as usize]).max().unwrap_or(0);
-                for at in self.group_opts_start[g]..self.group_opts_start[g + 1] {
-                    let o = self.group_opts[at as usize];
-                    if !self.alive[o as usize] || self.probed_at[o as usize] >= changed {
+                let cells = &self.state.cells
+                    [self.layout.group_cells_start[g] as usize..self.layout.group_cells_start[g + 1] as usize];
+                let changed =
+                    cells.iter().map(|cell| self.state.sums.item_changed[cell.item as usize]).max().unwrap_or(0);
+                for at in self.layout.group_opts_start[g]..self.layout.group_opts_start[g + 1] {
+                    let o = self.layout.group_opts[at as usize];
+                    if !self.state.alive[o as usize] || self.probed_at[o as usize] >= changed {
                         continue;
                     }
                     self.probes += 1;
                     if self.try_option(o) {
-                        self.probed_at[o as usize] = self.sums.clock;
+                        self.probed_at[o as usize] = self.state.sums.clock;
                     } else {
                         self.kill(o);
                         if !self.propagate() {

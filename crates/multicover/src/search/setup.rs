@@ -3,17 +3,20 @@
 //! values, each item's cells, and last the root state every run starts
 //! from (every option alive, then propagated).
 
+use super::layout::{Layout, OptionAt};
 use super::learn::Learned;
+use super::multi_cover::MultiCover;
 use super::nogoods::Nogoods;
-use super::pairs::PairScratch;
-use super::{CLOSED_MEMBER, Cell, Item, MultiCover, OptionAt, Sums};
+use super::pairs::PairReasoning;
+use super::state::{Cell, Item, State, Sums};
+use super::trail::CLOSED_MEMBER;
 use crate::lists::lists_by_key;
 use crate::problem::Problem;
-use crate::solver::Settings;
+use crate::settings::Settings;
 
 impl MultiCover {
     pub(crate) fn new(problem: &Problem, settings: &Settings) -> MultiCover {
-        let Settings { probing, restarts, pairs, learning, .. } = *settings;
+        let Settings { probing, restarts, pairs, learning, hard_after, kept_clauses, .. } = *settings;
         let (entries, starts) = problem.raw_entries();
         let n_opts = problem.option_count();
         assert!(n_opts < CLOSED_MEMBER as usize, "too many options for the trail's encoding");
@@ -23,9 +26,7 @@ impl MultiCover {
         let cells = CellTable::new(problem, &groups);
         let (item_cells_start, item_cells) = lists_by_key(problem.item_count(), cells.by_item());
         let n_vals = cells.vals.len();
-        let mut search = MultiCover {
-            probing,
-            sums: Sums::new(problem, &is_selector, &heaviest),
+        let layout = Layout {
             item_opts_start,
             item_opts,
             item_cells_start,
@@ -41,18 +42,31 @@ impl MultiCover {
             opt_entries: entries.to_vec(),
             opt_weights: cells.opt_slots.iter().map(|&slot| cells.vals[slot as usize]).collect(),
             opt_slots: cells.opt_slots,
-            alive: vec![false; n_opts],
-            group_live: vec![0; groups.exact.len()],
             group_opts_start: groups.start,
             group_opts: groups.opts,
             group_cells_start: cells.group_start,
             group_exact: groups.exact,
-            cells: cells.item.iter().map(|&item| Cell { item, ..Cell::default() }).collect(),
             cell_values_end: cells.values_end,
             vals: cells.vals,
+        };
+        let state = State {
+            alive: vec![false; n_opts],
+            group_live: vec![0; layout.group_exact.len()],
+            cells: cells.item.iter().map(|&item| Cell { item, ..Cell::default() }).collect(),
             val_count: vec![0; n_vals],
+            sums: Sums::new(problem, &is_selector, &heaviest),
             trail: Vec::new(),
             chosen: Vec::new(),
+        };
+        // A lone option's share of an item is 0 at least, which the
+        // analysis does not read (see `learn`).
+        let all_exact = layout.group_exact.iter().all(|&e| e);
+        let learn = Learned::new(learning, kept_clauses, all_exact, n_opts, layout.group_exact.len());
+        let mut search = MultiCover {
+            probing,
+            hard_after,
+            layout,
+            state,
             cuts: Vec::new(),
             probed_at: vec![0; n_opts],
             probe_removed: false,
@@ -73,49 +87,43 @@ impl MultiCover {
             line_before: Vec::new(),
             fail_weight: vec![0; problem.item_count()],
             nogoods: Nogoods::new(restarts, n_opts),
-            pairs_after: pairs.after(),
-            pairs_on: false,
-            pairs: PairScratch::new(problem.item_count()),
-            learn: Learned::default(),
+            pairs: PairReasoning::new(problem.item_count(), pairs.after()),
+            learn,
         };
-        // A lone option's share of an item is 0 at least, which the
-        // analysis does not read (see `learn`).
-        let all_exact = search.group_exact.iter().all(|&e| e);
-        search.learn = Learned::new(learning, all_exact, n_opts, search.group_live.len());
         search.bring_all_to_life();
         // What propagation leaves is the root state, which every run starts from.
         search.root_ok = search.propagate();
-        search.root_trail = search.trail.len();
+        search.root_trail = search.state.trail.len();
         search
     }
 
     /// Brings every option to life, all at once (what `revive` would do
     /// one by one), and queues every item for propagation.
     fn bring_all_to_life(&mut self) {
-        self.alive.fill(true);
-        for &slot in &self.opt_slots {
-            self.val_count[slot as usize] += 1;
+        self.state.alive.fill(true);
+        for &slot in &self.layout.opt_slots {
+            self.state.val_count[slot as usize] += 1;
         }
-        for g in 0..self.group_live.len() {
-            self.group_live[g] = self.group_opts_start[g + 1] - self.group_opts_start[g];
-            for cell in self.group_cells_start[g] as usize..self.group_cells_start[g + 1] as usize {
+        for g in 0..self.state.group_live.len() {
+            self.state.group_live[g] = self.layout.group_opts_start[g + 1] - self.layout.group_opts_start[g];
+            for cell in self.layout.group_cells_start[g] as usize..self.layout.group_cells_start[g + 1] as usize {
                 // Every value of a cell belongs to some option of its group.
-                let first = if cell == 0 { 0 } else { self.cell_values_end[cell - 1] };
-                let last = self.cell_values_end[cell] - 1;
-                let at = &mut self.cells[cell];
+                let first = if cell == 0 { 0 } else { self.layout.cell_values_end[cell - 1] };
+                let last = self.layout.cell_values_end[cell] - 1;
+                let at = &mut self.state.cells[cell];
                 at.min = first;
                 at.max = last;
-                at.lightest = self.vals[first as usize];
-                at.heaviest = self.vals[last as usize];
-                at.least = if self.group_exact[g] { at.lightest } else { 0 };
+                at.lightest = self.layout.vals[first as usize];
+                at.heaviest = self.layout.vals[last as usize];
+                at.least = if self.layout.group_exact[g] { at.lightest } else { 0 };
                 let (most, least) = at.bounds();
-                let item = &mut self.sums.items[at.item as usize];
+                let item = &mut self.state.sums.items[at.item as usize];
                 item.most += most;
                 item.least += least;
             }
         }
-        for i in 0..self.sums.items.len() {
-            self.sums.enqueue(i);
+        for i in 0..self.state.sums.items.len() {
+            self.state.sums.enqueue(i);
         }
     }
 }
