@@ -43,13 +43,15 @@ const SETTINGS: [Settings; 12] = [
         restarts: Restarts::Geometric(2),
         pairs: Pairs::Off,
         learning: Learning::Off,
+        ..Settings::DEFAULT
     },
     Settings {
         probing: Probing::Adaptive,
         algorithm: Algorithm::MultiCover,
         restarts: Restarts::Off,
-        pairs: Pairs::Always,
+        pairs: Pairs::AfterWork(0),
         learning: Learning::Off,
+        ..Settings::DEFAULT
     },
     Settings {
         probing: Probing::Adaptive,
@@ -57,6 +59,7 @@ const SETTINGS: [Settings; 12] = [
         restarts: Restarts::Off,
         pairs: Pairs::AfterWork(3),
         learning: Learning::Off,
+        ..Settings::DEFAULT
     },
     Settings {
         probing: Probing::Adaptive,
@@ -64,15 +67,20 @@ const SETTINGS: [Settings; 12] = [
         restarts: Restarts::Geometric(2),
         pairs: Pairs::Off,
         learning: Learning::Always,
+        ..Settings::DEFAULT
     },
     // The defaults' shape, with thresholds small problems reach: restarts,
-    // then the pairs, then learning switched on part way.
+    // then the pairs, then learning switched on part way, the run counted
+    // hard after 4 nodes plus probes, and 8 clauses kept.
     Settings {
         probing: Probing::Adaptive,
         algorithm: Algorithm::MultiCover,
         restarts: Restarts::Geometric(4),
         pairs: Pairs::AfterWork(2),
         learning: Learning::AfterWork(3),
+        hard_after: 4,
+        kept_clauses: 8,
+        ..Settings::DEFAULT
     },
     with(Algorithm::Auto),
     with(Algorithm::Counters),
@@ -86,6 +94,7 @@ const fn multi(probing: Probing) -> Settings {
         restarts: Restarts::Off,
         pairs: Pairs::Off,
         learning: Learning::Off,
+        ..Settings::DEFAULT
     }
 }
 
@@ -96,6 +105,7 @@ const fn with(algorithm: Algorithm) -> Settings {
         restarts: Restarts::Off,
         pairs: Pairs::Off,
         learning: Learning::Off,
+        ..Settings::DEFAULT
     }
 }
 
