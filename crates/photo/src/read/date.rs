@@ -1,4 +1,4 @@
-//! The date stage: the month, day (and weekday) cells the pieces leave
+//! The fifth stage: the month, day (and weekday) cells the pieces leave
 //! open, told by their labels.
 
 use aquarchive_kinds::calendar::{self, Cell, Date};

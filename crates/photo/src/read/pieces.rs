@@ -1,6 +1,6 @@
-//! The last stage: the pieces the gaps cut out of the covered cells,
-//! matched to the board's piece set by shape; when they do not fit, the
-//! nearest of the date's tilings to the gaps seen.
+//! The sixth and last stage: the pieces the gaps cut out of the covered
+//! cells, matched to the board's piece set by shape; when they do not fit,
+//! the nearest of the date's tilings to the gaps seen.
 
 use aquarchive_kinds::calendar::{self, Cell, Date, Method, Tiling, Variant, verify};
 
@@ -21,8 +21,9 @@ const MIN_SEPARATION: f64 = 1.0;
 /// tiling's piece borders than among its interiors (3: twenty times).
 const MAX_DOUBT: f64 = 3.0;
 
-/// The tiling of `date` that `layout` shows, every one checked by the
-/// calendar's verifier; `outline` is the board's, for the reading.
+/// The reading of `layout` on `date`: the tiling its pieces make, else the
+/// nearest of the date's tilings, either passed by the calendar's verifier
+/// (`outline`, the board's corners, goes with it).
 pub(super) fn read(layout: &Layout, date: Date, outline: [Point; 4]) -> Result<Reading, ReadError> {
     let variant = &layout.variant;
     let (w, h) = (variant.width(), variant.height());
