@@ -1191,7 +1191,7 @@ fn setup_sandbox(site: &Site, sandbox: Option<&str>) -> Dir {
 const UNSANDBOXED: &str = "aquarchive: warning: Chromium runs without its sandbox";
 
 #[test]
-fn by_default_the_browser_drops_its_sandbox_only_as_root_and_says_so_once() {
+fn by_default_as_root_the_browser_drops_its_sandbox_and_warns_once_and_otherwise_keeps_it_without_a_warning() {
     require_chromium();
     let site = Site::start();
     let dir = setup_sandbox(&site, None);
@@ -1222,7 +1222,7 @@ fn browser_sandbox_off_drops_the_sandbox_and_names_the_setting() {
 }
 
 #[test]
-fn browser_sandbox_on_keeps_the_sandbox_and_as_root_says_why_chromium_refuses() {
+fn browser_sandbox_on_keeps_the_sandbox_so_as_root_the_fetch_fails_saying_why_and_otherwise_it_fetches() {
     require_chromium();
     let site = Site::start();
     let dir = setup_sandbox(&site, Some("on"));
@@ -1292,7 +1292,7 @@ fn chromium_of_a_fetch(user: Option<(u32, u32)>) -> (Vec<(String, bool)>, Run) {
 }
 
 #[test]
-fn as_root_chromium_runs_without_its_sandbox() {
+fn chromium_runs_without_its_sandbox_as_root_and_with_it_otherwise() {
     require_chromium();
     let (chromium, run) = chromium_of_a_fetch(None);
     let run = run.ok();

@@ -3,7 +3,8 @@ use aquarchive_kinds::rng::Rng;
 
 use crate::geometry::Homography;
 use crate::raster::Plane;
-use crate::read::{Evidence, nearest};
+use crate::read::layout::Evidence;
+use crate::read::pieces::nearest;
 use crate::synth::{self, Camera, Cover, Distortion, Scene};
 use crate::{ReadError, read};
 
@@ -200,14 +201,14 @@ fn a_blur_is_the_gaussian_sum_with_the_edges_repeated() {
 
 /// A square of samples, light (1.0) where `lit` says, dark (0.0) elsewhere.
 fn marks(lit: impl Fn(usize, usize) -> bool) -> Vec<f32> {
-    let n = crate::read::STROKE_GRID;
+    let n = crate::read::measure::STROKE_GRID;
     (0..n * n).map(|k| if lit(k % n, k / n) { 1.0 } else { 0.0 }).collect()
 }
 
 #[test]
 fn a_light_line_across_a_cell_is_a_streak_but_a_label_is_not() {
-    let n = crate::read::STROKE_GRID;
-    let streak = |m: &[f32]| crate::read::is_streak(m, 0.5);
+    let n = crate::read::measure::STROKE_GRID;
+    let streak = |m: &[f32]| crate::read::measure::is_streak(m, 0.5);
     // A grain line running across, straight or slanting.
     assert!(streak(&marks(|_, y| y == n / 2 || y == n / 2 + 1)));
     assert!(streak(&marks(|x, y| x.abs_diff(y) <= 1)));

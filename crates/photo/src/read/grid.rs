@@ -1,0 +1,138 @@
+//! The third stage: the board's grid fitted to the lines the gaps and
+//! walls draw across the straightened canvas, each way the board may lie
+//! measured, and the way whose frame fits best taken.
+
+use aquarchive_kinds::calendar::Variant;
+
+use crate::geometry::{Homography, Point};
+use crate::raster::Plane;
+
+use super::layout::Layout;
+use super::measure::{CELL_PX, Measured};
+use super::reading::ReadError;
+use super::rectify::{CANVAS, Straightened, warp};
+
+/// How much nearer the grid's own width over height one way round must be
+/// to the outline's than the other way round is (as the size of a log) for
+/// the outline alone to decide which way the grid lies.
+const ASPECT_MARGIN: f64 = 0.05;
+
+/// Of the ways each of `variants` can lie on the straightened board, the
+/// one whose frame fits best.
+pub(super) fn lay(straight: &Straightened, variants: &[Variant]) -> Result<Layout, ReadError> {
+    let Straightened { grey, canvas, canvas_to_work, ratio } = straight;
+    let mut best: Option<(f64, Layout)> = None;
+    for variant in variants {
+        let mut laid = layouts(canvas, variant, canvas_to_work, grey, *ratio);
+        // A board longer one way than the other lies the way round its
+        // outline's own shape says, when that is clear: its grain or its
+        // pieces' gaps may look like a grid the other way round.
+        let least = laid.iter().map(|l| l.skew).fold(f64::MAX, f64::min);
+        if laid.iter().any(|l| l.skew > least + ASPECT_MARGIN) {
+            laid.retain(|l| l.skew <= least + ASPECT_MARGIN);
+        }
+        for layout in laid {
+            if best.as_ref().is_none_or(|(score, _)| layout.score > *score) {
+                best = Some((layout.score, layout));
+            }
+        }
+    }
+    let (_, layout) = best.ok_or_else(|| ReadError::NoBoard("no board to look for".to_string()))?;
+    Ok(layout)
+}
+
+/// A grid fitted along one axis of the canvas: first line and spacing.
+fn fit_axis(profile: &[f32], n: usize) -> (f64, f64) {
+    let len = profile.len() as f64;
+    let at = |x: f64| {
+        if x < 0.0 || x > len - 1.0 {
+            return 0.0;
+        }
+        let k = x.floor() as usize;
+        let f = (x - k as f64) as f32;
+        let next = profile[(k + 1).min(profile.len() - 1)];
+        f64::from(profile[k] * (1.0 - f) + next * f)
+    };
+    let (mut best, mut best_score) = ((0.0, len / n as f64), f64::MIN);
+    let mut pitch = len / (n as f64 + 4.0);
+    while pitch <= len / (n as f64 + 0.05) {
+        let mut start = len * 0.01;
+        while start + pitch * n as f64 <= len * 0.99 {
+            let score: f64 = (0..=n).map(|k| at(start + k as f64 * pitch)).sum();
+            if score > best_score {
+                (best, best_score) = ((start, pitch), score);
+            }
+            start += 0.5;
+        }
+        pitch += 0.25;
+    }
+    best
+}
+
+/// How much darker a pixel is than its neighbours `d` away on either side,
+/// across (`horizontal`) or down.
+fn valley(plane: &Plane, x: usize, y: usize, d: usize, horizontal: bool) -> f32 {
+    let (w, h) = (plane.width, plane.height);
+    let here = plane.get(x, y);
+    let (a, b) = if horizontal {
+        (plane.get(x.saturating_sub(d), y), plane.get((x + d).min(w - 1), y))
+    } else {
+        (plane.get(x, y.saturating_sub(d)), plane.get(x, (y + d).min(h - 1)))
+    };
+    ((a + b) / 2.0 - here).max(0.0)
+}
+
+/// The ways `variant` can lie on the straightened canvas: a grid for each
+/// way round, each of the four turns scored by its frame.
+fn layouts(canvas: &Plane, variant: &Variant, canvas_to_work: &Homography, grey: &Plane, ratio: f64) -> Vec<Layout> {
+    let (bw, bh) = (variant.width(), variant.height());
+    let s = CANVAS;
+    let d = 4;
+    let mut across = vec![0.0f32; s];
+    let mut down = vec![0.0f32; s];
+    // Away from the canvas's rim, where the outline itself may show.
+    let band = s / 50..s - s / 50;
+    for y in band.clone() {
+        for x in band.clone() {
+            across[x] += valley(canvas, x, y, d, true);
+            down[y] += valley(canvas, x, y, d, false);
+        }
+    }
+    let mut out = Vec::new();
+    let mut shapes = vec![(bw, bh)];
+    if bw != bh {
+        shapes.push((bh, bw));
+    }
+    for (nu, nv) in shapes {
+        let (x0, pu) = fit_axis(&across, nu);
+        let (y0, pv) = fit_axis(&down, nv);
+        // Cells of the canvas grid (i, j) to working pixels.
+        let grid_to_canvas = Homography([pu, 0.0, x0, 0.0, pv, y0, 0.0, 0.0, 1.0]);
+        let grid_to_work = canvas_to_work.after(&grid_to_canvas);
+        let px = CELL_PX as f64;
+        // The measuring picture: a cell of margin round the grid.
+        let to_grid = Homography([1.0 / px, 0.0, -1.0, 0.0, 1.0 / px, -1.0, 0.0, 0.0, 1.0]);
+        let cells_ratio = ratio * CANVAS as f64 / (nu as f64 * px) * (pu * nu as f64 / CANVAS as f64);
+        let sharp = grey.blur(0.5 * cells_ratio.max(0.0));
+        let picture = warp(&sharp, &grid_to_work.after(&to_grid), (nu + 2) * CELL_PX, (nv + 2) * CELL_PX);
+        let measured = Measured::new(&picture, nu, nv);
+        // The outline's own width over its height along its middle lines,
+        // against the grid's: the frame is longer the way the grid is.
+        let c = CANVAS as f64;
+        let length = |a: Point, b: Point| {
+            let (a, b) = (canvas_to_work.apply(a), canvas_to_work.apply(b));
+            (a.0 - b.0).hypot(a.1 - b.1)
+        };
+        let aspect = length((0.0, c / 2.0), (c, c / 2.0)) / length((c / 2.0, 0.0), (c / 2.0, c)).max(1e-9);
+        let skew = (aspect * nv as f64 / nu as f64).ln().abs();
+        for turn in 0..4 {
+            let fits = if turn % 2 == 0 { (nu, nv) == (bw, bh) } else { (nu, nv) == (bh, bw) };
+            if fits {
+                let mut l = measured.layout(variant, turn);
+                l.skew = skew;
+                out.push(l);
+            }
+        }
+    }
+    out
+}

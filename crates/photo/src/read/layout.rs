@@ -1,0 +1,39 @@
+//! A board laid on the photo and the evidence read off it: what the grid
+//! and measuring stages make and the date and pieces stages read.
+
+use aquarchive_kinds::calendar::Variant;
+
+/// A board laid on the photo: its grid, its turn, and the evidence of its
+/// cells and cell sides.
+pub(super) struct Layout {
+    pub(super) variant: Variant,
+    /// How well the frame's edges are where this layout puts them.
+    pub(super) score: f64,
+    /// How far the grid's width over its height is from the outline's in
+    /// the photo (the size of the log of their ratio).
+    pub(super) skew: f64,
+    pub(super) evidence: Evidence,
+}
+
+/// What the photo shows at each cell and cell side, in board terms.
+pub(crate) struct Evidence {
+    /// Per cell, row-major: how open it looks (its label darker than
+    /// the wood, as engraved or printed dark).
+    pub(crate) open: Vec<f64>,
+    /// The same for labels lighter than the wood (printed white).
+    pub(crate) open_light: Vec<f64>,
+    /// The gap across the side between cell (r, c) and (r, c + 1).
+    pub(crate) across: Vec<f64>,
+    /// The gap across the side between cell (r, c) and (r + 1, c).
+    pub(crate) down: Vec<f64>,
+    /// The gap depth of a side where the frame meets a board cell: what a
+    /// gap looks like here.
+    pub(crate) edge: f64,
+}
+
+impl Evidence {
+    /// The depth from which a side is seen as a gap when the pieces are cut.
+    pub(super) fn seen_gap(&self) -> f64 {
+        0.45 * self.edge
+    }
+}

@@ -1,0 +1,276 @@
+//! The fourth stage: each cell (how open it looks, by its label) and each
+//! cell side (how deep a gap it shows) measured on the grid's picture,
+//! then put in board terms for each way the board may be turned.
+
+use aquarchive_kinds::calendar::{Cell, Variant};
+
+use crate::raster::{Plane, median};
+
+use super::layout::{Evidence, Layout};
+
+/// How much a cell's darkest tenth below its median counts towards it
+/// looking open, against its darkness beside the board's (a label dark
+/// over a fifth of the cell scores about the same either way).
+const LABEL_WEIGHT: f32 = 3.0;
+/// Pixels per cell where the cells are measured.
+pub(super) const CELL_PX: usize = 32;
+/// Samples a side where a cell's light marks are counted as strokes.
+pub(crate) const STROKE_GRID: usize = 22;
+/// Light marks running across a cell whose lines one way cross fewer
+/// strokes than this on average are a streak in the wood.
+const STREAK_STROKES: f32 = 1.2;
+
+/// The cells and cell sides of a grid measured on its straightened picture.
+pub(super) struct Measured {
+    nu: usize,
+    nv: usize,
+    /// Per canvas cell (i, j), j-major: how open it looks, by a dark
+    /// label and by a light one.
+    open: Vec<f64>,
+    open_light: Vec<f64>,
+    /// Vertical sides: at x = i (0..=nu), between rows j..j+1.
+    vertical: Vec<f64>,
+    /// Horizontal sides: at y = j (0..=nv), between columns i..i+1.
+    horizontal: Vec<f64>,
+}
+
+impl Measured {
+    pub(super) fn new(picture: &Plane, nu: usize, nv: usize) -> Measured {
+        let p = CELL_PX as f64;
+        let at = |i: f64, j: f64| picture.sample((i + 1.0) * p - 0.5, (j + 1.0) * p - 0.5);
+        // The board's brightness: the median of the grid's cell centres.
+        let mut centres = Vec::new();
+        for j in 0..nv {
+            for i in 0..nu {
+                for k in 0..9 {
+                    centres.push(at(i as f64 + 0.35 + 0.15 * (k % 3) as f64, j as f64 + 0.35 + 0.15 * (k / 3) as f64));
+                }
+            }
+        }
+        let bright = median(&mut centres).max(1.0);
+        // A side's gap: the darkest near the line against the level a
+        // little way off on both sides, taken along its middle.
+        let gap = |along: &dyn Fn(f64, f64) -> f32| -> f64 {
+            let mut depths: Vec<f32> = (0..12)
+                .map(|k| {
+                    let t = 0.2 + 0.6 * k as f64 / 11.0;
+                    let centre = (-4..=4).map(|o| along(t, o as f64 * 0.025)).fold(f32::MAX, f32::min);
+                    let sides: f32 =
+                        [-0.3, -0.24, -0.18, 0.18, 0.24, 0.3].iter().map(|&o| along(t, o)).sum::<f32>() / 6.0;
+                    sides - centre
+                })
+                .collect();
+            f64::from(median(&mut depths) / bright)
+        };
+        let mut vertical = Vec::new();
+        for i in 0..=nu {
+            for j in 0..nv {
+                vertical.push(gap(&|t, o| at(i as f64 + o, j as f64 + t)));
+            }
+        }
+        let mut horizontal = Vec::new();
+        for j in 0..=nv {
+            for i in 0..nu {
+                horizontal.push(gap(&|t, o| at(i as f64 + t, j as f64 + o)));
+            }
+        }
+        let mut open = Vec::new();
+        // Per cell: its median and its brightest tenth.
+        let mut lifts = Vec::new();
+        for j in 0..nv {
+            for i in 0..nu {
+                let mut values = Vec::new();
+                for y in 0..10 {
+                    for x in 0..10 {
+                        values.push(at(i as f64 + 0.2 + 0.6 * x as f64 / 9.0, j as f64 + 0.2 + 0.6 * y as f64 / 9.0));
+                    }
+                }
+                let mean = values.iter().sum::<f32>() / values.len() as f32;
+                let dark = values.iter().filter(|&&v| v < 0.7 * bright).count() as f32 / values.len() as f32;
+                let against_board = dark + (bright - mean) / bright;
+                // The same against the cell's own level: a faint engraving
+                // still darkens the cell's darkest tenth well below its
+                // median, where light falling off across the board or a
+                // dark cell base leave it level.
+                let middle = median(&mut values).max(1.0);
+                let k = values.len() / 10;
+                let tenth = *values.select_nth_unstable_by(k, f32::total_cmp).1;
+                let against_itself = LABEL_WEIGHT * (middle - tenth) / middle;
+                open.push(f64::from(against_board.max(against_itself)));
+                // A light label lifts the cell's brightest tenth as far.
+                let k = values.len() - 1 - values.len() / 10;
+                let top = *values.select_nth_unstable_by(k, f32::total_cmp).1;
+                lifts.push((middle, top));
+            }
+        }
+        let mut open_light: Vec<f64> =
+            lifts.iter().map(|&(middle, top)| f64::from(LABEL_WEIGHT * (top - middle) / middle)).collect();
+        // Only a cell lifted more than the board's typical one can be seen
+        // open by a light label, so only there are its strokes counted (a
+        // cell at most typical is left as it is, which does not move the
+        // typical level the open cells are judged against).
+        let typical = {
+            let mut all: Vec<f32> = open_light.iter().map(|&v| v as f32).collect();
+            f64::from(median(&mut all))
+        };
+        for (n, &(middle, top)) in lifts.iter().enumerate() {
+            if open_light[n] <= typical {
+                continue;
+            }
+            let (i, j) = ((n % nu) as f64, (n / nu) as f64);
+            // Finer, to count the strokes of what is light.
+            let fine: Vec<f32> = (0..STROKE_GRID * STROKE_GRID)
+                .map(|k| {
+                    let (x, y) = ((k % STROKE_GRID) as f64, (k / STROKE_GRID) as f64);
+                    let span = (STROKE_GRID - 1) as f64;
+                    at(i + 0.15 + 0.7 * x / span, j + 0.15 + 0.7 * y / span)
+                })
+                .collect();
+            if is_streak(&fine, middle + 0.5 * (top - middle)) {
+                open_light[n] = 0.0;
+            }
+        }
+        Measured { nu, nv, open, open_light, vertical, horizontal }
+    }
+
+    /// The board turned `turn` quarter turns, in board terms, with the
+    /// score of its frame.
+    pub(super) fn layout(&self, variant: &Variant, turn: usize) -> Layout {
+        let (bw, bh) = (variant.width(), variant.height());
+        // Board cell (r, c) to canvas cell (i, j).
+        let place = |r: usize, c: usize| -> (usize, usize) {
+            match turn {
+                0 => (c, r),
+                1 => (bh - 1 - r, c),
+                2 => (bw - 1 - c, bh - 1 - r),
+                _ => (r, bw - 1 - c),
+            }
+        };
+        let (nu, nv) = (self.nu, self.nv);
+        // The side between two canvas cells next to each other.
+        let side = |a: (usize, usize), b: (usize, usize)| -> f64 {
+            if a.1 == b.1 {
+                let i = a.0.max(b.0);
+                self.vertical[i * nv + a.1]
+            } else {
+                let j = a.1.max(b.1);
+                self.horizontal[j * nu + a.0]
+            }
+        };
+        let on = |r: i64, c: i64| {
+            r >= 0 && c >= 0 && r < bh as i64 && c < bw as i64 && variant.cell(r as usize, c as usize) != Cell::Blocked
+        };
+        let mut open = vec![0.0; bw * bh];
+        let mut open_light = vec![0.0; bw * bh];
+        let mut across = vec![0.0; bw * bh];
+        let mut down = vec![0.0; bw * bh];
+        for r in 0..bh {
+            for c in 0..bw {
+                let (i, j) = place(r, c);
+                open[r * bw + c] = self.open[j * nu + i];
+                open_light[r * bw + c] = self.open_light[j * nu + i];
+                if c + 1 < bw {
+                    across[r * bw + c] = side(place(r, c), place(r, c + 1));
+                }
+                if r + 1 < bh {
+                    down[r * bw + c] = side(place(r, c), place(r + 1, c));
+                }
+            }
+        }
+        // The frame's sides in board terms, outer ones included: a side with
+        // a board cell on one side only is a wall; between two off-board
+        // cells, nothing.
+        let (mut walls, mut plain) = (Vec::new(), Vec::new());
+        for r in -1..=bh as i64 {
+            for c in -1..=bw as i64 {
+                for (dr, dc) in [(0i64, 1i64), (1, 0)] {
+                    let (r2, c2) = (r + dr, c + dc);
+                    let inside = |r: i64, c: i64| r >= 0 && c >= 0 && r < bh as i64 && c < bw as i64;
+                    if !inside(r, c) && !inside(r2, c2) {
+                        continue;
+                    }
+                    let value = if inside(r, c) && inside(r2, c2) {
+                        side(place(r as usize, c as usize), place(r2 as usize, c2 as usize))
+                    } else {
+                        // A rim side: the canvas side of the inside cell facing out.
+                        let (ri, ci) = if inside(r, c) { (r, c) } else { (r2, c2) };
+                        let (i, j) = place(ri as usize, ci as usize);
+                        let (oi, oj) = {
+                            // The outside cell's place, one step off the grid.
+                            let (ro, co) = if inside(r, c) { (r2, c2) } else { (r, c) };
+                            let (ro, co) = (ro - ri, co - ci);
+                            // Turn the step as the board is turned.
+                            let (di, dj) = match turn {
+                                0 => (co, ro),
+                                1 => (-ro, co),
+                                2 => (-co, -ro),
+                                _ => (ro, -co),
+                            };
+                            (i as i64 + di, j as i64 + dj)
+                        };
+                        if oj == j as i64 {
+                            let x = (i as i64).max(oi) as usize;
+                            self.vertical[x * nv + j]
+                        } else {
+                            let y = (j as i64).max(oj) as usize;
+                            self.horizontal[y * nu + i]
+                        }
+                    };
+                    match (on(r, c), on(r2, c2)) {
+                        (true, true) => {}
+                        (false, false) => plain.push(value),
+                        _ => walls.push(value),
+                    }
+                }
+            }
+        }
+        let mean = |v: &[f64]| if v.is_empty() { 0.0 } else { v.iter().sum::<f64>() / v.len() as f64 };
+        let edge = {
+            let mut w: Vec<f32> = walls.iter().map(|&v| v as f32).collect();
+            f64::from(median(&mut w))
+        };
+        Layout {
+            variant: variant.clone(),
+            score: mean(&walls) - mean(&plain),
+            skew: 0.0,
+            evidence: Evidence { open, open_light, across, down, edge },
+        }
+    }
+}
+
+/// Whether what is above `threshold` in a square of samples is one streak
+/// running across it (a light grain line in the wood), not a label: the
+/// lines one way or the other cross a single stroke each (as they do a
+/// "1", but most letters and digits cross a line two or three times both
+/// ways), and it reaches two opposite sides (a label is printed well inside
+/// its cell, so even a lone "1" ends short of them).
+pub(crate) fn is_streak(square: &[f32], threshold: f32) -> bool {
+    let n = STROKE_GRID;
+    let lit = |a: usize, b: usize, way: usize| if way == 0 { square[a * n + b] } else { square[b * n + a] } > threshold;
+    let mut mean = [0.0f32; 2];
+    let mut spans = [false; 2];
+    for way in 0..2 {
+        let (mut runs, mut lines) = (0usize, 0usize);
+        let (mut first, mut last) = (false, false);
+        for a in 0..n {
+            let mut count = 0;
+            let mut inside = false;
+            for b in 0..n {
+                let on = lit(a, b, way);
+                if on && !inside {
+                    count += 1;
+                }
+                inside = on;
+            }
+            if count > 0 {
+                runs += count;
+                lines += 1;
+                first |= a == 0;
+                last |= a == n - 1;
+            }
+        }
+        mean[way] = if lines == 0 { 0.0 } else { runs as f32 / lines as f32 };
+        spans[way] = first && last;
+    }
+    mean[0].min(mean[1]) < STREAK_STROKES && (spans[0] || spans[1])
+}

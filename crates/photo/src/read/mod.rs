@@ -1,0 +1,73 @@
+//! From a photo to a tiling: the board's outline, its grid, the evidence of
+//! each cell (open or covered) and each cell side (a gap or none), the
+//! pieces those gaps cut out matched to the piece set by shape, and the
+//! date the open cells show.
+//!
+//! It runs in stages, each a module of its own: [`outline`] finds the
+//! board's outer corners, [`rectify`] straightens it, [`grid`] fits its
+//! grid and turn (with [`measure`] reading each cell and cell side off the
+//! grid), then [`date`] reads the open cells and [`pieces`] the tiling.
+
+mod date;
+mod grid;
+pub(crate) mod layout;
+pub(crate) mod measure;
+mod outline;
+pub(crate) mod pieces;
+mod reading;
+mod rectify;
+mod thumbnail;
+
+pub use reading::{ReadError, Reading};
+pub use thumbnail::{Thumbnail, thumbnail};
+
+use aquarchive_kinds::calendar::Variant;
+
+use crate::geometry::Point;
+use crate::raster::Photo;
+
+use outline::Likeness;
+
+/// The longest side the reader works at: finer detail is not needed.
+const WORK_SIDE: usize = 1200;
+
+/// Reads a photo (JPEG or PNG bytes) of one of `variants`' boards, solved.
+pub fn read(bytes: &[u8], variants: &[Variant]) -> Result<Reading, ReadError> {
+    let image = image::load_from_memory(bytes).map_err(|e| ReadError::Decode(e.to_string()))?;
+    let rgb = image.into_rgb8();
+    // Everything is found at a working size: a larger photo's finer detail
+    // only costs time.
+    let side = rgb.width().max(rgb.height()) as usize;
+    let factor = side.div_ceil(WORK_SIDE);
+    let photo = Photo::from_image(&rgb, factor);
+    drop(rgb);
+    let mut reading = read_photo(&photo, variants)?;
+    let scale = factor as f64;
+    reading.outline = reading.outline.map(|(x, y)| (x * scale, y * scale));
+    Ok(reading)
+}
+
+/// Reads a photo at its working size; the outline is in its pixels. The
+/// board is first told from the table by its colour; when that reading
+/// fails and the board is tinted (one channel well below the other two at
+/// its centre), by its tint, which light falling across board and table
+/// alike changes far less than their colours (a red board's glare-washed
+/// corner is still redder than green, a brown table's never is).
+fn read_photo(photo: &Photo, variants: &[Variant]) -> Result<Reading, ReadError> {
+    let first = outline::outline(photo, Likeness::Colour).and_then(|corners| read_within(photo, variants, corners));
+    match first {
+        Ok(reading) => Ok(reading),
+        Err(err) => match outline::outline(photo, Likeness::Tint) {
+            Ok(corners) => read_within(photo, variants, corners).map_err(|second| err.further(second)),
+            Err(_) => Err(err),
+        },
+    }
+}
+
+/// Reads the board inside `work_corners`.
+fn read_within(photo: &Photo, variants: &[Variant], work_corners: [Point; 4]) -> Result<Reading, ReadError> {
+    let straight = rectify::straighten(photo, work_corners)?;
+    let layout = grid::lay(&straight, variants)?;
+    let date = date::read(&layout)?;
+    pieces::read(&layout, date, work_corners)
+}

@@ -1,0 +1,219 @@
+//! The sixth and last stage: the pieces the gaps cut out of the covered
+//! cells, matched to the board's piece set by shape; when they do not fit,
+//! the nearest of the date's tilings to the gaps seen.
+
+use aquarchive_kinds::calendar::{self, Cell, Date, Method, Tiling, Variant, verify};
+
+use crate::geometry::Point;
+use crate::raster::median;
+
+use super::layout::{Evidence, Layout};
+use super::reading::{ReadError, Reading};
+
+/// How much nearer the nearest tiling of a date must be than the next (in
+/// the spread of the photo's gap depths, on their log scale) to be taken.
+const MIN_MARGIN: f64 = 2.0;
+/// How far apart the nearest tiling's piece borders and interiors must lie
+/// (their medians, in their spread) for it to be taken.
+const MIN_SEPARATION: f64 = 1.0;
+/// The most any side inside a piece of the nearest tiling may look a gap
+/// for it to be taken: the log of how much likelier its depth is among the
+/// tiling's piece borders than among its interiors (3: twenty times).
+const MAX_DOUBT: f64 = 3.0;
+
+/// The reading of `layout` on `date`: the tiling its pieces make, else the
+/// nearest of the date's tilings, either passed by the calendar's verifier
+/// (`outline`, the board's corners, goes with it).
+pub(super) fn read(layout: &Layout, date: Date, outline: [Point; 4]) -> Result<Reading, ReadError> {
+    let variant = &layout.variant;
+    let (w, h) = (variant.width(), variant.height());
+    let ev = &layout.evidence;
+    let open = variant.open_cells(&date);
+    let covered = |i: usize| !open[i] && variant.cell(i / w, i % w) != Cell::Blocked;
+    let threshold = ev.seen_gap();
+    // Pieces: covered cells joined where no gap parts them.
+    let mut parent: Vec<usize> = (0..w * h).collect();
+    for r in 0..h {
+        for c in 0..w {
+            let i = r * w + c;
+            if !covered(i) {
+                continue;
+            }
+            if c + 1 < w && covered(i + 1) && ev.across[i] < threshold {
+                let (a, b) = (find(&mut parent, i), find(&mut parent, i + 1));
+                parent[a] = b;
+            }
+            if r + 1 < h && covered(i + w) && ev.down[i] < threshold {
+                let (a, b) = (find(&mut parent, i), find(&mut parent, i + w));
+                parent[a] = b;
+            }
+        }
+    }
+    let mut groups: Vec<(usize, Vec<(usize, usize)>)> = Vec::new();
+    for i in (0..w * h).filter(|&i| covered(i)) {
+        let root = find(&mut parent, i);
+        match groups.iter_mut().find(|g| g.0 == root) {
+            Some(g) => g.1.push((i / w, i % w)),
+            None => groups.push((root, vec![(i / w, i % w)])),
+        }
+    }
+    let mut cells: Vec<Option<usize>> = vec![None; w * h];
+    let mut used = vec![false; variant.pieces().len()];
+    let mut all_matched = true;
+    for (_, group) in &groups {
+        let r0 = group.iter().map(|p| p.0).min().unwrap_or(0);
+        let c0 = group.iter().map(|p| p.1).min().unwrap_or(0);
+        let mut shape: Vec<(usize, usize)> = group.iter().map(|&(r, c)| (r - r0, c - c0)).collect();
+        shape.sort_unstable();
+        let piece = (0..variant.pieces().len()).find(|&k| !used[k] && variant.shapes(k).contains(&shape));
+        match piece {
+            Some(k) => {
+                used[k] = true;
+                for &(r, c) in group {
+                    cells[r * w + c] = Some(k);
+                }
+            }
+            None => all_matched = false,
+        }
+    }
+    let rows: Vec<String> = (0..h)
+        .map(|r| {
+            (0..w)
+                .map(|c| {
+                    let i = r * w + c;
+                    match (cells[i], variant.cell(r, c)) {
+                        (_, Cell::Blocked) => '-',
+                        (Some(k), _) => variant.pieces()[k].letter,
+                        (None, _) if covered(i) => '?',
+                        (None, _) => '.',
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    if all_matched
+        && let Ok(tiling) = Tiling::parse_rows(variant, &rows.join("\n"))
+        && verify(variant, &date, &tiling).is_ok()
+    {
+        return Ok(Reading { variant: variant.clone(), date, tiling, corrected: None, outline });
+    }
+    // The nearest of the date's tilings to the gaps seen.
+    let pieces_error =
+        || ReadError::Pieces { board: variant.name().to_string(), date: date.to_string(), rows: rows.join("\n") };
+    let report = calendar::solve(variant, &date, 1_000_000, Method::Bitboard).map_err(|_| pieces_error())?;
+    match nearest(variant, ev, &covered, &report.solutions) {
+        Some((tiling, changed)) => {
+            Ok(Reading { variant: variant.clone(), date, tiling: tiling.clone(), corrected: Some(changed), outline })
+        }
+        None => Err(pieces_error()),
+    }
+}
+
+/// A union-find over cells.
+fn find(parent: &mut [usize], mut i: usize) -> usize {
+    while parent[i] != i {
+        parent[i] = parent[parent[i]];
+        i = parent[i];
+    }
+    i
+}
+
+/// The tiling among `tilings` (all of one date's) whose piece borders are
+/// the sides that look most like gaps, and how many sides it differs by
+/// from what was seen; none when no tiling stands out.
+///
+/// A side's gap depth is judged against this photo's other sides, not a
+/// fixed scale: a board's grain, its light or the camera raise or lower
+/// every side's depth together. The sides between covered cells are the
+/// same whichever tiling covers them, and so is the number of them that are
+/// piece borders (the pieces' perimeters are fixed, and so are the sides
+/// they share with the frame and the open cells); so a tiling is as near
+/// as its borders are deep, on a log scale (a faint gap against no gap
+/// counts as much as a deep one against a faint one). The nearest is taken
+/// when it is clearly nearer than the next, its borders part from its
+/// interiors, and no side inside a piece looks a gap beyond what the
+/// photo's own spread of depths makes doubtful: were the photo's tiling not
+/// among them (its date misread), the nearest would put a piece across a
+/// gap plainly seen.
+pub(crate) fn nearest<'a>(
+    variant: &Variant,
+    ev: &Evidence,
+    covered: &dyn Fn(usize) -> bool,
+    tilings: &'a [Tiling],
+) -> Option<(&'a Tiling, usize)> {
+    let (w, h) = (variant.width(), variant.height());
+    let mut sides: Vec<(usize, usize, f64)> = Vec::new();
+    for r in 0..h {
+        for c in 0..w {
+            let i = r * w + c;
+            if !covered(i) {
+                continue;
+            }
+            if c + 1 < w && covered(i + 1) {
+                sides.push((i, i + 1, ev.across[i]));
+            }
+            if r + 1 < h && covered(i + w) {
+                sides.push((i, i + w, ev.down[i]));
+            }
+        }
+    }
+    let n = sides.len();
+    if n < 2 {
+        return None;
+    }
+    // The log of each depth, lifted by a quarter of the median so that the
+    // faintest sides' noise does not count for much.
+    let mut depths: Vec<f32> = sides.iter().map(|s| s.2.max(0.0) as f32).collect();
+    let lift = (0.25 * f64::from(median(&mut depths))).max(1e-3);
+    let value: Vec<f64> = sides.iter().map(|s| (s.2.max(0.0) + lift).ln()).collect();
+    let mean = value.iter().sum::<f64>() / n as f64;
+    let spread = (value.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / n as f64).sqrt();
+    if spread <= 0.0 {
+        return None;
+    }
+    let borders = |t: &Tiling| -> Vec<bool> {
+        sides.iter().map(|&(i, j, _)| t.piece_at(variant, i / w, i % w) != t.piece_at(variant, j / w, j % w)).collect()
+    };
+    let mut ranked: Vec<(f64, &Tiling)> = tilings
+        .iter()
+        .map(|t| {
+            let border = borders(t);
+            ((0..n).filter(|&s| border[s]).map(|s| value[s]).sum::<f64>(), t)
+        })
+        .collect();
+    ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let &(score, tiling) = ranked.first()?;
+    if ranked.get(1).is_some_and(|next| score - next.0 < MIN_MARGIN * spread) {
+        return None;
+    }
+    // Its borders and its interiors as two classes, each by its median and
+    // spread (robust to the sides it has wrong).
+    let border = borders(tiling);
+    let class = |want: bool| -> (f64, f64) {
+        let mut v: Vec<f32> = (0..n).filter(|&s| border[s] == want).map(|s| value[s] as f32).collect();
+        if v.is_empty() {
+            return (0.0, spread);
+        }
+        let middle = f64::from(median(&mut v));
+        let mut off: Vec<f32> = v.iter().map(|&x| (f64::from(x) - middle).abs() as f32).collect();
+        (middle, (1.4826 * f64::from(median(&mut off))).max(0.05 * spread))
+    };
+    let ((gap, gap_spread), (plain, plain_spread)) = (class(true), class(false));
+    let separation = (gap - plain) / ((gap_spread.powi(2) + plain_spread.powi(2)) / 2.0).sqrt();
+    // How much likelier each interior side's depth is among the borders
+    // (a log of the ratio). Only a gap seen inside a piece tells against a
+    // tiling: a border not seen is two pieces pushed tight together, which
+    // photos often show.
+    let log_density = |x: f64, (m, s): (f64, f64)| -0.5 * ((x - m) / s).powi(2) - s.ln();
+    let doubt = (0..n)
+        .filter(|&s| !border[s])
+        .map(|s| log_density(value[s], (gap, gap_spread)) - log_density(value[s], (plain, plain_spread)))
+        .fold(f64::MIN, f64::max);
+    if separation < MIN_SEPARATION || doubt > MAX_DOUBT {
+        return None;
+    }
+    // What was seen: the pieces cut where a side looked a gap.
+    let threshold = ev.seen_gap();
+    let changed = (0..n).filter(|&s| border[s] != (sides[s].2 >= threshold)).count();
+    Some((tiling, changed))
+}

@@ -1,0 +1,55 @@
+//! What the reader gives: a reading, or why there is none.
+
+use aquarchive_kinds::calendar::{Date, Tiling, Variant};
+use thiserror::Error;
+
+use crate::geometry::Point;
+
+/// What a photo was read as.
+#[derive(Clone, Debug)]
+pub struct Reading {
+    pub variant: Variant,
+    pub date: Date,
+    /// Valid: it passed the calendar's verifier.
+    pub tiling: Tiling,
+    /// When the pieces seen did not fit the piece set, the number of cell
+    /// sides (a gap seen where the tiling has none, or the other way) by
+    /// which the nearest tiling of the date differs from what was seen.
+    pub corrected: Option<usize>,
+    /// The board's outer corners in the photo, in its pixels.
+    pub outline: [Point; 4],
+}
+
+/// Why a photo could not be read; each says what was seen.
+#[derive(Debug, Error, Clone, PartialEq)]
+pub enum ReadError {
+    #[error("not a picture this reader knows (JPEG or PNG): {0}")]
+    Decode(String),
+    #[error("no board found: {0}")]
+    NoBoard(String),
+    #[error("{seen} on the {board} board, but a date leaves {what} open ({needed} cells)")]
+    OpenCells { board: String, seen: String, needed: usize, what: &'static str },
+    #[error(
+        "the pieces seen on the {board} board do not match its piece set, and no tiling of {date} is near what was seen (`?` a cell of no piece):\n{rows}"
+    )]
+    Pieces { board: String, date: String, rows: String },
+}
+
+impl ReadError {
+    /// How far the reading got before it failed: a board found, then its
+    /// date read.
+    fn stage(&self) -> u8 {
+        match self {
+            ReadError::Decode(_) | ReadError::NoBoard(_) => 0,
+            ReadError::OpenCells { .. } => 1,
+            ReadError::Pieces { .. } => 2,
+        }
+    }
+
+    /// Of two looks at one photo that both failed, the reason of the one
+    /// that got further (the first on a tie): it says most about what the
+    /// photo shows.
+    pub(crate) fn further(self, other: ReadError) -> ReadError {
+        if other.stage() > self.stage() { other } else { self }
+    }
+}
