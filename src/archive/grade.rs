@@ -1,15 +1,17 @@
 //! Grades kept in the archive: each Aquarium and Sudoku puzzle with one
 //! solution is graded when it is solved (import, fetch, re-solve), by the
 //! kinds' graders, into the words and numbers the store keeps, with the
-//! steps its HTML page gives as hints (see `html`), so that an export reads
-//! them instead of grading again.
+//! steps its HTML page gives as hints (see [`hints`]), so that an export
+//! reads them instead of grading again.
+
+pub(crate) mod hints;
 
 use crate::kinds::Kind;
 use crate::kinds::aquarium::{self, Aquarium, Water};
 use crate::kinds::sudoku::{self, Grid};
 use crate::store::Grade;
 
-use super::html::{Graded, hint_data};
+use hints::{Graded, hint_data};
 
 /// An Aquarium's grade, `solution` being its one solution (proved).
 pub fn aquarium(puzzle: &Aquarium, solution: &Water) -> Grade {
@@ -28,7 +30,7 @@ pub fn sudoku(puzzle: &Grid, solution: &Grid) -> Grade {
     let grading = sudoku::grade(puzzle, solution);
     Grade {
         level: grading.level.name().into(),
-        rank: sudoku_rank(grading.level),
+        rank: grading.level.rank(),
         techniques: grading.summary(),
         hints: Some(hint_data(Graded::Sudoku(&grading))),
     }
@@ -36,7 +38,7 @@ pub fn sudoku(puzzle: &Grid, solution: &Grid) -> Grade {
 
 /// A Sudoku level's rank: 1 for the easiest.
 pub fn sudoku_rank(level: sudoku::Level) -> u32 {
-    sudoku::Level::ALL.iter().position(|&l| l == level).map_or(0, |k| k as u32 + 1)
+    level.rank()
 }
 
 /// The names of a kind's levels, easiest (rank 1) first; none for a kind

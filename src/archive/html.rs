@@ -45,7 +45,6 @@ use crate::store::{Fetch, Filter, HashCheck, Puzzle, Status, Store, time_text};
 use super::kinds::{AnyPuzzle, AnySolution};
 use super::{ArchiveError, export, kinds, picture, stats, stored_aquarium};
 use play::Play;
-pub(crate) use play::{Graded, hint_data};
 
 mod play;
 
@@ -592,11 +591,13 @@ fn puzzle_page(
                     "\n"
                 }
                 @match &play {
-                    Some(Play::Aquarium { key, solution, hints }) => {
+                    Some(Play::Aquarium { key, solution, hints, about, settled }) => {
                         figure class="board" id="game" data-kind="aquarium" data-key=(key)
                             data-solution=(solution)
                             data-techniques=[Some(&hints.techniques).filter(|t| !t.is_empty())]
+                            data-about=[Some(about).filter(|t| !t.is_empty())]
                             data-steps=[Some(&hints.steps).filter(|t| !t.is_empty())]
+                            data-settled=[Some(settled).filter(|t| !t.is_empty())]
                             data-order=[Some(&hints.order).filter(|t| !t.is_empty())] {}
                         noscript { p { "The board is drawn and played by the page's script: turn JavaScript on to see it." } }
                         "\n"

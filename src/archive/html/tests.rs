@@ -4,6 +4,7 @@
 use scraper::{Html, Selector};
 
 use super::*;
+use crate::archive::grade::hints;
 use crate::store::{NewPuzzle, Solution};
 
 /// Text that would close a script, open one, end an attribute value either
@@ -230,13 +231,13 @@ fn an_unsolved_aquarium_is_drawn_not_played_and_keeps_its_puzzlink() {
 #[test]
 fn aquarium_steps_are_their_techniques_and_each_cells_step() {
     let aquarium = crate::kinds::aquarium::Aquarium::parse_text(AQUARIUM).unwrap();
-    let step = |technique, settles| play::AquariumStep { technique, settles };
+    let step = |technique, settles| hints::AquariumStep { technique, settles };
     let steps = [
         step("full line", &[(2, 0, true), (2, 2, true)][..]),
         step("finished line", &[(0, 1, false), (0, 0, false)]),
         step("full line", &[(1, 0, true), (2, 2, true)]),
     ];
-    let hints = play::aquarium_hints(&aquarium, &steps);
+    let hints = hints::aquarium_hints(&aquarium, &steps);
     assert_eq!(hints.techniques, "full line|finished line");
     assert_eq!(hints.steps, "010");
     // A cell settled twice keeps its first step; cells no step settles, Z.
@@ -245,11 +246,11 @@ fn aquarium_steps_are_their_techniques_and_each_cells_step() {
     // k / 3 % 3 (first of all), so cells 0, 1, 2 are steps 0, 3, 6.
     let cells: Vec<[(usize, usize, bool); 1]> = (0..62).map(|k| [(k % 3, k / 3 % 3, true)]).collect();
     let many: Vec<_> = cells.iter().map(|cell| step("guess", cell)).collect();
-    let hints = play::aquarium_hints(&aquarium, &many);
+    let hints = hints::aquarium_hints(&aquarium, &many);
     assert_eq!(hints.order.len(), 18);
     assert_eq!(&hints.order[..6], "000306");
     assert_eq!(hints.steps.len(), 62);
-    assert_eq!(play::aquarium_hints(&aquarium, &[]), play::AquariumHints::default());
+    assert_eq!(hints::aquarium_hints(&aquarium, &[]), hints::AquariumHints::default());
 }
 
 #[test]

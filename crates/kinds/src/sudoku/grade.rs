@@ -41,6 +41,33 @@ impl Level {
             Level::Guess => "guess",
         }
     }
+
+    /// 1 for the easiest level, counting up.
+    pub fn rank(self) -> u32 {
+        self as u32 + 1
+    }
+
+    /// The level of a name [`Level::name`] gives.
+    pub fn from_name(name: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.name() == name)
+    }
+
+    /// What the level adds to the one before it (a puzzle of a level may
+    /// need the techniques of every easier level too), in one line.
+    pub fn about(self) -> &'static str {
+        match self {
+            Level::Easy => "hidden and naked singles",
+            Level::Medium => "locked candidates, naked and hidden pairs and triples",
+            Level::Hard => "X-wing, swordfish, XY-wing, XYZ-wing",
+            Level::Expert => "simple coloring, X-chains, XY-chains",
+            Level::Guess => "the techniques run out: some cell needs trial and error",
+        }
+    }
+
+    /// The techniques of this level, in the order they are tried.
+    pub fn techniques(self) -> impl Iterator<Item = Technique> {
+        Technique::ALL.into_iter().filter(move |t| t.level() == self)
+    }
 }
 
 impl fmt::Display for Level {
@@ -106,6 +133,11 @@ impl Technique {
             Technique::XyChain => "XY-chain",
             Technique::Guess => "guess",
         }
+    }
+
+    /// The technique of a name [`Technique::name`] gives.
+    pub fn from_name(name: &str) -> Option<Technique> {
+        Technique::ALL.into_iter().find(|t| t.name() == name)
     }
 
     pub fn level(self) -> Level {
