@@ -3,8 +3,13 @@
 
 use scraper::{Html, Selector};
 
+use super::page::{COLUMNS, Row, index_page, puzzle_page, puzzles_js, script_safe};
 use super::*;
 use crate::archive::grade::hints;
+use crate::archive::{export, picture};
+use crate::kinds::Kind;
+use crate::kinds::aquarium::puzzlink;
+use crate::store::{Fetch, Puzzle, Status, time_text};
 use crate::store::{NewPuzzle, Solution};
 
 /// Text that would close a script, open one, end an attribute value either
@@ -80,7 +85,7 @@ fn a_puzzle_page_shows_every_stored_string_as_its_text() {
     // the stored text as it is.
     let p = puzzle(5, Kind::Aquarium, &format!("text {HOSTILE}"));
     let fetches = [fetch()];
-    let (page, problem) = puzzle_page(&p, &fetches, Some(4), Some(6), 0, &options());
+    let (page, problem) = puzzle_page(&p, &fetches, Some(4), Some(6), 0, &options().base_url);
     assert!(problem.is_some());
     let doc = Html::parse_document(&page);
     no_markup_from_data(&doc, 0);
@@ -111,7 +116,7 @@ fn a_puzzle_page_shows_every_stored_string_as_its_text() {
 fn a_puzzle_that_cannot_be_drawn_says_why_as_text() {
     let p = puzzle(2, Kind::Aquarium, HOSTILE);
     let err = picture::svg(&p, true).expect_err("not an Aquarium").to_string();
-    let (page, problem) = puzzle_page(&p, &[], None, None, 0, &options());
+    let (page, problem) = puzzle_page(&p, &[], None, None, 0, &options().base_url);
     assert_eq!(problem, Some(format!("puzzle 2: {err}")));
     let doc = Html::parse_document(&page);
     no_markup_from_data(&doc, 0);
@@ -195,7 +200,7 @@ fn bits(text: &str, count: usize) -> Vec<bool> {
 #[test]
 fn an_aquarium_page_carries_its_board_as_data_for_the_script() {
     let p = solved(3, Kind::Aquarium, AQUARIUM, WATER);
-    let (page, problem) = puzzle_page(&p, &[], None, None, 0, &options());
+    let (page, problem) = puzzle_page(&p, &[], None, None, 0, &options().base_url);
     assert_eq!(problem, None);
     let doc = Html::parse_document(&page);
     no_markup_from_data(&doc, 1);
@@ -220,7 +225,7 @@ fn an_unsolved_aquarium_is_drawn_not_played_and_keeps_its_puzzlink() {
     let mut p = solved(3, Kind::Aquarium, AQUARIUM, WATER);
     p.solution = None;
     p.record.status = Status::Unsolvable;
-    let (page, _) = puzzle_page(&p, &[], None, None, 0, &options());
+    let (page, _) = puzzle_page(&p, &[], None, None, 0, &options().base_url);
     let doc = Html::parse_document(&page);
     no_markup_from_data(&doc, 0);
     assert!(select(&doc, "#game").is_empty());
@@ -261,7 +266,7 @@ fn a_sudoku_page_carries_its_givens_solution_and_the_graders_steps() {
     let filled = solution.solutions[0];
     let text: String = filled.cells().iter().map(|d| char::from(b'0' + d)).collect();
     let p = solved(4, Kind::Sudoku, givens, &text);
-    let (page, _) = puzzle_page(&p, &[], None, None, 0, &options());
+    let (page, _) = puzzle_page(&p, &[], None, None, 0, &options().base_url);
     let doc = Html::parse_document(&page);
     no_markup_from_data(&doc, 1);
     let game = select(&doc, "figure#game")[0].value();
