@@ -39,7 +39,7 @@ use rayon::prelude::*;
 
 use crate::store::{Fetch, Filter, Store};
 
-use super::ArchiveError;
+use super::{ArchiveError, stored};
 use page::Row;
 
 mod page;
@@ -87,23 +87,28 @@ fn write_site(store: &Store, filter: &Filter, root: &Path, options: &HtmlOptions
     for (id, fetch) in store.fetch_history(filter)? {
         history.entry(id).or_default().push(fetch);
     }
-    let rows: Vec<Row> = puzzles.par_iter().map(Row::of).collect();
-    // Each puzzle page is drawn and written on its own, in parallel.
-    let written: Vec<(u64, Option<String>)> = puzzles
+    // Each puzzle is read once, for its row and its page; its page is drawn
+    // and written on its own, in parallel.
+    let written: Vec<(Row, u64, Option<String>)> = puzzles
         .par_iter()
         .enumerate()
         .map(|(k, puzzle)| {
+            let read = stored(puzzle).ok();
+            let row = Row::of(puzzle, read.as_ref());
             let prev = k.checked_sub(1).map(|j| puzzles[j].id);
             let next = puzzles.get(k + 1).map(|p| p.id);
             let fetches = history.get(&puzzle.id).map_or(&[][..], Vec::as_slice);
-            let (page, problem) = page::puzzle_page(puzzle, fetches, prev, next, k / per_page, &options.base_url);
+            let (page, problem) =
+                page::puzzle_page(puzzle, read.as_ref(), &row, fetches, prev, next, k / per_page, &options.base_url);
             let path = pages_dir.join(format!("{}.html", puzzle.id));
             std::fs::write(&path, &page).map_err(stage::io(&path))?;
-            Ok((page.len() as u64, problem))
+            Ok((row, page.len() as u64, problem))
         })
         .collect::<Result<_, ArchiveError>>()?;
     let mut report = HtmlReport { puzzles: puzzles.len() as u64, ..HtmlReport::default() };
-    for (bytes, problem) in written {
+    let mut rows = Vec::with_capacity(written.len());
+    for (row, bytes, problem) in written {
+        rows.push(row);
         report.bytes += bytes;
         report.undrawn.extend(problem);
     }

@@ -12,7 +12,7 @@ use crate::render::thousands;
 use crate::store::{Fetch, HashCheck, Puzzle, Status, time_text};
 
 use super::super::kinds::{self, AnyPuzzle, AnySolution};
-use super::super::{export, picture, site_names, stats, stored, stored_aquarium, stored_solution};
+use super::super::{export, picture, site_names, stats, stored_solution};
 use super::play::{self, Play};
 
 /// One puzzle as the index lists it.
@@ -62,9 +62,9 @@ pub(super) const COLUMNS: [(&str, Cell); 8] = [
 ];
 
 impl Row {
-    pub(super) fn of(puzzle: &Puzzle) -> Row {
-        let read = stored(puzzle).ok();
-        let about = match &read {
+    /// The row of `puzzle`, `read` its stored text read back (if it reads).
+    pub(super) fn of(puzzle: &Puzzle, read: Option<&AnyPuzzle>) -> Row {
+        let about = match read {
             _ if puzzle.record.special_date.is_some() => puzzle.record.special_date.clone().unwrap_or_default(),
             Some(AnyPuzzle::Calendar { date, .. }) => date.to_string(),
             Some(sudoku @ AnyPuzzle::Sudoku(grid)) if puzzle.record.status == Status::Ok => {
@@ -78,11 +78,11 @@ impl Row {
             }
             _ => String::new(),
         };
-        let solutions = match (&read, &puzzle.solution) {
+        let solutions = match (read, &puzzle.solution) {
             (Some(read), Some(s)) if !read.expects_unique() => thousands(u64::from(s.found)),
             _ => String::new(),
         };
-        let board = match &read {
+        let board = match read {
             Some(AnyPuzzle::Aquarium(aquarium)) => puzzlink::url(aquarium)[puzzlink::PREFIX.len()..].to_string(),
             _ => String::new(),
         };
@@ -296,9 +296,13 @@ pub(super) fn script_safe(json: &str) -> String {
     json.replace('<', "\\u003c")
 }
 
-/// A puzzle's page, and what went wrong drawing it (if anything).
+/// A puzzle's page, and what went wrong drawing it (if anything); `read`
+/// is its stored text read back (if it reads), `row` its row in the index.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn puzzle_page(
     puzzle: &Puzzle,
+    read: Option<&AnyPuzzle>,
+    row: &Row,
     fetches: &[Fetch],
     prev: Option<i64>,
     next: Option<i64>,
@@ -307,13 +311,11 @@ pub(super) fn puzzle_page(
 ) -> (String, Option<String>) {
     let title = picture::title(puzzle);
     let solution_text = puzzle.solution.as_ref().and_then(|s| s.solution.as_deref());
-    let play = play::play(puzzle);
+    let play = play::play(puzzle, read);
     // A played Aquarium's board is drawn by the script, from the data.
     let drawn = if play.is_some() { Ok(None) } else { picture::svg(puzzle, true) };
-    let puzzlink = match puzzle.record.kind {
-        Kind::Aquarium => stored_aquarium(puzzle).ok().map(|a| puzzlink::url(&a)),
-        _ => None,
-    };
+    // An Aquarium's row has its address after the prefix.
+    let puzzlink = (!row.board.is_empty()).then(|| format!("{}{}", puzzlink::PREFIX, row.board));
     let kind = puzzle.record.kind;
     let status = puzzle.record.status;
     let fact = |name: &str, value: Markup| html! { dt { (name) } dd { (value) } };

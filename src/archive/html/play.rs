@@ -31,7 +31,7 @@ use crate::store::{Puzzle, Status};
 
 use super::super::grade::hints::{self, AquariumHints};
 use super::super::kinds::{AnyPuzzle, AnySolution};
-use super::super::{picture, stored, stored_solution};
+use super::super::{picture, stored_solution};
 
 /// A playable puzzle's data.
 pub(super) enum Play {
@@ -57,12 +57,12 @@ pub(super) enum Play {
 
 /// The data to play `puzzle`, if it can be played: an Aquarium or Sudoku
 /// with one solution, stored and readable.
-pub(super) fn play(puzzle: &Puzzle) -> Option<Play> {
+pub(super) fn play(puzzle: &Puzzle, read: Option<&AnyPuzzle>) -> Option<Play> {
     if puzzle.record.status != Status::Ok || !matches!(puzzle.record.kind, Kind::Aquarium | Kind::Sudoku) {
         return None;
     }
-    let read = stored(puzzle).ok()?;
-    let solution = stored_solution(puzzle, &read)?.ok()?;
+    let read = read?;
+    let solution = stored_solution(puzzle, read)?.ok()?;
     let key = progress_key(puzzle);
     let kept = puzzle.solution.as_ref().and_then(|s| s.grade.as_ref()).and_then(|g| g.hints.as_deref());
     match (read, solution) {
@@ -72,17 +72,17 @@ pub(super) fn play(puzzle: &Puzzle) -> Option<Play> {
             }
             let cells = aquarium.width() * aquarium.height();
             let hints = kept.and_then(|data| AquariumHints::from_data(data, cells)).unwrap_or_else(|| {
-                let grading = aquarium::grade::grade_without_words(&aquarium, &water);
-                hints::aquarium_hints(&aquarium, &hints::aquarium_steps(&grading))
+                let grading = aquarium::grade::grade_without_words(aquarium, &water);
+                hints::aquarium_hints(aquarium, &hints::aquarium_steps(&grading))
             });
-            let (about, settled) = aquarium_words(&aquarium, &water, &hints);
+            let (about, settled) = aquarium_words(aquarium, &water, &hints);
             Some(Play::Aquarium { key, solution: water_bits(&water), hints, about, settled })
         }
         (AnyPuzzle::Sudoku(givens), AnySolution::Sudoku(filled)) => Some(Play::Sudoku {
             key,
-            givens: digits(&givens),
+            givens: digits(givens),
             solution: digits(&filled),
-            steps: kept.map_or_else(|| hints::sudoku_steps(&sudoku::grade(&givens, &filled)), str::to_string),
+            steps: kept.map_or_else(|| hints::sudoku_steps(&sudoku::grade(givens, &filled)), str::to_string),
             svg: picture::svg(puzzle, true).ok().flatten()?,
         }),
         _ => None,

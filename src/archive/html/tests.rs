@@ -58,6 +58,19 @@ fn fetch() -> Fetch {
     }
 }
 
+/// A puzzle's row, read as the export reads it.
+fn row_of(puzzle: &Puzzle) -> Row {
+    Row::of(puzzle, crate::archive::stored(puzzle).ok().as_ref())
+}
+
+/// A puzzle's page, read and written as the export does, first of the
+/// first index page.
+fn page_of(puzzle: &Puzzle, fetches: &[Fetch], prev: Option<i64>, next: Option<i64>) -> (String, Option<String>) {
+    let read = crate::archive::stored(puzzle).ok();
+    let row = Row::of(puzzle, read.as_ref());
+    puzzle_page(puzzle, read.as_ref(), &row, fetches, prev, next, 0, &options().base_url)
+}
+
 fn options() -> HtmlOptions {
     HtmlOptions { per_page: 10, base_url: format!("https://example.org/{HOSTILE}\"/") }
 }
@@ -85,7 +98,7 @@ fn a_puzzle_page_shows_every_stored_string_as_its_text() {
     // the stored text as it is.
     let p = puzzle(5, Kind::Aquarium, &format!("text {HOSTILE}"));
     let fetches = [fetch()];
-    let (page, problem) = puzzle_page(&p, &fetches, Some(4), Some(6), 0, &options().base_url);
+    let (page, problem) = page_of(&p, &fetches, Some(4), Some(6));
     assert!(problem.is_some());
     let doc = Html::parse_document(&page);
     no_markup_from_data(&doc, 0);
@@ -116,7 +129,7 @@ fn a_puzzle_page_shows_every_stored_string_as_its_text() {
 fn a_puzzle_that_cannot_be_drawn_says_why_as_text() {
     let p = puzzle(2, Kind::Aquarium, HOSTILE);
     let err = picture::svg(&p, true).expect_err("not an Aquarium").to_string();
-    let (page, problem) = puzzle_page(&p, &[], None, None, 0, &options().base_url);
+    let (page, problem) = page_of(&p, &[], None, None);
     assert_eq!(problem, Some(format!("puzzle 2: {err}")));
     let doc = Html::parse_document(&page);
     no_markup_from_data(&doc, 0);
@@ -128,7 +141,7 @@ fn a_puzzle_that_cannot_be_drawn_says_why_as_text() {
 #[test]
 fn an_index_page_shows_every_cell_as_its_text() {
     let puzzles = [puzzle(1, Kind::Sudoku, "x"), puzzle(2, Kind::Aquarium, HOSTILE)];
-    let rows: Vec<Row> = puzzles.iter().map(Row::of).collect();
+    let rows: Vec<Row> = puzzles.iter().map(row_of).collect();
     let page = index_page(&rows, 1, 3, 25, 10);
     let doc = Html::parse_document(&page);
     no_markup_from_data(&doc, 2);
@@ -151,7 +164,7 @@ fn an_index_page_shows_every_cell_as_its_text() {
 #[test]
 fn puzzles_js_keeps_every_cell_and_cannot_end_the_script_it_is_in() {
     let puzzles = [puzzle(1, Kind::Sudoku, "x"), puzzle(2, Kind::Aquarium, HOSTILE)];
-    let rows: Vec<Row> = puzzles.iter().map(Row::of).collect();
+    let rows: Vec<Row> = puzzles.iter().map(row_of).collect();
     let js = puzzles_js(&rows);
     assert!(!js.contains('<'), "{js}");
     // Each row reads back, cell by cell, as the table shows it.
@@ -200,7 +213,7 @@ fn bits(text: &str, count: usize) -> Vec<bool> {
 #[test]
 fn an_aquarium_page_carries_its_board_as_data_for_the_script() {
     let p = solved(3, Kind::Aquarium, AQUARIUM, WATER);
-    let (page, problem) = puzzle_page(&p, &[], None, None, 0, &options().base_url);
+    let (page, problem) = page_of(&p, &[], None, None);
     assert_eq!(problem, None);
     let doc = Html::parse_document(&page);
     no_markup_from_data(&doc, 1);
@@ -225,7 +238,7 @@ fn an_unsolved_aquarium_is_drawn_not_played_and_keeps_its_puzzlink() {
     let mut p = solved(3, Kind::Aquarium, AQUARIUM, WATER);
     p.solution = None;
     p.record.status = Status::Unsolvable;
-    let (page, _) = puzzle_page(&p, &[], None, None, 0, &options().base_url);
+    let (page, _) = page_of(&p, &[], None, None);
     let doc = Html::parse_document(&page);
     no_markup_from_data(&doc, 0);
     assert!(select(&doc, "#game").is_empty());
@@ -266,7 +279,7 @@ fn a_sudoku_page_carries_its_givens_solution_and_the_graders_steps() {
     let filled = solution.solutions[0];
     let text: String = filled.cells().iter().map(|d| char::from(b'0' + d)).collect();
     let p = solved(4, Kind::Sudoku, givens, &text);
-    let (page, _) = puzzle_page(&p, &[], None, None, 0, &options().base_url);
+    let (page, _) = page_of(&p, &[], None, None);
     let doc = Html::parse_document(&page);
     no_markup_from_data(&doc, 1);
     let game = select(&doc, "figure#game")[0].value();

@@ -140,26 +140,26 @@ impl Technique {
     /// technique's name).
     pub fn about(self) -> &'static str {
         match self {
-            Technique::FinishedLine => "a line already holds its clue's water, so its open cells are air",
+            Technique::FinishedLine => "a row or column already holds its clue's water, so its open cells are air",
             Technique::FullLine => "a line's open cells are exactly the water it still needs",
-            Technique::TooWide => "a tank's piece in a row is wider than the water the row has left",
+            Technique::TooWide => "a tank's piece in a row is wider than the water the row has left, so it is air",
             Technique::PieceNeeded => "a row cannot reach its clue without a tank's piece",
             Technique::LevelFromAbove => {
-                "a tank would bring more water to a column than it has left, so its level is capped from above \
-                 (air is upside-down water)"
+                "a tank would bring more water to a column than the column has left, so its level is capped \
+                 (\"air is upside-down water\")"
             }
             Technique::LevelFromBelow => {
-                "a column cannot reach its clue without some of a tank's cells in it, so its level is forced from \
-                 below"
+                "a column cannot reach its clue without some of a tank's cells in it, so the tank's level is forced \
+                 up to them"
             }
             Technique::PieceSums => {
                 "no sum of what the tanks can give a line makes its clue with a tank at some levels"
             }
             Technique::TwoLines => "two lines that share tanks, counted together",
             Technique::Contradiction => {
-                "supposing a cell water (or air) leads, by the simpler techniques, to a line that cannot be met"
+                "supposing a cell water (or air) leads, by the techniques above, to a line that cannot be met"
             }
-            Technique::Guess => "no technique applies: the solution's level for one tank",
+            Technique::Guess => "the techniques run out; some tank's level is taken from the solution",
         }
     }
 
