@@ -1,7 +1,7 @@
 //! Grades kept in the archive: each Aquarium and Sudoku puzzle with one
 //! solution is graded when it is solved (import, fetch, re-solve), by the
 //! kinds' graders, into the words and numbers the store keeps, with the
-//! steps its HTML page gives as hints (see [`hints`]), so that an export
+//! steps its HTML page gives as hints (see `hints`), so that an export
 //! reads them instead of grading again.
 
 pub(crate) mod hints;

@@ -7,7 +7,7 @@
 //! - `puzzles.js`: one short row per puzzle, which `archive.js` filters (by
 //!   kind, size class, status and stored date) across all pages, offline;
 //! - `p/ID.html`: one page per puzzle: its picture (drawn by its kind, see
-//!   [`picture`]), the solution revealed on click (a checkbox and CSS, so it
+//!   [`picture`](super::picture)), the solution revealed on click (a checkbox and CSS, so it
 //!   works without JavaScript too), its source, site link and fetch history;
 //!   an Aquarium or Sudoku with one solution is played on its page (see
 //!   `play`), an Aquarium's board drawn by the script from the page's data;
