@@ -1,15 +1,17 @@
 //! Grades kept in the archive: each Aquarium and Sudoku puzzle with one
 //! solution is graded when it is solved (import, fetch, re-solve), by the
 //! kinds' graders, into the words and numbers the store keeps, with the
-//! steps its HTML page gives as hints (see `html`), so that an export reads
-//! them instead of grading again.
+//! steps its HTML page gives as hints (see `hints`), so that an export
+//! reads them instead of grading again.
+
+pub(crate) mod hints;
 
 use crate::kinds::Kind;
 use crate::kinds::aquarium::{self, Aquarium, Water};
 use crate::kinds::sudoku::{self, Grid};
 use crate::store::Grade;
 
-use super::html::{Graded, hint_data};
+use hints::{Graded, hint_data};
 
 /// An Aquarium's grade, `solution` being its one solution (proved).
 pub fn aquarium(puzzle: &Aquarium, solution: &Water) -> Grade {
@@ -28,7 +30,7 @@ pub fn sudoku(puzzle: &Grid, solution: &Grid) -> Grade {
     let grading = sudoku::grade(puzzle, solution);
     Grade {
         level: grading.level.name().into(),
-        rank: sudoku_rank(grading.level),
+        rank: grading.level.rank(),
         techniques: grading.summary(),
         hints: Some(hint_data(Graded::Sudoku(&grading))),
     }
@@ -36,7 +38,7 @@ pub fn sudoku(puzzle: &Grid, solution: &Grid) -> Grade {
 
 /// A Sudoku level's rank: 1 for the easiest.
 pub fn sudoku_rank(level: sudoku::Level) -> u32 {
-    sudoku::Level::ALL.iter().position(|&l| l == level).map_or(0, |k| k as u32 + 1)
+    level.rank()
 }
 
 /// The names of a kind's levels, easiest (rank 1) first; none for a kind
@@ -49,7 +51,87 @@ pub fn levels(kind: Kind) -> Vec<&'static str> {
     }
 }
 
+/// A kind's levels, easiest first, each with what it adds in one line;
+/// none for a kind without a grader.
+pub fn levels_about(kind: Kind) -> Vec<(&'static str, &'static str)> {
+    match kind {
+        Kind::Aquarium => aquarium::grade::Level::ALL.iter().map(|l| (l.name(), l.about())).collect(),
+        Kind::Sudoku => sudoku::Level::ALL.iter().map(|l| (l.name(), l.about())).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Every level name of every grader, each once: those of the grader with
+/// the most levels, easiest first, then any another has beside them (what
+/// `--grade LEVEL` takes).
+pub fn level_names() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = Vec::new();
+    for kind in GRADED {
+        for name in levels(kind) {
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+    }
+    names
+}
+
+/// The levels of both graders as a short table, one a line, each after
+/// the first marked `+` (it adds to those before it):
+///
+/// ```text
+/// Sudoku:
+///   easy     hidden and naked singles
+///   medium   + locked candidates, naked and hidden pairs and triples
+/// ```
+pub fn levels_text() -> String {
+    let mut out = String::new();
+    for kind in [Kind::Sudoku, Kind::Aquarium] {
+        let name = kind.name();
+        out.push_str(&format!(
+            "{}{}:\n",
+            name.get(..1).unwrap_or_default().to_uppercase(),
+            name.get(1..).unwrap_or_default()
+        ));
+        for (k, (level, about)) in levels_about(kind).into_iter().enumerate() {
+            let plus = if k == 0 || level == "guess" { "" } else { "+ " };
+            out.push_str(&format!("  {level:<8} {plus}{about}\n"));
+        }
+    }
+    out
+}
+
+/// The kinds with a grader.
+const GRADED: [Kind; 2] = [Kind::Aquarium, Kind::Sudoku];
+
 /// Whether a kind's puzzles are graded.
 pub fn graded(kind: Kind) -> bool {
-    matches!(kind, Kind::Aquarium | Kind::Sudoku)
+    GRADED.contains(&kind)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_levels_text_is_the_graders_levels_one_a_line() {
+        let text = levels_text();
+        let expected = "\
+Sudoku:
+  easy     hidden and naked singles
+  medium   + locked candidates, naked and hidden pairs and triples
+  hard     + X-wing, swordfish, XY-wing, XYZ-wing
+  expert   + simple coloring, X-chains, XY-chains
+  guess    the techniques run out: some cell needs trial and error
+Aquarium:
+  easy     finished and full lines, pieces too wide for what their row has left
+  medium   + pieces a row needs, tank levels a column forces from below or caps from above
+  hard     + sums of the pieces that can make a line's clue
+  expert   + two lines counted together
+  extreme  + contradiction: if this cell were water (or air), some line could not be met
+  guess    the techniques run out: some tank needs trial and error
+";
+        assert_eq!(text, expected);
+        assert_eq!(level_names(), ["easy", "medium", "hard", "expert", "extreme", "guess"]);
+    }
 }

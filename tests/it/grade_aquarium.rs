@@ -127,3 +127,87 @@ fn list_takes_every_level_of_both_graders_and_refuses_others() {
     let run = dir.run(&["--db", DB, "list", "--grade", "fiendish"]).expect_code(2);
     assert!(run.stderr.contains("fiendish"), "{run}");
 }
+
+/// The guide's part on grades as the graders define it: for each kind a
+/// table of its levels, easiest first, with the techniques each adds in the
+/// order they are tried; for Aquarium, what each technique says (the words
+/// a hint gives beside its name).
+fn grades_in_markdown() -> String {
+    use aquarchive::kinds::{aquarium, sudoku};
+    let table = |rows: Vec<(&str, Vec<&str>)>| {
+        let mut out = String::from("| level | techniques |\n|---|---|\n");
+        for (level, techniques) in rows {
+            out.push_str(&format!("| `{level}` | {} |\n", techniques.join(", ")));
+        }
+        out
+    };
+    let aquarium_levels =
+        aquarium::grade::Level::ALL.iter().map(|l| (l.name(), l.techniques().map(|t| t.name()).collect()));
+    let sudoku_levels = sudoku::Level::ALL.iter().map(|l| (l.name(), l.techniques().map(|t| t.name()).collect()));
+    let mut out = format!("### Aquarium\n\n{}\n", table(aquarium_levels.collect()));
+    for t in aquarium::grade::Technique::ALL {
+        out.push_str(&format!("- **{}**: {}.\n", t.name(), t.about()));
+    }
+    out.push_str(&format!("\n### Sudoku\n\n{}", table(sudoku_levels.collect())));
+    out
+}
+
+/// The lines of `text` from the heading `### KIND` to the end of the
+/// first run of table rows and list items after it (a list item's
+/// continuation lines joined to it).
+fn section(text: &str, heading: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut lines = text.lines().skip_while(|l| l.trim() != heading).skip(1).peekable();
+    while lines.peek().is_some_and(|l| l.trim().is_empty()) {
+        lines.next();
+    }
+    for line in lines {
+        if line.starts_with("##") || line.starts_with("The ") {
+            break;
+        }
+        match line {
+            "" => out.push(String::new()),
+            _ if line.starts_with("  ") && out.last().is_some_and(|l| l.starts_with("- ")) => {
+                let last = out.last_mut().expect("checked");
+                last.push(' ');
+                last.push_str(line.trim());
+            }
+            _ => out.push(line.to_string()),
+        }
+    }
+    while out.last().is_some_and(String::is_empty) {
+        out.pop();
+    }
+    out
+}
+
+#[test]
+fn the_guide_lists_the_levels_and_techniques_the_graders_define() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let expected = grades_in_markdown();
+    let want = |heading| section(&expected, heading);
+    match std::fs::read_to_string(root.join("docs/guide.md")) {
+        Ok(guide) => {
+            // The tables are in the part on grades.
+            let guide = guide.find("\n## Grades").map_or(guide.as_str(), |at| &guide[at..]);
+            for heading in ["### Aquarium", "### Sudoku"] {
+                assert_eq!(
+                    section(guide, heading),
+                    want(heading),
+                    "docs/guide.md's {heading} differs from the graders' levels and techniques; it should read:\n\n{expected}"
+                );
+            }
+        }
+        // Before the guide, README names the levels in order.
+        Err(_) => {
+            let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+            let at: Vec<Option<usize>> = aquarchive::kinds::aquarium::grade::Level::ALL
+                .iter()
+                .map(|l| readme.find(&format!("`{}` (", l.name())))
+                .collect();
+            assert!(at.iter().all(Option::is_some) && at.is_sorted(), "{at:?}");
+        }
+    }
+    // The section read back is the one written: the check can fail.
+    assert_eq!(section(&expected, "### Aquarium").len(), 2 + 6 + 1 + 10);
+}

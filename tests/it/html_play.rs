@@ -7,6 +7,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use aquarchive::kinds::aquarium::grade::Technique;
 use aquarchive::site::browser::{Browser, BrowserSettings};
 use fantoccini::Locator;
 
@@ -369,6 +370,10 @@ fn an_aquariums_hints_settle_cells_as_its_solution_has_them() {
             break;
         }
         assert!(text.starts_with("Step "), "{text}");
+        // The words are the grader's: a technique's name and what it says,
+        // then what the step settles, tank by tank.
+        let said = |t: &Technique| text.contains(&format!(", {}: {}. So tank ", t.name(), t.about()));
+        assert!(Technique::ALL.iter().any(said) && text.ends_with('.'), "{text}");
         assert!(!seen.contains(&text), "the same hint twice: {text}");
         seen.push(text.clone());
         let hinted = page.hinted();

@@ -511,15 +511,19 @@
     return { w: w, h: h, tank: tank, tanks: count, cols: clues.slice(0, w), rows: clues.slice(w, w + h) };
   }
 
-  // The steps as the page gives them: the techniques they use, each step's
-  // technique (a base-36 digit), and each cell's step (one or two digits of
-  // 0-9, a-z, A-Z; the highest number for no step).
+  // The steps as the page gives them: the techniques they use and what
+  // each says, each step's technique (a base-36 digit) and what it settles
+  // (a line each, in the grader's words), and each cell's step (one or two
+  // digits of 0-9, a-z, A-Z; the highest number for no step).
   var DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
   function readSteps(game, cells) {
     var names = (game.getAttribute("data-techniques") || "").split("|");
-    var steps = (game.getAttribute("data-steps") || "").split("").map(function (ch) {
-      return { technique: names[parseInt(ch, 36)] || "", cells: [] };
+    var about = (game.getAttribute("data-about") || "").split("|");
+    var settled = (game.getAttribute("data-settled") || "").split("\n");
+    var steps = (game.getAttribute("data-steps") || "").split("").map(function (ch, i) {
+      var k = parseInt(ch, 36);
+      return { technique: names[k] || "", about: about[k] || "", settled: settled[i] || "", cells: [] };
     });
     var order = game.getAttribute("data-order") || "";
     var width = Math.round(order.length / cells);
@@ -529,43 +533,6 @@
       if (n < steps.length) steps[n].cells.push(k);
     }
     return steps;
-  }
-
-  // What each technique of the Aquarium grader says, for the hints' words.
-  var AQUARIUM_TECHNIQUES = {
-    "finished line": "a line already holds its clue's water, so its open cells are air",
-    "full line": "a line's open cells are exactly the water it still needs",
-    "too wide": "a tank's piece in a row is wider than the water the row has left",
-    "piece needed": "a row cannot reach its clue without a tank's piece",
-    "level from above": "a tank would bring more water to a column than it has left, so its level is capped from above (air is upside-down water)",
-    "level from below": "a column cannot reach its clue without some of a tank's cells in it, so its level is forced from below",
-    "piece sums": "no sum of what the tanks can give a line makes its clue with a tank at some levels",
-    "two lines": "two lines that share tanks, counted together",
-    "contradiction": "supposing a cell water (or air) leads, by the simpler techniques, to a line that cannot be met",
-    "guess": "no technique applies: the solution's level for one tank"
-  };
-
-  // What a step settles, tank by tank: "tank 7 is air in rows 2-3".
-  function effects(cells, p, solution) {
-    var byTank = {}, tanks = [];
-    cells.forEach(function (cell) {
-      var t = p.tank[cell], r = Math.floor(cell / p.w);
-      if (!byTank[t]) { byTank[t] = { air: [], water: [] }; tanks.push(t); }
-      var rows = byTank[t][solution[cell] ? "water" : "air"];
-      if (rows.indexOf(r) < 0) rows.push(r);
-    });
-    function rowsText(rows) {
-      rows.sort(function (a, b) { return a - b; });
-      var lo = rows[0] + 1, hi = rows[rows.length - 1] + 1;
-      return lo === hi ? "row " + lo : "rows " + lo + "-" + hi;
-    }
-    tanks.sort(function (a, b) { return a - b; });
-    return tanks.map(function (t) {
-      var parts = [];
-      if (byTank[t].air.length) parts.push("air in " + rowsText(byTank[t].air));
-      if (byTank[t].water.length) parts.push("water in " + rowsText(byTank[t].water));
-      return "tank " + (t + 1) + " is " + parts.join(" and ");
-    }).join("; ");
   }
 
   // Draws an Aquarium as the site does (white cells, thin grey lines,
@@ -743,9 +710,8 @@
             rects[cell].setAttribute("data-hint", solution[cell] ? "water" : "air");
             svg("rect", { x: x0 + c * AQ_CELL + 2, y: y0 + r * AQ_CELL + 2, width: AQ_CELL - 4, height: AQ_CELL - 4 }, hints);
           });
-          var about = AQUARIUM_TECHNIQUES[step.technique];
-          return "Step " + (i + 1) + " of " + steps.length + ", " + step.technique + (about ? ": " + about : "") +
-            ". So " + effects(step.cells, p, solution) + ".";
+          return "Step " + (i + 1) + " of " + steps.length + ", " + step.technique + (step.about ? ": " + step.about : "") +
+            ". So " + step.settled + ".";
         }
         return steps.length ? "Every step is done: look for a wrong cell (Check)." : null;
       },

@@ -3,7 +3,13 @@
 
 use scraper::{Html, Selector};
 
+use super::page::{COLUMNS, Row, index_page, puzzle_page, puzzles_js, script_safe};
 use super::*;
+use crate::archive::grade::hints;
+use crate::archive::{export, picture};
+use crate::kinds::Kind;
+use crate::kinds::aquarium::puzzlink;
+use crate::store::{Fetch, Puzzle, Status, time_text};
 use crate::store::{NewPuzzle, Solution};
 
 /// Text that would close a script, open one, end an attribute value either
@@ -52,6 +58,19 @@ fn fetch() -> Fetch {
     }
 }
 
+/// A puzzle's row, read as the export reads it.
+fn row_of(puzzle: &Puzzle) -> Row {
+    Row::of(puzzle, crate::archive::stored(puzzle).ok().as_ref())
+}
+
+/// A puzzle's page, read and written as the export does, first of the
+/// first index page.
+fn page_of(puzzle: &Puzzle, fetches: &[Fetch], prev: Option<i64>, next: Option<i64>) -> (String, Option<String>) {
+    let read = crate::archive::stored(puzzle).ok();
+    let row = Row::of(puzzle, read.as_ref());
+    puzzle_page(puzzle, read.as_ref(), &row, fetches, prev, next, 0, &options().base_url)
+}
+
 fn options() -> HtmlOptions {
     HtmlOptions { per_page: 10, base_url: format!("https://example.org/{HOSTILE}\"/") }
 }
@@ -79,7 +98,7 @@ fn a_puzzle_page_shows_every_stored_string_as_its_text() {
     // the stored text as it is.
     let p = puzzle(5, Kind::Aquarium, &format!("text {HOSTILE}"));
     let fetches = [fetch()];
-    let (page, problem) = puzzle_page(&p, &fetches, Some(4), Some(6), 0, &options());
+    let (page, problem) = page_of(&p, &fetches, Some(4), Some(6));
     assert!(problem.is_some());
     let doc = Html::parse_document(&page);
     no_markup_from_data(&doc, 0);
@@ -110,7 +129,7 @@ fn a_puzzle_page_shows_every_stored_string_as_its_text() {
 fn a_puzzle_that_cannot_be_drawn_says_why_as_text() {
     let p = puzzle(2, Kind::Aquarium, HOSTILE);
     let err = picture::svg(&p, true).expect_err("not an Aquarium").to_string();
-    let (page, problem) = puzzle_page(&p, &[], None, None, 0, &options());
+    let (page, problem) = page_of(&p, &[], None, None);
     assert_eq!(problem, Some(format!("puzzle 2: {err}")));
     let doc = Html::parse_document(&page);
     no_markup_from_data(&doc, 0);
@@ -122,7 +141,7 @@ fn a_puzzle_that_cannot_be_drawn_says_why_as_text() {
 #[test]
 fn an_index_page_shows_every_cell_as_its_text() {
     let puzzles = [puzzle(1, Kind::Sudoku, "x"), puzzle(2, Kind::Aquarium, HOSTILE)];
-    let rows: Vec<Row> = puzzles.iter().map(Row::of).collect();
+    let rows: Vec<Row> = puzzles.iter().map(row_of).collect();
     let page = index_page(&rows, 1, 3, 25, 10);
     let doc = Html::parse_document(&page);
     no_markup_from_data(&doc, 2);
@@ -145,7 +164,7 @@ fn an_index_page_shows_every_cell_as_its_text() {
 #[test]
 fn puzzles_js_keeps_every_cell_and_cannot_end_the_script_it_is_in() {
     let puzzles = [puzzle(1, Kind::Sudoku, "x"), puzzle(2, Kind::Aquarium, HOSTILE)];
-    let rows: Vec<Row> = puzzles.iter().map(Row::of).collect();
+    let rows: Vec<Row> = puzzles.iter().map(row_of).collect();
     let js = puzzles_js(&rows);
     assert!(!js.contains('<'), "{js}");
     // Each row reads back, cell by cell, as the table shows it.
@@ -194,7 +213,7 @@ fn bits(text: &str, count: usize) -> Vec<bool> {
 #[test]
 fn an_aquarium_page_carries_its_board_as_data_for_the_script() {
     let p = solved(3, Kind::Aquarium, AQUARIUM, WATER);
-    let (page, problem) = puzzle_page(&p, &[], None, None, 0, &options());
+    let (page, problem) = page_of(&p, &[], None, None);
     assert_eq!(problem, None);
     let doc = Html::parse_document(&page);
     no_markup_from_data(&doc, 1);
@@ -219,7 +238,7 @@ fn an_unsolved_aquarium_is_drawn_not_played_and_keeps_its_puzzlink() {
     let mut p = solved(3, Kind::Aquarium, AQUARIUM, WATER);
     p.solution = None;
     p.record.status = Status::Unsolvable;
-    let (page, _) = puzzle_page(&p, &[], None, None, 0, &options());
+    let (page, _) = page_of(&p, &[], None, None);
     let doc = Html::parse_document(&page);
     no_markup_from_data(&doc, 0);
     assert!(select(&doc, "#game").is_empty());
@@ -230,13 +249,13 @@ fn an_unsolved_aquarium_is_drawn_not_played_and_keeps_its_puzzlink() {
 #[test]
 fn aquarium_steps_are_their_techniques_and_each_cells_step() {
     let aquarium = crate::kinds::aquarium::Aquarium::parse_text(AQUARIUM).unwrap();
-    let step = |technique, settles| play::AquariumStep { technique, settles };
+    let step = |technique, settles| hints::AquariumStep { technique, settles };
     let steps = [
         step("full line", &[(2, 0, true), (2, 2, true)][..]),
         step("finished line", &[(0, 1, false), (0, 0, false)]),
         step("full line", &[(1, 0, true), (2, 2, true)]),
     ];
-    let hints = play::aquarium_hints(&aquarium, &steps);
+    let hints = hints::aquarium_hints(&aquarium, &steps);
     assert_eq!(hints.techniques, "full line|finished line");
     assert_eq!(hints.steps, "010");
     // A cell settled twice keeps its first step; cells no step settles, Z.
@@ -245,11 +264,11 @@ fn aquarium_steps_are_their_techniques_and_each_cells_step() {
     // k / 3 % 3 (first of all), so cells 0, 1, 2 are steps 0, 3, 6.
     let cells: Vec<[(usize, usize, bool); 1]> = (0..62).map(|k| [(k % 3, k / 3 % 3, true)]).collect();
     let many: Vec<_> = cells.iter().map(|cell| step("guess", cell)).collect();
-    let hints = play::aquarium_hints(&aquarium, &many);
+    let hints = hints::aquarium_hints(&aquarium, &many);
     assert_eq!(hints.order.len(), 18);
     assert_eq!(&hints.order[..6], "000306");
     assert_eq!(hints.steps.len(), 62);
-    assert_eq!(play::aquarium_hints(&aquarium, &[]), play::AquariumHints::default());
+    assert_eq!(hints::aquarium_hints(&aquarium, &[]), hints::AquariumHints::default());
 }
 
 #[test]
@@ -260,7 +279,7 @@ fn a_sudoku_page_carries_its_givens_solution_and_the_graders_steps() {
     let filled = solution.solutions[0];
     let text: String = filled.cells().iter().map(|d| char::from(b'0' + d)).collect();
     let p = solved(4, Kind::Sudoku, givens, &text);
-    let (page, _) = puzzle_page(&p, &[], None, None, 0, &options());
+    let (page, _) = page_of(&p, &[], None, None);
     let doc = Html::parse_document(&page);
     no_markup_from_data(&doc, 1);
     let game = select(&doc, "figure#game")[0].value();

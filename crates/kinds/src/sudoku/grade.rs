@@ -10,121 +10,16 @@
 //! peers as a person pencils it out; that is part of the placement, not a
 //! step of its own.
 
-use std::fmt;
+use super::{CELLS, Grid};
 
-use super::{CELLS, Grid, box_of};
+mod board;
+mod levels;
+mod words;
 
-/// How hard a puzzle is: the hardest group of techniques it needs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Level {
-    /// Hidden and naked singles.
-    Easy,
-    /// Also locked candidates and naked/hidden pairs and triples.
-    Medium,
-    /// Also X-wings, swordfish, XY-wings and XYZ-wings.
-    Hard,
-    /// Also chains: simple colouring, X-chains, XY-chains.
-    Expert,
-    /// The techniques run out: some cell needs a guess (trial and error).
-    Guess,
-}
+use board::{Board, UNITS, box_index, col, digits_of, row, sees, subsets};
+use words::{cell_name, cells_text, digits_text, removed_text, unit_name};
 
-impl Level {
-    pub const ALL: [Level; 5] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert, Level::Guess];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-            Level::Expert => "expert",
-            Level::Guess => "guess",
-        }
-    }
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// The techniques, in the order they are tried.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Technique {
-    HiddenSingle,
-    NakedSingle,
-    LockedCandidates,
-    NakedPair,
-    HiddenPair,
-    NakedTriple,
-    HiddenTriple,
-    XWing,
-    Swordfish,
-    XyWing,
-    XyzWing,
-    SimpleColoring,
-    XChain,
-    XyChain,
-    Guess,
-}
-
-impl Technique {
-    pub const ALL: [Technique; 15] = [
-        Technique::HiddenSingle,
-        Technique::NakedSingle,
-        Technique::LockedCandidates,
-        Technique::NakedPair,
-        Technique::HiddenPair,
-        Technique::NakedTriple,
-        Technique::HiddenTriple,
-        Technique::XWing,
-        Technique::Swordfish,
-        Technique::XyWing,
-        Technique::XyzWing,
-        Technique::SimpleColoring,
-        Technique::XChain,
-        Technique::XyChain,
-        Technique::Guess,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Technique::HiddenSingle => "hidden single",
-            Technique::NakedSingle => "naked single",
-            Technique::LockedCandidates => "locked candidates",
-            Technique::NakedPair => "naked pair",
-            Technique::HiddenPair => "hidden pair",
-            Technique::NakedTriple => "naked triple",
-            Technique::HiddenTriple => "hidden triple",
-            Technique::XWing => "X-wing",
-            Technique::Swordfish => "swordfish",
-            Technique::XyWing => "XY-wing",
-            Technique::XyzWing => "XYZ-wing",
-            Technique::SimpleColoring => "simple coloring",
-            Technique::XChain => "X-chain",
-            Technique::XyChain => "XY-chain",
-            Technique::Guess => "guess",
-        }
-    }
-
-    pub fn level(self) -> Level {
-        use Technique::*;
-        match self {
-            HiddenSingle | NakedSingle => Level::Easy,
-            LockedCandidates | NakedPair | HiddenPair | NakedTriple | HiddenTriple => Level::Medium,
-            XWing | Swordfish | XyWing | XyzWing => Level::Hard,
-            SimpleColoring | XChain | XyChain => Level::Expert,
-            Guess => Level::Guess,
-        }
-    }
-}
-
-impl fmt::Display for Technique {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+pub use levels::{Level, Technique};
 
 /// One deduction: the digits it places and the candidates it removes
 /// (cells 0..81 row-major), and what a person would say.
@@ -180,7 +75,7 @@ pub fn grade_up_to(puzzle: &Grid, solution: &Grid, ceiling: Level) -> Grading {
             break; // `solution` has a blank: not the puzzle's solution.
         }
         level = level.max(step.technique.level());
-        board.apply(&step);
+        apply(&mut board, &step);
         steps.push(step);
         if level > ceiling {
             break;
@@ -215,154 +110,13 @@ fn technique_step(board: &Board, technique: Technique) -> Option<Step> {
     }
 }
 
-/// The 27 units: rows 0..9, columns 9..18, boxes 18..27, each as its cells.
-const UNITS: [[usize; 9]; 27] = units();
-
-const fn units() -> [[usize; 9]; 27] {
-    let mut u = [[0; 9]; 27];
-    let mut i = 0;
-    while i < 9 {
-        let mut j = 0;
-        while j < 9 {
-            u[i][j] = i * 9 + j;
-            u[9 + i][j] = j * 9 + i;
-            u[18 + i][j] = (i / 3 * 3 + j / 3) * 9 + i % 3 * 3 + j % 3;
-            j += 1;
-        }
-        i += 1;
+/// `board` after `step`.
+fn apply(board: &mut Board, step: &Step) {
+    for &(cell, d) in &step.placed {
+        board.place(cell, d);
     }
-    u
-}
-
-fn unit_name(unit: usize) -> String {
-    match unit / 9 {
-        0 => format!("row {}", unit + 1),
-        1 => format!("column {}", unit - 8),
-        _ => format!("box {}", unit - 17),
-    }
-}
-
-fn row(cell: usize) -> usize {
-    cell / 9
-}
-
-fn col(cell: usize) -> usize {
-    cell % 9
-}
-
-fn box_index(cell: usize) -> usize {
-    box_of(row(cell), col(cell))
-}
-
-/// Two different cells sharing a row, column or box.
-fn sees(a: usize, b: usize) -> bool {
-    a != b && (row(a) == row(b) || col(a) == col(b) || box_index(a) == box_index(b))
-}
-
-fn cell_name(cell: usize) -> String {
-    format!("r{}c{}", row(cell) + 1, col(cell) + 1)
-}
-
-fn cells_text(cells: &[usize]) -> String {
-    cells.iter().map(|&c| cell_name(c)).collect::<Vec<_>>().join(",")
-}
-
-fn digits_of(mask: u16) -> impl Iterator<Item = u8> {
-    (1..=9u8).filter(move |&d| mask & (1 << d) != 0)
-}
-
-fn digits_text(mask: u16) -> String {
-    digits_of(mask).map(|d| d.to_string()).collect::<Vec<_>>().join(",")
-}
-
-/// "removed 3 from r1c7,r1c9; 8 from r1c7": removals grouped by digit.
-fn removed_text(removed: &[(usize, u8)]) -> String {
-    let parts: Vec<String> = (1..=9u8)
-        .filter_map(|d| {
-            let cells: Vec<usize> = removed.iter().filter(|&&(_, e)| e == d).map(|&(c, _)| c).collect();
-            (!cells.is_empty()).then(|| format!("{d} from {}", cells_text(&cells)))
-        })
-        .collect();
-    format!("removed {}", parts.join("; "))
-}
-
-/// Every `k`-subset of `items`, in order.
-fn subsets(items: &[usize], k: usize) -> Vec<Vec<usize>> {
-    fn extend(items: &[usize], k: usize, start: usize, chosen: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
-        if chosen.len() == k {
-            out.push(chosen.clone());
-            return;
-        }
-        for i in start..items.len() {
-            chosen.push(items[i]);
-            extend(items, k, i + 1, chosen, out);
-            chosen.pop();
-        }
-    }
-    let mut out = Vec::new();
-    extend(items, k, 0, &mut Vec::with_capacity(k), &mut out);
-    out
-}
-
-/// Digits placed and candidates left.
-#[derive(Clone, Debug)]
-struct Board {
-    value: [u8; CELLS],
-    /// Candidates of each blank cell (bits 1..=9); 0 for a filled cell.
-    cand: [u16; CELLS],
-}
-
-impl Board {
-    fn new(puzzle: &Grid) -> Board {
-        let mut board = Board { value: [0; CELLS], cand: [0b11_1111_1110; CELLS] };
-        for (cell, &d) in puzzle.cells().iter().enumerate() {
-            if d != 0 {
-                board.place(cell, d);
-            }
-        }
-        board
-    }
-
-    fn place(&mut self, cell: usize, d: u8) {
-        self.value[cell] = d;
-        self.cand[cell] = 0;
-        for other in 0..CELLS {
-            if sees(cell, other) {
-                self.cand[other] &= !(1 << d);
-            }
-        }
-    }
-
-    fn apply(&mut self, step: &Step) {
-        for &(cell, d) in &step.placed {
-            self.place(cell, d);
-        }
-        for &(cell, d) in &step.removed {
-            self.cand[cell] &= !(1 << d);
-        }
-    }
-
-    fn is_solved(&self) -> bool {
-        self.value.iter().all(|&d| d != 0)
-    }
-
-    fn has(&self, cell: usize, d: u8) -> bool {
-        self.cand[cell] & (1 << d) != 0
-    }
-
-    /// The cells of `unit` that may still hold `d`.
-    fn places(&self, unit: usize, d: u8) -> Vec<usize> {
-        UNITS[unit].iter().copied().filter(|&c| self.has(c, d)).collect()
-    }
-
-    /// The cells that still may hold `d`.
-    fn cells_with(&self, d: u8) -> Vec<usize> {
-        (0..CELLS).filter(|&c| self.has(c, d)).collect()
-    }
-
-    /// `d` removed from each of `cells` that still has it.
-    fn removals(&self, cells: impl IntoIterator<Item = usize>, d: u8) -> Vec<(usize, u8)> {
-        cells.into_iter().filter(|&c| self.has(c, d)).map(|c| (c, d)).collect()
+    for &(cell, d) in &step.removed {
+        board.cand[cell] &= !(1 << d);
     }
 }
 

@@ -3,9 +3,12 @@
 //! the solution the engine proved (and the verifier checked), and the steps
 //! in order reach that solution.
 
-use super::techniques::{self, next_step};
+use super::board::{Board, Shape};
+use super::memo::Memo;
+use super::techniques::{self, LINE_TECHNIQUES, next_step};
+use super::two_lines::two_lines_at;
 use super::*;
-use crate::aquarium::{GenerateSettings, generate, verify};
+use crate::aquarium::{Aquarium, GenerateSettings, Water, generate, verify};
 use crate::rng::Rng;
 
 fn fixture_dir() -> std::path::PathBuf {
@@ -163,7 +166,7 @@ fn a_finished_row_is_air_and_so_is_its_tanks_water_above() {
     board.hi[1] = 1;
     board.lo[2] = 2;
     board.hi[2] = 2;
-    let (technique, text, next) = next_step(&shape, &board, &mut techniques::Memo::new(&shape, true)).unwrap();
+    let (technique, text, next) = next_step(&shape, &board, &mut Memo::new(&shape, true, LINE_TECHNIQUES)).unwrap();
     assert_eq!(technique, Technique::FinishedLine);
     assert_eq!(text, "row 1 already holds its 0 water, so its open cells are air: tank 1 is air in row 1");
     assert_eq!(board.settles(&shape, &next), vec![(0, 0, false), (0, 1, false)]);
@@ -324,8 +327,7 @@ fn two_lines_narrow_each_tank_to_the_levels_some_choice_of_all_allows() {
                         let last = allowed[i].iter().rposition(|&y| y).unwrap();
                         (expected.lo[t], expected.hi[t]) = (board.lo[t] + first, board.lo[t] + last);
                     }
-                    let found = techniques::two_lines_at(&shape, &board, a, b, &mut Default::default(), true)
-                        .map(|(_, next)| next);
+                    let found = two_lines_at(&shape, &board, a, b, &mut Default::default(), true).map(|(_, next)| next);
                     assert_eq!(found.as_ref().unwrap_or(&board), &expected, "seed {seed}, lines {a} and {b}");
                     compared += 1;
                     narrowing += usize::from(found.is_some());
@@ -334,4 +336,33 @@ fn two_lines_narrow_each_tank_to_the_levels_some_choice_of_all_allows() {
         }
     }
     assert!(compared > 1000 && narrowing > 50, "{compared} pairs compared, {narrowing} narrowing");
+}
+
+#[test]
+fn a_steps_cells_put_into_words_are_what_its_words_say_it_settles() {
+    for (name, puzzle, solution) in fixtures() {
+        let grading = grade_knowing(&puzzle, &solution);
+        for step in &grading.steps {
+            let settled = settled_words(&puzzle, &step.settles);
+            assert!(!settled.is_empty() && step.text.ends_with(&settled), "{name}: {} / {settled}", step.text);
+        }
+    }
+}
+
+#[test]
+fn every_level_and_technique_has_a_name_and_words_of_its_own() {
+    for level in Level::ALL {
+        assert_eq!(Level::from_name(level.name()), Some(level));
+        assert!(!level.about().is_empty());
+        assert!(level.techniques().all(|t| t.level() == level));
+    }
+    for technique in Technique::ALL {
+        assert_eq!(Technique::from_name(technique.name()), Some(technique));
+        assert!(!technique.about().is_empty() && !technique.about().contains('|'));
+    }
+    let names: std::collections::HashSet<_> = Technique::ALL.iter().map(|t| t.about()).collect();
+    assert_eq!(names.len(), Technique::ALL.len());
+    // Every technique is of some level, and the levels' techniques are all of them, in order.
+    let by_level: Vec<Technique> = Level::ALL.iter().flat_map(|l| l.techniques()).collect();
+    assert_eq!(by_level, Technique::ALL);
 }

@@ -214,3 +214,17 @@ fn xy_chain_of_four_cells() {
     assert_eq!(removed_set(&step), expect(&[cell(1, 9), cell(5, 1)], 1));
     assert!(step.text.starts_with("XY-chain on 1: r1c1 {1,2} - r1c5 {2,3} - r5c5 {3,4} - r5c9 {1,4}"), "{}", step.text);
 }
+
+#[test]
+fn every_level_has_a_name_a_rank_and_words_and_every_technique_a_level() {
+    for (k, level) in Level::ALL.into_iter().enumerate() {
+        assert_eq!(Level::from_name(level.name()), Some(level));
+        assert_eq!(level.rank(), k as u32 + 1);
+        assert!(!level.about().is_empty());
+    }
+    for technique in Technique::ALL {
+        assert_eq!(Technique::from_name(technique.name()), Some(technique));
+    }
+    let by_level: Vec<Technique> = Level::ALL.iter().flat_map(|l| l.techniques()).collect();
+    assert_eq!(by_level, Technique::ALL);
+}

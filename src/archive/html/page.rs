@@ -1,0 +1,458 @@
+//! The pages of the HTML export, as `maud` templates: the index pages, the
+//! rows of `puzzles.js` the index's script filters, and each puzzle's page.
+
+use std::fmt::Write;
+
+use maud::{DOCTYPE, Markup, PreEscaped, html};
+
+use crate::kinds::Kind;
+use crate::kinds::aquarium::puzzlink;
+use crate::kinds::sudoku::grade as sudoku_grade;
+use crate::render::thousands;
+use crate::store::{Fetch, HashCheck, Puzzle, Status, time_text};
+
+use super::super::kinds::{self, AnyPuzzle, AnySolution};
+use super::super::{export, picture, site_names, stats, stored_solution};
+use super::play::{self, Play};
+
+/// One puzzle as the index lists it.
+pub(super) struct Row {
+    pub(super) id: i64,
+    pub(super) kind: String,
+    pub(super) class: String,
+    pub(super) status: String,
+    /// The status cell's CSS class (see [`status_class`]).
+    pub(super) mark: String,
+    pub(super) date: String,
+    pub(super) site_id: String,
+    /// What tells it apart beside its class: a calendar's date, a Sudoku's grade.
+    pub(super) about: String,
+    /// `confirmed by the site` where the solution hashes to the page's
+    /// `hashedSolution`, `hash does not match` where it does not.
+    pub(super) site_check: String,
+    /// Solutions counted, for the kinds that have several as a rule
+    /// (the tilings of a calendar date, a ring instance's solutions).
+    pub(super) solutions: String,
+    /// A small picture (inline SVG, no solution), empty if it cannot be
+    /// drawn or is drawn by the script from `board`.
+    pub(super) thumb: String,
+    /// The key its progress is kept under in the browser.
+    pub(super) key: String,
+    /// An Aquarium's board, its puz.link address after
+    /// [`puzzlink::PREFIX`]: the script draws its picture from it, a
+    /// tenth of the size of the drawing.
+    pub(super) board: String,
+}
+
+/// How a column reads its cell from a row.
+type Cell = fn(&Row) -> &str;
+
+/// The index's columns after `#` and the picture, in order: a header and
+/// the cell of a row. Adding a column is a line here, a field of [`Row`],
+/// and nothing else: `puzzles.js` and the script take them as they come.
+pub(super) const COLUMNS: [(&str, Cell); 8] = [
+    ("kind", |r| &r.kind),
+    ("size class", |r| &r.class),
+    ("status", |r| &r.status),
+    ("stored", |r| &r.date),
+    ("site ID", |r| &r.site_id),
+    ("site's check", |r| &r.site_check),
+    ("date or grade", |r| &r.about),
+    ("solutions", |r| &r.solutions),
+];
+
+impl Row {
+    /// The row of `puzzle`, `read` its stored text read back (if it reads).
+    pub(super) fn of(puzzle: &Puzzle, read: Option<&AnyPuzzle>) -> Row {
+        let about = match read {
+            _ if puzzle.record.special_date.is_some() => puzzle.record.special_date.clone().unwrap_or_default(),
+            Some(AnyPuzzle::Calendar { date, .. }) => date.to_string(),
+            Some(sudoku @ AnyPuzzle::Sudoku(grid)) if puzzle.record.status == Status::Ok => {
+                match (puzzle.solution.as_ref().and_then(|s| s.grade.as_ref()), stored_solution(puzzle, sudoku)) {
+                    (Some(grade), _) => grade.level.clone(),
+                    (None, Some(Ok(AnySolution::Sudoku(solution)))) => {
+                        sudoku_grade(grid, &solution).level.name().to_string()
+                    }
+                    _ => String::new(),
+                }
+            }
+            _ => String::new(),
+        };
+        let solutions = match (read, &puzzle.solution) {
+            (Some(read), Some(s)) if !read.expects_unique() => thousands(u64::from(s.found)),
+            _ => String::new(),
+        };
+        let board = match read {
+            Some(AnyPuzzle::Aquarium(aquarium)) => puzzlink::url(aquarium)[puzzlink::PREFIX.len()..].to_string(),
+            _ => String::new(),
+        };
+        let thumb = if board.is_empty() {
+            picture::svg(puzzle, false).ok().flatten().unwrap_or_default()
+        } else {
+            String::new()
+        };
+        Row {
+            id: puzzle.id,
+            kind: puzzle.record.kind.to_string(),
+            class: stats::class_of(
+                puzzle.record.kind,
+                puzzle.record.size_class,
+                puzzle.record.width,
+                puzzle.record.height,
+            ),
+            status: puzzle.record.status.to_string(),
+            mark: status_class(puzzle.record.kind, puzzle.record.status),
+            date: puzzle.created.strftime("%Y-%m-%d").to_string(),
+            site_id: puzzle.record.site_id.map(site_names::site_id_text).unwrap_or_default(),
+            about,
+            site_check: match puzzle.hash_check {
+                Some(HashCheck::Match) => "confirmed by the site".into(),
+                Some(HashCheck::Mismatch) => "hash does not match".into(),
+                _ => String::new(),
+            },
+            solutions,
+            thumb,
+            key: play::progress_key(puzzle),
+            board,
+        }
+    }
+}
+
+/// The CSS class of a status cell: `status-several` (marked as a fault)
+/// only for a kind whose puzzles must have one solution; a calendar date or
+/// ring instance with several gets the neutral `status-several-expected`.
+fn status_class(kind: Kind, status: Status) -> String {
+    if status == Status::Several && !kind.expects_unique() {
+        "status-several-expected".into()
+    } else {
+        format!("status-{status}")
+    }
+}
+
+/// `index.html` for the first page, `index-N.html` for the N-th.
+pub fn index_name(page: usize) -> String {
+    if page == 0 { "index.html".into() } else { format!("index-{}.html", page + 1) }
+}
+
+/// The head every page shares (`up` leads from the page to the export's
+/// top, where the style sheet is). Each page is one template, head and
+/// body, written into one buffer: a puzzle's picture, most of its page, is
+/// copied once.
+fn head(title: &str, up: &str) -> Markup {
+    html! {
+        head {
+            meta charset="utf-8";
+            meta name="viewport" content="width=device-width, initial-scale=1";
+            title { (title) }
+            link rel="stylesheet" href={ (up) "style.css" };
+        }
+        "\n"
+    }
+}
+
+/// Links to the other index pages: first, previous, numbers near this one,
+/// next, last; nothing when there is one page.
+fn pager(page: usize, pages: usize) -> Markup {
+    html! {
+        @if pages > 1 {
+            nav class="pager" {
+                @if page > 0 {
+                    a href=(index_name(page - 1)) rel="prev" { "← previous" } " "
+                }
+                @for p in 0..pages {
+                    @if p == page {
+                        strong { (p + 1) } " "
+                    } @else if p == 0 || p + 1 == pages || p.abs_diff(page) <= 3 {
+                        a href=(index_name(p)) { (p + 1) } " "
+                    } @else if p.abs_diff(page) == 4 {
+                        "… "
+                    }
+                }
+                @if page + 1 < pages {
+                    a href=(index_name(page + 1)) rel="next" { "next →" } " "
+                }
+            }
+        }
+    }
+}
+
+/// One row of an index page's table, on a line of its own.
+fn table_row(row: &Row) -> Markup {
+    let link = format!("p/{}.html", row.id);
+    html! {
+        tr {
+            td { a href=(link) { (row.id) } }
+            // The picture is SVG drawn by `render::svg`, which escapes its own
+            // text, or drawn by the script from the row's board.
+            td class="thumb" { a href=(link) { (PreEscaped(&row.thumb)) } }
+            @for (name, cell) in COLUMNS {
+                td class=[(name == "status").then_some(&row.mark)] { (cell(row)) }
+            }
+        }
+        "\n"
+    }
+}
+
+pub(super) fn index_page(rows: &[Row], page: usize, pages: usize, total: usize, per_page: usize) -> String {
+    let first = page * per_page;
+    let pager = pager(page, pages);
+    let page_title = format!("Puzzle archive: page {} of {pages}", page + 1);
+    let markup = html! {
+        (DOCTYPE) "\n"
+        html lang="en" {
+            (head(&page_title, ""))
+            body class="index" data-per-page=(per_page) data-page=(page) {
+                "\n"
+                header {
+                    h1 { "Puzzle archive" }
+                    p class="summary" {
+                        (thousands(total as u64)) " " (if total == 1 { "puzzle" } else { "puzzles" })
+                        "; page " (page + 1) " of " (pages) " shows "
+                        (if rows.is_empty() { 0 } else { first + 1 }) "–" (first + rows.len()) "."
+                    }
+                }
+                "\n"
+                // Hidden until the script fills its choices from puzzles.js.
+                form id="filters" hidden {
+                    label { "Kind " select name="kind" { option value="" { "any" } } } " "
+                    label { "Size class " select name="class" { option value="" { "any" } } } " "
+                    label { "Status " select name="status" { option value="" { "any" } } } " "
+                    label {
+                        "Progress "
+                        select name="play" {
+                            option value="" { "any" }
+                            option value="solved" { "solved" }
+                            option value="playing" { "in progress" }
+                            option value="none" { "not started" }
+                        }
+                    } " "
+                    label { "Stored from " input type="date" name="from"; } " "
+                    label { "to " input type="date" name="to"; } " "
+                    button type="reset" { "Clear" } " "
+                    output id="matches" {}
+                }
+                "\n"
+                div id="static-pager" { (pager) }
+                nav class="pager" id="filter-pager" hidden {}
+                "\n"
+                table id="puzzles" {
+                    thead {
+                        tr {
+                            th { "#" }
+                            th class="thumb" { "picture" }
+                            @for (name, _) in COLUMNS { th { (name) } }
+                        }
+                    }
+                    "\n"
+                    tbody id="page-rows" {
+                        "\n"
+                        @for row in rows { (table_row(row)) }
+                    }
+                    tbody id="filtered-rows" hidden {}
+                }
+                "\n"
+                div id="static-pager-bottom" { (pager) }
+                "\n"
+                script src="puzzles.js" {}
+                script src="archive.js" {}
+                "\n"
+            }
+        }
+        "\n"
+    };
+    markup.into_string()
+}
+
+/// `var PUZZLES = [[id, "kind", "class", "status", "date", "site id", ...], ...];`:
+/// the id, the cells of [`COLUMNS`] in order, the status cell's class, the
+/// progress key and the board (an Aquarium's, for its picture), each row a
+/// JSON array on a line of its own.
+pub(super) fn puzzles_js(rows: &[Row]) -> String {
+    let mut out = String::with_capacity(rows.len() * 64 + 64);
+    let names: Vec<&str> = COLUMNS.iter().map(|(name, _)| *name).collect();
+    let _ = writeln!(
+        out,
+        "// Every exported puzzle: [id, {}, status class, progress key, board].\nvar PUZZLES = [",
+        names.join(", ")
+    );
+    for row in rows {
+        let mut fields = vec![serde_json::json!(row.id)];
+        fields.extend(COLUMNS.iter().map(|(_, cell)| serde_json::json!(cell(row))));
+        // Last, not shown: the status cell's class, the progress key, the board.
+        fields.push(serde_json::json!(row.mark));
+        fields.push(serde_json::json!(row.key));
+        fields.push(serde_json::json!(row.board));
+        let _ = writeln!(out, "{},", script_safe(&serde_json::Value::Array(fields).to_string()));
+    }
+    out.push_str("];\n");
+    out
+}
+
+/// JSON that reads the same inside an HTML `<script>` element: every `<`
+/// written `\u003c`, so no text in it can close the element (`</script>`)
+/// or open a comment (`<!--`). A `<` can only be inside a JSON string, where
+/// the escape means the same character.
+pub(super) fn script_safe(json: &str) -> String {
+    json.replace('<', "\\u003c")
+}
+
+/// A puzzle's page, and what went wrong drawing it (if anything); `read`
+/// is its stored text read back (if it reads), `row` its row in the index.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn puzzle_page(
+    puzzle: &Puzzle,
+    read: Option<&AnyPuzzle>,
+    row: &Row,
+    fetches: &[Fetch],
+    prev: Option<i64>,
+    next: Option<i64>,
+    index_page: usize,
+    base_url: &str,
+) -> (String, Option<String>) {
+    let title = picture::title(puzzle);
+    let solution_text = puzzle.solution.as_ref().and_then(|s| s.solution.as_deref());
+    let play = play::play(puzzle, read);
+    // A played Aquarium's board is drawn by the script, from the data.
+    let drawn = if play.is_some() { Ok(None) } else { picture::svg(puzzle, true) };
+    // An Aquarium's row has its address after the prefix.
+    let puzzlink = (!row.board.is_empty()).then(|| format!("{}{}", puzzlink::PREFIX, row.board));
+    let kind = puzzle.record.kind;
+    let status = puzzle.record.status;
+    let fact = |name: &str, value: Markup| html! { dt { (name) } dd { (value) } };
+    let page_title = format!("{title} (#{})", puzzle.id);
+    let page = html! {
+        (DOCTYPE) "\n"
+        html lang="en" {
+            (head(&page_title, "../"))
+            body class="puzzle" data-id=(puzzle.id) data-kind=(kind) {
+                "\n"
+                nav class="crumbs" {
+                    a href={ "../" (index_name(index_page)) } { "all puzzles" }
+                    @if let Some(p) = prev {
+                        " · " a href={ (p) ".html" } rel="prev" { "← #" (p) }
+                    }
+                    @if let Some(n) = next {
+                        " · " a href={ (n) ".html" } rel="next" { "#" (n) " →" }
+                    }
+                }
+                "\n"
+                h1 { (title) " " small { "#" (puzzle.id) } }
+                "\n"
+                // The solution is in the page from the start, hidden by CSS until
+                // the checkbox (styled as a button) is ticked: no script needed.
+                @if solution_text.is_some() {
+                    input type="checkbox" id="reveal" class="reveal";
+                    label for="reveal" class="button" {
+                        span class="show" { "Show the solution" }
+                        span class="hide" { "Hide the solution" }
+                    }
+                    "\n"
+                }
+                @match &play {
+                    Some(Play::Aquarium { key, solution, hints, about, settled }) => {
+                        figure class="board" id="game" data-kind="aquarium" data-key=(key)
+                            data-solution=(solution)
+                            data-techniques=[Some(&hints.techniques).filter(|t| !t.is_empty())]
+                            data-about=[Some(about).filter(|t| !t.is_empty())]
+                            data-steps=[Some(&hints.steps).filter(|t| !t.is_empty())]
+                            data-settled=[Some(settled).filter(|t| !t.is_empty())]
+                            data-order=[Some(&hints.order).filter(|t| !t.is_empty())] {}
+                        noscript { p { "The board is drawn and played by the page's script: turn JavaScript on to see it." } }
+                        "\n"
+                    }
+                    Some(Play::Sudoku { key, givens, solution, steps, svg }) => {
+                        figure class="board" id="game" data-kind="sudoku" data-key=(key) data-givens=(givens)
+                            data-solution=(solution) data-hints=(steps) {
+                            // SVG drawn by `render::svg`, which escapes its own text.
+                            (PreEscaped(svg))
+                        }
+                        "\n"
+                    }
+                    None => {}
+                }
+                @match &drawn {
+                    Ok(None) if play.is_some() => {}
+                    // SVG drawn by `render::svg`, which escapes its own text.
+                    Ok(Some(svg)) => { figure class="board" { (PreEscaped(svg)) } "\n" }
+                    Ok(None) => {
+                        figure class="board text" {
+                            pre { (puzzle.record.text) }
+                            @if let Some(text) = solution_text { pre class="solution" { (text) } }
+                        }
+                        "\n"
+                    }
+                    Err(err) => { p class="error" { "Cannot draw this puzzle: " (err) } "\n" }
+                }
+                dl class="facts" {
+                    @if status == Status::Several && !kind.expects_unique() {
+                        (fact("status", html! { (status) " (as a " (kind) " has as a rule)" }))
+                    } @else {
+                        (fact("status", html! { (status) }))
+                    }
+                    @if let Some(note) = &puzzle.record.note {
+                        (fact("note", html! { (note) }))
+                    }
+                    (fact("size", html! { (kinds::size_text(kind, puzzle.record.width, puzzle.record.height)) }))
+                    (fact("source", html! { (puzzle.record.source) }))
+                    @if let Some(link) = export::link(puzzle, base_url) {
+                        (fact("on the site", html! { a class="source" href=(link) { (link) } }))
+                    }
+                    @if let Some(link) = &puzzlink {
+                        (fact("play elsewhere", html! { a id="puzzlink" href=(link) { "on puzz.link" } }))
+                    }
+                    (fact("stored", html! { (time_text(puzzle.created)) }))
+                    @if let Some(s) = &puzzle.solution {
+                        (fact("solved", html! {
+                            (found_text(kind, s.found)) ", by " (s.solver_version) " in " (s.micros) " µs, "
+                            (s.nodes) " nodes"
+                        }))
+                    }
+                }
+                "\n"
+                h2 { "Fetch history" }
+                "\n"
+                @if fetches.is_empty() {
+                    p class="no-fetches" { "Not fetched from the site: imported from its source above." }
+                    "\n"
+                } @else {
+                    table class="fetches" {
+                        thead { tr { th { "when (UTC)" } th { "how" } th { "URL" } th { "HTTP" } th { "error" } } }
+                        tbody {
+                            "\n"
+                            @for f in fetches {
+                                tr {
+                                    td { (time_text(f.fetched_at)) }
+                                    td { (f.method) }
+                                    td { (f.url) }
+                                    td { @if let Some(s) = f.http_status { (s) } }
+                                    td { @if let Some(error) = &f.error { (error) } }
+                                }
+                                "\n"
+                            }
+                        }
+                    }
+                    "\n"
+                }
+                details { summary { "Puzzle text" } pre { (puzzle.record.text) } }
+                "\n"
+                @if play.is_some() {
+                    script src="../archive.js" {}
+                    "\n"
+                }
+            }
+        }
+        "\n"
+    };
+    let problem = drawn.err().map(|err| format!("puzzle {}: {err}", puzzle.id));
+    (page.into_string(), problem)
+}
+
+/// What the solver found, in words.
+fn found_text(kind: Kind, found: u32) -> String {
+    match found {
+        0 => "no solution".to_string(),
+        1 => "one solution, proved unique".to_string(),
+        n if !kind.expects_unique() => format!("{n} solutions"),
+        _ => "more than one solution".to_string(),
+    }
+}
