@@ -36,11 +36,6 @@ pub fn sudoku(puzzle: &Grid, solution: &Grid) -> Grade {
     }
 }
 
-/// A Sudoku level's rank: 1 for the easiest.
-pub fn sudoku_rank(level: sudoku::Level) -> u32 {
-    level.rank()
-}
-
 /// The names of a kind's levels, easiest (rank 1) first; none for a kind
 /// without a grader.
 pub fn levels(kind: Kind) -> Vec<&'static str> {

@@ -14,7 +14,7 @@ use super::calendar::{CALENDAR_EXAMPLES, CalendarArgs, CalendarSolver};
 use super::fetch::{FETCH_EXAMPLES, FetchArgs, LOG_EXAMPLES, LogArgs, REPARSE_EXAMPLES, ReparseArgs};
 use super::generate::{GENERATE_EXAMPLES, GenerateArgs, OutputFormat};
 use super::global::GlobalArgs;
-use super::grade::{GRADE_EXAMPLES, GradeArgs};
+use super::grade::{GradeArgs, grade_help};
 use super::solve::{InputFormat, RESOLVE_EXAMPLES, ResolveArgs, SOLVE_EXAMPLES, SolveArgs};
 
 #[derive(Parser, Debug)]
@@ -121,7 +121,7 @@ pub enum Command {
     #[command(after_help = GENERATE_EXAMPLES)]
     Generate(GenerateArgs),
     /// Rate Sudoku and Aquarium puzzles by the techniques a person needs, with the steps as hints
-    #[command(after_help = GRADE_EXAMPLES)]
+    #[command(after_help = grade_help())]
     Grade(GradeArgs),
     /// Solve the calendar puzzle for a date (today by default), count its tilings, or tabulate every date;
     /// `calendar read PHOTO` reads a photo of a solved board

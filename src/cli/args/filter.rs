@@ -5,7 +5,7 @@ use clap::{Args, ValueEnum};
 
 use aquarchive::kinds::Kind;
 
-use aquarchive::archive::site_names;
+use aquarchive::archive::{grade, site_names};
 use aquarchive::store::{Filter, Status};
 
 use super::kind::kind_of;
@@ -30,12 +30,9 @@ pub struct FilterArgs {
     #[arg(long, value_name = "TIME")]
     pub until: Option<String>,
     /// Only Aquarium and Sudoku puzzles graded at this level
-    #[arg(long, value_name = "LEVEL", value_parser = PossibleValuesParser::new(GRADE_LEVELS))]
+    #[arg(long, value_name = "LEVEL", value_parser = PossibleValuesParser::new(grade::level_names()))]
     pub grade: Option<String>,
 }
-
-/// The levels of the Aquarium and Sudoku graders, easiest first.
-const GRADE_LEVELS: [&str; 6] = ["easy", "medium", "hard", "expert", "extreme", "guess"];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum StatusArg {

@@ -1,6 +1,7 @@
 //! `generate`: new Aquarium or Sudoku puzzles, each kind with its own
 //! options.
 
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, ValueEnum};
 
 use aquarchive::kinds::Kind;
@@ -97,8 +98,8 @@ pub enum OutputFormat {
 #[command(next_help_heading = "Sudoku (--kind sudoku)")]
 pub struct GenerateSudokuArgs {
     /// The level the puzzles must grade at
-    #[arg(long, value_enum, value_name = "LEVEL")]
-    pub difficulty: Option<LevelArg>,
+    #[arg(long, value_name = "LEVEL", value_parser = sudoku_level())]
+    pub difficulty: Option<Level>,
     /// The symmetry of the givens [default: none]
     #[arg(long, value_enum)]
     pub symmetry: Option<SymmetryArg>,
@@ -116,15 +117,6 @@ impl GenerateSudokuArgs {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum LevelArg {
-    Easy,
-    Medium,
-    Hard,
-    Expert,
-    Guess,
-}
-
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum SymmetryArg {
     #[default]
@@ -137,18 +129,6 @@ pub enum SymmetryArg {
     Mirror,
 }
 
-impl From<LevelArg> for Level {
-    fn from(level: LevelArg) -> Level {
-        match level {
-            LevelArg::Easy => Level::Easy,
-            LevelArg::Medium => Level::Medium,
-            LevelArg::Hard => Level::Hard,
-            LevelArg::Expert => Level::Expert,
-            LevelArg::Guess => Level::Guess,
-        }
-    }
-}
-
 impl From<SymmetryArg> for Symmetry {
     fn from(symmetry: SymmetryArg) -> Symmetry {
         match symmetry {
@@ -158,4 +138,10 @@ impl From<SymmetryArg> for Symmetry {
             SymmetryArg::Mirror => Symmetry::Mirror,
         }
     }
+}
+
+/// `--difficulty` takes the Sudoku grader's own level names.
+fn sudoku_level() -> impl TypedValueParser<Value = Level> {
+    PossibleValuesParser::new(Level::ALL.map(Level::name))
+        .map(|name| Level::from_name(&name).expect("the parser takes only the grader's level names"))
 }

@@ -2,13 +2,22 @@
 
 use clap::Args;
 
-pub(super) const GRADE_EXAMPLES: &str = "\
+use aquarchive::archive::grade;
+
+/// The levels come from the graders themselves, so the help cannot drift from them.
+pub(super) fn grade_help() -> String {
+    format!(
+        "Levels, easiest first (a puzzle's level is the hardest technique it needs):
+{}
 Examples:
   aquarchive grade puzzles.txt
   aquarchive grade --hints tests/fixtures/aquarium/puzzles/6x6_easy_681742.txt
   aquarchive grade --json tests/fixtures/sudoku/se_rated_sample.txt
 
-The guide, docs/guide.md, lists each kind's levels and the techniques each level adds.";
+The guide, docs/guide.md, lists the techniques each level adds and what each one means.",
+        grade::levels_text()
+    )
+}
 
 #[derive(Args, Debug)]
 pub struct GradeArgs {

@@ -3,7 +3,6 @@
 
 use serde_json::json;
 
-use aquarchive::archive::grade;
 use aquarchive::archive::import::{self, Format};
 use aquarchive::archive::kinds;
 use aquarchive::engine::Settings;
@@ -82,7 +81,7 @@ fn grade_sudoku(args: &GradeArgs, file: &str, text: &str) -> Result<ExitCode, Cl
 
 fn sudoku_json(mut out: serde_json::Value, grading: &Grading, solution: &Grid, hints: bool) -> serde_json::Value {
     out["level"] = json!(grading.level.name());
-    out["rank"] = json!(grade::sudoku_rank(grading.level));
+    out["rank"] = json!(grading.level.rank());
     out["techniques"] = grading.counts().iter().map(|(t, n)| (t.name().to_string(), json!(n))).collect();
     out["solution"] = json!(solution.to_rows());
     if hints {

@@ -15,10 +15,11 @@ const CHUNK: usize = 64;
 pub fn run(args: &GenerateArgs) -> Result<ExitCode, CliError> {
     let sudoku = &args.sudoku;
     let Some(difficulty) = sudoku.difficulty else {
-        return Err(CliError::Message("give the level with --difficulty easy|medium|hard|expert|guess".into()));
+        let levels: Vec<_> = sudoku::Level::ALL.map(sudoku::Level::name).into();
+        return Err(CliError::Message(format!("give the level with --difficulty {}", levels.join("|"))));
     };
     let settings = GenerateSettings {
-        level: difficulty.into(),
+        level: difficulty,
         symmetry: sudoku.symmetry.unwrap_or_default().into(),
         minimal: !sudoku.not_minimal,
         attempts: sudoku.attempts.map_or(2000, |a| a as usize),
