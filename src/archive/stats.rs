@@ -43,8 +43,6 @@ pub struct HashChecks {
     pub mismatch: u64,
     /// No hash: the page had none, or the puzzle came from a file.
     pub absent: u64,
-    /// Kept by a version that did not check (`aquarchive reparse` does).
-    pub unchecked: u64,
 }
 
 /// The class a puzzle is counted under: its site size class, else its size
@@ -105,10 +103,9 @@ pub fn stats(store: &Store) -> Result<Stats, crate::store::StoreError> {
     let mut hash_checks = HashChecks::default();
     for (check, n) in store.hash_check_counts()? {
         *match check {
-            Some(HashCheck::Match) => &mut hash_checks.r#match,
-            Some(HashCheck::Mismatch) => &mut hash_checks.mismatch,
-            Some(HashCheck::Absent) => &mut hash_checks.absent,
-            None => &mut hash_checks.unchecked,
+            HashCheck::Match => &mut hash_checks.r#match,
+            HashCheck::Mismatch => &mut hash_checks.mismatch,
+            HashCheck::Absent => &mut hash_checks.absent,
         } += n;
     }
     let fetches = store.fetch_counts()?;

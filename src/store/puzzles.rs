@@ -49,20 +49,23 @@ impl Store {
             .map_err(self.err())
     }
 
-    /// Stored Aquarium puzzles counted by the site's answer check (None:
-    /// a hash kept before the check existed), in [`HashCheck::ALL`] order.
-    pub fn hash_check_counts(&self) -> Result<Vec<(Option<HashCheck>, u64)>, StoreError> {
+    /// Stored Aquarium puzzles counted by the site's answer check, in
+    /// [`HashCheck::ALL`] order.
+    pub fn hash_check_counts(&self) -> Result<Vec<(HashCheck, u64)>, StoreError> {
         let query = concat!(
             "SELECT ",
             hash_check_sql!(),
             " AS checked, count(*) FROM puzzles p LEFT JOIN site_facts f ON f.puzzle = p.id ",
             "WHERE p.kind = ?1 GROUP BY checked ",
-            "ORDER BY checked IS NULL, CASE checked WHEN 'match' THEN 0 WHEN 'mismatch' THEN 1 ELSE 2 END"
+            "ORDER BY CASE checked WHEN 'match' THEN 0 WHEN 'mismatch' THEN 1 ELSE 2 END"
         );
         let mut statement = self.conn.prepare(query).map_err(self.err())?;
         let rows = statement
             .query_map([Kind::Aquarium], |r| {
-                Ok((hash_check(r, 0, "the Aquarium puzzles' answer checks")?, r.get::<_, i64>(1)? as u64))
+                let place = "the Aquarium puzzles' answer checks";
+                // The query's coalesce gives every puzzle a check.
+                let check = hash_check(r, 0, place)?.unwrap_or(HashCheck::Absent);
+                Ok((check, r.get::<_, i64>(1)? as u64))
             })
             .map_err(self.err())?;
         rows.collect::<Result<_, _>>().map_err(self.err())
