@@ -44,7 +44,7 @@ fn each_kind_is_stored_with_its_solutions_and_shown() {
         assert_eq!((r["status"].as_str(), r["solutions"].as_u64()), (Some("ok"), Some(1)), "{r}");
         assert_solves(r["text"].as_str().unwrap().trim(), r["solution_rows"].as_array().unwrap());
     }
-    // Tiling counts as the calendar command gives them (README).
+    // Tiling counts as the calendar command gives them (docs/guide.md).
     let calendars = records(&dir, &["list", "--kind", "calendar", "--json"]);
     let counts: Vec<(String, u64)> = calendars
         .iter()

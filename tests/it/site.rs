@@ -527,7 +527,7 @@ fn specials(db: &Path) -> Vec<Vec<Option<String>>> {
     rows(db, "SELECT size_class, special_date, text, status FROM puzzles WHERE size_class >= 9 ORDER BY id")
 }
 
-/// README's cron line, `fetch daily weekly monthly` every six hours: a run
+/// The guide's cron line, `fetch daily weekly monthly` every six hours: a run
 /// that fails is mended by the next, and the runs after it exit 3.
 #[test]
 fn the_six_hourly_run_stores_what_an_earlier_run_missed_then_finds_nothing_new() {
