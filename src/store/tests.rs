@@ -170,7 +170,7 @@ fn a_copy_the_sites_hash_confirms_replaces_one_it_did_not() {
     let stored = store.puzzle(1).unwrap().unwrap();
     assert_eq!((stored.record.text.as_str(), stored.hash_check), ("b", Some(HashCheck::Match)));
     assert!(store.has_hash_match().unwrap());
-    assert_eq!(store.hash_check_counts().unwrap(), [(Some(HashCheck::Match), 1)]);
+    assert_eq!(store.hash_check_counts().unwrap(), [(HashCheck::Match, 1)]);
     // Found by text only, a flagged copy is never replaced: only a key says
     // two readings are of one puzzle.
     let flagged = NewPuzzle { status: Status::Invalid, ..puzzle("t", None) };
