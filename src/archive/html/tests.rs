@@ -302,3 +302,30 @@ fn a_sudoku_page_carries_its_givens_solution_and_the_graders_steps() {
     // The picture is in the page, its solution hidden until revealed.
     assert_eq!(select(&doc, "figure#game svg .solution").len(), 1);
 }
+
+#[test]
+fn the_hints_words_are_written_once_before_the_script_and_none_are_in_it() {
+    use crate::kinds::aquarium::grade::{Step, Technique};
+    let head = play::words_js();
+    let json = head.split_once("var WORDS = ").unwrap().1.trim_end().strip_suffix(';').unwrap();
+    let words: serde_json::Value = serde_json::from_str(json).unwrap();
+    let technique_words: Vec<(&str, &str)> = Technique::ALL.iter().map(|t| (t.name(), t.about())).collect();
+    for (part, pairs) in
+        [("hints", &play::HINT_WORDS[..]), ("settled", &Step::SETTLED_WORDS[..]), ("techniques", &technique_words)]
+    {
+        assert_eq!(words[part].as_object().unwrap().len(), pairs.len(), "{part}");
+        for (name, template) in pairs {
+            assert_eq!(words[part][name], *template, "{part} {name}");
+            // The script's own text says none of it.
+            assert!(template.len() < 4 || !SCRIPT.contains(template), "{part} {name}: {template}");
+        }
+    }
+    for needle in ["Step ", "Every step", "No hint", "Solved:", "air in ", "water in "] {
+        assert!(!SCRIPT.contains(needle), "{needle}");
+    }
+    assert!(!head.contains('<'));
+    // The pages give steps, not words.
+    let p = solved(3, Kind::Aquarium, AQUARIUM, WATER);
+    let (page, _) = page_of(&p, &[], None, None);
+    assert!(!page.contains("data-about") && !page.contains("data-settled"));
+}
