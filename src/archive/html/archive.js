@@ -480,8 +480,19 @@
   // ---------------------------------------------------------------------
   // Aquarium. The page gives the puzzle as its puz.link address (the
   // `#puzzlink` link: the tank walls and the clues), the solution as bits,
-  // and the logical solution's steps.
-  var AQ_CELL = 32;
+  // and the logical solution's steps. How a board looks (the side of a
+  // cell, the font, each layer's SVG attributes) is BOARD, which the export
+  // writes before this script as its own pictures are drawn.
+  var AQ = typeof BOARD === "object" && BOARD ? BOARD : { layers: {} };
+  var AQ_CELL = AQ.cell;
+
+  // The attributes of BOARD's layer `name`, with `attrs` beside them.
+  function layer(name, attrs) {
+    var out = {}, look = AQ.layers[name] || {};
+    Object.keys(look).forEach(function (k) { out[k] = look[k]; });
+    Object.keys(attrs || {}).forEach(function (k) { out[k] = attrs[k]; });
+    return out;
+  }
 
   // pzprjs's Aquarium encoding: [r/]cols/rows/walls/clues.
   function readPuzzlink(url) {
@@ -582,9 +593,9 @@
     var width = x0 + w * AQ_CELL + 2, height = y0 + h * AQ_CELL + 2;
     var root = svg("svg", {
       "class": "board aquarium", width: width, height: height, viewBox: "0 0 " + width + " " + height,
-      "font-family": "DejaVu Sans, Verdana, Arial, sans-serif"
+      "font-family": AQ.font
     }, parent);
-    svg("rect", { "class": "cells", x: x0, y: y0, width: w * AQ_CELL, height: h * AQ_CELL, fill: "#fff" }, root);
+    svg("rect", layer("cells", { x: x0, y: y0, width: w * AQ_CELL, height: h * AQ_CELL }), root);
     if (solution) {
       out.play = svg("g", { "class": "play" }, root);
       out.cells = [];
@@ -596,7 +607,7 @@
         out.cells.push(g);
       }
       // The solution, hidden until revealed (the page's checkbox and CSS).
-      var sol = svg("g", { "class": "solution water", fill: "#3a8ee6" }, root);
+      var sol = svg("g", layer("water"), root);
       for (var s = 0; s < n; s++) {
         if (solution[s]) svg("rect", { x: x0 + (s % w) * AQ_CELL, y: y0 + Math.floor(s / w) * AQ_CELL, width: AQ_CELL, height: AQ_CELL }, sol);
       }
@@ -604,7 +615,7 @@
     var grid = "";
     for (var gr = 1; gr < h; gr++) grid += "M" + x0 + " " + (y0 + gr * AQ_CELL) + "H" + (x0 + w * AQ_CELL);
     for (var gc = 1; gc < w; gc++) grid += "M" + (x0 + gc * AQ_CELL) + " " + y0 + "V" + (y0 + h * AQ_CELL);
-    svg("path", { "class": "grid", d: grid, stroke: "#b4b4b4", "stroke-width": 1, fill: "none" }, root);
+    svg("path", layer("grid", { d: grid }), root);
     var walls = "";
     function tankAt(r, c) { return r < 0 || c < 0 || r >= h || c >= w ? -1 : p.tank[r * w + c]; }
     for (var b = 0; b <= h; b++) {
@@ -617,9 +628,9 @@
         if (tankAt(wr, v - 1) !== tankAt(wr, v)) walls += "M" + (x0 + v * AQ_CELL) + " " + (y0 + wr * AQ_CELL) + "v" + AQ_CELL;
       }
     }
-    svg("path", { "class": "walls", d: walls, stroke: "#000", "stroke-width": 3, "stroke-linecap": "square", fill: "none" }, root);
+    svg("path", layer("walls", { d: walls }), root);
     if (solution) out.hints = svg("g", { "class": "hints" }, root);
-    var clues = svg("g", { "class": "clues", "font-size": AQ_CELL / 2, "text-anchor": "middle", "font-weight": "bold" }, root);
+    var clues = svg("g", layer("clues", { "font-size": AQ_CELL / 2 }), root);
     out.colLeft = [];
     out.rowLeft = [];
     p.cols.forEach(function (clue, c) {
@@ -647,6 +658,8 @@
     for (var i = 0; i < n; i++) state.push("empty");
     var x0 = 2 * AQ_CELL, y0 = 2 * AQ_CELL;
     var drawn = drawAquarium(p, game, solution);
+    // Water played is the colour of the solution's.
+    game.style.setProperty("--water", (AQ.layers.water || {}).fill || "");
     var play = drawn.play, rects = drawn.cells, hints = drawn.hints, colLeft = drawn.colLeft, rowLeft = drawn.rowLeft;
 
     var tankCells = [];

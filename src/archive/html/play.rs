@@ -31,6 +31,7 @@ use crate::kinds::Kind;
 use crate::kinds::aquarium::grade::{Step, Technique};
 use crate::kinds::aquarium::{self, Water, puzzlink};
 use crate::kinds::sudoku::{self, Grid};
+use crate::render::svg::{FONT_FAMILY, aquarium as drawn};
 use crate::store::{Puzzle, Status};
 
 use super::super::grade::hints::{self, AquariumHints};
@@ -137,5 +138,26 @@ pub(super) fn words_js() -> String {
     format!(
         "// The hints' words, written by the export from the graders' own wording.\nvar WORDS = {};\n",
         super::page::script_safe(&words.to_string())
+    )
+}
+
+/// The head of `archive.js` after the words, written once for every page:
+/// `var BOARD = {...};`, how an Aquarium board looks, as
+/// [`render::svg::aquarium`](crate::render::svg::aquarium) draws it for
+/// `picture` and `solve --svg`: the side of a cell, the font, and each
+/// layer's SVG attributes ([`LAYERS`](drawn::LAYERS)). The script draws the
+/// played boards and the index's pictures with them.
+pub(super) fn board_js() -> String {
+    let layers: serde_json::Map<String, serde_json::Value> = drawn::LAYERS
+        .iter()
+        .map(|(name, attrs)| {
+            let attrs = attrs.iter().map(|(k, v)| ((*k).to_string(), serde_json::json!(v))).collect();
+            ((*name).to_string(), serde_json::Value::Object(attrs))
+        })
+        .collect();
+    let board = serde_json::json!({ "cell": drawn::CELL, "font": FONT_FAMILY, "layers": layers });
+    format!(
+        "// How an Aquarium board looks, written by the export as its pictures are drawn.\nvar BOARD = {};\n",
+        super::page::script_safe(&board.to_string())
     )
 }

@@ -329,3 +329,29 @@ fn the_hints_words_are_written_once_before_the_script_and_none_are_in_it() {
     let (page, _) = page_of(&p, &[], None, None);
     assert!(!page.contains("data-about") && !page.contains("data-settled"));
 }
+
+#[test]
+fn the_boards_look_is_written_once_before_the_script_as_the_pictures_are_drawn() {
+    use crate::render::svg::aquarium::{CELL, LAYERS, board};
+    let head = play::board_js();
+    let json = head.split_once("var BOARD = ").unwrap().1.trim_end().strip_suffix(';').unwrap();
+    let look: serde_json::Value = serde_json::from_str(json).unwrap();
+    assert_eq!(look["cell"], CELL);
+    assert_eq!(look["font"], crate::render::svg::FONT_FAMILY);
+    let aquarium = crate::kinds::aquarium::Aquarium::parse_text(AQUARIUM).unwrap();
+    let drawn = board(&aquarium, None, "");
+    for (name, attrs) in LAYERS {
+        assert_eq!(look["layers"][name].as_object().unwrap().len(), attrs.len(), "{name}");
+        let written: String = attrs.iter().map(|(k, v)| format!(" {k}=\"{v}\"")).collect();
+        // The picture has them too (all but the water, without a solution).
+        assert!(name == "water" || drawn.contains(&written), "{name}: {written}");
+        for (k, v) in attrs {
+            assert_eq!(look["layers"][name][k], *v, "{name} {k}");
+            // The script names no colour of its own.
+            assert!(!v.starts_with('#') || !SCRIPT.contains(v), "{name} {k}: {v}");
+        }
+    }
+    // Water played is the solution's colour, which the script gives the style sheet.
+    assert!(!STYLE.contains(crate::render::svg::aquarium::WATER) && STYLE.contains("var(--water)"));
+    assert!(!head.contains('<'));
+}
