@@ -7,9 +7,20 @@
 //! that [`Step::fill`] fills here and the script fills there from the same
 //! templates, which the export writes once for every page.
 
+use std::fmt::Write;
+
 use super::board::{Board, Shape};
 use super::grading::Step;
 use crate::aquarium::Aquarium;
+
+/// The templates of [`Step::SETTLED_WORDS`], each by itself.
+const TANK: &str = "tank {tank} is {what}";
+const AIR: &str = "air in {rows}";
+const WATER: &str = "water in {rows}";
+const AIR_AND_WATER: &str = "{air} and {water}";
+const ROW: &str = "row {row}";
+const ROWS: &str = "rows {from}-{to}";
+const BETWEEN_TANKS: &str = "; ";
 
 impl Step {
     /// The templates of what a step settles, by name, each with its
@@ -23,55 +34,61 @@ impl Step {
     /// Filled as [`settled_words`] does: "tank 7 is air in rows 2-3; tank 4
     /// is water in row 5", the tanks in order.
     pub const SETTLED_WORDS: [(&'static str, &'static str); 7] = [
-        ("tank", "tank {tank} is {what}"),
-        ("air", "air in {rows}"),
-        ("water", "water in {rows}"),
-        ("air and water", "{air} and {water}"),
-        ("row", "row {row}"),
-        ("rows", "rows {from}-{to}"),
-        ("between tanks", "; "),
+        ("tank", TANK),
+        ("air", AIR),
+        ("water", WATER),
+        ("air and water", AIR_AND_WATER),
+        ("row", ROW),
+        ("rows", ROWS),
+        ("between tanks", BETWEEN_TANKS),
     ];
 
     /// `template` with each `{name}` that `values` names replaced by its
     /// value; any other text, braces too, as it is.
     pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
         let mut out = String::with_capacity(template.len() + 16);
-        let mut rest = template;
-        while let Some(open) = rest.find('{') {
-            out.push_str(&rest[..open]);
-            let after = &rest[open + 1..];
-            let value = after.find('}').and_then(|close| {
-                let name = &after[..close];
-                values.iter().find(|(n, _)| *n == name).map(|(_, v)| (*v, close))
-            });
-            match value {
-                Some((value, close)) => {
-                    out.push_str(value);
-                    rest = &after[close + 1..];
-                }
-                None => {
-                    out.push('{');
-                    rest = after;
-                }
-            }
-        }
-        out.push_str(rest);
+        fill_into(&mut out, template, |name, out| {
+            values.iter().find(|(n, _)| *n == name).map(|(_, v)| out.push_str(v)).is_some()
+        });
         out
     }
 }
 
-/// The template of [`Step::SETTLED_WORDS`] named `name`.
-fn settled_template(name: &str) -> &'static str {
-    Step::SETTLED_WORDS.iter().find(|(n, _)| *n == name).map_or("", |(_, t)| t)
+/// Appends `template` to `out`, each `{name}` as `value` writes it (it
+/// says whether it knows the name; a name it does not stays as it is).
+fn fill_into(out: &mut String, template: &str, mut value: impl FnMut(&str, &mut String) -> bool) {
+    // Byte by byte: the templates are a few words, where a search's setup
+    // would cost more than the scan (the words are written at every step).
+    let bytes = template.as_bytes();
+    let (mut start, mut at) = (0, 0);
+    while at < bytes.len() {
+        if bytes[at] == b'{'
+            && let Some(len) = bytes[at + 1..].iter().position(|&b| b == b'}')
+        {
+            out.push_str(&template[start..at]);
+            start = at;
+            if value(&template[at + 1..at + 1 + len], out) {
+                at += len + 2;
+                start = at;
+                continue;
+            }
+        }
+        at += 1;
+    }
+    out.push_str(&template[start..]);
 }
 
-/// "row 3" or "rows 3-5", 1-based, for rows `from..to` (0-based, end
-/// excluded).
-fn rows_words(from: usize, to: usize) -> String {
+/// Appends "row 3" or "rows 3-5", 1-based, for rows `from..to` (0-based,
+/// end excluded).
+fn write_rows(out: &mut String, (from, to): (usize, usize)) {
     if to == from + 1 {
-        Step::fill(settled_template("row"), &[("row", &(from + 1).to_string())])
+        fill_into(out, ROW, |name, out| name == "row" && write!(out, "{}", from + 1).is_ok());
     } else {
-        Step::fill(settled_template("rows"), &[("from", &(from + 1).to_string()), ("to", &to.to_string())])
+        fill_into(out, ROWS, |name, out| match name {
+            "from" => write!(out, "{}", from + 1).is_ok(),
+            "to" => write!(out, "{to}").is_ok(),
+            _ => false,
+        });
     }
 }
 
@@ -112,18 +129,44 @@ pub fn settled_words(puzzle: &Aquarium, settles: &[(usize, usize, bool)]) -> Str
 /// water in row 5", after the words between tanks when `out` has
 /// another's; nothing when it settles neither.
 fn write_settled(out: &mut String, tank: usize, air: Option<(usize, usize)>, water: Option<(usize, usize)>) {
-    let part = |name: &str, span: Option<(usize, usize)>| {
-        span.map(|(from, to)| Step::fill(settled_template(name), &[("rows", &rows_words(from, to))]))
-    };
-    let what = match (part("air", air), part("water", water)) {
-        (None, None) => return,
-        (Some(air), Some(water)) => Step::fill(settled_template("air and water"), &[("air", &air), ("water", &water)]),
-        (Some(one), None) | (None, Some(one)) => one,
-    };
-    if !out.is_empty() {
-        out.push_str(settled_template("between tanks"));
+    if air.is_none() && water.is_none() {
+        return;
     }
-    out.push_str(&Step::fill(settled_template("tank"), &[("tank", &(tank + 1).to_string()), ("what", &what)]));
+    if !out.is_empty() {
+        out.push_str(BETWEEN_TANKS);
+    }
+    let part = |out: &mut String, template: &str, span: (usize, usize)| {
+        fill_into(out, template, |name, out| {
+            if name != "rows" {
+                return false;
+            }
+            write_rows(out, span);
+            true
+        });
+    };
+    fill_into(out, TANK, |name, out| match name {
+        "tank" => write!(out, "{}", tank + 1).is_ok(),
+        "what" => {
+            match (air, water) {
+                (Some(air), Some(water)) => fill_into(out, AIR_AND_WATER, |name, out| match name {
+                    "air" => {
+                        part(out, AIR, air);
+                        true
+                    }
+                    "water" => {
+                        part(out, WATER, water);
+                        true
+                    }
+                    _ => false,
+                }),
+                (Some(air), None) => part(out, AIR, air),
+                (None, Some(water)) => part(out, WATER, water),
+                (None, None) => {}
+            }
+            true
+        }
+        _ => false,
+    });
 }
 
 /// What a narrowing rules out, tank by tank: "water in row 3 of tank 7"
@@ -187,8 +230,7 @@ mod tests {
         write_settled(&mut out, 1, None, None);
         write_settled(&mut out, 3, Some((0, 1)), Some((4, 6)));
         assert_eq!(out, "tank 7 is air in rows 2-3; tank 4 is air in row 1 and water in rows 5-6");
-        for (name, _) in Step::SETTLED_WORDS {
-            assert!(!settled_template(name).is_empty(), "{name}");
-        }
+        let names: Vec<&str> = Step::SETTLED_WORDS.iter().map(|(name, _)| *name).collect();
+        assert_eq!(names, ["tank", "air", "water", "air and water", "row", "rows", "between tanks"]);
     }
 }
