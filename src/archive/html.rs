@@ -12,7 +12,9 @@
 //!   an Aquarium or Sudoku with one solution is played on its page (see
 //!   `play`), an Aquarium's board drawn by the script from the page's data;
 //! - `style.css`, `archive.js` (the index's filters and the play, one script
-//!   for every page), and `.aquarchive-html`, the mark of an export.
+//!   for every page, after the hints' words it fills and the look of the
+//!   boards it draws), and
+//!   `.aquarchive-html`, the mark of an export.
 //!
 //! The page's contract with the script, and with people's own scripts: each
 //! cell of a played board is an element with `data-r`, `data-c` (from 0) and
@@ -124,7 +126,10 @@ fn write_site(store: &Store, filter: &Filter, root: &Path, options: &HtmlOptions
     let data = page::puzzles_js(&rows);
     // The mark, written first by the staging, is counted with the rest.
     report.bytes += stage::MARK_TEXT.len() as u64;
-    for (name, contents) in [("puzzles.js", data.as_str()), ("style.css", STYLE), ("archive.js", SCRIPT)] {
+    // The script, after the hints' words it fills and the look of the
+    // boards it draws (written here, once).
+    let script = play::words_js() + &play::board_js() + SCRIPT;
+    for (name, contents) in [("puzzles.js", data.as_str()), ("style.css", STYLE), ("archive.js", script.as_str())] {
         let path = root.join(name);
         std::fs::write(&path, contents).map_err(stage::io(&path))?;
         report.bytes += contents.len() as u64;

@@ -55,29 +55,6 @@ impl AquariumHints {
             };
         fits.then(|| AquariumHints { techniques: techniques.into(), steps: steps.into(), order: order.into() })
     }
-
-    /// The techniques' names, in the order [`AquariumHints::steps`] numbers them.
-    pub fn technique_names(&self) -> impl Iterator<Item = &str> {
-        self.techniques.split('|').filter(|name| !name.is_empty())
-    }
-
-    /// The cells each step settles, as indices in reading order.
-    pub fn cells_by_step(&self) -> Vec<Vec<usize>> {
-        let mut out = vec![Vec::new(); self.steps.len()];
-        if out.is_empty() {
-            return out;
-        }
-        let width = order_width(self.steps.len()) as usize;
-        for (cell, digits) in self.order.as_bytes().chunks(width).enumerate() {
-            let step = digits.iter().fold(0, |n, d| {
-                n * 62 + DIGITS.iter().position(|x| x == d).expect("checked by from_data or written by aquarium_hints")
-            });
-            if let Some(cells) = out.get_mut(step) {
-                cells.push(cell);
-            }
-        }
-        out
-    }
 }
 
 /// The hint data of a graded puzzle, as the store keeps it beside the grade.

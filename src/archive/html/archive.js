@@ -7,8 +7,23 @@
 //   kept in the browser (localStorage), so it survives a reload.
 // Without this script the static pages still list every puzzle and reveal
 // each solution.
+//
+// The hints' words are not here: the export writes them before this script
+// as WORDS, from the graders' own wording, as templates with named
+// placeholders (`{tank}`) that `say` fills.
 (function () {
   "use strict";
+
+  var SAID = typeof WORDS === "object" && WORDS ? WORDS : {};
+
+  // The template `name` of the words' part `part`, its `{name}`s filled
+  // from `values`; a placeholder without a value stays as it is.
+  function say(part, name, values) {
+    var template = (SAID[part] || {})[name] || "";
+    return template.replace(/\{([^{}]*)\}/g, function (all, key) {
+      return values && Object.prototype.hasOwnProperty.call(values, key) ? String(values[key]) : all;
+    });
+  }
 
   // ---------------------------------------------------------------------
   // Progress, kept per puzzle under "aquarchive:" and the puzzle's key (a
@@ -428,11 +443,11 @@
     function hint() {
       board.clearHint();
       if (board.solved()) {
-        hintText.textContent = "Solved: no hint needed.";
+        hintText.textContent = say("hints", "solved");
         return;
       }
       var step = board.hint();
-      hintText.textContent = step ? step : "No hint: this puzzle's page has no steps to give.";
+      hintText.textContent = step ? step : say("hints", "no steps");
     }
 
     board.onChange = change;
@@ -465,8 +480,19 @@
   // ---------------------------------------------------------------------
   // Aquarium. The page gives the puzzle as its puz.link address (the
   // `#puzzlink` link: the tank walls and the clues), the solution as bits,
-  // and the logical solution's steps.
-  var AQ_CELL = 32;
+  // and the logical solution's steps. How a board looks (the side of a
+  // cell, the font, each layer's SVG attributes) is BOARD, which the export
+  // writes before this script as its own pictures are drawn.
+  var AQ = typeof BOARD === "object" && BOARD ? BOARD : { layers: {} };
+  var AQ_CELL = AQ.cell;
+
+  // The attributes of BOARD's layer `name`, with `attrs` beside them.
+  function layer(name, attrs) {
+    var out = {}, look = AQ.layers[name] || {};
+    Object.keys(look).forEach(function (k) { out[k] = look[k]; });
+    Object.keys(attrs || {}).forEach(function (k) { out[k] = attrs[k]; });
+    return out;
+  }
 
   // pzprjs's Aquarium encoding: [r/]cols/rows/walls/clues.
   function readPuzzlink(url) {
@@ -511,19 +537,15 @@
     return { w: w, h: h, tank: tank, tanks: count, cols: clues.slice(0, w), rows: clues.slice(w, w + h) };
   }
 
-  // The steps as the page gives them: the techniques they use and what
-  // each says, each step's technique (a base-36 digit) and what it settles
-  // (a line each, in the grader's words), and each cell's step (one or two
-  // digits of 0-9, a-z, A-Z; the highest number for no step).
+  // The steps as the page gives them: the techniques they use, each step's
+  // technique (a base-36 digit), and each cell's step (one or two digits of
+  // 0-9, a-z, A-Z; the highest number for no step).
   var DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
   function readSteps(game, cells) {
     var names = (game.getAttribute("data-techniques") || "").split("|");
-    var about = (game.getAttribute("data-about") || "").split("|");
-    var settled = (game.getAttribute("data-settled") || "").split("\n");
-    var steps = (game.getAttribute("data-steps") || "").split("").map(function (ch, i) {
-      var k = parseInt(ch, 36);
-      return { technique: names[k] || "", about: about[k] || "", settled: settled[i] || "", cells: [] };
+    var steps = (game.getAttribute("data-steps") || "").split("").map(function (ch) {
+      return { technique: names[parseInt(ch, 36)] || "", cells: [] };
     });
     var order = game.getAttribute("data-order") || "";
     var width = Math.round(order.length / cells);
@@ -533,6 +555,31 @@
       if (n < steps.length) steps[n].cells.push(k);
     }
     return steps;
+  }
+
+  // What the cells of a step settle, tank by tank, in the templates of
+  // WORDS.settled, as the grader says it: each tank's rows of air and of
+  // water, from the first to the last, the tanks in order.
+  function settledWords(cells, p, solution) {
+    var byTank = {}, tanks = [];
+    cells.forEach(function (cell) {
+      var t = p.tank[cell], r = Math.floor(cell / p.w), k = solution[cell] ? 1 : 0;
+      if (!byTank[t]) { byTank[t] = [null, null]; tanks.push(t); }
+      var span = byTank[t][k];
+      byTank[t][k] = span ? [Math.min(span[0], r), Math.max(span[1], r + 1)] : [r, r + 1];
+    });
+    function part(name, span) {
+      if (!span) return "";
+      var rows = span[1] === span[0] + 1 ? say("settled", "row", { row: span[0] + 1 }) :
+        say("settled", "rows", { from: span[0] + 1, to: span[1] });
+      return say("settled", name, { rows: rows });
+    }
+    tanks.sort(function (a, b) { return a - b; });
+    return tanks.map(function (t) {
+      var air = part("air", byTank[t][0]), water = part("water", byTank[t][1]);
+      var what = air && water ? say("settled", "air and water", { air: air, water: water }) : air || water;
+      return say("settled", "tank", { tank: t + 1, what: what });
+    }).join(say("settled", "between tanks"));
   }
 
   // Draws an Aquarium as the site does (white cells, thin grey lines,
@@ -546,9 +593,9 @@
     var width = x0 + w * AQ_CELL + 2, height = y0 + h * AQ_CELL + 2;
     var root = svg("svg", {
       "class": "board aquarium", width: width, height: height, viewBox: "0 0 " + width + " " + height,
-      "font-family": "DejaVu Sans, Verdana, Arial, sans-serif"
+      "font-family": AQ.font
     }, parent);
-    svg("rect", { "class": "cells", x: x0, y: y0, width: w * AQ_CELL, height: h * AQ_CELL, fill: "#fff" }, root);
+    svg("rect", layer("cells", { x: x0, y: y0, width: w * AQ_CELL, height: h * AQ_CELL }), root);
     if (solution) {
       out.play = svg("g", { "class": "play" }, root);
       out.cells = [];
@@ -560,7 +607,7 @@
         out.cells.push(g);
       }
       // The solution, hidden until revealed (the page's checkbox and CSS).
-      var sol = svg("g", { "class": "solution water", fill: "#3a8ee6" }, root);
+      var sol = svg("g", layer("water"), root);
       for (var s = 0; s < n; s++) {
         if (solution[s]) svg("rect", { x: x0 + (s % w) * AQ_CELL, y: y0 + Math.floor(s / w) * AQ_CELL, width: AQ_CELL, height: AQ_CELL }, sol);
       }
@@ -568,7 +615,7 @@
     var grid = "";
     for (var gr = 1; gr < h; gr++) grid += "M" + x0 + " " + (y0 + gr * AQ_CELL) + "H" + (x0 + w * AQ_CELL);
     for (var gc = 1; gc < w; gc++) grid += "M" + (x0 + gc * AQ_CELL) + " " + y0 + "V" + (y0 + h * AQ_CELL);
-    svg("path", { "class": "grid", d: grid, stroke: "#b4b4b4", "stroke-width": 1, fill: "none" }, root);
+    svg("path", layer("grid", { d: grid }), root);
     var walls = "";
     function tankAt(r, c) { return r < 0 || c < 0 || r >= h || c >= w ? -1 : p.tank[r * w + c]; }
     for (var b = 0; b <= h; b++) {
@@ -581,9 +628,9 @@
         if (tankAt(wr, v - 1) !== tankAt(wr, v)) walls += "M" + (x0 + v * AQ_CELL) + " " + (y0 + wr * AQ_CELL) + "v" + AQ_CELL;
       }
     }
-    svg("path", { "class": "walls", d: walls, stroke: "#000", "stroke-width": 3, "stroke-linecap": "square", fill: "none" }, root);
+    svg("path", layer("walls", { d: walls }), root);
     if (solution) out.hints = svg("g", { "class": "hints" }, root);
-    var clues = svg("g", { "class": "clues", "font-size": AQ_CELL / 2, "text-anchor": "middle", "font-weight": "bold" }, root);
+    var clues = svg("g", layer("clues", { "font-size": AQ_CELL / 2 }), root);
     out.colLeft = [];
     out.rowLeft = [];
     p.cols.forEach(function (clue, c) {
@@ -611,6 +658,8 @@
     for (var i = 0; i < n; i++) state.push("empty");
     var x0 = 2 * AQ_CELL, y0 = 2 * AQ_CELL;
     var drawn = drawAquarium(p, game, solution);
+    // Water played is the colour of the solution's.
+    game.style.setProperty("--water", (AQ.layers.water || {}).fill || "");
     var play = drawn.play, rects = drawn.cells, hints = drawn.hints, colLeft = drawn.colLeft, rowLeft = drawn.rowLeft;
 
     var tankCells = [];
@@ -710,10 +759,13 @@
             rects[cell].setAttribute("data-hint", solution[cell] ? "water" : "air");
             svg("rect", { x: x0 + c * AQ_CELL + 2, y: y0 + r * AQ_CELL + 2, width: AQ_CELL - 4, height: AQ_CELL - 4 }, hints);
           });
-          return "Step " + (i + 1) + " of " + steps.length + ", " + step.technique + (step.about ? ": " + step.about : "") +
-            ". So " + step.settled + ".";
+          var about = (SAID.techniques || {})[step.technique];
+          return say("hints", about ? "aquarium step" : "aquarium step unexplained", {
+            step: i + 1, steps: steps.length, technique: step.technique, about: about,
+            settled: settledWords(step.cells, p, solution)
+          });
         }
-        return steps.length ? "Every step is done: look for a wrong cell (Check)." : null;
+        return steps.length ? say("hints", "aquarium done") : null;
       },
       clearHint: function () {
         hints.textContent = "";
@@ -891,9 +943,9 @@
             var g = cells[rd[0]].g;
             if (!g.getAttribute("data-hint")) g.setAttribute("data-hint", "not " + rd[1]);
           });
-          return "Step " + (s + 1) + " of " + steps.length + ": " + step.text;
+          return say("hints", "sudoku step", { step: s + 1, steps: steps.length, text: step.text });
         }
-        return steps.length ? "Every step is done: look for a wrong digit (Check)." : null;
+        return steps.length ? say("hints", "sudoku done") : null;
       },
       clearHint: function () {
         cells.forEach(function (cell) { cell.g.removeAttribute("data-hint"); });

@@ -349,13 +349,11 @@ pub(super) fn puzzle_page(
                     "\n"
                 }
                 @match &play {
-                    Some(Play::Aquarium { key, solution, hints, about, settled }) => {
+                    Some(Play::Aquarium { key, solution, hints }) => {
                         figure class="board" id="game" data-kind="aquarium" data-key=(key)
                             data-solution=(solution)
                             data-techniques=[Some(&hints.techniques).filter(|t| !t.is_empty())]
-                            data-about=[Some(about).filter(|t| !t.is_empty())]
                             data-steps=[Some(&hints.steps).filter(|t| !t.is_empty())]
-                            data-settled=[Some(settled).filter(|t| !t.is_empty())]
                             data-order=[Some(&hints.order).filter(|t| !t.is_empty())] {}
                         noscript { p { "The board is drawn and played by the page's script: turn JavaScript on to see it." } }
                         "\n"

@@ -12,11 +12,15 @@
 //!
 //! An Aquarium's steps are given as the store keeps them (see
 //! [`hints`](super::super::grade::hints)): `data-techniques`, `data-steps`
-//! and `data-order`; beside them the words, all written by the grader's
-//! own wording: `data-about` says what each technique of `data-techniques`
-//! does (`|` between them), and `data-settled` what each step settles, tank
-//! by tank (one step a line). A Sudoku's steps, with their words, are
-//! `data-hints`.
+//! and `data-order`. A Sudoku's steps, with their words, are `data-hints`.
+//!
+//! The hints' words are not in the pages: the export writes them once, at
+//! the head of `archive.js` (see [`words_js`]), as templates with named
+//! placeholders, and the script fills them from a step's data. They come
+//! from the graders' own wording: what each Aquarium technique says
+//! ([`Technique::about`]) and what a step settles ([`Step::SETTLED_WORDS`],
+//! the templates `grade --hints` says its steps with), and the sentences a
+//! hint is said in ([`HINT_WORDS`]).
 //!
 //! The steps come from the grader, which takes far longer than writing the
 //! page: they are written once, when the puzzle is graded on its way into
@@ -24,9 +28,10 @@
 //! before they were kept is graded again as it is exported.
 
 use crate::kinds::Kind;
-use crate::kinds::aquarium::grade::Technique;
-use crate::kinds::aquarium::{self, Aquarium, Water, puzzlink};
+use crate::kinds::aquarium::grade::{Step, Technique};
+use crate::kinds::aquarium::{self, Water, puzzlink};
 use crate::kinds::sudoku::{self, Grid};
+use crate::render::svg::{FONT_FAMILY, aquarium as drawn};
 use crate::store::{Puzzle, Status};
 
 use super::super::grade::hints::{self, AquariumHints};
@@ -40,10 +45,6 @@ pub(super) enum Play {
         key: String,
         solution: String,
         hints: AquariumHints,
-        /// What each technique of the hints does, `|` between them.
-        about: String,
-        /// What each step settles, one step a line.
-        settled: String,
     },
     Sudoku {
         key: String,
@@ -75,8 +76,7 @@ pub(super) fn play(puzzle: &Puzzle, read: Option<&AnyPuzzle>) -> Option<Play> {
                 let grading = aquarium::grade::grade_without_words(aquarium, &water);
                 hints::aquarium_hints(aquarium, &hints::aquarium_steps(&grading))
             });
-            let (about, settled) = aquarium_words(aquarium, &water, &hints);
-            Some(Play::Aquarium { key, solution: water_bits(&water), hints, about, settled })
+            Some(Play::Aquarium { key, solution: water_bits(&water), hints })
         }
         (AnyPuzzle::Sudoku(givens), AnySolution::Sudoku(filled)) => Some(Play::Sudoku {
             key,
@@ -104,18 +104,60 @@ fn digits(grid: &Grid) -> String {
     grid.cells().iter().map(|&d| char::from(b'0' + d)).collect()
 }
 
-/// The words of an Aquarium's hints, from the grader's own wording: what
-/// each technique does, and what each step settles.
-fn aquarium_words(puzzle: &Aquarium, water: &Water, hints: &AquariumHints) -> (String, String) {
-    let about: Vec<&str> =
-        hints.technique_names().map(|name| Technique::from_name(name).map_or("", Technique::about)).collect();
-    let width = puzzle.width();
-    let mut settled = String::new();
-    for cells in hints.cells_by_step() {
-        let cells: Vec<(usize, usize, bool)> =
-            cells.iter().map(|&k| (k / width, k % width, water.get(k / width, k % width))).collect();
-        settled.push_str(&aquarium::grade::settled_words(puzzle, &cells));
-        settled.push('\n');
-    }
-    (about.join("|"), settled)
+/// The sentences a hint is said in, by name, each with its placeholders:
+/// - `aquarium step` (`{step}` of `{steps}`, `{technique}`, what it says,
+///   `{about}`, and what the step settles, `{settled}`); `aquarium step
+///   unexplained` for a technique without words of its own;
+/// - `sudoku step` (`{step}`, `{steps}`, and the step's own words, `{text}`);
+/// - `aquarium done`, `sudoku done`: every step is done but the grid is not
+///   solved; `no steps`: the page has none; `solved`: nothing left to hint.
+pub(super) const HINT_WORDS: [(&str, &str); 7] = [
+    ("aquarium step", "Step {step} of {steps}, {technique}: {about}. So {settled}."),
+    ("aquarium step unexplained", "Step {step} of {steps}, {technique}. So {settled}."),
+    ("aquarium done", "Every step is done: look for a wrong cell (Check)."),
+    ("sudoku step", "Step {step} of {steps}: {text}"),
+    ("sudoku done", "Every step is done: look for a wrong digit (Check)."),
+    ("no steps", "No hint: this puzzle's page has no steps to give."),
+    ("solved", "Solved: no hint needed."),
+];
+
+/// The head of `archive.js`, written once for every page: `var WORDS =
+/// {...};`, the hints' words as JSON, `hints` from [`HINT_WORDS`],
+/// `settled` from [`Step::SETTLED_WORDS`], and `techniques`, each Aquarium
+/// technique's name and what it says.
+pub(super) fn words_js() -> String {
+    let pairs = |pairs: &[(&str, &str)]| {
+        serde_json::Value::Object(pairs.iter().map(|(k, v)| ((*k).to_string(), serde_json::json!(v))).collect())
+    };
+    let techniques: Vec<(&str, &str)> = Technique::ALL.iter().map(|t| (t.name(), t.about())).collect();
+    let words = serde_json::json!({
+        "hints": pairs(&HINT_WORDS),
+        "settled": pairs(&Step::SETTLED_WORDS),
+        "techniques": pairs(&techniques),
+    });
+    format!(
+        "// The hints' words, written by the export from the graders' own wording.\nvar WORDS = {};\n",
+        super::page::script_safe(&words.to_string())
+    )
+}
+
+/// The head of `archive.js` after the words, written once for every page:
+/// `var BOARD = {...};`, how an Aquarium board looks, as
+/// [`render::svg::aquarium`](crate::render::svg::aquarium) draws it for
+/// `picture` and `solve --svg`: the side of a cell, the font, and each
+/// layer's SVG attributes ([`LAYERS`](drawn::LAYERS)). The script draws the
+/// played boards and the index's pictures with them.
+pub(super) fn board_js() -> String {
+    let layers: serde_json::Map<String, serde_json::Value> = drawn::LAYERS
+        .iter()
+        .map(|(name, attrs)| {
+            let attrs = attrs.iter().map(|(k, v)| ((*k).to_string(), serde_json::json!(v))).collect();
+            ((*name).to_string(), serde_json::Value::Object(attrs))
+        })
+        .collect();
+    let board = serde_json::json!({ "cell": drawn::CELL, "font": FONT_FAMILY, "layers": layers });
+    format!(
+        "// How an Aquarium board looks, written by the export as its pictures are drawn.\nvar BOARD = {};\n",
+        super::page::script_safe(&board.to_string())
+    )
 }

@@ -302,3 +302,56 @@ fn a_sudoku_page_carries_its_givens_solution_and_the_graders_steps() {
     // The picture is in the page, its solution hidden until revealed.
     assert_eq!(select(&doc, "figure#game svg .solution").len(), 1);
 }
+
+#[test]
+fn the_hints_words_are_written_once_before_the_script_and_none_are_in_it() {
+    use crate::kinds::aquarium::grade::{Step, Technique};
+    let head = play::words_js();
+    let json = head.split_once("var WORDS = ").unwrap().1.trim_end().strip_suffix(';').unwrap();
+    let words: serde_json::Value = serde_json::from_str(json).unwrap();
+    let technique_words: Vec<(&str, &str)> = Technique::ALL.iter().map(|t| (t.name(), t.about())).collect();
+    for (part, pairs) in
+        [("hints", &play::HINT_WORDS[..]), ("settled", &Step::SETTLED_WORDS[..]), ("techniques", &technique_words)]
+    {
+        assert_eq!(words[part].as_object().unwrap().len(), pairs.len(), "{part}");
+        for (name, template) in pairs {
+            assert_eq!(words[part][name], *template, "{part} {name}");
+            // The script's own text says none of it.
+            assert!(template.len() < 4 || !SCRIPT.contains(template), "{part} {name}: {template}");
+        }
+    }
+    for needle in ["Step ", "Every step", "No hint", "Solved:", "air in ", "water in "] {
+        assert!(!SCRIPT.contains(needle), "{needle}");
+    }
+    assert!(!head.contains('<'));
+    // The pages give steps, not words.
+    let p = solved(3, Kind::Aquarium, AQUARIUM, WATER);
+    let (page, _) = page_of(&p, &[], None, None);
+    assert!(!page.contains("data-about") && !page.contains("data-settled"));
+}
+
+#[test]
+fn the_boards_look_is_written_once_before_the_script_as_the_pictures_are_drawn() {
+    use crate::render::svg::aquarium::{CELL, LAYERS, board};
+    let head = play::board_js();
+    let json = head.split_once("var BOARD = ").unwrap().1.trim_end().strip_suffix(';').unwrap();
+    let look: serde_json::Value = serde_json::from_str(json).unwrap();
+    assert_eq!(look["cell"], CELL);
+    assert_eq!(look["font"], crate::render::svg::FONT_FAMILY);
+    let aquarium = crate::kinds::aquarium::Aquarium::parse_text(AQUARIUM).unwrap();
+    let drawn = board(&aquarium, None, "");
+    for (name, attrs) in LAYERS {
+        assert_eq!(look["layers"][name].as_object().unwrap().len(), attrs.len(), "{name}");
+        let written: String = attrs.iter().map(|(k, v)| format!(" {k}=\"{v}\"")).collect();
+        // The picture has them too (all but the water, without a solution).
+        assert!(name == "water" || drawn.contains(&written), "{name}: {written}");
+        for (k, v) in attrs {
+            assert_eq!(look["layers"][name][k], *v, "{name} {k}");
+            // The script names no colour of its own.
+            assert!(!v.starts_with('#') || !SCRIPT.contains(v), "{name} {k}: {v}");
+        }
+    }
+    // Water played is the solution's colour, which the script gives the style sheet.
+    assert!(!STYLE.contains(crate::render::svg::aquarium::WATER) && STYLE.contains("var(--water)"));
+    assert!(!head.contains('<'));
+}

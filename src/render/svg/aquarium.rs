@@ -12,6 +12,33 @@ pub const CELL: f64 = 32.0;
 /// The colour of water (the site's blue).
 pub const WATER: &str = "#3a8ee6";
 
+/// How the board's layers look, wherever it is drawn: here, and by the
+/// HTML archive's script, which the export gives these once. Each layer's
+/// SVG attributes, by the layer's name: the cells' ground, the solution's
+/// water, the thin lines between cells, the tank walls, the clues.
+pub const LAYERS: [(&str, &[(&str, &str)]); 5] = [
+    ("cells", &[("class", "cells"), ("fill", "#fff")]),
+    ("water", &[("class", "solution water"), ("fill", WATER)]),
+    ("grid", &[("class", "grid"), ("stroke", "#b4b4b4"), ("stroke-width", "1"), ("fill", "none")]),
+    (
+        "walls",
+        &[
+            ("class", "walls"),
+            ("stroke", "#000"),
+            ("stroke-width", "3"),
+            ("stroke-linecap", "square"),
+            ("fill", "none"),
+        ],
+    ),
+    ("clues", &[("class", "clues"), ("font-weight", "bold"), ("text-anchor", "middle"), ("fill", "#222")]),
+];
+
+/// The attributes of the layer `name` of [`LAYERS`], each after a space.
+fn layer(name: &str) -> String {
+    let attrs = LAYERS.iter().find(|(n, _)| *n == name).map_or(&[][..], |(_, attrs)| attrs);
+    attrs.iter().map(|(k, v)| format!(" {k}=\"{v}\"")).collect()
+}
+
 /// Draws the board. The water cells are one `<rect>` each inside
 /// `<g class="solution water">`, so a page can hide them until asked and a
 /// test can count them.
@@ -26,14 +53,15 @@ pub fn board(puzzle: &Aquarium, water: Option<&Water>, title: &str) -> String {
     let mut out = open("board aquarium", width, height, title);
     let _ = write!(
         out,
-        "<rect class=\"cells\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#fff\"/>",
+        "<rect{} x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/>",
+        layer("cells"),
         x(0),
         y(0),
         w as f64 * CELL,
         h as f64 * CELL
     );
     if let Some(water) = water {
-        let _ = write!(out, "<g class=\"solution water\" fill=\"{WATER}\">");
+        let _ = write!(out, "<g{}>", layer("water"));
         for r in 0..h {
             for c in 0..w {
                 if water.get(r, c) {
@@ -51,7 +79,7 @@ pub fn board(puzzle: &Aquarium, water: Option<&Water>, title: &str) -> String {
     for c in 1..w {
         let _ = write!(grid, "M{} {}V{}", x(c), y(0), y(h));
     }
-    let _ = write!(out, "<path class=\"grid\" d=\"{grid}\" stroke=\"#b4b4b4\" stroke-width=\"1\" fill=\"none\"/>");
+    let _ = write!(out, "<path{} d=\"{grid}\"/>", layer("grid"));
     let wall_across = |b: usize, c: usize| b == 0 || b == h || puzzle.tank(b - 1, c) != puzzle.tank(b, c);
     let wall_down = |r: usize, v: usize| v == 0 || v == w || puzzle.tank(r, v - 1) != puzzle.tank(r, v);
     let mut walls = String::new();
@@ -66,15 +94,9 @@ pub fn board(puzzle: &Aquarium, water: Option<&Water>, title: &str) -> String {
             let _ = write!(walls, "M{} {}V{}", x(v), y(start), y(end));
         }
     }
-    let _ = write!(
-        out,
-        "<path class=\"walls\" d=\"{walls}\" stroke=\"#000\" stroke-width=\"3\" stroke-linecap=\"square\" fill=\"none\"/>"
-    );
+    let _ = write!(out, "<path{} d=\"{walls}\"/>", layer("walls"));
     let size = CELL * 0.5;
-    let _ = write!(
-        out,
-        "<g class=\"clues\" font-size=\"{size}\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#222\">"
-    );
+    let _ = write!(out, "<g{} font-size=\"{size}\">", layer("clues"));
     // Baselines a third of the font size below the middle centre the digits.
     for (c, clue) in puzzle.col_clues().iter().enumerate() {
         let _ = write!(out, "<text x=\"{}\" y=\"{}\">{clue}</text>", x(c) + CELL / 2.0, y0 / 2.0 + size / 3.0 + 2.0);
