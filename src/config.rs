@@ -249,6 +249,7 @@ mod tests {
     fn a_contact_goes_last_in_the_user_agents_comment() {
         let agent = |contact: &str| {
             let config = Config::parse(&format!("[site]\ncontact = {contact:?}\n")).unwrap();
+            assert_eq!(config.site.contact.as_ref().map(Contact::as_str), Some(contact), "kept as written");
             config.site.fetch_settings(None).user_agent
         };
         let version = env!("CARGO_PKG_VERSION");

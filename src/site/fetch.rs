@@ -44,14 +44,14 @@ pub fn user_agent(contact: Option<&Contact>) -> String {
         None => USER_AGENT.to_string(),
         Some(contact) => {
             let open = USER_AGENT.strip_suffix(')').expect("USER_AGENT ends with its comment");
-            format!("{open}; +{})", contact.as_str())
+            format!("{open}; +{})", contact.in_header())
         }
     }
 }
 
-/// Where a site's owner can reach whoever runs aquarchive: an http(s) URL,
-/// or an e-mail address (kept as a `mailto:` URL). Every character is one
-/// a User-Agent's comment can carry.
+/// Where a site's owner can reach whoever runs aquarchive, as written: an
+/// http(s) URL, or an e-mail address. Every character is one a
+/// User-Agent's comment can carry.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Contact(String);
 
@@ -83,10 +83,7 @@ impl Contact {
         if let Some(c) = text.chars().find(|&c| !c.is_ascii_graphic() || matches!(c, '(' | ')' | '\\')) {
             return Err(ContactError::Unfit(c));
         }
-        let lower = text.to_ascii_lowercase();
-        if let Some(rest) =
-            ["http://", "https://"].iter().find_map(|scheme| lower.starts_with(scheme).then(|| &text[scheme.len()..]))
-        {
+        if let Some(rest) = ["http://", "https://"].iter().find_map(|scheme| strip_prefix_ignoring_case(text, scheme)) {
             let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
             if authority.contains('@') {
                 return Err(ContactError::Credentials);
@@ -97,15 +94,33 @@ impl Contact {
                 Err(ContactError::Neither)
             };
         }
-        let address = if lower.starts_with("mailto:") { &text["mailto:".len()..] } else { text };
-        if is_email(address) { Ok(Contact(format!("mailto:{address}"))) } else { Err(ContactError::Neither) }
+        if is_email(strip_prefix_ignoring_case(text, "mailto:").unwrap_or(text)) {
+            Ok(Contact(text.to_string()))
+        } else {
+            Err(ContactError::Neither)
+        }
     }
 
-    /// As the User-Agent carries it: the URL as written, an e-mail address
-    /// as `mailto:` and the address.
+    /// As written.
     pub fn as_str(&self) -> &str {
         &self.0
     }
+
+    /// As the User-Agent carries it: a URL as written, an e-mail address
+    /// as a `mailto:` URL.
+    pub fn in_header(&self) -> String {
+        let text = self.0.as_str();
+        if ["http://", "https://"].iter().any(|scheme| strip_prefix_ignoring_case(text, scheme).is_some()) {
+            return text.to_string();
+        }
+        format!("mailto:{}", strip_prefix_ignoring_case(text, "mailto:").unwrap_or(text))
+    }
+}
+
+/// `text` after `prefix`, if it starts with it in any case of ASCII letters.
+fn strip_prefix_ignoring_case<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
+    let head = text.get(..prefix.len())?;
+    head.eq_ignore_ascii_case(prefix).then(|| &text[prefix.len()..])
 }
 
 /// `host` or `host:port`, the host a domain name, an IPv4 address or an
