@@ -9,7 +9,7 @@ use thiserror::Error;
 
 #[cfg(feature = "browser")]
 use crate::site::browser_process::BrowserSettings;
-use crate::site::fetch::FetchSettings;
+use crate::site::fetch::{Contact, FetchSettings};
 use crate::site::sandbox::Sandbox;
 
 /// The file read from the working directory when no `--config` is given.
@@ -34,7 +34,13 @@ pub struct ArchiveConfig {
 #[serde(default, deny_unknown_fields)]
 pub struct SiteConfig {
     pub base_url: String,
-    pub user_agent: String,
+    /// Sent with each request, as written, instead of the User-Agent
+    /// aquarchive builds from its name, its version and `contact`.
+    pub user_agent: Option<String>,
+    /// Where a site's owner can reach whoever runs aquarchive, in the
+    /// User-Agent aquarchive builds; none by default.
+    #[serde(deserialize_with = "contact")]
+    pub contact: Option<Contact>,
     /// Least time between two requests to the site.
     pub min_delay_ms: u64,
     pub timeout_secs: u64,
@@ -85,7 +91,8 @@ impl Default for SiteConfig {
     fn default() -> Self {
         SiteConfig {
             base_url: "https://www.puzzle-aquarium.com/".into(),
-            user_agent: crate::site::fetch::USER_AGENT.into(),
+            user_agent: None,
+            contact: None,
             min_delay_ms: 2000,
             timeout_secs: 30,
             retries: 2,
@@ -110,11 +117,20 @@ impl Default for FetchConfig {
 }
 
 impl SiteConfig {
+    /// The User-Agent sent: `user_agent` when it is set, whole, else
+    /// aquarchive's own with the contact, if any.
+    pub fn user_agent(&self) -> String {
+        match &self.user_agent {
+            Some(agent) => agent.clone(),
+            None => crate::site::fetch::user_agent(self.contact.as_ref()),
+        }
+    }
+
     /// The settings as the fetchers take them, with the pace kept through
     /// `pace_file` when one is given.
     pub fn fetch_settings(&self, pace_file: Option<PathBuf>) -> FetchSettings {
         FetchSettings {
-            user_agent: self.user_agent.clone(),
+            user_agent: self.user_agent(),
             min_delay: Duration::from_millis(self.min_delay_ms),
             timeout: Duration::from_secs(self.timeout_secs),
             retries: self.retries,
@@ -137,6 +153,19 @@ impl FetchConfig {
             sandbox: self.browser_sandbox,
         }
     }
+}
+
+/// `site.contact`, checked as it is read: a message that names the key and
+/// says what it takes (toml adds the line).
+fn contact<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<Contact>, D::Error> {
+    let text = String::deserialize(deserializer)?;
+    Contact::parse(&text).map(Some).map_err(|why| {
+        serde::de::Error::custom(format!(
+            "`site.contact` = {text:?}: {why}; accepted: an http or https URL \
+             (\"https://example.org/bot\") or an e-mail address (\"me@example.org\" or \"mailto:me@example.org\"), \
+             in visible ASCII without spaces, `(`, `)` or `\\`"
+        ))
+    })
 }
 
 #[derive(Debug, Error)]
@@ -202,6 +231,115 @@ mod tests {
         }
         let err = Config::parse("[fetch]\nbrowser_sandbox = \"no\"\n").unwrap_err();
         assert!(err.contains("browser_sandbox") && err.contains("no"), "{err}");
+    }
+
+    #[test]
+    fn by_default_the_user_agent_names_the_tool_and_no_page() {
+        let site = SiteConfig::default();
+        assert_eq!((&site.user_agent, &site.contact), (&None, &None));
+        let agent = site.fetch_settings(None).user_agent;
+        assert_eq!(
+            agent,
+            format!("aquarchive/{} (personal puzzle archive, one request at a time)", env!("CARGO_PKG_VERSION"))
+        );
+        assert!(!agent.contains("http") && !agent.contains('+') && !agent.contains('@'), "{agent}");
+    }
+
+    #[test]
+    fn a_contact_goes_last_in_the_user_agents_comment() {
+        let agent = |contact: &str| {
+            let config = Config::parse(&format!("[site]\ncontact = {contact:?}\n")).unwrap();
+            assert_eq!(config.site.contact.as_ref().map(Contact::as_str), Some(contact), "kept as written");
+            config.site.fetch_settings(None).user_agent
+        };
+        let version = env!("CARGO_PKG_VERSION");
+        for (contact, shown) in [
+            ("https://example.org/bot", "https://example.org/bot"),
+            (
+                "http://example.org:8080/about?bot=aquarchive#contact",
+                "http://example.org:8080/about?bot=aquarchive#contact",
+            ),
+            ("HTTPS://[2001:db8::1]/bot", "HTTPS://[2001:db8::1]/bot"),
+            ("https://192.0.2.7", "https://192.0.2.7"),
+            ("me@example.org", "mailto:me@example.org"),
+            ("mailto:me@example.org", "mailto:me@example.org"),
+            ("MAILTO:first.last+bot@mail.example.co.uk", "mailto:first.last+bot@mail.example.co.uk"),
+        ] {
+            assert_eq!(
+                agent(contact),
+                format!("aquarchive/{version} (personal puzzle archive, one request at a time; +{shown})"),
+                "{contact}"
+            );
+        }
+    }
+
+    #[cfg(feature = "http")]
+    #[test]
+    fn robots_txt_rules_are_read_for_aquarchive_with_a_contact_too() {
+        use crate::site::robots::product_token;
+        let config = Config::parse("[site]\ncontact = \"https://example.org/bot\"\n").unwrap();
+        assert_eq!(product_token(&config.site.fetch_settings(None).user_agent), "aquarchive");
+        assert_eq!(product_token(&SiteConfig::default().fetch_settings(None).user_agent), "aquarchive");
+    }
+
+    #[test]
+    fn a_user_agent_set_is_sent_whole_even_with_a_contact() {
+        let text = "[site]\nuser_agent = \"mybot/2 (x)\"\ncontact = \"me@example.org\"\n";
+        let config = Config::parse(text).unwrap();
+        assert_eq!(config.site.contact, Some(Contact::parse("me@example.org").unwrap()));
+        assert_eq!(config.site.fetch_settings(None).user_agent, "mybot/2 (x)");
+    }
+
+    #[test]
+    fn a_contact_neither_url_nor_address_or_unfit_for_a_header_is_refused_naming_the_key() {
+        for (contact, why) in [
+            ("", "neither"),
+            ("example.org", "neither"),
+            ("www.example.org/bot", "neither"),
+            ("ftp://example.org/bot", "neither"),
+            ("https://", "neither"),
+            ("https:///bot", "neither"),
+            ("https://exa_mple.org/", "neither"),
+            ("https://example.org:http/", "neither"),
+            ("me@example", "neither"),
+            ("@example.org", "neither"),
+            ("me..you@example.org", "neither"),
+            ("mailto:", "neither"),
+            ("mailto:me@example.org?subject=bot", "neither"),
+            ("https://user:secret@example.org/", "user name or password"),
+            ("https://exa mple.org/", "' '"),
+            ("me@example.org\tx", "'\\t'"),
+            ("https://example.org/\r\nX-Other: 1", "'\\r'"),
+            ("https://example.org/(bot)", "'('"),
+            ("https://example.org/bot\\", "'\\\\'"),
+            ("me@exämple.org", "'ä'"),
+        ] {
+            let err = Config::parse(&format!("[site]\ncontact = {contact:?}\n")).unwrap_err();
+            assert!(err.contains(&format!("`site.contact` = {contact:?}")), "{contact:?}: {err}");
+            assert!(err.contains(why), "{contact:?} ({why}): {err}");
+            assert!(err.contains("http or https URL") && err.contains("e-mail address"), "{contact:?}: {err}");
+            assert!(err.contains("line 2"), "{contact:?}: {err}");
+        }
+    }
+
+    #[test]
+    fn a_bad_contact_in_a_file_is_an_error_naming_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("config.toml");
+        std::fs::write(&path, "[site]\ncontact = \"example.org\"\n").unwrap();
+        let err = Config::load(Some(&path)).unwrap_err().to_string();
+        assert!(err.starts_with(&format!("{}: ", path.display())), "{err}");
+        assert!(err.contains("`site.contact`") && err.contains("neither"), "{err}");
+    }
+
+    #[test]
+    fn the_shipped_config_toml_gives_examples_that_read() {
+        let text = include_str!("../config.toml");
+        for (line, check) in [("# contact = ", "contact = "), ("# user_agent = ", "user_agent = ")] {
+            assert!(text.contains(line), "config.toml shows {line:?}");
+            let config = Config::parse(&text.replace(line, check)).unwrap();
+            assert_ne!(config.site, SiteConfig::default(), "{line}");
+        }
     }
 
     #[test]

@@ -30,13 +30,138 @@ impl Method {
 }
 
 /// Who aquarchive says it is, unless `site.user_agent` says otherwise: the
-/// product token that robots.txt rules name (`aquarchive`), the version,
-/// how it behaves, and where a site's owner can read about it.
-pub const USER_AGENT: &str = concat!(
-    "aquarchive/",
-    env!("CARGO_PKG_VERSION"),
-    " (personal puzzle archive, one request at a time; +https://crates.io/crates/aquarchive)"
-);
+/// product token that robots.txt rules name (`aquarchive`), the version and
+/// how it behaves. It points at no page: [`user_agent`] adds the contact
+/// the user gives, if any.
+pub const USER_AGENT: &str =
+    concat!("aquarchive/", env!("CARGO_PKG_VERSION"), " (personal puzzle archive, one request at a time)");
+
+/// [`USER_AGENT`], with the contact as crawlers give theirs, `+` and the
+/// address last in the comment:
+/// `aquarchive/0.1.0 (personal puzzle archive, one request at a time; +https://example.org/bot)`.
+pub fn user_agent(contact: Option<&Contact>) -> String {
+    match contact {
+        None => USER_AGENT.to_string(),
+        Some(contact) => {
+            let open = USER_AGENT.strip_suffix(')').expect("USER_AGENT ends with its comment");
+            format!("{open}; +{})", contact.in_header())
+        }
+    }
+}
+
+/// Where a site's owner can reach whoever runs aquarchive, as written: an
+/// http(s) URL, or an e-mail address. Every character is one a
+/// User-Agent's comment can carry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Contact(String);
+
+/// Why a text is no [`Contact`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ContactError {
+    #[error(
+        "it holds {0:?}, which a User-Agent header cannot carry (a header is ASCII: write a domain \
+         in punycode, xn--..., and the rest of a URL percent-encoded)"
+    )]
+    NotAscii(char),
+    #[error("it holds {0:?}, which a User-Agent header cannot carry in its comment")]
+    Unfit(char),
+    #[error("it gives a user name or password, which every site asked would be sent")]
+    Credentials,
+    #[error("it is neither an http(s) URL nor an e-mail address")]
+    Neither,
+}
+
+impl Contact {
+    /// `text` as a contact: `http://` or `https://` and a host (a port,
+    /// path, query and fragment may follow), or an e-mail address
+    /// `local@domain.tld`, bare or after `mailto:`. Visible ASCII only, and
+    /// no `(`, `)` or `\`, which would end or escape the header's comment.
+    pub fn parse(text: &str) -> Result<Contact, ContactError> {
+        if let Some(c) = text.chars().find(|c| !c.is_ascii()) {
+            return Err(ContactError::NotAscii(c));
+        }
+        if let Some(c) = text.chars().find(|&c| !c.is_ascii_graphic() || matches!(c, '(' | ')' | '\\')) {
+            return Err(ContactError::Unfit(c));
+        }
+        if let Some(rest) = ["http://", "https://"].iter().find_map(|scheme| strip_prefix_ignoring_case(text, scheme)) {
+            let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+            if authority.contains('@') {
+                return Err(ContactError::Credentials);
+            }
+            return if is_host_and_port(authority) {
+                Ok(Contact(text.to_string()))
+            } else {
+                Err(ContactError::Neither)
+            };
+        }
+        if is_email(strip_prefix_ignoring_case(text, "mailto:").unwrap_or(text)) {
+            Ok(Contact(text.to_string()))
+        } else {
+            Err(ContactError::Neither)
+        }
+    }
+
+    /// As written.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// As the User-Agent carries it: a URL as written, an e-mail address
+    /// as a `mailto:` URL.
+    pub fn in_header(&self) -> String {
+        let text = self.0.as_str();
+        if ["http://", "https://"].iter().any(|scheme| strip_prefix_ignoring_case(text, scheme).is_some()) {
+            return text.to_string();
+        }
+        format!("mailto:{}", strip_prefix_ignoring_case(text, "mailto:").unwrap_or(text))
+    }
+}
+
+/// `text` after `prefix`, if it starts with it in any case of ASCII letters.
+fn strip_prefix_ignoring_case<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
+    let head = text.get(..prefix.len())?;
+    head.eq_ignore_ascii_case(prefix).then(|| &text[prefix.len()..])
+}
+
+/// `host` or `host:port`, the host a domain name, an IPv4 address or an
+/// IPv6 one in brackets.
+fn is_host_and_port(authority: &str) -> bool {
+    let (host_ok, after) = match authority.strip_prefix('[').and_then(|rest| rest.split_once(']')) {
+        Some((v6, after)) => {
+            (!v6.is_empty() && v6.bytes().all(|b| b.is_ascii_hexdigit() || b == b':' || b == b'.'), after)
+        }
+        None => {
+            let end = authority.find(':').unwrap_or(authority.len());
+            (is_domain(&authority[..end]), &authority[end..])
+        }
+    };
+    let port_ok = after.is_empty()
+        || after.strip_prefix(':').is_some_and(|port| !port.is_empty() && port.bytes().all(|b| b.is_ascii_digit()));
+    host_ok && port_ok
+}
+
+/// Dot-separated labels of letters, digits and hyphens, none empty and
+/// none starting or ending with a hyphen.
+fn is_domain(name: &str) -> bool {
+    !name.is_empty()
+        && name.split('.').all(|label| {
+            !label.is_empty()
+                && !label.starts_with('-')
+                && !label.ends_with('-')
+                && label.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+        })
+}
+
+/// `local@domain.tld`: a local part of the characters RFC 5322 allows
+/// unquoted (dots only between them), and a domain of two labels or more.
+fn is_email(address: &str) -> bool {
+    let Some((local, domain)) = address.rsplit_once('@') else { return false };
+    let atext = |b: u8| b.is_ascii_alphanumeric() || b"!#$%&'*+-/=?^_`{|}~".contains(&b);
+    !local.is_empty()
+        && local.split('.').all(|part| !part.is_empty() && part.bytes().all(atext))
+        && domain.contains('.')
+        && is_domain(domain)
+}
 
 /// Politeness: who we say we are, how fast we ask, how long we wait, how
 /// often we try again.

@@ -3,7 +3,8 @@
 //! everything; it is asked for at most once a day and kept in the fetch
 //! log; a stored copy stands in when the site cannot give it, and with no
 //! copy nothing is fetched; its Crawl-delay stretches the gap between
-//! requests; and the User-Agent names the tool and where to read about it.
+//! requests; and the User-Agent names the tool, and a contact only when
+//! config.toml gives one.
 
 use std::path::Path;
 use std::time::Duration;
@@ -192,15 +193,57 @@ fn a_crawl_delay_longer_than_the_configured_delay_stretches_the_gaps() {
 }
 
 #[test]
-fn the_user_agent_names_the_tool_and_where_to_read_about_it() {
+fn by_default_the_user_agent_names_the_tool_and_no_page() {
     let site = Site::start();
     let dir = setup(&site);
     dir.run(&["fetch", "6x6-easy"]).ok();
     let log = site.log();
     assert_eq!(log.len(), 2, "robots.txt, then the page");
+    let expected = format!("aquarchive/{} (personal puzzle archive, one request at a time)", env!("CARGO_PKG_VERSION"));
     for (_, agent) in &log {
-        assert!(agent.starts_with("aquarchive/"), "{agent}");
-        assert!(agent.contains("+https://crates.io/crates/aquarchive"), "{agent}");
+        assert_eq!(agent, &expected);
+        assert!(!agent.contains("http") && !agent.contains('+') && !agent.contains('@'), "{agent}");
+    }
+}
+
+#[test]
+fn a_contact_in_config_toml_ends_the_user_agent_and_robots_txt_rules_still_name_aquarchive() {
+    for (contact, shown) in
+        [("https://example.org/bot", "https://example.org/bot"), ("me@example.org", "mailto:me@example.org")]
+    {
+        let site = Site::start();
+        site.robots(Some("User-agent: aquarchive\nDisallow: /?size=9\n"));
+        let dir = setup(&site);
+        let config = std::fs::read_to_string(dir.join("config.toml")).unwrap();
+        dir.write("config.toml", config.replace("[site]\n", &format!("[site]\ncontact = \"{contact}\"\n")));
+        let run = dir.run(&["fetch", "daily", "6x6-easy"]).expect_code(2);
+        assert!(run.stdout.contains("forbids /?size=9 to aquarchive"), "{run}");
+        assert!(run.stdout.contains("new: 6x6-easy"), "{run}");
+        assert_eq!(site.hits("/?size=9"), 0, "{run}");
+        let log = site.log();
+        assert_eq!(log.len(), 2, "robots.txt, then the page it allows: {run}");
+        let expected = format!(
+            "aquarchive/{} (personal puzzle archive, one request at a time; +{shown})",
+            env!("CARGO_PKG_VERSION")
+        );
+        for (_, agent) in &log {
+            assert_eq!(agent, &expected);
+        }
+    }
+}
+
+#[test]
+fn a_contact_neither_url_nor_address_stops_the_run_naming_config_toml_and_the_key() {
+    for contact in ["example.org", "https://example.org/(bot)", "me@ex\u{e4}mple.org"] {
+        let site = Site::start();
+        let dir = setup(&site);
+        let config = std::fs::read_to_string(dir.join("config.toml")).unwrap();
+        dir.write("config.toml", config.replace("[site]\n", &format!("[site]\ncontact = \"{contact}\"\n")));
+        let run = dir.run(&["fetch", "6x6-easy"]).expect_code(2);
+        assert!(run.stderr.contains("config.toml"), "{run}");
+        assert!(run.stderr.contains(&format!("`site.contact` = \"{contact}\"")), "{run}");
+        assert!(run.stderr.contains("http or https URL") && run.stderr.contains("e-mail address"), "{run}");
+        assert!(site.log().is_empty(), "nothing is asked of the site: {run}");
     }
 }
 

@@ -1150,15 +1150,12 @@ fn config_can_choose_the_browser_and_an_already_running_webdriver() {
 }
 
 #[test]
-fn requests_carry_the_user_agent_and_keep_the_minimum_delay() {
+fn requests_carry_the_user_agent_set_whole_even_with_a_contact_and_keep_the_minimum_delay() {
     let site = Site::start();
     let dir = setup(&site);
     let config = std::fs::read_to_string(dir.join("config.toml")).unwrap();
-    dir.write(
-        "config.toml",
-        config
-            .replace("min_delay_ms = 0\n", "min_delay_ms = 300\nuser_agent = \"aquarchive-test/1 (me@example.org)\"\n"),
-    );
+    let agent = "user_agent = \"aquarchive-test/1 (me@example.org)\"\ncontact = \"https://example.org/bot\"\n";
+    dir.write("config.toml", config.replace("min_delay_ms = 0\n", &format!("min_delay_ms = 300\n{agent}")));
     dir.run(&["fetch", "6x6-normal", "--count", "3"]).ok();
     let log = site.log();
     assert_eq!(log.len(), 4, "robots.txt, then three pages");
