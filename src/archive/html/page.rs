@@ -13,7 +13,7 @@ use crate::store::{Fetch, HashCheck, Puzzle, Status, time_text};
 
 use super::super::kinds::{self, AnyPuzzle, AnySolution};
 use super::super::{export, picture, site_names, stats, stored_solution};
-use super::play::{self, Play};
+use super::play::{self, Play, script_safe};
 
 /// One puzzle as the index lists it.
 pub(super) struct Row {
@@ -286,14 +286,6 @@ pub(super) fn puzzles_js(rows: &[Row]) -> String {
     }
     out.push_str("];\n");
     out
-}
-
-/// JSON that reads the same inside an HTML `<script>` element: every `<`
-/// written `\u003c`, so no text in it can close the element (`</script>`)
-/// or open a comment (`<!--`). A `<` can only be inside a JSON string, where
-/// the escape means the same character.
-pub(super) fn script_safe(json: &str) -> String {
-    json.replace('<', "\\u003c")
 }
 
 /// A puzzle's page, and what went wrong drawing it (if anything); `read`

@@ -137,7 +137,7 @@ pub(super) fn words_js() -> String {
     });
     format!(
         "// The hints' words, written by the export from the graders' own wording.\nvar WORDS = {};\n",
-        super::page::script_safe(&words.to_string())
+        script_safe(&words.to_string())
     )
 }
 
@@ -158,6 +158,14 @@ pub(super) fn board_js() -> String {
     let board = serde_json::json!({ "cell": drawn::CELL, "font": FONT_FAMILY, "layers": layers });
     format!(
         "// How an Aquarium board looks, written by the export as its pictures are drawn.\nvar BOARD = {};\n",
-        super::page::script_safe(&board.to_string())
+        script_safe(&board.to_string())
     )
+}
+
+/// JSON that reads the same inside an HTML `<script>` element: every `<`
+/// written `\u003c`, so no text in it can close the element (`</script>`)
+/// or open a comment (`<!--`). A `<` can only be inside a JSON string, where
+/// the escape means the same character.
+pub(super) fn script_safe(json: &str) -> String {
+    json.replace('<', "\\u003c")
 }

@@ -3,7 +3,8 @@
 
 use scraper::{Html, Selector};
 
-use super::page::{COLUMNS, Row, index_page, puzzle_page, puzzles_js, script_safe};
+use super::page::{COLUMNS, Row, index_page, puzzle_page, puzzles_js};
+use super::play::script_safe;
 use super::*;
 use crate::archive::grade::hints;
 use crate::archive::{export, picture};

@@ -6,19 +6,9 @@ use multicover::Settings;
 use super::board::{Board, Shape};
 use super::levels::{Level, Technique};
 use super::memo::Memo;
+use super::step::Step;
 use super::techniques;
 use crate::aquarium::{Aquarium, Water, solve};
-
-/// One deduction: what a person would say, and the cells it settles as
-/// (row, column, water), 0-based, in reading order. The text numbers rows,
-/// columns and tanks from 1, tanks in order of first appearance (empty from
-/// [`grade_without_words`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Step {
-    pub technique: Technique,
-    pub text: String,
-    pub settles: Vec<(usize, usize, bool)>,
-}
 
 /// A puzzle's grade: its level and every step of the solution.
 #[derive(Clone, Debug)]

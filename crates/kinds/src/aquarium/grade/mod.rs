@@ -25,13 +25,15 @@ mod board;
 mod grading;
 mod levels;
 mod memo;
+mod step;
 mod sums;
 mod techniques;
 mod two_lines;
 mod words;
 
-pub use grading::{Grading, Step, grade, grade_knowing, grade_without_words};
+pub use grading::{Grading, grade, grade_knowing, grade_without_words};
 pub use levels::{Level, Technique};
+pub use step::Step;
 pub use words::settled_words;
 
 #[cfg(test)]

@@ -10,7 +10,7 @@
 use std::fmt::Write;
 
 use super::board::{Board, Shape};
-use super::grading::Step;
+use super::step::Step;
 use crate::aquarium::Aquarium;
 
 /// The templates of [`Step::SETTLED_WORDS`], each by itself.
