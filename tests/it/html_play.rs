@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use aquarchive::kinds::aquarium::Aquarium;
 use aquarchive::kinds::aquarium::grade::{Technique, settled_words};
+use aquarchive::render::svg::aquarium;
 use aquarchive::site::browser::{Browser, BrowserSettings};
 use fantoccini::Locator;
 
@@ -160,6 +161,16 @@ fn an_aquarium_is_solved_by_clicks_stays_solved_and_the_index_finds_it() {
     assert!(!page.text("#verdict").contains("Solved"));
     let puzzlink = page.run("return document.getElementById('puzzlink').href");
     assert!(puzzlink.as_str().unwrap().starts_with("https://puzz.link/p?aquarium/r/10/10/"), "{puzzlink}");
+    // The walls the script drew are the ones Rust draws, in the played layout.
+    let drawn = page.run("return document.querySelector('#game path.walls').getAttribute('d')");
+    let walls = aquarium::wall_path(
+        w,
+        h,
+        |r, c| tanks[r][c] != tanks[r][c + 1],
+        |r, c| tanks[r][c] != tanks[r + 1][c],
+        aquarium::PLAYED.origin(),
+    );
+    assert_eq!(drawn.as_str(), Some(walls.as_str()));
 
     // A click fills its tank from the bottom up to the clicked row.
     let tank_cells = |t: &str| -> Vec<(usize, usize)> {

@@ -483,7 +483,7 @@
   // and the logical solution's steps. How a board looks (the side of a
   // cell, the font, each layer's SVG attributes) is BOARD, which the export
   // writes before this script as its own pictures are drawn.
-  var AQ = typeof BOARD === "object" && BOARD ? BOARD : { layers: {} };
+  var AQ = typeof BOARD === "object" && BOARD ? BOARD : { layers: {}, layouts: {} };
   var AQ_CELL = AQ.cell;
 
   // The attributes of BOARD's layer `name`, with `attrs` beside them.
@@ -534,7 +534,11 @@
       else if (ch === ".") clues.push(null);
       else if (ch >= "g" && ch <= "z") for (var n = parseInt(ch, 36) - 15; n > 0; n--) clues.push(null);
     }
-    return { w: w, h: h, tank: tank, tanks: count, cols: clues.slice(0, w), rows: clues.slice(w, w + h) };
+    return {
+      w: w, h: h, tank: tank, tanks: count, cols: clues.slice(0, w), rows: clues.slice(w, w + h),
+      right: function (r, c) { return right[r * (w - 1) + c]; },
+      below: function (r, c) { return below[r * w + c]; }
+    };
   }
 
   // The steps as the page gives them: the techniques they use, each step's
@@ -582,6 +586,28 @@
     }).join(say("settled", "between tanks"));
   }
 
+  // The tank walls as render::svg::aquarium's wall_path draws them: the
+  // sides between cells that the puzz.link address marks as walls (the
+  // export writes them there from the tanks) and the grid's outline, each
+  // boundary's walls in runs, in cells from `origin`.
+  function wallPath(p, origin) {
+    var w = p.w, h = p.h, d = "";
+    function x(c) { return (origin + c) * AQ_CELL; }
+    function runs(len, holds, each) {
+      for (var at = 0; at < len;) {
+        if (!holds(at)) { at++; continue; }
+        var start = at;
+        while (at < len && holds(at)) at++;
+        each(start, at);
+      }
+    }
+    function across(b) { return function (c) { return b === 0 || b === h || !!p.below(b - 1, c); }; }
+    function down(v) { return function (r) { return v === 0 || v === w || !!p.right(r, v - 1); }; }
+    for (var b = 0; b <= h; b++) runs(w, across(b), function (s, e) { d += "M" + x(s) + " " + x(b) + "H" + x(e); });
+    for (var v = 0; v <= w; v++) runs(h, down(v), function (s, e) { d += "M" + x(v) + " " + x(s) + "V" + x(e); });
+    return d;
+  }
+
   // Draws an Aquarium as the site does (white cells, thin grey lines,
   // thick black tank walls, the column clues above and the row clues to the
   // left, each with the water it still needs beside it) into `parent`. With
@@ -589,7 +615,8 @@
   // hidden until revealed, and a layer for hints.
   function drawAquarium(p, parent, solution) {
     var w = p.w, h = p.h, n = w * h, out = {};
-    var x0 = 2 * AQ_CELL, y0 = 2 * AQ_CELL;
+    var at = AQ.layouts[solution ? "played" : "picture"], origin = at.origin;
+    var x0 = origin * AQ_CELL, y0 = origin * AQ_CELL;
     var width = x0 + w * AQ_CELL + 2, height = y0 + h * AQ_CELL + 2;
     var root = svg("svg", {
       "class": "board aquarium", width: width, height: height, viewBox: "0 0 " + width + " " + height,
@@ -616,32 +643,22 @@
     for (var gr = 1; gr < h; gr++) grid += "M" + x0 + " " + (y0 + gr * AQ_CELL) + "H" + (x0 + w * AQ_CELL);
     for (var gc = 1; gc < w; gc++) grid += "M" + (x0 + gc * AQ_CELL) + " " + y0 + "V" + (y0 + h * AQ_CELL);
     svg("path", layer("grid", { d: grid }), root);
-    var walls = "";
-    function tankAt(r, c) { return r < 0 || c < 0 || r >= h || c >= w ? -1 : p.tank[r * w + c]; }
-    for (var b = 0; b <= h; b++) {
-      for (var wc = 0; wc < w; wc++) {
-        if (tankAt(b - 1, wc) !== tankAt(b, wc)) walls += "M" + (x0 + wc * AQ_CELL) + " " + (y0 + b * AQ_CELL) + "h" + AQ_CELL;
-      }
-    }
-    for (var v = 0; v <= w; v++) {
-      for (var wr = 0; wr < h; wr++) {
-        if (tankAt(wr, v - 1) !== tankAt(wr, v)) walls += "M" + (x0 + v * AQ_CELL) + " " + (y0 + wr * AQ_CELL) + "v" + AQ_CELL;
-      }
-    }
+    var walls = wallPath(p, origin);
     svg("path", layer("walls", { d: walls }), root);
     if (solution) out.hints = svg("g", { "class": "hints" }, root);
-    var clues = svg("g", layer("clues", { "font-size": AQ_CELL / 2 }), root);
+    var clues = svg("g", layer("clues", { "font-size": AQ.fontSize * AQ_CELL }), root);
+    var counters = solution && at.counter !== null;
     out.colLeft = [];
     out.rowLeft = [];
     p.cols.forEach(function (clue, c) {
       var x = x0 + (c + 0.5) * AQ_CELL;
-      svg("text", { "class": "clue", x: x, y: AQ_CELL * 0.75, text: clue === null ? "" : clue }, clues);
-      if (solution) out.colLeft.push(svg("text", { "class": "left", x: x, y: AQ_CELL * 1.7 }, clues));
+      svg("text", { "class": "clue", x: x, y: (at.clue + AQ.baseline) * AQ_CELL, text: clue === null ? "" : clue }, clues);
+      if (counters) out.colLeft.push(svg("text", { "class": "left", x: x, y: (at.counter + AQ.baseline) * AQ_CELL }, clues));
     });
     p.rows.forEach(function (clue, r) {
-      var y = y0 + (r + 0.5) * AQ_CELL + AQ_CELL / 6;
-      svg("text", { "class": "clue", x: AQ_CELL * (solution ? 0.5 : 1.2), y: y, text: clue === null ? "" : clue }, clues);
-      if (solution) out.rowLeft.push(svg("text", { "class": "left", x: AQ_CELL * 1.45, y: y }, clues));
+      var y = y0 + (r + 0.5 + AQ.baseline) * AQ_CELL;
+      svg("text", { "class": "clue", x: at.clue * AQ_CELL, y: y, text: clue === null ? "" : clue }, clues);
+      if (counters) out.rowLeft.push(svg("text", { "class": "left", x: at.counter * AQ_CELL, y: y }, clues));
     });
     return out;
   }
@@ -656,7 +673,7 @@
     // Each cell: "empty", "water" or "air".
     var state = [];
     for (var i = 0; i < n; i++) state.push("empty");
-    var x0 = 2 * AQ_CELL, y0 = 2 * AQ_CELL;
+    var x0 = AQ.layouts.played.origin * AQ_CELL, y0 = x0;
     var drawn = drawAquarium(p, game, solution);
     // Water played is the colour of the solution's.
     game.style.setProperty("--water", (AQ.layers.water || {}).fill || "");

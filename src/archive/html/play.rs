@@ -144,9 +144,11 @@ pub(super) fn words_js() -> String {
 /// The head of `archive.js` after the words, written once for every page:
 /// `var BOARD = {...};`, how an Aquarium board looks, as
 /// [`render::svg::aquarium`](crate::render::svg::aquarium) draws it for
-/// `picture` and `solve --svg`: the side of a cell, the font, and each
-/// layer's SVG attributes ([`LAYERS`](drawn::LAYERS)). The script draws the
-/// played boards and the index's pictures with them.
+/// `picture` and `solve --svg`: the side of a cell, the font, each layer's
+/// SVG attributes ([`LAYERS`](drawn::LAYERS)), and where the grid, clues
+/// and counters sit, in cells ([`PICTURE`](drawn::PICTURE) for the index's
+/// pictures, [`PLAYED`](drawn::PLAYED) for a played board). The script
+/// draws the played boards and the index's pictures with them.
 pub(super) fn board_js() -> String {
     let layers: serde_json::Map<String, serde_json::Value> = drawn::LAYERS
         .iter()
@@ -155,7 +157,16 @@ pub(super) fn board_js() -> String {
             ((*name).to_string(), serde_json::Value::Object(attrs))
         })
         .collect();
-    let board = serde_json::json!({ "cell": drawn::CELL, "font": FONT_FAMILY, "layers": layers });
+    let layout =
+        |l: drawn::Layout| serde_json::json!({ "origin": l.origin(), "clue": l.clue_at(), "counter": l.counter_at() });
+    let board = serde_json::json!({
+        "cell": drawn::CELL,
+        "font": FONT_FAMILY,
+        "fontSize": drawn::FONT_SIZE,
+        "baseline": drawn::BASELINE,
+        "layouts": { "picture": layout(drawn::PICTURE), "played": layout(drawn::PLAYED) },
+        "layers": layers,
+    });
     format!(
         "// How an Aquarium board looks, written by the export as its pictures are drawn.\nvar BOARD = {};\n",
         script_safe(&board.to_string())
