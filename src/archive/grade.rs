@@ -39,11 +39,7 @@ pub fn sudoku(puzzle: &Grid, solution: &Grid) -> Grade {
 /// The names of a kind's levels, easiest (rank 1) first; none for a kind
 /// without a grader.
 pub fn levels(kind: Kind) -> Vec<&'static str> {
-    match kind {
-        Kind::Aquarium => aquarium::grade::Level::ALL.iter().map(|l| l.name()).collect(),
-        Kind::Sudoku => sudoku::Level::ALL.iter().map(|l| l.name()).collect(),
-        _ => Vec::new(),
-    }
+    levels_about(kind).into_iter().map(|(name, _)| name).collect()
 }
 
 /// A kind's levels, easiest first, each with what it adds in one line;
