@@ -7,6 +7,7 @@ mod backup;
 mod calendar;
 mod calendar_boards;
 mod calendar_photo;
+mod catch_up;
 mod commands;
 mod faults;
 mod fetch_log;

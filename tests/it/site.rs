@@ -33,7 +33,7 @@ const CLASSES: [&str; 12] = [
 /// timeout no loopback answer comes near even on a loaded machine (so no
 /// test's count of requests gains a retry by chance), two retries and a
 /// short backoff.
-fn setup(site: &Site) -> Dir {
+pub(crate) fn setup(site: &Site) -> Dir {
     setup_timeout(site, 30)
 }
 
@@ -51,14 +51,14 @@ fn setup_timeout(site: &Site, timeout_secs: u64) -> Dir {
     dir
 }
 
-fn db(dir: &Dir) -> PathBuf {
+pub(crate) fn db(dir: &Dir) -> PathBuf {
     dir.join("archive/aquarchive.sqlite")
 }
 
 /// The rows `sql` gives. Its `fetches` are the pages' fetches: a temporary
 /// view of that name hides the table's robots.txt fetches, which
 /// tests/it/robots.rs checks.
-fn rows(db: &Path, sql: &str) -> Vec<Vec<Option<String>>> {
+pub(crate) fn rows(db: &Path, sql: &str) -> Vec<Vec<Option<String>>> {
     let conn = rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
         .expect("open the database");
     conn.execute_batch("CREATE TEMP VIEW fetches AS SELECT * FROM main.fetches WHERE url NOT LIKE '%/robots.txt'")
@@ -83,7 +83,7 @@ fn rows(db: &Path, sql: &str) -> Vec<Vec<Option<String>>> {
         .collect()
 }
 
-fn count(db: &Path, sql: &str) -> usize {
+pub(crate) fn count(db: &Path, sql: &str) -> usize {
     rows(db, sql)[0][0].as_deref().unwrap().parse().unwrap()
 }
 
@@ -209,7 +209,11 @@ fn http_and_browser_agree_on_every_fixture_puzzle() {
     let mut http = HttpFetcher::new(settings.clone()).unwrap();
     let mut browser = BrowserFetcher::start(settings, &BrowserSettings::default()).unwrap();
     let puzzles = site.puzzles();
-    assert_eq!(puzzles.len(), 87, "83 fixture puzzles with an ID and size class, one generated, 3 specials");
+    assert_eq!(
+        puzzles.len(),
+        90,
+        "83 fixture puzzles with an ID and size class, one generated, the 3 real ones of 2025, 3 specials"
+    );
     for p in &puzzles {
         let class = SizeClass::from_param(p.size).unwrap();
         let url = if p.is_special() { urls.new_puzzle(class) } else { urls.puzzle(class, PuzzleId(p.id)) };
@@ -1380,4 +1384,43 @@ fn a_chromedriver_that_keeps_finding_its_port_taken_is_named_with_what_it_said()
     let wrapper = dir.join("chromedriver").display().to_string();
     assert!(run.stderr.contains(&format!("{wrapper}: ended before it listened; it said: ")), "{run}");
     assert!(run.stderr.contains("IPv4 port not available"), "{run}");
+}
+
+/// The three real Aquarium puzzles of 2025, served with their real task and
+/// the `hashedSolution` the site gave them (not one computed here): each is
+/// stored by its ID, confirmed by the site's own hash, with the real answer.
+#[test]
+fn the_real_puzzles_of_2025_are_confirmed_by_the_sites_own_hash() {
+    use md5::Digest;
+    let site = Site::start();
+    let dir = setup(&site);
+    let saved = std::fs::read_to_string(fixtures().join("pages/real-2025/aquarium-saved-games-2025.txt")).unwrap();
+    let real = crate::site_server::real_puzzles();
+    let ids: Vec<(u8, String)> = real.iter().map(|p| (p.size, p.id_text())).collect();
+    let want = [(0, "9,386,199"), (5, "8,942,132"), (8, "4,149,713")].map(|(s, id)| (s, id.to_string()));
+    assert_eq!(ids, want);
+    for (n, p) in real.iter().enumerate() {
+        let hashed = p.hashed.clone().unwrap();
+        assert!(saved.contains(&format!("hashedSolution = {hashed}\n")), "the file's own hash");
+        let digest = md5::Md5::digest(format!("{}{}", p.task, p.answer).as_bytes());
+        assert_eq!(digest.iter().map(|b| format!("{b:02x}")).collect::<String>(), hashed, "md5(task + ansH)");
+        let class = CLASSES[p.size as usize];
+        let run = dir.run(&["fetch", "--id", &p.id_text(), "--size", class, "--json"]).ok();
+        let line = &run.json_lines()[0];
+        assert_eq!((&line["outcome"], &line["hash_check"]), (&"new".into(), &"match".into()), "{run}");
+        assert_eq!((&line["site_id"], &line["task"]), (&p.id_text().into(), &p.task.as_str().into()), "{run}");
+        let archive = (n + 1).to_string();
+        let answer = dir.run(&["show", &archive, "--format", "answer"]).ok();
+        assert_eq!(answer.stdout.trim(), p.answer, "{answer}");
+        let shown = dir.run(&["show", &archive, "--json"]).ok();
+        let shown: serde_json::Value = serde_json::from_str(&shown.stdout).unwrap();
+        assert_eq!((&shown["hash_check"], &shown["status"]), (&"match".into(), &"ok".into()), "{shown}");
+    }
+    let stored = rows(
+        &db(&dir),
+        "SELECT p.site_id, f.hashed_solution FROM puzzles p JOIN site_facts f ON f.puzzle = p.id ORDER BY p.id",
+    );
+    let hashes: Vec<Vec<Option<String>>> =
+        real.iter().map(|p| vec![Some(p.id.to_string()), p.hashed.clone()]).collect();
+    assert_eq!(stored, hashes);
 }

@@ -1,16 +1,23 @@
 //! A small stand-in for puzzle-aquarium.com on 127.0.0.1, serving the
-//! fixture puzzles in pages shaped like the site's (docs/site.md): the raw
-//! page with its inline script and its `hashedSolution` (md5 of task and
-//! answer), a board that the page's own JavaScript draws with the site's
-//! cell and border classes, the "no such puzzle" page, and faults on demand.
-//! Specials are served as real pages show them: the date only in the title
-//! (`Special Daily Aquarium (2026-08-23)`), the ID span empty or `0`, and
-//! a clock that tests move on, so that the daily changes each day, the
-//! weekly on Mondays and the monthly on the 1st. It counts requests per
-//! path and query, so tests can assert where retries happened. Besides the
+//! fixture puzzles in pages built from real pages of the site's engine
+//! (tests/fixtures/pages/real-2025/, see [`skeleton`]): the raw page with
+//! its inline script and its `hashedSolution` (md5 of task and answer), a
+//! board that the page's own JavaScript draws with the site's cell and
+//! border classes, the "no such puzzle" page, and faults on demand.
+//! Specials are served as the real special page shows them, in French as
+//! the `fr.` mirror: no date in the title, no `#puzzleID` span (a test may
+//! ask for an empty or `0` one, as older pages had), the date in the
+//! script's `specialDate` and the print line, and the form's date list of
+//! the specials still offered, which the form's POST asks for. A clock that
+//! tests move on makes the daily change each day, the weekly on Mondays and
+//! the monthly on the 1st, and decides which specials are still offered.
+//! It counts requests per path and query, and every POST, so tests can
+//! assert where retries happened and which dates were asked. Besides the
 //! faults a test queues, a seeded mix of faults can spoil a share of all
 //! page requests, as a year of a real site would (see [`FaultMix`]). Its
 //! `/robots.txt` is a 404 unless a test gives it a text.
+
+mod skeleton;
 
 use std::collections::{HashMap, VecDeque};
 use std::io::{BufRead, BufReader, Write};
@@ -49,6 +56,10 @@ pub enum Fault {
     /// Redirects to a page of another host (`localhost` for `127.0.0.1`)
     /// shaped like the publisher's combined site: no `var task` on it.
     Redirect,
+    /// Serves a special's page of another date than the one asked: the
+    /// next older one the page offers (the newer one after the oldest).
+    /// For a POST, other than the date it names; for `?size=N`, than today's.
+    OtherDate,
 }
 
 /// The `Retry-After` header of a [`Fault::Busy`] answer.
@@ -86,14 +97,20 @@ pub struct SitePuzzle {
     /// The solution as the answer form writes it (`y` water, `n` air, row
     /// by row), from the fixture's own solution file.
     pub answer: String,
-    /// A special's date, `YYYY-MM-DD`, as the clock stands.
+    /// A special's date, `YYYY-MM-DD`.
     pub date: Option<String>,
+    /// The page's `hashedSolution` as the real site gave it, where the
+    /// puzzle is a real one; else it is computed.
+    pub hashed: Option<String>,
 }
 
 impl SitePuzzle {
     /// The page's `hashedSolution`: md5 of the task followed by the answer.
     pub fn hashed_solution(&self) -> String {
         use md5::Digest;
+        if let Some(hashed) = &self.hashed {
+            return hashed.clone();
+        }
         let digest = md5::Md5::digest(format!("{}{}", self.task, self.answer).as_bytes());
         digest.iter().map(|b| format!("{b:02x}")).collect()
     }
@@ -124,8 +141,11 @@ struct State {
     specials: HashMap<u8, Vec<SitePuzzle>>,
     /// Today, by the site's clock.
     today: Date,
-    /// What a special's ID span holds: empty or `0`.
-    special_id: &'static str,
+    /// What a special's ID span holds, if the page has one: empty or `0`.
+    special_id: Option<&'static str>,
+    /// Every POST to `/`: its form's `size` (255 if missing or not a number)
+    /// and `date` (as sent; empty if missing).
+    posts: Vec<(u8, String)>,
     hits: HashMap<String, usize>,
     /// Every request: when it came and the User-Agent it sent.
     log: Vec<(std::time::Instant, String)>,
@@ -165,13 +185,7 @@ impl Site {
         let listener = TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1");
         let port = listener.local_addr().unwrap().port();
         let (puzzles, specials) = load_puzzles();
-        let state = Arc::new(Mutex::new(State {
-            puzzles,
-            specials,
-            today: day(FIRST_DAY),
-            special_id: "",
-            ..State::default()
-        }));
+        let state = Arc::new(Mutex::new(State { puzzles, specials, today: day(FIRST_DAY), ..State::default() }));
         let shared = Arc::clone(&state);
         std::thread::spawn(move || {
             for stream in listener.incoming().flatten() {
@@ -201,6 +215,32 @@ impl Site {
         self.state.lock().unwrap().special(size)
     }
 
+    /// The special of a class that came out on `date` (`YYYY-MM-DD`; for a
+    /// weekly or monthly any day of its week or month names it), whether or
+    /// not it is still offered.
+    pub fn special_on(&self, size: u8, date: &str) -> SitePuzzle {
+        self.state.lock().unwrap().special_on(size, skeleton::current(size, day(date)))
+    }
+
+    /// The dates of the specials of a class that today's pages offer, newest
+    /// first, as the date list shows them: today's, and each earlier one
+    /// after [`Site::last_valid_special`].
+    pub fn offered(&self, size: u8) -> Vec<String> {
+        self.state.lock().unwrap().offered(size).iter().map(Date::to_string).collect()
+    }
+
+    /// The pages' `lastValidSpecial`: 30 days before today.
+    pub fn last_valid_special(&self) -> String {
+        self.state.lock().unwrap().last_valid().to_string()
+    }
+
+    /// Every POST to `/` so far, in order: the form's `size` (255 if
+    /// missing or no number) and `date` (empty if missing). A POST also
+    /// counts in `hits("POST /")` and as a page request.
+    pub fn posts(&self) -> Vec<(u8, String)> {
+        self.state.lock().unwrap().posts.clone()
+    }
+
     /// Moves the site's clock to a day (`YYYY-MM-DD`).
     pub fn set_today(&self, date: &str) {
         self.state.lock().unwrap().today = day(date);
@@ -212,16 +252,19 @@ impl Site {
         state.today = state.today.checked_add(by.days()).unwrap();
     }
 
-    /// What a special's ID span holds from now on: empty, or `0`.
+    /// Gives specials' pages from now on a `#puzzleID` span holding `text`
+    /// (empty, or `0`, as older pages of the engine had); by default they
+    /// have none, as the real special page.
     pub fn special_id_span(&self, text: &'static str) {
-        self.state.lock().unwrap().special_id = text;
+        self.state.lock().unwrap().special_id = Some(text);
     }
 
     pub fn puzzles_of(&self, size: u8) -> Vec<SitePuzzle> {
         self.puzzles().into_iter().filter(|p| p.size == size).collect()
     }
 
-    /// Queues faults for the next requests of `path_and_query` (`/?size=0`).
+    /// Queues faults for the next requests of `path_and_query` (`/?size=0`;
+    /// `POST /` for the form's POSTs).
     pub fn fault(&self, path_and_query: &str, faults: &[Fault]) {
         self.state.lock().unwrap().faults.entry(path_and_query.to_string()).or_default().extend(faults.iter().cloned());
     }
@@ -241,19 +284,46 @@ impl Site {
         self.state.lock().unwrap().released = true;
     }
 
-    /// Requests seen for `path_and_query`.
+    /// What the site answers a GET of `path_and_query`: (status, body).
+    /// It counts as any request.
+    pub fn get(&self, path_and_query: &str) -> (u16, String) {
+        self.exchange(&format!("GET {path_and_query} HTTP/1.0\r\n\r\n"))
+    }
+
+    /// What the site answers a POST to `/` of this urlencoded form:
+    /// (status, body). It counts as any POST.
+    pub fn post(&self, form: &str) -> (u16, String) {
+        self.exchange(&format!(
+            "POST / HTTP/1.0\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n{form}",
+            form.len()
+        ))
+    }
+
+    fn exchange(&self, request: &str) -> (u16, String) {
+        use std::io::Read as _;
+        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
+        stream.write_all(request.as_bytes()).unwrap();
+        let mut response = String::new();
+        stream.read_to_string(&mut response).unwrap();
+        let status = response.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+        let body = response.split_once("\r\n\r\n").map_or("", |(_, body)| body);
+        (status, body.to_string())
+    }
+
+    /// Requests seen for `path_and_query` (`POST /`: the POSTs).
     pub fn hits(&self, path_and_query: &str) -> usize {
         self.state.lock().unwrap().hits.get(path_and_query).copied().unwrap_or(0)
     }
 
-    /// Spoils a share of the page requests (`/?…`; not the script, not
-    /// robots.txt) from now on with the mix's faults. Faults queued with
+    /// Spoils a share of the page requests (`/?…` and POSTs; not the
+    /// script, not robots.txt) from now on with the mix's faults. Faults queued with
     /// [`Site::fault`] still come first.
     pub fn fault_mix(&self, mix: FaultMix) {
         self.state.lock().unwrap().mix = Some(mix);
     }
 
-    /// Page requests (`/?…`) seen so far, whatever was answered.
+    /// Page requests (`/?…`, and POSTs to `/`) seen so far, whatever was
+    /// answered.
     pub fn page_requests(&self) -> usize {
         self.state.lock().unwrap().page_requests
     }
@@ -275,7 +345,7 @@ impl Site {
             .map(|(task, answer)| {
                 let side = (answer.len() as f64).sqrt() as usize;
                 assert_eq!(side * side, answer.len(), "an answer of a square grid: {answer}");
-                SitePuzzle { size, id: 0, side, task: task.clone(), answer: answer.clone(), date: None }
+                SitePuzzle { size, id: 0, side, task: task.clone(), answer: answer.clone(), date: None, hashed: None }
             })
             .collect();
         self.state.lock().unwrap().specials.insert(size, puzzles);
@@ -431,6 +501,7 @@ fn load_puzzles() -> (Vec<SitePuzzle>, HashMap<u8, Vec<SitePuzzle>>) {
                 task: p["task"].as_str()?.to_string(),
                 answer: answer_of(p["name"].as_str()?),
                 date: None,
+                hashed: None,
             })
         })
         .collect();
@@ -444,33 +515,110 @@ fn load_puzzles() -> (Vec<SitePuzzle>, HashMap<u8, Vec<SitePuzzle>>) {
         };
         let size: u8 = size.parse().unwrap();
         let side = (answer.len() as f64).sqrt() as usize;
-        let puzzle = SitePuzzle { size, id: 0, side, task: task.into(), answer: answer.into(), date: None };
+        let puzzle =
+            SitePuzzle { size, id: 0, side, task: task.into(), answer: answer.into(), date: None, hashed: None };
         if size >= 9 {
             specials.entry(size).or_default().push(puzzle);
         } else {
             puzzles.push(SitePuzzle { id: 9_000_000 + k as u64, ..puzzle });
         }
     }
+    puzzles.extend(real_puzzles());
     (puzzles, specials)
 }
 
+/// The three real Aquarium puzzles of 2025 (tests/fixtures/pages/real-2025/
+/// aquarium-saved-games-2025.txt), served with their real IDs, tasks and
+/// `hashedSolution` as the site gave them: the hash is not computed here.
+/// Each block of the file: a `#` line naming the save key `…save.aquarium.N`
+/// (the size class) and the `puzzleID`, then `task`, `hashedSolution` and
+/// `ansH` lines.
+pub fn real_puzzles() -> Vec<SitePuzzle> {
+    let path = fixtures().join("pages/real-2025/aquarium-saved-games-2025.txt");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut puzzles = Vec::new();
+    let mut header: Option<(u8, u64)> = None;
+    let mut fields: HashMap<&str, &str> = HashMap::new();
+    for line in text.lines() {
+        if let Some(key) = line.split("save.aquarium.").nth(1).filter(|_| line.contains("puzzleID ")) {
+            let size = key.split_whitespace().next().unwrap().parse().unwrap();
+            let id = line.split("puzzleID").nth(1).unwrap().split_whitespace().next().unwrap().replace(',', "");
+            header = Some((size, id.parse().unwrap()));
+        } else if let Some((name, value)) = line.split_once('=').filter(|_| !line.starts_with('#')) {
+            fields.insert(name.trim(), value.trim());
+        }
+        if let (Some((size, id)), Some(task), Some(hashed), Some(answer)) =
+            (header, fields.get("task"), fields.get("hashedSolution"), fields.get("ansH"))
+        {
+            let side = (answer.len() as f64).sqrt() as usize;
+            assert_eq!(side * side, answer.len(), "a square answer for #{id}");
+            puzzles.push(SitePuzzle {
+                size,
+                id,
+                side,
+                task: task.to_string(),
+                answer: answer.to_string(),
+                date: None,
+                hashed: Some(hashed.to_string()),
+            });
+            header = None;
+            fields.clear();
+        }
+    }
+    assert_eq!(puzzles.len(), 3, "{}", path.display());
+    puzzles
+}
+
 impl State {
-    /// Today's special of a class: the pool's next puzzle each day (daily),
-    /// each Monday (weekly) or each 1st (monthly), dated so.
+    /// Today's special of a class.
     fn special(&self, size: u8) -> SitePuzzle {
+        self.special_on(size, skeleton::current(size, self.today))
+    }
+
+    /// The special of a class that came out on `date` (a Monday for a
+    /// weekly, a 1st for a monthly): the pool's next puzzle each day, week
+    /// or month from the clock's first day, dated so. A function of the
+    /// date alone, as the site's specials are.
+    fn special_on(&self, size: u8, date: Date) -> SitePuzzle {
         let first = day(FIRST_DAY);
         let days_from = |from: Date, to: Date| i64::from(to.since(from).unwrap().get_days());
-        let (day, turn) = match size {
-            9 => (self.today, days_from(first, self.today)),
-            10 => (monday(self.today), days_from(monday(first), monday(self.today)) / 7),
+        let turn = match size {
+            9 => days_from(first, date),
+            10 => days_from(skeleton::current(10, first), date).div_euclid(7),
             _ => {
                 let months = |d: Date| i64::from(d.year()) * 12 + i64::from(d.month());
-                (self.today.first_of_month(), months(self.today) - months(first))
+                months(date) - months(first)
             }
         };
         let pool = &self.specials[&size];
         let puzzle = &pool[turn.rem_euclid(pool.len() as i64) as usize];
-        SitePuzzle { date: Some(day.to_string()), ..puzzle.clone() }
+        SitePuzzle { date: Some(date.to_string()), ..puzzle.clone() }
+    }
+
+    /// `lastValidSpecial`: 30 days before today, as on the real daily page
+    /// (2025-12-08 gives 2025-11-08).
+    fn last_valid(&self) -> Date {
+        self.today.checked_sub(30.days()).unwrap()
+    }
+
+    /// The specials of a class still offered, newest first: today's, and
+    /// every earlier one of its class (each day, each Monday, each 1st)
+    /// after `lastValidSpecial`.
+    fn offered(&self, size: u8) -> Vec<Date> {
+        let last_valid = self.last_valid();
+        let mut dates = vec![skeleton::current(size, self.today)];
+        loop {
+            let newest = *dates.last().unwrap();
+            let before = match size {
+                9 => newest.yesterday().unwrap(),
+                10 => newest.checked_sub(7.days()).unwrap(),
+                _ => newest.checked_sub(1.month()).unwrap(),
+            };
+            if before <= last_valid {
+                return dates;
+            }
+            dates.push(before);
+        }
     }
 }
 
@@ -479,38 +627,54 @@ fn day(date: &str) -> Date {
     date.parse().unwrap_or_else(|e| panic!("{date}: {e}"))
 }
 
-/// The Monday on or before a day.
-fn monday(day: Date) -> Date {
-    day.checked_sub(i64::from(day.weekday().to_monday_zero_offset()).days()).unwrap()
-}
-
 fn serve(stream: TcpStream, state: &Mutex<State>) -> std::io::Result<()> {
     let mut reader = BufReader::new(stream.try_clone()?);
     let mut request_line = String::new();
     reader.read_line(&mut request_line)?;
-    // Read the headers off the wire; only the User-Agent is noted.
+    // Read the headers off the wire; the User-Agent is noted, and a POST's
+    // body read as long as it says.
     let mut line = String::new();
     let mut agent = String::new();
+    let mut length = 0;
     while reader.read_line(&mut line)? > 2 {
-        if let Some((name, value)) = line.split_once(':')
-            && name.eq_ignore_ascii_case("user-agent")
-        {
-            agent = value.trim().to_string();
+        if let Some((name, value)) = line.split_once(':') {
+            if name.eq_ignore_ascii_case("user-agent") {
+                agent = value.trim().to_string();
+            } else if name.eq_ignore_ascii_case("content-length") {
+                length = value.trim().parse().unwrap_or(0);
+            }
         }
         line.clear();
     }
-    let target = request_line.split_whitespace().nth(1).unwrap_or("/").to_string();
+    let mut words = request_line.split_whitespace();
+    let method = words.next().unwrap_or("GET").to_string();
+    let target = words.next().unwrap_or("/").to_string();
+    let request = if method == "POST" {
+        let mut body = vec![0; length];
+        std::io::Read::read_exact(&mut reader, &mut body)?;
+        Request::Post { path: target.clone(), form: String::from_utf8_lossy(&body).into_owned() }
+    } else {
+        Request::Get(target.clone())
+    };
+    // A POST is known by its method and path: its form is in the body.
+    let key = if method == "POST" { format!("POST {target}") } else { target.clone() };
+    let is_page = target.starts_with("/?") || (method == "POST" && target == "/");
     let fault = {
         let mut state = state.lock().unwrap();
-        *state.hits.entry(target.clone()).or_default() += 1;
+        *state.hits.entry(key.clone()).or_default() += 1;
         state.log.push((std::time::Instant::now(), agent));
-        let queued = state.faults.get_mut(&target).and_then(VecDeque::pop_front);
-        if target.starts_with("/?") {
+        if let Request::Post { form, .. } = &request {
+            let fields = form_fields(form);
+            let size = fields.get("size").and_then(|s| s.parse().ok()).unwrap_or(u8::MAX);
+            state.posts.push((size, fields.get("date").cloned().unwrap_or_default()));
+        }
+        let queued = state.faults.get_mut(&key).and_then(VecDeque::pop_front);
+        if is_page {
             state.page_requests += 1;
         }
         match queued {
             Some(fault) => Some(fault),
-            None if target.starts_with("/?") => {
+            None if is_page => {
                 let drawn = state.mix.as_mut().and_then(FaultMix::draw);
                 drawn.map(|(kind, fault)| {
                     *state.served.entry(kind).or_default() += 1;
@@ -532,23 +696,24 @@ fn serve(stream: TcpStream, state: &Mutex<State>) -> std::io::Result<()> {
         }
         Some(Fault::Slow(wait)) => {
             std::thread::sleep(wait);
-            route(&target, state, Garble::None)
+            route(&request, state, Garble::None)
         }
         Some(Fault::Held) => {
             while !state.lock().unwrap().released {
                 std::thread::sleep(Duration::from_millis(20));
             }
-            route(&target, state, Garble::None)
+            route(&request, state, Garble::None)
         }
-        Some(Fault::InvalidTask(seed)) => route(&target, state, Garble::Shuffle(seed)),
-        Some(Fault::OtherTask) => route(&target, state, Garble::Other),
+        Some(Fault::InvalidTask(seed)) => route(&request, state, Garble::Shuffle(seed)),
+        Some(Fault::OtherTask) => route(&request, state, Garble::Other),
+        Some(Fault::OtherDate) => route(&request, state, Garble::OtherDate),
         Some(Fault::Redirect) => {
             let port = stream.local_addr()?.port();
             location = Some(format!("http://localhost:{port}/aquarium/daily"));
             (302, String::new(), "text/html")
         }
         Some(Fault::Truncate) => {
-            let (_, body, _) = route(&target, state, Garble::None);
+            let (_, body, _) = route(&request, state, Garble::None);
             let head = format!(
                 "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
                 body.len()
@@ -557,7 +722,7 @@ fn serve(stream: TcpStream, state: &Mutex<State>) -> std::io::Result<()> {
             stream.write_all(&body.as_bytes()[..body.len() / 2])?;
             return stream.flush();
         }
-        None => route(&target, state, Garble::None),
+        None => route(&request, state, Garble::None),
     };
     if body.is_empty() {
         body.push('\n');
@@ -582,16 +747,65 @@ fn serve(stream: TcpStream, state: &Mutex<State>) -> std::io::Result<()> {
     stream.flush()
 }
 
-/// How a page's task is spoilt, if it is.
+/// What was asked: a GET's path and query, or a POST's path and form.
+enum Request {
+    Get(String),
+    Post { path: String, form: String },
+}
+
+/// How a page is spoilt, if it is: its task, or its date.
 #[derive(Clone, Copy)]
 enum Garble {
     None,
     Shuffle(u64),
     Other,
+    OtherDate,
 }
 
-/// The answer for a path and query: (status, body, content type).
-fn route(target: &str, state: &Mutex<State>, garble: Garble) -> (u16, String, &'static str) {
+/// An urlencoded form's fields (`+` a space, `%XX` a byte); the last of a
+/// name repeated wins.
+fn form_fields(form: &str) -> HashMap<String, String> {
+    let decode = |text: &str| {
+        let bytes = text.as_bytes();
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'+' => out.push(b' '),
+                b'%' => match text.get(i + 1..i + 3).and_then(|hex| u8::from_str_radix(hex, 16).ok()) {
+                    Some(byte) => {
+                        out.push(byte);
+                        i += 2;
+                    }
+                    None => out.push(b'%'),
+                },
+                b => out.push(b),
+            }
+            i += 1;
+        }
+        String::from_utf8_lossy(&out).into_owned()
+    };
+    form.split('&')
+        .filter(|kv| !kv.is_empty())
+        .map(|kv| {
+            let (k, v) = kv.split_once('=').unwrap_or((kv, ""));
+            (decode(k), decode(v))
+        })
+        .collect()
+}
+
+/// The answer to a request: (status, body, content type).
+fn route(request: &Request, state: &Mutex<State>, garble: Garble) -> (u16, String, &'static str) {
+    let target = match request {
+        Request::Get(target) => target.as_str(),
+        Request::Post { path, form } => {
+            return if path == "/" {
+                post(form, state, garble)
+            } else {
+                (404, "<h1>Not found</h1>".into(), "text/html")
+            };
+        }
+    };
     let (path, query) = target.split_once('?').unwrap_or((target, ""));
     if path == "/js/aquarium.js" {
         return (200, BOARD_SCRIPT.to_string(), "application/javascript");
@@ -620,35 +834,69 @@ fn route(target: &str, state: &Mutex<State>, garble: Garble) -> (u16, String, &'
         })
     } else if let (Some(id), Some(size)) = (params.get("specid"), params.get("size")) {
         state.puzzles.iter().find(|p| p.size.to_string() == *size && p.id.to_string() == *id).cloned()
-    } else if let Some(size) = params.get("size").and_then(|s| s.parse::<u8>().ok()).filter(|s| (9..=11).contains(s)) {
-        Some(state.special(size))
     } else if let Some(size) = params.get("size").and_then(|s| s.parse::<u8>().ok()) {
-        let of_size: Vec<SitePuzzle> = state.puzzles.iter().filter(|p| p.size == size).cloned().collect();
-        if of_size.is_empty() {
-            None
-        } else {
-            let next = state.next.entry(size).or_default();
-            let puzzle = of_size[*next % of_size.len()].clone();
-            *next += 1;
-            Some(puzzle)
-        }
+        next_of_class(&mut state, size)
     } else {
         None
     };
-    match found {
-        Some(mut puzzle) => {
-            // The hash is the real puzzle's, whatever the task says.
-            let hashed = puzzle.hashed_solution();
-            match garble {
-                Garble::None => {}
-                Garble::Shuffle(seed) => puzzle.task = garble_task(&puzzle.task, seed),
-                Garble::Other => puzzle.task = other_task(&state, &puzzle),
-            }
-            (200, page(&puzzle, &hashed, state.special_id), "text/html")
-        }
-        // The site answers an unknown puzzle with a page, not a 404.
-        None => (200, NOT_FOUND_PAGE.into(), "text/html"),
+    answer(&state, found, garble)
+}
+
+/// The answer to the form's POST to `/` (`size=N&date=YYYY-MM-DD&specific=…`,
+/// any order, other fields ignored): the special of that class and date
+/// where its pages offer it, else today's special of the class, as a page
+/// whose `specialDate` tells. A normal class's POST gets a new puzzle of
+/// it, as `?size=N` does; a form without a size, a new 6x6 easy one.
+fn post(form: &str, state: &Mutex<State>, garble: Garble) -> (u16, String, &'static str) {
+    let fields = form_fields(form);
+    let size = fields.get("size").and_then(|s| s.trim().parse::<u8>().ok()).unwrap_or(0);
+    let mut state = state.lock().unwrap();
+    let found = if (9..=11).contains(&size) {
+        let offered = state.offered(size);
+        let asked = fields.get("date").and_then(|d| d.trim().parse::<Date>().ok()).filter(|d| offered.contains(d));
+        Some(state.special_on(size, asked.unwrap_or(offered[0])))
+    } else {
+        next_of_class(&mut state, size)
+    };
+    answer(&state, found, garble)
+}
+
+/// `?size=N`: today's special, or the next puzzle of a normal class in turn.
+fn next_of_class(state: &mut State, size: u8) -> Option<SitePuzzle> {
+    if (9..=11).contains(&size) {
+        return Some(state.special(size));
     }
+    let of_size: Vec<SitePuzzle> = state.puzzles.iter().filter(|p| p.size == size).cloned().collect();
+    if of_size.is_empty() {
+        return None;
+    }
+    let next = state.next.entry(size).or_default();
+    let puzzle = of_size[*next % of_size.len()].clone();
+    *next += 1;
+    Some(puzzle)
+}
+
+/// The page of a puzzle found, spoilt as asked; the site answers an unknown
+/// puzzle with a page, not a 404.
+fn answer(state: &State, found: Option<SitePuzzle>, garble: Garble) -> (u16, String, &'static str) {
+    let Some(mut puzzle) = found else {
+        return (200, NOT_FOUND_PAGE.into(), "text/html");
+    };
+    if let (Garble::OtherDate, Some(date)) = (garble, &puzzle.date) {
+        let offered = state.offered(puzzle.size);
+        let at = offered.iter().position(|d| d.to_string() == *date).unwrap_or(0);
+        let other = offered.get(at + 1).or(at.checked_sub(1).and_then(|k| offered.get(k)));
+        let other = *other.expect("a class that offers one special cannot serve another date");
+        puzzle = state.special_on(puzzle.size, other);
+    }
+    // The hash is the real puzzle's, whatever the task says.
+    let hashed = puzzle.hashed_solution();
+    match garble {
+        Garble::None | Garble::OtherDate => {}
+        Garble::Shuffle(seed) => puzzle.task = garble_task(&puzzle.task, seed),
+        Garble::Other => puzzle.task = other_task(state, &puzzle),
+    }
+    (200, page(state, &puzzle, &hashed), "text/html")
 }
 
 /// Another good puzzle's task of the same size: a special's next in its
@@ -685,60 +933,23 @@ const COMBINED_SITE_PAGE: &str = "<!doctype html><html><head><title>Aquarium Dai
 const NOT_FOUND_PAGE: &str = "<!doctype html><html><head><title>Aquarium</title></head><body>\n\
     <div id=\"puzzleContainer\"><div class=\"err\">Unable to load puzzle. No puzzle with such ID.</div></div>\n</body></html>\n";
 
-const CLASS_NAMES: [&str; 12] = [
-    "6x6 Easy",
-    "6x6 Normal",
-    "6x6 Hard",
-    "10x10 Easy",
-    "10x10 Normal",
-    "10x10 Hard",
-    "15x15 Easy",
-    "15x15 Normal",
-    "15x15 Hard",
-    "Special Daily",
-    "Special Weekly",
-    "Special Monthly",
-];
-
-/// A page shaped like the site's (the saved bridges page's skeleton): the
-/// answer form, the empty `#game`, the puzzle info, and the inline script
-/// that hands `task` and `hashedSolution` to the board plugin. A special's
-/// page names its date in its title only, and its ID span holds
-/// `special_id` (empty or `0`).
-fn page(p: &SitePuzzle, hashed: &str, special_id: &str) -> String {
-    let class = CLASS_NAMES[p.size as usize];
-    let (title, id, e) = match &p.date {
-        Some(date) => (format!("{class} Aquarium ({date})"), special_id.to_string(), String::new()),
-        None => {
-            let e = base64::engine::general_purpose::STANDARD.encode(format!("{}:{}", p.size, p.id_text()));
-            (format!("Aquarium - {class}"), p.id_text(), format!("<p>Link: <a href=\"/?e={e}\">?e={e}</a></p>"))
-        }
-    };
-    format!(
-        r#"<!DOCTYPE html>
-<html><head><meta charset="utf-8"><title>{title}</title>
-<script type="text/javascript" src="/js/aquarium.js"></script></head>
-<body>
-<div id="ajaxResponse"></div>
-<form method="post" action="/" name="answerForm" id="puzzleForm">
-<input type="hidden" name="jstimer" value="0"><input type="hidden" name="robot" id="robot" value="">
-<input type="hidden" name="b" value="1"><input type="hidden" name="size" value="{size}">
-<input type="hidden" name="param" value="token123"><input type="hidden" name="w" value="{side}"><input type="hidden" name="h" value="{side}">
-<input type="hidden" name="ansH" value="">
-<div id="puzzleContainerOverflowDiv"><div id="game"></div></div>
-<script type="text/javascript"> var Game = {{}}; var Puzzle = {{}}; var task = '{task}'; var loadedId = 0;
-$(document).ready(function(){{ Game = $('#game').aquarium({{ ident: 'aquarium.{size}', task: task, hashedSolution: '{hashed}', token: document.forms['answerForm'].param.value, puzzleID: $('#puzzleID').text(), puzzleWidth: {side}, puzzleHeight: {side} ,localTimer: new Date().getTime() }}).initGame(); Game.plSize = {size}; }});
-</script>
-<input type="submit" id="btnReady" name="ready" value="Done"><input type="submit" id="btnNew" name="new" value="New Puzzle">
-</form>
-<div class="puzzleInfo"><p>{class} Aquarium Puzzle ID: <span id="puzzleID">{id}</span></p>
-{e}</div>
-</body></html>
-"#,
-        size = p.size,
-        side = p.side,
-        task = p.task,
-    )
+/// A puzzle's page, built from the real page of its kind (see [`skeleton`]).
+fn page(state: &State, p: &SitePuzzle, hashed: &str) -> String {
+    let special = p.date.as_ref().map(|date| skeleton::SpecialFacts {
+        date: day(date),
+        offered: state.offered(p.size),
+        last_valid: state.last_valid(),
+        id_span: state.special_id,
+    });
+    skeleton::page(&skeleton::PageFacts {
+        size: p.size,
+        side: p.side,
+        task: &p.task,
+        hashed,
+        id_text: p.id_text(),
+        special,
+        today: state.today,
+    })
 }
 
 /// The board plugin: draws the clue cells and the cells with the wall
@@ -794,3 +1005,166 @@ function drawBoard(target, opts) {
   game.appendChild(back);
 }
 "#;
+
+/// The stand-in itself: its pages keep the real skeleton, and its date
+/// list, clock and POST behave as the real site's pages say.
+mod tests {
+    use regex::Regex;
+
+    use super::{Fault, Site};
+
+    /// A value of the page's inline script options (`specialDate: '…'`).
+    fn option<'a>(page: &'a str, name: &str) -> Option<&'a str> {
+        let start = page.find(&format!("{name}: '"))? + name.len() + 3;
+        Some(&page[start..start + page[start..].find('\'')?])
+    }
+
+    /// The values of the date list's options, in order.
+    fn listed(page: &str) -> Vec<String> {
+        let select = &page[page.find("<select name=\"date\">").unwrap()..];
+        let select = &select[..select.find("</select>").unwrap()];
+        Regex::new(r#"<option [^>]*value="([^"]*)""#).unwrap().captures_iter(select).map(|c| c[1].to_string()).collect()
+    }
+
+    #[test]
+    fn every_page_is_the_real_skeleton_in_french_and_names_no_other_host() {
+        let site = Site::start();
+        let attribute = Regex::new(r#"\b(?:src|href|action)\s*=\s*["']([^"']*)["']"#).unwrap();
+        for size in [0u8, 5, 8, 9, 10, 11] {
+            let (status, page) = site.get(&format!("/?size={size}"));
+            assert_eq!(status, 200);
+            assert!(page.starts_with("<!doctype html><html lang=\"fr\" >"), "{}", &page[..100]);
+            // Nothing a browser would load or follow leaves the stand-in.
+            assert!(!page.contains("://") && !page.contains("\"//") && !page.contains("'//"), "{page}");
+            for c in attribute.captures_iter(&page) {
+                let to = &c[1];
+                assert!(
+                    to.is_empty() || to.starts_with('/') || to.starts_with('#') || to.starts_with("javascript:"),
+                    "{to}"
+                );
+            }
+            assert!(page.contains("<script type=\"text/javascript\" src=\"/js/aquarium.js\"></script>"));
+            assert_eq!(page.matches("<script").count(), 2, "the board script and the puzzle's own");
+            // The real structure: the answer form and its inputs, the info.
+            assert!(page.contains("<form method=\"post\" action=\"/\" name=\"answerForm\" id=\"puzzleForm\""));
+            for input in ["jstimer", "fromSolved", "robot", "b", "size", "param", "w", "h", "ansH"] {
+                assert!(page.contains(&format!("name=\"{input}\"")), "{input}");
+            }
+            assert!(page.contains(&format!("<input type=\"hidden\" name=\"size\" value=\"{size}\" />")));
+            assert!(page.contains("<div class=\"puzzleInfo\">") && page.contains(" id=\"game\">"));
+            assert!(page.contains("var loadedId = 0;") && page.contains("$('#game').aquarium({ ident: "));
+            assert!(
+                page.contains(&format!("Game.plSize = {size};")) && page.contains(&format!("ident: 'aquarium.{size}'"))
+            );
+            let href = if size == 0 { "/".to_string() } else { format!("/?size={size}") };
+            assert!(
+                page.contains("<ul id=\"menuSizes\">") && page.contains(&format!("<a class=\"on\" href=\"{href}\">"))
+            );
+            assert_eq!(page.matches("<a class=\"on\"").count(), 1);
+            assert!(!page.contains("Light Up") && !page.contains("light-up"), "{page}");
+        }
+        // A normal puzzle: its ID with commas, no date.
+        let normal = site.puzzles_of(5)[0].clone();
+        let (_, page) = site.get(&format!("/?specific=1&specid={}&size=5", normal.id));
+        assert!(page.contains("<title>Aquarium - jeux de case tête online</title>"));
+        assert!(page.contains(&format!(
+            "10x10 Difficile Aquarium                        ID du casse-tête: <span id=\"puzzleID\">{}</span>",
+            normal.id_text()
+        )));
+        assert!(normal.id_text().contains(','));
+        assert!(page.contains(&format!("var task = '{}';", normal.task)));
+        assert!(page.contains("puzzleWidth: 10, puzzleHeight: 10 ,localTimer"));
+        assert_eq!(option(&page, "hashedSolution"), Some(normal.hashed_solution().as_str()));
+        assert!(!page.contains("specialDate") && !page.contains("name=\"date\""));
+        assert!(page.contains("id=\"btnNew\"") && page.contains("id=\"btnReady\""), "an unsolved puzzle's buttons");
+        assert!(!page.contains("Félicitations") && !page.contains("hallsubmit") && !page.contains("clock solved"));
+        // The specials, as the real daily page: no ID span, the date in the
+        // options and the print line, the list of those still offered.
+        for (size, title, offered) in [
+            (9, "Spécial du jour Aquarium", 30),
+            (10, "Spécial de la semaine Aquarium", 4),
+            (11, "Spécial du mois Aquarium", 1),
+        ] {
+            let special = site.special(size);
+            let date = special.date.clone().unwrap();
+            let (_, page) = site.get(&format!("/?size={size}"));
+            assert!(page.contains(&format!("<title>{title}</title>")), "{size}");
+            assert!(page.contains(&format!("<p>{title} -  ")), "{size}");
+            assert!(!page.contains("puzzleID\""), "a special's page has no ID span");
+            assert!(page.contains(&format!(" ,special: 1 ,specialDate: '{date}' ,lastValidSpecial: '2026-07-24' ,")));
+            assert_eq!(option(&page, "hashedSolution"), Some(special.hashed_solution().as_str()));
+            assert!(page.contains(&format!("var task = '{}';", special.task)));
+            assert_eq!(listed(&page), site.offered(size));
+            assert_eq!(listed(&page).len(), offered, "{size}");
+            assert_eq!(listed(&page)[0], date);
+            let print = super::skeleton::print_date(date.parse().unwrap());
+            assert!(page.contains(&format!("value=\"{date}\" selected=\"selected\">{print}</option>")), "{size}");
+            assert_eq!(page.matches("selected=\"selected\"").count(), 1);
+            assert!(page.contains("<input type=\"submit\" name=\"specific\" value=\"Choisir\" class=\"button\" />"));
+            assert!(Regex::new(&format!(r#"<span class="onlyprint">\s*{print}\s*</span>"#)).unwrap().is_match(&page));
+        }
+        assert_eq!(super::skeleton::print_date("2025-12-08".parse().unwrap()), "Dec 08, 2025");
+        // Older pages' ID span, on demand.
+        site.special_id_span("0");
+        assert!(site.get("/?size=9").1.contains("ID du casse-tête: <span id=\"puzzleID\">0</span>"));
+    }
+
+    #[test]
+    fn the_forms_post_serves_the_special_of_the_date_asked_while_offered() {
+        let site = Site::start();
+        site.set_today("2026-09-10");
+        let date_of = |page: &str| option(page, "specialDate").unwrap().to_string();
+        let (status, page) = site.post("size=9&date=2026-09-01&specific=Choisir");
+        assert_eq!((status, date_of(&page)), (200, "2026-09-01".to_string()));
+        assert!(page.contains(&format!("var task = '{}';", site.special_on(9, "2026-09-01").task)));
+        assert!(page.contains("value=\"2026-09-01\" selected=\"selected\">Sep 01, 2026</option>"));
+        assert_eq!(listed(&page), site.offered(9), "the list is today's");
+        assert_eq!(option(&page, "lastValidSpecial"), Some("2026-08-11"));
+        // Any order, other fields ignored, urlencoded.
+        let (_, page) = site.post("jstimer=0&robot=&date=2026%2D09%2D02&size=9&specific=1&ansH=");
+        assert_eq!(date_of(&page), "2026-09-02");
+        // A date no longer offered: today's special.
+        let (_, page) = site.post("size=9&date=2026-08-11&specific=1");
+        assert_eq!(date_of(&page), "2026-09-10");
+        // A weekly by its Monday.
+        let (_, page) = site.post("size=10&date=2026-08-31&specific=1");
+        assert_eq!(date_of(&page), "2026-08-31");
+        assert!(page.contains(&format!("var task = '{}';", site.special_on(10, "2026-09-03").task)));
+        // Counted: each POST once, as a page request.
+        let asked = |list: &[(u8, &str)]| list.iter().map(|(s, d)| (*s, d.to_string())).collect::<Vec<_>>();
+        assert_eq!(site.posts(), asked(&[(9, "2026-09-01"), (9, "2026-09-02"), (9, "2026-08-11"), (10, "2026-08-31")]));
+        assert_eq!((site.hits("POST /"), site.page_requests()), (4, 4));
+        // Faults of `POST /`: another offered date, or an error status.
+        site.fault("POST /", &[Fault::OtherDate, Fault::OtherDate, Fault::Status(503)]);
+        assert_eq!(date_of(&site.post("size=9&date=2026-09-05&specific=1").1), "2026-09-04");
+        assert_eq!(
+            date_of(&site.post("size=9&date=2026-08-12&specific=1").1),
+            "2026-08-13",
+            "after the oldest, the newer"
+        );
+        assert_eq!(site.post("size=9&date=2026-09-05&specific=1").0, 503);
+        assert_eq!(date_of(&site.post("size=9&date=2026-09-05&specific=1").1), "2026-09-05");
+        // A GET of today's special with the fault: yesterday's page.
+        site.fault("/?size=9", &[Fault::OtherDate]);
+        assert_eq!(date_of(&site.get("/?size=9").1), "2026-09-09");
+    }
+
+    #[test]
+    fn each_class_offers_its_specials_after_last_valid_special() {
+        let site = Site::start();
+        site.set_today("2026-10-13");
+        assert_eq!(site.last_valid_special(), "2026-09-13");
+        let dailies = site.offered(9);
+        assert_eq!((dailies.len(), dailies[0].as_str(), dailies[29].as_str()), (30, "2026-10-13", "2026-09-14"));
+        assert_eq!(site.offered(10), ["2026-10-12", "2026-10-05", "2026-09-28", "2026-09-21", "2026-09-14"]);
+        assert_eq!(site.offered(11), ["2026-10-01"]);
+        // A special is a function of its class and date, whatever today is.
+        let (daily, weekly) = (site.special_on(9, "2026-09-20"), site.special_on(10, "2026-09-23"));
+        assert_eq!(weekly.date.as_deref(), Some("2026-09-21"));
+        assert_ne!(daily.task, site.special_on(9, "2026-09-21").task);
+        site.set_today("2027-03-01");
+        assert_eq!(site.offered(11), ["2027-03-01", "2027-02-01"], "February is short");
+        assert_eq!(site.special_on(9, "2026-09-20").task, daily.task);
+        assert_eq!(site.special_on(10, "2026-09-21").task, weekly.task);
+    }
+}
