@@ -35,7 +35,7 @@ pub fn run(args: LogArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     let mut out = String::new();
     if !args.json {
         out.push_str(&format!(
-            "{:<19}  {:<8}  {:>4}  {:>6}  {:<27}  url  error\n",
+            "{:<19}  {:<8}  {:>4}  {:>6}  {:<29}  url  error\n",
             "time (UTC)", "outcome", "http", "puzzle", "for"
         ));
     }
@@ -52,7 +52,7 @@ pub fn run(args: LogArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
             let http = f.http_status.map_or("-".to_string(), |s| s.to_string());
             let puzzle = f.puzzle.map_or("-".to_string(), |id| id.to_string());
             out.push_str(&format!(
-                "{:<19}  {:<8}  {http:>4}  {puzzle:>6}  {asked:<27}  {}",
+                "{:<19}  {:<8}  {http:>4}  {puzzle:>6}  {asked:<29}  {}",
                 time_to_second(f.fetched_at),
                 f.outcome.as_str(),
                 f.url
