@@ -153,50 +153,24 @@ pub fn run(
     pages.keep_apart(rules.delay(settings.min_delay));
     let mut source = RobotsGuard::new(pages, rules.robots);
     let options = FetchOptions { solve: request.solve, refetch_garbled: config.site.refetch_garbled };
-    let mut reports = Vec::new();
+    let mut run = Pages { store, source: &mut source, urls: &urls, options, each, reports: Vec::new(), stopped: false };
     for &target in &request.targets {
         match target {
-            Target::New { class, .. } | Target::Dated { class, .. } if class.is_special() => {
-                let wanted = match target {
-                    Target::Dated { day, .. } => Wanted::Day(day),
-                    _ if request.missed => Wanted::Missed,
-                    _ => Wanted::Newer,
-                };
-                let mut stopped = false;
-                let mut watch = |event: FetchEvent<'_>| {
-                    let go_on = each(event);
-                    stopped |= go_on.is_break();
-                    go_on
-                };
-                fetch_special(store, &mut source, &urls, class, wanted, options, &mut watch, &mut reports)?;
-                if stopped {
-                    break;
-                }
-            }
-            Target::Dated { class, .. } => return Err(FetchError::NotSpecial(class)),
             Target::Puzzle(class, id) => {
-                let report = fetch_id(store, &mut source, &urls, class, id, options)?;
-                let go_on = each(FetchEvent::Page(&report));
-                reports.push(report);
-                if go_on.is_break() {
-                    break;
-                }
+                run.page(Request::Puzzle(class, id))?;
             }
-            Target::New { class, count } => {
-                let mut stopped = false;
-                let mut watch = |event: FetchEvent<'_>| {
-                    let go_on = each(event);
-                    stopped |= go_on.is_break();
-                    go_on
-                };
-                reports.extend(fetch_new(store, &mut source, &urls, class, count, options, &mut watch)?);
-                if stopped {
-                    break;
-                }
+            Target::Dated { class, day } if class.is_special() => run.special(class, Wanted::Day(day))?,
+            Target::Dated { class, .. } => return Err(FetchError::NotSpecial(class)),
+            Target::New { class, .. } if class.is_special() => {
+                run.special(class, if request.missed { Wanted::Missed } else { Wanted::Newer })?;
             }
+            Target::New { class, count } => run.new_puzzles(class, count)?,
+        }
+        if run.stopped {
+            break;
         }
     }
-    Ok(reports)
+    Ok(run.reports)
 }
 
 /// What a logged fetch asked for, as `log` says it: the size class, and
@@ -300,35 +274,6 @@ struct FetchOptions {
     refetch_garbled: u32,
 }
 
-/// Fetches one page and keeps what it gives. A page whose puzzle is not a
-/// good one is fetched again, up to `options.refetch_garbled` more times
-/// (the same page: a special's URL, or the puzzle's own ID), each page
-/// kept as a snapshot with its record; only the last is stored flagged.
-fn fetch_one(
-    store: &mut Store,
-    source: &mut dyn PageSource,
-    urls: &SiteUrls,
-    request: Request,
-    options: FetchOptions,
-) -> Result<FetchReport, ArchiveError> {
-    let mut request = request;
-    let mut garbled = 0;
-    loop {
-        let again = garbled < options.refetch_garbled;
-        match keep(store, fetch(source, urls, request), options.solve, again.then_some(request))? {
-            Kept::Report(mut report) => {
-                report.garbled_before = garbled;
-                return Ok(*report);
-            }
-            Kept::Garbled(again) => {
-                garbled += 1;
-                tracing::info!(url = %request.call(urls).logged(), garbled, "the page read garbled; fetching it again");
-                request = again;
-            }
-        }
-    }
-}
-
 /// Which of a special class's offered specials a run asks for besides
 /// today's.
 #[derive(Clone, Copy, Debug)]
@@ -341,99 +286,102 @@ enum Wanted {
     Day(Date),
 }
 
-/// Today's special of a class, then the past ones `wanted` names, oldest
-/// first, each asked for by its date (see the module's comment). Every
-/// report is pushed to `reports` as it comes, so that an error on the way
-/// leaves those before it.
-#[allow(clippy::too_many_arguments)]
-fn fetch_special(
-    store: &mut Store,
-    source: &mut dyn PageSource,
-    urls: &SiteUrls,
-    class: SizeClass,
-    wanted: Wanted,
+/// A run's pages: where they come from and go, and what became of each.
+struct Pages<'a> {
+    store: &'a mut Store,
+    source: &'a mut dyn PageSource,
+    urls: &'a SiteUrls,
     options: FetchOptions,
-    each: &mut dyn FnMut(FetchEvent<'_>) -> ControlFlow<()>,
-    reports: &mut Vec<FetchReport>,
-) -> Result<(), FetchError> {
-    let held = store.special_dates(Kind::Aquarium, i64::from(class.param())).map_err(ArchiveError::from)?;
-    let held: Vec<Date> = held.iter().filter_map(|d| d.parse().ok()).collect();
-    let today = fetch_one(store, source, urls, Request::New(class), options)?;
-    let go_on = each(FetchEvent::Page(&today));
-    let offered = today.offered.clone();
-    let todays = today.extracted.as_ref().and_then(|e| e.date.as_deref()).and_then(|d| d.parse::<Date>().ok());
-    let no_page = today.snapshot.is_none();
-    reports.push(today);
-    if go_on.is_break() || no_page {
-        return Ok(());
+    each: &'a mut dyn FnMut(FetchEvent<'_>) -> ControlFlow<()>,
+    reports: Vec<FetchReport>,
+    /// The caller asked to end the run.
+    stopped: bool,
+}
+
+impl Pages<'_> {
+    /// Fetches one page and keeps what it gives, tells the caller, and
+    /// returns its report. A page whose puzzle is not a good one is
+    /// fetched again, up to `options.refetch_garbled` more times (the same
+    /// page: a special's, or the puzzle's own ID), each page kept as a
+    /// snapshot with its record; only the last is stored flagged.
+    fn page(&mut self, request: Request) -> Result<&FetchReport, ArchiveError> {
+        let mut request = request;
+        let asked_date = match request {
+            Request::Special(_, date) => Some(date),
+            _ => None,
+        };
+        let mut garbled = 0;
+        let mut report = loop {
+            let again = garbled < self.options.refetch_garbled;
+            let fetched = fetch(self.source, self.urls, request);
+            match keep(self.store, fetched, self.options.solve, again.then_some(request))? {
+                Kept::Report(report) => break *report,
+                Kept::Garbled(again) => {
+                    garbled += 1;
+                    let url = request.call(self.urls).logged();
+                    tracing::info!(url, garbled, "the page read garbled; fetching it again");
+                    request = again;
+                }
+            }
+        };
+        report.garbled_before = garbled;
+        report.asked_date = asked_date;
+        self.stopped |= (self.each)(FetchEvent::Page(&report)).is_break();
+        self.reports.push(report);
+        Ok(self.reports.last().expect("just pushed"))
     }
-    let mut past: Vec<Date> = match wanted {
-        Wanted::Day(day) => match offered_for(class, day, &offered) {
-            Some(date) => vec![date],
-            None => return Err(FetchError::NotOffered { class, day, offered }),
-        },
-        Wanted::Missed => offered.iter().copied().filter(|d| !held.contains(d)).collect(),
-        Wanted::Newer => match held.first() {
-            Some(&oldest) => offered.iter().copied().filter(|&d| d > oldest && !held.contains(&d)).collect(),
-            None => Vec::new(),
-        },
-    };
-    // Today's page is in hand already.
-    past.retain(|&d| Some(d) != todays);
-    past.sort();
-    past.dedup();
-    for date in past {
-        let mut report = fetch_one(store, source, urls, Request::Special(class, date), options)?;
-        report.asked_date = Some(date);
-        let go_on = each(FetchEvent::Page(&report));
+
+    /// Pages of a class until `count` new puzzles are stored. A random
+    /// page may repeat one the archive has: that costs another request, up
+    /// to `count * 3` in all. A failure stops (the fetcher has already
+    /// retried what a retry can mend).
+    fn new_puzzles(&mut self, class: SizeClass, count: usize) -> Result<(), ArchiveError> {
+        let mut new = 0;
+        for _ in 0..count * 3 {
+            let report = self.page(Request::New(class))?;
+            new += usize::from(matches!(report.outcome, Outcome::New(_)));
+            let failed = matches!(report.outcome, Outcome::Failed(_) | Outcome::Rejected { .. });
+            if failed || self.stopped || new == count {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// Today's special of a class, then the past ones `wanted` names,
+    /// oldest first, each asked for by its date (see the module's comment).
+    fn special(&mut self, class: SizeClass, wanted: Wanted) -> Result<(), FetchError> {
+        let held = self.store.special_dates(Kind::Aquarium, i64::from(class.param())).map_err(ArchiveError::from)?;
+        let held: Vec<Date> = held.iter().filter_map(|d| d.parse().ok()).collect();
+        let today = self.page(Request::New(class))?;
+        let offered = today.offered.clone();
+        let todays = today.extracted.as_ref().and_then(|e| e.date.as_deref()).and_then(|d| d.parse::<Date>().ok());
         // No page at all is the site's trouble, not the page's: the next run
         // tries again.
-        let no_page = report.snapshot.is_none();
-        reports.push(report);
-        if go_on.is_break() || no_page {
-            break;
+        if today.snapshot.is_none() || self.stopped {
+            return Ok(());
         }
-    }
-    Ok(())
-}
-
-/// Fetches until `count` new puzzles of a class are stored. A random page
-/// may repeat one the archive has: that costs another request, up to
-/// `count * 3` in all. A failure stops (the fetcher has already retried
-/// what a retry can mend). A special has one puzzle per period: asked once.
-fn fetch_new(
-    store: &mut Store,
-    source: &mut dyn PageSource,
-    urls: &SiteUrls,
-    class: SizeClass,
-    count: usize,
-    options: FetchOptions,
-    each: &mut dyn FnMut(FetchEvent<'_>) -> ControlFlow<()>,
-) -> Result<Vec<FetchReport>, ArchiveError> {
-    let (wanted, tries) = if class.is_special() { (1, 1) } else { (count, count * 3) };
-    let mut reports = Vec::new();
-    let mut new = 0;
-    while new < wanted && reports.len() < tries {
-        let report = fetch_one(store, source, urls, Request::New(class), options)?;
-        let go_on = each(FetchEvent::Page(&report));
-        new += usize::from(matches!(report.outcome, Outcome::New(_)));
-        let failed = matches!(report.outcome, Outcome::Failed(_) | Outcome::Rejected { .. });
-        reports.push(report);
-        if failed || go_on.is_break() {
-            break;
+        let mut past: Vec<Date> = match wanted {
+            Wanted::Day(day) => match offered_for(class, day, &offered) {
+                Some(date) => vec![date],
+                None => return Err(FetchError::NotOffered { class, day, offered }),
+            },
+            Wanted::Missed => offered.iter().copied().filter(|d| !held.contains(d)).collect(),
+            Wanted::Newer => match held.first() {
+                Some(&oldest) => offered.iter().copied().filter(|&d| d > oldest && !held.contains(&d)).collect(),
+                None => Vec::new(),
+            },
+        };
+        // Today's page is in hand already.
+        past.retain(|&d| Some(d) != todays);
+        past.sort();
+        past.dedup();
+        for date in past {
+            let report = self.page(Request::Special(class, date))?;
+            if report.snapshot.is_none() || self.stopped {
+                break;
+            }
         }
+        Ok(())
     }
-    Ok(reports)
-}
-
-/// One given puzzle by class and ID.
-fn fetch_id(
-    store: &mut Store,
-    source: &mut dyn PageSource,
-    urls: &SiteUrls,
-    class: SizeClass,
-    id: PuzzleId,
-    options: FetchOptions,
-) -> Result<FetchReport, ArchiveError> {
-    fetch_one(store, source, urls, Request::Puzzle(class, id), options)
 }
