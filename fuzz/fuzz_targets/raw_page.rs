@@ -5,7 +5,7 @@
 
 use aquarchive::kinds::aquarium::Aquarium;
 use aquarchive::site::extract::{extract, warnings};
-use aquarchive::site::raw::read_page;
+use aquarchive::site::raw::{offered_dates, read_page};
 use aquarchive::site::url::SizeClass;
 use libfuzzer_sys::fuzz_target;
 
@@ -15,6 +15,7 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(html) = std::str::from_utf8(page) {
         let _ = read_page(html);
     }
+    let _ = offered_dates(page);
     if let Ok(found) = extract(page, asked) {
         if let Some(asked) = asked {
             assert_eq!(found.class, asked);

@@ -5,24 +5,34 @@
 //! requests or robots.txt's longer `Crawl-delay`, and that pace kept between
 //! runs through a file beside the archive. Each page is kept as `page`
 //! keeps it; a page whose puzzle reads garbled is fetched again.
+//!
+//! A special's page lists the specials the site still offers (about 30
+//! days back), and the run catches up from it: every offered special of
+//! the class that the archive lacks and that is newer than the oldest one
+//! it holds is asked for by its date, oldest first, one page each. So a
+//! machine that was off for days loses nothing the site still offers, and
+//! an archive started today does not fill with the month before it
+//! (`FetchRequest::missed` asks for those too).
 
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
 use jiff::Timestamp;
+use jiff::civil::Date;
 
 use crate::config::{Config, FetchMethod};
 use crate::engine::Settings;
+use crate::kinds::Kind;
 use crate::site::FetchFailure;
 use crate::site::SiteError;
 #[cfg(feature = "browser")]
 use crate::site::browser::BrowserFetcher;
 #[cfg(feature = "browser")]
 pub use crate::site::browser::Unsandboxed;
-use crate::site::fetch::{FetchSettings, PageSource, Request, fetch};
+use crate::site::fetch::{FetchSettings, PageSource, fetch};
 use crate::site::http::HttpFetcher;
 use crate::site::robots::{RobotsGuard, product_token};
-use crate::site::url::{PuzzleId, SiteUrls, SizeClass};
+use crate::site::url::{PuzzleId, Request, SiteUrls, SizeClass, offered_for};
 use crate::store::Store;
 
 use super::error::ArchiveError;
@@ -39,6 +49,10 @@ pub enum Target {
     New { class: SizeClass, count: usize },
     /// One given puzzle.
     Puzzle(SizeClass, PuzzleId),
+    /// The special of a class (daily, weekly, monthly) whose day, week or
+    /// month holds this day, as the site still offers it. Today's page of
+    /// the class is fetched first (it lists what is offered) and kept.
+    Dated { class: SizeClass, day: Date },
 }
 
 /// A fetch to run: its targets, in order, and how it fetches and solves.
@@ -48,6 +62,9 @@ pub struct FetchRequest {
     /// Fetch through a browser whatever `fetch.method` says.
     pub browser: bool,
     pub solve: Settings,
+    /// For a special class's new puzzle: catch up every offered special
+    /// the archive lacks, not only those newer than its oldest.
+    pub missed: bool,
 }
 
 impl FetchRequest {
@@ -82,6 +99,35 @@ pub enum FetchError {
     /// No robots.txt rules to fetch by (or the archive failed keeping them).
     #[error(transparent)]
     Rules(#[from] RulesError),
+    /// A special asked for by a date that the site's date list does not
+    /// offer (no request was made for it).
+    #[error(
+        "the site does not offer the {class} special of {day}{}",
+        offered_words(*class, offered)
+    )]
+    NotOffered { class: SizeClass, day: Date, offered: Vec<Date> },
+    /// A date given for a class whose puzzles have none.
+    #[error("only the daily, weekly and monthly specials have dates; {0} puzzles have none")]
+    NotSpecial(SizeClass),
+}
+
+/// What the site offers, in words: every date of a short list, the first
+/// and last of a long one.
+fn offered_words(class: SizeClass, offered: &[Date]) -> String {
+    let mut dates = offered.to_vec();
+    dates.sort();
+    let list = match dates.as_slice() {
+        [] => return format!(" (today's {class} page lists no dates)"),
+        [one] => one.to_string(),
+        [first, .., last] if dates.len() > 6 => format!("{first} to {last} ({} dates)", dates.len()),
+        _ => dates.iter().map(Date::to_string).collect::<Vec<_>>().join(", "),
+    };
+    let period = match class {
+        SizeClass::WEEKLY => "; a weekly is named by any day of its week",
+        SizeClass::MONTHLY => "; a monthly is named by any day of its month",
+        _ => "",
+    };
+    format!("; it offers those of {list}{period}")
 }
 
 /// Fetches `request.targets` in order into `store`, politely (see the
@@ -107,32 +153,64 @@ pub fn run(
     pages.keep_apart(rules.delay(settings.min_delay));
     let mut source = RobotsGuard::new(pages, rules.robots);
     let options = FetchOptions { solve: request.solve, refetch_garbled: config.site.refetch_garbled };
-    let mut reports = Vec::new();
+    let mut run = Pages { store, source: &mut source, urls: &urls, options, each, reports: Vec::new(), stopped: false };
     for &target in &request.targets {
         match target {
             Target::Puzzle(class, id) => {
-                let report = fetch_id(store, &mut source, &urls, class, id, options)?;
-                let go_on = each(FetchEvent::Page(&report));
-                reports.push(report);
-                if go_on.is_break() {
-                    break;
-                }
+                run.page(Request::Puzzle(class, id))?;
             }
-            Target::New { class, count } => {
-                let mut stopped = false;
-                let mut watch = |event: FetchEvent<'_>| {
-                    let go_on = each(event);
-                    stopped |= go_on.is_break();
-                    go_on
-                };
-                reports.extend(fetch_new(store, &mut source, &urls, class, count, options, &mut watch)?);
-                if stopped {
-                    break;
-                }
+            Target::Dated { class, day } if class.is_special() => run.special(class, Wanted::Day(day))?,
+            Target::Dated { class, .. } => return Err(FetchError::NotSpecial(class)),
+            Target::New { class, .. } if class.is_special() => {
+                run.special(class, if request.missed { Wanted::Missed } else { Wanted::Newer })?;
+            }
+            Target::New { class, count } => run.new_puzzles(class, count)?,
+        }
+        if run.stopped {
+            break;
+        }
+    }
+    Ok(run.reports)
+}
+
+/// What a logged fetch asked for, as `log` says it: the size class, and
+/// for a special its date, read from the request (a special asked for by
+/// its date, a catch-up) or else from the puzzle the page gave.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AskedFor {
+    pub class: SizeClass,
+    pub date: Option<String>,
+    /// A past special asked for by its date (a catch-up, or `--date`).
+    pub caught_up: bool,
+}
+
+impl AskedFor {
+    pub fn of(fetch: &crate::store::LoggedFetch) -> Option<AskedFor> {
+        let stored = fetch.size_class.and_then(|c| u8::try_from(c).ok()).and_then(SizeClass::from_param);
+        match crate::site::url::read_request(&fetch.url) {
+            Some(Request::Special(class, date)) => {
+                Some(AskedFor { class, date: Some(date.to_string()), caught_up: true })
+            }
+            asked => {
+                let class = stored.or(asked.map(Request::class))?;
+                Some(AskedFor { class, date: fetch.special_date.clone(), caught_up: false })
             }
         }
     }
-    Ok(reports)
+}
+
+impl std::fmt::Display for AskedFor {
+    /// `daily 2026-08-20, caught up`, `weekly 2026-08-24`, `6x6-easy`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.class)?;
+        if let Some(date) = &self.date {
+            write!(f, " {date}")?;
+        }
+        if self.caught_up {
+            f.write_str(", caught up")?;
+        }
+        Ok(())
+    }
 }
 
 /// The file beside the archive that keeps the site's pace between runs
@@ -196,72 +274,114 @@ struct FetchOptions {
     refetch_garbled: u32,
 }
 
-/// Fetches one page and keeps what it gives. A page whose puzzle is not a
-/// good one is fetched again, up to `options.refetch_garbled` more times
-/// (the same page: a special's URL, or the puzzle's own ID), each page
-/// kept as a snapshot with its record; only the last is stored flagged.
-fn fetch_one(
-    store: &mut Store,
-    source: &mut dyn PageSource,
-    urls: &SiteUrls,
-    request: Request,
-    options: FetchOptions,
-) -> Result<FetchReport, ArchiveError> {
-    let mut request = request;
-    let mut garbled = 0;
-    loop {
-        let again = garbled < options.refetch_garbled;
-        match keep(store, fetch(source, urls, request), options.solve, again.then_some(request))? {
-            Kept::Report(mut report) => {
-                report.garbled_before = garbled;
-                return Ok(*report);
-            }
-            Kept::Garbled(again) => {
-                garbled += 1;
-                tracing::info!(url = %request.url(urls), garbled, "the page read garbled; fetching it again");
-                request = again;
-            }
-        }
-    }
+/// Which of a special class's offered specials a run asks for besides
+/// today's.
+#[derive(Clone, Copy, Debug)]
+enum Wanted {
+    /// Those the archive lacks that are newer than the oldest it holds.
+    Newer,
+    /// Every one the archive lacks.
+    Missed,
+    /// The one whose period holds this day.
+    Day(Date),
 }
 
-/// Fetches until `count` new puzzles of a class are stored. A random page
-/// may repeat one the archive has: that costs another request, up to
-/// `count * 3` in all. A failure stops (the fetcher has already retried
-/// what a retry can mend). A special has one puzzle per period: asked once.
-fn fetch_new(
-    store: &mut Store,
-    source: &mut dyn PageSource,
-    urls: &SiteUrls,
-    class: SizeClass,
-    count: usize,
+/// A run's pages: where they come from and go, and what became of each.
+struct Pages<'a> {
+    store: &'a mut Store,
+    source: &'a mut dyn PageSource,
+    urls: &'a SiteUrls,
     options: FetchOptions,
-    each: &mut dyn FnMut(FetchEvent<'_>) -> ControlFlow<()>,
-) -> Result<Vec<FetchReport>, ArchiveError> {
-    let (wanted, tries) = if class.is_special() { (1, 1) } else { (count, count * 3) };
-    let mut reports = Vec::new();
-    let mut new = 0;
-    while new < wanted && reports.len() < tries {
-        let report = fetch_one(store, source, urls, Request::New(class), options)?;
-        let go_on = each(FetchEvent::Page(&report));
-        new += usize::from(matches!(report.outcome, Outcome::New(_)));
-        let failed = matches!(report.outcome, Outcome::Failed(_) | Outcome::Rejected { .. });
-        reports.push(report);
-        if failed || go_on.is_break() {
-            break;
-        }
-    }
-    Ok(reports)
+    each: &'a mut dyn FnMut(FetchEvent<'_>) -> ControlFlow<()>,
+    reports: Vec<FetchReport>,
+    /// The caller asked to end the run.
+    stopped: bool,
 }
 
-/// One given puzzle by class and ID.
-fn fetch_id(
-    store: &mut Store,
-    source: &mut dyn PageSource,
-    urls: &SiteUrls,
-    class: SizeClass,
-    id: PuzzleId,
-    options: FetchOptions,
-) -> Result<FetchReport, ArchiveError> {
-    fetch_one(store, source, urls, Request::Puzzle(class, id), options)
+impl Pages<'_> {
+    /// Fetches one page and keeps what it gives, tells the caller, and
+    /// returns its report. A page whose puzzle is not a good one is
+    /// fetched again, up to `options.refetch_garbled` more times (the same
+    /// page: a special's, or the puzzle's own ID), each page kept as a
+    /// snapshot with its record; only the last is stored flagged.
+    fn page(&mut self, request: Request) -> Result<&FetchReport, ArchiveError> {
+        let mut request = request;
+        let asked_date = match request {
+            Request::Special(_, date) => Some(date),
+            _ => None,
+        };
+        let mut garbled = 0;
+        let mut report = loop {
+            let again = garbled < self.options.refetch_garbled;
+            let fetched = fetch(self.source, self.urls, request);
+            match keep(self.store, fetched, self.options.solve, again.then_some(request))? {
+                Kept::Report(report) => break *report,
+                Kept::Garbled(again) => {
+                    garbled += 1;
+                    let url = request.call(self.urls).logged();
+                    tracing::info!(url, garbled, "the page read garbled; fetching it again");
+                    request = again;
+                }
+            }
+        };
+        report.garbled_before = garbled;
+        report.asked_date = asked_date;
+        self.stopped |= (self.each)(FetchEvent::Page(&report)).is_break();
+        self.reports.push(report);
+        Ok(self.reports.last().expect("just pushed"))
+    }
+
+    /// Pages of a class until `count` new puzzles are stored. A random
+    /// page may repeat one the archive has: that costs another request, up
+    /// to `count * 3` in all. A failure stops (the fetcher has already
+    /// retried what a retry can mend).
+    fn new_puzzles(&mut self, class: SizeClass, count: usize) -> Result<(), ArchiveError> {
+        let mut new = 0;
+        for _ in 0..count * 3 {
+            let report = self.page(Request::New(class))?;
+            new += usize::from(matches!(report.outcome, Outcome::New(_)));
+            let failed = matches!(report.outcome, Outcome::Failed(_) | Outcome::Rejected { .. });
+            if failed || self.stopped || new == count {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// Today's special of a class, then the past ones `wanted` names,
+    /// oldest first, each asked for by its date (see the module's comment).
+    fn special(&mut self, class: SizeClass, wanted: Wanted) -> Result<(), FetchError> {
+        let held = self.store.special_dates(Kind::Aquarium, i64::from(class.param())).map_err(ArchiveError::from)?;
+        let held: Vec<Date> = held.iter().filter_map(|d| d.parse().ok()).collect();
+        let today = self.page(Request::New(class))?;
+        let offered = today.offered.clone();
+        let todays = today.extracted.as_ref().and_then(|e| e.date.as_deref()).and_then(|d| d.parse::<Date>().ok());
+        // No page at all is the site's trouble, not the page's: the next run
+        // tries again.
+        if today.snapshot.is_none() || self.stopped {
+            return Ok(());
+        }
+        let mut past: Vec<Date> = match wanted {
+            Wanted::Day(day) => match offered_for(class, day, &offered) {
+                Some(date) => vec![date],
+                None => return Err(FetchError::NotOffered { class, day, offered }),
+            },
+            Wanted::Missed => offered.iter().copied().filter(|d| !held.contains(d)).collect(),
+            Wanted::Newer => match held.first() {
+                Some(&oldest) => offered.iter().copied().filter(|&d| d > oldest && !held.contains(&d)).collect(),
+                None => Vec::new(),
+            },
+        };
+        // Today's page is in hand already.
+        past.retain(|&d| Some(d) != todays);
+        past.sort();
+        past.dedup();
+        for date in past {
+            let report = self.page(Request::Special(class, date))?;
+            if report.snapshot.is_none() || self.stopped {
+                break;
+            }
+        }
+        Ok(())
+    }
 }

@@ -11,8 +11,9 @@ use crate::kinds::Kind;
 use crate::kinds::aquarium::Water;
 use crate::site::answer;
 use crate::site::extract::{Extracted, warnings};
-use crate::site::fetch::{Fetched, Request, read_saved};
+use crate::site::fetch::{Fetched, read_saved};
 use crate::site::markup::EXTRACTOR_VERSION;
+use crate::site::url::Request;
 use crate::store::{Added, HashCheck, NewPuzzle, SiteFacts, Status, Store, Tries};
 
 use super::error::ArchiveError;
@@ -55,6 +56,11 @@ pub struct FetchReport {
     /// The page's hash did not match, and no page ever has: the hash's
     /// formula itself is in doubt, so the puzzle was judged without it.
     pub hash_unconfirmed: bool,
+    /// The date of a past special asked for by its date (a catch-up, or
+    /// `--date`); None for a page asked for without one.
+    pub asked_date: Option<jiff::civil::Date>,
+    /// The specials the page offers in its date list (a special's page).
+    pub offered: Vec<jiff::civil::Date>,
 }
 
 /// Imports a page saved to a file, as if it had just been fetched: kept as
@@ -172,6 +178,8 @@ pub(super) fn keep(
         hash_check,
         warnings,
         hash_unconfirmed,
+        asked_date: None,
+        offered: fetched.offered,
     })))
 }
 

@@ -2,9 +2,9 @@
 
 use crate::engine::Settings;
 use crate::kinds::Kind;
-use crate::site::fetch::{Request, process};
+use crate::site::fetch::process;
 use crate::site::markup::EXTRACTOR_VERSION;
-use crate::site::url::{PuzzleId, SizeClass, read_url};
+use crate::site::url::{PuzzleId, Request, SizeClass, read_request};
 use crate::store::{Added, Filter, Status, Store};
 
 use super::error::ArchiveError;
@@ -52,9 +52,11 @@ pub fn reparse(
             results.push((puzzle.id, Reparsed::NowFails(format!("snapshot {sha} is missing"))));
             continue;
         };
-        let request = match record.site_id.and_then(|id| u64::try_from(id).ok()) {
-            Some(id) => Request::Puzzle(class, PuzzleId(id)),
-            None => Request::New(class),
+        // A special asked for by its date is checked against that date again.
+        let request = match (read_request(&record.source), record.site_id.and_then(|id| u64::try_from(id).ok())) {
+            (Some(asked @ Request::Special(..)), _) => asked,
+            (_, Some(id)) => Request::Puzzle(class, PuzzleId(id)),
+            (_, None) => Request::New(class),
         };
         let result = match process(&bytes, request) {
             Err(e) => Reparsed::NowFails(e.to_string()),
@@ -90,9 +92,8 @@ pub fn reparse(
     }
     // Pages that gave no puzzle when fetched: the extractor may read them now.
     for (url, sha) in store.snapshots_without_puzzle()? {
-        let Some((class, id)) = read_url(&url) else { continue };
+        let Some(request) = read_request(&url) else { continue };
         let Some(bytes) = store.snapshot(&sha)? else { continue };
-        let request = id.map_or(Request::New(class), |id| Request::Puzzle(class, id));
         let Ok(extracted) = process(&bytes, request) else { continue };
         let Judged::Fresh(fresh) = judge(store, &extracted, &url, settings)? else {
             continue;

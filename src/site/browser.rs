@@ -38,13 +38,24 @@ impl BrowserFetcher {
         self.browser.unsandboxed()
     }
 
-    /// Loads `url`, waits for the board, and returns the DOM as HTML.
-    async fn load(client: &Client, url: &str, wait: Duration, timeout: Duration) -> Result<String, FetchFailure> {
+    /// Loads `url` (posting `form` to it, if given), waits for the board,
+    /// and returns the DOM as HTML.
+    async fn load(
+        client: &Client,
+        url: &str,
+        form: Option<&str>,
+        wait: Duration,
+        timeout: Duration,
+    ) -> Result<String, FetchFailure> {
         let failed = |e: fantoccini::error::CmdError| FetchFailure::Browser(e.to_string());
         // A page the browser could not load (an error, or its own error page,
         // `chrome-error://`) will show no board: say why at once, from a
         // plain TCP connection of our own (the browser does not tell).
-        if let Err(e) = client.goto(url).await {
+        let went = match form {
+            None => client.goto(url).await,
+            Some(form) => post(client, url, form, timeout).await,
+        };
+        if let Err(e) = went {
             return Err(unreachable(url, timeout).unwrap_or_else(|| failed(e)));
         }
         let browser_error = |url: &str| {
@@ -103,6 +114,17 @@ impl PageSource for BrowserFetcher {
     }
 
     fn get(&mut self, url: &str) -> Page {
+        self.open(url, None)
+    }
+
+    fn post(&mut self, url: &str, form: &str) -> Page {
+        self.open(url, Some(form))
+    }
+}
+
+impl BrowserFetcher {
+    /// Opens `url` in the browser, or posts `form` to it, at the site's pace.
+    fn open(&mut self, url: &str, form: Option<&str>) -> Page {
         if let Err(HeldOff { until }) = self.pacer.wait() {
             let longest_secs = self.settings.longest_wait.as_secs();
             let failure = FetchFailure::HeldOff { status: None, until, longest_secs };
@@ -114,13 +136,13 @@ impl PageSource for BrowserFetcher {
                 failure: Some(failure),
             };
         }
-        tracing::info!(url, mode = Method::Browser.as_str(), "fetching");
+        tracing::info!(url, form, mode = Method::Browser.as_str(), "fetching");
         let client = self.browser.client();
         // The page's own timeout bounds loading; the board wait comes after.
         let limit = self.settings.timeout + self.board_wait;
         let timeout = self.settings.timeout;
         let result = self.browser.block_on(async {
-            tokio::time::timeout(limit, Self::load(client, url, self.board_wait, timeout))
+            tokio::time::timeout(limit, Self::load(client, url, form, self.board_wait, timeout))
                 .await
                 .unwrap_or(Err(FetchFailure::Timeout(limit)))
         });
@@ -136,6 +158,31 @@ impl PageSource for BrowserFetcher {
         };
         Page { url: url.to_string(), status: None, bytes, tries: Tries::ONE, failure }
     }
+}
+
+/// Posts `form` (URL-encoded fields) to `url` as a page's own form would:
+/// from a blank page, a form of hidden fields is built and submitted, and
+/// the browser follows to the answer.
+async fn post(client: &Client, url: &str, form: &str, timeout: Duration) -> Result<(), fantoccini::error::CmdError> {
+    client.goto("about:blank").await?;
+    // The forms this tool posts (`url::Request::Special`) hold letters,
+    // digits and dashes only: nothing in them is encoded.
+    let fields: Vec<serde_json::Value> = form
+        .split('&')
+        .filter_map(|pair| pair.split_once('='))
+        .map(|(name, value)| serde_json::json!([name, value]))
+        .collect();
+    let submit = "var form = document.createElement('form'); form.method = 'post'; form.action = arguments[0]; \
+        arguments[1].forEach(function (field) { var input = document.createElement('input'); input.type = 'hidden'; \
+        input.name = field[0]; input.value = field[1]; form.appendChild(input); }); \
+        document.body.appendChild(form); form.submit();";
+    client.execute(submit, vec![url.into(), fields.into()]).await?;
+    // The answer replaces the blank page; wait for it to leave.
+    let started = Instant::now();
+    while client.current_url().await?.as_str() == "about:blank" && started.elapsed() < timeout {
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    Ok(())
 }
 
 /// The body of the page Chromium shows when it cannot load one.

@@ -78,6 +78,13 @@ pub enum ExtractError {
     WrongClass { page: String, asked: String },
     #[error("the page is puzzle {page}, not {asked}")]
     WrongId { page: String, asked: String },
+    /// A special asked for by its date came back as another date's, or
+    /// naming none.
+    #[error("{}", match page {
+        Some(page) => format!("the page is the special of {page}, not of {asked} as asked"),
+        None => format!("the page names no date, so it cannot be the special of {asked} that was asked for"),
+    })]
+    WrongDate { page: Option<String>, asked: String },
     #[error("the page does not say its size class (no `Game.plSize`) and none was asked for")]
     NoClass,
     #[error("the page is not UTF-8 text")]

@@ -6,7 +6,8 @@ use std::time::Duration;
 
 use super::extract::{Extracted, extract};
 use super::pace::{PaceFileError, Pacer};
-use super::url::{PuzzleId, SiteUrls, SizeClass};
+use super::raw::offered_dates;
+use super::url::{Call, Request, SiteUrls};
 use super::{ExtractError, FetchFailure};
 use crate::shared::Tries;
 
@@ -227,6 +228,9 @@ pub struct Page {
 pub trait PageSource {
     fn method(&self) -> Method;
     fn get(&mut self, url: &str) -> Page;
+    /// Posts a form (its fields URL-encoded) to `url`, as a page's own
+    /// form submits it.
+    fn post(&mut self, url: &str, form: &str) -> Page;
     /// Keeps requests at least `delay` apart from now on, when that is
     /// longer than the delay set (robots.txt's `Crawl-delay`).
     fn keep_apart(&mut self, delay: Duration);
@@ -248,6 +252,8 @@ impl Snapshot {
 /// The log line of one fetch.
 #[derive(Clone, Debug)]
 pub struct FetchRecord {
+    /// The request as the log writes it ([`Call::logged`]): a URL, or a
+    /// form's POST.
     pub url: String,
     pub method: Method,
     /// Seconds since the Unix epoch when the fetch started.
@@ -271,30 +277,6 @@ pub enum FetchError {
     Redirected { to: String, source: ExtractError },
 }
 
-/// What to fetch.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Request {
-    /// A new random puzzle of a class; for specials, the current one.
-    New(SizeClass),
-    /// One given puzzle (the site's `?e=` link).
-    Puzzle(SizeClass, PuzzleId),
-}
-
-impl Request {
-    pub fn class(self) -> SizeClass {
-        match self {
-            Request::New(class) | Request::Puzzle(class, _) => class,
-        }
-    }
-
-    pub fn url(self, urls: &SiteUrls) -> String {
-        match self {
-            Request::New(class) => urls.new_puzzle(class),
-            Request::Puzzle(class, id) => urls.puzzle(class, id),
-        }
-    }
-}
-
 /// One fetch: the record, the snapshot (whenever any bytes arrived), and
 /// the puzzle read from the page or why there is none.
 #[derive(Clone, Debug)]
@@ -302,6 +284,9 @@ pub struct Fetched {
     pub record: FetchRecord,
     pub snapshot: Option<Snapshot>,
     pub result: Result<Extracted, FetchError>,
+    /// The specials the page offers in its date list, whatever became of
+    /// its puzzle (see [`offered_dates`]).
+    pub offered: Vec<jiff::civil::Date>,
 }
 
 fn now_secs() -> u64 {
@@ -311,9 +296,13 @@ fn now_secs() -> u64 {
 
 /// Fetches what `request` names and reads the puzzle on the page.
 pub fn fetch(source: &mut dyn PageSource, urls: &SiteUrls, request: Request) -> Fetched {
-    let url = request.url(urls);
+    let call = request.call(urls);
+    let url = call.url().to_string();
     let started = now_secs();
-    let page = source.get(&url);
+    let page = match &call {
+        Call::Get(url) => source.get(url),
+        Call::Post { url, form } => source.post(url, form),
+    };
     let result = match page.failure {
         Some(failure) => Err(FetchError::Fetch(failure)),
         None => process(&page.bytes, request).map_err(|e| match e {
@@ -322,15 +311,16 @@ pub fn fetch(source: &mut dyn PageSource, urls: &SiteUrls, request: Request) -> 
         }),
     };
     let record = FetchRecord {
-        url,
+        url: call.logged(),
         method: source.method(),
         started,
         status: page.status,
         tries: page.tries,
         error: result.as_ref().err().map(ToString::to_string),
     };
+    let offered = offered_dates(&page.bytes);
     let snapshot = (!page.bytes.is_empty()).then(|| Snapshot::of(page.bytes));
-    Fetched { record, snapshot, result }
+    Fetched { record, snapshot, result, offered }
 }
 
 /// A page saved to a file, read as if it had just been fetched: its record
@@ -345,19 +335,27 @@ pub fn read_saved(path: &std::path::Path, bytes: Vec<u8>) -> Fetched {
         tries: Tries::ONE,
         error: result.as_ref().err().map(ToString::to_string),
     };
-    Fetched { record, snapshot: Some(Snapshot::of(bytes)), result }
+    let offered = offered_dates(&bytes);
+    Fetched { record, snapshot: Some(Snapshot::of(bytes)), result, offered }
 }
 
 /// From a page's bytes to the puzzle on it, checked against what was
-/// asked for; also what `reparse` runs on a stored snapshot.
+/// asked for; also what `reparse` runs on a stored snapshot. A special
+/// asked for by its date must be that date's: a page of another date, or
+/// of none, is refused, so that nothing is stored under a date not its own.
 pub fn process(bytes: &[u8], request: Request) -> Result<Extracted, FetchError> {
     let extracted = extract(bytes, Some(request.class())).map_err(FetchError::Extract)?;
-    if let (Request::Puzzle(_, asked), Some(page)) = (request, extracted.id)
-        && asked != page
-    {
-        return Err(FetchError::Extract(ExtractError::WrongId { page: page.to_string(), asked: asked.to_string() }));
+    match (request, extracted.id, &extracted.date) {
+        (Request::Puzzle(_, asked), Some(page), _) if asked != page => {
+            Err(FetchError::Extract(ExtractError::WrongId { page: page.to_string(), asked: asked.to_string() }))
+        }
+        (Request::Special(_, asked), _, page)
+            if page.as_deref() != Some(asked.strftime("%Y-%m-%d").to_string().as_str()) =>
+        {
+            Err(FetchError::Extract(ExtractError::WrongDate { page: page.clone(), asked: asked.to_string() }))
+        }
+        _ => Ok(extracted),
     }
-    Ok(extracted)
 }
 
 #[cfg(test)]
@@ -383,6 +381,9 @@ mod tests {
             page.url = url.to_string();
             page
         }
+        fn post(&mut self, url: &str, _: &str) -> Page {
+            self.get(url)
+        }
     }
 
     fn page(bytes: &[u8], status: u16, failure: Option<FetchFailure>) -> Page {
@@ -392,7 +393,7 @@ mod tests {
     #[test]
     fn a_failed_fetch_keeps_its_bytes_and_says_why() {
         let urls = SiteUrls::new("http://127.0.0.1:1/");
-        let class = SizeClass::from_param(0).unwrap();
+        let class = crate::site::url::SizeClass::from_param(0).unwrap();
         let mut source = Canned(vec![
             page(b"oops", 500, Some(FetchFailure::Status(500))),
             page(b"", 200, None),
@@ -405,7 +406,45 @@ mod tests {
         let got = fetch(&mut source, &urls, Request::New(class));
         assert!(got.snapshot.is_none());
         assert!(matches!(got.result, Err(FetchError::Extract(ExtractError::NoPuzzle))));
-        let got = fetch(&mut source, &urls, Request::Puzzle(class, PuzzleId(5)));
+        let got = fetch(&mut source, &urls, Request::Puzzle(class, crate::site::url::PuzzleId(5)));
         assert!(matches!(got.result, Err(FetchError::Extract(ExtractError::NotFound))));
+    }
+
+    /// A special page of 2025-12-08 that offers the three days before it.
+    fn special_page(date: &str) -> Vec<u8> {
+        format!(
+            "<script>var task = '1_1_1_1;1,2,3,4'; x({{ puzzleWidth: 2, puzzleHeight: 2 ,special: 1 ,specialDate: \
+             '{date}' }}); Game.plSize = 9;</script><form><select name=\"date\"><option value=\"2025-12-08\" \
+             selected=\"selected\">Dec 08, 2025</option><option value=\"2025-12-07\">Dec 07, 2025</option>\
+             <option value=\"2025-12-06\">Dec 06, 2025</option></select></form>"
+        )
+        .into_bytes()
+    }
+
+    #[test]
+    fn a_special_asked_for_by_date_must_be_that_dates() {
+        let urls = SiteUrls::new("http://127.0.0.1:1/");
+        let daily = crate::site::url::SizeClass::DAILY;
+        let asked = Request::Special(daily, "2025-12-07".parse().unwrap());
+        let mut source = Canned(vec![page(&special_page("2025-12-07"), 200, None)]);
+        let got = fetch(&mut source, &urls, asked);
+        assert_eq!(got.result.unwrap().date.as_deref(), Some("2025-12-07"));
+        assert_eq!(got.record.url, "POST http://127.0.0.1:1/ size=9&date=2025-12-07&specific=1");
+        assert_eq!(got.offered.len(), 3);
+        // Another date's page, or one with no date, is refused, its list still read.
+        let mut source = Canned(vec![page(&special_page("2025-12-08"), 200, None)]);
+        let got = fetch(&mut source, &urls, asked);
+        assert_eq!(
+            got.record.error.as_deref(),
+            Some("the page is the special of 2025-12-08, not of 2025-12-07 as asked")
+        );
+        assert_eq!(got.offered.len(), 3);
+        let undated = String::from_utf8(special_page("x")).unwrap().replace("specialDate: 'x'", "");
+        let undated = undated.replace(" selected=\"selected\"", "");
+        let mut source = Canned(vec![page(undated.as_bytes(), 200, None)]);
+        let got = fetch(&mut source, &urls, asked);
+        assert!(matches!(got.result, Err(FetchError::Extract(ExtractError::WrongDate { page: None, .. }))));
+        // Today's page, asked for without a date, is whatever date it gives.
+        assert!(process(&special_page("2025-12-08"), Request::New(daily)).is_ok());
     }
 }

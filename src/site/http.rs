@@ -33,8 +33,16 @@ impl HttpFetcher {
 
     /// One request: where it ended (after redirects), the status, as much
     /// of the body as arrived, and the wait the site asked for.
-    fn attempt(&self, url: &str) -> Answer {
-        let mut response = match self.client.get(url).send() {
+    fn attempt(&self, url: &str, form: Option<&str>) -> Answer {
+        let request = match form {
+            None => self.client.get(url),
+            Some(form) => self
+                .client
+                .post(url)
+                .header(reqwest::header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+                .body(form.to_string()),
+        };
+        let mut response = match request.send() {
             Ok(response) => response,
             // The URL is in the fetch record already; the message need not repeat it.
             Err(e) => {
@@ -74,6 +82,18 @@ impl PageSource for HttpFetcher {
     }
 
     fn get(&mut self, url: &str) -> Page {
+        self.send(url, None)
+    }
+
+    fn post(&mut self, url: &str, form: &str) -> Page {
+        self.send(url, Some(form))
+    }
+}
+
+impl HttpFetcher {
+    /// A GET, or a POST of `form`, with the pace, the retries and the waits
+    /// the site asks for.
+    fn send(&mut self, url: &str, form: Option<&str>) -> Page {
         let mut tries = Tries::NONE;
         let longest_secs = self.settings.longest_wait.as_secs();
         loop {
@@ -84,8 +104,8 @@ impl PageSource for HttpFetcher {
                 return Page { url: url.to_string(), status: None, bytes: Vec::new(), tries, failure: Some(failure) };
             }
             tries.attempts += 1;
-            tracing::info!(url, mode = Method::Http.as_str(), attempt = tries.attempts, "fetching");
-            let mut answer = self.attempt(url);
+            tracing::info!(url, form, mode = Method::Http.as_str(), attempt = tries.attempts, "fetching");
+            let mut answer = self.attempt(url, form);
             tracing::debug!(
                 url,
                 landed = answer.landed,

@@ -9,7 +9,7 @@ use scraper::Selector;
 
 /// Bump when anything here changes the meaning of what is extracted: the
 /// store records which extractor derived each puzzle.
-pub const EXTRACTOR_VERSION: u32 = 1;
+pub const EXTRACTOR_VERSION: u32 = 2;
 
 fn re(pattern: &str) -> Regex {
     Regex::new(pattern).expect("a valid built-in regex")
@@ -37,15 +37,23 @@ pub static PUZZLE_ID: LazyLock<Regex> = LazyLock::new(|| re(r#"id\s*=\s*["']puzz
 pub static TITLE: LazyLock<Regex> = LazyLock::new(|| re(r"(?is)<title[^>]*>(.*?)</title>"));
 pub static SPECIAL_TITLE: LazyLock<Regex> =
     LazyLock::new(|| re(r"(?i)Special\s+(Daily|Weekly|Monthly)\b[^()<>]{0,80}\(\s*(\d{4}-\d{1,2}-\d{1,2})\s*\)"));
-/// Where a special's date may also be (not seen on any real page, kept as
-/// fallbacks): a `specialDate` value in the script, or the `selected`
-/// option of `<select name="date">`.
+/// Where a real special's page gives its date (docs/site.md, "Specials"):
+/// the game's options (`specialDate: '2025-12-08'`), the `selected` option
+/// of the answer form's `<select name="date">`, and the printed line
+/// `<span class="onlyprint">Dec 08, 2025</span>`. The list's options are the
+/// specials the site still offers; `lastValidSpecial` is the newest it no
+/// longer does.
 pub static SPECIAL_DATE: LazyLock<Regex> = LazyLock::new(|| re(r#"specialDate\s*[:=]\s*['"]([^'"]+)['"]"#));
 pub static DATE_SELECT: LazyLock<Regex> =
     LazyLock::new(|| re(r#"(?is)<select[^>]*name\s*=\s*["']date["'][^>]*>(.*?)</select>"#));
 pub static SELECTED_OPTION: LazyLock<Regex> =
     LazyLock::new(|| re(r#"(?is)<option\b([^>]*\bselected\b[^>]*)>([^<]*)<"#));
 pub static OPTION_VALUE: LazyLock<Regex> = LazyLock::new(|| re(r#"(?i)value\s*=\s*["']([^"']*)["']"#));
+pub static OPTION: LazyLock<Regex> = LazyLock::new(|| re(r#"(?is)<option\b([^>]*)>([^<]*)<"#));
+pub static PRINTED_DATE: LazyLock<Regex> = LazyLock::new(|| {
+    re(r#"(?is)<span[^>]*class\s*=\s*["']onlyprint["'][^>]*>\s*([A-Za-z]{3,9}\.? \d{1,2}, \d{4})\s*<"#)
+});
+pub static LAST_VALID_SPECIAL: LazyLock<Regex> = LazyLock::new(|| re(r#"lastValidSpecial\s*[:=]\s*['"]([^'"]+)['"]"#));
 /// `<div class="err">Unable to load puzzle. No puzzle with such ID.</div>`
 pub static NOT_FOUND: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)No puzzle with such ID"));
 

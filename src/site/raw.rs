@@ -1,6 +1,8 @@
 //! What a page holds before any JavaScript runs: the inline script's
 //! `task`, sizes and hash, the puzzle ID, the special's date.
 
+use jiff::civil::Date;
+
 use super::markup;
 use super::url::{PuzzleId, SizeClass};
 
@@ -23,6 +25,8 @@ pub struct PageInfo {
     /// `hashedSolution`: md5 of the task and the answer (docs/site.md),
     /// the site's own check of a solution.
     pub hashed_solution: Option<String>,
+    /// `lastValidSpecial`: the newest special the site no longer offers.
+    pub last_valid_special: Option<String>,
 }
 
 /// The site's "no such puzzle" answer.
@@ -44,7 +48,32 @@ pub fn read_page(html: &str) -> PageInfo {
         height: number(&markup::HEIGHT),
         date: read_date(html),
         hashed_solution: first(&markup::HASHED_SOLUTION),
+        last_valid_special: first(&markup::LAST_VALID_SPECIAL).map(|d| normal_date(&d)),
     }
+}
+
+/// The specials a special's page offers: the dates of its `<select
+/// name="date">`, in the page's order (newest first on real pages). An
+/// option that names no date is left out, and said so in the log. Empty for
+/// a page with no list (a normal puzzle's, or a page that is not text).
+pub fn offered_dates(bytes: &[u8]) -> Vec<Date> {
+    let Ok(html) = std::str::from_utf8(bytes) else { return Vec::new() };
+    let Some(select) = markup::DATE_SELECT.captures(html) else { return Vec::new() };
+    let mut dates = Vec::new();
+    for option in markup::OPTION.captures_iter(&select[1]) {
+        let text = option_date(&option[1], &option[2]);
+        match normal_date(&text).parse::<Date>() {
+            Ok(date) => dates.push(date),
+            Err(_) => tracing::warn!(option = text, "an option of the page's date list names no date; left out"),
+        }
+    }
+    dates
+}
+
+/// An option's value if it has one, else its text.
+fn option_date(attributes: &str, text: &str) -> String {
+    let value = markup::OPTION_VALUE.captures(attributes).map(|v| v[1].to_string());
+    value.unwrap_or_else(|| text.to_string()).trim().to_string()
 }
 
 /// The special named in the page's title (else anywhere in the page), with
@@ -82,22 +111,32 @@ fn normal_date(text: &str) -> String {
     date.map_or_else(|| text.to_string(), |date| date.strftime("%Y-%m-%d").to_string())
 }
 
-/// The special's date: from its title first (the one place real pages were
-/// seen to carry it), then from the places an older page engine used.
+/// The special's date, from every place a page may give it: the game's
+/// options (`specialDate`, where real pages give it), the date list's
+/// `selected` option, the printed line (`Dec 08, 2025`), a title that names
+/// it (as scrapers wrote it). The first found counts; a place that
+/// disagrees is said in the log.
 fn read_date(html: &str) -> Option<String> {
-    if let Some((_, date)) = special_title(html) {
-        return Some(date);
+    let script = markup::SPECIAL_DATE.captures(html).map(|c| normal_date(&c[1]));
+    let selected = markup::DATE_SELECT.captures(html).and_then(|select| {
+        let option = markup::SELECTED_OPTION.captures(&select[1])?;
+        let date = option_date(&option[1], &option[2]);
+        (!date.is_empty()).then(|| normal_date(&date))
+    });
+    let printed = markup::PRINTED_DATE.captures(html).and_then(|c| {
+        let text = c[1].replace('.', "");
+        Date::strptime("%b %d, %Y", &text).or_else(|_| Date::strptime("%B %d, %Y", &text)).ok()
+    });
+    let printed = printed.map(|d| d.strftime("%Y-%m-%d").to_string());
+    let title = special_title(html).map(|(_, date)| date);
+    let places =
+        [("specialDate", script), ("the selected date", selected), ("the printed date", printed), ("the title", title)];
+    let mut found = places.iter().filter_map(|(place, date)| date.as_ref().map(|d| (*place, d)));
+    let (first_place, date) = found.next()?;
+    for (place, other) in found.filter(|(_, other)| *other != date) {
+        tracing::warn!(date, first_place, other, place, "the page gives its special's date twice, differently");
     }
-    if let Some(c) = markup::SPECIAL_DATE.captures(html) {
-        return Some(normal_date(&c[1]));
-    }
-    let select = markup::DATE_SELECT.captures(html)?;
-    let option = markup::SELECTED_OPTION.captures(&select[1])?;
-    // The option's value if it has one, else its text.
-    let value = markup::OPTION_VALUE.captures(&option[1]).map(|v| v[1].to_string());
-    let date = value.unwrap_or_else(|| option[2].to_string());
-    let date = date.trim();
-    (!date.is_empty()).then(|| normal_date(date))
+    Some(date.clone())
 }
 
 #[cfg(test)]
@@ -166,9 +205,35 @@ mod tests {
     }
 
     #[test]
-    fn a_specials_date_and_kind_come_from_its_title_first() {
-        let html = "<html><head><title>Special Daily Aquarium (2026-08-23)</title></head>\
-            <script>var specialDate = '2020-01-01';</script>";
+    fn reads_the_real_special_page() {
+        let html = fixture("real-2025/fr.puzzle-light-up.com_daily-special_2025-12-08.html");
+        let info = read_page(&html);
+        assert_eq!(info.date.as_deref(), Some("2025-12-08"));
+        assert_eq!(info.last_valid_special.as_deref(), Some("2025-11-08"));
+        assert_eq!((info.id, info.size_param), (None, Some(13)));
+        let offered = offered_dates(html.as_bytes());
+        assert_eq!(offered.len(), 30);
+        assert_eq!(offered[0].to_string(), "2025-12-08");
+        assert_eq!(offered[29].to_string(), "2025-11-09");
+        assert!(offered.windows(2).all(|w| w[0] > w[1]), "newest first");
+        let normal = fixture("real-2025/fr.puzzle-light-up.com_25x25-hard_9756737_2025-12-08.html");
+        assert!(offered_dates(normal.as_bytes()).is_empty());
+        assert_eq!(read_page(&normal).date, None);
+    }
+
+    #[test]
+    fn the_printed_date_stands_in_when_nothing_else_gives_one() {
+        let html = r#"<p><span class="onlyprint">
+                Dec 08, 2025                </span></p>"#;
+        assert_eq!(read_page(html).date.as_deref(), Some("2025-12-08"));
+        // The script's date comes first.
+        let both = format!("<script>x({{specialDate: '2025-12-07'}})</script>{html}");
+        assert_eq!(read_page(&both).date.as_deref(), Some("2025-12-07"));
+    }
+
+    #[test]
+    fn a_specials_date_and_kind_from_a_title() {
+        let html = "<html><head><title>Special Daily Aquarium (2026-08-23)</title></head>";
         let info = read_page(html);
         assert_eq!(info.date.as_deref(), Some("2026-08-23"));
         assert_eq!(info.special, Some(SizeClass::DAILY));

@@ -111,18 +111,29 @@ impl RobotsGuard {
     }
 }
 
+impl RobotsGuard {
+    /// The failure of a page robots.txt forbids, or None.
+    fn refused(&self, url: &str) -> Option<Page> {
+        if self.robots.allows(url) {
+            return None;
+        }
+        tracing::info!(url, robots = self.robots.url, "robots.txt forbids the page; not asking for it");
+        let failure = Some(self.robots.forbids(url));
+        Some(Page { url: url.to_string(), status: None, bytes: Vec::new(), tries: Tries::NONE, failure })
+    }
+}
+
 impl PageSource for RobotsGuard {
     fn method(&self) -> Method {
         self.inner.method()
     }
 
     fn get(&mut self, url: &str) -> Page {
-        if !self.robots.allows(url) {
-            tracing::info!(url, robots = self.robots.url, "robots.txt forbids the page; not asking for it");
-            let failure = Some(self.robots.forbids(url));
-            return Page { url: url.to_string(), status: None, bytes: Vec::new(), tries: Tries::NONE, failure };
-        }
-        self.inner.get(url)
+        self.refused(url).unwrap_or_else(|| self.inner.get(url))
+    }
+
+    fn post(&mut self, url: &str, form: &str) -> Page {
+        self.refused(url).unwrap_or_else(|| self.inner.post(url, form))
     }
 
     fn keep_apart(&mut self, delay: Duration) {
@@ -186,6 +197,9 @@ mod tests {
         fn get(&mut self, url: &str) -> Page {
             panic!("asked for {url}")
         }
+        fn post(&mut self, url: &str, form: &str) -> Page {
+            panic!("posted {form} to {url}")
+        }
         fn keep_apart(&mut self, _: Duration) {}
     }
 
@@ -202,5 +216,8 @@ mod tests {
              did not ask for the page"
         );
         assert_eq!(page.tries.attempts, 0);
+        let posted = guard.post("http://127.0.0.1:1/", "size=9&date=2025-12-01&specific=1");
+        assert_eq!(posted.tries.attempts, 0);
+        assert!(posted.failure.unwrap().to_string().contains("forbids / to aquarchive"));
     }
 }

@@ -6,6 +6,7 @@ use std::str::FromStr;
 
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
+use jiff::civil::Date;
 
 use super::SiteError;
 
@@ -145,22 +146,108 @@ pub fn decode_e(e: &str) -> Result<(SizeClass, PuzzleId), SiteError> {
     Ok((class, id.parse().map_err(|_| bad())?))
 }
 
-/// What a URL of [`SiteUrls`] asks for, read back from it (any base): a new
-/// puzzle of a class (`?size=N`), or one given puzzle (`?e=` or the older
-/// `?specific=1&specid=ID&size=N`). `None` for anything else.
-pub fn read_url(url: &str) -> Option<(SizeClass, Option<PuzzleId>)> {
-    let (_, query) = url.split_once('?')?;
-    let field = |name: &str| {
-        query.split('&').find_map(|pair| pair.split_once('=').filter(|(key, _)| *key == name).map(|(_, value)| value))
-    };
-    if let Some(e) = field("e") {
-        return decode_e(&percent_decode_query(e)).ok().map(|(class, id)| (class, Some(id)));
+/// What to ask the site for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// A new random puzzle of a class; for specials, the current one.
+    New(SizeClass),
+    /// One given puzzle (the site's `?e=` link).
+    Puzzle(SizeClass, PuzzleId),
+    /// The special of a class and date, as the special's page offers it in
+    /// its date list: the answer form posted with that date.
+    Special(SizeClass, Date),
+}
+
+impl Request {
+    pub fn class(self) -> SizeClass {
+        match self {
+            Request::New(class) | Request::Puzzle(class, _) | Request::Special(class, _) => class,
+        }
     }
-    let class = field("size")?.parse::<u8>().ok().and_then(SizeClass::from_param)?;
-    match field("specid") {
-        Some(id) => Some((class, Some(id.parse().ok()?))),
-        None => Some((class, None)),
+
+    /// The request as sent: a URL to get, or a form to post.
+    pub fn call(self, urls: &SiteUrls) -> Call {
+        match self {
+            Request::New(class) => Call::Get(urls.new_puzzle(class)),
+            Request::Puzzle(class, id) => Call::Get(urls.puzzle(class, id)),
+            Request::Special(class, date) => Call::Post { url: urls.base.clone(), form: special_form(class, date) },
+        }
     }
+}
+
+/// The fields of the special page's answer form that ask for the special
+/// of a date (docs/site.md, "Past specials"): the hidden `size`, the
+/// `<select name="date">`, and the submit button named `specific`.
+fn special_form(class: SizeClass, date: Date) -> String {
+    format!("size={}&date={}&specific=1", class.param(), date.strftime("%Y-%m-%d"))
+}
+
+/// One request as sent to the site.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Call {
+    Get(String),
+    /// A form posted to `url`, its fields URL-encoded.
+    Post {
+        url: String,
+        form: String,
+    },
+}
+
+impl Call {
+    /// The URL the request goes to.
+    pub fn url(&self) -> &str {
+        match self {
+            Call::Get(url) | Call::Post { url, .. } => url,
+        }
+    }
+
+    /// How the fetch log writes the request: a GET's URL, or a POST as
+    /// `POST <url> <form>`, which [`read_request`] reads back.
+    pub fn logged(&self) -> String {
+        match self {
+            Call::Get(url) => url.clone(),
+            Call::Post { url, form } => format!("POST {url} {form}"),
+        }
+    }
+}
+
+/// What a logged request (see [`Call::logged`]; any base) asked for: a new
+/// puzzle of a class (`?size=N`), one given puzzle (`?e=` or the older
+/// `?specific=1&specid=ID&size=N`), or a special by its date (the form's
+/// POST). `None` for anything else.
+pub fn read_request(logged: &str) -> Option<Request> {
+    if let Some(post) = logged.strip_prefix("POST ") {
+        let (_, form) = post.split_once(' ')?;
+        let class = field(form, "size")?.parse::<u8>().ok().and_then(SizeClass::from_param)?;
+        let date = field(form, "date")?.parse::<Date>().ok()?;
+        return class.is_special().then_some(Request::Special(class, date));
+    }
+    let (_, query) = logged.split_once('?')?;
+    if let Some(e) = field(query, "e") {
+        return decode_e(&percent_decode_query(e)).ok().map(|(class, id)| Request::Puzzle(class, id));
+    }
+    let class = field(query, "size")?.parse::<u8>().ok().and_then(SizeClass::from_param)?;
+    match field(query, "specid") {
+        Some(id) => Some(Request::Puzzle(class, id.parse().ok()?)),
+        None => Some(Request::New(class)),
+    }
+}
+
+/// The value of `name` in `a=1&b=2`.
+fn field<'a>(fields: &'a str, name: &str) -> Option<&'a str> {
+    fields.split('&').find_map(|pair| pair.split_once('=').filter(|(key, _)| *key == name).map(|(_, value)| value))
+}
+
+/// The period of a special class that holds `day`: the day itself for a
+/// daily, the week (Monday to Sunday) for a weekly, the month for a
+/// monthly; for another class, the day. Of `offered` dates (the special
+/// page's date list), the one that names that period.
+pub fn offered_for(class: SizeClass, day: Date, offered: &[Date]) -> Option<Date> {
+    offered.iter().copied().find(|&date| match class {
+        SizeClass::WEEKLY => date <= day && day.since(date).is_ok_and(|span| span.get_days() < 7),
+        SizeClass::MONTHLY => (date.year(), date.month()) == (day.year(), day.month()),
+        _ => date == day,
+    })
 }
 
 /// The URLs of the site, relative to its base address.
@@ -218,13 +305,28 @@ mod tests {
     fn urls_read_back_as_what_they_ask_for() {
         let urls = SiteUrls::new("http://127.0.0.1:8080");
         let id = PuzzleId(6_226_616);
+        let date: Date = "2025-12-01".parse().unwrap();
         for class in SizeClass::all() {
-            assert_eq!(read_url(&urls.new_puzzle(class)), Some((class, None)));
-            assert_eq!(read_url(&urls.puzzle(class, id)), Some((class, Some(id))));
-            assert_eq!(read_url(&urls.specific(class, id)), Some((class, Some(id))));
+            for request in [Request::New(class), Request::Puzzle(class, id), Request::Special(class, date)] {
+                let read = read_request(&request.call(&urls).logged());
+                let expected = match request {
+                    Request::Special(class, _) if !class.is_special() => None,
+                    _ => Some(request),
+                };
+                assert_eq!(read, expected, "{request:?}");
+            }
+            assert_eq!(read_request(&urls.specific(class, id)), Some(Request::Puzzle(class, id)));
         }
-        for other in ["http://x/", "http://x/?size=99", "http://x/?e=%%%", "http://x/?specific=1&specid=x&size=0"] {
-            assert_eq!(read_url(other), None, "{other}");
+        for other in [
+            "http://x/",
+            "http://x/?size=99",
+            "http://x/?e=%%%",
+            "http://x/?specific=1&specid=x&size=0",
+            "POST http://x/ size=9&date=2025-13-01&specific=1",
+            "POST http://x/ size=9&specific=1",
+            "POST http://x/",
+        ] {
+            assert_eq!(read_request(other), None, "{other}");
         }
     }
 
@@ -266,6 +368,35 @@ mod tests {
         assert!(SizeClass::DAILY.is_special() && !SizeClass(8).is_special());
         assert!(SizeClass(2).tank_range(6, 6).contains(&18));
         assert!(!SizeClass(0).tank_range(6, 6).contains(&18));
+    }
+
+    #[test]
+    fn a_special_of_a_date_is_asked_for_as_its_pages_form_posts_it() {
+        let urls = SiteUrls::new("http://127.0.0.1:8080");
+        let call = Request::Special(SizeClass::DAILY, "2025-12-01".parse().unwrap()).call(&urls);
+        assert_eq!(
+            call,
+            Call::Post { url: "http://127.0.0.1:8080/".into(), form: "size=9&date=2025-12-01&specific=1".into() }
+        );
+        assert_eq!(call.logged(), "POST http://127.0.0.1:8080/ size=9&date=2025-12-01&specific=1");
+        assert_eq!(call.url(), "http://127.0.0.1:8080/");
+    }
+
+    #[test]
+    fn any_day_of_a_period_names_its_special() {
+        let day = |s: &str| s.parse::<Date>().unwrap();
+        let dailies = [day("2025-12-08"), day("2025-12-07"), day("2025-12-06")];
+        assert_eq!(offered_for(SizeClass::DAILY, day("2025-12-07"), &dailies), Some(day("2025-12-07")));
+        assert_eq!(offered_for(SizeClass::DAILY, day("2025-12-05"), &dailies), None);
+        // Mondays: 2025-12-08 and 2025-12-01.
+        let weeklies = [day("2025-12-08"), day("2025-12-01")];
+        assert_eq!(offered_for(SizeClass::WEEKLY, day("2025-12-07"), &weeklies), Some(day("2025-12-01")));
+        assert_eq!(offered_for(SizeClass::WEEKLY, day("2025-12-08"), &weeklies), Some(day("2025-12-08")));
+        assert_eq!(offered_for(SizeClass::WEEKLY, day("2025-12-15"), &weeklies), None);
+        assert_eq!(offered_for(SizeClass::WEEKLY, day("2025-11-30"), &weeklies), None);
+        let monthlies = [day("2025-12-01"), day("2025-11-01")];
+        assert_eq!(offered_for(SizeClass::MONTHLY, day("2025-11-30"), &monthlies), Some(day("2025-11-01")));
+        assert_eq!(offered_for(SizeClass::MONTHLY, day("2025-10-31"), &monthlies), None);
     }
 
     #[test]

@@ -65,6 +65,9 @@ pub struct LoggedFetch {
     pub error: Option<String>,
     /// The stored puzzle that came from this fetch's page, if any.
     pub puzzle: Option<i64>,
+    /// That puzzle's size class and, for a special, its date.
+    pub size_class: Option<i64>,
+    pub special_date: Option<String>,
     pub snapshot: Option<String>,
     /// None for fetches logged before the archive kept it.
     pub tries: Option<Tries>,
@@ -142,7 +145,7 @@ impl Store {
         let limit = query.limit.map(|n| format!(" LIMIT {n}")).unwrap_or_default();
         let sql = format!(
             "SELECT f.id, f.fetched_at, f.url, f.method, {OUTCOME}, f.http_status, f.error, p.id, f.snapshot, \
-             f.attempts, f.busy, f.waited_ms {FETCH_FROM} WHERE {} ORDER BY f.id DESC{limit}",
+             f.attempts, f.busy, f.waited_ms, p.size_class, p.special_date {FETCH_FROM} WHERE {} ORDER BY f.id DESC{limit}",
             terms.join(" AND ")
         );
         let mut statement = self.conn.prepare(&sql).map_err(self.err())?;
@@ -240,6 +243,8 @@ fn read_fetch(r: &Row) -> rusqlite::Result<LoggedFetch> {
         http_status: r.get(5)?,
         error: r.get(6)?,
         puzzle: r.get(7)?,
+        size_class: r.get(12)?,
+        special_date: r.get(13)?,
         snapshot: r.get(8)?,
         tries: match (r.get(9)?, r.get(10)?, r.get::<_, Option<i64>>(11)?) {
             (Some(attempts), Some(busy), Some(waited_ms)) => {

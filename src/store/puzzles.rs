@@ -136,6 +136,20 @@ impl Store {
     /// Gives a stored special the date its page is now read to carry
     /// (`reparse` of a page kept before dates were read from its title).
     /// Another puzzle of the same class and date keeps it: false then.
+    /// The dates of the good specials (status `ok`) of a size class the
+    /// archive holds, oldest first: what a fetch need not ask for again.
+    pub fn special_dates(&self, kind: Kind, size_class: i64) -> Result<Vec<String>, StoreError> {
+        let mut statement = self
+            .conn
+            .prepare_cached(
+                "SELECT special_date FROM puzzles WHERE kind = ?1 AND size_class = ?2 AND special_date IS NOT NULL \
+                 AND status = 'ok' ORDER BY special_date",
+            )
+            .map_err(self.err())?;
+        let dates = statement.query_map(params![kind, size_class], |r| r.get(0)).map_err(self.err())?;
+        dates.collect::<Result<_, _>>().map_err(self.err())
+    }
+
     pub fn put_special_date(&mut self, puzzle: i64, date: &str) -> Result<bool, StoreError> {
         let changed = self
             .conn

@@ -281,7 +281,7 @@ fn the_librarys_fetch_applies_robots_txt_the_crawl_delay_and_the_pace_file_itsel
     let daily: SizeClass = "daily".parse().unwrap();
     let easy: SizeClass = "6x6-easy".parse().unwrap();
     let targets = vec![Target::New { class: daily, count: 1 }, Target::New { class: easy, count: 2 }];
-    let request = FetchRequest { targets, browser: false, solve: Settings::default() };
+    let request = FetchRequest { targets, browser: false, solve: Settings::default(), missed: false };
     let mut told = Vec::new();
     let mut each = |event: FetchEvent<'_>| {
         if let FetchEvent::Page(report) = event {

@@ -5,10 +5,15 @@ use clap::Args;
 
 pub(super) const FETCH_EXAMPLES: &str = "\
 Examples:
-  aquarchive fetch daily                      # for cron: 0 stored, 3 nothing new, 2 failed
+  aquarchive fetch daily weekly monthly       # for cron: 0 stored, 3 nothing new, 2 failed
+  aquarchive fetch daily --date 2026-11-20    # a past special the site still offers
+  aquarchive fetch daily weekly monthly --missed
   aquarchive fetch 10x10-hard --count 5
   aquarchive fetch --id 6,226,616 --size 10x10-easy
   aquarchive fetch --browser 6x6-easy 15x15-hard --json
+
+A special's run also catches up the specials of its class that the site still offers (about
+30 days back) and the archive lacks, newer than the oldest it holds.
 
 The guide, docs/guide.md, explains scheduled fetching, the checks on each page, and the
 [site] and [fetch] settings of config.toml.";
@@ -27,12 +32,23 @@ pub struct FetchArgs {
     /// New puzzles to store per size class
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub count: u32,
+    /// The special of this day (YYYY-MM-DD) instead of today's; for weekly and monthly, any day of the period
+    #[arg(long, value_name = "DATE", value_parser = day, conflicts_with_all = ["id", "missed"])]
+    pub date: Option<jiff::civil::Date>,
+    /// Every special the site still offers that the archive lacks, however old
+    #[arg(long, conflicts_with = "id")]
+    pub missed: bool,
     /// Fetch through a headless browser (chromedriver + Chromium) instead of plain HTTP
     #[arg(long)]
     pub browser: bool,
     /// Print one JSON object per fetch per line
     #[arg(long)]
     pub json: bool,
+}
+
+/// A real calendar day, `YYYY-MM-DD`.
+fn day(text: &str) -> Result<jiff::civil::Date, String> {
+    text.parse().map_err(|e| format!("`{text}` is not a day of the calendar as YYYY-MM-DD ({e})"))
 }
 
 pub(super) const REPARSE_EXAMPLES: &str = "\

@@ -27,10 +27,22 @@ pub fn run(args: FetchArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
         _ => args
             .sizes
             .iter()
-            .map(|s| Ok(Target::New { class: s.parse::<SizeClass>()?, count: args.count as usize }))
+            .map(|s| {
+                let class = s.parse::<SizeClass>()?;
+                if (args.date.is_some() || args.missed) && !class.is_special() {
+                    let option = if args.missed { "--missed" } else { "--date" };
+                    return Err(CliError::Message(format!(
+                        "{option} names daily, weekly and monthly specials only; {class} puzzles have no date"
+                    )));
+                }
+                Ok(match args.date {
+                    Some(day) => Target::Dated { class, day },
+                    None => Target::New { class, count: args.count as usize },
+                })
+            })
             .collect::<Result<_, CliError>>()?,
     };
-    let request = FetchRequest { targets, browser: args.browser, solve: Settings::default() };
+    let request = FetchRequest { targets, browser: args.browser, solve: Settings::default(), missed: args.missed };
     let mut store = context.open(Access::ReadWrite)?;
     if request.uses_browser(config) {
         // Each page is stored as it comes, in its own transaction.
@@ -67,6 +79,7 @@ pub fn run(args: FetchArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
         }
         FetchError::Rules(RulesError::Store(e)) => CliError::Store(e),
         FetchError::Rules(other) => CliError::Message(other.to_string()),
+        other @ (FetchError::NotOffered { .. } | FetchError::NotSpecial(_)) => CliError::Message(other.to_string()),
     })?;
     shown?;
     Ok(exit_code(&reports))
@@ -127,6 +140,8 @@ fn line(report: &FetchReport, as_json: bool) -> String {
             "size_class": extracted.map(|e| e.class.name()),
             "site_id": extracted.and_then(|e| e.id).map(|id| id.to_string()),
             "date": extracted.and_then(|e| e.date.clone()),
+            "asked_date": report.asked_date.map(|d| d.to_string()),
+            "caught_up": report.asked_date.is_some(),
             "task": extracted.map(|e| e.puzzle.to_task()),
             "hashed_solution": extracted.and_then(|e| e.hashed_solution.clone()),
             "hash_check": report.hash_check,
@@ -139,9 +154,13 @@ fn line(report: &FetchReport, as_json: bool) -> String {
         Some(e) => {
             let id = e.id.map_or_else(|| "no ID".to_string(), |id| format!("ID {id}"));
             let date = e.date.as_ref().map(|d| format!(" of {d}")).unwrap_or_default();
+            let date = if report.asked_date.is_some() { format!("{date}, caught up") } else { date };
             format!("{} {}x{} {id}{date}", e.class, e.puzzle.width(), e.puzzle.height())
         }
-        None => "no puzzle".into(),
+        None => match report.asked_date {
+            Some(day) => format!("no puzzle for the special of {day}, asked to catch up,"),
+            None => "no puzzle".into(),
+        },
     };
     let stored = puzzle.map(|id| format!(" (archive #{id})")).unwrap_or_default();
     let checked = match report.hash_check {

@@ -1,6 +1,7 @@
 //! `aquarchive log`: the fetch attempts the archive logged, newest first,
 //! so that what a scheduled fetch did can be read back.
 
+use aquarchive::archive::fetch::AskedFor;
 use aquarchive::render::count_of;
 use aquarchive::store::{Access, FetchQuery, time_to_second};
 
@@ -33,16 +34,25 @@ pub fn run(args: LogArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     }
     let mut out = String::new();
     if !args.json {
-        out.push_str(&format!("{:<19}  {:<8}  {:>4}  {:>6}  url  error\n", "time (UTC)", "outcome", "http", "puzzle"));
+        out.push_str(&format!(
+            "{:<19}  {:<8}  {:>4}  {:>6}  {:<29}  url  error\n",
+            "time (UTC)", "outcome", "http", "puzzle", "for"
+        ));
     }
     for f in &fetches {
+        let asked = AskedFor::of(f);
         if args.json {
-            out.push_str(&serde_json::to_string(f).expect("a fetch serializes"));
+            let mut value = serde_json::to_value(f).expect("a fetch serializes");
+            value["class"] = asked.as_ref().map(|a| a.class.name()).into();
+            value["asked_date"] = asked.as_ref().filter(|a| a.caught_up).and_then(|a| a.date.clone()).into();
+            value["caught_up"] = asked.as_ref().is_some_and(|a| a.caught_up).into();
+            out.push_str(&value.to_string());
         } else {
+            let asked = asked.map_or_else(|| "-".to_string(), |a| a.to_string());
             let http = f.http_status.map_or("-".to_string(), |s| s.to_string());
             let puzzle = f.puzzle.map_or("-".to_string(), |id| id.to_string());
             out.push_str(&format!(
-                "{:<19}  {:<8}  {http:>4}  {puzzle:>6}  {}",
+                "{:<19}  {:<8}  {http:>4}  {puzzle:>6}  {asked:<29}  {}",
                 time_to_second(f.fetched_at),
                 f.outcome.as_str(),
                 f.url
