@@ -523,8 +523,40 @@ fn load_puzzles() -> (Vec<SitePuzzle>, HashMap<u8, Vec<SitePuzzle>>) {
             puzzles.push(SitePuzzle { id: 9_000_000 + k as u64, ..puzzle });
         }
     }
+    // Each special's mirror image (left for right) is a puzzle of its own
+    // with one solution too, the first's mirrored: twice the specials, so
+    // that nearby dates of a class have different puzzles and a page
+    // stored under another date than its own cannot pass for it.
+    for pool in specials.values_mut() {
+        let mirrors: Vec<SitePuzzle> = pool.iter().map(mirrored).collect();
+        pool.extend(mirrors);
+    }
     puzzles.extend(real_puzzles());
     (puzzles, specials)
+}
+
+/// A puzzle mirrored left for right: column clues reversed, each row of
+/// tanks and of the answer reversed, tanks numbered again from 1 in order
+/// of first appearance, as the site's tasks number them.
+fn mirrored(puzzle: &SitePuzzle) -> SitePuzzle {
+    let n = puzzle.side;
+    let (clues, tanks) = puzzle.task.split_once(';').unwrap();
+    let clues: Vec<&str> = clues.split('_').collect();
+    let tanks: Vec<&str> = tanks.split(',').collect();
+    let columns = clues[..n].iter().rev();
+    let clues: Vec<&str> = columns.chain(&clues[n..]).copied().collect();
+    let flip = |cells: &[char]| -> String { cells.chunks(n).flat_map(|row| row.iter().rev()).collect() };
+    let flipped: Vec<&str> = tanks.chunks(n).flat_map(|row| row.iter().rev().copied()).collect();
+    let mut numbers: HashMap<&str, usize> = HashMap::new();
+    let tanks: Vec<String> = flipped
+        .iter()
+        .map(|t| {
+            let next = numbers.len() + 1;
+            numbers.entry(t).or_insert(next).to_string()
+        })
+        .collect();
+    let answer: Vec<char> = puzzle.answer.chars().collect();
+    SitePuzzle { task: format!("{};{}", clues.join("_"), tanks.join(",")), answer: flip(&answer), ..puzzle.clone() }
 }
 
 /// The three real Aquarium puzzles of 2025 (tests/fixtures/pages/real-2025/
@@ -1162,6 +1194,11 @@ mod tests {
         let (daily, weekly) = (site.special_on(9, "2026-09-20"), site.special_on(10, "2026-09-23"));
         assert_eq!(weekly.date.as_deref(), Some("2026-09-21"));
         assert_ne!(daily.task, site.special_on(9, "2026-09-21").task);
+        // Six days running, six dailies: the three generated ones and their
+        // mirror images.
+        let six: std::collections::HashSet<String> =
+            (14..20).map(|d| site.special_on(9, &format!("2026-09-{d}")).task).collect();
+        assert_eq!(six.len(), 6);
         site.set_today("2027-03-01");
         assert_eq!(site.offered(11), ["2027-03-01", "2027-02-01"], "February is short");
         assert_eq!(site.special_on(9, "2026-09-20").task, daily.task);
