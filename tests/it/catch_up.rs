@@ -282,3 +282,49 @@ fn a_page_of_another_date_than_the_one_asked_is_refused_and_kept() {
         rows(&db(&dir), "SELECT error, snapshot FROM fetches WHERE error LIKE '%2026-09-04%' AND snapshot IS NOT NULL");
     assert!(!refused.is_empty(), "{:?}", rows(&db(&dir), "SELECT url, error, snapshot FROM fetches"));
 }
+
+#[test]
+fn a_browser_run_catches_up_by_the_forms_post_too() {
+    crate::site::require_chromium();
+    let site = Site::start();
+    let dir = setup(&site);
+    dir.run(&["fetch", "--browser", "daily"]).ok();
+    // Three days on: the browser posts the form for the two days missed,
+    // and reads each page's script and the board its JavaScript drew.
+    site.advance(3);
+    let run = dir.run(&["fetch", "--browser", "daily", "--json"]).ok();
+    assert_eq!(posted(&site, 0, 9), days("2026-08-24", "2026-08-25"), "{run}");
+    let lines = run.json_lines();
+    let dates: Vec<&str> = lines.iter().map(|l| l["date"].as_str().unwrap()).collect();
+    assert_eq!(dates.len(), 3, "{run}");
+    for line in &lines {
+        let date = line["date"].as_str().unwrap();
+        assert_eq!((&line["outcome"], &line["source"]), (&"new".into(), &"script+board".into()), "{line}");
+        assert_eq!(line["caught_up"], date != "2026-08-26", "{line}");
+        assert_eq!(line["task"], site.special_on(9, date).task.as_str(), "{line}");
+    }
+    assert_eq!(stored(&dir), expected(&site, &[(9, &days("2026-08-23", "2026-08-26"))]));
+}
+
+#[test]
+fn a_catch_up_that_fails_is_loud_retried_as_any_page_and_asked_again_next_run() {
+    let site = Site::start();
+    let dir = setup(&site);
+    dir.run(&["fetch", "daily"]).ok();
+    site.advance(3);
+    // The 24th's POST fails its try and both retries; the 25th's is fine.
+    site.fault("POST /", &[Fault::Status(503); 3]);
+    let run = dir.run(&["fetch", "daily"]).expect_code(2);
+    assert_eq!(posted(&site, 0, 9), ["2026-08-24", "2026-08-24", "2026-08-24", "2026-08-25"], "{run}");
+    let failed = run.stdout.lines().find(|l| l.starts_with("failed: ")).unwrap_or_else(|| panic!("{run}"));
+    assert!(failed.contains("2026-08-24") && failed.contains("503"), "{failed}");
+    let dates: Vec<String> = stored(&dir).into_iter().map(|(_, date, _)| date).collect();
+    assert_eq!(dates, ["2026-08-23", "2026-08-25", "2026-08-26"]);
+    // The next run asks for the one it lacks, though newer ones are held.
+    let next = dir.run(&["fetch", "daily"]).ok();
+    assert_eq!(site.posts().len(), 5, "{next}");
+    assert_eq!(site.posts()[4], (9, "2026-08-24".to_string()));
+    assert_eq!(stored(&dir), expected(&site, &[(9, &days("2026-08-23", "2026-08-26"))]));
+    dir.run(&["fetch", "daily"]).expect_code(3);
+    assert_eq!(site.posts().len(), 5);
+}
