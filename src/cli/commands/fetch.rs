@@ -61,6 +61,11 @@ pub fn run(args: FetchArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
                  at {} UTC",
                 time_to_second(fetched_at)
             ),
+            FetchEvent::NoOffers { class } => eprintln!(
+                "aquarchive: warning: today's {class} page lists no specials the site still offers (no \
+                 <select name=\"date\">), so no missed {class} special can be caught up by this run; the page is kept \
+                 in the archive"
+            ),
             FetchEvent::Page(report) => {
                 if report.hash_unconfirmed && !warned {
                     warned = true;
