@@ -143,7 +143,7 @@ fn a_puzzle_that_cannot_be_drawn_says_why_as_text() {
 fn an_index_page_shows_every_cell_as_its_text() {
     let puzzles = [puzzle(1, Kind::Sudoku, "x"), puzzle(2, Kind::Aquarium, HOSTILE)];
     let rows: Vec<Row> = puzzles.iter().map(row_of).collect();
-    let page = index_page(&rows, 1, 3, 25, 10);
+    let page = index_page(&rows, &[], 1, 3, 25, 10);
     let doc = Html::parse_document(&page);
     no_markup_from_data(&doc, 2);
     let headers: Vec<&str> = COLUMNS.iter().map(|(name, _)| *name).collect();
