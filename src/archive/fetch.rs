@@ -86,6 +86,9 @@ pub enum FetchEvent<'a> {
     StaleRobots { url: &'a str, fetched_at: Timestamp, failure: &'a FetchFailure },
     /// One page fetched and kept.
     Page(&'a FetchReport),
+    /// Today's page of a special class gave no list of the specials the
+    /// site offers: nothing missed can be caught up from it.
+    NoOffers { class: SizeClass },
 }
 
 /// Why a run stopped before its first page, or on the way.
@@ -360,6 +363,9 @@ impl Pages<'_> {
         // tries again.
         if today.snapshot.is_none() || self.stopped {
             return Ok(());
+        }
+        if offered.is_empty() {
+            self.stopped |= (self.each)(FetchEvent::NoOffers { class }).is_break();
         }
         let mut past: Vec<Date> = match wanted {
             Wanted::Day(day) => match offered_for(class, day, &offered) {

@@ -5,10 +5,13 @@
 //! - `index.html`, `index-2.html`, ...: every puzzle, `per_page` to a page, as
 //!   plain tables that work without JavaScript;
 //! - `puzzles.js`: one short row per puzzle, which `archive.js` filters (by
-//!   kind, size class, status and stored date) across all pages, offline;
+//!   kind, size class, status, grade and stored date) across all pages,
+//!   offline;
 //! - `p/ID.html`: one page per puzzle: its picture (drawn by its kind, see
 //!   [`picture`](super::picture)), the solution revealed on click (a checkbox and CSS, so it
-//!   works without JavaScript too), its source, site link and fetch history;
+//!   works without JavaScript too), what `show` says of it (its grade, a
+//!   special's date, the site's check), its source, site link and fetch
+//!   history;
 //!   an Aquarium or Sudoku with one solution is played on its page (see
 //!   `play`), an Aquarium's board drawn by the script from the page's data;
 //! - `style.css`, `archive.js` (the index's filters and the play, one script
@@ -115,9 +118,10 @@ fn write_site(store: &Store, filter: &Filter, root: &Path, options: &HtmlOptions
         report.undrawn.extend(problem);
     }
     let index_pages = rows.len().div_ceil(per_page).max(1);
+    let grades = page::grades(&rows);
     for page in 0..index_pages {
         let chunk = &rows[(page * per_page).min(rows.len())..((page + 1) * per_page).min(rows.len())];
-        let html = page::index_page(chunk, page, index_pages, rows.len(), per_page);
+        let html = page::index_page(chunk, &grades, page, index_pages, rows.len(), per_page);
         let path = root.join(page::index_name(page));
         std::fs::write(&path, &html).map_err(stage::io(&path))?;
         report.bytes += html.len() as u64;

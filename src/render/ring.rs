@@ -3,6 +3,17 @@
 
 use crate::kinds::ring::{COLOURS, Ring, RingSolution};
 
+/// What a solved drawing marks, in the words of both legends: this one's
+/// ([`legend`]) and the picture's (`svg::ring`).
+pub(crate) const TRIANGLE: &str = "triangle";
+pub(crate) const BALL: &str = "the ball starting there";
+pub(crate) const RED_MOVE: &str = "red: two cells";
+
+/// The legend of [`board`] with a solution, a line to print under it.
+pub fn legend() -> String {
+    format!("[ ] {TRIANGLE}; g b r: {BALL}; o stays, ^ v inwards/outwards, < > around ({RED_MOVE})\n")
+}
+
 /// The arrow for a move of (rows, sectors) steps: `^`/`v` for inwards and
 /// outwards, `<`/`>` around; `o` for staying.
 fn arrow(dr: i64, dc: i64) -> String {

@@ -1,5 +1,6 @@
-//! The HTML export's index: a picture of each puzzle, the calendar's date,
-//! the Sudoku grade, the count of tilings, and sorting by any column.
+//! The HTML export's index: a picture of each puzzle, the calendar's or
+//! special's date, the grade, the count of tilings, sorting by any column
+//! and filtering by grade; each puzzle's page says what `show` says.
 
 use aquarchive::site::browser::{Browser, BrowserSettings};
 
@@ -60,7 +61,7 @@ fn the_index_shows_a_picture_the_date_the_grade_and_the_tilings() {
     );
 
     let column = |name: &str| names.iter().position(|n| n == name).unwrap_or_else(|| panic!("{name}: {names:?}"));
-    let (kind, about, solutions) = (column("kind"), column("date or grade"), column("solutions"));
+    let (kind, about, grade, solutions) = (column("kind"), column("date"), column("grade"), column("solutions"));
     // The calendar dates with the counts their fixture gives.
     let mut calendar: Vec<(String, String)> = data
         .iter()
@@ -80,7 +81,7 @@ fn the_index_shows_a_picture_the_date_the_grade_and_the_tilings() {
     let mut levels: Vec<String> =
         graded.json_lines().iter().map(|g| g["level"].as_str().unwrap().to_string()).collect();
     let mut shown: Vec<String> =
-        data.iter().filter(|r| r[kind] == "sudoku").map(|r| r[about].as_str().unwrap().to_string()).collect();
+        data.iter().filter(|r| r[kind] == "sudoku").map(|r| r[grade].as_str().unwrap().to_string()).collect();
     levels.sort();
     shown.sort();
     assert_eq!(shown, levels);
@@ -150,20 +151,39 @@ fn the_index_sorts_by_a_clicked_column_offline() {
 /// it, quotes aside).
 const MARKUP: &str = "</script><script>window.ran = 1</script> & <!-- <b>";
 
-/// A saved page of a special that writes its date in its script, so the
-/// date is read as the page gives it.
-fn saved_special(date: &str) -> String {
+/// The task and answer of line `n` of the test site's specials.
+fn special(n: usize) -> (String, String) {
     let specials = std::fs::read_to_string(fixtures().join("site/specials.txt")).unwrap();
-    let [_, task, answer] = specials.lines().next().unwrap().split(' ').collect::<Vec<_>>()[..] else {
+    let [_, task, answer] = specials.lines().nth(n).unwrap().split(' ').collect::<Vec<_>>()[..] else {
         panic!("specials.txt: size, task and answer on a line")
     };
+    (task.to_string(), answer.to_string())
+}
+
+/// The site's `hashedSolution` of a task and its answer: md5 of the two.
+fn hashed(task: &str, answer: &str) -> String {
+    use md5::Digest;
+    md5::Md5::digest(format!("{task}{answer}").as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A saved page of a daily special, the puzzle of line `n` of the
+/// specials, that writes its date in its script (so the date is read as
+/// the page gives it) and the `hashedSolution` given, if any.
+fn saved_page(n: usize, date: &str, hash: Option<&str>) -> String {
+    let (task, answer) = special(n);
     let side = answer.len().isqrt();
+    let hash = hash.map(|h| format!("hashedSolution: '{h}', ")).unwrap_or_default();
     format!(
         "<!DOCTYPE html>\n<html><head><title>Aquarium</title></head><body>\n\
          <script>var task = '{task}'; var specialDate = \"{date}\";\n\
-         Game = $('#game').aquarium({{ puzzleWidth: {side}, puzzleHeight: {side} }}); Game.plSize = 9;</script>\n\
+         Game = $('#game').aquarium({{ {hash}puzzleWidth: {side}, puzzleHeight: {side} }}); Game.plSize = 9;</script>\n\
          <span id=\"puzzleID\"></span></body></html>\n"
     )
+}
+
+/// A saved page of a special without a hash.
+fn saved_special(date: &str) -> String {
+    saved_page(0, date, None)
 }
 
 #[test]
@@ -210,7 +230,7 @@ fn names_from_files_and_pages_come_out_as_text_in_every_page() {
     };
     open("index.html");
     let (names, _) = puzzles_js(&dir);
-    let about = names.iter().position(|n| n == "date or grade").unwrap();
+    let about = names.iter().position(|n| n == "date").unwrap();
     let special: Vec<serde_json::Value> = serde_json::from_value(run("return PUZZLES")).unwrap();
     let special: Vec<&serde_json::Value> = special.iter().filter(|r| r[2] == "special daily").collect();
     assert_eq!(special.len(), 1, "{special:?}");
@@ -241,4 +261,174 @@ fn names_from_files_and_pages_come_out_as_text_in_every_page() {
     open(&format!("p/{page}.html"));
     let shown = run(source_fact);
     assert!(shown.as_str().unwrap().contains("saved & <i>.html"), "{shown}");
+}
+
+/// Every kind, and three specials from saved pages: one the site's hash
+/// confirms, one whose hash is another puzzle's (imported first, before any
+/// page has matched, so it is kept as solved), and one whose page has no
+/// hash; exported to `site/`.
+fn with_specials() -> Dir {
+    let dir = Dir::new();
+    let (task, answer) = special(0);
+    let right = hashed(&task, &answer);
+    dir.write("confirmed.html", saved_page(0, "2026-08-23", Some(&right)));
+    dir.write("mismatched.html", saved_page(1, "2026-08-24", Some(&right)));
+    dir.write("no-hash.html", saved_page(2, "2026-08-25", None));
+    dir.run(&["import", "mismatched.html"]).ok();
+    dir.run(&[
+        "import",
+        "confirmed.html",
+        "no-hash.html",
+        &fixture("sudoku/se_rated_sample.txt"),
+        &fixture("calendar/dates.txt"),
+        &fixture("ring/expert.txt"),
+        &fixture("aquarium/puzzles/10x10_easy_3081686.txt"),
+        &fixture("aquarium/puzzles/10x10_hard_8977124.txt"),
+    ])
+    .ok();
+    dir.run(&["export", "--html", "site"]).ok();
+    dir
+}
+
+/// The facts of a puzzle's page, name and value, in order.
+fn page_facts(dir: &Dir, id: i64) -> Vec<(String, String)> {
+    let page = std::fs::read_to_string(dir.join(&format!("site/p/{id}.html"))).unwrap();
+    let doc = scraper::Html::parse_document(&page);
+    let texts = |css: &str| -> Vec<String> {
+        doc.select(&scraper::Selector::parse(css).unwrap()).map(|e| e.text().collect()).collect()
+    };
+    texts("dl.facts dt").into_iter().zip(texts("dl.facts dd")).collect()
+}
+
+/// A stored puzzle's grade, as `list --json` gives it.
+fn grade_of(listed: &serde_json::Value) -> Option<&str> {
+    listed["solution"]["grade"]["level"].as_str()
+}
+
+#[test]
+fn every_puzzle_page_says_what_show_says() {
+    let dir = with_specials();
+    let listed = dir.run(&["list", "--json"]).ok().json_lines();
+    let mut graded = Vec::new();
+    for puzzle in &listed {
+        let id = puzzle["id"].as_i64().unwrap();
+        let facts = page_facts(&dir, id);
+        let fact = |name: &str| facts.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str());
+        let shown = dir.run(&["show", &id.to_string()]).ok();
+        let head = shown.stdout.lines().next().unwrap();
+        // The grade `list` gives, where there is one.
+        assert_eq!(fact("grade"), grade_of(puzzle), "{id}: {facts:?}");
+        if fact("grade").is_some() {
+            graded.push(puzzle["kind"].as_str().unwrap());
+        }
+        // A special's date, as `show` says it.
+        assert_eq!(fact("special of"), puzzle["special_date"].as_str(), "{id}: {facts:?}");
+        if let Some(date) = fact("special of") {
+            assert!(head.contains(&format!(", the special of {date}")), "{head}");
+        }
+        // The site's check in `show`'s words, where `show` says it.
+        match fact("site's check") {
+            Some(words) => assert!(head.contains(&format!(", {words}")), "{head} / {words}"),
+            None => assert!(!head.contains("confirmed"), "{head}"),
+        }
+    }
+    // Every Aquarium here is graded (the specials, the two 10x10), and the Sudokus.
+    assert_eq!(graded.iter().filter(|k| **k == "aquarium").count(), 5, "{graded:?}");
+    assert!(graded.contains(&"sudoku"), "{graded:?}");
+    // Each page's check, told apart.
+    let check = |file: &str| {
+        let puzzle = listed.iter().find(|p| p["source"].as_str().unwrap().ends_with(file)).unwrap();
+        let facts = page_facts(&dir, puzzle["id"].as_i64().unwrap());
+        facts.into_iter().find(|(n, _)| n == "site's check").map(|(_, v)| v)
+    };
+    assert_eq!(check("confirmed.html").as_deref(), Some("confirmed by the site's hash"));
+    assert_eq!(check("mismatched.html").as_deref(), Some("not confirmed: the site's hash does not match"));
+    assert_eq!(check("no-hash.html").as_deref(), Some("not confirmed: the page had no hash"));
+    // A puzzle imported from its text had no page to check.
+    assert_eq!(check("10x10_easy_3081686.txt"), None);
+}
+
+#[test]
+fn the_index_gives_each_puzzle_its_date_and_grade_and_filters_by_grade() {
+    let dir = with_specials();
+    let listed = dir.run(&["list", "--json"]).ok().json_lines();
+    let (names, data) = puzzles_js(&dir);
+    let column = |name: &str| names.iter().position(|n| n == name).unwrap_or_else(|| panic!("{name}: {names:?}"));
+    let (date, grade) = (column("date"), column("grade"));
+    let index = std::fs::read_to_string(dir.join("site/index.html")).unwrap();
+    let doc = scraper::Html::parse_document(&index);
+    let select = |css: &str| doc.select(&scraper::Selector::parse(css).unwrap()).collect::<Vec<_>>();
+    for puzzle in &listed {
+        let id = puzzle["id"].as_i64().unwrap();
+        let row = data.iter().find(|r| r[0] == id).unwrap();
+        assert_eq!(row[grade].as_str().unwrap(), grade_of(puzzle).unwrap_or(""), "{id}");
+        match puzzle["special_date"].as_str() {
+            Some(day) => assert_eq!(row[date], day, "{id}"),
+            None if puzzle["kind"] == "calendar" => assert!(!row[date].as_str().unwrap().is_empty(), "{id}"),
+            None => assert_eq!(row[date], "", "{id}"),
+        }
+        // The page's own table, without the script, has the same cells
+        // (after the id and the picture).
+        let tr = select(&format!("#page-rows a[href=\"p/{id}.html\"]"))[0].parent().unwrap().parent().unwrap();
+        let cells: Vec<String> =
+            scraper::ElementRef::wrap(tr).unwrap().child_elements().map(|td| td.text().collect()).collect();
+        assert_eq!(cells[2 + grade - 1], grade_of(puzzle).unwrap_or(""), "{id}: {cells:?}");
+    }
+    // The filter's choices are the grades the puzzles have, each once, in
+    // each kind's order (easiest first).
+    let options: Vec<String> =
+        select("select[name=grade] option").iter().map(|o| o.value().attr("value").unwrap().to_string()).collect();
+    assert_eq!(options[0], "", "any grade first");
+    let mut present: Vec<&str> = listed.iter().filter_map(grade_of).collect();
+    present.sort();
+    present.dedup();
+    let mut offered: Vec<&str> = options[1..].iter().map(String::as_str).collect();
+    offered.sort();
+    assert_eq!(offered, present);
+    assert!(present.len() >= 3, "{present:?}");
+    for kind in ["aquarium", "sudoku"] {
+        let mut ranks: Vec<(usize, i64)> = listed
+            .iter()
+            .filter(|p| p["kind"] == kind)
+            .filter_map(|p| {
+                let level = grade_of(p)?;
+                Some((options.iter().position(|o| o == level).unwrap(), p["solution"]["grade"]["rank"].as_i64()?))
+            })
+            .collect();
+        ranks.sort();
+        assert!(ranks.windows(2).all(|w| w[0].1 <= w[1].1), "{kind}: {options:?} by rank {ranks:?}");
+    }
+
+    // In a browser, offline: each grade chosen shows the puzzles `list --grade` gives.
+    require_chromium();
+    let browser = Browser::start(&BrowserSettings::default()).unwrap();
+    let client = browser.client();
+    let url = format!("file://{}", dir.join("site/index.html").display());
+    browser.block_on(client.goto(&url)).unwrap();
+    let run = |js: &str| browser.block_on(client.execute(js, vec![])).unwrap_or_else(|e| panic!("{js}: {e}"));
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while run("return document.getElementById('filters').hidden") == true {
+        assert!(std::time::Instant::now() < deadline, "the index's script never showed its filters");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    for level in &present {
+        let shown = run(&format!(
+            "var f = document.getElementById('filters'); f.elements['grade'].value = '{level}'; \
+             f.dispatchEvent(new Event('change')); \
+             return [location.hash, Array.prototype.map.call(document.querySelectorAll('#filtered-rows tr'), \
+             function (tr) {{ return parseInt(tr.cells[0].textContent, 10); }})]"
+        ));
+        assert_eq!(shown[0], format!("#grade={level}"));
+        let mut ids: Vec<i64> = shown[1].as_array().unwrap().iter().map(|v| v.as_i64().unwrap()).collect();
+        ids.sort();
+        let expected: Vec<i64> = dir
+            .run(&["list", "--grade", level, "--json"])
+            .ok()
+            .json_lines()
+            .iter()
+            .map(|p| p["id"].as_i64().unwrap())
+            .collect();
+        assert!(!expected.is_empty());
+        assert_eq!(ids, expected, "{level}");
+    }
 }

@@ -74,3 +74,57 @@ fn bad_instances_are_clear_errors() {
         assert!(line && run.stderr.contains(expected), "{run}");
     }
 }
+
+/// The legend of a solved ring's drawing, as `solve` prints it: its last line.
+fn solve_legend(dir: &Dir) -> String {
+    let solved = dir.run(&["solve", "--kind", "ring", &expert()]).ok();
+    let legend = solved.stdout.lines().last().unwrap().to_string();
+    assert!(legend.starts_with("[ ] triangle;"), "{solved}");
+    legend
+}
+
+/// The words of a ring picture's legend, with whether each line is part of
+/// the solution (hidden on an HTML page until it is revealed).
+fn picture_legend(svg: &str) -> Vec<(String, bool)> {
+    let doc = roxmltree::Document::parse(svg).unwrap();
+    let legend = doc.descendants().find(|n| n.attribute("class") == Some("legend")).expect("a legend");
+    legend
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .map(|t| {
+            let solution = t.ancestors().any(|a| a.attribute("class") == Some("solution"));
+            (t.text().unwrap().to_string(), solution)
+        })
+        .collect()
+}
+
+#[test]
+fn show_and_the_html_picture_give_the_legend_solve_gives() {
+    let dir = Dir::new();
+    let legend = solve_legend(&dir);
+    dir.run(&["import", &expert()]).ok();
+    let shown = dir.run(&["show", "1"]).ok();
+    assert_eq!(shown.stdout.lines().filter(|l| *l == legend).count(), 1, "{shown}");
+    assert_eq!(shown.stdout.lines().last(), Some(legend.as_str()), "under the drawing: {shown}");
+
+    // The picture's legend says the same of its own marks: the triangle's
+    // shade and a move's line with the solution, the balls' dots always.
+    dir.run(&["show", "1", "--svg", "ring.svg"]).ok();
+    let words = picture_legend(&std::fs::read_to_string(dir.join("ring.svg")).unwrap());
+    assert_eq!(words.len(), 3, "{words:?}");
+    assert_eq!(words[0], ("triangle".to_string(), true));
+    assert_eq!(words[1], ("the ball starting there".to_string(), false));
+    assert!(words[2].1 && words[2].0.ends_with("(red: two cells)"), "{words:?}");
+    for (said, _) in &words[..2] {
+        assert!(legend.contains(said.as_str()), "{said} / {legend}");
+    }
+    dir.run(&["show", "1", "--svg", "bare.svg", "--no-solution"]).ok();
+    let bare = picture_legend(&std::fs::read_to_string(dir.join("bare.svg")).unwrap());
+    assert_eq!(bare, [("the ball starting there".to_string(), false)]);
+
+    // The HTML archive's page draws the same picture, legend and all.
+    dir.run(&["export", "--html", "site"]).ok();
+    let page = std::fs::read_to_string(dir.join("site/p/1.html")).unwrap();
+    let svg = &page[page.find("<svg").unwrap()..page.find("</svg>").unwrap() + "</svg>".len()];
+    assert_eq!(picture_legend(svg), words);
+}

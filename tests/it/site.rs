@@ -639,7 +639,7 @@ fn specials_by_class_and_date(id_span: &'static str) {
     let index = std::fs::read_to_string(dir.join("site/index.html")).unwrap();
     let start = index.find("<tr><td><a href=\"p/1.html\">").expect("puzzle 1 in the index");
     let row = &index[start..start + index[start..].find("</tr>").unwrap()];
-    assert!(row.contains("<td>2026-08-23</td>") && row.contains("<td>confirmed by the site</td>"), "{row}");
+    assert!(row.contains("<td>2026-08-23</td>") && row.contains("<td>confirmed by the site's hash</td>"), "{row}");
     dir.run(&["verify"]).ok();
 }
 

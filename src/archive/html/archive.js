@@ -103,7 +103,7 @@
   // The index.
   function setupIndex() {
     var form = document.getElementById("filters");
-    if (!form || typeof PUZZLES === "undefined") return;
+    if (!form || typeof PUZZLES === "undefined" || typeof COLUMNS === "undefined") return;
     var perPage = parseInt(document.body.getAttribute("data-per-page"), 10) || 500;
     var pageRows = document.getElementById("page-rows");
     var filteredRows = document.getElementById("filtered-rows");
@@ -111,14 +111,18 @@
     var staticPagers = [document.getElementById("static-pager"), document.getElementById("static-pager-bottom")];
     var matches = document.getElementById("matches");
     // Columns of a PUZZLES row: the id, then the table's columns after the
-    // picture, in order (the first five are filtered on), then the status
-    // cell's class, the puzzle's progress key and its board (an Aquarium's
-    // puzz.link address, its picture drawn from it here).
-    var ID = 0, KIND = 1, CLASS = 2, STATUS = 3, DATE = 4;
+    // picture, in order (named in COLUMNS, also from puzzles.js), then the
+    // status cell's class, the puzzle's progress key and its board (an
+    // Aquarium's puzz.link address, its picture drawn from it here).
+    function column(name) { return COLUMNS.indexOf(name) + 1; }
+    var ID = 0, KIND = column("kind"), CLASS = column("size class"), STATUS = column("status");
+    var DATE = column("stored"), GRADE = column("grade");
     function field(p, fromEnd) { return p[p.length - fromEnd]; }
     var MARK = 3, KEY = 2, BOARD = 1;
+    // The choices of these are the values the puzzles have; the grades'
+    // are in the page, easiest first.
     var selects = { kind: KIND, "class": CLASS, status: STATUS };
-    var FIELDS = ["kind", "class", "status", "play", "from", "to"];
+    var FIELDS = ["kind", "class", "status", "grade", "play", "from", "to"];
     var PLAY_NAMES = { solved: "solved", playing: "in progress", none: "not started" };
     var progress = allProgress();
     var keyById = {};
@@ -221,6 +225,7 @@
         return (!state.kind || p[KIND] === state.kind) &&
           (!state["class"] || p[CLASS] === state["class"]) &&
           (!state.status || p[STATUS] === state.status) &&
+          (!state.grade || p[GRADE] === state.grade) &&
           (!state.play || played(p) === state.play) &&
           (!state.from || p[DATE] >= state.from) &&
           (!state.to || p[DATE] <= state.to);

@@ -8,11 +8,11 @@ use maud::{DOCTYPE, Markup, PreEscaped, html};
 use crate::kinds::Kind;
 use crate::kinds::aquarium::puzzlink;
 use crate::kinds::sudoku::grade as sudoku_grade;
-use crate::render::thousands;
-use crate::store::{Fetch, HashCheck, Puzzle, Status, time_text};
+use crate::render::{facts, thousands};
+use crate::store::{Fetch, Puzzle, Status, time_text};
 
 use super::super::kinds::{self, AnyPuzzle, AnySolution};
-use super::super::{export, picture, site_names, stats, stored_solution};
+use super::super::{export, grade, picture, site_names, stats, stored_solution};
 use super::play::{self, Play, script_safe};
 
 /// One puzzle as the index lists it.
@@ -25,10 +25,11 @@ pub(super) struct Row {
     pub(super) mark: String,
     pub(super) date: String,
     pub(super) site_id: String,
-    /// What tells it apart beside its class: a calendar's date, a Sudoku's grade.
-    pub(super) about: String,
-    /// `confirmed by the site` where the solution hashes to the page's
-    /// `hashedSolution`, `hash does not match` where it does not.
+    /// A special's date, a calendar puzzle's date.
+    pub(super) day: String,
+    /// Its grade's level, as `list` gives it, where it has one.
+    pub(super) grade: String,
+    /// The site's answer check, in `show`'s words, for a puzzle from a page.
     pub(super) site_check: String,
     /// Solutions counted, for the kinds that have several as a rule
     /// (the tilings of a calendar date, a ring instance's solutions).
@@ -50,32 +51,24 @@ type Cell = fn(&Row) -> &str;
 /// The index's columns after `#` and the picture, in order: a header and
 /// the cell of a row. Adding a column is a line here, a field of [`Row`],
 /// and nothing else: `puzzles.js` and the script take them as they come.
-pub(super) const COLUMNS: [(&str, Cell); 8] = [
+pub(super) const COLUMNS: [(&str, Cell); 9] = [
     ("kind", |r| &r.kind),
     ("size class", |r| &r.class),
     ("status", |r| &r.status),
     ("stored", |r| &r.date),
     ("site ID", |r| &r.site_id),
     ("site's check", |r| &r.site_check),
-    ("date or grade", |r| &r.about),
+    ("date", |r| &r.day),
+    ("grade", |r| &r.grade),
     ("solutions", |r| &r.solutions),
 ];
 
 impl Row {
     /// The row of `puzzle`, `read` its stored text read back (if it reads).
     pub(super) fn of(puzzle: &Puzzle, read: Option<&AnyPuzzle>) -> Row {
-        let about = match read {
-            _ if puzzle.record.special_date.is_some() => puzzle.record.special_date.clone().unwrap_or_default(),
-            Some(AnyPuzzle::Calendar { date, .. }) => date.to_string(),
-            Some(sudoku @ AnyPuzzle::Sudoku(grid)) if puzzle.record.status == Status::Ok => {
-                match (puzzle.solution.as_ref().and_then(|s| s.grade.as_ref()), stored_solution(puzzle, sudoku)) {
-                    (Some(grade), _) => grade.level.clone(),
-                    (None, Some(Ok(AnySolution::Sudoku(solution)))) => {
-                        sudoku_grade(grid, &solution).level.name().to_string()
-                    }
-                    _ => String::new(),
-                }
-            }
+        let day = match (&puzzle.record.special_date, read) {
+            (Some(date), _) => date.clone(),
+            (None, Some(AnyPuzzle::Calendar { date, .. })) => date.to_string(),
             _ => String::new(),
         };
         let solutions = match (read, &puzzle.solution) {
@@ -104,18 +97,52 @@ impl Row {
             mark: status_class(puzzle.record.kind, puzzle.record.status),
             date: puzzle.created.strftime("%Y-%m-%d").to_string(),
             site_id: puzzle.record.site_id.map(site_names::site_id_text).unwrap_or_default(),
-            about,
-            site_check: match puzzle.hash_check {
-                Some(HashCheck::Match) => "confirmed by the site".into(),
-                Some(HashCheck::Mismatch) => "hash does not match".into(),
-                _ => String::new(),
-            },
+            day,
+            grade: grade_of(puzzle, read),
+            // A page's puzzle keeps its page as a snapshot.
+            site_check: puzzle
+                .hash_check
+                .and_then(|check| facts::site_check(check, puzzle.record.snapshot.is_some()))
+                .unwrap_or_default()
+                .to_string(),
             solutions,
             thumb,
             key: play::progress_key(puzzle),
             board,
         }
     }
+}
+
+/// The level of `puzzle`'s grade, as `list` gives it, where it has one: the
+/// one stored with its solution, else (a Sudoku solved before grades were
+/// kept) its grade now, which is quick; empty for a puzzle not graded.
+fn grade_of(puzzle: &Puzzle, read: Option<&AnyPuzzle>) -> String {
+    if let Some(grade) = puzzle.solution.as_ref().and_then(|s| s.grade.as_ref()) {
+        return grade.level.clone();
+    }
+    match read {
+        Some(sudoku @ AnyPuzzle::Sudoku(grid)) if puzzle.record.status == Status::Ok => {
+            match stored_solution(puzzle, sudoku) {
+                Some(Ok(AnySolution::Sudoku(solution))) => sudoku_grade(grid, &solution).level.name().to_string(),
+                _ => String::new(),
+            }
+        }
+        _ => String::new(),
+    }
+}
+
+/// The grades of `rows` for the index's filter, easiest first: the levels
+/// of the graders' order (as `--grade` takes them), then any other word a
+/// store holds.
+pub(super) fn grades(rows: &[Row]) -> Vec<String> {
+    let mut out: Vec<String> =
+        grade::level_names().into_iter().filter(|l| rows.iter().any(|r| r.grade == *l)).map(String::from).collect();
+    for row in rows {
+        if !row.grade.is_empty() && !out.contains(&row.grade) {
+            out.push(row.grade.clone());
+        }
+    }
+    out
 }
 
 /// The CSS class of a status cell: `status-several` (marked as a fault)
@@ -193,7 +220,16 @@ fn table_row(row: &Row) -> Markup {
     }
 }
 
-pub(super) fn index_page(rows: &[Row], page: usize, pages: usize, total: usize, per_page: usize) -> String {
+/// An index page: `rows` those of page `page` of `pages`, `grades` those of
+/// every page (see [`grades`]).
+pub(super) fn index_page(
+    rows: &[Row],
+    grades: &[String],
+    page: usize,
+    pages: usize,
+    total: usize,
+    per_page: usize,
+) -> String {
     let first = page * per_page;
     let pager = pager(page, pages);
     let page_title = format!("Puzzle archive: page {} of {pages}", page + 1);
@@ -212,11 +248,19 @@ pub(super) fn index_page(rows: &[Row], page: usize, pages: usize, total: usize, 
                     }
                 }
                 "\n"
-                // Hidden until the script fills its choices from puzzles.js.
+                // Hidden until the script fills its choices from puzzles.js
+                // (the grades, easiest first, are written here).
                 form id="filters" hidden {
                     label { "Kind " select name="kind" { option value="" { "any" } } } " "
                     label { "Size class " select name="class" { option value="" { "any" } } } " "
                     label { "Status " select name="status" { option value="" { "any" } } } " "
+                    label {
+                        "Grade "
+                        select name="grade" {
+                            option value="" { "any" }
+                            @for level in grades { option value=(level) { (level) } }
+                        }
+                    } " "
                     label {
                         "Progress "
                         select name="play" {
@@ -266,14 +310,16 @@ pub(super) fn index_page(rows: &[Row], page: usize, pages: usize, total: usize, 
 /// `var PUZZLES = [[id, "kind", "class", "status", "date", "site id", ...], ...];`:
 /// the id, the cells of [`COLUMNS`] in order, the status cell's class, the
 /// progress key and the board (an Aquarium's, for its picture), each row a
-/// JSON array on a line of its own.
+/// JSON array on a line of its own; before it `var COLUMNS`, the names of
+/// [`COLUMNS`], by which the script finds the cells it filters on.
 pub(super) fn puzzles_js(rows: &[Row]) -> String {
     let mut out = String::with_capacity(rows.len() * 64 + 64);
     let names: Vec<&str> = COLUMNS.iter().map(|(name, _)| *name).collect();
     let _ = writeln!(
         out,
-        "// Every exported puzzle: [id, {}, status class, progress key, board].\nvar PUZZLES = [",
-        names.join(", ")
+        "// Every exported puzzle: [id, {}, status class, progress key, board].\nvar COLUMNS = {};\nvar PUZZLES = [",
+        names.join(", "),
+        script_safe(&serde_json::json!(names).to_string())
     );
     for row in rows {
         let mut fields = vec![serde_json::json!(row.id)];
@@ -381,6 +427,17 @@ pub(super) fn puzzle_page(
                     }
                     @if let Some(note) = &puzzle.record.note {
                         (fact("note", html! { (note) }))
+                    }
+                    // What `show` says beside the status: the grade, a
+                    // special's date, the site's check, in its words.
+                    @if !row.grade.is_empty() {
+                        (fact("grade", html! { (row.grade) }))
+                    }
+                    @if let Some(date) = &puzzle.record.special_date {
+                        (fact("special of", html! { (date) }))
+                    }
+                    @if !row.site_check.is_empty() {
+                        (fact("site's check", html! { (row.site_check) }))
                     }
                     (fact("size", html! { (kinds::size_text(kind, puzzle.record.width, puzzle.record.height)) }))
                     (fact("source", html! { (puzzle.record.source) }))

@@ -3,7 +3,7 @@
 
 use scraper::{Html, Selector};
 
-use super::page::{COLUMNS, Row, index_page, puzzle_page, puzzles_js};
+use super::page::{COLUMNS, Row, grades, index_page, puzzle_page, puzzles_js};
 use super::play::script_safe;
 use super::*;
 use crate::archive::grade::hints;
@@ -143,7 +143,7 @@ fn a_puzzle_that_cannot_be_drawn_says_why_as_text() {
 fn an_index_page_shows_every_cell_as_its_text() {
     let puzzles = [puzzle(1, Kind::Sudoku, "x"), puzzle(2, Kind::Aquarium, HOSTILE)];
     let rows: Vec<Row> = puzzles.iter().map(row_of).collect();
-    let page = index_page(&rows, 1, 3, 25, 10);
+    let page = index_page(&rows, &[], 1, 3, 25, 10);
     let doc = Html::parse_document(&page);
     no_markup_from_data(&doc, 2);
     let headers: Vec<&str> = COLUMNS.iter().map(|(name, _)| *name).collect();
@@ -160,6 +160,21 @@ fn an_index_page_shows_every_cell_as_its_text() {
     assert_eq!(texts(&doc, "#page-rows tr td:nth-child(9)"), vec![format!("date {HOSTILE}"); 2]);
     assert_eq!(texts(&doc, "p.summary"), ["25 puzzles; page 2 of 3 shows 11–12."]);
     assert_eq!(texts(&doc, "#static-pager a[rel=prev]"), ["← previous"]);
+}
+
+#[test]
+fn the_grade_filter_offers_each_grade_once_easiest_first() {
+    let mut rows: Vec<Row> = (1..=5).map(|id| row_of(&puzzle(id, Kind::Sudoku, "x"))).collect();
+    for (row, grade) in rows.iter_mut().zip(["guess", "", "a word of its own", "easy", "guess"]) {
+        row.grade = grade.to_string();
+    }
+    let offered = grades(&rows);
+    assert_eq!(offered, ["easy", "guess", "a word of its own"]);
+    let page = index_page(&rows, &offered, 0, 1, 5, 10);
+    let doc = Html::parse_document(&page);
+    let values: Vec<&str> =
+        select(&doc, "select[name=grade] option").iter().map(|o| o.value().attr("value").unwrap()).collect();
+    assert_eq!(values, ["", "easy", "guess", "a word of its own"]);
 }
 
 #[test]

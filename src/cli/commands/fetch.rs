@@ -8,9 +8,10 @@ use aquarchive::archive::fetch::{self, FetchError, FetchEvent, FetchReport, Fetc
 use aquarchive::archive::robots::RulesError;
 use aquarchive::engine::Settings;
 use aquarchive::render::count_of;
+use aquarchive::render::facts::site_check;
 use aquarchive::site::browser::Unsandboxed;
 use aquarchive::site::url::{PuzzleId, SizeClass};
-use aquarchive::store::{Access, HashCheck, time_to_second};
+use aquarchive::store::{Access, time_to_second};
 
 use crate::cli::args::{FetchArgs, GlobalArgs};
 use crate::cli::context::Context;
@@ -60,6 +61,11 @@ pub fn run(args: FetchArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
                 "aquarchive: warning: robots.txt at {url} could not be fetched ({failure}); using the copy fetched \
                  at {} UTC",
                 time_to_second(fetched_at)
+            ),
+            FetchEvent::NoOffers { class } => eprintln!(
+                "aquarchive: warning: today's {class} page lists no specials the site still offers (no \
+                 <select name=\"date\">), so no missed {class} special can be caught up by this run; the page is kept \
+                 in the archive"
             ),
             FetchEvent::Page(report) => {
                 if report.hash_unconfirmed && !warned {
@@ -163,11 +169,9 @@ fn line(report: &FetchReport, as_json: bool) -> String {
         },
     };
     let stored = puzzle.map(|id| format!(" (archive #{id})")).unwrap_or_default();
-    let checked = match report.hash_check {
-        Some(HashCheck::Match) => ", confirmed by the site's hash",
-        Some(HashCheck::Mismatch) => ", the site's hash does not match",
-        _ => "",
-    };
+    // Every page fetched is a page: one without a hash says so.
+    let checked = report.hash_check.and_then(|check| site_check(check, true)).map(|words| format!(", {words}"));
+    let checked = checked.unwrap_or_default();
     let why = error.map(|e| format!(": {e}")).unwrap_or_default();
     let warnings: String = report.warnings.iter().map(|w| format!(" (warning: {w})")).collect();
     let tries = tries_text(report.tries);

@@ -7,8 +7,8 @@ use aquarchive::archive::{export, picture, site_names, stats, stored, stored_aqu
 use aquarchive::kinds::Kind;
 use aquarchive::kinds::aquarium::puzzlink;
 use aquarchive::render;
+use aquarchive::store::Access;
 use aquarchive::store::time_text;
-use aquarchive::store::{Access, HashCheck};
 
 use crate::cli::args::{GlobalArgs, ShowArgs, ShowFormat};
 use crate::cli::context::Context;
@@ -83,10 +83,10 @@ pub fn run(args: ShowArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
             if let Some(date) = &puzzle.record.special_date {
                 head.push_str(&format!(", the special of {date}"));
             }
-            match puzzle.hash_check {
-                Some(HashCheck::Match) => head.push_str(", confirmed by the site's hash"),
-                Some(HashCheck::Mismatch) => head.push_str(", not confirmed: the site's hash does not match"),
-                _ => {}
+            // A page's puzzle keeps its page as a snapshot.
+            let from_page = puzzle.record.snapshot.is_some();
+            if let Some(check) = puzzle.hash_check.and_then(|check| render::facts::site_check(check, from_page)) {
+                head.push_str(&format!(", {check}"));
             }
             if let Some(note) = &puzzle.record.note {
                 head.push_str(&format!(" ({note})"));
@@ -124,7 +124,7 @@ fn draw(puzzle: &AnyPuzzle, solution: Option<&AnySolution>) -> String {
             };
             format!("{date} on the {} board:\n{}", variant.name(), render::calendar::board(variant, tiling))
         }
-        (AnyPuzzle::Ring(r), Some(AnySolution::Ring(s))) => render::ring::board(r, Some(s)),
+        (AnyPuzzle::Ring(r), Some(AnySolution::Ring(s))) => render::ring::board(r, Some(s)) + &render::ring::legend(),
         (AnyPuzzle::Ring(r), _) => render::ring::board(r, None),
     }
 }

@@ -1,17 +1,22 @@
 //! The ring board as rings and sectors: row 0 is the innermost ring,
 //! sectors go clockwise from the top. Balls are dots in their colour; a
 //! solution (in `<g class="solution">`) shades the triangle cells and draws
-//! each ball's move as a line to a ringed dot where it ends.
+//! each ball's move as a line to a ringed dot where it ends. A legend
+//! under the rings says so, in the words of the text drawing's legend (its
+//! lines about the solution in the `solution` group too).
 
 use std::f64::consts::TAU;
 use std::fmt::Write;
 
-use super::open;
+use super::{escape, open};
 use crate::kinds::ring::{COLOURS, Colour, Ring, RingSolution};
+use crate::render::ring::{BALL, RED_MOVE, TRIANGLE};
 
 /// The radius of the hole in the middle and the width of a ring.
 const HOLE: f64 = 90.0;
 const RING: f64 = 26.0;
+/// The height of a line of the legend.
+const LEGEND_LINE: f64 = 20.0;
 
 fn colour(c: Colour) -> &'static str {
     match c {
@@ -25,7 +30,9 @@ pub fn board(ring: &Ring, solution: Option<&RingSolution>, title: &str) -> Strin
     let (rows, sectors) = (ring.rows(), ring.sectors());
     let outer = HOLE + rows as f64 * RING;
     let half = outer + 24.0;
-    let mut out = open("board ring", 2.0 * half, 2.0 * half, title);
+    // The legend's lines: the triangle and the moves only with a solution.
+    let legend_lines = if solution.is_some() { 3.0 } else { 1.0 };
+    let mut out = open("board ring", 2.0 * half, 2.0 * half + legend_lines * LEGEND_LINE + 8.0, title);
     // Angle 0 is straight up, growing clockwise.
     let point = |radius: f64, turn: f64| {
         let a = turn * TAU;
@@ -96,6 +103,58 @@ pub fn board(ring: &Ring, solution: Option<&RingSolution>, title: &str) -> Strin
         let (x, y) = point(outer + 12.0, sector_turn(c as f64 + 0.5));
         let _ = write!(out, "<text x=\"{x:.2}\" y=\"{:.2}\">{c}</text>", y + 4.0);
     }
-    out.push_str("</g></svg>\n");
+    out.push_str("</g>");
+    legend(&mut out, 2.0 * half, solution.is_some(), dot);
+    out.push_str("</svg>\n");
     out
+}
+
+/// The legend under the rings, from `top`: a ball's dots, and with a
+/// solution a triangle's shade and a move's line.
+fn legend(out: &mut String, top: f64, solved: bool, dot: f64) {
+    let (x, text_x) = (12.0, 40.0);
+    let line = |k: f64| top + k * LEGEND_LINE + 14.0;
+    let _ = write!(out, "<g class=\"legend\" font-size=\"12\" fill=\"#333\">");
+    let mut k = 0.0;
+    if solved {
+        let y = line(k);
+        let _ = write!(
+            out,
+            "<g class=\"solution\"><rect x=\"{x}\" y=\"{:.2}\" width=\"22\" height=\"12\" fill=\"#ffe27a\" \
+             stroke=\"#b08a00\" stroke-width=\"2\"/><text x=\"{text_x}\" y=\"{y:.2}\">{}</text></g>",
+            y - 10.0,
+            escape(TRIANGLE)
+        );
+        k += 1.0;
+    }
+    let y = line(k);
+    for (i, colour_of) in COLOURS.into_iter().enumerate() {
+        let _ = write!(
+            out,
+            "<circle cx=\"{:.2}\" cy=\"{:.2}\" r=\"{dot:.2}\" fill=\"{}\"/>",
+            x + 3.0 + 8.0 * i as f64,
+            y - 4.0,
+            colour(colour_of)
+        );
+    }
+    let _ = write!(out, "<text x=\"{text_x}\" y=\"{y:.2}\">{}</text>", escape(BALL));
+    k += 1.0;
+    if solved {
+        let y = line(k);
+        let stroke = colour(COLOURS[0]);
+        let _ = write!(
+            out,
+            "<g class=\"solution\"><line x1=\"{x}\" y1=\"{:.2}\" x2=\"{:.2}\" y2=\"{:.2}\" stroke=\"{stroke}\" \
+             stroke-width=\"1.5\"/><circle cx=\"{:.2}\" cy=\"{:.2}\" r=\"{:.2}\" fill=\"#fff\" stroke=\"{stroke}\" \
+             stroke-width=\"2\"/><text x=\"{text_x}\" y=\"{y:.2}\">{}</text></g>",
+            y - 4.0,
+            x + 19.0,
+            y - 4.0,
+            x + 19.0,
+            y - 4.0,
+            dot * 0.8,
+            escape(&format!("its move, to the ringed dot where it ends ({RED_MOVE})"))
+        );
+    }
+    out.push_str("</g>");
 }

@@ -67,7 +67,7 @@ fn print_one(job: &Job, at: &At, ring: &Ring, report: &SolveReport) -> Result<Ex
         out.push_str(&render::ring::board(ring, Some(s)));
     }
     if shown > 0 {
-        out.push_str("[ ] triangle; g b r: the ball starting there; o stays, ^ v inwards/outwards, < > around (red: two cells)\n");
+        out.push_str(&render::ring::legend());
     }
     if report.solutions.is_empty() && job.mode != Mode::Count {
         out.push_str(&render::ring::board(ring, None));
