@@ -51,6 +51,18 @@ pub enum PuzzleError {
     Breaks(String),
 }
 
+impl PuzzleError {
+    /// What is wrong, without the line it is on: a caller that names the
+    /// file gives `FILE:LINE:` (the line from the parse) and then this.
+    pub fn message(&self) -> String {
+        match self {
+            PuzzleError::Aquarium(e) => e.message(),
+            PuzzleError::Calendar(e) => e.message(),
+            other => other.to_string(),
+        }
+    }
+}
+
 /// A puzzle's size as a solver of its kind says it: an Aquarium or Sudoku
 /// grid is width x height (`15x15`), a calendar board rows x columns (`8x7`,
 /// as its pieces are drawn), a ring board by its rows and sectors. `width`

@@ -39,6 +39,25 @@ pub enum CalendarError {
     WrongSolution(Violation),
 }
 
+impl CalendarError {
+    /// The line the fault is on, when it is on one: a caller that names
+    /// the file gives `FILE:LINE:` and then the [`CalendarError::message`].
+    pub fn line(&self) -> Option<usize> {
+        match self {
+            CalendarError::Syntax { line, .. } => Some(*line),
+            _ => None,
+        }
+    }
+
+    /// What is wrong, without its line.
+    pub fn message(&self) -> String {
+        match self {
+            CalendarError::Syntax { message, .. } => message.clone(),
+            other => other.to_string(),
+        }
+    }
+}
+
 /// What a board cell is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Cell {

@@ -22,11 +22,25 @@ use crate::cli::table::thousands;
 
 use super::board::{built_in, tilings, variant_file};
 
-/// The variant the arguments name: a file, the weekday board, or the standard one.
+/// The variant the arguments name: a file, the weekday board, or the
+/// standard one. A date typed with its weekday (`Mar 14 Fri`) asks for a
+/// board with weekday cells: the weekday board unless a file is named, and
+/// a file's board without them is refused rather than the weekday dropped.
 fn load_variant(args: &CalendarArgs) -> Result<Variant, CliError> {
+    let weekday = calendar::date::typed_weekday(&args.date.join(" "));
     match &args.board {
-        Some(path) => variant_file(path),
-        None => built_in(if args.weekday { "weekday" } else { "standard" }),
+        Some(path) => {
+            let variant = variant_file(path)?;
+            if let Some(w) = weekday.filter(|_| !variant.has_weekdays()) {
+                return Err(CliError::Message(format!(
+                    "the board of {path} has no weekday cells, so `{}` cannot be left open: give the date without \
+                     its weekday",
+                    WEEKDAYS[usize::from(w)]
+                )));
+            }
+            Ok(variant)
+        }
+        None => built_in(if args.weekday || weekday.is_some() { "weekday" } else { "standard" }),
     }
 }
 
