@@ -341,8 +341,7 @@ fn calendar_line(line: &str) -> Result<AnyPuzzle, PuzzleError> {
     let names: Vec<&str> = calendar::BUILT_IN.iter().map(|(n, _)| *n).collect();
     let variant = Variant::built_in(name)
         .ok_or_else(|| PuzzleError::NotABoard { name: name.to_string(), boards: names.join(" or ") })?;
-    let date = Date::parse(date.trim(), None)?;
-    let date = variant.fit(date)?;
+    let date = variant.fit_typed(Date::parse(date.trim(), None)?, date)?;
     Ok(AnyPuzzle::Calendar { variant, date })
 }
 
@@ -360,7 +359,7 @@ fn dated_board(text: &str) -> Result<Vec<LinePuzzle>, CalendarError> {
         .into_iter()
         .map(|(line, date)| {
             let puzzle = Date::parse(&date, None)
-                .and_then(|date| variant.fit(date))
+                .and_then(|parsed| variant.fit_typed(parsed, &date))
                 .map(|date| AnyPuzzle::Calendar { variant: variant.clone(), date })
                 .map_err(PuzzleError::from);
             (line, puzzle)

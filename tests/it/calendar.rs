@@ -178,12 +178,20 @@ fn a_date_typed_with_its_weekday_is_solved_on_the_weekday_board() {
     let standard = dir.run(&["calendar", "--print-board", "standard"]).ok().stdout;
     let path = dir.write("mine.txt", standard).display().to_string();
     let run = dir.run(&["calendar", "--board", &path, "Mar", "14", "Fri"]).expect_code(2);
-    assert!(
-        run.stderr.contains("the board of")
-            && run.stderr.contains("has no weekday cells, so `Fri` cannot be left open"),
-        "{run}"
-    );
+    let said = format!("the {path} board has no weekday cells, so `Fri` cannot be left open: give the date without it");
+    assert!(run.stderr.contains(&said), "{run}");
     assert!(run.stdout.is_empty(), "{run}");
+    // So is a date line of a file that names a board without weekday cells.
+    dir.write(
+        "dates.txt",
+        "standard Mar 14
+standard Mar 14 Fri
+",
+    );
+    let run = dir.run(&["solve", "dates.txt"]).expect_code(2);
+    let said = "dates.txt:2: the standard board has no weekday cells, so `Fri` cannot be left open";
+    assert!(run.stderr.contains(said), "{run}");
+    assert!(run.stdout.starts_with("dates.txt: Mar 14 on the standard board: 44 solutions"), "{run}");
     assert_eq!(json(&dir, &["calendar", "--board", &path, "Mar 14", "--count", "--json"])["count"], 44);
     // The help says so.
     let help = dir.run(&["calendar", "--help"]).ok();

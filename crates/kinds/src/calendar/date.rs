@@ -50,6 +50,8 @@ pub enum DateError {
     WrongWeekday { date: String, actual: &'static str, given: &'static str },
     #[error("this board has weekday cells: give a weekday (`{date} Sun`) or a whole date (`2027-01-05`)")]
     NeedWeekday { date: String },
+    #[error("the {board} board has no weekday cells, so `{weekday}` cannot be left open: give the date without it")]
+    NoWeekdayCells { board: String, weekday: &'static str },
 }
 
 /// The month a name stands for (`jan`, `January`, any case).

@@ -181,6 +181,20 @@ impl Variant {
             (false, _) => Ok(Date { weekday: None, ..date }),
         }
     }
+
+    /// [`Variant::fit`] for a date as typed (`text`): a weekday typed where
+    /// the board has no weekday cells is refused, not dropped.
+    pub fn fit_typed(&self, date: Date, text: &str) -> Result<Date, DateError> {
+        if !self.has_weekdays()
+            && let Some(w) = date::typed_weekday(text)
+        {
+            return Err(DateError::NoWeekdayCells {
+                board: self.name().to_string(),
+                weekday: WEEKDAYS[usize::from(w)],
+            });
+        }
+        self.fit(date)
+    }
 }
 
 #[cfg(test)]
