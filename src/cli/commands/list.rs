@@ -28,7 +28,13 @@ pub fn run(args: ListArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     let class_width = if args.json {
         0
     } else {
-        store.counts()?.iter().map(|c| class_of(c.kind, c.size_class, c.width, c.height).len()).max().unwrap_or(0)
+        store
+            .counts()?
+            .iter()
+            .map(|c| class_of(c.kind, c.size_class, c.width, c.height).len())
+            .max()
+            .unwrap_or(0)
+            .max(5)
     };
     let grade_width = Kind::ALL.iter().flat_map(|&k| grade::levels(k)).map(str::len).max().unwrap_or(0).max(5);
     let mut listed = 0u64;
