@@ -21,6 +21,7 @@ use crate::store::{Added, NewPuzzle, Solution, Status, Store};
 use super::error::ArchiveError;
 use super::kinds::{self, AnyPuzzle, PuzzleError};
 use super::site_names;
+use super::verdict::AS_THEIR_KIND_HAS;
 
 /// Puzzles solved in parallel and then written in one transaction.
 pub const CHUNK: usize = 512;
@@ -59,8 +60,9 @@ pub struct Unreadable {
 #[derive(Clone, Debug, Default)]
 pub struct Parsed {
     pub puzzles: Vec<(usize, AnyPuzzle)>,
-    /// What could not be read, once for the whole text: the first bad
-    /// puzzle's line, and why (see [`Unreadable`]).
+    /// What could not be read, once for the whole text: the line of the
+    /// first bad puzzle's fault (else the line it starts on), and why
+    /// (see [`Unreadable`]).
     pub unreadable: Option<(usize, Unreadable)>,
 }
 
@@ -110,7 +112,7 @@ impl Summary {
         let mut parts = Vec::new();
         for (n, what) in [
             (self.new, "with one solution"),
-            (self.several, "with several solutions, as their kind has"),
+            (self.several, &format!("with several solutions, {AS_THEIR_KIND_HAS}")),
             (self.invalid, "invalid"),
             (self.not_unique, "without a unique solution"),
             (self.replaced, "replacing flagged copies"),
@@ -250,7 +252,8 @@ pub fn parse_any(text: &str, format: Format, kind: Option<Kind>) -> Parsed {
         }
     }
     if let Some((line, why)) = bad.first() {
-        let mut why = why.to_string();
+        // The line is the place's: the message says it no more.
+        let mut why = why.message();
         if bad.len() > 1 {
             why.push_str(&format!(" ({})", more_lines(&bad[1..])));
         }

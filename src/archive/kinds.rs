@@ -51,6 +51,18 @@ pub enum PuzzleError {
     Breaks(String),
 }
 
+impl PuzzleError {
+    /// What is wrong, without the line it is on: a caller that names the
+    /// file gives `FILE:LINE:` (the line from the parse) and then this.
+    pub fn message(&self) -> String {
+        match self {
+            PuzzleError::Aquarium(e) => e.message(),
+            PuzzleError::Calendar(e) => e.message(),
+            other => other.to_string(),
+        }
+    }
+}
+
 /// A puzzle's size as a solver of its kind says it: an Aquarium or Sudoku
 /// grid is width x height (`15x15`), a calendar board rows x columns (`8x7`,
 /// as its pieces are drawn), a ring board by its rows and sectors. `width`
@@ -329,8 +341,7 @@ fn calendar_line(line: &str) -> Result<AnyPuzzle, PuzzleError> {
     let names: Vec<&str> = calendar::BUILT_IN.iter().map(|(n, _)| *n).collect();
     let variant = Variant::built_in(name)
         .ok_or_else(|| PuzzleError::NotABoard { name: name.to_string(), boards: names.join(" or ") })?;
-    let date = Date::parse(date.trim(), None)?;
-    let date = variant.fit(date)?;
+    let date = variant.fit_typed(Date::parse(date.trim(), None)?, date)?;
     Ok(AnyPuzzle::Calendar { variant, date })
 }
 
@@ -348,7 +359,7 @@ fn dated_board(text: &str) -> Result<Vec<LinePuzzle>, CalendarError> {
         .into_iter()
         .map(|(line, date)| {
             let puzzle = Date::parse(&date, None)
-                .and_then(|date| variant.fit(date))
+                .and_then(|parsed| variant.fit_typed(parsed, &date))
                 .map(|date| AnyPuzzle::Calendar { variant: variant.clone(), date })
                 .map_err(PuzzleError::from);
             (line, puzzle)

@@ -25,4 +25,4 @@ pub mod verify;
 
 pub use error::ArchiveError;
 pub use stored::{stored, stored_aquarium, stored_solution, stored_water};
-pub use verdict::{SOLVER_VERSION, Verdict, assess};
+pub use verdict::{AS_THEIR_KIND_HAS, SOLVER_VERSION, Tally, Verdict, assess};

@@ -11,13 +11,15 @@ use crate::store::{Filter, Status, Store};
 use super::error::ArchiveError;
 use super::import::CHUNK;
 use super::stored::stored;
+use super::verdict::Tally;
 
 /// What a re-solve found.
 #[derive(Clone, Debug, Default)]
 pub struct Summary {
     pub solved: u64,
-    /// Puzzles by their new status.
-    pub by_status: BTreeMap<Status, u64>,
+    /// Puzzles by their new status, several solutions where the kind has
+    /// them as a rule apart (see [`Tally`]).
+    pub by_status: BTreeMap<Tally, u64>,
     /// Puzzles now invalid, unsolvable, or several where their kind expects
     /// one solution (several is no fault for calendar dates and rings).
     pub faults: u64,
@@ -64,20 +66,19 @@ pub fn resolve(
                 let verdict = puzzle
                     .assess(settings)
                     .map_err(|source| ArchiveError::Solve { place: format!("puzzle {}", record.id), source })?;
-                let fault =
-                    verdict.status != Status::Ok && (puzzle.expects_unique() || verdict.status != Status::Several);
-                Ok::<_, ArchiveError>((record.id, record.record.status, verdict, fault))
+                let tally = Tally::of(puzzle.kind(), verdict.status);
+                Ok::<_, ArchiveError>((record.id, record.record.status, verdict, tally))
             })
             .collect();
         let mut batch = Vec::with_capacity(results.len());
         for result in results {
             match result {
-                Ok((id, before, verdict, fault)) => {
-                    summary.faults += u64::from(fault);
+                Ok((id, before, verdict, tally)) => {
+                    summary.faults += u64::from(tally.is_fault());
                     if before != verdict.status {
                         summary.changed.push((id, before, verdict.status));
                     }
-                    *summary.by_status.entry(verdict.status).or_default() += 1;
+                    *summary.by_status.entry(tally).or_default() += 1;
                     batch.push((id, verdict.status, verdict.note, verdict.solution));
                 }
                 Err(err) => summary.failed.push(err.to_string()),

@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use crate::store::{Count, FetchCounts, Filter, GradeCount, HashCheck, Puzzle, Status, Store};
 
+use super::verdict::Tally;
 use super::{grade, kinds, site_names};
 use crate::kinds::Kind;
 
@@ -116,20 +117,37 @@ pub fn stats(store: &Store) -> Result<Stats, crate::store::StoreError> {
 impl Stats {
     /// Counts as a table: one row per kind and class, one column per status.
     pub fn count_rows(&self) -> Vec<Vec<String>> {
+        // Several solutions where the kind has them as a rule (calendar
+        // dates, rings) are no fault: a column of their own, when there
+        // are such kinds, so that the `several` column counts faults only.
+        let apart = self.counts.iter().any(|c| !c.kind.expects_unique());
+        let mut columns: Vec<Tally> = Status::ALL.iter().map(|&s| Tally::Status(s)).collect();
+        if apart {
+            columns.insert(1, Tally::SeveralAsTheirKindHas);
+        }
         let mut header = vec!["class".to_string()];
-        header.extend(Status::ALL.iter().map(|s| s.to_string()));
+        header.extend(columns.iter().map(|t| t.to_string()));
         header.push("total".into());
-        let mut rows: BTreeMap<String, (Order, BTreeMap<Status, u64>)> = BTreeMap::new();
+        // Each class's kind, and its puzzles by tally.
+        type Cells = (Kind, BTreeMap<Tally, u64>);
+        let mut rows: BTreeMap<String, (Order, Cells)> = BTreeMap::new();
         for c in &self.counts {
             // A size class spans grids (the specials): one row for all of them.
             let class = format!("{} {}", c.kind, class_of(c.kind, c.size_class, c.width, c.height));
             let order = order_of(c.kind, c.size_class, c.width, c.height);
-            *row_of(&mut rows, class, order, BTreeMap::new).entry(c.status).or_default() += c.puzzles;
+            let (_, cells) = row_of(&mut rows, class, order, || (c.kind, BTreeMap::new()));
+            *cells.entry(Tally::of(c.kind, c.status)).or_default() += c.puzzles;
         }
         let mut out = vec![header];
-        for (class, cells) in in_order(rows) {
+        for (class, (kind, cells)) in in_order(rows) {
             let mut row = vec![class];
-            row.extend(Status::ALL.iter().map(|s| cells.get(s).copied().unwrap_or(0).to_string()));
+            // `-` where a kind cannot have the count: several as a rule, or
+            // several as a fault.
+            row.extend(columns.iter().map(|t| match t {
+                Tally::SeveralAsTheirKindHas if kind.expects_unique() => "-".to_string(),
+                Tally::Status(Status::Several) if !kind.expects_unique() => "-".to_string(),
+                t => cells.get(t).copied().unwrap_or(0).to_string(),
+            }));
             row.push(cells.values().sum::<u64>().to_string());
             out.push(row);
         }

@@ -1,7 +1,10 @@
 //! Judging a puzzle: valid, and with how many solutions, and the solution
 //! with the solver version that found it, as the store keeps it.
 
+use std::fmt;
+
 use crate::engine::Settings;
+use crate::kinds::Kind;
 use crate::kinds::aquarium::{self, Aquarium, AquariumError};
 use crate::store::{Solution, Status};
 
@@ -9,6 +12,44 @@ use super::grade;
 
 /// Stored with every solution, so that a better solver can redo old work.
 pub const SOLVER_VERSION: &str = concat!("aquarchive ", env!("CARGO_PKG_VERSION"));
+
+/// What every count of puzzles says of several solutions where the kind
+/// has them as a rule (calendar dates, ring instances): no fault.
+pub const AS_THEIR_KIND_HAS: &str = "as their kind has";
+
+/// A status as a count of puzzles tells it: several solutions of a kind
+/// that has them as a rule are counted apart from several where one is
+/// expected, which is a fault.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Tally {
+    Status(Status),
+    SeveralAsTheirKindHas,
+}
+
+impl Tally {
+    pub fn of(kind: Kind, status: Status) -> Tally {
+        if status == Status::Several && !kind.expects_unique() {
+            Tally::SeveralAsTheirKindHas
+        } else {
+            Tally::Status(status)
+        }
+    }
+
+    /// Whether puzzles counted here lack what their kind must have.
+    pub fn is_fault(self) -> bool {
+        self != Tally::Status(Status::Ok) && self != Tally::SeveralAsTheirKindHas
+    }
+}
+
+/// `ok`, `several`, ..., and `several, as their kind has`.
+impl fmt::Display for Tally {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Tally::Status(status) => status.fmt(f),
+            Tally::SeveralAsTheirKindHas => write!(f, "several, {AS_THEIR_KIND_HAS}"),
+        }
+    }
+}
 
 /// What validating and solving found.
 #[derive(Clone, Debug)]

@@ -19,7 +19,8 @@ pub enum StoreError {
     #[error("{path}: the database is damaged ({why}); it was left untouched")]
     Corrupt { path: PathBuf, why: String },
     #[error(
-        "{path}: the database file is read-only; commands that only read (list, show, stats, export, verify) still work"
+        "{path}: the database file is read-only; commands that only read (list, show, stats, export, verify, log, \
+         backup) still work"
     )]
     ReadOnly { path: PathBuf },
     #[error(

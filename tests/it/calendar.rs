@@ -141,15 +141,59 @@ fn impossible_dates_and_malformed_boards_are_clear_errors() {
     }
     let board = dir.run(&["calendar", "--print-board", "standard"]).ok().stdout;
     for (contents, expected) in [
-        (board.replace("Feb", "Fev"), "line 4: `Fev` is not a cell"),
-        (board.replace("8   9   10", "8   9"), "line 7: this row has 6 cells, the first row has 7"),
+        // One place, `FILE:LINE:`, for a fault on a line.
+        (board.replace("Feb", "Fev"), "bad.txt:4: `Fev` is not a cell"),
+        (board.replace("8   9   10", "8   9"), "bad.txt:7: this row has 6 cells, the first row has 7"),
         (board.replace("O XXX/XXX", "O XXX/XX."), "the pieces have 40 cells but each date leaves 41"),
         (board.replace("Jun", "Jan"), "Jan has a second cell"),
     ] {
         let path = dir.write("bad.txt", contents);
         let run = dir.run(&["calendar", "--board", path.to_str().unwrap(), "Jan", "2"]).expect_code(2);
         assert!(run.stderr.contains("bad.txt") && run.stderr.contains(expected), "{run}");
+        assert!(!run.stderr.contains("line "), "the line is said once, in the place: {run}");
     }
     let run = dir.run(&["calendar", "--print-board", "round"]).expect_code(2);
     assert!(run.stderr.contains("no built-in board `round`"), "{run}");
+}
+
+/// A weekday typed is never dropped: it asks for the weekday board, which
+/// is taken without --weekday; a board file without weekday cells refuses
+/// it. A whole date's weekday is worked out, not typed: on the standard
+/// board it is the month and day.
+#[test]
+fn a_date_typed_with_its_weekday_is_solved_on_the_weekday_board() {
+    let dir = Dir::new();
+    let run = dir.run(&["calendar", "Mar", "14", "Fri"]).ok();
+    assert!(run.stdout.starts_with("Mar 14 Fri on the weekday board (8x7, 10 pieces): the first of "), "{run}");
+    let typed = json(&dir, &["calendar", "Mar 14 Fri", "--count", "--json"]);
+    let asked = json(&dir, &["calendar", "Mar 14 Fri", "--weekday", "--count", "--json"]);
+    assert_eq!(typed, asked);
+    assert_eq!(typed["board"], "weekday");
+    assert_eq!(typed["date"], "Mar 14 Fri");
+    // Without a weekday, the standard board, as before; a whole date too.
+    for date in ["Mar 14", "2027-03-14"] {
+        let r = json(&dir, &["calendar", date, "--count", "--json"]);
+        assert_eq!((&r["board"], &r["date"]), (&"standard".into(), &"Mar 14".into()), "{date}: {r}");
+    }
+    let standard = dir.run(&["calendar", "--print-board", "standard"]).ok().stdout;
+    let path = dir.write("mine.txt", standard).display().to_string();
+    let run = dir.run(&["calendar", "--board", &path, "Mar", "14", "Fri"]).expect_code(2);
+    let said = format!("the {path} board has no weekday cells, so `Fri` cannot be left open: give the date without it");
+    assert!(run.stderr.contains(&said), "{run}");
+    assert!(run.stdout.is_empty(), "{run}");
+    // So is a date line of a file that names a board without weekday cells.
+    dir.write(
+        "dates.txt",
+        "standard Mar 14
+standard Mar 14 Fri
+",
+    );
+    let run = dir.run(&["solve", "dates.txt"]).expect_code(2);
+    let said = "dates.txt:2: the standard board has no weekday cells, so `Fri` cannot be left open";
+    assert!(run.stderr.contains(said), "{run}");
+    assert!(run.stdout.starts_with("dates.txt: Mar 14 on the standard board: 44 solutions"), "{run}");
+    assert_eq!(json(&dir, &["calendar", "--board", &path, "Mar 14", "--count", "--json"])["count"], 44);
+    // The help says so.
+    let help = dir.run(&["calendar", "--help"]).ok();
+    assert!(help.stdout.contains("A date typed with its weekday"), "{help}");
 }

@@ -1,11 +1,11 @@
 //! `aquarchive calendar read`: generated photos of solved boards, written
 //! into the test's directory and read by the binary; photos it must refuse.
 
-use aquarchive::kinds::calendar::{MONTHS, Variant};
+use aquarchive::kinds::calendar::{Cell, MONTHS, Variant};
 use aquarchive::kinds::rng::Rng;
 use aquarchive::photo::synth::{self, Camera, Cover, Distortion, Scene};
 
-use crate::util::{Dir, query};
+use crate::util::{Dir, fixtures, query};
 
 fn board(name: &str) -> Variant {
     Variant::built_in(name).unwrap()
@@ -198,4 +198,100 @@ fn a_reading_on_a_board_file_is_stored_with_its_board_and_works_like_any_date() 
     at(&["calendar", "read", "--board", &weekday, "plain.jpg", "--import"]).ok();
     let listed = at(&["list", "--json"]).ok().json_lines();
     assert!(listed.iter().any(|r| r["text"] == format!("weekday {}\n", plain.date)), "{listed:?}");
+}
+
+/// The photos shipped in tests/fixtures/calendar, as its README's table
+/// gives them: file, board, seed and the date shown.
+fn shipped_photos() -> Vec<[String; 4]> {
+    let readme = std::fs::read_to_string(fixtures().join("calendar/README.md")).unwrap();
+    let rows: Vec<[String; 4]> = readme
+        .lines()
+        .filter(|l| l.starts_with("| board-"))
+        .map(|l| {
+            let cells: Vec<String> = l.trim_matches('|').split('|').map(|c| c.trim().to_string()).collect();
+            cells.try_into().unwrap_or_else(|c| panic!("four cells: {c:?}"))
+        })
+        .collect();
+    assert_eq!(rows.len(), 2, "{readme}");
+    rows
+}
+
+/// Each shipped photo is small, and reads as the board, date and tiling
+/// that `synth` makes from the seed its README names.
+#[test]
+fn the_shipped_photos_are_what_their_seeds_make() {
+    let dir = Dir::new();
+    for [file, name, seed, date] in shipped_photos() {
+        let path = fixtures().join("calendar").join(&file);
+        let size = std::fs::metadata(&path).unwrap().len();
+        assert!(size < 300_000, "{file}: {size} bytes");
+        let made = synth::photo(&board(&name), seed.parse().unwrap(), &Camera::PHONE);
+        assert_eq!(made.date.to_string(), date, "{file}");
+        let line = dir.run(&["calendar", "read", "--json", path.to_str().unwrap()]).ok().json_lines().remove(0);
+        assert_eq!(
+            (&line["board"], &line["date"], &line["corrected"]),
+            (&name.as_str().into(), &date.into(), &0.into())
+        );
+        assert_eq!(line["tiling"], serde_json::json!(made.tiling.to_rows(&board(&name))), "{file}");
+    }
+}
+
+/// README's example of `calendar read`, run as written from a checkout: it
+/// names a shipped photo, reads it and stores it.
+#[test]
+fn readme_s_calendar_read_example_runs_as_written() {
+    let readme = std::fs::read_to_string(fixtures().join("../../README.md")).unwrap();
+    let line = readme.lines().find(|l| l.starts_with("aquarchive calendar read ")).expect("an example in README.md");
+    let command = line.split(" #").next().unwrap();
+    let args: Vec<&str> = command.split_whitespace().skip(1).collect();
+    let photo = args.iter().find(|a| a.ends_with(".jpg")).expect("a photo named");
+    // A checkout of its own: the photo where the example names it.
+    let dir = Dir::new();
+    dir.write(photo, std::fs::read(fixtures().join("../..").join(photo)).unwrap());
+    let run = dir.run(&args).ok();
+    let [file, _, _, date] = shipped_photos().into_iter().find(|p| photo.ends_with(&p[0])).expect("a shipped photo");
+    assert!(run.stdout.starts_with(&format!("{photo}: {date} on the standard board, read as seen; one of ")), "{run}");
+    assert!(run.stdout.contains(&format!("{photo}: stored as puzzle 1, {date} on the standard board")), "{run}");
+    assert!(file.starts_with("board-standard"), "{file}");
+    let listed = dir.run(&["list", "--json"]).ok().json_lines();
+    assert_eq!(listed.len(), 1, "{run}");
+}
+
+/// The row-major index of a cell of the board.
+fn index_of(variant: &Variant, cell: Cell) -> usize {
+    let w = variant.width();
+    (0..w * variant.height()).find(|&i| variant.cell(i / w, i % w) == cell).unwrap()
+}
+
+/// Open cells that are not a month and a day are said to be so, not only
+/// counted: two months open (and the day covered) are "both months".
+#[test]
+fn open_cells_of_one_kind_are_said_to_be_so() {
+    let dir = Dir::new();
+    let standard = board("standard");
+    let mut rng = Rng::new(43);
+    let (date, tiling) = synth::solved_date(&standard, &mut rng);
+    let mut scene = Scene::solved(&standard, &tiling);
+    // A piece reaches over the day's cell, and the next month's is open.
+    let other = date.month % 12 + 1;
+    scene.cells[index_of(&standard, Cell::Day(date.day))] = Cover::Piece(2);
+    scene.cells[index_of(&standard, Cell::Month(other))] = Cover::Open;
+    let (jpeg, _) = synth::render(&scene, &mut rng, &Camera::PHONE);
+    let path = dir.write("two-months.jpg", jpeg).display().to_string();
+    let run = dir.run(&["calendar", "read", &path]).expect_code(2);
+    let mut months = [date.month, other];
+    months.sort_by_key(|&m| index_of(&standard, Cell::Month(m)));
+    let [a, b] = months.map(|m| MONTHS[usize::from(m) - 1]);
+    let said = format!(
+        "2 open cells seen ({a}, {b}) on the standard board, but both are months, and a date leaves one month and \
+         one day open"
+    );
+    assert!(run.stderr.contains(&said), "{said}\n{run}");
+    assert!(run.stdout.is_empty(), "{run}");
+
+    // A flat drawing of a solved board, as `calendar --png` draws it: what
+    // it shows is said, never "2 cells seen, but a date leaves 2".
+    dir.run(&["calendar", "Mar", "14", "--png", "flat.png"]).ok();
+    let run = dir.run(&["calendar", "read", "flat.png"]).expect_code(2);
+    assert!(run.stderr.contains("2 open cells seen (Jan, Feb) on the standard board, but both are months"), "{run}");
 }

@@ -154,7 +154,7 @@ fn what_was_being_done_comes_before_the_cause() {
     // A calendar board that is no board: its file and line, once.
     dir.write("board.txt", "not a board\n");
     let run = dir.run(&["calendar", "--board", "board.txt", "Jan", "1"]).expect_code(2);
-    assert!(run.stderr.starts_with("aquarchive: board.txt: line 1"), "{run}");
+    assert!(run.stderr.starts_with("aquarchive: board.txt:1: "), "{run}");
     assert_eq!(run.stderr.matches("board.txt").count(), 1, "{run}");
 }
 

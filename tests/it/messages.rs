@@ -150,3 +150,130 @@ fn long_runs_off_a_terminal_print_one_summary_line() {
     assert_eq!(run.stdout.lines().count(), 1, "{run}");
     assert!(run.stderr.is_empty(), "{run}");
 }
+
+/// `list --help` names the columns the output has, from one list, and a
+/// long class (a ring's size) widens its column rather than filling it.
+#[test]
+fn list_s_help_names_its_columns_and_they_keep_in_line() {
+    let dir = Dir::new();
+    dir.run(&["import", &fixture("sudoku/se_rated_sample.txt"), &fixture("ring/expert.txt")]).ok();
+    let help = dir.run(&["list", "--help"]).ok();
+    let named: Vec<String> = help
+        .stdout
+        .split("Columns, under a header, one puzzle a line:\n")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no columns: {help}"))
+        .lines()
+        .take_while(|l| l.starts_with("  "))
+        .map(|l| l.trim().split("  ").next().unwrap().to_string())
+        .collect();
+    let run = dir.run(&["list"]).ok();
+    let header = run.stdout.lines().next().unwrap();
+    let shown: Vec<&str> = header.split("  ").map(str::trim).filter(|c| !c.is_empty()).collect();
+    assert_eq!(named, shown, "{help}\n{run}");
+    assert_eq!(shown.len(), 7, "{run}");
+    // Every cell starts where its column's name does, two spaces after the
+    // cell before it: the ring's long class too.
+    let starts: Vec<usize> = shown.iter().map(|name| header.find(name).unwrap()).collect();
+    let ring = run.stdout.lines().find(|l| l.contains("ring ")).unwrap_or_else(|| panic!("{run}"));
+    assert!(ring.contains("ring 8 rows x 24 sectors  several"), "{run}");
+    for line in run.stdout.lines().skip(1) {
+        for &at in &starts[1..] {
+            let cell = line.as_bytes();
+            assert!(cell[at - 2..at] == *b"  " && cell[at] != b' ', "column at {at}:\n{header}\n{line}");
+        }
+    }
+}
+
+/// Calendar dates and ring instances have several solutions as a rule:
+/// `stats` and `resolve` count them as such, in import's words, not as
+/// `several` beside 0 ok.
+#[test]
+fn several_as_the_kind_has_is_counted_apart_by_stats_and_resolve() {
+    let dir = Dir::new();
+    dir.write("two.txt", "1 2\n3 4\n1 1\n1 1\n");
+    let run =
+        dir.run(&["import", &fixture("calendar/dates.txt"), &fixture("ring/expert.txt"), "two.txt"]).expect_code(1);
+    assert!(run.stdout.contains("5 with several solutions, as their kind has"), "{run}");
+    let stats = dir.run(&["stats"]).ok();
+    let table: Vec<Vec<String>> = stats
+        .stdout
+        .lines()
+        .skip(1)
+        .take_while(|l| l.starts_with('|'))
+        .map(|l| l.trim_matches('|').split('|').map(|c| c.trim().to_string()).collect())
+        .collect();
+    let row = |class: &str| table.iter().find(|r| r[0] == class).unwrap_or_else(|| panic!("{class}\n{stats}"));
+    assert_eq!(table[0], ["class", "ok", "several, as their kind has", "invalid", "unsolvable", "several", "total"]);
+    assert_eq!(row("calendar 7x7")[1..], ["0", "2", "0", "0", "-", "2"], "{stats}");
+    assert_eq!(row("ring 8 rows x 24 sectors")[1..], ["0", "1", "0", "0", "-", "1"], "{stats}");
+    // An Aquarium with several is a fault, counted as `several`.
+    assert_eq!(row("aquarium 2x2")[1..], ["0", "-", "0", "0", "1", "1"], "{stats}");
+    let run = dir.run(&["resolve", "--all"]).expect_code(1);
+    assert!(run.stdout.contains(": 6 puzzles solved (1 several, 5 several, as their kind has), 0 changed"), "{run}");
+    let run = dir.run(&["resolve", "--all", "--kind", "calendar"]).ok();
+    assert!(run.stdout.contains(": 4 puzzles solved (4 several, as their kind has), 0 changed"), "{run}");
+    // Without such kinds, no such column.
+    let other = Dir::new();
+    other.run(&["import", &fixture("sudoku/se_rated_sample.txt")]).ok();
+    let stats = other.run(&["stats"]).ok();
+    assert!(!stats.stdout.contains("as their kind has"), "{stats}");
+}
+
+/// The read-only message names the commands that still work, and each
+/// named one does; `log` and `backup` are among them.
+#[test]
+fn a_read_only_archive_names_the_commands_that_still_work() {
+    let dir = Dir::new();
+    dir.run(&["--db", "a.sqlite", "import", &fixture("sudoku/se_rated_sample.txt")]).ok();
+    let path = dir.join("a.sqlite");
+    let mut permissions = std::fs::metadata(&path).unwrap().permissions();
+    permissions.set_readonly(true);
+    std::fs::set_permissions(&path, permissions).unwrap();
+    let before = std::fs::read(&path).unwrap();
+    let run = dir.run(&["--db", "a.sqlite", "resolve", "--all"]).expect_code(2);
+    let named = run
+        .stderr
+        .split("commands that only read (")
+        .nth(1)
+        .and_then(|rest| rest.split(')').next())
+        .unwrap_or_else(|| panic!("{run}"));
+    let named: Vec<&str> = named.split(", ").collect();
+    assert!(named.contains(&"log") && named.contains(&"backup"), "{run}");
+    for command in named {
+        let args: &[&str] = match command {
+            "show" => &["show", "1"],
+            "export" => &["export", "--format", "jsonl"],
+            "backup" => &["backup", "copy.sqlite"],
+            "list" | "stats" | "verify" | "log" => &[command],
+            other => panic!("`{other}`: a command this test does not know; give it its arguments here"),
+        };
+        dir.run(&[&["--db", "a.sqlite"], args].concat()).ok();
+    }
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+}
+
+/// A puzzle that cannot be read is named at one place, `FILE:LINE:`, the
+/// line of its fault, and the message says what is missing.
+#[test]
+fn parse_errors_name_one_place_and_what_is_missing() {
+    let dir = Dir::new();
+    dir.write("noclues.txt", "1 2 3\n4 5 6\n7 8 9\n");
+    let run = dir.run(&["solve", "noclues.txt"]).expect_code(2);
+    assert_eq!(
+        run.stderr.trim_end(),
+        "aquarchive: noclues.txt:3: the puzzle ends here without its clue lines (or one of them): its 3 lines all \
+         have 3 numbers, as rows of tanks do; after them come a line of row clues (one a row) and a line of column \
+         clues (one a column)",
+        "{run}"
+    );
+    // A clue line too short, in the second puzzle of a file: its own line.
+    dir.write("two.txt", "1 1\n1 1\n1 1\n1 1\n\n1 1\n1 1\n1 1\n1\n");
+    for command in [vec!["solve", "two.txt"], vec!["import", "two.txt"], vec!["grade", "two.txt"]] {
+        let run = dir.run(&command).expect_code(2);
+        let said = "two.txt:9: this line, the last of the puzzle, is read as its column clues and has 1 number, \
+                    but its rows of tanks have 2 columns (one clue a column)";
+        assert!(run.stderr.contains(said), "{command:?}: {run}");
+        assert!(!run.stderr.contains("line 9"), "the line is said once: {run}");
+    }
+}

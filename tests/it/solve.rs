@@ -87,17 +87,17 @@ fn no_solution_and_several_solutions_exit_1() {
 fn bad_inputs_name_file_and_line_and_exit_2() {
     let dir = Dir::new();
     let cases: &[(&str, &str, &str)] = &[
-        ("ragged.txt", "1 1\n1 2 3\n1 1\n1 1\n", "ragged.txt:1: line 2: this row has 3 cells, the first row has 2"),
-        ("word.txt", "1 1\n1 x\n1 1\n1 1\n", "word.txt:1: line 2: `x` is not a tank number"),
-        ("clues.txt", "1 1\n1 1\n1 1 1\n1 1\n", "clues.txt:1: line 3: expected 2 row clues"),
+        ("ragged.txt", "1 1\n1 2 3\n1 1\n1 1\n", "ragged.txt:2: this row has 3 cells, the first row has 2"),
+        ("word.txt", "1 1\n1 x\n1 1\n1 1\n", "word.txt:2: `x` is not a tank number"),
+        (
+            "clues.txt",
+            "1 1\n1 1\n1 1 1\n1 1\n",
+            "clues.txt:3: this line, the second-last of the puzzle, is read as its row clues and has 3 numbers",
+        ),
         ("sums.txt", "1 1\n1 1\n2 1\n1 1\n", "sums.txt: the row clues add up to 3 but the column clues to 2"),
         ("pieces.txt", "1 2\n2 1\n1 1\n1 1\n", "pieces.txt: tank 2 is in separate pieces"),
         ("empty.txt", "", "empty.txt:1: no puzzle: the input is empty"),
-        (
-            "huge.txt",
-            "1 1\n1 1\n1 1\n1 18446744073709551616\n",
-            "huge.txt:1: line 4: `18446744073709551616` is not a clue",
-        ),
+        ("huge.txt", "1 1\n1 1\n1 1\n1 18446744073709551616\n", "huge.txt:4: `18446744073709551616` is not a clue"),
         ("zero.txt", "\n\n", "zero.txt:1: no puzzle"),
         ("big.txt", "1 1\n1 1\n100 1\n1 1\n", "big.txt: row 1 has clue 100, more than its 2 cells"),
     ];
@@ -124,7 +124,7 @@ fn one_bad_puzzle_does_not_stop_the_others() {
     let records = run.json_lines();
     assert_eq!(records.len(), 2);
     assert_eq!(records[0]["unique"], true);
-    assert!(records[1]["error"].as_str().unwrap().contains("mixed.txt:10: line 11: `x`"), "{run}");
+    assert!(records[1]["error"].as_str().unwrap().contains("mixed.txt:11: `x`"), "{run}");
 }
 
 #[test]

@@ -132,7 +132,7 @@ fn flawed_puzzles_are_stored_flagged_and_unreadable_ones_named() {
         ),
         "{run}"
     );
-    assert!(run.stderr.contains("mixed.txt:26: line 27: `x` is not a tank number"), "{run}");
+    assert!(run.stderr.contains("mixed.txt:27: `x` is not a tank number"), "{run}");
     let statuses = |status: &str| dir.run(&["list", "--status", status, "--json"]).ok().json_lines();
     assert_eq!(statuses("unsolvable")[0]["solution"]["found"], 0);
     assert_eq!(statuses("several")[0]["solution"]["found"], 2);

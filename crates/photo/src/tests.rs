@@ -92,10 +92,10 @@ fn a_covered_date_cell_is_refused_with_what_was_seen() {
     scene.cells[day] = Cover::Piece(0);
     let (jpeg, _) = synth::render(&scene, &mut rng, &Camera::PHONE);
     let err = read(&jpeg, &[standard]).unwrap_err();
-    let ReadError::OpenCells { seen, needed, .. } = &err else { panic!("{err}") };
-    assert_eq!(*needed, 2);
+    let ReadError::OpenCells { seen, but, .. } = &err else { panic!("{err}") };
     let month = MONTHS[usize::from(date.month) - 1];
     assert_eq!(seen, &format!("1 open cell seen ({month})"), "{err}");
+    assert_eq!(but, "a date leaves a month and a day open (2 cells)", "{err}");
 }
 
 #[test]
@@ -307,8 +307,7 @@ fn of_two_failed_looks_at_a_photo_the_one_that_got_further_is_told() {
     let open = ReadError::OpenCells {
         board: "weekday".to_string(),
         seen: "8 open cells seen".to_string(),
-        needed: 3,
-        what: "a month, a day and a weekday",
+        but: "a date leaves a month, a day and a weekday open (3 cells)".to_string(),
     };
     let pieces =
         ReadError::Pieces { board: "weekday".to_string(), date: "Apr 15 Fri".to_string(), rows: "?".to_string() };
@@ -319,8 +318,7 @@ fn of_two_failed_looks_at_a_photo_the_one_that_got_further_is_told() {
     let other = ReadError::OpenCells {
         board: "weekday".to_string(),
         seen: "1 open cell seen".to_string(),
-        needed: 3,
-        what: "a month, a day and a weekday",
+        but: "a date leaves a month, a day and a weekday open (3 cells)".to_string(),
     };
     assert_eq!(open.clone().further(other), open);
 }

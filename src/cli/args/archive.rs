@@ -43,10 +43,30 @@ pub struct ImportArgs {
     pub kind: Option<Kind>,
 }
 
-pub(super) const LIST_EXAMPLES: &str = "\
+/// The columns `list` prints, as its header names them, and what each
+/// holds: the header and `list --help` are made from this one list.
+pub const LIST_COLUMNS: [(&str, &str); 7] = [
+    ("id", "the puzzle's number in the archive, for show and resolve --id"),
+    ("class", "its kind and the site's size class, else its size"),
+    ("status", "ok, invalid, unsolvable or several"),
+    ("grade", "the level --grade picks (Aquarium and Sudoku); - for none"),
+    ("special", "a special's date; - for none"),
+    ("created (UTC)", "when it was stored"),
+    ("source", "where it came from: a file (and line), a page's address or a photo"),
+];
+
+pub(super) fn list_help() -> String {
+    let width = LIST_COLUMNS.iter().map(|(name, _)| name.len()).max().unwrap_or(0);
+    let columns: String = LIST_COLUMNS.iter().map(|(name, what)| format!("  {name:<width$}  {what}\n")).collect();
+    format!(
+        "Columns, under a header, one puzzle a line:
+{columns}A calendar date on a board of one's own ends its line with the board's name.
+
 Examples:
   aquarchive list --status several
-  aquarchive list --size 15x15-hard --since 2026-11-01 --json | jq .id";
+  aquarchive list --size 15x15-hard --since 2026-11-01 --json | jq .id"
+    )
+}
 
 #[derive(Args, Debug)]
 pub struct ListArgs {

@@ -8,10 +8,12 @@ use clap::{Args, Subcommand, ValueEnum};
 use super::solve::ProbingArg;
 
 pub(super) const CALENDAR_EXAMPLES: &str = "\
-A date is `Jan 5`, `5 January`, `1/5`, `Jan 5 Sun` or `2027-01-05`.
+A date is `Jan 5`, `5 January`, `1/5`, `Jan 5 Sun` or `2027-01-05`. A date typed with its weekday
+(`Mar 14 Sat`) is solved on the weekday board, as --weekday asks.
 
 Examples:
   aquarchive calendar
+  aquarchive calendar Mar 14 Sat
   aquarchive calendar Mar 14 --weekday --svg board.svg
   aquarchive calendar --every-date --weekday
   aquarchive calendar --print-board weekday > my-board.txt
@@ -25,7 +27,7 @@ pub struct CalendarArgs {
     /// The date, like `Jan 5`, `1/5`, `Jan 5 Sun` or `2027-01-05` [default: today]
     #[arg(value_name = "DATE", conflicts_with_all = ["every_date", "print_board"])]
     pub date: Vec<String>,
-    /// Use the weekday board (8x7, 10 pieces) instead of the standard one
+    /// Use the weekday board (8x7, 10 pieces) instead of the standard one [default: with a date typed with its weekday]
     #[arg(long, conflicts_with = "board")]
     pub weekday: bool,
     /// Use the board and pieces of a variant file
@@ -82,7 +84,7 @@ pub enum CalendarCommand {
 
 pub(super) const CALENDAR_READ_EXAMPLES: &str = "\
 Examples:
-  aquarchive calendar read board.jpg
+  aquarchive calendar read tests/fixtures/calendar/board-standard.jpg   # a generated photo, in a checkout
   aquarchive calendar read --json *.jpg
   aquarchive calendar read board.jpg --import
 

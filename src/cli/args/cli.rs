@@ -7,8 +7,8 @@ use clap::{CommandFactory, Parser, Subcommand};
 use aquarchive::kinds::Kind;
 
 use super::archive::{
-    BACKUP_EXAMPLES, BackupArgs, EXPORT_EXAMPLES, ExportArgs, IMPORT_EXAMPLES, ImportArgs, ImportFormat, LIST_EXAMPLES,
-    ListArgs, SHOW_EXAMPLES, STATS_EXAMPLES, ShowArgs, StatsArgs, VERIFY_EXAMPLES, VerifyArgs,
+    BACKUP_EXAMPLES, BackupArgs, EXPORT_EXAMPLES, ExportArgs, IMPORT_EXAMPLES, ImportArgs, ImportFormat, ListArgs,
+    SHOW_EXAMPLES, STATS_EXAMPLES, ShowArgs, StatsArgs, VERIFY_EXAMPLES, VerifyArgs, list_help,
 };
 use super::calendar::{CALENDAR_EXAMPLES, CalendarArgs, CalendarSolver};
 use super::fetch::{FETCH_EXAMPLES, FetchArgs, LOG_EXAMPLES, LogArgs, REPARSE_EXAMPLES, ReparseArgs};
@@ -131,7 +131,7 @@ pub enum Command {
     #[command(after_help = IMPORT_EXAMPLES)]
     Import(ImportArgs),
     /// List the archive's puzzles, one a line
-    #[command(after_help = LIST_EXAMPLES)]
+    #[command(after_help = list_help())]
     List(ListArgs),
     /// Show one stored puzzle with its solution
     #[command(after_help = SHOW_EXAMPLES)]

@@ -14,7 +14,8 @@ mod kind;
 mod solve;
 
 pub use archive::{
-    BackupArgs, ExportArgs, ExportFormat, ImportArgs, ListArgs, ShowArgs, ShowFormat, StatsArgs, VerifyArgs,
+    BackupArgs, ExportArgs, ExportFormat, ImportArgs, LIST_COLUMNS, ListArgs, ShowArgs, ShowFormat, StatsArgs,
+    VerifyArgs,
 };
 pub use calendar::{CalendarArgs, CalendarCommand, CalendarReadArgs, CalendarSolver};
 pub use cli::{Cli, Command};

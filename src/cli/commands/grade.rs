@@ -134,7 +134,8 @@ fn grade_aquarium(args: &GradeArgs, file: &str, text: &str) -> Result<ExitCode, 
         let (puzzle, report) = match outcome {
             Ok(solved) => solved,
             Err(err) => {
-                report_error(args.json, file, Some(line), &format!("{file}:{line}: {err}"))?;
+                // The place names the line; the message says it no more.
+                report_error(args.json, file, Some(line), &format!("{file}:{line}: {}", err.message()))?;
                 code = ExitCode::Error;
                 continue;
             }

@@ -1,44 +1,61 @@
 //! `aquarchive list`: the archive's puzzles, one a line.
 
-use aquarchive::archive::{export, stats};
+use aquarchive::archive::{export, grade, stats};
 use aquarchive::kinds::Kind;
 use aquarchive::kinds::calendar::board_file_name;
 use aquarchive::store::{Access, time_to_second};
 
-use crate::cli::args::{GlobalArgs, ListArgs};
+use crate::cli::args::{GlobalArgs, LIST_COLUMNS, ListArgs};
 use crate::cli::context::Context;
 use crate::cli::error::CliError;
 use crate::cli::exit::ExitCode;
 use crate::cli::output::print;
+
+/// A puzzle's class as `list` and `stats` name it: its kind, then the
+/// site's size class or else its size.
+fn class_of(kind: Kind, size_class: Option<i64>, width: i64, height: i64) -> String {
+    format!("{kind} {}", stats::class_of(kind, size_class, width, height))
+}
 
 pub fn run(args: ListArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     let context = Context::load(global)?;
     let store = context.open(Access::ReadOnly)?;
     let filter = args.filter.to_filter()?;
     let base_url = &context.config.site.base_url;
+    // The class column as wide as the archive's longest class, so that a
+    // long one (`ring 12 rows x 24 sectors`) neither fills it nor pushes
+    // the columns after it out of line.
+    let class_width = if args.json {
+        0
+    } else {
+        store
+            .counts()?
+            .iter()
+            .map(|c| class_of(c.kind, c.size_class, c.width, c.height).len())
+            .max()
+            .unwrap_or(0)
+            .max(5)
+    };
+    let grade_width = Kind::ALL.iter().flat_map(|&k| grade::levels(k)).map(str::len).max().unwrap_or(0).max(5);
     let mut listed = 0u64;
     store.each(&filter, |p| {
         if listed == 0 && !args.json {
+            let [id, class, status, grade, special, created, source] = LIST_COLUMNS.map(|(name, _)| name);
             print(&format!(
-                "{:>6}  {:<24} {:<10} {:<8} {:<10}  {:<19}  {}\n",
-                "id", "class", "status", "grade", "special", "created (UTC)", "source"
+                "{id:>6}  {class:<class_width$}  {status:<10}  {grade:<grade_width$}  {special:<10}  {created:<19}  {source}\n"
             ))?;
         }
         listed += 1;
         let line = if args.json {
             export::json(&p, base_url).to_string()
         } else {
-            let class = format!(
-                "{} {}",
-                p.record.kind,
-                stats::class_of(p.record.kind, p.record.size_class, p.record.width, p.record.height)
-            );
+            let class = class_of(p.record.kind, p.record.size_class, p.record.width, p.record.height);
             // A special's date: its identity, since its page has no ID.
             let special = p.record.special_date.as_deref().unwrap_or("-");
             // The level `list --grade` takes; "-" for a puzzle not graded.
             let grade = p.solution.as_ref().and_then(|s| s.grade.as_ref()).map_or("-", |g| g.level.as_str());
             let mut line = format!(
-                "{:>6}  {class:<24} {:<10} {grade:<8} {special:<10}  {}  {}",
+                "{:>6}  {class:<class_width$}  {:<10}  {grade:<grade_width$}  {special:<10}  {:<19}  {}",
                 p.id,
                 p.record.status.as_str(),
                 time_to_second(p.created),

@@ -8,9 +8,11 @@ use super::{Aquarium, AquariumError};
 const TANK_NUMBER: &str = "tank number (a whole number)";
 const CLUE: &str = "clue (a whole number)";
 
-/// One puzzle of a text that may hold several, with the line it starts on.
+/// One puzzle of a text that may hold several, with its line.
 #[derive(Clone, Debug)]
 pub struct ParsedBlock {
+    /// The line the puzzle starts on; for one that cannot be read, the
+    /// line of the fault when it is on one (see [`AquariumError::line`]).
     pub line: usize,
     pub puzzle: Result<Aquarium, AquariumError>,
 }
@@ -44,7 +46,9 @@ pub fn parse_blocks(text: &str) -> Vec<ParsedBlock> {
 }
 
 fn block(lines: &[(usize, &str)]) -> ParsedBlock {
-    ParsedBlock { line: lines[0].0, puzzle: parse_lines(lines) }
+    let puzzle = parse_lines(lines);
+    let line = puzzle.as_ref().err().and_then(AquariumError::line).unwrap_or(lines[0].0);
+    ParsedBlock { line, puzzle }
 }
 
 fn numbers<T: std::str::FromStr>(line: usize, text: &str, what: &'static str) -> Result<Vec<T>, AquariumError> {
@@ -77,6 +81,12 @@ fn parse_lines(lines: &[(usize, &str)]) -> Result<Aquarium, AquariumError> {
     let (col_line, col_text) = clues[1];
     let row_clues: Vec<u32> = numbers(row_line, row_text, CLUE)?;
     let col_clues: Vec<u32> = numbers(col_line, col_text, CLUE)?;
+    // Every line as wide as the rows of tanks, and no puzzle: a clue line
+    // (or both) is not there.
+    if row_clues.len() != height && row_clues.len() == width && col_clues.len() == width {
+        let (last, _) = lines[lines.len() - 1];
+        return Err(AquariumError::MissingClues { line: last, lines: lines.len(), width });
+    }
     if row_clues.len() != height {
         return Err(AquariumError::RowClueCount { line: Some(row_line), expected: height, found: row_clues.len() });
     }

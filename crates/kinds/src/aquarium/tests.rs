@@ -95,15 +95,32 @@ fn bad_text_gives_clear_errors() {
         ("\n\n", "empty"),
         ("1 1\n1 2 3\n1 1\n1 1\n", "line 2: this row has 3 cells"),
         ("1 x\n1 1\n1 1\n1 1\n", "line 1: `x` is not a tank number"),
-        ("1 1\n1 1\n1 1 1\n1 1\n", "line 3: expected 2 row clues"),
-        ("1 1\n1 1\n1 1\n1\n", "line 4: expected 2 column clues"),
+        (
+            "1 1\n1 1\n1 1 1\n1 1\n",
+            "line 3: this line, the second-last of the puzzle, is read as its row clues and has 3 numbers, but the puzzle has 2 rows of tanks above it",
+        ),
+        (
+            "1 1\n1 1\n1 1\n1\n",
+            "line 4: this line, the last of the puzzle, is read as its column clues and has 1 number, but its rows of tanks have 2 columns",
+        ),
+        (
+            "1 2 3\n4 5 6\n7 8 9\n",
+            "line 3: the puzzle ends here without its clue lines (or one of them): its 3 lines all have 3 numbers",
+        ),
         ("1 1\n1 1\n", "has only 2 lines"),
         ("1 1\n1 1\n1 99999999999999999999\n1 1\n", "line 3: `99999999999999999999` is not a clue"),
     ];
     for (text, expected) in cases {
-        let err = Aquarium::parse_text(text).unwrap_err().to_string();
-        assert!(err.contains(expected), "{text:?}: got {err:?}, expected {expected:?}");
+        let err = Aquarium::parse_text(text).unwrap_err();
+        assert!(err.to_string().contains(expected), "{text:?}: got {err:?}, expected {expected:?}");
+        // The line is said once, before what is wrong.
+        let said = err.line().map_or(String::new(), |l| format!("line {l}: "));
+        assert_eq!(err.to_string(), format!("{said}{}", err.message()));
+        assert!(!err.message().starts_with("line"), "{err}");
     }
+    // A text of several puzzles names each bad one by the line of its fault.
+    let blocks = super::parse_blocks("1 1\n1 1\n1 1\n1 1\n\n1 1\n1 2 3\n1 1\n1 1\n");
+    assert_eq!(blocks.iter().map(|b| b.line).collect::<Vec<_>>(), [1, 7]);
     let invalid: &[(&str, &str)] = &[
         ("1 1\n1 1\n2 1\n1 1\n", "row clues add up to 3 but the column clues to 2"),
         ("1 2\n2 1\n1 1\n1 1\n", "tank 2 is in separate pieces (one piece starts at row 2, column 1)"),

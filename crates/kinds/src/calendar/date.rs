@@ -50,6 +50,8 @@ pub enum DateError {
     WrongWeekday { date: String, actual: &'static str, given: &'static str },
     #[error("this board has weekday cells: give a weekday (`{date} Sun`) or a whole date (`2027-01-05`)")]
     NeedWeekday { date: String },
+    #[error("the {board} board has no weekday cells, so `{weekday}` cannot be left open: give the date without it")]
+    NoWeekdayCells { board: String, weekday: &'static str },
 }
 
 /// The month a name stands for (`jan`, `January`, any case).
@@ -98,6 +100,17 @@ pub fn today() -> (Date, i64) {
     (date, i64::from(today.year()))
 }
 
+/// The words and numbers of a date as typed.
+fn tokens(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| c.is_whitespace() || matches!(c, ',' | '/' | '-' | '.')).filter(|t| !t.is_empty())
+}
+
+/// The weekday a date as typed names (`Mar 14 Fri`), if it names one: a
+/// weekday worked out from a year (`2027-01-05`) is not one typed.
+pub fn typed_weekday(text: &str) -> Option<u8> {
+    tokens(text).find_map(weekday_named)
+}
+
 impl Date {
     /// Whether some year has this month and day (Feb 29 counts).
     pub fn is_real(&self) -> bool {
@@ -114,9 +127,7 @@ impl Date {
         let mut month_name = None;
         let mut weekday = None;
         let mut numbers: Vec<&str> = Vec::new();
-        for token in
-            text.split(|c: char| c.is_whitespace() || matches!(c, ',' | '/' | '-' | '.')).filter(|t| !t.is_empty())
-        {
+        for token in tokens(text) {
             if let Some(m) = month_named(token) {
                 if month_name.replace(m).is_some() {
                     return Err(unreadable());
@@ -232,6 +243,10 @@ mod tests {
         assert_eq!(Date::parse("Jan 5 2027", None), Ok(Date { weekday: Some(2), ..jan5 }));
         assert_eq!(Date::parse("Jan 5", Some(2027)), Ok(Date { weekday: Some(2), ..jan5 }));
         assert_eq!(Date::parse("Feb 29", None), Ok(Date { month: 2, day: 29, weekday: None }));
+        assert_eq!(typed_weekday("Mar 14 Fri"), Some(5));
+        assert_eq!(typed_weekday("friday, 3/14"), Some(5));
+        assert_eq!(typed_weekday("2027-01-05"), None);
+        assert_eq!(typed_weekday("Jan 5 2027"), None);
     }
 
     #[test]

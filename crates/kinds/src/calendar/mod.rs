@@ -39,6 +39,25 @@ pub enum CalendarError {
     WrongSolution(Violation),
 }
 
+impl CalendarError {
+    /// The line the fault is on, when it is on one: a caller that names
+    /// the file gives `FILE:LINE:` and then the [`CalendarError::message`].
+    pub fn line(&self) -> Option<usize> {
+        match self {
+            CalendarError::Syntax { line, .. } => Some(*line),
+            _ => None,
+        }
+    }
+
+    /// What is wrong, without its line.
+    pub fn message(&self) -> String {
+        match self {
+            CalendarError::Syntax { message, .. } => message.clone(),
+            other => other.to_string(),
+        }
+    }
+}
+
 /// What a board cell is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Cell {
@@ -161,6 +180,20 @@ impl Variant {
             (true, Some(_)) => Ok(date),
             (false, _) => Ok(Date { weekday: None, ..date }),
         }
+    }
+
+    /// [`Variant::fit`] for a date as typed (`text`): a weekday typed where
+    /// the board has no weekday cells is refused, not dropped.
+    pub fn fit_typed(&self, date: Date, text: &str) -> Result<Date, DateError> {
+        if !self.has_weekdays()
+            && let Some(w) = date::typed_weekday(text)
+        {
+            return Err(DateError::NoWeekdayCells {
+                board: self.name().to_string(),
+                weekday: WEEKDAYS[usize::from(w)],
+            });
+        }
+        self.fit(date)
     }
 }
 

@@ -64,25 +64,82 @@ fn shown(layout: &Layout, open: &[f64]) -> Result<Date, ReadError> {
     // Open cells: well above the covered ones, and no other cell close.
     let cut = base + 0.5 * (weakest - base);
     let seen: Vec<usize> = candidates.iter().copied().filter(|&i| open[i] > cut.max(base + 0.15)).collect();
-    let what = if variant.has_weekdays() { "a month, a day and a weekday" } else { "a month and a day" };
     if chosen.len() != needed || weakest < base + 0.15 || strongest_rest > cut || seen.len() != needed {
-        let names: Vec<String> = seen.iter().map(|&i| cell_name(variant.cell(i / w, i % w))).collect();
-        let seen = match names.len() {
+        let cells: Vec<Cell> = seen.iter().map(|&i| variant.cell(i / w, i % w)).collect();
+        let names: Vec<String> = cells.iter().map(|&c| cell_name(c)).collect();
+        let seen_text = match names.len() {
             0 => "no open cell seen".to_string(),
             1 => format!("1 open cell seen ({})", names[0]),
             n => format!("{n} open cells seen ({})", names.join(", ")),
         };
-        return Err(ReadError::OpenCells { board: variant.name().to_string(), seen, needed, what });
+        // The cell nearest to being taken for open, when it is not.
+        let runner_up = candidates
+            .iter()
+            .copied()
+            .filter(|i| !seen.contains(i))
+            .max_by(|&a, &b| open[a].total_cmp(&open[b]))
+            .filter(|&i| open[i] > cut)
+            .map(|i| variant.cell(i / w, i % w));
+        let but = not_a_date(variant.has_weekdays(), &cells, runner_up);
+        return Err(ReadError::OpenCells { board: variant.name().to_string(), seen: seen_text, but });
     }
     let (Some(month), Some(day)) = (month, day) else {
         return Err(ReadError::OpenCells {
             board: variant.name().to_string(),
             seen: "no month or day cell".to_string(),
-            needed,
-            what,
+            but: not_a_date(variant.has_weekdays(), &[], None),
         });
     };
     Ok(Date { month: month.1, day: day.1, weekday: weekday.map(|w| w.1) })
+}
+
+/// Why the open cells seen (`seen`) do not show a date: there are too
+/// few or too many; they are not one month, one day (and one weekday); or
+/// they are, but `runner_up` looks nearly as open.
+fn not_a_date(weekdays: bool, seen: &[Cell], runner_up: Option<Cell>) -> String {
+    let (needed, one_each, what) = if weekdays {
+        (3, "one month, one day and one weekday", "a month, a day and a weekday")
+    } else {
+        (2, "one month and one day", "a month and a day")
+    };
+    let of_kind = |kind: u8| seen.iter().filter(|&&c| kind_of(c) == kind).count();
+    let counts = [of_kind(0), of_kind(1), of_kind(2), of_kind(3)];
+    let right = counts[..3] == if weekdays { [1, 1, 1] } else { [1, 1, 0] };
+    if seen.len() != needed {
+        format!("a date leaves {what} open ({needed} cells)")
+    } else if !right {
+        const KINDS: [(&str, &str); 4] =
+            [("month", "months"), ("day", "days"), ("weekday", "weekdays"), ("plain cell", "plain cells")];
+        let they = match counts.iter().position(|&n| n == needed) {
+            Some(k) if needed == 2 => format!("both are {}", KINDS[k].1),
+            Some(k) => format!("all {needed} are {}", KINDS[k].1),
+            None => {
+                let parts: Vec<String> = counts
+                    .iter()
+                    .zip(KINDS)
+                    .filter(|(n, _)| **n > 0)
+                    .map(|(&n, (one, many))| if n == 1 { format!("a {one}") } else { format!("{n} {many}") })
+                    .collect();
+                let (last, rest) = parts.split_last().expect("cells seen");
+                format!("they are {} and {last}", rest.join(", "))
+            }
+        };
+        format!("{they}, and a date leaves {one_each} open")
+    } else if let Some(cell) = runner_up {
+        format!("{} looks nearly as open, and a date leaves only {what} open", cell_name(cell))
+    } else {
+        format!("they stand out too little from the covered cells to be read as {what}")
+    }
+}
+
+/// 0 a month, 1 a day, 2 a weekday, 3 any other cell.
+fn kind_of(cell: Cell) -> u8 {
+    match cell {
+        Cell::Month(_) => 0,
+        Cell::Day(_) => 1,
+        Cell::Weekday(_) => 2,
+        Cell::Blocked | Cell::Plain => 3,
+    }
 }
 
 fn cell_name(cell: Cell) -> String {
@@ -91,5 +148,32 @@ fn cell_name(cell: Cell) -> String {
         Cell::Day(d) => d.to_string(),
         Cell::Weekday(w) => calendar::WEEKDAYS[w as usize].to_string(),
         Cell::Blocked | Cell::Plain => "a plain cell".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn open_cells_that_are_no_date_are_told_by_their_number_and_kinds() {
+        let (jan, feb, five, sun) = (Cell::Month(1), Cell::Month(2), Cell::Day(5), Cell::Weekday(0));
+        assert_eq!(not_a_date(false, &[jan], None), "a date leaves a month and a day open (2 cells)");
+        assert_eq!(
+            not_a_date(false, &[jan, feb], None),
+            "both are months, and a date leaves one month and one day open"
+        );
+        assert_eq!(
+            not_a_date(true, &[jan, feb, five], None),
+            "they are 2 months and a day, and a date leaves one month, one day and one weekday open"
+        );
+        assert_eq!(
+            not_a_date(true, &[Cell::Day(1), Cell::Day(2), five], None),
+            "all 3 are days, and a date leaves one month, one day and one weekday open"
+        );
+        assert_eq!(
+            not_a_date(true, &[jan, five, sun], Some(Cell::Day(6))),
+            "6 looks nearly as open, and a date leaves only a month, a day and a weekday open"
+        );
     }
 }

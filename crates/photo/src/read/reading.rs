@@ -27,8 +27,11 @@ pub enum ReadError {
     Decode(String),
     #[error("no board found: {0}")]
     NoBoard(String),
-    #[error("{seen} on the {board} board, but a date leaves {what} open ({needed} cells)")]
-    OpenCells { board: String, seen: String, needed: usize, what: &'static str },
+    /// The open cells seen are not a date's: `seen` says which they are,
+    /// `but` why they are not one (too few or too many, not a month and a
+    /// day, or another cell nearly as open).
+    #[error("{seen} on the {board} board, but {but}")]
+    OpenCells { board: String, seen: String, but: String },
     #[error(
         "the pieces seen on the {board} board do not match its piece set, and no tiling of {date} is near what was seen (`?` a cell of no piece):\n{rows}"
     )]

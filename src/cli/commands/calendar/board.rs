@@ -7,10 +7,16 @@ use crate::cli::error::{CliError, Doing};
 use crate::cli::output::read_input;
 use crate::cli::table::thousands;
 
-/// The variant of a `--board` file.
+/// The variant of a `--board` file; a fault on a line is named `FILE:LINE:`.
 pub fn variant_file(path: &str) -> Result<Variant, CliError> {
     let text = read_input(path)?;
-    Variant::parse(path, &text).doing(path)
+    let parsed = Variant::parse(path, &text);
+    if let Err(e) = &parsed
+        && let Some(line) = e.line()
+    {
+        return Err(CliError::Message(format!("{path}:{line}: {}", e.message())));
+    }
+    parsed.doing(path)
 }
 
 /// A built-in variant by name.

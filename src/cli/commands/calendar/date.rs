@@ -22,23 +22,30 @@ use crate::cli::table::thousands;
 
 use super::board::{built_in, tilings, variant_file};
 
-/// The variant the arguments name: a file, the weekday board, or the standard one.
+/// The variant the arguments name: a file, the weekday board, or the
+/// standard one. A date typed with its weekday (`Mar 14 Fri`) asks for a
+/// board with weekday cells: the weekday board unless a file is named (whose
+/// board, without them, refuses the date; see [`pick_date`]).
 fn load_variant(args: &CalendarArgs) -> Result<Variant, CliError> {
     match &args.board {
         Some(path) => variant_file(path),
-        None => built_in(if args.weekday { "weekday" } else { "standard" }),
+        None => {
+            let typed = calendar::date::typed_weekday(&args.date.join(" ")).is_some();
+            built_in(if args.weekday || typed { "weekday" } else { "standard" })
+        }
     }
 }
 
 /// The date the arguments give (today when none), fitted to the board.
 fn pick_date(words: &[String], variant: &Variant) -> Result<Date, CliError> {
     let (today, year) = calendar::today();
-    let date = if words.is_empty() {
-        today
-    } else {
+    if words.is_empty() {
+        return Ok(variant.fit(today)?);
+    }
+    let text = words.join(" ");
+    let date = {
         // On a weekday board a date without a weekday is this year's.
         let year = variant.has_weekdays().then_some(year);
-        let text = words.join(" ");
         Date::parse(&text, year).map_err(|e| match (e, year) {
             // Feb 29 in a year that is not leap: say how to ask for it anyway.
             (e @ calendar::DateError::NoSuchDayInYear { .. }, Some(y)) if !text.contains(&y.to_string()) => {
@@ -49,7 +56,8 @@ fn pick_date(words: &[String], variant: &Variant) -> Result<Date, CliError> {
             (e, _) => CliError::from(e),
         })?
     };
-    Ok(variant.fit(date)?)
+    // A weekday typed is refused by a board without weekday cells, not dropped.
+    Ok(variant.fit_typed(date, &text)?)
 }
 
 fn describe(variant: &Variant) -> String {
