@@ -52,6 +52,44 @@ fn solve_all_without_file_names_resolve_all_and_touches_no_archive() {
     refused_by_clap(&dir, &["solve"], "<FILE>");
 }
 
+/// Where there is no archive, only the commands that bring puzzles in make
+/// one; every other command refuses as the reading commands do, and leaves
+/// the folder as it was.
+#[test]
+fn only_import_and_fetch_make_an_archive() {
+    let dir = Dir::new();
+    let missing = "aquarchive: archive/aquarchive.sqlite: no archive here yet (import or fetch makes one)\n";
+    for args in [
+        &["resolve", "--all"][..],
+        &["resolve", "--unsolved"],
+        &["resolve", "--id", "1"],
+        &["reparse"],
+        &["reparse", "--json"],
+        &["backup", "backups/"],
+        &["list"],
+        &["show", "1"],
+        &["stats"],
+        &["verify"],
+        &["export", "--format", "jsonl"],
+        &["log"],
+    ] {
+        let run = dir.run(args).expect_code(2);
+        assert_eq!(run.stderr, missing, "{run}");
+        assert!(run.stdout.is_empty(), "{run}");
+        let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert!(left.is_empty(), "after {args:?}: {left:?}");
+    }
+    // Named with --db, the same.
+    let run = dir.run(&["--db", "elsewhere/a.sqlite", "reparse"]).expect_code(2);
+    assert_eq!(run.stderr, "aquarchive: elsewhere/a.sqlite: no archive here yet (import or fetch makes one)\n");
+    assert!(!dir.join("elsewhere").exists());
+    // An import makes it, and then they work on it.
+    dir.run(&["import", &fixtures().join("sudoku/se_rated_sample.txt").display().to_string()]).ok();
+    let run = dir.run(&["resolve", "--all"]).ok();
+    assert!(run.stdout.starts_with("archive/aquarchive.sqlite: 30 puzzles solved"), "{run}");
+    dir.run(&["reparse"]).ok();
+}
+
 #[test]
 fn solve_takes_no_option_of_resolve() {
     let dir = archive();

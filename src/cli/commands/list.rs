@@ -12,9 +12,9 @@ use crate::cli::exit::ExitCode;
 use crate::cli::output::print;
 
 pub fn run(args: ListArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
+    let filter = args.filter.to_filter()?;
     let context = Context::load(global)?;
     let store = context.open(Access::ReadOnly)?;
-    let filter = args.filter.to_filter()?;
     let base_url = &context.config.site.base_url;
     let mut listed = 0u64;
     store.each(&filter, |p| {
