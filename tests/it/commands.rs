@@ -196,6 +196,37 @@ fn what_was_being_done_comes_before_the_cause() {
     assert_eq!(run.stderr.matches("board.txt").count(), 1, "{run}");
 }
 
+/// What `cargo install` and `--release` make carries no debug information
+/// (the profiling profile keeps it): the sections of the binary, read from
+/// its ELF section headers.
+#[test]
+fn the_release_binary_has_no_debug_information() {
+    let binary = std::path::Path::new(env!("CARGO_BIN_EXE_aquarchive"));
+    let profile = binary.parent().and_then(|p| p.file_name()).and_then(|n| n.to_str());
+    if profile != Some("release") {
+        eprintln!("{}: not the release profile's binary; nothing to check", binary.display());
+        return;
+    }
+    let bytes = std::fs::read(binary).unwrap();
+    assert_eq!(&bytes[..6], b"\x7fELF\x02\x01", "a 64-bit little-endian ELF file");
+    let at = |offset: usize, width: usize| {
+        bytes[offset..offset + width].iter().rev().fold(0usize, |n, &b| (n << 8) | usize::from(b))
+    };
+    let (headers, size, count, names_index) = (at(0x28, 8), at(0x3a, 2), at(0x3c, 2), at(0x3e, 2));
+    let header = |i: usize| headers + i * size;
+    let names_at = at(header(names_index) + 0x18, 8);
+    let names: Vec<String> = (0..count)
+        .map(|i| {
+            let start = names_at + at(header(i), 4);
+            let end = start + bytes[start..].iter().position(|&b| b == 0).unwrap();
+            String::from_utf8_lossy(&bytes[start..end]).into_owned()
+        })
+        .collect();
+    assert!(names.iter().any(|n| n == ".text"), "{names:?}");
+    let debug: Vec<&String> = names.iter().filter(|n| n.starts_with(".debug")).collect();
+    assert!(debug.is_empty(), "{} has debug sections {debug:?}", binary.display());
+}
+
 #[test]
 fn every_command_s_help_gives_examples() {
     let dir = Dir::new();
