@@ -71,6 +71,7 @@ fn only_import_and_fetch_make_an_archive() {
         &["stats"],
         &["verify"],
         &["export", "--format", "jsonl"],
+        &["export", "--html", "site"],
         &["log"],
     ] {
         let run = dir.run(args).expect_code(2);
