@@ -77,7 +77,9 @@ fn wait_for_lock(tries: i32) -> bool {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Access {
-    /// Never writes; works on read-only files; the file must exist.
+    /// Changes nothing stored; works on read-only files; the file must exist.
+    /// (Where it could write, the last one to close removes SQLite's side
+    /// files, as a writer does.)
     ReadOnly,
     /// Writes; the file must exist. For the commands that work on what is
     /// stored: where there is no archive, nothing was asked of one.
@@ -115,11 +117,11 @@ fn open(path: &Path, access: Access) -> Result<Connection, StoreError> {
     // shared-memory file (`-shm`) beside a WAL archive to read it, and only
     // a connection that may write removes them when it is the last to close:
     // read-only, every read would leave them behind.
-    let sqlite_writes = access.writes() || (file_writable && folder_writable(path));
-    let flags = if sqlite_writes { OpenFlags::SQLITE_OPEN_READ_WRITE } else { OpenFlags::SQLITE_OPEN_READ_ONLY }
+    let may_write = access.writes() || (file_writable && folder_writable(path));
+    let flags = if may_write { OpenFlags::SQLITE_OPEN_READ_WRITE } else { OpenFlags::SQLITE_OPEN_READ_ONLY }
         | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let sql = |e| StoreError::sql(path, e);
-    let mut conn = if !sqlite_writes && !shared_memory_usable(path) {
+    let mut conn = if !may_write && !shared_memory_usable(path) {
         open_immutable(path, flags)?
     } else {
         Connection::open_with_flags(path, flags).map_err(sql)?
