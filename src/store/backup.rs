@@ -37,13 +37,17 @@ struct Rows {
 
 /// Where a backup asked for at `dest` goes: `dest` itself, or, when `dest`
 /// is a folder, a file in it named after the archive and the time
-/// (`aquarchive-20261130T060000Z.sqlite`).
-pub fn backup_target(dest: &Path, archive: &Path, now: Timestamp) -> PathBuf {
-    if !dest.is_dir() {
-        return dest.to_path_buf();
+/// (`aquarchive-20261130T060000Z.sqlite`). A `dest` that ends in `/` is a
+/// folder: it is made (with the folders above it) when it is not there.
+pub fn backup_target(dest: &Path, archive: &Path, now: Timestamp) -> Result<PathBuf, StoreError> {
+    let names_folder = dest.as_os_str().as_encoded_bytes().last().is_some_and(|&b| std::path::is_separator(b as char));
+    if names_folder {
+        std::fs::create_dir_all(dest).map_err(|e| StoreError::io(dest, e))?;
+    } else if !dest.is_dir() {
+        return Ok(dest.to_path_buf());
     }
     let stem = archive.file_stem().map_or_else(|| "archive".into(), |s| s.to_string_lossy());
-    dest.join(format!("{stem}-{}.sqlite", now.strftime("%Y%m%dT%H%M%SZ")))
+    Ok(dest.join(format!("{stem}-{}.sqlite", now.strftime("%Y%m%dT%H%M%SZ"))))
 }
 
 impl Store {
@@ -73,7 +77,20 @@ impl Store {
         let temp = folder.join(temp_name);
         // Made here rather than by SQLite, so that an unwritable folder is
         // named as such (SQLite says only "unable to open database file").
-        std::fs::OpenOptions::new().write(true).create_new(true).open(&temp).map_err(|e| StoreError::io(folder, e))?;
+        std::fs::OpenOptions::new().write(true).create_new(true).open(&temp).map_err(|e| match e.kind() {
+            std::io::ErrorKind::NotFound => StoreError::Io {
+                path: folder.to_path_buf(),
+                source: std::io::Error::new(
+                    e.kind(),
+                    format!(
+                        "no such folder; make it first (mkdir -p {}), or end the destination in / \
+                         to back up into a folder that backup makes",
+                        folder.display()
+                    ),
+                ),
+            },
+            _ => StoreError::io(folder, e),
+        })?;
         let made = self.copy_to(&temp, target).and_then(|rows| {
             verify_copy(&temp, target, rows)?;
             let file = std::fs::File::open(&temp).map_err(|e| StoreError::io(target, e))?;

@@ -7,7 +7,7 @@ use crate::kinds::UnknownKind;
 /// What can go wrong with the archive database. Every message names the file.
 #[derive(Debug, Error)]
 pub enum StoreError {
-    #[error("{path}: no archive here yet (an import creates it)")]
+    #[error("{path}: no archive here yet (import or fetch makes one)")]
     Missing { path: PathBuf },
     #[error("{path}: not an aquarchive database ({why}); it was left untouched")]
     NotOurs { path: PathBuf, why: String },

@@ -77,50 +77,70 @@ fn wait_for_lock(tries: i32) -> bool {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Access {
-    /// Never writes; works on read-only files; the file must exist.
+    /// Changes nothing stored; works on read-only files; the file must exist.
+    /// (Where it could write, the last one to close removes SQLite's side
+    /// files, as a writer does.)
     ReadOnly,
-    /// Creates the file if missing.
+    /// Writes; the file must exist. For the commands that work on what is
+    /// stored: where there is no archive, nothing was asked of one.
+    Update,
+    /// Writes, and creates the file if missing. For the commands that bring
+    /// puzzles in.
     ReadWrite,
+}
+
+impl Access {
+    fn writes(self) -> bool {
+        self != Access::ReadOnly
+    }
 }
 
 fn open(path: &Path, access: Access) -> Result<Connection, StoreError> {
     let io = |source| StoreError::io(path, source);
     match std::fs::metadata(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => match access {
-            Access::ReadOnly => return Err(StoreError::Missing { path: path.to_path_buf() }),
+            Access::ReadOnly | Access::Update => return Err(StoreError::Missing { path: path.to_path_buf() }),
             Access::ReadWrite => create(path)?,
         },
         Err(e) => return Err(io(e)),
-        // Checked by hand: SQLite run as root would write anyway, and on a
-        // read-only file system it fails with "unable to open database file".
-        Ok(meta) if access == Access::ReadWrite && (meta.permissions().readonly() || !writable(path)) => {
-            return Err(StoreError::ReadOnly { path: path.to_path_buf() });
-        }
         Ok(_) => {}
     }
+    // Checked by hand: SQLite run as root would write anyway, and on a
+    // read-only file system it fails with "unable to open database file".
+    let file_writable = std::fs::metadata(path).is_ok_and(|meta| !meta.permissions().readonly()) && writable(path);
+    if access.writes() && !file_writable {
+        return Err(StoreError::ReadOnly { path: path.to_path_buf() });
+    }
     check_header(path)?;
-    let flags = match access {
-        Access::ReadOnly => OpenFlags::SQLITE_OPEN_READ_ONLY,
-        Access::ReadWrite => OpenFlags::SQLITE_OPEN_READ_WRITE,
-    } | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    // A reader that could write opens the file as a writer would, with
+    // writes refused (`query_only` below). SQLite makes a log (`-wal`) and a
+    // shared-memory file (`-shm`) beside a WAL archive to read it, and only
+    // a connection that may write removes them when it is the last to close:
+    // read-only, every read would leave them behind.
+    let may_write = access.writes() || (file_writable && folder_writable(path));
+    let flags = if may_write { OpenFlags::SQLITE_OPEN_READ_WRITE } else { OpenFlags::SQLITE_OPEN_READ_ONLY }
+        | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let sql = |e| StoreError::sql(path, e);
-    let mut conn = if access == Access::ReadOnly && !shared_memory_usable(path) {
+    let mut conn = if !may_write && !shared_memory_usable(path) {
         open_immutable(path, flags)?
     } else {
         Connection::open_with_flags(path, flags).map_err(sql)?
     };
+    if !access.writes() {
+        conn.pragma_update(None, "query_only", true).map_err(sql)?;
+    }
     conn.busy_handler(Some(wait_for_lock)).map_err(sql)?;
     // The header check read the file as last checkpointed; SQLite's answer
     // includes the write-ahead log.
     check_ids(path, &conn)?;
-    if access == Access::ReadWrite {
+    if access.writes() {
         // WAL: readers never wait for the writer; NORMAL sync is safe
         // against a killed process (only power loss may drop the last commit).
         conn.pragma_update(None, "journal_mode", "WAL").map_err(sql)?;
         conn.pragma_update(None, "synchronous", "NORMAL").map_err(sql)?;
     }
     conn.pragma_update(None, "foreign_keys", "ON").map_err(sql)?;
-    if access == Access::ReadWrite {
+    if access.writes() {
         check_written_tables(path, &conn)?;
     }
     Ok(conn)

@@ -136,10 +136,48 @@ fn an_unwritable_folder_is_named_and_nothing_is_left() {
         assert!(run.stdout.is_empty(), "{run}");
         assert!(names(&dir.join("backups")).is_empty());
     }
-    // A folder that is not there is named too.
+    // A folder that is not there is named too, with the fix.
     let run = backup(&dir, &["nowhere/copy.sqlite"]).expect_code(2);
-    assert!(run.stderr.starts_with("aquarchive: nowhere: "), "{run}");
+    assert!(run.stderr.starts_with("aquarchive: nowhere: no such folder; make it first (mkdir -p nowhere)"), "{run}");
     assert!(!dir.join("nowhere").exists());
+}
+
+/// A DEST that ends in "/" is a folder, made when missing (the nightly
+/// `backup backups/` works on the first night), and neither the archive nor
+/// the backups have side files (`-wal`, `-shm`) after the backup or a read.
+#[test]
+fn a_destination_ending_in_a_slash_is_a_folder_made_and_no_side_files_are_left() {
+    let dir = Dir::new();
+    let puzzles = fixtures().join("aquarium/puzzles").display().to_string();
+    dir.run(&["--db", DB, "import", &puzzles]).ok();
+    assert_eq!(names(&dir.join("archive")), ["a.sqlite"]);
+    for dest in ["backups/", "backups/nightly/usb/"] {
+        let run = backup(&dir, &[dest]).ok();
+        let made = names(&dir.join(dest));
+        let file = made.iter().find(|name| name.ends_with(".sqlite")).unwrap_or_else(|| panic!("{made:?}"));
+        assert!(run.stdout.ends_with(&format!(" to {dest}{file}; verified\n")), "{run}");
+        assert_eq!(content(&dir, &format!("{dest}{file}")), content(&dir, DB));
+    }
+    assert_eq!(names(&dir.join("backups")).len(), 2, "a backup and the folder nightly");
+    assert_eq!(names(&dir.join("backups/nightly/usb")).len(), 1);
+    dir.run(&["--db", DB, "verify"]).ok();
+    assert_eq!(names(&dir.join("archive")), ["a.sqlite"]);
+
+    // A file where the folder would be is named.
+    dir.write("taken", "a file");
+    let run = backup(&dir, &["taken/"]).expect_code(2);
+    assert!(run.stderr.starts_with("aquarchive: taken/: "), "{run}");
+
+    // Side files another program is using are left to it.
+    let other = rusqlite::Connection::open(dir.join(DB)).unwrap();
+    let count =
+        |conn: &rusqlite::Connection| conn.query_row("SELECT count(*) FROM puzzles", [], |r| r.get::<_, i64>(0));
+    assert_eq!(count(&other).unwrap(), 95);
+    backup(&dir, &["later/"]).ok();
+    assert_eq!(names(&dir.join("archive")), ["a.sqlite", "a.sqlite-shm", "a.sqlite-wal"]);
+    assert_eq!(count(&other).unwrap(), 95);
+    drop(other);
+    assert_eq!(names(&dir.join("archive")), ["a.sqlite"]);
 }
 
 /// An import of many puzzles in another process, with backups taken one

@@ -52,6 +52,45 @@ fn solve_all_without_file_names_resolve_all_and_touches_no_archive() {
     refused_by_clap(&dir, &["solve"], "<FILE>");
 }
 
+/// Where there is no archive, only the commands that bring puzzles in make
+/// one; every other command refuses as the reading commands do, and leaves
+/// the folder as it was.
+#[test]
+fn only_import_and_fetch_make_an_archive() {
+    let dir = Dir::new();
+    let missing = "aquarchive: archive/aquarchive.sqlite: no archive here yet (import or fetch makes one)\n";
+    for args in [
+        &["resolve", "--all"][..],
+        &["resolve", "--unsolved"],
+        &["resolve", "--id", "1"],
+        &["reparse"],
+        &["reparse", "--json"],
+        &["backup", "backups/"],
+        &["list"],
+        &["show", "1"],
+        &["stats"],
+        &["verify"],
+        &["export", "--format", "jsonl"],
+        &["export", "--html", "site"],
+        &["log"],
+    ] {
+        let run = dir.run(args).expect_code(2);
+        assert_eq!(run.stderr, missing, "{run}");
+        assert!(run.stdout.is_empty(), "{run}");
+        let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert!(left.is_empty(), "after {args:?}: {left:?}");
+    }
+    // Named with --db, the same.
+    let run = dir.run(&["--db", "elsewhere/a.sqlite", "reparse"]).expect_code(2);
+    assert_eq!(run.stderr, "aquarchive: elsewhere/a.sqlite: no archive here yet (import or fetch makes one)\n");
+    assert!(!dir.join("elsewhere").exists());
+    // An import makes it, and then they work on it.
+    dir.run(&["import", &fixtures().join("sudoku/se_rated_sample.txt").display().to_string()]).ok();
+    let run = dir.run(&["resolve", "--all"]).ok();
+    assert!(run.stdout.starts_with("archive/aquarchive.sqlite: 30 puzzles solved"), "{run}");
+    dir.run(&["reparse"]).ok();
+}
+
 #[test]
 fn solve_takes_no_option_of_resolve() {
     let dir = archive();
@@ -156,6 +195,37 @@ fn what_was_being_done_comes_before_the_cause() {
     let run = dir.run(&["calendar", "--board", "board.txt", "Jan", "1"]).expect_code(2);
     assert!(run.stderr.starts_with("aquarchive: board.txt:1: "), "{run}");
     assert_eq!(run.stderr.matches("board.txt").count(), 1, "{run}");
+}
+
+/// What `cargo install` and `--release` make carries no debug information
+/// (the profiling profile keeps it): the sections of the binary, read from
+/// its ELF section headers.
+#[test]
+fn the_release_binary_has_no_debug_information() {
+    let binary = std::path::Path::new(env!("CARGO_BIN_EXE_aquarchive"));
+    let profile = binary.parent().and_then(|p| p.file_name()).and_then(|n| n.to_str());
+    if profile != Some("release") {
+        eprintln!("{}: not the release profile's binary; nothing to check", binary.display());
+        return;
+    }
+    let bytes = std::fs::read(binary).unwrap();
+    assert_eq!(&bytes[..6], b"\x7fELF\x02\x01", "a 64-bit little-endian ELF file");
+    let at = |offset: usize, width: usize| {
+        bytes[offset..offset + width].iter().rev().fold(0usize, |n, &b| (n << 8) | usize::from(b))
+    };
+    let (headers, size, count, names_index) = (at(0x28, 8), at(0x3a, 2), at(0x3c, 2), at(0x3e, 2));
+    let header = |i: usize| headers + i * size;
+    let names_at = at(header(names_index) + 0x18, 8);
+    let names: Vec<String> = (0..count)
+        .map(|i| {
+            let start = names_at + at(header(i), 4);
+            let end = start + bytes[start..].iter().position(|&b| b == 0).unwrap();
+            String::from_utf8_lossy(&bytes[start..end]).into_owned()
+        })
+        .collect();
+    assert!(names.iter().any(|n| n == ".text"), "{names:?}");
+    let debug: Vec<&String> = names.iter().filter(|n| n.starts_with(".debug")).collect();
+    assert!(debug.is_empty(), "{} has debug sections {debug:?}", binary.display());
 }
 
 #[test]

@@ -31,6 +31,36 @@ fn list_has_a_header_and_says_when_nothing_matches() {
     assert!(none.stderr.contains("no puzzle matches"), "{none}");
 }
 
+/// A time of the right shape that no clock shows is refused as a time of
+/// the wrong shape is, by `list` and by `log`, naming the option, the value,
+/// the form expected and what is wrong with it.
+#[test]
+fn times_that_do_not_exist_are_refused() {
+    let dir = Dir::new();
+    dir.run(&["import", &fixture("sudoku/se_rated_sample.txt")]).ok();
+    for (time, why) in [
+        ("2026-13-01", "there is no month 13"),
+        ("2026-02-30", "2026-02 has days 01 to 28"),
+        ("2026-11-31T25:00", "2026-11 has days 01 to 30"),
+        ("2026-11-30T25:00", "hours run 00 to 23"),
+        ("2026-11-30T06:60", "minutes run 00 to 59"),
+    ] {
+        for (command, flag) in [("list", "--since"), ("list", "--until"), ("log", "--since")] {
+            let run = dir.run(&[command, flag, time]).expect_code(2);
+            assert_eq!(
+                run.stderr,
+                format!("aquarchive: {flag} {time}: not a UTC time like 2026-11-30 or 2026-11-30T06:00 ({why})\n"),
+                "{run}"
+            );
+            assert!(run.stdout.is_empty(), "{run}");
+        }
+    }
+    // A leap day is a day; every puzzle here was stored after 2024's.
+    assert_eq!(dir.run(&["list", "--since", "2024-02-29", "--json"]).ok().json_lines().len(), 30);
+    assert!(dir.run(&["list", "--until", "2024-02-29T23:59"]).ok().stdout.is_empty());
+    dir.run(&["log", "--since", "2024-02-29"]).ok();
+}
+
 #[test]
 fn counts_of_one_are_singular() {
     let dir = Dir::new();

@@ -185,14 +185,14 @@ pub struct VerifyArgs {
 
 pub(super) const BACKUP_EXAMPLES: &str = "\
 Examples:
-  aquarchive backup backups/                  # backups/aquarchive-20261130T060000Z.sqlite
+  aquarchive backup backups/                  # backups/aquarchive-20261130T060000Z.sqlite (backups/ made if missing)
   aquarchive backup /mnt/usb/aquarchive.sqlite --force
 
 The guide, docs/guide.md, explains how the copy is checked and how to restore it.";
 
 #[derive(Args, Debug)]
 pub struct BackupArgs {
-    /// The file to write; a folder gets a file named after the archive and the UTC time
+    /// The file to write; a folder gets a file named after the archive and the UTC time, and a DEST ending in / is a folder, made if missing
     #[arg(value_name = "DEST")]
     pub dest: PathBuf,
     /// Replace DEST if it is an existing file

@@ -76,20 +76,50 @@ impl FilterArgs {
 }
 
 /// Times compare as text with the stored `YYYY-MM-DDTHH:MM:SS.sssZ`, so a
-/// time must be a prefix of that shape (at least the date).
+/// time must be a prefix of that shape (at least the date), and one that
+/// some real time begins with: a day the calendar has, an hour below 24.
 pub fn check_time(flag: &str, time: &str) -> Result<(), CliError> {
+    let refuse = |why: Option<String>| {
+        let why = why.map(|why| format!(" ({why})")).unwrap_or_default();
+        CliError::Message(format!("{flag} {time}: not a UTC time like 2026-11-30 or 2026-11-30T06:00{why}"))
+    };
     let shape = "dddd-dd-ddTdd:dd:dd";
-    let fits = time.len() >= 10
-        && time.chars().enumerate().all(|(i, c)| match shape.as_bytes().get(i) {
-            Some(b'd') => c.is_ascii_digit(),
-            Some(&s) => c == s as char,
-            None => c.is_ascii_digit() || c == '.' || c == 'Z',
-        });
-    if fits {
-        Ok(())
-    } else {
-        Err(CliError::Message(format!("{flag} {time}: not a UTC time like 2026-11-30 or 2026-11-30T06:00")))
+    if !time.is_ascii() {
+        return Err(refuse(None));
     }
+    let (head, tail) = time.split_at(time.len().min(shape.len()));
+    // After the seconds: a fraction, then the Z of UTC, each if given.
+    let fraction = tail.strip_suffix('Z').unwrap_or(tail);
+    let fits = head.len() >= 10
+        && head.bytes().zip(shape.bytes()).all(|(c, s)| if s == b'd' { c.is_ascii_digit() } else { c == s })
+        && (fraction.is_empty() || fraction.strip_prefix('.').is_some_and(|d| d.bytes().all(|c| c.is_ascii_digit())));
+    if !fits {
+        return Err(refuse(None));
+    }
+    // The earliest time that begins with what was given: a field cut short
+    // ("T2") is completed with zeros ("T20"), and if that time does not
+    // exist, no time begins that way.
+    let earliest = format!("{head}{}", &"0000-00-00T00:00:00"[head.len()..]);
+    let number = |range: std::ops::Range<usize>| earliest[range].parse::<i16>().expect("digits, by the shape");
+    let (year, month, day) = (number(0..4), number(5..7), number(8..10));
+    let (hour, minute, second) = (number(11..13), number(14..16), number(17..19));
+    if !(1..=12).contains(&month) {
+        return Err(refuse(Some(format!("there is no month {month}"))));
+    }
+    let days = jiff::civil::date(year, month as i8, 1).days_in_month();
+    if day < 1 || day > i16::from(days) {
+        return Err(refuse(Some(format!("{year:04}-{month:02} has days 01 to {days}"))));
+    }
+    if hour > 23 {
+        return Err(refuse(Some("hours run 00 to 23".into())));
+    }
+    if minute > 59 {
+        return Err(refuse(Some("minutes run 00 to 59".into())));
+    }
+    if second > 59 {
+        return Err(refuse(Some("seconds run 00 to 59".into())));
+    }
+    Ok(())
 }
 
 impl From<StatusArg> for Status {
@@ -112,8 +142,15 @@ mod tests {
         for good in ["2026-11-30", "2026-11-30T06", "2026-11-30T06:00", "2026-11-30T06:00:01.5Z"] {
             assert!(check_time("--since", good).is_ok(), "{good}");
         }
-        for bad in ["2026-11", "30-11-2026", "yesterday", "2026/11/30", "2026-11-30 06:00"] {
+        for bad in ["2026-11", "30-11-2026", "yesterday", "2026/11/30", "2026-11-30 06:00", "2026-11-30T06:00:01Z5"] {
             assert!(check_time("--since", bad).is_err(), "{bad}");
+        }
+        // The shape, but no such time.
+        for bad in ["2026-13-01", "2026-00-10", "2026-02-29", "2026-11-31", "2026-11-30T25:00", "2026-11-30T3"] {
+            assert!(check_time("--since", bad).is_err(), "{bad}");
+        }
+        for good in ["2028-02-29", "2026-11-30T2", "2026-11-30T23:59:59", "2026-11-30T06:0", "2026-11-30T06:00:01Z"] {
+            assert!(check_time("--since", good).is_ok(), "{good}");
         }
     }
 }

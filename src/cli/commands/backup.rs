@@ -14,7 +14,7 @@ pub fn run(args: BackupArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
     crate::cli::interrupt::stop_between_steps("stopped at once: no backup was written");
     let context = Context::load(global)?;
     let store = context.open(Access::ReadOnly)?;
-    let target = backup_target(&args.dest, store.path(), jiff::Timestamp::now());
+    let target = backup_target(&args.dest, store.path(), jiff::Timestamp::now())?;
     let report = match store.backup(&target, args.force) {
         Ok(report) => report,
         Err(_) if aquarchive::interrupt::requested() => {

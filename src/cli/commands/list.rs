@@ -18,9 +18,9 @@ fn class_of(kind: Kind, size_class: Option<i64>, width: i64, height: i64) -> Str
 }
 
 pub fn run(args: ListArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
+    let filter = args.filter.to_filter()?;
     let context = Context::load(global)?;
     let store = context.open(Access::ReadOnly)?;
-    let filter = args.filter.to_filter()?;
     let base_url = &context.config.site.base_url;
     // The class column as wide as the archive's longest class, so that a
     // long one (`ring 12 rows x 24 sectors`) neither fills it nor pushes

@@ -14,7 +14,7 @@ use crate::cli::output::print;
 
 pub fn run(args: ReparseArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     let context = Context::load(global)?;
-    let mut store = context.open(Access::ReadWrite)?;
+    let mut store = context.open(Access::Update)?;
     let mut printed = Ok(());
     let mut each = |id: i64, result: &Reparsed| {
         if printed.is_ok() {

@@ -24,7 +24,7 @@ pub fn run(args: ResolveArgs, global: &GlobalArgs) -> Result<ExitCode, CliError>
         "stopped at once: every chunk re-solved before is written, the one being written is not; {rerun}"
     ));
     let context = Context::load(global)?;
-    let mut store = context.open(Access::ReadWrite)?;
+    let mut store = context.open(Access::Update)?;
     let kind = args.kind;
     let filter = Filter { ids: args.id.clone(), unsolved: args.unsolved, kind, ..Filter::default() };
     let ids = solve::pick(&store, &filter)?;
