@@ -58,7 +58,7 @@ fn each_kind_is_stored_with_its_solutions_and_shown() {
     assert_eq!(rings.len(), 1);
     assert_eq!(rings[0]["solutions"], 4);
     // The stored ring solution is one of the four published.
-    let published = std::fs::read_to_string(fixtures().join("ring/expert.solutions.txt")).unwrap();
+    let published = std::fs::read_to_string(fixtures().join("ring/expert.solution.txt")).unwrap();
     let stored = rings[0]["solution"]["solution"].as_str().unwrap().lines().next().unwrap().to_string();
     let triangles = stored.strip_prefix("triangles: ").unwrap();
     assert!(published.lines().any(|l| l == triangles), "{stored}");

@@ -15,7 +15,7 @@ fn the_expert_instance_has_its_four_published_solutions() {
     assert_eq!(r["solutions"], 4);
     assert_eq!(r["assignments"], 240);
     assert_eq!(r["exhausted"], true);
-    let published: Vec<Vec<u64>> = std::fs::read_to_string(fixtures().join("ring/expert.solutions.txt"))
+    let published: Vec<Vec<u64>> = std::fs::read_to_string(fixtures().join("ring/expert.solution.txt"))
         .unwrap()
         .lines()
         .filter(|l| !l.starts_with('#'))
@@ -127,4 +127,16 @@ fn show_and_the_html_picture_give_the_legend_solve_gives() {
     let page = std::fs::read_to_string(dir.join("site/p/1.html")).unwrap();
     let svg = &page[page.find("<svg").unwrap()..page.find("</svg>").unwrap() + "</svg>".len()];
     assert_eq!(picture_legend(svg), words);
+}
+
+/// The fixture folder as a user would import it: the instance is stored,
+/// the file of its published solutions beside it is left out as one.
+#[test]
+fn importing_the_fixture_folder_stores_the_instance_and_leaves_its_solutions_out() {
+    let dir = Dir::new();
+    let folder = fixtures().join("ring");
+    let run = dir.run(&["import", "--kind", "ring", folder.to_str().unwrap()]).ok();
+    assert!(run.stdout.contains("1 ") && !run.stderr.contains("expert.solution"), "{run}");
+    let list = dir.run(&["list", "--json"]).ok();
+    assert_eq!(list.json_lines().len(), 1, "{list}");
 }

@@ -3,7 +3,7 @@ use multicover::{Probing, Settings};
 use super::*;
 
 const EXPERT: &str = include_str!("../../../../tests/fixtures/ring/expert.txt");
-const SOLUTIONS: &str = include_str!("../../../../tests/fixtures/ring/expert.solutions.txt");
+const SOLUTIONS: &str = include_str!("../../../../tests/fixtures/ring/expert.solution.txt");
 
 fn published() -> Vec<Vec<usize>> {
     SOLUTIONS
