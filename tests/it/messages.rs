@@ -61,6 +61,18 @@ fn times_that_do_not_exist_are_refused() {
     dir.run(&["log", "--since", "2024-02-29"]).ok();
 }
 
+/// Where there is no archive yet, a bad time is still what is said first:
+/// mending the archive would not mend the command.
+#[test]
+fn a_bad_time_is_said_before_a_missing_archive() {
+    let dir = Dir::new();
+    for command in [&["list"][..], &["verify"], &["export", "--format", "jsonl"]] {
+        let run = dir.run(&[command, &["--since", "2026-02-30"]].concat()).expect_code(2);
+        assert!(run.stderr.starts_with("aquarchive: --since 2026-02-30: not a UTC time"), "{command:?}: {run}");
+    }
+    assert!(!dir.join("archive").exists());
+}
+
 #[test]
 fn counts_of_one_are_singular() {
     let dir = Dir::new();
@@ -306,4 +318,20 @@ fn parse_errors_name_one_place_and_what_is_missing() {
         assert!(run.stderr.contains(said), "{command:?}: {run}");
         assert!(!run.stderr.contains("line 9"), "the line is said once: {run}");
     }
+}
+
+/// An import of which nothing can be read makes no archive where there was
+/// none: it says why each file could not be read, and exits 2.
+#[test]
+fn an_import_that_reads_nothing_makes_no_archive() {
+    let dir = Dir::new();
+    let bad = dir.write("bad.txt", "these are not\nthe numbers of a puzzle\n");
+    let run = dir.run(&["import", bad.to_str().unwrap()]).expect_code(2);
+    assert!(run.stderr.contains("bad.txt:") && run.stderr.contains("no archive was made"), "{run}");
+    assert!(!dir.join("archive").exists(), "{run}");
+    // With an archive there, the same import leaves it as it was and says so.
+    dir.run(&["import", &fixture("aquarium/puzzles/10x10_easy_3081686.txt")]).ok();
+    let run = dir.run(&["import", bad.to_str().unwrap()]).expect_code(2);
+    assert!(run.stdout.contains("0 puzzles stored") || run.stdout.contains("0 stored"), "{run}");
+    assert_eq!(dir.run(&["list", "--json"]).ok().json_lines().len(), 1);
 }

@@ -41,6 +41,19 @@ pub fn run(args: ImportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
             candidates.extend(import::read_file(&file, format, args.kind)?);
         }
     }
+    // Nothing readable and no archive yet: say why, and make none.
+    let nothing = pages.is_empty() && !candidates.is_empty() && candidates.iter().all(|c| c.puzzle.is_err());
+    if nothing && !context.config.archive.database.exists() {
+        for candidate in &candidates {
+            if let Err(unreadable) = &candidate.puzzle {
+                eprintln!("aquarchive: {}: {}", candidate.place, unreadable.why);
+            }
+        }
+        return Err(CliError::Message(format!(
+            "nothing given could be read as a puzzle, so no archive was made at {}",
+            context.config.archive.database.display()
+        )));
+    }
     let mut store = context.open(Access::ReadWrite)?;
     let mut code = ExitCode::Ok;
     if !candidates.is_empty() || pages.is_empty() {
