@@ -11,23 +11,8 @@ use aquarchive::site::fetch::{FetchSettings, PageSource};
 use aquarchive::site::http::HttpFetcher;
 use aquarchive::site::url::{PuzzleId, SiteUrls, SizeClass};
 
-use crate::site_server::{Fault, RetryAfter, Site};
+use crate::site_server::{CLASSES, Fault, RetryAfter, Site};
 use crate::util::{Dir, Run, ctrl_c, fixtures};
-
-const CLASSES: [&str; 12] = [
-    "6x6-easy",
-    "6x6-normal",
-    "6x6-hard",
-    "10x10-easy",
-    "10x10-normal",
-    "10x10-hard",
-    "15x15-easy",
-    "15x15-normal",
-    "15x15-hard",
-    "daily",
-    "weekly",
-    "monthly",
-];
 
 /// A temp dir whose config.toml points at the test site, with no delay, a
 /// timeout no loopback answer comes near even on a loaded machine (so no

@@ -19,6 +19,9 @@
 
 mod skeleton;
 
+/// The size classes by the site's number, as the command line names them.
+pub use skeleton::CLASS_KEYS as CLASSES;
+
 use std::collections::{HashMap, VecDeque};
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};

@@ -41,8 +41,9 @@ const CLASS_LABELS: [&str; 12] = [
     "Spécial du mois",
 ];
 
-/// The sizes menu's keys of each class (`User.achievements[...][key]`).
-const CLASS_KEYS: [&str; 12] = [
+/// The sizes menu's keys of each class (`User.achievements[...][key]`),
+/// which are also the names the command line takes.
+pub const CLASS_KEYS: [&str; 12] = [
     "6x6-easy",
     "6x6-normal",
     "6x6-hard",
