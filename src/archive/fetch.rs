@@ -89,6 +89,9 @@ pub enum FetchEvent<'a> {
     /// Today's page of a special class gave no list of the specials the
     /// site offers: nothing missed can be caught up from it.
     NoOffers { class: SizeClass },
+    /// The special asked for by its date is in the archive already, under
+    /// this id: it is not asked for again.
+    Held { class: SizeClass, date: Date, puzzle: i64 },
 }
 
 /// Why a run stopped before its first page, or on the way.
@@ -378,8 +381,20 @@ impl Pages<'_> {
                 None => Vec::new(),
             },
         };
-        // Today's page is in hand already.
+        // Today's page is in hand already; a special asked for by its date
+        // that the archive holds is not asked for again.
         past.retain(|&d| Some(d) != todays);
+        if let (Wanted::Day(_), [date]) = (wanted, past.as_slice())
+            && held.contains(date)
+        {
+            let (class_number, day) = (i64::from(class.param()), date.to_string());
+            if let Some(puzzle) =
+                self.store.special_id(Kind::Aquarium, class_number, &day).map_err(ArchiveError::from)?
+            {
+                self.stopped |= (self.each)(FetchEvent::Held { class, date: *date, puzzle }).is_break();
+                return Ok(());
+            }
+        }
         past.sort();
         past.dedup();
         for date in past {

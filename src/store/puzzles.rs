@@ -150,6 +150,19 @@ impl Store {
         dates.collect::<Result<_, _>>().map_err(self.err())
     }
 
+    /// The archive's id of the good special (status `ok`) of a size class
+    /// and date, if it holds one.
+    pub fn special_id(&self, kind: Kind, size_class: i64, date: &str) -> Result<Option<i64>, StoreError> {
+        self.conn
+            .query_row(
+                "SELECT id FROM puzzles WHERE kind = ?1 AND size_class = ?2 AND special_date = ?3 AND status = 'ok'",
+                params![kind, size_class, date],
+                |r| r.get(0),
+            )
+            .optional()
+            .map_err(self.err())
+    }
+
     pub fn put_special_date(&mut self, puzzle: i64, date: &str) -> Result<bool, StoreError> {
         let changed = self
             .conn

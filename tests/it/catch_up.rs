@@ -240,10 +240,10 @@ fn a_date_offered_is_fetched_by_the_forms_post() {
     // A monthly by any day of its month: this month's is today's page.
     dir.run(&["fetch", "monthly", "--date", "2026-09-17"]).ok();
     assert!(stored(&dir).contains(&expected(&site, &[(11, &strings(&["2026-09-01"]))])[0]));
-    // The same date again: present, exit 3.
+    // The same date again: held already, not asked for; exit 3.
     let again = dir.run(&["fetch", "daily", "--date", "2026-09-01"]).expect_code(3);
-    assert!(again.stdout.contains("present: daily 20x20 no ID of 2026-09-01"), "{again}");
-    assert!(site.posts().len() <= 3, "asked at most once more: {:?}", site.posts());
+    assert!(again.stderr.contains("the daily special of 2026-09-01 is in the archive already (#"), "{again}");
+    assert_eq!(site.posts().len(), 2, "not asked for again: {:?}", site.posts());
     assert_eq!(stored(&dir).len(), 5, "two dailies, two weeklies, a monthly: {again}");
 }
 

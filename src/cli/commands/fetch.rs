@@ -67,6 +67,9 @@ pub fn run(args: FetchArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
                  <select name=\"date\">), so no missed {class} special can be caught up by this run; the page is kept \
                  in the archive"
             ),
+            FetchEvent::Held { class, date, puzzle } => eprintln!(
+                "aquarchive: the {class} special of {date} is in the archive already (#{puzzle}); not asked for again"
+            ),
             FetchEvent::Page(report) => {
                 if report.hash_unconfirmed && !warned {
                     warned = true;
