@@ -34,3 +34,9 @@ pub fn tries_text(tries: Tries) -> String {
     };
     format!(" ({} requests{busy}, waited {:.1} s)", tries.attempts, tries.waited_ms as f64 / 1000.0)
 }
+
+/// Said once a run (`fetch`, or `import` of saved pages), when a page's
+/// hash did not match and none ever has.
+pub const HASH_UNCONFIRMED: &str = "aquarchive: warning: the site's hashedSolution could not be confirmed: no page in this \
+    archive has yet matched md5(task + answer), so the puzzle was judged by its other checks (form, exactly one \
+    solution) and its check recorded as `mismatch`. Once one page matches, a mismatch flags a page as garbled.";

@@ -274,7 +274,9 @@ fn with_specials() -> Dir {
     dir.write("confirmed.html", saved_page(0, "2026-08-23", Some(&right)));
     dir.write("mismatched.html", saved_page(1, "2026-08-24", Some(&right)));
     dir.write("no-hash.html", saved_page(2, "2026-08-25", None));
-    dir.run(&["import", "mismatched.html"]).ok();
+    let first = dir.run(&["import", "mismatched.html"]).ok();
+    // As fetch does: the doubt about the hash is said, once.
+    assert_eq!(first.stderr.matches("the site's hashedSolution could not be confirmed").count(), 1, "{first}");
     dir.run(&[
         "import",
         "confirmed.html",

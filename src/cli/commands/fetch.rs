@@ -17,7 +17,7 @@ use crate::cli::args::{FetchArgs, GlobalArgs};
 use crate::cli::context::Context;
 use crate::cli::error::CliError;
 use crate::cli::exit::ExitCode;
-use crate::cli::output::{print, tries_text};
+use crate::cli::output::{HASH_UNCONFIRMED, print, tries_text};
 
 pub fn run(args: FetchArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     let context = Context::load(global)?;
@@ -73,7 +73,7 @@ pub fn run(args: FetchArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
             FetchEvent::Page(report) => {
                 if report.hash_unconfirmed && !warned {
                     warned = true;
-                    eprintln!("{UNCONFIRMED}");
+                    eprintln!("{HASH_UNCONFIRMED}");
                 }
                 shown = print(&line(report, args.json));
             }
@@ -93,11 +93,6 @@ pub fn run(args: FetchArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     shown?;
     Ok(exit_code(&reports))
 }
-
-/// Said once a run, when a page's hash did not match and none ever has.
-const UNCONFIRMED: &str = "aquarchive: warning: the site's hashedSolution could not be confirmed: no page in this \
-    archive has yet matched md5(task + answer), so the puzzle was judged by its other checks (form, exactly one \
-    solution) and its check recorded as `mismatch`. Once one page matches, a mismatch flags a page as garbled.";
 
 /// Said once a run, when Chromium runs without its sandbox.
 fn unsandboxed_warning(reason: Unsandboxed) -> String {

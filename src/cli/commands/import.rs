@@ -10,7 +10,7 @@ use crate::cli::args::{GlobalArgs, ImportArgs};
 use crate::cli::context::Context;
 use crate::cli::error::CliError;
 use crate::cli::exit::ExitCode;
-use crate::cli::output::print;
+use crate::cli::output::{HASH_UNCONFIRMED, print};
 use crate::cli::progress::Progress;
 
 pub fn run(args: ImportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
@@ -95,8 +95,13 @@ fn import_pages(
     pages: Vec<(std::path::PathBuf, Vec<u8>)>,
 ) -> Result<ExitCode, CliError> {
     let (mut new, mut present, mut flagged, mut unreadable) = (0, 0, 0, 0);
+    let mut warned = false;
     for (path, bytes) in pages {
         let report = fetch::import_page(store, &path, bytes, Settings::default())?;
+        if report.hash_unconfirmed && !warned {
+            warned = true;
+            eprintln!("{HASH_UNCONFIRMED}");
+        }
         match report.outcome {
             Outcome::New(_) => new += 1,
             Outcome::Present(_) => present += 1,
