@@ -142,7 +142,7 @@ fn truths(readme: &str) -> Vec<Truth> {
             } else if in_block {
                 truth.rows.push(line.trim().to_string());
             } else if let Some(rest) = line.trim().strip_prefix("- board:") {
-                truth.board = rest.split(',').next().map(|b| b.trim().to_string());
+                truth.board = rest.split([',', '(']).next().map(|b| b.trim().to_string());
             }
         }
     }

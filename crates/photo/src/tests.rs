@@ -244,7 +244,14 @@ fn evidence(variant: &Variant, tiling: &Tiling, border: f64, inside: f64, noise:
             }
         }
     }
-    Evidence { open: vec![0.0; w * h], open_light: vec![0.0; w * h], across, down, edge: 1.0 }
+    Evidence {
+        open: vec![0.0; w * h],
+        open_light: vec![0.0; w * h],
+        open_colour: vec![0.0; w * h],
+        across,
+        down,
+        edge: 1.0,
+    }
 }
 
 /// A generated solved date, which of the board's cells its tiling covers,

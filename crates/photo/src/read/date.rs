@@ -6,19 +6,25 @@ use aquarchive_kinds::calendar::{self, Cell, Date};
 use crate::raster::median;
 
 use super::layout::Layout;
+
 use super::reading::ReadError;
 
 /// The date the open cells of `layout` show: by labels darker than the
-/// wood, as most boards have; else by lighter ones.
+/// wood, as most boards have; else by lighter ones; else by the floor's
+/// colour against the pieces'.
 pub(super) fn read(layout: &Layout) -> Result<Date, ReadError> {
     let ev = &layout.evidence;
-    shown(layout, &ev.open).or_else(|err| shown(layout, &ev.open_light).map_err(|_| err))
+    shown(layout, &ev.open, true)
+        .or_else(|err| shown(layout, &ev.open_light, true).map_err(|_| err))
+        .or_else(|err| shown(layout, &ev.open_colour, false).map_err(|_| err))
 }
 
 /// The date the open cells show (`open`: how open each cell looks):
 /// the most open-looking month, day (and weekday), which must stand out
-/// from every other cell.
-fn shown(layout: &Layout, open: &[f64]) -> Result<Date, ReadError> {
+/// from every other cell. `by_gaps`: a cell joined to two neighbours
+/// without a gap is taken as covered (a label's marks are not its own
+/// proof; a colour apart from the pieces' is).
+fn shown(layout: &Layout, open: &[f64], by_gaps: bool) -> Result<Date, ReadError> {
     let variant = &layout.variant;
     let (w, h) = (variant.width(), variant.height());
     let ev = &layout.evidence;
@@ -41,7 +47,7 @@ fn shown(layout: &Layout, open: &[f64]) -> Result<Date, ReadError> {
             .flatten()
             .collect();
             sides.sort_by(f64::total_cmp);
-            sides.len() >= 2 && sides[1] < 0.25 * ev.edge
+            by_gaps && sides.len() >= 2 && sides[1] < 0.25 * ev.edge
         })
         .collect();
     let candidates: Vec<usize> = board.iter().copied().filter(|&i| !sealed[i]).collect();

@@ -20,10 +20,10 @@ const ASPECT_MARGIN: f64 = 0.05;
 /// Of the ways each of `variants` can lie on the straightened board, the
 /// one whose frame fits best.
 pub(super) fn lay(straight: &Straightened, variants: &[Variant]) -> Result<Layout, ReadError> {
-    let Straightened { grey, canvas, canvas_to_work, ratio } = straight;
+    let Straightened { grey, rgb, canvas, canvas_to_work, ratio } = straight;
     let mut best: Option<(f64, Layout)> = None;
     for variant in variants {
-        let mut laid = layouts(canvas, variant, canvas_to_work, grey, *ratio);
+        let mut laid = layouts(canvas, variant, canvas_to_work, grey, rgb, *ratio);
         // A board longer one way than the other lies the way round its
         // outline's own shape says, when that is clear: its grain or its
         // pieces' gaps may look like a grid the other way round.
@@ -84,7 +84,14 @@ fn valley(plane: &Plane, x: usize, y: usize, d: usize, horizontal: bool) -> f32 
 
 /// The ways `variant` can lie on the straightened canvas: a grid for each
 /// way round, each of the four turns scored by its frame.
-fn layouts(canvas: &Plane, variant: &Variant, canvas_to_work: &Homography, grey: &Plane, ratio: f64) -> Vec<Layout> {
+fn layouts(
+    canvas: &Plane,
+    variant: &Variant,
+    canvas_to_work: &Homography,
+    grey: &Plane,
+    rgb: &[Plane; 3],
+    ratio: f64,
+) -> Vec<Layout> {
     let (bw, bh) = (variant.width(), variant.height());
     let s = CANVAS;
     let d = 4;
@@ -114,8 +121,11 @@ fn layouts(canvas: &Plane, variant: &Variant, canvas_to_work: &Homography, grey:
         let to_grid = Homography([1.0 / px, 0.0, -1.0, 0.0, 1.0 / px, -1.0, 0.0, 0.0, 1.0]);
         let cells_ratio = ratio * CANVAS as f64 / (nu as f64 * px) * (pu * nu as f64 / CANVAS as f64);
         let sharp = grey.blur(0.5 * cells_ratio.max(0.0));
-        let picture = warp(&sharp, &grid_to_work.after(&to_grid), (nu + 2) * CELL_PX, (nv + 2) * CELL_PX);
-        let measured = Measured::new(&picture, nu, nv);
+        let to_work = grid_to_work.after(&to_grid);
+        let (pw, ph) = ((nu + 2) * CELL_PX, (nv + 2) * CELL_PX);
+        let picture = warp(&sharp, &to_work, pw, ph);
+        let colour = rgb.each_ref().map(|plane| warp(&plane.blur(0.5 * cells_ratio.max(0.0)), &to_work, pw, ph));
+        let measured = Measured::new(&picture, &colour, nu, nv);
         // The outline's own width over its height along its middle lines,
         // against the grid's: the frame is longer the way the grid is.
         let c = CANVAS as f64;

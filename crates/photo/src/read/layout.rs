@@ -22,6 +22,9 @@ pub(crate) struct Evidence {
     pub(crate) open: Vec<f64>,
     /// The same for labels lighter than the wood (printed white).
     pub(crate) open_light: Vec<f64>,
+    /// How much more each cell's hue is the frame's than the pieces',
+    /// from 0 to 1: an open cell shows the board's floor.
+    pub(crate) open_colour: Vec<f64>,
     /// The gap across the side between cell (r, c) and (r, c + 1).
     pub(crate) across: Vec<f64>,
     /// The gap across the side between cell (r, c) and (r + 1, c).

@@ -28,6 +28,9 @@ pub(super) struct Measured {
     /// label and by a light one.
     open: Vec<f64>,
     open_light: Vec<f64>,
+    /// Per canvas cell: the hue of its middle (each channel's share of
+    /// the three, times 255).
+    hue: Vec<[f32; 3]>,
     /// Vertical sides: at x = i (0..=nu), between rows j..j+1.
     vertical: Vec<f64>,
     /// Horizontal sides: at y = j (0..=nv), between columns i..i+1.
@@ -35,7 +38,7 @@ pub(super) struct Measured {
 }
 
 impl Measured {
-    pub(super) fn new(picture: &Plane, nu: usize, nv: usize) -> Measured {
+    pub(super) fn new(picture: &Plane, colour: &[Plane; 3], nu: usize, nv: usize) -> Measured {
         let p = CELL_PX as f64;
         let at = |i: f64, j: f64| picture.sample((i + 1.0) * p - 0.5, (j + 1.0) * p - 0.5);
         // The board's brightness: the median of the grid's cell centres.
@@ -54,9 +57,9 @@ impl Measured {
             let mut depths: Vec<f32> = (0..12)
                 .map(|k| {
                     let t = 0.2 + 0.6 * k as f64 / 11.0;
-                    let centre = (-4..=4).map(|o| along(t, o as f64 * 0.025)).fold(f32::MAX, f32::min);
                     let sides: f32 =
                         [-0.3, -0.24, -0.18, 0.18, 0.24, 0.3].iter().map(|&o| along(t, o)).sum::<f32>() / 6.0;
+                    let centre = (-4..=4).map(|o| along(t, o as f64 * 0.025)).fold(f32::MAX, f32::min);
                     sides - centre
                 })
                 .collect();
@@ -130,7 +133,8 @@ impl Measured {
                 open_light[n] = 0.0;
             }
         }
-        Measured { nu, nv, open, open_light, vertical, horizontal }
+        let hue = hues(colour, nu, nv);
+        Measured { nu, nv, open, open_light, hue, vertical, horizontal }
     }
 
     /// The board turned `turn` quarter turns, in board terms, with the
@@ -162,6 +166,7 @@ impl Measured {
         };
         let mut open = vec![0.0; bw * bh];
         let mut open_light = vec![0.0; bw * bh];
+        let mut hue = vec![[0.0f32; 3]; bw * bh];
         let mut across = vec![0.0; bw * bh];
         let mut down = vec![0.0; bw * bh];
         for r in 0..bh {
@@ -169,6 +174,7 @@ impl Measured {
                 let (i, j) = place(r, c);
                 open[r * bw + c] = self.open[j * nu + i];
                 open_light[r * bw + c] = self.open_light[j * nu + i];
+                hue[r * bw + c] = self.hue[j * nu + i];
                 if c + 1 < bw {
                     across[r * bw + c] = side(place(r, c), place(r, c + 1));
                 }
@@ -233,9 +239,64 @@ impl Measured {
             variant: variant.clone(),
             score: mean(&walls) - mean(&plain),
             skew: 0.0,
-            evidence: Evidence { open, open_light, across, down, edge },
+            evidence: Evidence { open, open_light, open_colour: floor_like(variant, &hue), across, down, edge },
         }
     }
+}
+
+/// Per cell (j-major): the hue of its middle, each channel's share of the
+/// three (times 255): light falling off across the board dims a colour
+/// without changing its hue.
+fn hues(colour: &[Plane; 3], nu: usize, nv: usize) -> Vec<[f32; 3]> {
+    let p = CELL_PX as f64;
+    (0..nu * nv)
+        .map(|n| {
+            let (i, j) = ((n % nu) as f64, (n / nu) as f64);
+            let level = colour.each_ref().map(|plane| {
+                let mut values: Vec<f32> = (0..36)
+                    .map(|k| {
+                        let (x, y) = (0.25 + 0.1 * (k % 6) as f64, 0.25 + 0.1 * (k / 6) as f64);
+                        plane.sample((i + 1.0 + x) * p - 0.5, (j + 1.0 + y) * p - 0.5)
+                    })
+                    .collect();
+                median(&mut values)
+            });
+            let total = (level[0] + level[1] + level[2]).max(1.0);
+            level.map(|v| 255.0 * v / total)
+        })
+        .collect()
+}
+
+/// Per board cell: how much more its hue is the frame's than the pieces',
+/// from 0 (the pieces' common hue) to 1 (the frame's). An open cell's
+/// floor is the board, and where the pieces differ from the board in
+/// colour (tinted acrylic in a wooden frame), it shows the frame's hue
+/// wherever its label is. The pieces' hue is the median of the board's
+/// cells (they cover all but two or three); the frame's, that of the
+/// blocked cells, which are frame. A board with no blocked cells has no
+/// frame to go by: every cell scores 0.
+fn floor_like(variant: &Variant, hue: &[[f32; 3]]) -> Vec<f64> {
+    let w = variant.width();
+    let blocked = |i: usize| variant.cell(i / w, i % w) == Cell::Blocked;
+    let median_hue = |take: &dyn Fn(usize) -> bool| -> Option<[f32; 3]> {
+        let cells: Vec<usize> = (0..hue.len()).filter(|&i| take(i)).collect();
+        (!cells.is_empty()).then(|| {
+            std::array::from_fn(|k| {
+                let mut values: Vec<f32> = cells.iter().map(|&i| hue[i][k]).collect();
+                median(&mut values)
+            })
+        })
+    };
+    let (Some(pieces), Some(frame)) = (median_hue(&|i| !blocked(i)), median_hue(&blocked)) else {
+        return vec![0.0; hue.len()];
+    };
+    let distance = |a: [f32; 3], b: [f32; 3]| (0..3).map(|k| (a[k] - b[k]).powi(2)).sum::<f32>().sqrt();
+    hue.iter()
+        .map(|&h| {
+            let (to_pieces, to_frame) = (distance(h, pieces), distance(h, frame));
+            f64::from(to_pieces / (to_pieces + to_frame).max(1e-3))
+        })
+        .collect()
 }
 
 /// Whether what is above `threshold` in a square of samples is one streak

@@ -54,14 +54,20 @@ pub fn read(bytes: &[u8], variants: &[Variant]) -> Result<Reading, ReadError> {
 /// alike changes far less than their colours (a red board's glare-washed
 /// corner is still redder than green, a brown table's never is).
 fn read_photo(photo: &Photo, variants: &[Variant]) -> Result<Reading, ReadError> {
-    let first = outline::outline(photo, Likeness::Colour).and_then(|corners| read_within(photo, variants, corners));
-    match first {
-        Ok(reading) => Ok(reading),
-        Err(err) => match outline::outline(photo, Likeness::Tint) {
-            Ok(corners) => read_within(photo, variants, corners).map_err(|second| err.further(second)),
-            Err(_) => Err(err),
-        },
+    let mut failed: Option<ReadError> = None;
+    for likeness in [Likeness::Colour, Likeness::Tint, Likeness::Background] {
+        let attempt = outline::outline(photo, likeness).and_then(|corners| read_within(photo, variants, corners));
+        match attempt {
+            Ok(reading) => return Ok(reading),
+            Err(err) => {
+                failed = Some(match failed {
+                    Some(first) => first.further(err),
+                    None => err,
+                })
+            }
+        }
     }
+    Err(failed.expect("one outline tried"))
 }
 
 /// Reads the board inside `work_corners`.

@@ -3,7 +3,7 @@
 //! colour or by its tint.
 
 use crate::geometry::{Point, convex_hull, intersect};
-use crate::raster::{Photo, median};
+use crate::raster::{Photo, Plane, median};
 
 use super::reading::ReadError;
 
@@ -12,6 +12,15 @@ const MASK_SIDE: usize = 400;
 /// How much the photo's edges must differ from its centre, by colour and
 /// by tint (of 255), for a board to stand out.
 const MIN_CONTRAST: [f32; 2] = [30.0, 15.0];
+/// The step between neighbouring pixels (of 255, the largest of the
+/// channels') the table's flood may take, as a multiple of the photo's
+/// median step, and its bounds.
+const STEP_FACTOR: f32 = 4.0;
+const MIN_STEP: f32 = 4.0;
+const MAX_STEP: f32 = 24.0;
+/// The radius, in mask pixels, of the square that opens away thin lines
+/// from what the table's flood leaves.
+const OPENING: usize = 2;
 /// How far the board's weakest colour channel must fall below the other
 /// two at its centre (of 255) for its tint to tell it from the table.
 const MIN_TINT: f32 = 8.0;
@@ -23,6 +32,11 @@ pub(super) enum Likeness {
     Colour,
     /// The board's tint: its weakest channel below the other two.
     Tint,
+    /// Parted from the table by its edge: the table is what the photo's
+    /// rim reaches in small steps. For a board off the photo's centre, on a
+    /// table whose colour drifts with the light, or one whose frame and
+    /// pieces differ, so that no one colour is the board's.
+    Background,
 }
 
 /// The board's outer corners in the photo (its pixels), clockwise as
@@ -33,42 +47,43 @@ pub(super) fn outline(photo: &Photo, likeness: Likeness) -> Result<[Point; 4], R
     let factor = side.div_ceil(MASK_SIDE);
     let rgb = photo.rgb.each_ref().map(|p| p.shrink(factor).blur(1.0));
     let (w, h) = (rgb[0].width, rgb[0].height);
-    // The board's colour: the median of the photo's centre.
-    let reference: Vec<f32> = (0..3).map(|k| centre_median(w, h, |i| rgb[k].data[i])).collect();
-    let distance: Vec<f32> = match likeness {
-        Likeness::Colour => {
-            (0..w * h).map(|i| (0..3).map(|k| (rgb[k].data[i] - reference[k]).powi(2)).sum::<f32>().sqrt()).collect()
-        }
-        Likeness::Tint => {
-            // The board's weakest channel, and how far it falls below the
-            // lesser of the other two there: a pixel is unlike the board as
-            // far as it falls short of that.
-            let weakest = (0..3).min_by(|&a, &b| reference[a].total_cmp(&reference[b])).unwrap_or(0);
-            let (a, b) = ((weakest + 1) % 3, (weakest + 2) % 3);
-            let tint = |i: usize| rgb[a].data[i].min(rgb[b].data[i]) - rgb[weakest].data[i];
-            let board = centre_median(w, h, tint);
-            if board < MIN_TINT {
+    // The pixels the table may take: for a board told by its own colour or
+    // tint, those unlike it; for one parted from the table by its edge, any
+    // the flood below reaches.
+    let unlike: Vec<bool> = match likeness {
+        Likeness::Colour | Likeness::Tint => {
+            let distance = unlikeness(&rgb, w, h, matches!(likeness, Likeness::Tint))?;
+            // The table must differ from the board: the photo's rim, mostly
+            // table, against its centre, mostly board.
+            let mut rim: Vec<f32> = rim_indices(w, h).into_iter().map(|i| distance[i]).collect();
+            let contrast = median(&mut rim);
+            if contrast < MIN_CONTRAST[likeness as usize] {
                 return Err(ReadError::NoBoard(format!(
-                    "the board's centre has no tint to tell it by ({board:.0} of 255)"
+                    "nothing stands out from the background: the photo's edges are the colour of its centre (a difference of {contrast:.0} of 255)"
                 )));
             }
-            (0..w * h).map(|i| (board - tint(i)).max(0.0)).collect()
+            let threshold = otsu(&distance);
+            distance.iter().map(|&d| d > threshold).collect()
+        }
+        Likeness::Background => vec![true; w * h],
+    };
+    // The table told from the board by its edge: the flood from the rim
+    // steps only between neighbours that differ less than a few times the
+    // photo's typical step between neighbours (a cloth's texture, light
+    // falling off gradually), so that it stops at the board's outline
+    // however the table's colour drifts across the photo.
+    let colour_step =
+        |i: usize, j: usize| (0..3).map(|k| (rgb[k].data[i] - rgb[k].data[j]).abs()).fold(0.0f32, f32::max);
+    let max_step = match likeness {
+        Likeness::Colour | Likeness::Tint => f32::MAX,
+        Likeness::Background => {
+            let mut steps: Vec<f32> = (0..w * h)
+                .filter(|&i| i % w + 1 < w && i / w + 1 < h)
+                .flat_map(|i| [colour_step(i, i + 1), colour_step(i, i + w)])
+                .collect();
+            (STEP_FACTOR * median(&mut steps)).clamp(MIN_STEP, MAX_STEP)
         }
     };
-    // The table must differ from the board: the photo's rim, mostly table,
-    // against its centre, mostly board.
-    let mut rim: Vec<f32> = (0..w * h)
-        .filter(|&i| i % w == 0 || i % w == w - 1 || i / w == 0 || i / w == h - 1)
-        .map(|i| distance[i])
-        .collect();
-    let contrast = median(&mut rim);
-    if contrast < MIN_CONTRAST[likeness as usize] {
-        return Err(ReadError::NoBoard(format!(
-            "nothing stands out from the background: the photo's edges are the colour of its centre (a difference of {contrast:.0} of 255)"
-        )));
-    }
-    let threshold = otsu(&distance);
-    let unlike: Vec<bool> = distance.iter().map(|&d| d > threshold).collect();
     // The table: unlike pixels joined to the photo's edges.
     let mut table = vec![false; w * h];
     let mut stack: Vec<usize> = Vec::new();
@@ -86,18 +101,29 @@ pub(super) fn outline(photo: &Photo, likeness: Likeness) -> Result<[Point; 4], R
         }
         table[i] = true;
         let (x, y) = (i % w, i / w);
+        let mut next = |j: usize| {
+            if !table[j] && colour_step(i, j) < max_step {
+                stack.push(j);
+            }
+        };
         if x > 0 {
-            stack.push(i - 1);
+            next(i - 1);
         }
         if x + 1 < w {
-            stack.push(i + 1);
+            next(i + 1);
         }
         if y > 0 {
-            stack.push(i - w);
+            next(i - w);
         }
         if y + 1 < h {
-            stack.push(i + w);
+            next(i + w);
         }
+    }
+    // What the table's flood leaves includes the thin lines where it met
+    // a sharp edge (a table's rim, a shadow's): opened away, so that they
+    // do not join the board to what lies about it.
+    if let Likeness::Background = likeness {
+        table = open_away(&table, w, h, OPENING);
     }
     // The largest piece of what is left is the board.
     let mut label = vec![0u32; w * h];
@@ -169,6 +195,48 @@ pub(super) fn outline(photo: &Photo, likeness: Likeness) -> Result<[Point; 4], R
     // Back to the photo's pixels (centres of the shrunk pixels).
     let scale = factor as f64;
     Ok(corners.map(|(x, y)| ((x + 0.5) * scale, (y + 0.5) * scale)))
+}
+
+/// How unlike the board each pixel is, by the board's colour (or its tint)
+/// at the photo's centre.
+fn unlikeness(rgb: &[Plane; 3], w: usize, h: usize, by_tint: bool) -> Result<Vec<f32>, ReadError> {
+    // The board's colour: the median of the photo's centre.
+    let reference: Vec<f32> = (0..3).map(|k| centre_median(w, h, |i| rgb[k].data[i])).collect();
+    if !by_tint {
+        return Ok((0..w * h)
+            .map(|i| (0..3).map(|k| (rgb[k].data[i] - reference[k]).powi(2)).sum::<f32>().sqrt())
+            .collect());
+    }
+    // The board's weakest channel, and how far it falls below the
+    // lesser of the other two there: a pixel is unlike the board as
+    // far as it falls short of that.
+    let weakest = (0..3).min_by(|&a, &b| reference[a].total_cmp(&reference[b])).unwrap_or(0);
+    let (a, b) = ((weakest + 1) % 3, (weakest + 2) % 3);
+    let tint = |i: usize| rgb[a].data[i].min(rgb[b].data[i]) - rgb[weakest].data[i];
+    let board = centre_median(w, h, tint);
+    if board < MIN_TINT {
+        return Err(ReadError::NoBoard(format!("the board's centre has no tint to tell it by ({board:.0} of 255)")));
+    }
+    Ok((0..w * h).map(|i| (board - tint(i)).max(0.0)).collect())
+}
+
+/// `table` with the rest (the pixels not table) opened by a square of
+/// `radius`: shrunk and grown again, so that parts thinner than the square
+/// go to the table.
+fn open_away(table: &[bool], w: usize, h: usize, radius: usize) -> Vec<bool> {
+    // Whether any pixel of a square round (x, y) is `want` in `mask`.
+    let any = |mask: &[bool], want: bool, x: usize, y: usize| {
+        (y.saturating_sub(radius)..(y + radius + 1).min(h))
+            .any(|yy| (x.saturating_sub(radius)..(x + radius + 1).min(w)).any(|xx| mask[yy * w + xx] == want))
+    };
+    // Shrinking the rest grows the table, and the other way round.
+    let grown: Vec<bool> = (0..w * h).map(|i| any(table, true, i % w, i / w)).collect();
+    (0..w * h).map(|i| !any(&grown, false, i % w, i / w)).collect()
+}
+
+/// The pixels on the rim of a `w` by `h` picture.
+fn rim_indices(w: usize, h: usize) -> Vec<usize> {
+    (0..w * h).filter(|&i| i % w == 0 || i % w == w - 1 || i / w == 0 || i / w == h - 1).collect()
 }
 
 /// Otsu's threshold of some values: the split with the largest variance

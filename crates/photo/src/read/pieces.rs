@@ -91,22 +91,51 @@ pub(super) fn read(layout: &Layout, date: Date, outline: [Point; 4]) -> Result<R
                 .collect()
         })
         .collect();
+    let pieces_error =
+        || ReadError::Pieces { board: variant.name().to_string(), date: date.to_string(), rows: rows.join("\n") };
+    let report = calendar::solve(variant, &date, 1_000_000, Method::Bitboard).map_err(|_| pieces_error())?;
+    let nearest = nearest(variant, ev, &covered, &report.solutions);
     if all_matched
         && let Ok(tiling) = Tiling::parse_rows(variant, &rows.join("\n"))
         && verify(variant, &date, &tiling).is_ok()
     {
-        return Ok(Reading { variant: variant.clone(), date, tiling, corrected: None, outline });
+        // Pieces cut out by the gaps seen that fit the set are taken only
+        // when no other tiling of the date fits the photo's gaps nearly
+        // as well: a few faint gaps misread can cut the pieces of another
+        // tiling, as a board seen steeply from the side shows.
+        return match nearest {
+            Some((best, _)) if same_pieces(variant, best, &tiling) => {
+                Ok(Reading { variant: variant.clone(), date, tiling, corrected: None, outline })
+            }
+            _ => Err(ReadError::Unclear {
+                board: variant.name().to_string(),
+                date: date.to_string(),
+                rows: rows.join("\n"),
+            }),
+        };
     }
     // The nearest of the date's tilings to the gaps seen.
-    let pieces_error =
-        || ReadError::Pieces { board: variant.name().to_string(), date: date.to_string(), rows: rows.join("\n") };
-    let report = calendar::solve(variant, &date, 1_000_000, Method::Bitboard).map_err(|_| pieces_error())?;
-    match nearest(variant, ev, &covered, &report.solutions) {
+    match nearest {
         Some((tiling, changed)) => {
             Ok(Reading { variant: variant.clone(), date, tiling: tiling.clone(), corrected: Some(changed), outline })
         }
         None => Err(pieces_error()),
     }
+}
+
+/// Whether two tilings cut the board into the same pieces (the pieces'
+/// numbers aside).
+fn same_pieces(variant: &Variant, a: &Tiling, b: &Tiling) -> bool {
+    let (w, h) = (variant.width(), variant.height());
+    let apart = |t: &Tiling, (r, c): (usize, usize), (r2, c2): (usize, usize)| {
+        t.piece_at(variant, r, c) != t.piece_at(variant, r2, c2)
+    };
+    (0..h).all(|r| {
+        (0..w).all(|c| {
+            (c + 1 >= w || apart(a, (r, c), (r, c + 1)) == apart(b, (r, c), (r, c + 1)))
+                && (r + 1 >= h || apart(a, (r, c), (r + 1, c)) == apart(b, (r, c), (r + 1, c)))
+        })
+    })
 }
 
 /// A union-find over cells.

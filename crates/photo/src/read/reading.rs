@@ -36,6 +36,10 @@ pub enum ReadError {
         "the pieces seen on the {board} board do not match its piece set, and no tiling of {date} is near what was seen (`?` a cell of no piece):\n{rows}"
     )]
     Pieces { board: String, date: String, rows: String },
+    #[error(
+        "the pieces seen on the {board} board fit its piece set, but another tiling of {date} fits the photo's gaps nearly as well, so neither is sure (a photo closer, square on and in even light shows the gaps better):\n{rows}"
+    )]
+    Unclear { board: String, date: String, rows: String },
 }
 
 impl ReadError {
@@ -45,7 +49,7 @@ impl ReadError {
         match self {
             ReadError::Decode(_) | ReadError::NoBoard(_) => 0,
             ReadError::OpenCells { .. } => 1,
-            ReadError::Pieces { .. } => 2,
+            ReadError::Pieces { .. } | ReadError::Unclear { .. } => 2,
         }
     }
 

@@ -14,6 +14,8 @@ pub(super) const CANVAS: usize = 512;
 pub(super) struct Straightened {
     /// The working picture's part round the board, unblurred.
     pub(super) grey: Plane,
+    /// The same part's red, green and blue.
+    pub(super) rgb: [Plane; 3],
     /// The board in its outline warped onto a `CANVAS` square, blurred first
     /// of what is finer than a canvas pixel.
     pub(super) canvas: Plane,
@@ -40,6 +42,7 @@ pub(super) fn straighten(photo: &Photo, work_corners: [Point; 4]) -> Result<Stra
     // (the grid's picture reaches a cell beyond the frame): the rest of the
     // photo is cut away before it is blurred.
     let (grey, origin) = around(&photo.grey, &work_corners);
+    let rgb = photo.rgb.each_ref().map(|plane| around(plane, &work_corners).0);
     let local_corners = work_corners.map(|(x, y)| (x - origin.0, y - origin.1));
     let s = CANVAS as f64;
     let canvas_to_work = Homography::from_points(&[(0.0, 0.0), (s, 0.0), (s, s), (0.0, s)], &local_corners)
@@ -48,7 +51,7 @@ pub(super) fn straighten(photo: &Photo, work_corners: [Point; 4]) -> Result<Stra
     let ratio = perimeter / (4.0 * s);
     let smooth = grey.blur(0.5 * ratio);
     let canvas = warp(&smooth, &canvas_to_work, CANVAS, CANVAS);
-    Ok(Straightened { grey, canvas, canvas_to_work, ratio })
+    Ok(Straightened { grey, rgb, canvas, canvas_to_work, ratio })
 }
 
 /// The part of `plane` round a quadrilateral, with a margin of 0.3 of its
