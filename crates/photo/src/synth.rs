@@ -18,7 +18,7 @@ use crate::geometry::{Homography, Point};
 use crate::raster::Plane;
 
 /// The frame around the grid, in cells.
-const MARGIN: f64 = 0.6;
+pub(crate) const MARGIN: f64 = 0.6;
 /// Half the gap between two raised parts (pieces, frame), in cells.
 const GAP: f64 = 0.035;
 /// How far the shadow of a raised edge reaches into an open cell, in cells.
@@ -452,7 +452,7 @@ fn glyph(ch: char) -> [u8; 5] {
     }
 }
 
-fn label(cell: Cell) -> String {
+pub(crate) fn label(cell: Cell) -> String {
     match cell {
         Cell::Month(m) => calendar::MONTHS[m as usize - 1].to_string(),
         Cell::Day(d) => d.to_string(),
@@ -463,7 +463,7 @@ fn label(cell: Cell) -> String {
 
 /// Whether the point (`fx`, `fy`) of a cell (each 0..1) is on a stroke of
 /// its engraved label.
-fn on_label(text: &str, fx: f64, fy: f64) -> bool {
+pub(crate) fn on_label(text: &str, fx: f64, fy: f64) -> bool {
     let n = text.chars().count();
     if n == 0 {
         return false;
@@ -813,7 +813,11 @@ impl Prop {
         match self.pattern {
             Pattern::Flat => a,
             Pattern::Stripes(width) => {
-                if (u * self.half.0 / width).rem_euclid(2.0) < 1.0 { a } else { b }
+                if (u * self.half.0 / width).rem_euclid(2.0) < 1.0 {
+                    a
+                } else {
+                    b
+                }
             }
             Pattern::Gradient => mix((u + 1.0) / 2.0),
             Pattern::Patches(seed, size) => {
@@ -919,7 +923,11 @@ pub fn render(scene: &Scene, rng: &mut Rng, camera: &Camera) -> (Vec<u8>, [Point
     if camera.off_centre > 0.0 {
         // More table on one side across and one side down.
         let (across, down) = (side * camera.off_centre * between(rng, 0.5, 1.0), side * camera.off_centre);
-        if rng.below(2) == 0 { left += across } else { right += across }
+        if rng.below(2) == 0 {
+            left += across
+        } else {
+            right += across
+        }
         let down = down * between(rng, 0.3, 1.0);
         if rng.below(2) == 0 { top += down } else { below += down }
     }
