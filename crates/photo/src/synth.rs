@@ -111,7 +111,10 @@ impl Distortion {
                 0 => "plain table".to_string(),
                 n => format!("{n} things, off centre {:.1}", camera.off_centre),
             },
-            Distortion::Standing => format!("leaning {:.0} deg", camera.lean),
+            Distortion::Standing if camera.lean > 0.0 => {
+                format!("leaning {:.0} deg, {:.2} cell thick", camera.lean, camera.thickness)
+            }
+            Distortion::Standing => "flat".to_string(),
             Distortion::Strip => match (camera.strip > 0.0, camera.engraved) {
                 (_, false) => "none".to_string(),
                 (false, true) => "text in blocked cells".to_string(),
@@ -162,6 +165,8 @@ pub struct Camera {
     /// degrees: a board standing up and taken from the side, from close by,
     /// on top of `perspective` (0: none).
     pub lean: f64,
+    /// How thick the board is, in cells: its sides show when it leans.
+    pub thickness: f64,
     /// How much deeper the frame is below the last row than elsewhere, in
     /// cells: a strip for engraved text (0: none).
     pub strip: f64,
@@ -208,6 +213,7 @@ impl Camera {
         backdrop: 0,
         off_centre: 0.0,
         lean: 0.0,
+        thickness: 0.0,
         strip: 0.0,
         engraved: false,
     };
@@ -244,7 +250,10 @@ impl Camera {
                 camera.backdrop = [0, 6, 14, 30][level];
                 camera.off_centre = [0.0, 0.3, 0.6, 1.0][level];
             }
-            Distortion::Standing => camera.lean = [0.0, 30.0, 45.0, 60.0][level],
+            Distortion::Standing => {
+                camera.lean = [0.0, 30.0, 45.0, 60.0][level];
+                camera.thickness = [0.0, 0.25, 0.25, 0.25][level];
+            }
             Distortion::Strip => {
                 camera.engraved = level > 0;
                 camera.strip = [0.0, 0.0, 1.0, 1.6][level];
@@ -899,44 +908,56 @@ pub fn render(scene: &Scene, rng: &mut Rng, camera: &Camera) -> (Vec<u8>, [Point
             (x * grow + between(rng, -jitter, jitter), y * grow + between(rng, -jitter, jitter))
         })
         .collect();
+    // The corners of the board's back face, where its sides show.
+    let mut back: Vec<Point> = Vec::new();
     if camera.lean > 0.0 {
         // The board turned about an axis in its plane, square to the tilt,
-        // its far side away from a camera three times its reach away.
+        // its far side away from a camera three times its reach away:
+        // (along the tilt, across it, depth from the board's centre).
         let reach = corners.iter().map(|p| p.0.hypot(p.1)).fold(0.0, f64::max);
         let distance = 3.0 * reach;
         let (lean_sin, lean_cos) = camera.lean.to_radians().sin_cos();
+        let project = |along: f64, across: f64, depth: f64| {
+            let near = distance / (distance + depth);
+            let (a, b) = (along * near, across * near);
+            (a * tc - b * ts, a * ts + b * tc)
+        };
+        let thickness = camera.thickness * camera.cell_px;
         for p in &mut corners {
             let (along, across) = (p.0 * tc + p.1 * ts, -p.0 * ts + p.1 * tc);
-            let near = distance / (distance + along * lean_sin);
-            let (a, b) = (along * lean_cos * near, across * near);
-            *p = (a * tc - b * ts, a * ts + b * tc);
+            if thickness > 0.0 {
+                // Behind the front face along its normal, away from the camera.
+                let depth = along * lean_sin + thickness * lean_cos;
+                back.push(project(along * lean_cos - thickness * lean_sin, across, depth));
+            }
+            *p = project(along * lean_cos, across, along * lean_sin);
         }
     }
-    let min_x = corners.iter().map(|p| p.0).fold(f64::MAX, f64::min);
-    let max_x = corners.iter().map(|p| p.0).fold(f64::MIN, f64::max);
-    let min_y = corners.iter().map(|p| p.1).fold(f64::MAX, f64::min);
-    let max_y = corners.iter().map(|p| p.1).fold(f64::MIN, f64::max);
+    let min_x = corners.iter().chain(&back).map(|p| p.0).fold(f64::MAX, f64::min);
+    let max_x = corners.iter().chain(&back).map(|p| p.0).fold(f64::MIN, f64::max);
+    let min_y = corners.iter().chain(&back).map(|p| p.1).fold(f64::MAX, f64::min);
+    let max_y = corners.iter().chain(&back).map(|p| p.1).fold(f64::MIN, f64::max);
     let side = (max_x - min_x).max(max_y - min_y);
     let (mut left, mut top) = (side * between(rng, 0.08, 0.25), side * between(rng, 0.08, 0.25));
     let mut right = side * between(rng, 0.08, 0.25);
     let mut below = side * between(rng, 0.08, 0.25);
     if camera.off_centre > 0.0 {
-        // More table on one side across and one side down.
-        let (across, down) = (side * camera.off_centre * between(rng, 0.5, 1.0), side * camera.off_centre);
-        if rng.below(2) == 0 {
-            left += across
-        } else {
-            right += across
-        }
-        let down = down * between(rng, 0.3, 1.0);
-        if rng.below(2) == 0 { top += down } else { below += down }
+        // More table on one side across and on one side down.
+        let across = side * camera.off_centre * between(rng, 0.5, 1.0);
+        *(if rng.below(2) == 0 { &mut left } else { &mut right }) += across;
+        let down = side * camera.off_centre * between(rng, 0.3, 1.0);
+        *(if rng.below(2) == 0 { &mut top } else { &mut below }) += down;
     }
     let width = ((max_x - min_x) + left + right).ceil() as usize;
     let height = ((max_y - min_y) + top + below).ceil() as usize;
-    for p in &mut corners {
+    for p in corners.iter_mut().chain(&mut back) {
         *p = (p.0 - min_x + left, p.1 - min_y + top);
     }
     let corners = [corners[0], corners[1], corners[2], corners[3]];
+    // The board's sides: between each edge of its front face and the same
+    // edge of its back face.
+    let sides: Vec<[Point; 4]> =
+        (0..back.len()).map(|k| [corners[k], corners[(k + 1) % 4], back[(k + 1) % 4], back[k]]).collect();
     let to_board = Homography::from_points(&corners, &board).expect("the corners of a turned rectangle");
     let mut planes = [Plane::new(width, height, 0.0), Plane::new(width, height, 0.0), Plane::new(width, height, 0.0)];
     let texture_seed = rng.next_u64();
@@ -953,6 +974,19 @@ pub fn render(scene: &Scene, rng: &mut Rng, camera: &Camera) -> (Vec<u8>, [Point
                     Some(thing) => thing.colour,
                     None => shade(scene, &labels, &look, &trim, camera, x, y).unwrap_or_else(|| {
                         let at = (px as f64 + sx, py as f64 + sy);
+                        // A side shows where the board's edge is: not beside a
+                        // notch or a rounded corner.
+                        let edge = (x.clamp(-MARGIN, w + MARGIN), y.clamp(-MARGIN, h + MARGIN + camera.strip));
+                        if sides.iter().any(|side| in_quadrilateral(side, at))
+                            && !in_quadrilateral(&corners, at)
+                            && shade(scene, &labels, &look, &trim, camera, edge.0, edge.1).is_some()
+                        {
+                            return match camera.material {
+                                // Plywood's or acrylic's edge, darker than its face.
+                                Material::Wood | Material::Acrylic { .. } => look.wood.map(|v| v * 0.55),
+                                Material::Printed => trim.dark.map(|v| v * 1.3),
+                            };
+                        }
                         match props.iter().rev().find(|p| p.covers(at)) {
                             Some(prop) => prop.colour(at),
                             None => {
@@ -991,6 +1025,15 @@ pub fn render(scene: &Scene, rng: &mut Rng, camera: &Camera) -> (Vec<u8>, [Point
         }
     }
     (jpeg(&out, camera.jpeg_quality), corners)
+}
+
+/// Whether a point is inside a convex quadrilateral, either way round.
+pub(crate) fn in_quadrilateral(corners: &[Point; 4], (x, y): Point) -> bool {
+    let turns = [0, 1, 2, 3].map(|k| {
+        let (a, b) = (corners[k], corners[(k + 1) % 4]);
+        (b.0 - a.0) * (y - a.1) - (b.1 - a.1) * (x - a.0)
+    });
+    turns.iter().all(|&t| t >= 0.0) || turns.iter().all(|&t| t <= 0.0)
 }
 
 /// A value in -1..1 that depends only on the seed and the place.

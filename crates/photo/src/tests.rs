@@ -487,17 +487,6 @@ fn a_printed_board_is_a_black_frame_round_white_pieces_and_a_white_base_with_dar
     }
 }
 
-/// Whether a point is inside a convex quadrilateral, either way round.
-fn inside(corners: &[(f64, f64); 4], (x, y): (f64, f64)) -> bool {
-    let sides: Vec<f64> = (0..4)
-        .map(|k| {
-            let (a, b) = (corners[k], corners[(k + 1) % 4]);
-            (b.0 - a.0) * (y - a.1) - (b.1 - a.1) * (x - a.0)
-        })
-        .collect();
-    sides.iter().all(|&s| s > 0.0) || sides.iter().all(|&s| s < 0.0)
-}
-
 #[test]
 fn a_busy_backdrop_is_colourful_all_over_and_the_board_off_centre() {
     let [standard, weekday] = boards();
@@ -513,7 +502,7 @@ fn a_busy_backdrop_is_colourful_all_over_and_the_board_off_centre() {
             let mut seen = [0usize; 4];
             for (x, y, p) in photo.enumerate_pixels().step_by(7) {
                 let (x, y) = (f64::from(x), f64::from(y));
-                if inside(&made.corners, (x, y)) {
+                if synth::in_quadrilateral(&made.corners, (x, y)) {
                     continue;
                 }
                 let quarter = usize::from(x > width / 2.0) + 2 * usize::from(y > height / 2.0);
