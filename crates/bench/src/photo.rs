@@ -237,3 +237,23 @@ fn real(dir: &Path, boards: &[Variant]) -> Result<(), BenchError> {
 fn first_line(text: &str) -> String {
     text.lines().next().unwrap_or("").to_string()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{canonical, truths};
+
+    #[test]
+    fn a_readme_gives_each_photo_its_board_by_the_first_word_and_its_rows_by_their_partition() {
+        let readme = "# Photos\n\n## a.jpg\n\n- board: standard (oak frame, red acrylic pieces), date shown: Jun 25\n\n\
+                      ```\nAB.\nAB-\n```\n\n## b.jpg\n\n- board: weekday geometry, date shown: none\n\n## c.jpg\n\n\
+                      - the empty board\n";
+        let found = truths(readme);
+        let seen: Vec<(&str, Option<&str>, usize)> =
+            found.iter().map(|t| (t.name.as_str(), t.board.as_deref(), t.rows.len())).collect();
+        assert_eq!(seen, [("a.jpg", Some("standard"), 2), ("b.jpg", Some("weekday"), 0), ("c.jpg", None, 0)]);
+        // The same tiling under other letters is the same partition.
+        let other = ["XY.".to_string(), "XY-".to_string()];
+        assert_eq!(canonical(&found[0].rows), canonical(&other));
+        assert_ne!(canonical(&found[0].rows), canonical(&["XX.".to_string(), "YY-".to_string()]));
+    }
+}

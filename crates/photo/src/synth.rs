@@ -526,8 +526,8 @@ const STRIP_TEXTS: [&str; 4] = ["A PUZZLE A DAY", "A-PUZZLE-A-DAY", "DAILY CALEN
 const SECOND_LINES: [&str; 3] = ["ANT PUZZLE", "ONE A DAY", "MADE IN 2023"];
 const CORNER_TEXTS: [&str; 4] = ["2022", "A-PUZZLE-A-DAY", "DAY BY DAY", "365"];
 
-/// The text engraved in the frame of a `w` x `h` grid: in the longest run
-/// of blocked cells of the last row, and in the strip below it, in two
+/// The text engraved in a board's frame: in the longest run of blocked
+/// cells of the last row, and in the strip below it, in two
 /// lines when the strip is deep enough.
 fn inscriptions(rng: &mut Rng, variant: &Variant, strip: f64) -> Vec<Inscription> {
     let (w, h) = (variant.width(), variant.height());
@@ -639,11 +639,12 @@ fn shade(
         (fy, scene.at(r - 1, c)),
         (1.0 - fy, scene.at(r + 1, c)),
     ];
-    let label = |index: i64| on_label(&labels[index as usize], fx, fy);
+    // Only asked of a cell of the grid.
+    let on_own_label = || on_label(&labels[(r * w as i64 + c) as usize], fx, fy);
     // An open cell's brightness: its label, the walls' shadows and seams.
     let open = |ink: f64, shadow: f64| {
         let mut factor = 0.86;
-        if label(r * w as i64 + c) {
+        if on_own_label() {
             factor *= ink;
         }
         // Light from the top left: the top and left walls cast shadow.
@@ -682,7 +683,7 @@ fn shade(
         }
         (Material::Acrylic { show }, Cover::Piece(k)) => {
             // The label printed on the base, seen through the sheet.
-            let through = if label(r * w as i64 + c) { 1.0 - show * 0.55 } else { 1.0 };
+            let through = if on_own_label() { 1.0 - show * 0.55 } else { 1.0 };
             Some(tone(trim.light, piece_shade(k).0 * through * rounded()))
         }
         (Material::Printed, Cover::Piece(k)) => Some(tone(trim.light, piece_shade(k).0 * rounded())),
