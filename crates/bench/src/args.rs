@@ -97,7 +97,8 @@ pub struct PhotoBenchArgs {
     #[arg(long, value_name = "SEED", default_value_t = 1)]
     pub seed: u64,
     /// A folder of real photos with a README.md giving each one's board and tiling (a `## NAME` heading, a
-    /// `- board: NAME` line, the rows in a code block, any letters); the table says when it is absent
+    /// `- board: NAME` line, the rows in a code block, any letters); the table says when it is absent.
+    /// Without it, the photos in ../shared/fixtures/calendar/photos beside the repository, when there
     #[arg(long, value_name = "DIR")]
     pub real: Option<std::path::PathBuf>,
 }

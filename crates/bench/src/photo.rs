@@ -1,7 +1,8 @@
 //! `aquarchive-bench photo`: the share of generated calendar photos read
 //! exactly (tiling and date) by the strength of each distortion of the
-//! camera, the others held at a phone's, with the time per photo; and the
-//! real photos of a folder, when one is given.
+//! camera or the scene, the others held at a phone's, with the time per
+//! photo; and the real photos of a folder: the one given, or the shared
+//! fixtures beside the repository when they are there.
 
 use std::path::Path;
 use std::time::Instant;
@@ -83,7 +84,7 @@ pub fn run(args: PhotoBenchArgs) -> Result<(), BenchError> {
     let title = format!(
         "Generated calendar photos read ({} per row, boards standard and weekday alternating, seeds from {}); \
          each distortion at strengths 0 to 3, the others at a phone's (perspective {}, rotation up to {} deg, \
-         {} px/cell, blur {}, noise {}, vignetting {}, JPEG {}):",
+         {} px/cell, blur {}, noise {}, vignetting {}, JPEG {}; a wooden board on a plain table):",
         args.per_level,
         args.seed,
         Camera::PHONE.perspective,
@@ -95,12 +96,24 @@ pub fn run(args: PhotoBenchArgs) -> Result<(), BenchError> {
         Camera::PHONE.jpeg_quality
     );
     print(&render(&title, &rows))?;
-    if let Some(dir) = &args.real {
-        print("\n")?;
-        real(dir, &boards)?;
+    print("\n")?;
+    match &args.real {
+        Some(dir) => real(dir, &boards),
+        None => {
+            let shared = Path::new(SHARED_PHOTOS);
+            match shared.canonicalize() {
+                Ok(dir) if dir.join("README.md").is_file() => real(&dir, &boards),
+                _ => print(
+                    "Real photos: none beside the repository (../shared/fixtures/calendar/photos); give --real DIR.\n",
+                ),
+            }
+        }
     }
-    Ok(())
 }
+
+/// Where real photos are kept beside a checkout, out of the repository
+/// (their licences are unknown): ../shared/fixtures/calendar/photos.
+const SHARED_PHOTOS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/fixtures/calendar/photos");
 
 fn image_size(jpeg: &[u8]) -> Result<(u32, u32), ()> {
     // The JPEG's frame header holds its size; the reader decodes it anyway.
@@ -122,7 +135,7 @@ fn image_size(jpeg: &[u8]) -> Result<(u32, u32), ()> {
 }
 
 /// A photo of the folder and what it shows, from its README.md: a `## NAME`
-/// heading, a `- board: NAME, ...` line, and the rows in a code block
+/// heading, a `- board: NAME ...` line (the name its first word), and the rows in a code block
 /// (letters arbitrary); a photo without rows shows no solved board.
 struct Truth {
     name: String,
@@ -142,7 +155,8 @@ fn truths(readme: &str) -> Vec<Truth> {
             } else if in_block {
                 truth.rows.push(line.trim().to_string());
             } else if let Some(rest) = line.trim().strip_prefix("- board:") {
-                truth.board = rest.split([',', '(']).next().map(|b| b.trim().to_string());
+                // The board's name, then perhaps what it is made of.
+                truth.board = rest.split([',', ' ', '(']).find(|word| !word.is_empty()).map(str::to_string);
             }
         }
     }
@@ -176,7 +190,7 @@ fn real(dir: &Path, boards: &[Variant]) -> Result<(), BenchError> {
     let Ok(text) = std::fs::read_to_string(&readme) else {
         return print(&format!("Real photos: {} is absent, so none were read.\n", readme.display()));
     };
-    let mut rows = vec![["photo", "board", "read", "ms", "what was read"].map(String::from).to_vec()];
+    let mut rows = vec![["photo", "board", "px", "read", "ms", "what was read"].map(String::from).to_vec()];
     let (mut exact, mut solved) = (0, 0);
     for truth in truths(&text) {
         let path = dir.join(&truth.name);
@@ -200,13 +214,17 @@ fn real(dir: &Path, boards: &[Variant]) -> Result<(), BenchError> {
                 };
                 (if right { "exactly" } else { "wrongly" }, format!("{} {}{how}", reading.variant.name(), reading.date))
             }
-            (Ok(reading), None) => ("wrongly", format!("{} {}", reading.variant.name(), reading.date)),
+            (Ok(reading), None) => {
+                ("wrongly (no solved board)", format!("{} {}", reading.variant.name(), reading.date))
+            }
             (Err(e), Some(_)) => ("refused", first_line(&e.to_string())),
             (Err(e), None) => ("refused, rightly", first_line(&e.to_string())),
         };
+        let px = image_size(&bytes).map_or_else(|()| "?".to_string(), |(w, h)| format!("{w} x {h}"));
         rows.push(vec![
             truth.name.clone(),
             truth.board.clone().unwrap_or_else(|| "-".to_string()),
+            px,
             verdict.to_string(),
             format!("{ms:.0}"),
             what,
@@ -218,4 +236,24 @@ fn real(dir: &Path, boards: &[Variant]) -> Result<(), BenchError> {
 
 fn first_line(text: &str) -> String {
     text.lines().next().unwrap_or("").to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{canonical, truths};
+
+    #[test]
+    fn a_readme_gives_each_photo_its_board_by_the_first_word_and_its_rows_by_their_partition() {
+        let readme = "# Photos\n\n## a.jpg\n\n- board: standard (oak frame, red acrylic pieces), date shown: Jun 25\n\n\
+                      ```\nAB.\nAB-\n```\n\n## b.jpg\n\n- board: weekday geometry, date shown: none\n\n## c.jpg\n\n\
+                      - the empty board\n";
+        let found = truths(readme);
+        let seen: Vec<(&str, Option<&str>, usize)> =
+            found.iter().map(|t| (t.name.as_str(), t.board.as_deref(), t.rows.len())).collect();
+        assert_eq!(seen, [("a.jpg", Some("standard"), 2), ("b.jpg", Some("weekday"), 0), ("c.jpg", None, 0)]);
+        // The same tiling under other letters is the same partition.
+        let other = ["XY.".to_string(), "XY-".to_string()];
+        assert_eq!(canonical(&found[0].rows), canonical(&other));
+        assert_ne!(canonical(&found[0].rows), canonical(&["XX.".to_string(), "YY-".to_string()]));
+    }
 }

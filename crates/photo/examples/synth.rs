@@ -1,22 +1,26 @@
 //! Writes a generated photo of a solved board, as the reader's tests and
-//! benchmark make them: `synth BOARD SEED OUT.jpg` (BOARD `standard` or
-//! `weekday`), taken by a phone's camera ([`Camera::PHONE`]). It prints
-//! the date the photo shows. The same seed gives the same board, date and
-//! tiling in every version.
+//! benchmark make them: `synth BOARD SEED OUT.jpg [DISTORTION=LEVEL ...]`
+//! (BOARD `standard` or `weekday`), taken by a phone's camera
+//! ([`Camera::PHONE`]) with each named distortion at its strength (0 to 3,
+//! as the benchmark's rows: `perspective`, `acrylic`, `printed`,
+//! `backdrop`, `standing`, `strip`, ...). It prints the date the photo
+//! shows. The same seed and distortions give the same board, date, tiling
+//! and photo in every version.
 //!
 //! ```sh
 //! cargo run --release -p aquarchive-photo --example synth -- standard 7 board.jpg
+//! cargo run --release -p aquarchive-photo --example synth -- weekday 3 lean.jpg standing=3 strip=2
 //! ```
 
 use std::process::ExitCode;
 
 use aquarchive_kinds::calendar::Variant;
-use aquarchive_photo::synth::{self, Camera};
+use aquarchive_photo::synth::{self, Camera, Distortion};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let [board, seed, out] = args.as_slice() else {
-        eprintln!("usage: synth BOARD SEED OUT.jpg (BOARD: standard or weekday)");
+    let [board, seed, out, distortions @ ..] = args.as_slice() else {
+        eprintln!("usage: synth BOARD SEED OUT.jpg [DISTORTION=LEVEL ...] (BOARD: standard or weekday)");
         return ExitCode::from(2);
     };
     let Some(variant) = Variant::built_in(board) else {
@@ -27,7 +31,21 @@ fn main() -> ExitCode {
         eprintln!("synth: the seed `{seed}` is not a whole number");
         return ExitCode::from(2);
     };
-    let photo = synth::photo(&variant, seed, &Camera::PHONE);
+    let mut camera = Camera::PHONE;
+    for given in distortions {
+        let parsed = given.split_once('=').and_then(|(name, level)| {
+            let distortion = Distortion::ALL.into_iter().find(|d| d.name() == name)?;
+            let level = level.parse::<usize>().ok().filter(|&l| l < Camera::LEVELS)?;
+            Some((distortion, level))
+        });
+        let Some((distortion, level)) = parsed else {
+            let names: Vec<&str> = Distortion::ALL.iter().map(|d| d.name()).collect();
+            eprintln!("synth: `{given}` is not DISTORTION=LEVEL (LEVEL 0 to 3; {})", names.join(", "));
+            return ExitCode::from(2);
+        };
+        camera = camera.with(distortion, level);
+    }
+    let photo = synth::photo(&variant, seed, &camera);
     if let Err(e) = std::fs::write(out, &photo.jpeg) {
         eprintln!("synth: {out}: {e}");
         return ExitCode::from(2);

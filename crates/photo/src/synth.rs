@@ -4,7 +4,11 @@
 //! (perspective, rotation, scale, blur, noise, vignetting, JPEG). Real
 //! boards and desks add what a plain rectangle on a cloth lacks: frames
 //! notched beside the blocked cells or with rounded corners, and things
-//! lying about the board or across its frame (keys, a hand). The same seed
+//! lying about the board or across its frame (keys, a hand). Other boards
+//! are not wood: tinted clear acrylic pieces through which the printed
+//! labels show, or a black 3D-printed frame with white pieces; some stand
+//! up and are taken from the side, have a wide strip of engraved text, or
+//! sit off the photo's centre among busy, colourful things. The same seed
 //! and camera give the same photo in every version.
 
 use aquarchive_kinds::calendar::{self, Cell, Date, Method, Tiling, Variant, date::days_in_month};
@@ -14,7 +18,7 @@ use crate::geometry::{Homography, Point};
 use crate::raster::Plane;
 
 /// The frame around the grid, in cells.
-const MARGIN: f64 = 0.6;
+pub(crate) const MARGIN: f64 = 0.6;
 /// Half the gap between two raised parts (pieces, frame), in cells.
 const GAP: f64 = 0.035;
 /// How far the shadow of a raised edge reaches into an open cell, in cells.
@@ -32,10 +36,15 @@ pub enum Distortion {
     Jpeg,
     Frame,
     Clutter,
+    Acrylic,
+    Printed,
+    Backdrop,
+    Standing,
+    Strip,
 }
 
 impl Distortion {
-    pub const ALL: [Distortion; 9] = [
+    pub const ALL: [Distortion; 14] = [
         Distortion::Perspective,
         Distortion::Rotation,
         Distortion::Scale,
@@ -45,6 +54,11 @@ impl Distortion {
         Distortion::Jpeg,
         Distortion::Frame,
         Distortion::Clutter,
+        Distortion::Acrylic,
+        Distortion::Printed,
+        Distortion::Backdrop,
+        Distortion::Standing,
+        Distortion::Strip,
     ];
 
     pub fn name(self) -> &'static str {
@@ -58,6 +72,11 @@ impl Distortion {
             Distortion::Jpeg => "jpeg",
             Distortion::Frame => "frame",
             Distortion::Clutter => "clutter",
+            Distortion::Acrylic => "acrylic",
+            Distortion::Printed => "printed",
+            Distortion::Backdrop => "backdrop",
+            Distortion::Standing => "standing",
+            Distortion::Strip => "strip",
         }
     }
 
@@ -79,6 +98,28 @@ impl Distortion {
                 (true, true) => format!("notched, round {:.1}", camera.rounding),
             },
             Distortion::Clutter => format!("{} things", camera.clutter),
+            Distortion::Acrylic => match camera.material {
+                Material::Acrylic { show } => format!("labels show {:.0}% through", show * 100.0),
+                _ => "wood".to_string(),
+            },
+            Distortion::Printed => match (camera.material, camera.bevel > 0.0) {
+                (Material::Printed, false) => "black frame, white pieces".to_string(),
+                (Material::Printed, true) => format!("the same, edges round {:.2} cell", camera.bevel),
+                _ => "wood".to_string(),
+            },
+            Distortion::Backdrop => match camera.backdrop {
+                0 => "plain table".to_string(),
+                n => format!("{n} things, off centre {:.1}", camera.off_centre),
+            },
+            Distortion::Standing if camera.lean > 0.0 => {
+                format!("leaning {:.0} deg, {:.2} cell thick", camera.lean, camera.thickness)
+            }
+            Distortion::Standing => "flat".to_string(),
+            Distortion::Strip => match (camera.strip > 0.0, camera.engraved) {
+                (_, false) => "none".to_string(),
+                (false, true) => "text in blocked cells".to_string(),
+                (true, true) => format!("text, strip {:.1} cell", camera.strip),
+            },
         }
     }
 }
@@ -108,6 +149,46 @@ pub struct Camera {
     /// Things lying about the board (keys, a thumb), about half of them
     /// across its frame; never over a cell.
     pub clutter: usize,
+    /// What the frame, the pieces and the labels are made of.
+    pub material: Material,
+    /// The radius of the pieces' rounded top edges, in cells (0: square),
+    /// as 3D-printed pieces have.
+    pub bevel: f64,
+    /// Busy, colourful things behind the board (posters, boxes, figures),
+    /// anywhere in the photo: how many. The board stands in front of them.
+    pub backdrop: usize,
+    /// More table on one side than the other, as a share of the board's
+    /// size: the board is this far off the photo's centre (0: about
+    /// centred).
+    pub off_centre: f64,
+    /// The angle between the board and a plane square to the camera, in
+    /// degrees: a board standing up and taken from the side, from close by,
+    /// on top of `perspective` (0: none).
+    pub lean: f64,
+    /// How thick the board is, in cells: its sides show when it leans.
+    pub thickness: f64,
+    /// How much deeper the frame is below the last row than elsewhere, in
+    /// cells: a strip for engraved text (0: none).
+    pub strip: f64,
+    /// Text engraved in the frame: in the last row's blocked cells, and in
+    /// the strip when there is one.
+    pub engraved: bool,
+}
+
+/// What a board is made of.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Material {
+    /// Plywood or MDF: frame, base and pieces of one wood, the labels
+    /// engraved.
+    Wood,
+    /// A wooden frame and base with the labels printed on it, and pieces of
+    /// tinted clear acrylic through which the labels show: `show` is how
+    /// much of a label's darkness on an open cell shows through a piece (0
+    /// to 1).
+    Acrylic { show: f64 },
+    /// 3D-printed: a black frame, white pieces, and the labels printed dark
+    /// on a white base.
+    Printed,
 }
 
 impl Camera {
@@ -127,6 +208,14 @@ impl Camera {
         rounding: 0.0,
         notch: false,
         clutter: 0,
+        material: Material::Wood,
+        bevel: 0.0,
+        backdrop: 0,
+        off_centre: 0.0,
+        lean: 0.0,
+        thickness: 0.0,
+        strip: 0.0,
+        engraved: false,
     };
 
     /// This camera with one distortion at strength `level`, from none (0)
@@ -147,6 +236,28 @@ impl Camera {
                 camera.notch = level >= 2;
             }
             Distortion::Clutter => camera.clutter = [0, 2, 4, 8][level],
+            Distortion::Acrylic => {
+                camera.material = match level {
+                    0 => Material::Wood,
+                    _ => Material::Acrylic { show: [0.0, 0.3, 0.55, 0.8][level] },
+                }
+            }
+            Distortion::Printed => {
+                camera.material = if level == 0 { Material::Wood } else { Material::Printed };
+                camera.bevel = [0.0, 0.0, 0.08, 0.15][level];
+            }
+            Distortion::Backdrop => {
+                camera.backdrop = [0, 6, 14, 30][level];
+                camera.off_centre = [0.0, 0.3, 0.6, 1.0][level];
+            }
+            Distortion::Standing => {
+                camera.lean = [0.0, 30.0, 45.0, 60.0][level];
+                camera.thickness = [0.0, 0.25, 0.25, 0.25][level];
+            }
+            Distortion::Strip => {
+                camera.engraved = level > 0;
+                camera.strip = [0.0, 0.0, 1.0, 1.6][level];
+            }
         }
         camera
     }
@@ -321,6 +432,7 @@ fn glyph(ch: char) -> [u8; 5] {
         'H' => [0b101, 0b101, 0b111, 0b101, 0b101],
         'I' => [0b111, 0b010, 0b010, 0b010, 0b111],
         'J' => [0b001, 0b001, 0b001, 0b101, 0b010],
+        'K' => [0b101, 0b101, 0b110, 0b101, 0b101],
         'L' => [0b100, 0b100, 0b100, 0b100, 0b111],
         'M' => [0b101, 0b111, 0b111, 0b101, 0b101],
         'N' => [0b110, 0b101, 0b101, 0b101, 0b101],
@@ -332,7 +444,10 @@ fn glyph(ch: char) -> [u8; 5] {
         'U' => [0b101, 0b101, 0b101, 0b101, 0b111],
         'V' => [0b101, 0b101, 0b101, 0b101, 0b010],
         'W' => [0b101, 0b101, 0b111, 0b111, 0b101],
+        'X' => [0b101, 0b101, 0b010, 0b101, 0b101],
         'Y' => [0b101, 0b101, 0b010, 0b010, 0b010],
+        'Z' => [0b111, 0b001, 0b010, 0b100, 0b111],
+        '-' => [0b000, 0b000, 0b111, 0b000, 0b000],
         '1' => [0b010, 0b110, 0b010, 0b010, 0b111],
         '2' => [0b110, 0b001, 0b010, 0b100, 0b111],
         '3' => [0b110, 0b001, 0b010, 0b001, 0b110],
@@ -346,7 +461,7 @@ fn glyph(ch: char) -> [u8; 5] {
     }
 }
 
-fn label(cell: Cell) -> String {
+pub(crate) fn label(cell: Cell) -> String {
     match cell {
         Cell::Month(m) => calendar::MONTHS[m as usize - 1].to_string(),
         Cell::Day(d) => d.to_string(),
@@ -357,7 +472,7 @@ fn label(cell: Cell) -> String {
 
 /// Whether the point (`fx`, `fy`) of a cell (each 0..1) is on a stroke of
 /// its engraved label.
-fn on_label(text: &str, fx: f64, fy: f64) -> bool {
+pub(crate) fn on_label(text: &str, fx: f64, fy: f64) -> bool {
     let n = text.chars().count();
     if n == 0 {
         return false;
@@ -375,18 +490,134 @@ fn on_label(text: &str, fx: f64, fy: f64) -> bool {
     col < 3 && glyph(ch)[gy] & (0b100 >> col) != 0
 }
 
+/// A line of text engraved in the frame, centred in a box of the board's
+/// plane (cells), as large as the box allows.
+struct Inscription {
+    left: f64,
+    top: f64,
+    right: f64,
+    bottom: f64,
+    text: &'static str,
+}
+
+impl Inscription {
+    /// Whether (`x`, `y`) is on a stroke of the text.
+    fn covers(&self, x: f64, y: f64) -> bool {
+        let n = self.text.chars().count();
+        if n == 0 || x < self.left || x > self.right || y < self.top || y > self.bottom {
+            return false;
+        }
+        // Glyphs 3 units wide with 1 between, 5 high.
+        let unit = ((self.bottom - self.top) / 5.0).min((self.right - self.left) / (4 * n - 1) as f64);
+        let (width, height) = ((4 * n - 1) as f64 * unit, 5.0 * unit);
+        let gx = (x - (self.left + self.right - width) / 2.0) / unit;
+        let gy = (y - (self.top + self.bottom - height) / 2.0) / unit;
+        if gx < 0.0 || gy < 0.0 || gx >= (4 * n) as f64 || gy >= 5.0 {
+            return false;
+        }
+        let (gx, gy) = (gx as usize, gy as usize);
+        let Some(ch) = self.text.chars().nth(gx / 4) else { return false };
+        gx % 4 < 3 && glyph(ch)[gy] & (0b100 >> (gx % 4)) != 0
+    }
+}
+
+/// What makers engrave on their frames.
+const STRIP_TEXTS: [&str; 4] = ["A PUZZLE A DAY", "A-PUZZLE-A-DAY", "DAILY CALENDAR PUZZLE", "CALENDAR PUZZLE"];
+const SECOND_LINES: [&str; 3] = ["ANT PUZZLE", "ONE A DAY", "MADE IN 2023"];
+const CORNER_TEXTS: [&str; 4] = ["2022", "A-PUZZLE-A-DAY", "DAY BY DAY", "365"];
+
+/// The text engraved in a board's frame: in the longest run of blocked
+/// cells of the last row, and in the strip below it, in two
+/// lines when the strip is deep enough.
+fn inscriptions(rng: &mut Rng, variant: &Variant, strip: f64) -> Vec<Inscription> {
+    let (w, h) = (variant.width(), variant.height());
+    let mut out = Vec::new();
+    let (mut best, mut run) = ((0, 0), 0);
+    for c in 0..w {
+        run = if variant.cell(h - 1, c) == Cell::Blocked { run + 1 } else { 0 };
+        if run > best.1 - best.0 {
+            best = (c + 1 - run, c + 1);
+        }
+    }
+    let (hf, wf) = (h as f64, w as f64);
+    if best.1 - best.0 >= 2 {
+        let (from, to) = (best.0 as f64, best.1 as f64);
+        let text = CORNER_TEXTS[rng.below(CORNER_TEXTS.len())];
+        out.push(Inscription { left: from + 0.15, top: hf - 0.7, right: to - 0.15, bottom: hf - 0.3, text });
+    }
+    if strip > 0.0 {
+        let depth = MARGIN + strip;
+        let text = STRIP_TEXTS[rng.below(STRIP_TEXTS.len())];
+        if strip >= 1.4 {
+            let second = SECOND_LINES[rng.below(SECOND_LINES.len())];
+            let line = depth * 0.22;
+            let middle = hf + depth / 2.0;
+            out.push(Inscription { left: 0.0, top: middle - 1.2 * line, right: wf, bottom: middle - 0.2 * line, text });
+            let (top, bottom) = (middle + 0.2 * line, middle + 1.2 * line);
+            out.push(Inscription { left: 0.0, top, right: wf, bottom, text: second });
+        } else {
+            let line = (depth * 0.35).min(0.5);
+            let middle = hf + depth / 2.0;
+            out.push(Inscription { left: 0.0, top: middle - line / 2.0, right: wf, bottom: middle + line / 2.0, text });
+        }
+    }
+    out
+}
+
+/// What a board that is not all wood looks like, and the text engraved in
+/// its frame: drawn only for a camera that asks for them, so that a wooden
+/// board's photo stays what it was.
+struct Trim {
+    /// The acrylic's colour, or the printed pieces' and base's white.
+    light: [f64; 3],
+    /// The printed frame's black.
+    dark: [f64; 3],
+    inscriptions: Vec<Inscription>,
+}
+
+/// Tints of acrylic sheet: red, orange, blue, green, violet.
+const TINTS: [[f64; 3]; 5] =
+    [[232.0, 96.0, 104.0], [240.0, 150.0, 70.0], [90.0, 140.0, 225.0], [110.0, 195.0, 125.0], [170.0, 110.0, 205.0]];
+
+fn trim(rng: &mut Rng, variant: &Variant, camera: &Camera) -> Trim {
+    let mut trim = Trim { light: [0.0; 3], dark: [0.0; 3], inscriptions: Vec::new() };
+    match camera.material {
+        Material::Wood => {}
+        Material::Acrylic { .. } => trim.light = TINTS[rng.below(TINTS.len())],
+        Material::Printed => {
+            let white = between(rng, 218.0, 240.0);
+            trim.light = [white, white, white - between(rng, 0.0, 8.0)];
+            let black = between(rng, 22.0, 45.0);
+            trim.dark = [black, black, black + between(rng, 0.0, 6.0)];
+        }
+    }
+    if camera.engraved {
+        trim.inscriptions = inscriptions(rng, variant, camera.strip);
+    }
+    trim
+}
+
 /// The colour of the board's plane at (`x`, `y`), in cells from the grid's
 /// top left corner; `None` off the board.
-fn shade(scene: &Scene, labels: &[String], look: &Look, camera: &Camera, x: f64, y: f64) -> Option<[f64; 3]> {
+fn shade(
+    scene: &Scene,
+    labels: &[String],
+    look: &Look,
+    trim: &Trim,
+    camera: &Camera,
+    x: f64,
+    y: f64,
+) -> Option<[f64; 3]> {
     let (w, h) = (scene.variant.width() as f64, scene.variant.height() as f64);
-    if x < -MARGIN || y < -MARGIN || x > w + MARGIN || y > h + MARGIN {
+    let bottom = h + MARGIN + camera.strip;
+    if x < -MARGIN || y < -MARGIN || x > w + MARGIN || y > bottom {
         return None;
     }
     if camera.rounding > 0.0 {
         // Off the board beyond a rounded corner.
         let r = camera.rounding;
         let cx = x.clamp(-MARGIN + r, w + MARGIN - r);
-        let cy = y.clamp(-MARGIN + r, h + MARGIN - r);
+        let cy = y.clamp(-MARGIN + r, bottom - r);
         if (x - cx).hypot(y - cy) > r {
             return None;
         }
@@ -408,44 +639,78 @@ fn shade(scene: &Scene, labels: &[String], look: &Look, camera: &Camera, x: f64,
         (fy, scene.at(r - 1, c)),
         (1.0 - fy, scene.at(r + 1, c)),
     ];
-    let tone = |factor: f64| look.wood.map(|v| v * factor);
-    match here {
-        Cover::Open => {
-            let index = (r * w as i64 + c) as usize;
-            let mut factor = 0.86;
-            if on_label(&labels[index], fx, fy) {
-                factor *= 0.45;
-            }
-            // Light from the top left: the top and left walls cast shadow.
-            for &(d, across) in &sides[..] {
-                if across != Cover::Open && d < SHADOW {
-                    factor *= 1.0 - 0.45 * (1.0 - d / SHADOW);
-                }
-            }
-            // Every wall, lit or not, leaves a dark seam.
-            if sides.iter().any(|&(d, across)| across != Cover::Open && d < GAP * 0.6) {
-                factor *= 0.5;
-            }
-            Some(tone(factor))
+    // Only asked of a cell of the grid.
+    let on_own_label = || on_label(&labels[(r * w as i64 + c) as usize], fx, fy);
+    // An open cell's brightness: its label, the walls' shadows and seams.
+    let open = |ink: f64, shadow: f64| {
+        let mut factor = 0.86;
+        if on_own_label() {
+            factor *= ink;
         }
-        Cover::Frame | Cover::Piece(_) => {
-            if sides.iter().any(|&(d, across)| d < GAP && across != here && across != Cover::Open) {
-                return Some(tone(0.3));
+        // Light from the top left: the top and left walls cast shadow.
+        for &(d, across) in &sides[..] {
+            if across != Cover::Open && d < SHADOW {
+                factor *= 1.0 - shadow * (1.0 - d / SHADOW);
             }
+        }
+        // Every wall, lit or not, leaves a dark seam.
+        if sides.iter().any(|&(d, across)| across != Cover::Open && d < GAP * 0.6) {
+            factor *= 0.5;
+        }
+        factor
+    };
+    // Whether the point is in the gap round a raised part (piece, frame).
+    let in_gap = || {
+        sides.iter().any(|&(d, across)| d < GAP && across != here && across != Cover::Open)
             // Next to an open cell, the gap is on the raised side only.
-            if sides.iter().any(|&(d, across)| d < GAP && across == Cover::Open && here != Cover::Frame) {
-                return Some(tone(0.3));
-            }
-            let factor = match here {
-                Cover::Piece(k) => {
-                    let (shade, turn, frequency, phase) = look.pieces[k as usize % look.pieces.len()];
-                    shade * grain(x, y, (turn, frequency, phase))
-                }
-                _ => grain(x, y, look.frame_grain),
-            };
-            Some(tone(factor))
+            || sides.iter().any(|&(d, across)| d < GAP && across == Cover::Open && here != Cover::Frame)
+    };
+    let engraved = || trim.inscriptions.iter().any(|i| i.covers(x, y));
+    let rounded = || if camera.bevel > 0.0 { bevel(&sides, here, camera.bevel) } else { 1.0 };
+    let tone = |colour: [f64; 3], factor: f64| colour.map(|v| v * factor);
+    let piece_shade = |k: u8| look.pieces[k as usize % look.pieces.len()];
+    match (camera.material, here) {
+        (Material::Wood | Material::Acrylic { .. }, Cover::Open) => Some(tone(look.wood, open(0.45, 0.45))),
+        (Material::Printed, Cover::Open) => Some(tone(trim.light, open(0.2, 0.55))),
+        (_, Cover::Frame | Cover::Piece(_)) if in_gap() => match (camera.material, here) {
+            (Material::Wood, _) | (Material::Acrylic { .. }, Cover::Frame) => Some(tone(look.wood, 0.3)),
+            (Material::Acrylic { .. }, _) => Some(tone(trim.light, 0.5)),
+            (Material::Printed, _) => Some(tone(trim.light, 0.3)),
+        },
+        (Material::Wood, Cover::Piece(k)) => {
+            let (shade, turn, frequency, phase) = piece_shade(k);
+            Some(tone(look.wood, shade * grain(x, y, (turn, frequency, phase)) * rounded()))
+        }
+        (Material::Acrylic { show }, Cover::Piece(k)) => {
+            // The label printed on the base, seen through the sheet.
+            let through = if on_own_label() { 1.0 - show * 0.55 } else { 1.0 };
+            Some(tone(trim.light, piece_shade(k).0 * through * rounded()))
+        }
+        (Material::Printed, Cover::Piece(k)) => Some(tone(trim.light, piece_shade(k).0 * rounded())),
+        (Material::Wood | Material::Acrylic { .. }, _) => {
+            let factor = grain(x, y, look.frame_grain);
+            Some(tone(look.wood, if engraved() { factor * 0.45 } else { factor }))
+        }
+        (Material::Printed, _) => {
+            // Printed layers ridge the frame; text is raised and catches light.
+            let factor = grain(x, y, look.frame_grain);
+            Some(tone(trim.dark, if engraved() { factor * 1.8 } else { factor }))
         }
     }
+}
+
+/// How a piece's rounded top edge of radius `radius` (cells) lights a point
+/// near it: lighter on the sides facing the light (top, left), darker on the
+/// others.
+fn bevel(sides: &[(f64, Cover); 4], here: Cover, radius: f64) -> f64 {
+    let mut factor = 1.0;
+    for (k, &(d, across)) in sides.iter().enumerate() {
+        if across != here && d < radius {
+            let t = 1.0 - d / radius;
+            factor *= if k % 2 == 0 { 1.0 + 0.12 * t * t } else { 1.0 - 0.45 * t * t };
+        }
+    }
+    factor
 }
 
 /// The blocked cells at the end of the first rows that a notched frame is
@@ -514,6 +779,102 @@ fn clutter(rng: &mut Rng, n: usize, w: f64, h: f64) -> Vec<Thing> {
         .collect()
 }
 
+/// Something behind the board, in the photo's pixels: a poster, a box, a
+/// figure, a bottle; a rectangle or an ellipse, turned, filled with a
+/// pattern of two strong colours.
+struct Prop {
+    centre: Point,
+    /// Its long axis, a unit vector.
+    axis: Point,
+    half: (f64, f64),
+    round: bool,
+    colours: [[f64; 3]; 2],
+    pattern: Pattern,
+}
+
+#[derive(Clone, Copy)]
+enum Pattern {
+    Flat,
+    /// Bands of the two colours, this many pixels wide, across the axis.
+    Stripes(f64),
+    /// A blend from one colour to the other along the axis.
+    Gradient,
+    /// Patches of the two colours, this many pixels across: a printed
+    /// picture.
+    Patches(u64, f64),
+}
+
+impl Prop {
+    /// Where a point is in the prop's own frame, in shares of its halves.
+    fn local(&self, (x, y): Point) -> (f64, f64) {
+        let (dx, dy) = (x - self.centre.0, y - self.centre.1);
+        ((dx * self.axis.0 + dy * self.axis.1) / self.half.0, (-dx * self.axis.1 + dy * self.axis.0) / self.half.1)
+    }
+
+    fn covers(&self, at: Point) -> bool {
+        let (u, v) = self.local(at);
+        if self.round { u * u + v * v <= 1.0 } else { u.abs() <= 1.0 && v.abs() <= 1.0 }
+    }
+
+    fn colour(&self, at: Point) -> [f64; 3] {
+        let (u, _) = self.local(at);
+        let [a, b] = self.colours;
+        let mix = |t: f64| [0, 1, 2].map(|k| a[k] * (1.0 - t) + b[k] * t);
+        match self.pattern {
+            Pattern::Flat => a,
+            Pattern::Stripes(width) => {
+                if (u * self.half.0 / width).rem_euclid(2.0) < 1.0 {
+                    a
+                } else {
+                    b
+                }
+            }
+            Pattern::Gradient => mix((u + 1.0) / 2.0),
+            Pattern::Patches(seed, size) => {
+                let cell = |v: f64| (v / size).max(0.0) as usize;
+                if hash_noise(seed, cell(at.0), cell(at.1)) > 0.0 { a } else { b }
+            }
+        }
+    }
+}
+
+/// A strong colour: any hue, mostly saturated, mostly bright.
+fn vivid(rng: &mut Rng) -> [f64; 3] {
+    let (hue, saturation, value) = (between(rng, 0.0, 6.0), between(rng, 0.45, 1.0), between(rng, 120.0, 250.0));
+    let f = hue - hue.floor();
+    let (p, q, t) = (1.0 - saturation, 1.0 - saturation * f, 1.0 - saturation * (1.0 - f));
+    let [r, g, b] = match hue as usize {
+        0 => [1.0, t, p],
+        1 => [q, 1.0, p],
+        2 => [p, 1.0, t],
+        3 => [p, q, 1.0],
+        4 => [t, p, 1.0],
+        _ => [1.0, p, q],
+    };
+    [r * value, g * value, b * value]
+}
+
+/// `n` props anywhere in a `width` x `height` photo, behind the board.
+fn backdrop(rng: &mut Rng, n: usize, width: usize, height: usize) -> Vec<Prop> {
+    let side = width.max(height) as f64;
+    (0..n)
+        .map(|_| {
+            let centre = (between(rng, 0.0, width as f64), between(rng, 0.0, height as f64));
+            let turn = between(rng, -0.5, 0.5);
+            let half = (side * between(rng, 0.05, 0.3), side * between(rng, 0.04, 0.2));
+            let round = rng.below(3) == 0;
+            let colours = [vivid(rng), vivid(rng)];
+            let pattern = match rng.below(4) {
+                0 => Pattern::Flat,
+                1 => Pattern::Stripes(between(rng, 3.0, 20.0)),
+                2 => Pattern::Gradient,
+                _ => Pattern::Patches(rng.next_u64(), between(rng, 4.0, 16.0)),
+            };
+            Prop { centre, axis: (turn.cos(), turn.sin()), half, round, colours, pattern }
+        })
+        .collect()
+}
+
 /// The photo of a scene (a JPEG) and the board's outer corners in it.
 pub fn render(scene: &Scene, rng: &mut Rng, camera: &Camera) -> (Vec<u8>, [Point; 4]) {
     let variant = &scene.variant;
@@ -523,7 +884,8 @@ pub fn render(scene: &Scene, rng: &mut Rng, camera: &Camera) -> (Vec<u8>, [Point
         .flat_map(|r| (0..variant.width()).map(move |c| (r, c)))
         .map(|(r, c)| label(variant.cell(r, c)))
         .collect();
-    let board = [(-MARGIN, -MARGIN), (w + MARGIN, -MARGIN), (w + MARGIN, h + MARGIN), (-MARGIN, h + MARGIN)];
+    let bottom = h + MARGIN + camera.strip;
+    let board = [(-MARGIN, -MARGIN), (w + MARGIN, -MARGIN), (w + MARGIN, bottom), (-MARGIN, bottom)];
     // Turn and scale about the board's centre, then tilt.
     let angle = between(rng, -camera.rotation, camera.rotation).to_radians();
     let (sin, cos) = angle.sin_cos();
@@ -547,22 +909,62 @@ pub fn render(scene: &Scene, rng: &mut Rng, camera: &Camera) -> (Vec<u8>, [Point
             (x * grow + between(rng, -jitter, jitter), y * grow + between(rng, -jitter, jitter))
         })
         .collect();
-    let min_x = corners.iter().map(|p| p.0).fold(f64::MAX, f64::min);
-    let max_x = corners.iter().map(|p| p.0).fold(f64::MIN, f64::max);
-    let min_y = corners.iter().map(|p| p.1).fold(f64::MAX, f64::min);
-    let max_y = corners.iter().map(|p| p.1).fold(f64::MIN, f64::max);
+    // The corners of the board's back face, where its sides show.
+    let mut back: Vec<Point> = Vec::new();
+    if camera.lean > 0.0 {
+        // The board turned about an axis in its plane, square to the tilt,
+        // its far side away from a camera three times its reach away:
+        // (along the tilt, across it, depth from the board's centre).
+        let reach = corners.iter().map(|p| p.0.hypot(p.1)).fold(0.0, f64::max);
+        let distance = 3.0 * reach;
+        let (lean_sin, lean_cos) = camera.lean.to_radians().sin_cos();
+        let project = |along: f64, across: f64, depth: f64| {
+            let near = distance / (distance + depth);
+            let (a, b) = (along * near, across * near);
+            (a * tc - b * ts, a * ts + b * tc)
+        };
+        let thickness = camera.thickness * camera.cell_px;
+        for p in &mut corners {
+            let (along, across) = (p.0 * tc + p.1 * ts, -p.0 * ts + p.1 * tc);
+            if thickness > 0.0 {
+                // Behind the front face along its normal, away from the camera.
+                let depth = along * lean_sin + thickness * lean_cos;
+                back.push(project(along * lean_cos - thickness * lean_sin, across, depth));
+            }
+            *p = project(along * lean_cos, across, along * lean_sin);
+        }
+    }
+    let min_x = corners.iter().chain(&back).map(|p| p.0).fold(f64::MAX, f64::min);
+    let max_x = corners.iter().chain(&back).map(|p| p.0).fold(f64::MIN, f64::max);
+    let min_y = corners.iter().chain(&back).map(|p| p.1).fold(f64::MAX, f64::min);
+    let max_y = corners.iter().chain(&back).map(|p| p.1).fold(f64::MIN, f64::max);
     let side = (max_x - min_x).max(max_y - min_y);
-    let (left, top) = (side * between(rng, 0.08, 0.25), side * between(rng, 0.08, 0.25));
-    let width = ((max_x - min_x) + left + side * between(rng, 0.08, 0.25)).ceil() as usize;
-    let height = ((max_y - min_y) + top + side * between(rng, 0.08, 0.25)).ceil() as usize;
-    for p in &mut corners {
+    let (mut left, mut top) = (side * between(rng, 0.08, 0.25), side * between(rng, 0.08, 0.25));
+    let mut right = side * between(rng, 0.08, 0.25);
+    let mut below = side * between(rng, 0.08, 0.25);
+    if camera.off_centre > 0.0 {
+        // More table on one side across and on one side down.
+        let across = side * camera.off_centre * between(rng, 0.5, 1.0);
+        *(if rng.below(2) == 0 { &mut left } else { &mut right }) += across;
+        let down = side * camera.off_centre * between(rng, 0.3, 1.0);
+        *(if rng.below(2) == 0 { &mut top } else { &mut below }) += down;
+    }
+    let width = ((max_x - min_x) + left + right).ceil() as usize;
+    let height = ((max_y - min_y) + top + below).ceil() as usize;
+    for p in corners.iter_mut().chain(&mut back) {
         *p = (p.0 - min_x + left, p.1 - min_y + top);
     }
     let corners = [corners[0], corners[1], corners[2], corners[3]];
+    // The board's sides: between each edge of its front face and the same
+    // edge of its back face.
+    let sides: Vec<[Point; 4]> =
+        (0..back.len()).map(|k| [corners[k], corners[(k + 1) % 4], back[(k + 1) % 4], back[k]]).collect();
     let to_board = Homography::from_points(&corners, &board).expect("the corners of a turned rectangle");
     let mut planes = [Plane::new(width, height, 0.0), Plane::new(width, height, 0.0), Plane::new(width, height, 0.0)];
     let texture_seed = rng.next_u64();
     let things = clutter(rng, camera.clutter, w, h);
+    let trim = trim(rng, variant, camera);
+    let props = backdrop(rng, camera.backdrop, width, height);
     for py in 0..height {
         for px in 0..width {
             let mut sum = [0.0; 3];
@@ -571,9 +973,28 @@ pub fn render(scene: &Scene, rng: &mut Rng, camera: &Camera) -> (Vec<u8>, [Point
                 let (x, y) = to_board.apply((px as f64 + sx, py as f64 + sy));
                 let colour = match things.iter().find(|t| t.covers((x, y))) {
                     Some(thing) => thing.colour,
-                    None => shade(scene, &labels, &look, camera, x, y).unwrap_or_else(|| {
-                        let bump = hash_noise(texture_seed, px / 2, py / 2) * look.table_texture;
-                        look.table.map(|v| v + bump)
+                    None => shade(scene, &labels, &look, &trim, camera, x, y).unwrap_or_else(|| {
+                        let at = (px as f64 + sx, py as f64 + sy);
+                        // A side shows where the board's edge is: not beside a
+                        // notch or a rounded corner.
+                        let edge = (x.clamp(-MARGIN, w + MARGIN), y.clamp(-MARGIN, h + MARGIN + camera.strip));
+                        if sides.iter().any(|side| in_quadrilateral(side, at))
+                            && !in_quadrilateral(&corners, at)
+                            && shade(scene, &labels, &look, &trim, camera, edge.0, edge.1).is_some()
+                        {
+                            return match camera.material {
+                                // Plywood's or acrylic's edge, darker than its face.
+                                Material::Wood | Material::Acrylic { .. } => look.wood.map(|v| v * 0.55),
+                                Material::Printed => trim.dark.map(|v| v * 1.3),
+                            };
+                        }
+                        match props.iter().rev().find(|p| p.covers(at)) {
+                            Some(prop) => prop.colour(at),
+                            None => {
+                                let bump = hash_noise(texture_seed, px / 2, py / 2) * look.table_texture;
+                                look.table.map(|v| v + bump)
+                            }
+                        }
                     }),
                 };
                 for k in 0..3 {
@@ -605,6 +1026,15 @@ pub fn render(scene: &Scene, rng: &mut Rng, camera: &Camera) -> (Vec<u8>, [Point
         }
     }
     (jpeg(&out, camera.jpeg_quality), corners)
+}
+
+/// Whether a point is inside a convex quadrilateral, either way round.
+pub(crate) fn in_quadrilateral(corners: &[Point; 4], (x, y): Point) -> bool {
+    let turns = [0, 1, 2, 3].map(|k| {
+        let (a, b) = (corners[k], corners[(k + 1) % 4]);
+        (b.0 - a.0) * (y - a.1) - (b.1 - a.1) * (x - a.0)
+    });
+    turns.iter().all(|&t| t >= 0.0) || turns.iter().all(|&t| t <= 0.0)
 }
 
 /// A value in -1..1 that depends only on the seed and the place.

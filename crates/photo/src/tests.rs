@@ -6,7 +6,7 @@ use crate::raster::Plane;
 use crate::read::layout::Evidence;
 use crate::read::pieces::nearest;
 use crate::synth::{self, Camera, Cover, Distortion, Scene};
-use crate::{ReadError, read};
+use crate::{Point, ReadError, read};
 
 fn boards() -> [Variant; 2] {
     ["standard", "weekday"].map(|name| Variant::built_in(name).unwrap())
@@ -328,4 +328,322 @@ fn of_two_failed_looks_at_a_photo_the_one_that_got_further_is_told() {
         but: "a date leaves a month, a day and a weekday open (3 cells)".to_string(),
     };
     assert_eq!(open.clone().further(other), open);
+}
+
+/// The distortions of the scene that real photos showed beyond a wooden
+/// board on a plain table.
+const NEW_LOOKS: [Distortion; 5] =
+    [Distortion::Acrylic, Distortion::Printed, Distortion::Backdrop, Distortion::Standing, Distortion::Strip];
+
+/// A camera that adds nothing of its own to what the scene shows: no blur,
+/// no noise, a fine JPEG.
+fn sharp() -> Camera {
+    Camera::PHONE.with(Distortion::Blur, 0).with(Distortion::Noise, 0).with(Distortion::Jpeg, 0)
+}
+
+/// Where a point of the board's plane (cells from the grid's top left
+/// corner) is in a generated photo, from the corners it gives.
+fn board_to_photo(variant: &Variant, camera: &Camera, made: &synth::Synthetic) -> Homography {
+    let (w, h, m) = (variant.width() as f64, variant.height() as f64, synth::MARGIN);
+    let bottom = h + m + camera.strip;
+    let board = [(-m, -m), (w + m, -m), (w + m, bottom), (-m, bottom)];
+    Homography::from_points(&board, &made.corners).unwrap()
+}
+
+/// A photo's brightness.
+fn grey(jpeg: &[u8]) -> Plane {
+    crate::raster::Photo::from_image(&image::load_from_memory(jpeg).unwrap().to_rgb8(), 1).grey
+}
+
+/// The mean brightness of a photo at points of the board's plane.
+fn mean_at(plane: &Plane, to_photo: &Homography, points: &[(f64, f64)]) -> f64 {
+    assert!(!points.is_empty());
+    let sum: f64 = points
+        .iter()
+        .map(|&p| {
+            // A pixel's centre is half a pixel from its corner.
+            let (x, y) = to_photo.apply(p);
+            f64::from(plane.sample(x - 0.5, y - 0.5))
+        })
+        .sum();
+    sum / points.len() as f64
+}
+
+/// Points of a cell's label box, on the label's strokes and off them, each
+/// well inside or well outside a stroke.
+fn label_points(variant: &Variant, r: usize, c: usize) -> (Vec<Point>, Vec<Point>) {
+    let text = synth::label(variant.cell(r, c));
+    let (mut on, mut off) = (Vec::new(), Vec::new());
+    for i in 0..=80 {
+        for j in 0..=30 {
+            let (fx, fy) = (0.1 + 0.01 * f64::from(i), 0.35 + 0.01 * f64::from(j));
+            let near = [(0.0, 0.0), (0.015, 0.0), (-0.015, 0.0), (0.0, 0.015), (0.0, -0.015)]
+                .map(|(dx, dy)| synth::on_label(&text, fx + dx, fy + dy));
+            let point = (c as f64 + fx, r as f64 + fy);
+            if near.iter().all(|&v| v) {
+                on.push(point);
+            } else if near.iter().all(|&v| !v) {
+                off.push(point);
+            }
+        }
+    }
+    (on, off)
+}
+
+/// How much darker a cell's label strokes are than the rest of its label
+/// box, as a share of the rest: 0 where no label shows.
+fn label_contrast(plane: &Plane, to_photo: &Homography, variant: &Variant, r: usize, c: usize) -> f64 {
+    let (on, off) = label_points(variant, r, c);
+    1.0 - mean_at(plane, to_photo, &on) / mean_at(plane, to_photo, &off)
+}
+
+/// The board's labelled cells, each with whether the photo's tiling covers
+/// it.
+fn labelled_cells(variant: &Variant, made: &synth::Synthetic) -> Vec<(usize, usize, bool)> {
+    let open = variant.open_cells(&made.date);
+    let w = variant.width();
+    (0..variant.height() * w)
+        .filter(|&i| !synth::label(variant.cell(i / w, i % w)).is_empty())
+        .map(|i| (i / w, i % w, !open[i]))
+        .collect()
+}
+
+#[test]
+fn each_new_look_at_strength_0_is_the_phones_camera_and_a_seed_makes_one_photo() {
+    // Other seeds make other photos: see the_same_seed_makes_the_same_photo.
+    let [standard, weekday] = boards();
+    for (k, distortion) in NEW_LOOKS.into_iter().enumerate() {
+        assert_eq!(Camera::PHONE.with(distortion, 0), Camera::PHONE, "{}", distortion.name());
+        // Small photos: what is compared is whole photos.
+        let small = Camera::PHONE.with(Distortion::Scale, 3);
+        let camera = small.with(distortion, 3);
+        let variant = if k % 2 == 0 { &standard } else { &weekday };
+        let seed = 20 + k as u64;
+        let (a, b) = (synth::photo(variant, seed, &camera), synth::photo(variant, seed, &camera));
+        assert_eq!(a.jpeg, b.jpeg, "{}", distortion.name());
+        // The look changes the photo, not the date or tiling the seed gives.
+        let plain = synth::photo(variant, seed, &small);
+        assert_ne!(a.jpeg, plain.jpeg, "{}", distortion.name());
+        assert_eq!((a.date, &a.tiling), (plain.date, &plain.tiling), "{}", distortion.name());
+    }
+}
+
+#[test]
+fn labels_show_through_acrylic_pieces_fainter_than_on_open_cells_but_not_through_wood() {
+    let [standard, weekday] = boards();
+    for (seed, variant) in [(31, &standard), (32, &weekday)] {
+        for level in [0, 2] {
+            let camera = sharp().with(Distortion::Acrylic, level);
+            let made = synth::photo(variant, seed, &camera);
+            let (plane, to_photo) = (grey(&made.jpeg), board_to_photo(variant, &camera, &made));
+            let (mut covered, mut open) = (Vec::new(), Vec::new());
+            for (r, c, is_covered) in labelled_cells(variant, &made) {
+                let contrast = label_contrast(&plane, &to_photo, variant, r, c);
+                if is_covered { covered.push(contrast) } else { open.push(contrast) }
+            }
+            let range = |v: &[f64]| v.iter().fold((1.0f64, -1.0f64), |(lo, hi), &x| (lo.min(x), hi.max(x)));
+            let ((least, most), (faintest_open, _)) = (range(&covered), range(&open));
+            let mean = covered.iter().sum::<f64>() / covered.len() as f64;
+            let what = format!("{} seed {seed} level {level}: covered {least:.3} to {most:.3}", variant.name());
+            // Open cells show their labels plainly, whatever the pieces:
+            // half as dark again as round them.
+            assert!(faintest_open > 0.45, "{what}, open from {faintest_open:.3}");
+            if level == 0 {
+                // Wooden pieces hide the labels: only their grain varies.
+                assert!(most < 0.06, "{what}");
+            } else {
+                // Through acrylic letting 55% through: each label a fifth
+                // to a third darker than round it, fainter than any open
+                // cell's.
+                assert!(least > 0.15 && most < faintest_open, "{what}, open from {faintest_open:.3}");
+                assert!((0.2..0.35).contains(&mean), "{what}, mean {mean:.3}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_printed_board_is_a_black_frame_round_white_pieces_and_a_white_base_with_dark_labels() {
+    let [standard, weekday] = boards();
+    for (seed, variant) in [(41, &standard), (42, &weekday)] {
+        let camera = sharp().with(Distortion::Printed, 2);
+        let made = synth::photo(variant, seed, &camera);
+        let (plane, to_photo) = (grey(&made.jpeg), board_to_photo(variant, &camera, &made));
+        let (w, h) = (variant.width() as f64, variant.height() as f64);
+        // The frame's middle, all round the board.
+        let frame: Vec<(f64, f64)> = (0..20)
+            .flat_map(|k| {
+                let t = f64::from(k) / 20.0;
+                [(-0.3, t * h), (w * t, -0.3), (w + 0.3, t * h), (w * t, h + 0.3)]
+            })
+            .collect();
+        let frame = mean_at(&plane, &to_photo, &frame);
+        let cells = labelled_cells(variant, &made);
+        let centres = |covered: bool| -> Vec<(f64, f64)> {
+            cells.iter().filter(|c| c.2 == covered).map(|&(r, c, _)| (c as f64 + 0.5, r as f64 + 0.2)).collect()
+        };
+        let (pieces, base) = (mean_at(&plane, &to_photo, &centres(true)), mean_at(&plane, &to_photo, &centres(false)));
+        assert!(frame < 70.0 && pieces > 170.0 && base > 150.0, "{frame:.0} {pieces:.0} {base:.0}");
+        for &(r, c, _) in cells.iter().filter(|c| !c.2) {
+            let contrast = label_contrast(&plane, &to_photo, variant, r, c);
+            assert!(contrast > 0.5, "{} seed {seed}: open ({r}, {c}) {contrast:.3}", variant.name());
+        }
+    }
+}
+
+#[test]
+fn a_busy_backdrop_is_colourful_all_over_and_the_board_off_centre() {
+    let [standard, weekday] = boards();
+    for (seed, variant) in [(51, &standard), (52, &weekday), (53, &standard)] {
+        for level in [0, 3] {
+            let camera = Camera::PHONE.with(Distortion::Scale, 2).with(Distortion::Backdrop, level);
+            let made = synth::photo(variant, seed, &camera);
+            let photo = image::load_from_memory(&made.jpeg).unwrap().to_rgb8();
+            let (width, height) = (f64::from(photo.width()), f64::from(photo.height()));
+            // Strong colours off the board, by sixth of the hue circle, in
+            // each quarter of the photo.
+            let mut hues = [[0usize; 6]; 4];
+            let mut seen = [0usize; 4];
+            for (x, y, p) in photo.enumerate_pixels().step_by(7) {
+                let (x, y) = (f64::from(x), f64::from(y));
+                if synth::in_quadrilateral(&made.corners, (x, y)) {
+                    continue;
+                }
+                let quarter = usize::from(x > width / 2.0) + 2 * usize::from(y > height / 2.0);
+                seen[quarter] += 1;
+                let [r, g, b] = p.0.map(f64::from);
+                let (hi, lo) = (r.max(g).max(b), r.min(g).min(b));
+                if hi - lo > 60.0 {
+                    let hue = if hi == r {
+                        (g - b) / (hi - lo)
+                    } else if hi == g {
+                        2.0 + (b - r) / (hi - lo)
+                    } else {
+                        4.0 + (r - g) / (hi - lo)
+                    };
+                    hues[quarter][hue.rem_euclid(6.0) as usize] += 1;
+                }
+            }
+            let colourful = (0..4).filter(|&q| hues[q].iter().filter(|&&n| n * 50 > seen[q]).count() >= 2).count();
+            let hue_count = (0..6)
+                .filter(|&k| (0..4).map(|q| hues[q][k]).sum::<usize>() * 100 > seen.iter().sum::<usize>())
+                .count();
+            let centre = made.corners.iter().fold((0.0, 0.0), |s, p| (s.0 + p.0 / 4.0, s.1 + p.1 / 4.0));
+            let off = (centre.0 - width / 2.0).hypot(centre.1 - height / 2.0) / width.max(height);
+            let what = format!(
+                "{} seed {seed} level {level}: {colourful} colourful quarters, {hue_count} hues, off {off:.2}",
+                variant.name()
+            );
+            if level == 0 {
+                assert!(hue_count <= 1 && off < 0.08, "{what}");
+            } else {
+                assert!(colourful >= 3 && hue_count >= 4 && off > 0.1, "{what}");
+            }
+        }
+    }
+}
+
+/// How much more a photo's map of the board stretches it one way than the
+/// other at the grid's centre (1: not foreshortened), and the longest of
+/// the board's sides against the side opposite it.
+fn foreshortening(variant: &Variant, camera: &Camera, made: &synth::Synthetic) -> (f64, f64) {
+    let to_photo = board_to_photo(variant, camera, made);
+    let (cx, cy) = (variant.width() as f64 / 2.0, variant.height() as f64 / 2.0);
+    let e = 0.01;
+    let (o, a, b) = (to_photo.apply((cx, cy)), to_photo.apply((cx + e, cy)), to_photo.apply((cx, cy + e)));
+    let [j11, j21, j12, j22] = [(a.0 - o.0) / e, (a.1 - o.1) / e, (b.0 - o.0) / e, (b.1 - o.1) / e];
+    // The singular values of the map's 2 x 2 linear part.
+    let (s, d) = (j11 * j11 + j12 * j12 + j21 * j21 + j22 * j22, (j11 * j22 - j12 * j21).abs());
+    let root = (s * s - 4.0 * d * d).max(0.0).sqrt();
+    let stretch = ((s + root) / (s - root)).sqrt();
+    let side = |k: usize| {
+        let (p, q) = (made.corners[k], made.corners[(k + 1) % 4]);
+        (p.0 - q.0).hypot(p.1 - q.1)
+    };
+    let taper = (0..2).map(|k| side(k).max(side(k + 2)) / side(k).min(side(k + 2))).fold(1.0, f64::max);
+    (stretch, taper)
+}
+
+#[test]
+fn a_leaning_board_is_foreshortened_and_its_far_side_shorter() {
+    let [standard, weekday] = boards();
+    for (seed, variant) in [(61, &standard), (62, &weekday), (63, &standard), (64, &weekday)] {
+        // Small photos: only their corners are measured.
+        let phone = Camera::PHONE.with(Distortion::Scale, 3);
+        let (stretch, taper) = foreshortening(variant, &phone, &synth::photo(variant, seed, &phone));
+        assert!(stretch < 1.1 && taper < 1.17, "{} seed {seed}: phone {stretch:.2} {taper:.2}", variant.name());
+        let camera = phone.with(Distortion::Standing, 3);
+        let made = synth::photo(variant, seed, &camera);
+        let (stretch, taper) = foreshortening(variant, &camera, &made);
+        // Leaning 60 degrees: half as deep one way as the other (cos 60),
+        // and from close by, one side a fifth or more longer than the other.
+        assert!(
+            (1.85..2.2).contains(&stretch) && taper > 1.19,
+            "{} seed {seed}: {stretch:.2} {taper:.2}",
+            variant.name()
+        );
+    }
+}
+
+#[test]
+fn an_engraved_strip_widens_the_frame_below_the_last_row_and_carries_dark_text() {
+    let [standard, weekday] = boards();
+    for (seed, variant) in [(71, &standard), (72, &weekday)] {
+        let camera = sharp().with(Distortion::Strip, 3);
+        let made = synth::photo(variant, seed, &camera);
+        let (plane, to_photo) = (grey(&made.jpeg), board_to_photo(variant, &camera, &made));
+        let (w, h, m) = (variant.width() as f64, variant.height() as f64, synth::MARGIN);
+        let band = |top: f64, bottom: f64| -> Vec<f32> {
+            let mut values: Vec<f32> = (0..=100)
+                .flat_map(|i| {
+                    (0..=20).map(move |j| (w * f64::from(i) / 100.0, top + (bottom - top) * f64::from(j) / 20.0))
+                })
+                .map(|p| {
+                    let (x, y) = to_photo.apply(p);
+                    plane.sample(x - 0.5, y - 0.5)
+                })
+                .collect();
+            values.sort_by(f32::total_cmp);
+            values
+        };
+        let dark_share = |values: &[f32]| {
+            let median = values[values.len() / 2];
+            values.iter().filter(|&&v| v < 0.7 * median).count() as f64 / values.len() as f64
+        };
+        // The frame above the first row: wood alone. The strip below the
+        // last row: as deep as asked, wood where there is no text.
+        let (above, strip) = (band(-m + 0.1, -0.1), band(h + 0.1, h + m + camera.strip - 0.1));
+        let (plain, lettered) = (dark_share(&above), dark_share(&strip));
+        let medians = (above[above.len() / 2], strip[strip.len() / 2]);
+        assert!(plain < 0.01 && lettered > 0.04, "{} seed {seed}: {plain:.3} {lettered:.3}", variant.name());
+        assert!((medians.0 - medians.1).abs() < 0.15 * medians.0, "{} seed {seed}: {medians:?}", variant.name());
+    }
+}
+
+#[test]
+fn no_new_look_is_read_wrongly() {
+    // The reader may refuse these photos, saying what it saw; a reading it
+    // gives must be the photo's. One photo a strength, the boards taking
+    // turns.
+    let boards = boards();
+    let mut wrong = Vec::new();
+    for distortion in NEW_LOOKS {
+        for level in 1..Camera::LEVELS {
+            let k = (level + 1) % 2;
+            let (variant, seed) = (&boards[k], 80 + 10 * level as u64 + k as u64);
+            let made = synth::photo(variant, seed, &Camera::PHONE.with(distortion, level));
+            let what = format!("{} level {level} {} seed {seed}", distortion.name(), variant.name());
+            match read(&made.jpeg, &boards) {
+                Ok(reading) => {
+                    let truth = (variant.name(), made.date, made.tiling.to_rows(variant));
+                    let read = (reading.variant.name(), reading.date, reading.tiling.to_rows(&reading.variant));
+                    if read != truth {
+                        wrong.push(format!("{what}: read as {} {}", read.0, read.1));
+                    }
+                }
+                Err(e) => eprintln!("{what}: refused: {}", e.to_string().lines().next().unwrap_or("")),
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "read wrongly:\n{}", wrong.join("\n"));
 }
