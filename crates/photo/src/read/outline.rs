@@ -18,6 +18,8 @@ const MIN_CONTRAST: [f32; 2] = [30.0, 15.0];
 const STEP_FACTOR: f32 = 4.0;
 const MIN_STEP: f32 = 4.0;
 const MAX_STEP: f32 = 24.0;
+/// How near the photo's edge (in mask pixels) an outline's corner is at it.
+const EDGE_NEAR: f64 = 2.0;
 /// The radius, in mask pixels, of the square that opens away thin lines
 /// from what the table's flood leaves.
 const OPENING: usize = 2;
@@ -192,6 +194,17 @@ pub(super) fn outline(photo: &Photo, likeness: Likeness) -> Result<[Point; 4], R
         )));
     }
     let corners = refine(&corners, &edge, (w, h));
+    // A shape cut by the photo's edges at two corners or more is not a
+    // board seen whole (nor is one beyond them): it is a table told wrong.
+    let at_edge = corners
+        .iter()
+        .filter(|&&(x, y)| x.min(y) < EDGE_NEAR || x > w as f64 - 1.0 - EDGE_NEAR || y > h as f64 - 1.0 - EDGE_NEAR)
+        .count();
+    if at_edge >= 2 {
+        return Err(ReadError::NoBoard(format!(
+            "the largest shape runs to the photo's edges at {at_edge} of its corners: the board must be seen whole, with some table round it"
+        )));
+    }
     // Back to the photo's pixels (centres of the shrunk pixels).
     let scale = factor as f64;
     Ok(corners.map(|(x, y)| ((x + 0.5) * scale, (y + 0.5) * scale)))
