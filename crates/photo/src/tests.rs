@@ -647,3 +647,38 @@ fn no_new_look_is_read_wrongly() {
     }
     assert!(wrong.is_empty(), "read wrongly:\n{}", wrong.join("\n"));
 }
+
+/// Of `seeds`, those whose photo (boards taking turns) is read exactly.
+fn read_exactly(camera: &Camera, seeds: std::ops::Range<u64>) -> Vec<u64> {
+    let boards = boards();
+    seeds
+        .filter(|&seed| {
+            let variant = &boards[(seed % 2) as usize];
+            let made = synth::photo(variant, seed, camera);
+            read(&made.jpeg, &boards).is_ok_and(|reading| {
+                reading.variant.name() == variant.name()
+                    && reading.date == made.date
+                    && reading.tiling.to_rows(variant) == made.tiling.to_rows(variant)
+            })
+        })
+        .collect()
+}
+
+#[test]
+fn a_black_frame_round_white_pieces_is_told_from_the_table_by_its_edge() {
+    // No one colour is the board's, so neither the board's colour nor its
+    // tint at the photo's centre finds it: the table's flood from the
+    // photo's rim does.
+    for level in 1..Camera::LEVELS {
+        let camera = Camera::PHONE.with(Distortion::Printed, level);
+        assert_eq!(read_exactly(&camera, 1..7), (1..7).collect::<Vec<u64>>(), "printed, strength {level}");
+    }
+}
+
+#[test]
+fn acrylic_pieces_whose_labels_show_through_leave_the_date_told_by_the_floors_hue() {
+    // At their strongest the labels under the pieces look as open as the
+    // date's own: the open cells are the ones whose hue is the frame's.
+    let camera = Camera::PHONE.with(Distortion::Acrylic, 3);
+    assert_eq!(read_exactly(&camera, 2..7), (2..7).collect::<Vec<u64>>());
+}
