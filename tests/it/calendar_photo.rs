@@ -76,11 +76,13 @@ fn a_photo_of_no_board_is_refused_with_exit_2() {
     let table = dir.write("table.jpg", synth::table(4, 640, 480, &Camera::PHONE)).display().to_string();
     let run = dir.run(&["calendar", "read", &table]).expect_code(2);
     assert!(run.stderr.contains("table.jpg: no board found"), "{run}");
+    assert!(run.stderr.contains("\n  a better photo: take the whole board, filling most of the photo"), "{run}");
     assert!(run.stdout.is_empty(), "{run}");
     let json = dir.run(&["calendar", "read", "--json", &table]).expect_code(2);
     let line = &json.json_lines()[0];
     assert_eq!(line["valid"], false);
     assert!(line["error"].as_str().unwrap().starts_with("no board found"), "{line}");
+    assert!(line["advice"].as_str().unwrap().starts_with("take the whole board"), "{line}");
     assert!(line.get("tiling").is_none());
     let text = dir.write("notes.jpg", "not a photo").display().to_string();
     let run = dir.run(&["calendar", "read", &text]).expect_code(2);
@@ -108,6 +110,7 @@ fn a_photo_with_a_date_cell_covered_is_refused_with_what_was_seen() {
         )),
         "{run}"
     );
+    assert!(run.stderr.contains("a better photo: take the board closer and square on, in even light"), "{run}");
     assert!(run.stdout.is_empty(), "no tiling is printed: {run}");
 }
 

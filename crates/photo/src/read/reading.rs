@@ -37,7 +37,7 @@ pub enum ReadError {
     )]
     Pieces { board: String, date: String, rows: String },
     #[error(
-        "the pieces seen on the {board} board fit its piece set, but another tiling of {date} fits the photo's gaps nearly as well, so neither is sure (a photo closer, square on and in even light shows the gaps better):\n{rows}"
+        "the pieces seen on the {board} board fit its piece set, but another tiling of {date} fits the gaps in the photo better:\n{rows}"
     )]
     Unclear { board: String, date: String, rows: String },
 }
@@ -50,6 +50,22 @@ impl ReadError {
             ReadError::Decode(_) | ReadError::NoBoard(_) => 0,
             ReadError::OpenCells { .. } => 1,
             ReadError::Pieces { .. } | ReadError::Unclear { .. } => 2,
+        }
+    }
+
+    /// What a photo that reads better would be, for what this one lacked.
+    pub fn advice(&self) -> &'static str {
+        match self {
+            ReadError::Decode(_) => "save the photo as a JPEG or a PNG",
+            ReadError::NoBoard(_) => {
+                "take the whole board, filling most of the photo, with some plain table or cloth round it and nothing leaning on its frame"
+            }
+            ReadError::OpenCells { .. } => {
+                "take the board closer and square on, in even light without glare, so that only the open cells' labels show"
+            }
+            ReadError::Pieces { .. } | ReadError::Unclear { .. } => {
+                "take the board closer and square on, in even light from one side, so that the gaps between the pieces show as lines"
+            }
         }
     }
 

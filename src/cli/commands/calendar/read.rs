@@ -35,10 +35,12 @@ pub fn run(args: CalendarReadArgs, global: &GlobalArgs) -> Result<ExitCode, CliE
             Ok(reading) => reading,
             Err(err) => {
                 code = code.worst(ExitCode::Error);
+                let advice = err.advice();
                 if args.json {
-                    print(&format!("{}\n", json!({ "photo": shown, "valid": false, "error": err.to_string() })))?;
+                    let record = json!({ "photo": shown, "valid": false, "error": err.to_string(), "advice": advice });
+                    print(&format!("{record}\n"))?;
                 } else {
-                    eprintln!("aquarchive: {shown}: {err}");
+                    eprintln!("aquarchive: {shown}: {err}\n  a better photo: {advice}");
                 }
                 continue;
             }
