@@ -5,8 +5,8 @@
 //! The reader finds the board's outline from the photo (the board is what
 //! stands out from the table), straightens it, fits the grid to the gaps and
 //! walls it sees, turns the board until its frame fits, then reads each cell
-//! (open cells show their engraved labels) and each cell side (a gap between
-//! pieces or none). The pieces the gaps cut out are matched to the board's
+//! (open cells show their labels, or the floor's colour where the pieces are
+//! tinted) and each cell side (a gap between pieces or none). The pieces the gaps cut out are matched to the board's
 //! piece set by shape; when they do not fit, the nearest of the date's
 //! tilings is taken, and the reading says it was corrected. Every tiling it
 //! gives has passed the calendar's verifier.

@@ -52,7 +52,10 @@ pub fn read(bytes: &[u8], variants: &[Variant]) -> Result<Reading, ReadError> {
 /// fails and the board is tinted (one channel well below the other two at
 /// its centre), by its tint, which light falling across board and table
 /// alike changes far less than their colours (a red board's glare-washed
-/// corner is still redder than green, a brown table's never is).
+/// corner is still redder than green, a brown table's never is); when that
+/// fails too, as what is left when the table is followed in from the
+/// photo's rim in small steps (a board off the centre, or one of no one
+/// colour). Of the looks that fail, the one that got furthest is told.
 fn read_photo(photo: &Photo, variants: &[Variant]) -> Result<Reading, ReadError> {
     let mut failed: Option<ReadError> = None;
     for likeness in [Likeness::Colour, Likeness::Tint, Likeness::Background] {
