@@ -124,8 +124,7 @@ fn layouts(
         let to_work = grid_to_work.after(&to_grid);
         let (pw, ph) = ((nu + 2) * CELL_PX, (nv + 2) * CELL_PX);
         let picture = warp(&sharp, &to_work, pw, ph);
-        let colour = rgb.each_ref().map(|plane| warp(&plane.blur(0.5 * cells_ratio.max(0.0)), &to_work, pw, ph));
-        let measured = Measured::new(&picture, &colour, nu, nv);
+        let measured = Measured::new(&picture, rgb, &to_work, nu, nv);
         // The outline's own width over its height along its middle lines,
         // against the grid's: the frame is longer the way the grid is.
         let c = CANVAS as f64;

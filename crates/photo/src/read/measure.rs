@@ -4,6 +4,7 @@
 
 use aquarchive_kinds::calendar::{Cell, Variant};
 
+use crate::geometry::Homography;
 use crate::raster::{Plane, median};
 
 use super::layout::{Evidence, Layout};
@@ -38,7 +39,9 @@ pub(super) struct Measured {
 }
 
 impl Measured {
-    pub(super) fn new(picture: &Plane, colour: &[Plane; 3], nu: usize, nv: usize) -> Measured {
+    /// `picture`: the grid's picture, a cell's margin round it; `rgb`, the
+    /// photo's colours, which `to_rgb` maps the picture's pixels into.
+    pub(super) fn new(picture: &Plane, rgb: &[Plane; 3], to_rgb: &Homography, nu: usize, nv: usize) -> Measured {
         let p = CELL_PX as f64;
         let at = |i: f64, j: f64| picture.sample((i + 1.0) * p - 0.5, (j + 1.0) * p - 0.5);
         // The board's brightness: the median of the grid's cell centres.
@@ -133,7 +136,7 @@ impl Measured {
                 open_light[n] = 0.0;
             }
         }
-        let hue = hues(colour, nu, nv);
+        let hue = hues(rgb, to_rgb, nu, nv);
         Measured { nu, nv, open, open_light, hue, vertical, horizontal }
     }
 
@@ -246,19 +249,22 @@ impl Measured {
 
 /// Per cell (j-major): the hue of its middle, each channel's share of the
 /// three (times 255): light falling off across the board dims a colour
-/// without changing its hue.
-fn hues(colour: &[Plane; 3], nu: usize, nv: usize) -> Vec<[f32; 3]> {
+/// without changing its hue. Sampled straight from the photo's colours
+/// (`to_rgb` maps the grid's picture there): the median of a cell's
+/// middle needs no picture of its own.
+fn hues(rgb: &[Plane; 3], to_rgb: &Homography, nu: usize, nv: usize) -> Vec<[f32; 3]> {
     let p = CELL_PX as f64;
     (0..nu * nv)
         .map(|n| {
             let (i, j) = ((n % nu) as f64, (n / nu) as f64);
-            let level = colour.each_ref().map(|plane| {
-                let mut values: Vec<f32> = (0..36)
-                    .map(|k| {
-                        let (x, y) = (0.25 + 0.1 * (k % 6) as f64, 0.25 + 0.1 * (k / 6) as f64);
-                        plane.sample((i + 1.0 + x) * p - 0.5, (j + 1.0 + y) * p - 0.5)
-                    })
-                    .collect();
+            let points: Vec<(f64, f64)> = (0..36)
+                .map(|k| {
+                    let (x, y) = (0.25 + 0.1 * (k % 6) as f64, 0.25 + 0.1 * (k / 6) as f64);
+                    to_rgb.apply(((i + 1.0 + x) * p, (j + 1.0 + y) * p))
+                })
+                .collect();
+            let level = rgb.each_ref().map(|plane| {
+                let mut values: Vec<f32> = points.iter().map(|&(u, v)| plane.sample(u - 0.5, v - 0.5)).collect();
                 median(&mut values)
             });
             let total = (level[0] + level[1] + level[2]).max(1.0);
