@@ -198,9 +198,20 @@ pub struct AquariumRandomBenchArgs {
     /// Sides of the puzzles, comma-separated
     #[arg(long, value_name = "N", value_delimiter = ',', default_values_t = vec![25, 30, 40, 50])]
     pub sizes: Vec<usize>,
-    /// Puzzles of each style per size
-    #[arg(long, value_name = "K", default_value_t = 20)]
-    pub count: usize,
+    /// Puzzles of each style per size: one count for every size, or one per size in the order of --sizes
+    /// (comma-separated)
+    #[arg(long, value_name = "K", value_delimiter = ',', default_values_t = vec![20])]
+    pub count: Vec<usize>,
+    /// The styles of `aquarchive generate` to make puzzles in, comma-separated, a row each per size:
+    /// `random`, `grown`, `mended`
+    #[arg(
+        long,
+        value_name = "STYLE",
+        value_delimiter = ',',
+        value_parser = generate_style(),
+        default_value = "random,grown,mended"
+    )]
+    pub styles: Vec<aquarchive::kinds::aquarium::Style>,
     /// Seed of the first puzzle; puzzle i of a size uses the seed's i-th stream
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
@@ -208,7 +219,8 @@ pub struct AquariumRandomBenchArgs {
     #[arg(long, value_name = "R", default_value_t = 3)]
     pub runs: usize,
     /// Mean cells of a tank in the random rows (`aquarchive generate --style random --tanks` gets
-    /// N*N/C); at 50x50 hardly one map of twelve-cell tanks in a hundred is unique, one in two of 16
+    /// N*N/C; grown maps keep N*N/12 seeds); at 50x50 hardly one map of twelve-cell tanks in a hundred
+    /// is unique, one in two of 16
     #[arg(long, value_name = "C", default_value_t = aquarchive::kinds::aquarium::RANDOM_TANK_CELLS,
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     pub tank_cells: usize,
@@ -231,6 +243,15 @@ pub struct AquariumRandomBenchArgs {
         default_missing_value = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/aquarium-cpsat")
     )]
     pub cpsat: Option<std::path::PathBuf>,
+}
+
+/// `--styles` takes the generator's own style names.
+fn generate_style() -> impl clap::builder::TypedValueParser<Value = aquarchive::kinds::aquarium::Style> {
+    use aquarchive::kinds::aquarium::Style;
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(Style::ALL.map(Style::name)).map(|name| {
+        Style::ALL.into_iter().find(|s| s.name() == name).expect("the parser takes only the styles' names")
+    })
 }
 
 #[derive(Args, Debug)]

@@ -17,7 +17,7 @@
 //! the only solution is thrown away and another cut. Its puzzles are the
 //! hard ones: nothing made them easy for reasoning. The search for another
 //! solution walks the planted water first, then what lies nearest to it,
-//! where second solutions mostly are (see `other_solution`).
+//! where second solutions mostly are (see `second_solution`).
 //!
 //! A map can get stuck: no open tank has a neighbour it may join with the
 //! planted water. Then the open tanks get new random levels (the clues
@@ -50,13 +50,19 @@ pub enum Style {
     Mended,
     /// Random maps and levels, kept only when the water is the one solution.
     Random,
+    /// As `Random`, on maps grown from random seed cells, whose tank sizes
+    /// range from a cell to several times the mean (see `grown_map`).
+    Grown,
 }
 
 impl Style {
+    pub const ALL: [Style; 3] = [Style::Mended, Style::Random, Style::Grown];
+
     pub fn name(self) -> &'static str {
         match self {
             Style::Mended => "mended",
             Style::Random => "random",
+            Style::Grown => "grown",
         }
     }
 }
@@ -80,6 +86,12 @@ impl GenerateSettings {
     pub fn random_with_tank_cells(n: usize, cells: usize) -> GenerateSettings {
         GenerateSettings { width: n, height: n, tanks: (n * n / cells.max(1)).max(1), style: Style::Random }
     }
+
+    /// A square grid grown from as many seed cells as `random` has tanks
+    /// (one to twelve cells), not mended.
+    pub fn grown(n: usize) -> GenerateSettings {
+        GenerateSettings { style: Style::Grown, ..GenerateSettings::random(n) }
+    }
 }
 
 /// The mean tank size of `Style::Random` maps.
@@ -99,8 +111,10 @@ pub fn generate(rng: &mut Rng, settings: GenerateSettings) -> Generated {
     let GenerateSettings { width, height, tanks, style } = settings;
     assert!(width > 0 && height > 0 && width <= super::MAX_SIDE && height <= super::MAX_SIDE);
     let tanks = tanks.clamp(1, width * height);
-    if style == Style::Random {
-        return random_unique(rng, width, height, tanks);
+    match style {
+        Style::Random => return random_unique(rng, width, height, tanks, random_map, u64::MAX),
+        Style::Grown => return random_unique(rng, width, height, tanks, grown_map, GROWN_WORK_LIMIT),
+        Style::Mended => {}
     }
     for attempts in 1.. {
         let mut labels = random_map(rng, width, height, tanks);
@@ -115,9 +129,10 @@ pub fn generate(rng: &mut Rng, settings: GenerateSettings) -> Generated {
         loop {
             let open = match open_tanks(&puzzle) {
                 Some(open) if !open.is_empty() => open,
-                _ => match other_solution(&puzzle, &water) {
-                    None => return Generated { puzzle, solution: water, attempts },
-                    Some(other) => (0..width * height)
+                _ => match second_solution(&puzzle, &water, u64::MAX) {
+                    Second::None => return Generated { puzzle, solution: water, attempts },
+                    Second::Undecided => unreachable!("a search without a work limit ends decided"),
+                    Second::Found(other) => (0..width * height)
                         .filter(|&i| water.get(i / width, i % width) != other.get(i / width, i % width))
                         .map(|i| puzzle.tank(i / width, i % width) as usize)
                         .collect(),
@@ -142,21 +157,49 @@ pub fn generate(rng: &mut Rng, settings: GenerateSettings) -> Generated {
     unreachable!("the loop above only ends by returning")
 }
 
-/// Random maps with random water until the water is the only solution.
-fn random_unique(rng: &mut Rng, width: usize, height: usize, tanks: usize) -> Generated {
+/// Maps cut by `map` with random water until the water is the only
+/// solution; a map whose search passes `work_limit` (nodes plus probes)
+/// before it settles that is thrown away too.
+fn random_unique(
+    rng: &mut Rng,
+    width: usize,
+    height: usize,
+    tanks: usize,
+    map: fn(&mut Rng, usize, usize, usize) -> Vec<usize>,
+    work_limit: u64,
+) -> Generated {
     for attempts in 1.. {
-        let labels = random_map(rng, width, height, tanks);
+        let labels = map(rng, width, height, tanks);
         let water = plant(rng, width, height, &labels, None);
         let (row_clues, col_clues) = Aquarium::clues_of(&water);
         let puzzle = Aquarium::new(width, height, &labels, row_clues, col_clues).expect("shape is right");
-        if other_solution(&puzzle, &water).is_none() {
+        if let Second::None = second_solution(&puzzle, &water, work_limit) {
             return Generated { puzzle, solution: water, attempts };
         }
     }
     unreachable!("the loop above only ends by returning")
 }
 
-/// A solution other than `water`, or `None` when `water` is the only one.
+/// The work (nodes plus probes) after which a grown map's search is given
+/// up and the map thrown away. From 40x40 on, about one grown candidate in
+/// three that the short search leaves open takes the full search over 3M
+/// work (tens of seconds) to settle, and some far longer; without a limit a
+/// puzzle could take hours. The puzzles kept are still proved unique: only
+/// the candidates no search settles in time are lost, so grown puzzles are
+/// those the engine proves within this much work.
+pub const GROWN_WORK_LIMIT: u64 = 1_000_000;
+
+/// What the search for a second solution found.
+enum Second {
+    /// The planted water is the only solution.
+    None,
+    Found(Water),
+    /// The work limit came first.
+    Undecided,
+}
+
+/// A solution other than `water`, `Second::None` when `water` is the only
+/// one, or `Second::Undecided` when the search passed `work_limit` first.
 ///
 /// While a puzzle still has many solutions, a plain search finds a second
 /// one at once, where probing at every node would pay for a proof nobody
@@ -169,7 +212,7 @@ fn random_unique(rng: &mut Rng, width: usize, height: usize, tanks: usize) -> Ge
 /// wandered far from both. Only the order changes, so a proof stays a
 /// proof, and the puzzles made are those the plain order made; on random
 /// 50x50 candidates most searches fall a hundredfold (see docs/engine.md).
-fn other_solution(puzzle: &Aquarium, water: &Water) -> Option<Water> {
+fn second_solution(puzzle: &Aquarium, water: &Water, work_limit: u64) -> Second {
     const QUICK_WORK: u64 = 2_000;
     let encoding = Encoding::new(puzzle);
     let planted = encoding.options_of(puzzle, water);
@@ -191,6 +234,7 @@ fn other_solution(puzzle: &Aquarium, water: &Water) -> Option<Water> {
     if let (Some(other), _) = search(&mut quick) {
         return verified(puzzle, other);
     }
+    // The quick search's work is not counted: it is a small part of a limit.
     // The engine's default restarts (with nogoods, so a proof stays a proof)
     // cut the heavy tail of both outcomes here: the candidate whose second
     // solution lies deep, and the proof that wanders into a long dead end
@@ -198,15 +242,18 @@ fn other_solution(puzzle: &Aquarium, water: &Water) -> Option<Water> {
     // restart, so the mended style's are unchanged.
     let mut full = Solver::new(&encoding.problem, Settings::default());
     full.set_try_first(&planted);
-    let (other, exhausted) = search(&mut full);
-    debug_assert!(exhausted || other.is_some());
-    other.and_then(|o| verified(puzzle, o))
+    full.set_work_limit(work_limit);
+    match search(&mut full) {
+        (Some(other), _) => verified(puzzle, other),
+        (None, true) => Second::None,
+        (None, false) => Second::Undecided,
+    }
 }
 
 /// The engine's answer, checked by the independent verifier.
-fn verified(puzzle: &Aquarium, water: Water) -> Option<Water> {
+fn verified(puzzle: &Aquarium, water: Water) -> Second {
     assert_eq!(verify(puzzle, &water), Ok(()), "the engine returned water that breaks the rules");
-    Some(water)
+    Second::Found(water)
 }
 
 /// A map of `tanks` connected tanks: random edges join cells, with tank
@@ -252,6 +299,53 @@ fn random_map(rng: &mut Rng, width: usize, height: usize, tanks: usize) -> Vec<u
         }
     }
     (0..cells).map(|i| find(&mut parent, i)).collect()
+}
+
+/// A map grown from `seeds` random cells until the grid is full: at each
+/// step a cell drawn from all the cells taken so far names the tank that
+/// grows, into a random free cell beside it. A tank grows in proportion to
+/// its size, so one that got ahead runs away with the space while a seed
+/// hemmed in early stays a cell or two: on 30x30, tanks of one cell and of
+/// over sixty in the same map, where `random_map` keeps sizes near the mean.
+fn grown_map(rng: &mut Rng, width: usize, height: usize, seeds: usize) -> Vec<usize> {
+    const FREE: usize = usize::MAX;
+    let cells = width * height;
+    let mut labels = vec![FREE; cells];
+    let mut taken: Vec<usize> = (0..cells).collect();
+    rng.shuffle(&mut taken);
+    taken.truncate(seeds.clamp(1, cells));
+    let neighbours = |i: usize| {
+        let (r, c) = (i / width, i % width);
+        [(r.wrapping_sub(1), c), (r + 1, c), (r, c.wrapping_sub(1)), (r, c + 1)]
+            .into_iter()
+            .filter(|&(r, c)| r < height && c < width)
+            .map(|(r, c)| r * width + c)
+    };
+    // Tanks are numbered by seed; each has the free cells beside it (some
+    // taken since, dropped when it is drawn).
+    let mut tank_of = vec![usize::MAX; cells];
+    let mut border = vec![Vec::new(); taken.len()];
+    for (tank, &seed) in taken.iter().enumerate() {
+        labels[seed] = seed;
+        tank_of[seed] = tank;
+    }
+    for (tank, &seed) in taken.iter().enumerate() {
+        border[tank].extend(neighbours(seed).filter(|&n| labels[n] == FREE));
+    }
+    while taken.len() < cells {
+        let tank = tank_of[taken[rng.below(taken.len())]];
+        let free = &mut border[tank];
+        free.retain(|&n| labels[n] == FREE);
+        if free.is_empty() {
+            continue;
+        }
+        let cell = free.swap_remove(rng.below(free.len()));
+        labels[cell] = labels[taken[tank]];
+        tank_of[cell] = tank;
+        taken.push(cell);
+        border[tank].extend(neighbours(cell).filter(|&n| labels[n] == FREE));
+    }
+    labels
 }
 
 /// Re-plants of one map before it is given up (see the module comment).
