@@ -56,9 +56,9 @@ pub enum Command {
         after_help = "Examples:\n  aquarchive-bench photo\n  aquarchive-bench photo --per-level 10 --real ~/calendar-photos"
     )]
     Photo(PhotoBenchArgs),
-    /// Aquarium puzzles made the naive way (random tanks, random water, not mended) beside mended ones, by size: generating, solve-and-prove median, 90th percentile and worst, and CP-SAT on the same puzzles
+    /// Aquarium puzzles made the naive way (random or grown tanks, random water, not mended) beside mended ones, by size: generating, solve-and-prove median, 90th percentile and worst, and CP-SAT on the same puzzles
     #[command(
-        after_help = "Examples:\n  aquarchive-bench aquarium-random --cpsat\n  aquarchive-bench aquarium-random --sizes 30 --count 100 --seed 2"
+        after_help = "Examples:\n  aquarchive-bench aquarium-random --cpsat\n  aquarchive-bench aquarium-random --sizes 30 --count 100 --seed 2\n  aquarchive-bench aquarium-random --sizes 30,40 --count 20,10 --styles random,grown --cpsat"
     )]
     AquariumRandom(AquariumRandomBenchArgs),
     /// The search's restart and pairs settings side by side on the same generated Aquarium puzzles, seed by seed: work (nodes plus probes) median, 90th percentile, worst and total, and time
@@ -249,9 +249,8 @@ pub struct AquariumRandomBenchArgs {
 fn generate_style() -> impl clap::builder::TypedValueParser<Value = aquarchive::kinds::aquarium::Style> {
     use aquarchive::kinds::aquarium::Style;
     use clap::builder::TypedValueParser;
-    clap::builder::PossibleValuesParser::new(Style::ALL.map(Style::name)).map(|name| {
-        Style::ALL.into_iter().find(|s| s.name() == name).expect("the parser takes only the styles' names")
-    })
+    clap::builder::PossibleValuesParser::new(Style::ALL.map(Style::name))
+        .map(|name| Style::ALL.into_iter().find(|s| s.name() == name).expect("the parser takes only the styles' names"))
 }
 
 #[derive(Args, Debug)]

@@ -19,6 +19,11 @@
 //! solution walks the planted water first, then what lies nearest to it,
 //! where second solutions mostly are (see `second_solution`).
 //!
+//! `Style::Grown` is the same on maps grown from seed cells (`grown_map`),
+//! whose tanks range from one cell to several times the mean. Its searches
+//! run longer still, so a grown map the engine has not settled within
+//! `GROWN_WORK_LIMIT` is thrown away too.
+//!
 //! A map can get stuck: no open tank has a neighbour it may join with the
 //! planted water. Then the open tanks get new random levels (the clues
 //! follow the water), which opens other joins; only after
@@ -181,12 +186,12 @@ fn random_unique(
 }
 
 /// The work (nodes plus probes) after which a grown map's search is given
-/// up and the map thrown away. From 40x40 on, about one grown candidate in
-/// three that the short search leaves open takes the full search over 3M
-/// work (tens of seconds) to settle, and some far longer; without a limit a
-/// puzzle could take hours. The puzzles kept are still proved unique: only
-/// the candidates no search settles in time are lost, so grown puzzles are
-/// those the engine proves within this much work.
+/// up and the map thrown away. At 40x40, without a limit, no puzzle of four
+/// seeds was made in two minutes: a candidate the short search leaves open
+/// often runs past 3M work (tens of seconds) unsettled. With this limit a
+/// 40x40 puzzle takes about 50 maps and two minutes. The puzzles kept are
+/// still proved unique; only the candidates not settled in time are lost,
+/// so grown puzzles are those the engine proves within this much work.
 pub const GROWN_WORK_LIMIT: u64 = 1_000_000;
 
 /// What the search for a second solution found.
@@ -487,5 +492,80 @@ mod tests {
             assert_eq!(replanted.tank_count(), puzzle.tank_count());
         }
         assert!(changed, "ten re-plants never moved any water");
+    }
+
+    /// The sizes of the tanks of `labels`, after checking that each is one
+    /// piece of side-by-side cells (a flood fill from its first cell meets
+    /// all of them).
+    fn connected_tank_sizes(labels: &[usize], w: usize, h: usize) -> Vec<usize> {
+        let mut cells_of: std::collections::BTreeMap<usize, usize> = Default::default();
+        for &label in labels {
+            *cells_of.entry(label).or_default() += 1;
+        }
+        let mut seen = vec![false; w * h];
+        for (&label, &cells) in &cells_of {
+            let first = labels.iter().position(|&l| l == label).unwrap();
+            let (mut stack, mut reached) = (vec![first], 0);
+            seen[first] = true;
+            while let Some(i) = stack.pop() {
+                reached += 1;
+                let (r, c) = (i / w, i % w);
+                for (nr, nc) in [(r.wrapping_sub(1), c), (r + 1, c), (r, c.wrapping_sub(1)), (r, c + 1)] {
+                    let n = nr * w + nc;
+                    if nr < h && nc < w && !seen[n] && labels[n] == label {
+                        seen[n] = true;
+                        stack.push(n);
+                    }
+                }
+            }
+            assert_eq!(reached, cells, "tank {label} of a {w}x{h} map is in pieces");
+        }
+        cells_of.into_values().collect()
+    }
+
+    #[test]
+    fn grown_maps_cover_the_grid_with_one_connected_tank_a_seed() {
+        let mut rng = Rng::new(7);
+        for (w, h, seeds) in [(1, 1, 1), (2, 3, 1), (2, 3, 6), (7, 4, 5), (12, 12, 12), (30, 30, 75), (50, 50, 208)] {
+            for _ in 0..3 {
+                let labels = grown_map(&mut rng, w, h, seeds);
+                assert_eq!(labels.len(), w * h);
+                let sizes = connected_tank_sizes(&labels, w, h);
+                assert_eq!(sizes.len(), seeds, "{w}x{h}: one tank a seed");
+                assert_eq!(sizes.iter().sum::<usize>(), w * h);
+            }
+        }
+    }
+
+    #[test]
+    fn grown_maps_are_the_same_again_from_the_same_seed() {
+        let map = |seed| grown_map(&mut Rng::new(seed), 20, 20, 33);
+        assert_eq!(map(1), map(1));
+        assert_ne!(map(1), map(2));
+        let settings = GenerateSettings::grown(12);
+        let made = generate(&mut Rng::new(4), settings);
+        let again = generate(&mut Rng::new(4), settings);
+        assert_eq!((&made.puzzle, &made.solution, made.attempts), (&again.puzzle, &again.solution, again.attempts));
+    }
+
+    #[test]
+    fn grown_tanks_range_from_a_cell_to_several_times_the_mean() {
+        // 75 seeds on 30x30: tanks of 12 cells on average. The random maps'
+        // cap keeps their tanks at three times that at most; grown ones
+        // pass it in every map.
+        let (n, seeds) = (30, 75);
+        let mut largest_of_all = 0;
+        for seed in 0..10 {
+            let labels = grown_map(&mut Rng::new(seed), n, n, seeds);
+            let sizes = connected_tank_sizes(&labels, n, n);
+            let (smallest, largest) = (*sizes.iter().min().unwrap(), *sizes.iter().max().unwrap());
+            assert!(smallest <= 2, "seed {seed}: the smallest tank has {smallest} cells");
+            assert!(largest > 3 * n * n / seeds, "seed {seed}: the largest tank has {largest} cells");
+            largest_of_all = largest_of_all.max(largest);
+            let random = random_map(&mut Rng::new(seed), n, n, seeds);
+            let random_largest = *connected_tank_sizes(&random, n, n).iter().max().unwrap();
+            assert!(random_largest < largest, "seed {seed}: random {random_largest}, grown {largest}");
+        }
+        assert!(largest_of_all > 60, "no tank over 60 cells in ten maps: {largest_of_all} at most");
     }
 }
