@@ -83,7 +83,7 @@ pub enum StyleArg {
     Mended,
     /// Random tanks of about 12 cells and random levels, kept only when unique: the hard ones a search meets
     Random,
-    /// As random, on maps grown from size*size/12 random seed cells (tanks from 1 cell to over 60), also thrown away when the engine has not settled them within a million nodes plus probes
+    /// As random, on maps grown from size*size/12 random seed cells (tanks from 1 cell to several times 12), also thrown away when the engine has not settled them within a million nodes plus probes
     Grown,
 }
 

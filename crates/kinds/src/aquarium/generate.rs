@@ -93,7 +93,7 @@ impl GenerateSettings {
     }
 
     /// A square grid grown from as many seed cells as `random` has tanks
-    /// (one to twelve cells), not mended.
+    /// (one for every twelve cells), not mended.
     pub fn grown(n: usize) -> GenerateSettings {
         GenerateSettings { style: Style::Grown, ..GenerateSettings::random(n) }
     }
@@ -189,9 +189,12 @@ fn random_unique(
 /// up and the map thrown away. At 40x40, without a limit, no puzzle of four
 /// seeds was made in two minutes: a candidate the short search leaves open
 /// often runs past 3M work (tens of seconds) unsettled. With this limit a
-/// 40x40 puzzle takes about 50 maps and two minutes. The puzzles kept are
-/// still proved unique; only the candidates not settled in time are lost,
-/// so grown puzzles are those the engine proves within this much work.
+/// 40x40 puzzle takes tens of maps, a median of 42 s at a load of 3 (see
+/// docs/benchmarks.md); a lower one drops more maps and saves little time
+/// (100,000 took five to twelve times the maps, about as long). The
+/// puzzles kept are still proved unique; only the candidates not settled in
+/// time are lost, so grown puzzles are those the engine proves within this
+/// much work.
 pub const GROWN_WORK_LIMIT: u64 = 1_000_000;
 
 /// What the search for a second solution found.
@@ -239,7 +242,9 @@ fn second_solution(puzzle: &Aquarium, water: &Water, work_limit: u64) -> Second 
     if let (Some(other), _) = search(&mut quick) {
         return verified(puzzle, other);
     }
-    // The quick search's work is not counted: it is a small part of a limit.
+    // The quick search's work is not counted in `work_limit`: it is a small
+    // part of any limit worth setting.
+    //
     // The engine's default restarts (with nogoods, so a proof stays a proof)
     // cut the heavy tail of both outcomes here: the candidate whose second
     // solution lies deep, and the proof that wanders into a long dead end
@@ -310,8 +315,9 @@ fn random_map(rng: &mut Rng, width: usize, height: usize, tanks: usize) -> Vec<u
 /// step a cell drawn from all the cells taken so far names the tank that
 /// grows, into a random free cell beside it. A tank grows in proportion to
 /// its size, so one that got ahead runs away with the space while a seed
-/// hemmed in early stays a cell or two: on 30x30, tanks of one cell and of
-/// over sixty in the same map, where `random_map` keeps sizes near the mean.
+/// hemmed in early stays a cell or two: a 30x30 map of 75 seeds has tanks
+/// of one cell beside tanks of 46 to 82 (eight seeds tried), where
+/// `random_map` caps them at three times the mean.
 fn grown_map(rng: &mut Rng, width: usize, height: usize, seeds: usize) -> Vec<usize> {
     const FREE: usize = usize::MAX;
     let cells = width * height;
