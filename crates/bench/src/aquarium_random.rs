@@ -1,12 +1,13 @@
 //! `aquarchive-bench aquarium-random`: large Aquarium puzzles made the naive
 //! way (`generate --style random`: random tanks, random water, kept when
-//! unique, never mended) beside the mended ones the generator makes by
-//! default, by size; and, with `--cpsat`, OR-Tools CP-SAT on the very same
-//! puzzles, puzzle by puzzle, in the same run.
+//! unique, never mended; `--style grown`: the same on maps grown from seed
+//! cells, of very uneven tanks) beside the mended ones the generator makes
+//! by default, by size; and, with `--cpsat`, OR-Tools CP-SAT on the very
+//! same puzzles, puzzle by puzzle, in the same run.
 //!
 //! Puzzle `i` of a size is puzzle `i` of `aquarchive generate --size N
-//! --seed S --count K` (with `--style random` for the random rows), so the
-//! slowest one can be made again and looked at.
+//! --seed S --count K --style STYLE`, so the slowest one can be made again
+//! and looked at.
 
 use std::io::Write;
 use std::path::Path;
@@ -33,26 +34,37 @@ struct Sample {
 }
 
 pub fn run(args: AquariumRandomBenchArgs) -> Result<(), BenchError> {
-    if args.count == 0 {
+    if args.count.contains(&0) {
         return Err(BenchError::Message("--count: at least one puzzle per size".into()));
     }
+    if args.count.len() != 1 && args.count.len() != args.sizes.len() {
+        return Err(BenchError::Message(format!(
+            "--count: one count for every size, or one for each of the {} sizes",
+            args.sizes.len()
+        )));
+    }
+    let count_of = |k: usize| if args.count.len() == 1 { args.count[0] } else { args.count[k] };
     let restarts = args.restart_after.map_or(Settings::default().restarts, Restarts::Geometric);
     let solving = Settings { restarts, pairs: args.pairs.unwrap_or_default(), ..Settings::default() };
     let mut rows = vec![header(args.cpsat.is_some())];
     let mut slowest = Vec::new();
-    for &n in &args.sizes {
+    let mut counts = Vec::new();
+    for (k, &n) in args.sizes.iter().enumerate() {
         if !(2..=aquarium::MAX_SIDE).contains(&n) {
             return Err(BenchError::Message(format!("--sizes: {n} is outside 2..={}", aquarium::MAX_SIDE)));
         }
-        for style in [Style::Random, Style::Mended] {
+        let count = count_of(k);
+        counts.push(format!("{count} at {n}x{n}"));
+        for &style in &args.styles {
             let settings = match style {
                 Style::Random => GenerateSettings::random_with_tank_cells(n, args.tank_cells),
+                Style::Grown => GenerateSettings::grown(n),
                 Style::Mended => GenerateSettings::square(n),
             };
-            let progress = Progress::new(format!("{n}x{n} {}", style.name()), args.count);
-            let mut puzzles = Vec::with_capacity(args.count);
-            let mut samples = Vec::with_capacity(args.count);
-            for index in 0..args.count {
+            let progress = Progress::new(format!("{n}x{n} {}", style.name()), count);
+            let mut puzzles = Vec::with_capacity(count);
+            let mut samples = Vec::with_capacity(count);
+            for index in 0..count {
                 let start = Instant::now();
                 let made = aquarium::generate(&mut Rng::for_item(args.seed, index as u64), settings);
                 let generating = start.elapsed();
@@ -66,7 +78,13 @@ pub fn run(args: AquariumRandomBenchArgs) -> Result<(), BenchError> {
                     sample.cpsat = Some(seconds);
                 }
             }
-            rows.push(row(n, style, &mut samples));
+            let shown = match style {
+                Style::Random if args.tank_cells != aquarium::RANDOM_TANK_CELLS => {
+                    format!("random ({}-cell tanks)", args.tank_cells)
+                }
+                _ => style.name().to_string(),
+            };
+            rows.push(row(n, &shown, &mut samples));
             let worst = samples.iter().max_by_key(|s| s.solving).expect("at least one sample");
             slowest.push(format!(
                 "{n}x{n} {}: puzzle {} ({:.2} ms)",
@@ -78,7 +96,7 @@ pub fn run(args: AquariumRandomBenchArgs) -> Result<(), BenchError> {
     }
     let mut out = render(
         &format!(
-            "Solve and prove unique (best of {} runs, {}), {} puzzles of each style and size, seed {}:",
+            "Solve and prove unique (best of {} runs, {}), puzzles of each style: {}; seed {}:",
             args.runs,
             args.restart_after
                 .map_or("default settings".to_string(), |w| format!("restarts after {w} nodes plus probes, doubling"))
@@ -88,16 +106,19 @@ pub fn run(args: AquariumRandomBenchArgs) -> Result<(), BenchError> {
                     Some(Pairs::AfterWork(0)) => ", reasoning on pairs of items".into(),
                     Some(Pairs::AfterWork(w)) => format!(", reasoning on pairs of items after {w} nodes plus probes"),
                 },
-            args.count,
+            counts.join(", "),
             args.seed
         ),
         &rows,
     );
     out.push_str(&format!(
-        "Slowest to solve (puzzle k of `aquarchive generate --size N --seed {} --count {}`, with `--style random{}` for the random rows): {}\n",
+        "Slowest to solve (puzzle k of `aquarchive generate --size N --seed {} --count K --style STYLE`{}): {}\n",
         args.seed,
-        args.count,
-        if args.tank_cells == aquarium::RANDOM_TANK_CELLS { "".to_string() } else { " --tanks N*N/".to_string() + &args.tank_cells.to_string() },
+        if args.tank_cells == aquarium::RANDOM_TANK_CELLS {
+            "".to_string()
+        } else {
+            format!(", with `--tanks N*N/{}` for the random rows", args.tank_cells)
+        },
         slowest.join("; ")
     ));
     if let Some(script) = &args.cpsat {
@@ -129,7 +150,7 @@ fn header(cpsat: bool) -> Vec<String> {
     header
 }
 
-fn row(n: usize, style: Style, samples: &mut [Sample]) -> Vec<String> {
+fn row(n: usize, style: &str, samples: &mut [Sample]) -> Vec<String> {
     let ms = |d: Duration| format!("{:.2}", d.as_secs_f64() * 1e3);
     let mut generating: Vec<Duration> = samples.iter().map(|s| s.generating).collect();
     let mut solving: Vec<Duration> = samples.iter().map(|s| s.solving).collect();
@@ -139,7 +160,7 @@ fn row(n: usize, style: Style, samples: &mut [Sample]) -> Vec<String> {
     work.sort();
     let mut row = vec![
         format!("{n}x{n}"),
-        style.name().to_string(),
+        style.to_string(),
         samples.len().to_string(),
         ms(median(&generating)),
         ms(median(&solving)),

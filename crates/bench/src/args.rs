@@ -56,9 +56,9 @@ pub enum Command {
         after_help = "Examples:\n  aquarchive-bench photo\n  aquarchive-bench photo --per-level 10 --real ~/calendar-photos"
     )]
     Photo(PhotoBenchArgs),
-    /// Aquarium puzzles made the naive way (random tanks, random water, not mended) beside mended ones, by size: generating, solve-and-prove median, 90th percentile and worst, and CP-SAT on the same puzzles
+    /// Aquarium puzzles made the naive way (random or grown tanks, random water, not mended) beside mended ones, by size: generating, solve-and-prove median, 90th percentile and worst, and CP-SAT on the same puzzles
     #[command(
-        after_help = "Examples:\n  aquarchive-bench aquarium-random --cpsat\n  aquarchive-bench aquarium-random --sizes 30 --count 100 --seed 2"
+        after_help = "Examples:\n  aquarchive-bench aquarium-random --cpsat\n  aquarchive-bench aquarium-random --sizes 30 --count 100 --seed 2\n  aquarchive-bench aquarium-random --sizes 30,40 --count 20,10 --styles random,grown --cpsat"
     )]
     AquariumRandom(AquariumRandomBenchArgs),
     /// The search's restart and pairs settings side by side on the same generated Aquarium puzzles, seed by seed: work (nodes plus probes) median, 90th percentile, worst and total, and time
@@ -199,9 +199,21 @@ pub struct AquariumRandomBenchArgs {
     /// Sides of the puzzles, comma-separated
     #[arg(long, value_name = "N", value_delimiter = ',', default_values_t = vec![25, 30, 40, 50])]
     pub sizes: Vec<usize>,
-    /// Puzzles of each style per size
-    #[arg(long, value_name = "K", default_value_t = 20)]
-    pub count: usize,
+    /// Puzzles of each style per size: one count for every size, or one per size in the order of --sizes
+    /// (comma-separated)
+    #[arg(long, value_name = "K", value_delimiter = ',', default_values_t = vec![20])]
+    pub count: Vec<usize>,
+    /// The styles of `aquarchive generate` to make puzzles in, comma-separated, a row each per size:
+    /// `random`, `grown`, `mended` (grown puzzles take about a minute each to make at 40x40, and none
+    /// was made in ten minutes at 50x50)
+    #[arg(
+        long,
+        value_name = "STYLE",
+        value_delimiter = ',',
+        value_parser = generate_style(),
+        default_value = "random,mended"
+    )]
+    pub styles: Vec<aquarchive::kinds::aquarium::Style>,
     /// Seed of the first puzzle; puzzle i of a size uses the seed's i-th stream
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
@@ -209,7 +221,8 @@ pub struct AquariumRandomBenchArgs {
     #[arg(long, value_name = "R", default_value_t = 3)]
     pub runs: usize,
     /// Mean cells of a tank in the random rows (`aquarchive generate --style random --tanks` gets
-    /// N*N/C); at 50x50 hardly one map of twelve-cell tanks in a hundred is unique, one in two of 16
+    /// N*N/C; grown maps keep N*N/12 seeds); at 50x50 hardly one map of twelve-cell tanks in a hundred
+    /// is unique, one in two of 16
     #[arg(long, value_name = "C", default_value_t = aquarchive::kinds::aquarium::RANDOM_TANK_CELLS,
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     pub tank_cells: usize,
@@ -232,6 +245,14 @@ pub struct AquariumRandomBenchArgs {
         default_missing_value = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/aquarium-cpsat")
     )]
     pub cpsat: Option<std::path::PathBuf>,
+}
+
+/// `--styles` takes the generator's own style names.
+fn generate_style() -> impl clap::builder::TypedValueParser<Value = aquarchive::kinds::aquarium::Style> {
+    use aquarchive::kinds::aquarium::Style;
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(Style::ALL.map(Style::name))
+        .map(|name| Style::ALL.into_iter().find(|s| s.name() == name).expect("the parser takes only the styles' names"))
 }
 
 #[derive(Args, Debug)]

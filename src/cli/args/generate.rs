@@ -15,6 +15,7 @@ The same --seed gives the same puzzles; the seed is printed on standard error.
 Examples:
   aquarchive generate --size 15
   aquarchive generate --size 30 --style random --count 20 --seed 1 --format task > hard-30.txt
+  aquarchive generate --size 30 --style grown --count 20 --seed 1 --solutions
   aquarchive generate --kind sudoku --difficulty hard --symmetry rot180 --count 3
   aquarchive generate --kind sudoku --difficulty easy --not-minimal | aquarchive grade --hints -
 
@@ -58,7 +59,7 @@ pub struct GenerateAquariumArgs {
         required_unless_present_any = ["kind", "sudoku"],
     )]
     pub size: Option<u16>,
-    /// Tanks in the first map (repairs for uniqueness merge a few) [default: size*size/5, or size*size/12 with --style random]
+    /// Tanks in the first map (the seed cells of a grown one; repairs for uniqueness merge a few) [default: size*size/5, or size*size/12 with --style random or grown]
     #[arg(long, value_name = "T")]
     pub tanks: Option<usize>,
     /// How uniqueness is reached [default: mended]
@@ -82,6 +83,8 @@ pub enum StyleArg {
     Mended,
     /// Random tanks of about 12 cells and random levels, kept only when unique: the hard ones a search meets
     Random,
+    /// As random, on maps grown from size*size/12 random seed cells (tanks from 1 cell to several times 12), also thrown away when the engine has not settled them within a million nodes plus probes
+    Grown,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

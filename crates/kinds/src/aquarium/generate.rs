@@ -17,7 +17,12 @@
 //! the only solution is thrown away and another cut. Its puzzles are the
 //! hard ones: nothing made them easy for reasoning. The search for another
 //! solution walks the planted water first, then what lies nearest to it,
-//! where second solutions mostly are (see `other_solution`).
+//! where second solutions mostly are (see `second_solution`).
+//!
+//! `Style::Grown` is the same on maps grown from seed cells (`grown_map`),
+//! whose tanks range from one cell to several times the mean. Its searches
+//! run longer still, so a grown map the engine has not settled within
+//! `GROWN_WORK_LIMIT` is thrown away too.
 //!
 //! A map can get stuck: no open tank has a neighbour it may join with the
 //! planted water. Then the open tanks get new random levels (the clues
@@ -50,13 +55,19 @@ pub enum Style {
     Mended,
     /// Random maps and levels, kept only when the water is the one solution.
     Random,
+    /// As `Random`, on maps grown from random seed cells, whose tank sizes
+    /// range from a cell to several times the mean (see `grown_map`).
+    Grown,
 }
 
 impl Style {
+    pub const ALL: [Style; 3] = [Style::Mended, Style::Random, Style::Grown];
+
     pub fn name(self) -> &'static str {
         match self {
             Style::Mended => "mended",
             Style::Random => "random",
+            Style::Grown => "grown",
         }
     }
 }
@@ -80,6 +91,12 @@ impl GenerateSettings {
     pub fn random_with_tank_cells(n: usize, cells: usize) -> GenerateSettings {
         GenerateSettings { width: n, height: n, tanks: (n * n / cells.max(1)).max(1), style: Style::Random }
     }
+
+    /// A square grid grown from as many seed cells as `random` has tanks
+    /// (one for every twelve cells), not mended.
+    pub fn grown(n: usize) -> GenerateSettings {
+        GenerateSettings { style: Style::Grown, ..GenerateSettings::random(n) }
+    }
 }
 
 /// The mean tank size of `Style::Random` maps.
@@ -99,8 +116,10 @@ pub fn generate(rng: &mut Rng, settings: GenerateSettings) -> Generated {
     let GenerateSettings { width, height, tanks, style } = settings;
     assert!(width > 0 && height > 0 && width <= super::MAX_SIDE && height <= super::MAX_SIDE);
     let tanks = tanks.clamp(1, width * height);
-    if style == Style::Random {
-        return random_unique(rng, width, height, tanks);
+    match style {
+        Style::Random => return random_unique(rng, width, height, tanks, random_map, u64::MAX),
+        Style::Grown => return random_unique(rng, width, height, tanks, grown_map, GROWN_WORK_LIMIT),
+        Style::Mended => {}
     }
     for attempts in 1.. {
         let mut labels = random_map(rng, width, height, tanks);
@@ -115,9 +134,10 @@ pub fn generate(rng: &mut Rng, settings: GenerateSettings) -> Generated {
         loop {
             let open = match open_tanks(&puzzle) {
                 Some(open) if !open.is_empty() => open,
-                _ => match other_solution(&puzzle, &water) {
-                    None => return Generated { puzzle, solution: water, attempts },
-                    Some(other) => (0..width * height)
+                _ => match second_solution(&puzzle, &water, u64::MAX) {
+                    Second::None => return Generated { puzzle, solution: water, attempts },
+                    Second::Undecided => unreachable!("a search without a work limit ends decided"),
+                    Second::Found(other) => (0..width * height)
                         .filter(|&i| water.get(i / width, i % width) != other.get(i / width, i % width))
                         .map(|i| puzzle.tank(i / width, i % width) as usize)
                         .collect(),
@@ -142,21 +162,52 @@ pub fn generate(rng: &mut Rng, settings: GenerateSettings) -> Generated {
     unreachable!("the loop above only ends by returning")
 }
 
-/// Random maps with random water until the water is the only solution.
-fn random_unique(rng: &mut Rng, width: usize, height: usize, tanks: usize) -> Generated {
+/// Maps cut by `map` with random water until the water is the only
+/// solution; a map whose search passes `work_limit` (nodes plus probes)
+/// before it settles that is thrown away too.
+fn random_unique(
+    rng: &mut Rng,
+    width: usize,
+    height: usize,
+    tanks: usize,
+    map: fn(&mut Rng, usize, usize, usize) -> Vec<usize>,
+    work_limit: u64,
+) -> Generated {
     for attempts in 1.. {
-        let labels = random_map(rng, width, height, tanks);
+        let labels = map(rng, width, height, tanks);
         let water = plant(rng, width, height, &labels, None);
         let (row_clues, col_clues) = Aquarium::clues_of(&water);
         let puzzle = Aquarium::new(width, height, &labels, row_clues, col_clues).expect("shape is right");
-        if other_solution(&puzzle, &water).is_none() {
+        if let Second::None = second_solution(&puzzle, &water, work_limit) {
             return Generated { puzzle, solution: water, attempts };
         }
     }
     unreachable!("the loop above only ends by returning")
 }
 
-/// A solution other than `water`, or `None` when `water` is the only one.
+/// The work (nodes plus probes) after which a grown map's search is given
+/// up and the map thrown away. At 40x40, without a limit, no puzzle of four
+/// seeds was made in two minutes: a candidate the short search leaves open
+/// often runs past 3M work (tens of seconds) unsettled. With this limit a
+/// 40x40 puzzle takes tens of maps, a median of 42 s at a load of 3 (see
+/// docs/benchmarks.md); a lower one drops more maps and saves little time
+/// (100,000 took five to twelve times the maps, about as long). The
+/// puzzles kept are still proved unique; only the candidates not settled in
+/// time are lost, so grown puzzles are those the engine proves within this
+/// much work.
+pub const GROWN_WORK_LIMIT: u64 = 1_000_000;
+
+/// What the search for a second solution found.
+enum Second {
+    /// The planted water is the only solution.
+    None,
+    Found(Water),
+    /// The work limit came first.
+    Undecided,
+}
+
+/// A solution other than `water`, `Second::None` when `water` is the only
+/// one, or `Second::Undecided` when the search passed `work_limit` first.
 ///
 /// While a puzzle still has many solutions, a plain search finds a second
 /// one at once, where probing at every node would pay for a proof nobody
@@ -169,7 +220,7 @@ fn random_unique(rng: &mut Rng, width: usize, height: usize, tanks: usize) -> Ge
 /// wandered far from both. Only the order changes, so a proof stays a
 /// proof, and the puzzles made are those the plain order made; on random
 /// 50x50 candidates most searches fall a hundredfold (see docs/engine.md).
-fn other_solution(puzzle: &Aquarium, water: &Water) -> Option<Water> {
+fn second_solution(puzzle: &Aquarium, water: &Water, work_limit: u64) -> Second {
     const QUICK_WORK: u64 = 2_000;
     let encoding = Encoding::new(puzzle);
     let planted = encoding.options_of(puzzle, water);
@@ -191,6 +242,9 @@ fn other_solution(puzzle: &Aquarium, water: &Water) -> Option<Water> {
     if let (Some(other), _) = search(&mut quick) {
         return verified(puzzle, other);
     }
+    // The quick search's work is not counted in `work_limit`: it is a small
+    // part of any limit worth setting.
+    //
     // The engine's default restarts (with nogoods, so a proof stays a proof)
     // cut the heavy tail of both outcomes here: the candidate whose second
     // solution lies deep, and the proof that wanders into a long dead end
@@ -198,15 +252,18 @@ fn other_solution(puzzle: &Aquarium, water: &Water) -> Option<Water> {
     // restart, so the mended style's are unchanged.
     let mut full = Solver::new(&encoding.problem, Settings::default());
     full.set_try_first(&planted);
-    let (other, exhausted) = search(&mut full);
-    debug_assert!(exhausted || other.is_some());
-    other.and_then(|o| verified(puzzle, o))
+    full.set_work_limit(work_limit);
+    match search(&mut full) {
+        (Some(other), _) => verified(puzzle, other),
+        (None, true) => Second::None,
+        (None, false) => Second::Undecided,
+    }
 }
 
 /// The engine's answer, checked by the independent verifier.
-fn verified(puzzle: &Aquarium, water: Water) -> Option<Water> {
+fn verified(puzzle: &Aquarium, water: Water) -> Second {
     assert_eq!(verify(puzzle, &water), Ok(()), "the engine returned water that breaks the rules");
-    Some(water)
+    Second::Found(water)
 }
 
 /// A map of `tanks` connected tanks: random edges join cells, with tank
@@ -252,6 +309,54 @@ fn random_map(rng: &mut Rng, width: usize, height: usize, tanks: usize) -> Vec<u
         }
     }
     (0..cells).map(|i| find(&mut parent, i)).collect()
+}
+
+/// A map grown from `seeds` random cells until the grid is full: at each
+/// step a cell drawn from all the cells taken so far names the tank that
+/// grows, into a random free cell beside it. A tank grows in proportion to
+/// its size, so one that got ahead runs away with the space while a seed
+/// hemmed in early stays a cell or two: a 30x30 map of 75 seeds has tanks
+/// of one cell beside tanks of 46 to 82 (eight seeds tried), where
+/// `random_map` caps them at three times the mean.
+fn grown_map(rng: &mut Rng, width: usize, height: usize, seeds: usize) -> Vec<usize> {
+    const FREE: usize = usize::MAX;
+    let cells = width * height;
+    let mut labels = vec![FREE; cells];
+    let mut taken: Vec<usize> = (0..cells).collect();
+    rng.shuffle(&mut taken);
+    taken.truncate(seeds.clamp(1, cells));
+    let neighbours = |i: usize| {
+        let (r, c) = (i / width, i % width);
+        [(r.wrapping_sub(1), c), (r + 1, c), (r, c.wrapping_sub(1)), (r, c + 1)]
+            .into_iter()
+            .filter(|&(r, c)| r < height && c < width)
+            .map(|(r, c)| r * width + c)
+    };
+    // Tanks are numbered by seed; each has the free cells beside it (some
+    // taken since, dropped when it is drawn).
+    let mut tank_of = vec![usize::MAX; cells];
+    let mut border = vec![Vec::new(); taken.len()];
+    for (tank, &seed) in taken.iter().enumerate() {
+        labels[seed] = seed;
+        tank_of[seed] = tank;
+    }
+    for (tank, &seed) in taken.iter().enumerate() {
+        border[tank].extend(neighbours(seed).filter(|&n| labels[n] == FREE));
+    }
+    while taken.len() < cells {
+        let tank = tank_of[taken[rng.below(taken.len())]];
+        let free = &mut border[tank];
+        free.retain(|&n| labels[n] == FREE);
+        if free.is_empty() {
+            continue;
+        }
+        let cell = free.swap_remove(rng.below(free.len()));
+        labels[cell] = labels[taken[tank]];
+        tank_of[cell] = tank;
+        taken.push(cell);
+        border[tank].extend(neighbours(cell).filter(|&n| labels[n] == FREE));
+    }
+    labels
 }
 
 /// Re-plants of one map before it is given up (see the module comment).
@@ -393,5 +498,80 @@ mod tests {
             assert_eq!(replanted.tank_count(), puzzle.tank_count());
         }
         assert!(changed, "ten re-plants never moved any water");
+    }
+
+    /// The sizes of the tanks of `labels`, after checking that each is one
+    /// piece of side-by-side cells (a flood fill from its first cell meets
+    /// all of them).
+    fn connected_tank_sizes(labels: &[usize], w: usize, h: usize) -> Vec<usize> {
+        let mut cells_of: std::collections::BTreeMap<usize, usize> = Default::default();
+        for &label in labels {
+            *cells_of.entry(label).or_default() += 1;
+        }
+        let mut seen = vec![false; w * h];
+        for (&label, &cells) in &cells_of {
+            let first = labels.iter().position(|&l| l == label).unwrap();
+            let (mut stack, mut reached) = (vec![first], 0);
+            seen[first] = true;
+            while let Some(i) = stack.pop() {
+                reached += 1;
+                let (r, c) = (i / w, i % w);
+                for (nr, nc) in [(r.wrapping_sub(1), c), (r + 1, c), (r, c.wrapping_sub(1)), (r, c + 1)] {
+                    let n = nr * w + nc;
+                    if nr < h && nc < w && !seen[n] && labels[n] == label {
+                        seen[n] = true;
+                        stack.push(n);
+                    }
+                }
+            }
+            assert_eq!(reached, cells, "tank {label} of a {w}x{h} map is in pieces");
+        }
+        cells_of.into_values().collect()
+    }
+
+    #[test]
+    fn grown_maps_cover_the_grid_with_one_connected_tank_a_seed() {
+        let mut rng = Rng::new(7);
+        for (w, h, seeds) in [(1, 1, 1), (2, 3, 1), (2, 3, 6), (7, 4, 5), (12, 12, 12), (30, 30, 75), (50, 50, 208)] {
+            for _ in 0..3 {
+                let labels = grown_map(&mut rng, w, h, seeds);
+                assert_eq!(labels.len(), w * h);
+                let sizes = connected_tank_sizes(&labels, w, h);
+                assert_eq!(sizes.len(), seeds, "{w}x{h}: one tank a seed");
+                assert_eq!(sizes.iter().sum::<usize>(), w * h);
+            }
+        }
+    }
+
+    #[test]
+    fn grown_maps_are_the_same_again_from_the_same_seed() {
+        let map = |seed| grown_map(&mut Rng::new(seed), 20, 20, 33);
+        assert_eq!(map(1), map(1));
+        assert_ne!(map(1), map(2));
+        let settings = GenerateSettings::grown(12);
+        let made = generate(&mut Rng::new(4), settings);
+        let again = generate(&mut Rng::new(4), settings);
+        assert_eq!((&made.puzzle, &made.solution, made.attempts), (&again.puzzle, &again.solution, again.attempts));
+    }
+
+    #[test]
+    fn grown_tanks_range_from_a_cell_to_several_times_the_mean() {
+        // 75 seeds on 30x30: tanks of 12 cells on average. The random maps'
+        // cap keeps their tanks at three times that at most; grown ones
+        // pass it in every map.
+        let (n, seeds) = (30, 75);
+        let mut largest_of_all = 0;
+        for seed in 0..10 {
+            let labels = grown_map(&mut Rng::new(seed), n, n, seeds);
+            let sizes = connected_tank_sizes(&labels, n, n);
+            let (smallest, largest) = (*sizes.iter().min().unwrap(), *sizes.iter().max().unwrap());
+            assert!(smallest <= 2, "seed {seed}: the smallest tank has {smallest} cells");
+            assert!(largest > 3 * n * n / seeds, "seed {seed}: the largest tank has {largest} cells");
+            largest_of_all = largest_of_all.max(largest);
+            let random = random_map(&mut Rng::new(seed), n, n, seeds);
+            let random_largest = *connected_tank_sizes(&random, n, n).iter().max().unwrap();
+            assert!(random_largest < largest, "seed {seed}: random {random_largest}, grown {largest}");
+        }
+        assert!(largest_of_all > 60, "no tank over 60 cells in ten maps: {largest_of_all} at most");
     }
 }

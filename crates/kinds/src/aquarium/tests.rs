@@ -155,8 +155,13 @@ fn no_solution_and_several_solutions() {
 /// small puzzles are counted here by brute force as well, and large ones by
 /// an outside SAT solver in the integration tests' oracles.)
 fn check_generated(n: usize, seed: u64) -> Generated {
-    let made = generate(&mut Rng::new(seed), GenerateSettings::square(n));
-    let again = generate(&mut Rng::new(seed), GenerateSettings::square(n));
+    check_generated_with(GenerateSettings::square(n), seed)
+}
+
+fn check_generated_with(settings: GenerateSettings, seed: u64) -> Generated {
+    let n = settings.width;
+    let made = generate(&mut Rng::new(seed), settings);
+    let again = generate(&mut Rng::new(seed), settings);
     assert_eq!((&made.puzzle, &made.solution), (&again.puzzle, &again.solution), "{n}x{n}, seed {seed}");
     let p = &made.puzzle;
     p.validate().unwrap();
@@ -186,6 +191,27 @@ fn small_generated_puzzles_have_one_solution_by_brute_force() {
     let mut counted = 0;
     for (n, seed) in (0..12u64).map(|k| (3 + k as usize % 3, k)) {
         let made = check_generated(n, seed);
+        if level_combinations(&made.puzzle) <= 200_000 {
+            assert_eq!(brute_force_count(&made.puzzle), 1, "{n}x{n}, seed {seed}:\n{}", made.puzzle);
+            counted += 1;
+        }
+    }
+    assert!(counted >= 8, "only {counted} puzzles small enough to count");
+}
+
+#[test]
+fn grown_puzzles_are_unique_by_solve_and_small_ones_by_brute_force() {
+    for (n, seed) in [(10, 1), (20, 2), (30, 3)] {
+        let made = check_generated_with(GenerateSettings::grown(n), seed);
+        // Never mended: one tank a seed cell.
+        assert_eq!(made.puzzle.tank_count(), n * n / 12, "{n}x{n}, seed {seed}");
+    }
+    // Small grids with a tank to three cells, so that every combination
+    // of levels can be tried.
+    let mut counted = 0;
+    for seed in 0..12 {
+        let n = 4 + seed as usize % 3;
+        let made = check_generated_with(GenerateSettings { tanks: n * n / 3, ..GenerateSettings::grown(n) }, seed);
         if level_combinations(&made.puzzle) <= 200_000 {
             assert_eq!(brute_force_count(&made.puzzle), 1, "{n}x{n}, seed {seed}:\n{}", made.puzzle);
             counted += 1;

@@ -20,6 +20,7 @@ pub fn run(args: &GenerateArgs) -> Result<ExitCode, CliError> {
     let mut settings = match args.aquarium.style.unwrap_or(StyleArg::Mended) {
         StyleArg::Mended => GenerateSettings::square(n),
         StyleArg::Random => GenerateSettings::random(n),
+        StyleArg::Grown => GenerateSettings::grown(n),
     };
     if let Some(tanks) = args.aquarium.tanks {
         if tanks == 0 || tanks > n * n {
