@@ -91,22 +91,15 @@ pub(super) fn read(layout: &Layout, date: Date, outline: [Point; 4]) -> Result<R
                 .collect()
         })
         .collect();
-    let pieces_error =
-        || ReadError::Pieces { board: variant.name().to_string(), date: date.to_string(), rows: rows.join("\n") };
-    let report = calendar::solve(variant, &date, 1_000_000, Method::Bitboard).map_err(|_| pieces_error())?;
     if all_matched
         && let Ok(tiling) = Tiling::parse_rows(variant, &rows.join("\n"))
         && verify(variant, &date, &tiling).is_ok()
     {
-        // Pieces cut out by the gaps seen that fit the set are taken only
-        // when no other tiling of the date fits the photo's gaps better: a
-        // few gaps misread can cut out the pieces of another tiling.
-        return if fits_best(variant, ev, &covered, &report.solutions, &tiling) {
-            Ok(Reading { variant: variant.clone(), date, tiling, corrected: None, outline })
-        } else {
-            Err(ReadError::Unclear { board: variant.name().to_string(), date: date.to_string(), rows: rows.join("\n") })
-        };
+        return Ok(Reading { variant: variant.clone(), date, tiling, corrected: None, outline });
     }
+    let pieces_error =
+        || ReadError::Pieces { board: variant.name().to_string(), date: date.to_string(), rows: rows.join("\n") };
+    let report = calendar::solve(variant, &date, 1_000_000, Method::Bitboard).map_err(|_| pieces_error())?;
     // The nearest of the date's tilings to the gaps seen.
     match nearest(variant, ev, &covered, &report.solutions) {
         Some((tiling, changed)) => {
@@ -170,20 +163,6 @@ impl<'a> Depths<'a> {
     fn score(&self, tiling: &Tiling) -> f64 {
         self.borders(tiling).iter().zip(&self.value).filter(|(border, _)| **border).map(|(_, v)| v).sum()
     }
-}
-
-/// Whether no tiling of `tilings` has piece borders that look deeper than
-/// `seen`'s do.
-fn fits_best(
-    variant: &Variant,
-    ev: &Evidence,
-    covered: &dyn Fn(usize) -> bool,
-    tilings: &[Tiling],
-    seen: &Tiling,
-) -> bool {
-    let Some(depths) = Depths::new(variant, ev, covered) else { return false };
-    let own = depths.score(seen);
-    tilings.iter().all(|t| depths.score(t) <= own + 1e-9 * own.abs().max(1.0))
 }
 
 /// A union-find over cells.

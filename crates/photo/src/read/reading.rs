@@ -36,10 +36,6 @@ pub enum ReadError {
         "the pieces seen on the {board} board do not match its piece set, and no tiling of {date} is near what was seen (`?` a cell of no piece):\n{rows}"
     )]
     Pieces { board: String, date: String, rows: String },
-    #[error(
-        "the pieces seen on the {board} board fit its piece set, but another tiling of {date} fits the gaps in the photo better:\n{rows}"
-    )]
-    Unclear { board: String, date: String, rows: String },
 }
 
 impl ReadError {
@@ -49,7 +45,7 @@ impl ReadError {
         match self {
             ReadError::Decode(_) | ReadError::NoBoard(_) => 0,
             ReadError::OpenCells { .. } => 1,
-            ReadError::Pieces { .. } | ReadError::Unclear { .. } => 2,
+            ReadError::Pieces { .. } => 2,
         }
     }
 
@@ -63,7 +59,7 @@ impl ReadError {
             ReadError::OpenCells { .. } => {
                 "take the board closer and square on, in even light without glare, so that only the open cells' labels show"
             }
-            ReadError::Pieces { .. } | ReadError::Unclear { .. } => {
+            ReadError::Pieces { .. } => {
                 "take the board closer and square on, in even light from one side, so that the gaps between the pieces show as lines"
             }
         }
