@@ -167,8 +167,10 @@ fn a_missing_file_is_named_and_exits_2() {
 #[test]
 fn aquarium_random_times_both_styles_at_each_size() {
     let out = bench(&["aquarium-random", "--sizes", "8,9", "--count", "3", "--runs", "1"]);
-    let rows =
-        table(&out, "Solve and prove unique (best of 1 runs, default settings), 3 puzzles of each style and size");
+    let rows = table(
+        &out,
+        "Solve and prove unique (best of 1 runs, default settings), puzzles of each style: 3 at 8x8, 3 at 9x9; seed 1:",
+    );
     assert_eq!(rows[0][..3], ["size", "style", "n"]);
     assert!(!rows[0].iter().any(|h| h.starts_with("CP-SAT")), "no CP-SAT columns without --cpsat: {out}");
     let kinds: Vec<(&str, &str)> = rows[1..].iter().map(|r| (r[0], r[1])).collect();
@@ -178,7 +180,26 @@ fn aquarium_random_times_both_styles_at_each_size() {
         let ms = |column| cell(&rows, row, column).parse::<f64>().unwrap_or_else(|_| panic!("{column}: {out}"));
         assert!(ms("median ms") <= ms("90th pct ms") && ms("90th pct ms") <= ms("worst ms"), "{out}");
     }
-    assert!(out.contains("Slowest to solve (puzzle k of `aquarchive generate --size N --seed 1 --count 3`"), "{out}");
+    assert!(
+        out.contains("Slowest to solve (puzzle k of `aquarchive generate --size N --seed 1 --count K --style STYLE`"),
+        "{out}"
+    );
+}
+
+#[test]
+fn aquarium_random_times_the_styles_asked_with_a_count_for_each_size() {
+    let out =
+        bench(&["aquarium-random", "--sizes", "8,9", "--count", "2,1", "--runs", "1", "--styles", "random,grown"]);
+    let rows = table(
+        &out,
+        "Solve and prove unique (best of 1 runs, default settings), puzzles of each style: 2 at 8x8, 1 at 9x9; seed 1:",
+    );
+    let kinds: Vec<(&str, &str, &str)> = rows[1..].iter().map(|r| (r[0], r[1], cell(&rows, r, "n"))).collect();
+    assert_eq!(
+        kinds,
+        [("8x8", "random", "2"), ("8x8", "grown", "2"), ("9x9", "random", "1"), ("9x9", "grown", "1")],
+        "{out}"
+    );
 }
 
 #[test]
@@ -197,7 +218,7 @@ fn aquarium_random_solves_with_restarts_when_asked() {
     let out = bench(&["aquarium-random", "--sizes", "12", "--count", "3", "--runs", "1", "--restart-after", "1"]);
     let rows = table(
         &out,
-        "Solve and prove unique (best of 1 runs, restarts after 1 nodes plus probes, doubling), 3 puzzles of each style and size",
+        "Solve and prove unique (best of 1 runs, restarts after 1 nodes plus probes, doubling), puzzles of each style: 3 at 12x12; seed 1:",
     );
     assert_eq!(rows.len(), 3, "a row per style: {out}");
 }
