@@ -517,8 +517,11 @@ mod tests {
                 reached += 1;
                 let (r, c) = (i / w, i % w);
                 for (nr, nc) in [(r.wrapping_sub(1), c), (r + 1, c), (r, c.wrapping_sub(1)), (r, c + 1)] {
+                    if nr >= h || nc >= w {
+                        continue;
+                    }
                     let n = nr * w + nc;
-                    if nr < h && nc < w && !seen[n] && labels[n] == label {
+                    if !seen[n] && labels[n] == label {
                         seen[n] = true;
                         stack.push(n);
                     }
