@@ -122,8 +122,7 @@ fn layouts(
         let cells_ratio = ratio * CANVAS as f64 / (nu as f64 * px) * (pu * nu as f64 / CANVAS as f64);
         let sharp = grey.blur(0.5 * cells_ratio.max(0.0));
         let to_work = grid_to_work.after(&to_grid);
-        let (pw, ph) = ((nu + 2) * CELL_PX, (nv + 2) * CELL_PX);
-        let picture = warp(&sharp, &to_work, pw, ph);
+        let picture = warp(&sharp, &to_work, (nu + 2) * CELL_PX, (nv + 2) * CELL_PX);
         let measured = Measured::new(&picture, rgb, &to_work, nu, nv);
         // The outline's own width over its height along its middle lines,
         // against the grid's: the frame is longer the way the grid is.

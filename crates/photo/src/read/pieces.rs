@@ -97,71 +97,15 @@ pub(super) fn read(layout: &Layout, date: Date, outline: [Point; 4]) -> Result<R
     {
         return Ok(Reading { variant: variant.clone(), date, tiling, corrected: None, outline });
     }
+    // The nearest of the date's tilings to the gaps seen.
     let pieces_error =
         || ReadError::Pieces { board: variant.name().to_string(), date: date.to_string(), rows: rows.join("\n") };
     let report = calendar::solve(variant, &date, 1_000_000, Method::Bitboard).map_err(|_| pieces_error())?;
-    // The nearest of the date's tilings to the gaps seen.
     match nearest(variant, ev, &covered, &report.solutions) {
         Some((tiling, changed)) => {
             Ok(Reading { variant: variant.clone(), date, tiling: tiling.clone(), corrected: Some(changed), outline })
         }
         None => Err(pieces_error()),
-    }
-}
-
-/// The depths of the sides between covered cells, each on a log scale,
-/// by which tilings of one date are compared.
-struct Depths<'a> {
-    variant: &'a Variant,
-    /// Each side's two cells and its gap depth.
-    sides: Vec<(usize, usize, f64)>,
-    /// The log of each side's depth, lifted by a quarter of the median so
-    /// that the faintest sides' noise does not count for much.
-    value: Vec<f64>,
-    /// The spread of `value`.
-    spread: f64,
-}
-
-impl<'a> Depths<'a> {
-    fn new(variant: &'a Variant, ev: &Evidence, covered: &dyn Fn(usize) -> bool) -> Option<Depths<'a>> {
-        let (w, h) = (variant.width(), variant.height());
-        let mut sides: Vec<(usize, usize, f64)> = Vec::new();
-        for r in 0..h {
-            for c in 0..w {
-                let i = r * w + c;
-                if !covered(i) {
-                    continue;
-                }
-                if c + 1 < w && covered(i + 1) {
-                    sides.push((i, i + 1, ev.across[i]));
-                }
-                if r + 1 < h && covered(i + w) {
-                    sides.push((i, i + w, ev.down[i]));
-                }
-            }
-        }
-        let n = sides.len();
-        if n < 2 {
-            return None;
-        }
-        let mut depths: Vec<f32> = sides.iter().map(|s| s.2.max(0.0) as f32).collect();
-        let lift = (0.25 * f64::from(median(&mut depths))).max(1e-3);
-        let value: Vec<f64> = sides.iter().map(|s| (s.2.max(0.0) + lift).ln()).collect();
-        let mean = value.iter().sum::<f64>() / n as f64;
-        let spread = (value.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / n as f64).sqrt();
-        (spread > 0.0).then_some(Depths { variant, sides, value, spread })
-    }
-
-    /// Which sides are piece borders in `tiling`.
-    fn borders(&self, tiling: &Tiling) -> Vec<bool> {
-        let w = self.variant.width();
-        let piece = |i: usize| tiling.piece_at(self.variant, i / w, i % w);
-        self.sides.iter().map(|&(i, j, _)| piece(i) != piece(j)).collect()
-    }
-
-    /// How deep `tiling`'s piece borders look: the higher, the nearer.
-    fn score(&self, tiling: &Tiling) -> f64 {
-        self.borders(tiling).iter().zip(&self.value).filter(|(border, _)| **border).map(|(_, v)| v).sum()
     }
 }
 
@@ -197,10 +141,46 @@ pub(crate) fn nearest<'a>(
     covered: &dyn Fn(usize) -> bool,
     tilings: &'a [Tiling],
 ) -> Option<(&'a Tiling, usize)> {
-    let depths = Depths::new(variant, ev, covered)?;
-    let (sides, value, spread) = (&depths.sides, &depths.value, depths.spread);
+    let (w, h) = (variant.width(), variant.height());
+    let mut sides: Vec<(usize, usize, f64)> = Vec::new();
+    for r in 0..h {
+        for c in 0..w {
+            let i = r * w + c;
+            if !covered(i) {
+                continue;
+            }
+            if c + 1 < w && covered(i + 1) {
+                sides.push((i, i + 1, ev.across[i]));
+            }
+            if r + 1 < h && covered(i + w) {
+                sides.push((i, i + w, ev.down[i]));
+            }
+        }
+    }
     let n = sides.len();
-    let mut ranked: Vec<(f64, &Tiling)> = tilings.iter().map(|t| (depths.score(t), t)).collect();
+    if n < 2 {
+        return None;
+    }
+    // The log of each depth, lifted by a quarter of the median so that the
+    // faintest sides' noise does not count for much.
+    let mut depths: Vec<f32> = sides.iter().map(|s| s.2.max(0.0) as f32).collect();
+    let lift = (0.25 * f64::from(median(&mut depths))).max(1e-3);
+    let value: Vec<f64> = sides.iter().map(|s| (s.2.max(0.0) + lift).ln()).collect();
+    let mean = value.iter().sum::<f64>() / n as f64;
+    let spread = (value.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / n as f64).sqrt();
+    if spread <= 0.0 {
+        return None;
+    }
+    let borders = |t: &Tiling| -> Vec<bool> {
+        sides.iter().map(|&(i, j, _)| t.piece_at(variant, i / w, i % w) != t.piece_at(variant, j / w, j % w)).collect()
+    };
+    let mut ranked: Vec<(f64, &Tiling)> = tilings
+        .iter()
+        .map(|t| {
+            let border = borders(t);
+            ((0..n).filter(|&s| border[s]).map(|s| value[s]).sum::<f64>(), t)
+        })
+        .collect();
     ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
     let &(score, tiling) = ranked.first()?;
     if ranked.get(1).is_some_and(|next| score - next.0 < MIN_MARGIN * spread) {
@@ -208,7 +188,7 @@ pub(crate) fn nearest<'a>(
     }
     // Its borders and its interiors as two classes, each by its median and
     // spread (robust to the sides it has wrong).
-    let border = depths.borders(tiling);
+    let border = borders(tiling);
     let class = |want: bool| -> (f64, f64) {
         let mut v: Vec<f32> = (0..n).filter(|&s| border[s] == want).map(|s| value[s] as f32).collect();
         if v.is_empty() {
