@@ -29,15 +29,16 @@ fn shown(layout: &Layout, open: &[f64], by_gaps: bool) -> Result<Date, ReadError
     let (w, h) = (variant.width(), variant.height());
     let ev = &layout.evidence;
     let board: Vec<usize> = (0..w * h).filter(|&i| variant.cell(i / w, i % w) != Cell::Blocked).collect();
-    // A cell joined without a gap to two of its neighbours is part of a
-    // piece, whatever marks it shows (a thumb, a knot in the wood): an
-    // open cell has a wall on every side but the one it may share with
-    // another open cell.
+    // A cell joined without a gap to all its neighbours on the board, or
+    // to three of four, is part of a piece, whatever marks it shows (a
+    // thumb, a knot in the wood). An open cell has a wall on every side,
+    // but light from one side darkens the seams of only the walls it
+    // falls across: two of four may show none.
     let on_board = |r: usize, c: usize| variant.cell(r, c) != Cell::Blocked;
     let sealed: Vec<bool> = (0..w * h)
         .map(|i| {
             let (r, c) = (i / w, i % w);
-            let mut sides: Vec<f64> = [
+            let sides: Vec<f64> = [
                 (c + 1 < w && on_board(r, c + 1)).then(|| ev.across[i]),
                 (c > 0 && on_board(r, c - 1)).then(|| ev.across[i - 1]),
                 (r + 1 < h && on_board(r + 1, c)).then(|| ev.down[i]),
@@ -46,8 +47,8 @@ fn shown(layout: &Layout, open: &[f64], by_gaps: bool) -> Result<Date, ReadError
             .into_iter()
             .flatten()
             .collect();
-            sides.sort_by(f64::total_cmp);
-            by_gaps && sides.len() >= 2 && sides[1] < 0.25 * ev.edge
+            let without = sides.iter().filter(|&&s| s < 0.25 * ev.edge).count();
+            by_gaps && sides.len() >= 2 && without >= sides.len().min(3)
         })
         .collect();
     let candidates: Vec<usize> = board.iter().copied().filter(|&i| !sealed[i]).collect();

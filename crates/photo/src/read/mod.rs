@@ -4,11 +4,13 @@
 //! date the open cells show.
 //!
 //! It runs in stages, each a module of its own: [`outline`] finds the
-//! board's outer corners, [`rectify`] straightens it, [`grid`] fits its
-//! grid and turn (with [`measure`] reading each cell and cell side off the
+//! board's outer corners by what tells it from the table (or [`edges`] by
+//! its straight edges), [`rectify`] straightens it, [`grid`] fits its grid
+//! and turn (with [`measure`] reading each cell and cell side off the
 //! grid), then [`date`] reads the open cells and [`pieces`] the tiling.
 
 mod date;
+mod edges;
 mod grid;
 pub(crate) mod layout;
 pub(crate) mod measure;
@@ -55,12 +57,19 @@ pub fn read(bytes: &[u8], variants: &[Variant]) -> Result<Reading, ReadError> {
 /// corner is still redder than green, a brown table's never is); when that
 /// fails too, as what is left when the table is followed in from the
 /// photo's rim in small steps (a board off the centre, or one of no one
-/// colour). Of the looks that fail, the one that got furthest is told.
+/// colour); and last by its four straight edges (a board the colour of
+/// the desk, a dark frame whose shadow joins it to the table, a room full
+/// of things), the best seen outlines in turn. Of the looks that fail, the
+/// one that got furthest is told.
 fn read_photo(photo: &Photo, variants: &[Variant]) -> Result<Reading, ReadError> {
+    let by_region = [Likeness::Colour, Likeness::Tint, Likeness::Background]
+        .into_iter()
+        .map(|likeness| outline::outline(photo, likeness));
+    // Found only when every region has failed.
+    let by_edges = std::iter::once(()).flat_map(|()| edges::outlines(photo)).map(Ok);
     let mut failed: Option<ReadError> = None;
-    for likeness in [Likeness::Colour, Likeness::Tint, Likeness::Background] {
-        let attempt = outline::outline(photo, likeness).and_then(|corners| read_within(photo, variants, corners));
-        match attempt {
+    for outline in by_region.chain(by_edges) {
+        match outline.and_then(|corners| read_within(photo, variants, corners)) {
             Ok(reading) => return Ok(reading),
             Err(err) => {
                 failed = Some(match failed {

@@ -19,7 +19,7 @@ const STEP_FACTOR: f32 = 4.0;
 const MIN_STEP: f32 = 4.0;
 const MAX_STEP: f32 = 24.0;
 /// How near the photo's edge (in mask pixels) an outline's corner is at it.
-const EDGE_NEAR: f64 = 2.0;
+pub(super) const EDGE_NEAR: f64 = 2.0;
 /// The radius, in mask pixels, of the square that opens away thin lines
 /// from what the table's flood leaves.
 const OPENING: usize = 2;
@@ -292,7 +292,7 @@ fn centre_median(w: usize, h: usize, value: impl Fn(usize) -> f32) -> f32 {
     median(&mut values)
 }
 
-fn shoelace(points: &[Point]) -> f64 {
+pub(super) fn shoelace(points: &[Point]) -> f64 {
     (0..points.len())
         .map(|k| {
             let (a, b) = (points[k], points[(k + 1) % points.len()]);
