@@ -80,7 +80,6 @@ const SETTINGS: [Settings; 12] = [
         learning: Learning::AfterWork(3),
         hard_after: 4,
         kept_clauses: 8,
-        backjumping: true,
     },
     with(Algorithm::Auto),
     with(Algorithm::Counters),

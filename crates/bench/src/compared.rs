@@ -14,8 +14,6 @@ pub struct Compared {
     /// Learning from failed probes (`+learn`, `+learn:W`, `+learn:off`);
     /// `None`: the engine's default.
     pub learning: Option<Learning>,
-    /// Backjumping (`+backjump`, `+backjump:off`); `None`: the engine's default.
-    pub backjumping: Option<bool>,
 }
 
 impl Compared {
@@ -25,7 +23,6 @@ impl Compared {
             restarts: self.restarts,
             pairs: self.pairs.unwrap_or(defaults.pairs),
             learning: self.learning.unwrap_or(defaults.learning),
-            backjumping: self.backjumping.unwrap_or(defaults.backjumping),
             ..defaults
         }
     }
@@ -41,16 +38,11 @@ impl Compared {
             Some(Pairs::AfterWork(0)) => format!("{restarts}, pairs always"),
             Some(Pairs::AfterWork(w)) => format!("{restarts}, pairs after {}", thousands(w)),
         };
-        let name = match self.learning {
+        match self.learning {
             None => name,
             Some(Learning::Off) => format!("{name}, no learning"),
             Some(Learning::Always) => format!("{name}, learning"),
             Some(Learning::AfterWork(w)) => format!("{name}, learning after {}", thousands(w)),
-        };
-        match self.backjumping {
-            None => name,
-            Some(true) => format!("{name}, backjumping"),
-            Some(false) => format!("{name}, no backjumping"),
         }
     }
 }
@@ -60,12 +52,6 @@ impl Compared {
 /// probes from the root, `+learn:W` once a run's work has reached W,
 /// `+learn:off` never; without it, as the engine's default.
 pub fn parse_compared(s: &str) -> Result<Compared, String> {
-    let (s, backjumping) = match s.split_once("+backjump") {
-        None => (s, None),
-        Some((plain, "")) => (plain, Some(true)),
-        Some((plain, ":off")) => (plain, Some(false)),
-        Some(_) => return Err(format!("`{s}`: expected +backjump or +backjump:off at the end")),
-    };
     let (plain, learning) = match s.split_once("+learn") {
         None => (s, None),
         Some((plain, "")) => (plain, Some(Learning::Always)),
@@ -94,7 +80,7 @@ pub fn parse_compared(s: &str) -> Result<Compared, String> {
         _ => return Err(format!("`{s}`: expected off, default or geometric:W, then /PAIRS if wanted")),
     };
     let pairs = pairs.map(parse_pairs).transpose().map_err(|e| format!("`{s}`: {e}"))?;
-    Ok(Compared { restarts, pairs, learning, backjumping })
+    Ok(Compared { restarts, pairs, learning })
 }
 
 /// `--pairs`: `off`, `always` (from the root, the same as 0) or a number
@@ -113,18 +99,17 @@ mod tests {
 
     #[test]
     fn settings_parse_as_the_help_says() {
-        assert_eq!(parse_compared("off"), Ok(Compared { restarts: Restarts::Off, pairs: None, learning: None, backjumping: None }));
+        assert_eq!(parse_compared("off"), Ok(Compared { restarts: Restarts::Off, pairs: None, learning: None }));
         assert_eq!(
             parse_compared("geometric:3000/always"),
-            Ok(Compared { restarts: Restarts::Geometric(3000), pairs: Some(Pairs::AfterWork(0)), learning: None, backjumping: None })
+            Ok(Compared { restarts: Restarts::Geometric(3000), pairs: Some(Pairs::AfterWork(0)), learning: None })
         );
         assert_eq!(
             parse_compared("geometric:10000/2000+learn"),
             Ok(Compared {
                 restarts: Restarts::Geometric(10000),
                 pairs: Some(Pairs::AfterWork(2000)),
-                learning: Some(Learning::Always),
-                backjumping: None
+                learning: Some(Learning::Always)
             })
         );
         assert_eq!(parse_compared("default+learn:50000").map(|c| c.learning), Ok(Some(Learning::AfterWork(50000))));

@@ -204,11 +204,6 @@ pub struct Settings {
     /// per unit of work with every clause kept, 10 µs with the default,
     /// 4,000. Tests of small problems set it low so that they reduce too.
     pub kept_clauses: usize,
-    /// For the multi-cover search, while it learns (see [`Settings::learning`]):
-    /// whether a failed node goes back at once to the deepest decision its
-    /// failure follows from, read from the causes learning keeps
-    /// (conflict-directed backjumping), instead of to its parent.
-    pub backjumping: bool,
 }
 
 impl Default for Settings {
@@ -227,7 +222,6 @@ impl Settings {
         learning: Learning::AfterWork(2000),
         hard_after: 2000,
         kept_clauses: 4000,
-        backjumping: false,
     };
 
     /// The default settings with this probing.

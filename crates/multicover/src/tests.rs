@@ -63,20 +63,9 @@ fn all_settings() -> Vec<Settings> {
             (Restarts::Geometric(2), Pairs::AfterWork(3), Learning::AfterWork(5)),
         ] {
             all.push(Settings { probing, algorithm: Algorithm::MultiCover, restarts, pairs, learning, ..small() });
-            // And backjumping on what learning keeps.
-            all.push(Settings {
-                probing,
-                algorithm: Algorithm::MultiCover,
-                restarts,
-                pairs,
-                learning,
-                backjumping: true,
-                ..small()
-            });
         }
     }
     all.push(small());
-    all.push(Settings { backjumping: true, ..small() });
     all.push(Settings::default());
     for algorithm in [Algorithm::Counters, Algorithm::DancingLinks] {
         all.push(Settings { algorithm, ..small() });
@@ -1136,29 +1125,6 @@ fn one_from_each_group(p: &Problem, sizes: &[usize]) -> Vec<Vec<OptionId>> {
     }
     all.sort();
     all
-}
-
-/// Backjumping finds every solution once under limits of one, two and
-/// none, with and without restarts and pairs, on problems where learning
-/// is on, and really skips levels there.
-#[test]
-fn backjumping_keeps_every_solution() {
-    use crate::search::MultiCover;
-    let mut rng = Rng::new(53);
-    let mut skipped = 0;
-    for case in 0..3000 {
-        let (p, sizes) = random_grouped_problem(&mut rng);
-        let expected = one_from_each_group(&p, &sizes);
-        for settings in all_settings().into_iter().filter(|s| s.backjumping) {
-            let mut search = MultiCover::new(&p, &settings);
-            let what = || format!("case {case}: {p:?} with {settings:?}");
-            for limit in [1, 2, usize::MAX] {
-                run_under_limit(&mut search, &expected, limit, &what);
-                skipped += search.backjumps();
-            }
-        }
-    }
-    assert!(skipped > 100, "skipped {skipped} levels");
 }
 
 /// Learning from failed probes finds every solution once under limits of

@@ -4,7 +4,6 @@
 
 use std::ops::ControlFlow;
 
-use super::backjump::Levels;
 use super::multi_cover::MultiCover;
 use crate::problem::OptionId;
 use crate::settings::Probing;
@@ -198,12 +197,8 @@ impl MultiCover {
             }
         };
         self.probe_paid[depth] = false;
-        // What a failure here follows from, unless told better below: every
-        // decision above.
-        self.backjump.last = Levels::up_to(depth);
         if probe {
             if !self.probe() {
-                self.note_failure();
                 return ControlFlow::Continue(());
             }
             self.probe_paid[depth] = self.probe_removed;
@@ -271,19 +266,8 @@ impl MultiCover {
         result
     }
 
-    /// After a propagation on the branch failed, before its undo: what the
-    /// failure follows from, for backjumping.
-    fn note_failure(&mut self) {
-        if self.backjump.is_on() {
-            self.backjump.last =
-                self.learn.failure_levels(&self.layout, &self.state, self.root_trail, &self.backjump, None);
-        }
-    }
-
     /// For each option in turn: search with it chosen, then remove it, so
     /// that the subtrees split the solutions by the first option they hold.
-    /// With backjumping, a subtree whose failure does not follow from its
-    /// option's choice ends the node: the node fails on the same levels.
     fn include_then_exclude(
         &mut self,
         list: &[u32],
@@ -291,9 +275,6 @@ impl MultiCover {
         f: &mut dyn FnMut(&[OptionId]) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let branch = self.nogoods.mark();
-        // The level of this node's decisions.
-        let level = depth + 1;
-        let mut failed = false;
         for &o in list {
             if !self.state.alive[o as usize] {
                 continue;
@@ -305,47 +286,15 @@ impl MultiCover {
             let mark = self.state.trail.len();
             self.nodes += 1;
             self.nogoods.entering(o);
-            self.backjump.decide(mark);
-            let found = self.solutions;
-            self.learn.forget_failure();
-            let result = if self.choose(o) {
-                self.search(depth + 1, f)
-            } else {
-                self.backjump.last = Levels::up_to(level);
-                self.note_failure();
-                ControlFlow::Continue(())
-            };
-            // A subtree that reported a solution did not fail: what its
-            // removal follows from is every decision above.
-            let below = if self.solutions == found { self.backjump.last } else { Levels::up_to(level) };
+            let result = if self.choose(o) { self.search(depth + 1, f) } else { ControlFlow::Continue(()) };
             self.undo_to(mark);
             self.unchoose();
-            self.backjump.undecide();
             result?;
             self.nogoods.walked();
-            if self.backjump.is_on() && !below.contains(level) {
-                // Every other option fails the same way: so does this node.
-                self.backjump.jumped();
-                self.backjump.last = below;
-                self.nogoods.leave(branch);
-                return ControlFlow::Continue(());
-            }
             self.kill(o);
-            if self.backjump.is_on() && self.learn.is_on() {
-                let mut removed_for = below;
-                removed_for.remove(level);
-                self.backjump.note_removed(o, removed_for);
-                self.learn.removed_after_failure(o);
-            }
-            self.learn.forget_failure();
             if !self.propagate() {
-                self.note_failure();
-                failed = true;
                 break;
             }
-        }
-        if !failed {
-            self.backjump.last = Levels::up_to(depth);
         }
         self.nogoods.leave(branch);
         ControlFlow::Continue(())

@@ -54,11 +54,6 @@ impl MultiCover {
                     let o = self.pairs.kills()[k];
                     if self.state.alive[o as usize] {
                         self.kill(o);
-                        if self.backjump.is_on() && self.learn.is_on() {
-                            let (i, j) = self.pairs.kill_pairs()[k];
-                            self.learn.killed_by_items(o);
-                            self.backjump.note_items(o, i, j);
-                        }
                         killed = true;
                     }
                 }
@@ -230,10 +225,6 @@ impl MultiCover {
                 let x = self.layout.opt_weights[(self.layout.opts[p as usize].slots + k) as usize];
                 if x <= MAX_SUM && bad >> x & 1 == 1 {
                     self.kill(p);
-                    if self.backjump.is_on() && self.learn.is_on() {
-                        self.learn.killed_by_items(p);
-                        self.backjump.note_items(p, i as u32, u32::MAX);
-                    }
                     killed = true;
                 }
             }

@@ -16,8 +16,7 @@
 //! where the search is hard, on two items' sums at once (the 2-D walk over
 //! sets of sums in [`pair_sums`], the one-item sets in [`sum_sets`]);
 //! [`nogoods`] restarts the search without walking anything twice;
-//! [`learn`] learns from failed probes; [`backjump`] goes back past the
-//! decisions a failure does not follow from. The search calls each through a few methods, and
+//! [`learn`] learns from failed probes. The search calls each through a few methods, and
 //! tells it of kills and choices around the hot core's calls.
 //!
 //! ## Groups and bounds
@@ -45,7 +44,6 @@
 //! nothing changes. This is the row-and-column reasoning a person does in
 //! Aquarium and the naked and hidden singles of Sudoku.
 
-mod backjump;
 mod bounds;
 mod branch;
 mod layout;

@@ -1,7 +1,6 @@
 //! One multi-cover search: its layout, its state, its optional reasoning
 //! and what its runs count.
 
-use super::backjump::Backjumping;
 use super::layout::Layout;
 use super::learn::Learned;
 use super::nogoods::Nogoods;
@@ -63,8 +62,6 @@ pub(crate) struct MultiCover {
     pub(super) pairs: PairReasoning,
     /// Clauses learned from failed probes (see [`super::learn`]).
     pub(super) learn: Learned,
-    /// The decisions failures follow from (see [`super::backjump`]).
-    pub(super) backjump: Backjumping,
 }
 
 /// What the crate's tests read of a run, beyond its stats.
@@ -78,11 +75,6 @@ impl MultiCover {
     /// The last run's clauses learned and the options they killed.
     pub(crate) fn learned(&self) -> (u64, u64) {
         self.learn.learned()
-    }
-
-    /// The levels the last run skipped by backjumping.
-    pub(crate) fn backjumps(&self) -> u64 {
-        self.backjump.skipped()
     }
 
     /// The pairs left alone so far because too many groups move them.

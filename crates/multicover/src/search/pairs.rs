@@ -66,9 +66,6 @@ pub(super) struct PairReasoning {
     wide: Walk<u128>,
     bad: Vec<(u32, u32)>,
     kill: Vec<u32>,
-    /// The pair each of `kill` was found on, and the pair being reasoned on.
-    kill_pair: Vec<(u32, u32)>,
-    pair: (u32, u32),
     /// The places in `open` of the groups that move both items, only the
     /// first, only the second; the sums of the one-item groups (see
     /// `prefix_sums`); the weights found dead, as (place, weights).
@@ -145,11 +142,6 @@ impl PairReasoning {
         &self.kill
     }
 
-    /// The pair each of `kills` was found dead on.
-    pub(super) fn kill_pairs(&self) -> &[(u32, u32)] {
-        &self.kill_pair
-    }
-
     /// The pairs left alone so far because too many groups move them.
     #[cfg(test)]
     pub(crate) fn left_alone(&self) -> u64 {
@@ -184,7 +176,6 @@ impl View<'_> {
     /// some pair can reach its ranges no more.
     fn reason_on_pairs(&self, s: &mut PairReasoning, fail_weight: &mut [u32]) -> bool {
         s.kill.clear();
-        s.kill_pair.clear();
         if s.items.is_empty() {
             return true;
         }
@@ -290,7 +281,6 @@ impl View<'_> {
     /// One pair: adds its dead options to `s.kill`; false when the pair
     /// can reach its ranges no more.
     fn reason_on_pair(&self, i: usize, j: usize, s: &mut PairReasoning) -> bool {
-        s.pair = (i as u32, j as u32);
         s.open.clear();
         if s.open_at.len() < self.state.group_live.len() {
             s.open_at.resize(self.state.group_live.len(), NOT_OPEN);
@@ -495,7 +485,6 @@ impl View<'_> {
                 && s.bad.contains(&(self.weight_on(p as usize, ki), self.weight_on(p as usize, kj)))
             {
                 s.kill.push(p);
-                s.kill_pair.push(s.pair);
             }
         }
     }

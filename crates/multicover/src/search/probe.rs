@@ -1,14 +1,12 @@
 //! Failed-option probing: each live option tried one level deep, and
 //! removed when that fails (see [`crate::Probing`]).
 
-use super::backjump::Levels;
 use super::multi_cover::MultiCover;
 use super::trail::{CLOSED_GROUP, CLOSED_MEMBER};
 
 impl MultiCover {
-    /// one level of lookahead. `Err` when it fails, with what its failure
-    /// follows from when backjumping asks.
-    fn try_option(&mut self, o: u32) -> Result<(), Option<Levels>> {
+    /// one level of lookahead.
+    fn try_option(&mut self, o: u32) -> bool {
         let mark = self.state.trail.len();
         // Closing the group puts its live options, their count and a marker
         // on the trail: what follows them are the kills.
@@ -16,20 +14,10 @@ impl MultiCover {
         self.state.sums.in_probe = true;
         self.learn.probe_starts();
         let fits = self.choose(o);
-        let mut levels = None;
         if fits {
             self.probe_kills[o as usize] = (self.state.trail.len() - mark - closed) as u32;
             self.mark_implied(mark);
         } else if self.learn.is_on() && self.state.chosen.len() > 1 {
-            if self.backjump.is_on() {
-                levels = Some(self.learn.failure_levels(
-                    &self.layout,
-                    &self.state,
-                    self.root_trail,
-                    &self.backjump,
-                    Some(mark),
-                ));
-            }
             // Only below a choice: a clause learned before any (its dead
             // options and its option all die at the root, for the whole
             // walk) would never fire in this walk, and probing at the root
@@ -39,7 +27,7 @@ impl MultiCover {
         self.undo_to(mark);
         self.unchoose();
         self.state.sums.in_probe = false;
-        if fits { Ok(()) } else { Err(levels) }
+        fits
     }
 
     /// After a probe that survived, with its kills on the trail from `mark`:
@@ -81,7 +69,7 @@ impl MultiCover {
         self.probe_removed = false;
         self.learn.switch_on_when_due(self.nodes + self.probes, &self.layout, &self.state, self.root_trail);
         if self.learn.is_on() {
-            self.learn.reduce_clauses(&self.layout, &self.state, self.backjump.is_on());
+            self.learn.reduce_clauses(&self.layout, &self.state);
         }
         // Once the search is hard, the groups whose items failed most this
         // run first, the others in their order: most probing nodes are then
@@ -122,20 +110,15 @@ impl MultiCover {
                         continue;
                     }
                     self.probes += 1;
-                    if let Err(levels) = self.try_option(o) {
+                    if self.try_option(o) {
+                        self.probed_at[o as usize] = self.state.sums.clock;
+                    } else {
                         self.kill(o);
-                        if let Some(levels) = levels {
-                            self.learn.removed_after_failure(o);
-                            self.backjump.note_removed(o, levels);
-                        }
-                        self.learn.forget_failure();
                         if !self.propagate() {
                             return false;
                         }
                         removed = true;
                         self.probe_removed = true;
-                    } else {
-                        self.probed_at[o as usize] = self.state.sums.clock;
                     }
                 }
             }

@@ -65,7 +65,6 @@ impl MultiCover {
         }
         self.nogoods.clear();
         self.learn.clear();
-        self.backjump.clear();
         self.learn.switch_on_when_due(self.nodes + self.probes, &self.layout, &self.state, self.root_trail);
         let flow = if self.root_ok { self.search_with_restarts(f) } else { ControlFlow::Continue(()) };
         debug_assert_eq!(self.state.trail.len(), self.root_trail);

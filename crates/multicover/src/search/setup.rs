@@ -4,7 +4,6 @@
 //! from (every option alive, then propagated).
 
 use super::layout::{Layout, OptionAt};
-use super::backjump::Backjumping;
 use super::learn::Learned;
 use super::multi_cover::MultiCover;
 use super::nogoods::Nogoods;
@@ -13,11 +12,11 @@ use super::state::{Cell, Item, State, Sums};
 use super::trail::CLOSED_MEMBER;
 use crate::lists::lists_by_key;
 use crate::problem::Problem;
-use crate::settings::{Learning, Settings};
+use crate::settings::Settings;
 
 impl MultiCover {
     pub(crate) fn new(problem: &Problem, settings: &Settings) -> MultiCover {
-        let Settings { probing, restarts, pairs, learning, hard_after, kept_clauses, backjumping, .. } = *settings;
+        let Settings { probing, restarts, pairs, learning, hard_after, kept_clauses, .. } = *settings;
         let (entries, starts) = problem.raw_entries();
         let n_opts = problem.option_count();
         assert!(n_opts < CLOSED_MEMBER as usize, "too many options for the trail's encoding");
@@ -63,8 +62,6 @@ impl MultiCover {
         // analysis does not read (see `learn`).
         let all_exact = layout.group_exact.iter().all(|&e| e);
         let learn = Learned::new(learning, kept_clauses, all_exact, n_opts, layout.group_exact.len());
-        // Backjumping reads the causes learning keeps: none where it never learns.
-        let backjump = Backjumping::new(backjumping && all_exact && learning != Learning::Off, n_opts);
         let mut search = MultiCover {
             probing,
             hard_after,
@@ -92,7 +89,6 @@ impl MultiCover {
             nogoods: Nogoods::new(restarts, n_opts),
             pairs: PairReasoning::new(problem.item_count(), pairs.after()),
             learn,
-            backjump,
         };
         search.bring_all_to_life();
         // What propagation leaves is the root state, which every run starts from.

@@ -3,7 +3,7 @@
 //! and the clause learned from them (see the module comment of
 //! [`super`]).
 
-use super::{CAUSE_CLAUSE, CAUSE_CLOSED, CAUSE_ITEMS, Clause, Failure, Learned};
+use super::{CAUSE_CLAUSE, CAUSE_CLOSED, CAUSE_OTHER, Clause, Failure, Learned};
 use crate::search::layout::Layout;
 use crate::search::state::State;
 
@@ -16,7 +16,7 @@ const EXPANDED_MAX: usize = 32;
 
 impl Learned {
     /// Puts clause `c`'s options on the analysis stack.
-    pub(super) fn stack_clause(&mut self, c: u32) {
+    fn stack_clause(&mut self, c: u32) {
         let clause = self.clauses[c as usize];
         self.stack.extend_from_slice(&self.lits[clause.start as usize..clause.end as usize]);
     }
@@ -47,7 +47,7 @@ impl Learned {
     /// lazy clause generation lifts a linear constraint's explanation.
     /// False when the item was not out of range (which would be a bug).
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn explain_item(
+    fn explain_item(
         &mut self,
         layout: &Layout,
         state: &State,
@@ -129,7 +129,7 @@ impl Learned {
 
     /// After `choose(o)` failed in a probe that started at trail length
     /// `mark`, before its undo: learns a clause for `o`, unless the failure
-    /// cannot be explained; the clause's number.
+    /// cannot be explained.
     pub(in crate::search) fn learn_from_probe(
         &mut self,
         layout: &Layout,
@@ -137,7 +137,7 @@ impl Learned {
         root: usize,
         o: u32,
         mark: usize,
-    ) -> Option<u32> {
+    ) {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.seen.fill(0);
@@ -166,11 +166,11 @@ impl Learned {
                 let high = at.committed + at.least > at.hi;
                 if !self.explain_item(layout, state, root, item, high, u32::MAX, 0, now) {
                     debug_assert!(false, "a failure the analysis does not see");
-                    return None;
+                    return;
                 }
                 self.stack.append(&mut self.reason);
             }
-            Failure::Unknown => return None,
+            Failure::Unknown => return,
         }
         let mut out = Vec::new();
         let mut expanded = 0;
@@ -191,15 +191,13 @@ impl Learned {
             }
             expanded += 1;
             if expanded > EXPANDED_MAX {
-                return None;
+                return;
             }
             let cause = self.cause[pu];
             if cause == CAUSE_CLOSED {
                 continue;
-            } else if cause >= CAUSE_ITEMS {
-                // A kill not explained, or (never within a probe) the
-                // search's removal or the reasoning on sums'.
-                return None;
+            } else if cause == CAUSE_OTHER {
+                return;
             } else if cause & CAUSE_CLAUSE != 0 {
                 self.stack_clause(cause & !CAUSE_CLAUSE);
             } else {
@@ -210,7 +208,7 @@ impl Learned {
                 let x = layout.opt_weights[(layout.opts[pu].slots + k) as usize];
                 if !self.explain_item(layout, state, root, item, high, g, x, at) {
                     debug_assert!(false, "a kill the analysis does not see");
-                    return None;
+                    return;
                 }
                 self.stack.append(&mut self.reason);
             }
@@ -225,12 +223,11 @@ impl Learned {
         self.lits.extend_from_slice(&out);
         self.clauses.push(Clause { target: o, start, end: self.lits.len() as u32, fired: 0 });
         self.learned += 1;
-        Some(c)
     }
 }
 
 /// The index of `item`'s cell within group `g`'s cells.
-pub(super) fn cell_index(layout: &Layout, state: &State, g: usize, item: usize) -> u32 {
+fn cell_index(layout: &Layout, state: &State, g: usize, item: usize) -> u32 {
     let cells = &state.cells[layout.group_cells_start[g] as usize..layout.group_cells_start[g + 1] as usize];
     cells.iter().position(|cell| cell.item as usize == item).expect("the group has a cell on the item") as u32
 }

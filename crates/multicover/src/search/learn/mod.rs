@@ -22,7 +22,6 @@
 //! cannot explain (a restart nogood's) is not learned from.
 
 mod analysis;
-mod levels;
 
 use super::layout::Layout;
 use super::state::State;
@@ -35,13 +34,6 @@ use crate::settings::Learning;
 /// kill outside a probe, which it never expands).
 const CAUSE_OTHER: u32 = u32::MAX;
 const CAUSE_CLOSED: u32 = u32::MAX - 1;
-/// Removed by the search after its subtree failed (for backjumping: see
-/// [`super::backjump`]); never within a probe.
-const CAUSE_REMOVED: u32 = u32::MAX - 2;
-/// Killed by the reasoning on one item's sums or on a pair's (see
-/// [`super::lines`], [`super::pairs`]); the items are kept by backjumping.
-/// Never within a probe.
-const CAUSE_ITEMS: u32 = u32::MAX - 3;
 const CAUSE_CLAUSE: u32 = 1 << 31;
 
 /// "When every option of `lits[start..end]` is dead, `target` dies." The
@@ -198,26 +190,6 @@ impl Learned {
         self.failure = Failure::Unknown;
     }
 
-    /// A propagation whose failure may be analysed starts, or a failure
-    /// nothing here can explain happened: no failure known.
-    #[inline(always)]
-    pub(super) fn forget_failure(&mut self) {
-        self.failure = Failure::Unknown;
-    }
-
-    /// Option `o`, just killed, was killed by the reasoning on the sums of
-    /// one item or a pair (whose items backjumping keeps).
-    #[inline(always)]
-    pub(super) fn killed_by_items(&mut self, o: u32) {
-        self.cause[o as usize] = CAUSE_ITEMS;
-    }
-
-    /// Option `o`, just killed, was removed after its subtree failed.
-    #[inline(always)]
-    pub(super) fn removed_after_failure(&mut self, o: u32) {
-        self.cause[o as usize] = CAUSE_REMOVED;
-    }
-
     /// Option `o` of group `g` died at trail length `at`, for this cause.
     #[inline(always)]
     fn died(&mut self, o: u32, g: usize, at: usize, cause: u32) {
@@ -345,12 +317,7 @@ impl Learned {
     /// limit and, of the older ones, the quarter that killed the most since
     /// the last reduction (none idle). Only between probes: the causes that
     /// name clauses by number are read for kills within a probe.
-    ///
-    /// With `keep_causes` (backjumping reads the causes of the kills on the
-    /// branch), the clauses that killed an option still dead stay too, as
-    /// a SAT solver keeps the clauses that are reasons, and those kills
-    /// name them by their new numbers.
-    pub(super) fn reduce_clauses(&mut self, layout: &Layout, state: &State, keep_causes: bool) {
+    pub(super) fn reduce_clauses(&mut self, layout: &Layout, state: &State) {
         let count = self.clauses.len();
         let kept_at_most = self.kept;
         if count <= kept_at_most {
@@ -360,21 +327,8 @@ impl Learned {
         let mut older: Vec<u32> = (0..newest as u32).filter(|&c| self.clauses[c as usize].fired > 0).collect();
         older.sort_unstable_by_key(|&c| std::cmp::Reverse(self.clauses[c as usize].fired));
         older.truncate(kept_at_most / 4);
-        let mut causes = Vec::new();
-        if keep_causes {
-            causes = (0..self.options as u32).filter(|&o| self.dead[o as usize] && self.clause_cause(o).is_some()).collect();
-            older.extend(causes.iter().filter_map(|&o| self.clause_cause(o)).filter(|&c| (c as usize) < newest));
-            older.sort_unstable();
-            older.dedup();
-        } else {
-            older.sort_unstable();
-        }
+        older.sort_unstable();
         let kept: Vec<u32> = older.into_iter().chain(newest as u32..count as u32).collect();
-        for &o in &causes {
-            let c = self.clause_cause(o).expect("a clause's kill");
-            let renumbered = kept.binary_search(&c).expect("a cause's clause is kept") as u32;
-            self.cause[o as usize] = CAUSE_CLAUSE | renumbered;
-        }
         let mut lits = Vec::with_capacity(self.lits.len() / 2);
         let mut clauses = Vec::with_capacity(kept.len());
         for w in &mut self.watches {
@@ -399,12 +353,6 @@ impl Learned {
         }
         self.clauses = clauses;
         self.lits = lits;
-    }
-
-    /// The clause that killed `o`, if a clause did.
-    fn clause_cause(&self, o: u32) -> Option<u32> {
-        let cause = self.cause[o as usize];
-        (cause & CAUSE_CLAUSE != 0 && cause < CAUSE_ITEMS).then_some(cause & !CAUSE_CLAUSE)
     }
 
     /// Whether `o` is dead in the clauses' sense: not alive and not chosen
