@@ -15,13 +15,11 @@ use crate::raster::{Photo, Plane};
 
 use super::outline::{EDGE_NEAR, shoelace};
 
-/// The longest side of the picture the edges are found in.
-const EDGE_SIDE: usize = 800;
 /// The share of pixels, by the strength of their gradient, that may be
 /// edges (before thinning).
 const EDGE_SHARE: f64 = 0.12;
 /// Straight lines kept from the transform, the most voted first.
-const LINES: usize = 24;
+const LINES: usize = 48;
 /// Angle bins either side of an edge pixel's own direction it votes in
 /// (a bin is a degree).
 const VOTE_SPREAD: i64 = 2;
@@ -85,34 +83,37 @@ impl Line {
 /// Outlines of four straight edges in the photo (its pixels), clockwise as
 /// shown, the best seen first; none when no four lines bound a board.
 pub(super) fn outlines(photo: &Photo) -> Vec<[Point; 4]> {
-    let side = photo.width().max(photo.height());
-    let factor = side.div_ceil(EDGE_SIDE);
-    let grey = photo.grey.shrink(factor).blur(1.0);
-    let (w, h) = (grey.width, grey.height);
+    // At the working size itself: at a coarser one the edge between a
+    // board and a table of like colour fades among the pieces' gaps.
+    let rgb = photo.rgb.each_ref().map(|p| p.blur(1.0));
+    let (w, h) = (rgb[0].width, rgb[0].height);
     if w < 16 || h < 16 {
         return Vec::new();
     }
-    let direction = edges(&grey);
+    let direction = edges(&rgb);
     let lines = lines(&direction, w, h);
-    let scale = factor as f64;
     quadrilaterals(&lines, w, h)
-        .into_iter()
-        .map(|corners| corners.map(|(x, y)| ((x + 0.5) * scale, (y + 0.5) * scale)))
-        .collect()
 }
 
 /// Per pixel, the direction of its gradient (radians, 0 to π) where it is
 /// an edge, else `NAN`: among the strongest gradients, and stronger than
 /// its two neighbours across the edge.
-fn edges(grey: &Plane) -> Vec<f32> {
-    let (w, h) = (grey.width, grey.height);
+fn edges(rgb: &[Plane; 3]) -> Vec<f32> {
+    let (w, h) = (rgb[0].width, rgb[0].height);
     let mut gradient = vec![(0.0f32, 0.0f32); w * h];
     for y in 1..h - 1 {
         for x in 1..w - 1 {
-            let p = |dx: usize, dy: usize| grey.get(x + dx - 1, y + dy - 1);
-            let gx = p(2, 0) + 2.0 * p(2, 1) + p(2, 2) - p(0, 0) - 2.0 * p(0, 1) - p(0, 2);
-            let gy = p(0, 2) + 2.0 * p(1, 2) + p(2, 2) - p(0, 0) - 2.0 * p(1, 0) - p(2, 0);
-            gradient[y * w + x] = (gx, gy);
+            // The channel that changes most: a board and a table of one
+            // brightness still differ in hue.
+            for plane in rgb {
+                let p = |dx: usize, dy: usize| plane.get(x + dx - 1, y + dy - 1);
+                let gx = p(2, 0) + 2.0 * p(2, 1) + p(2, 2) - p(0, 0) - 2.0 * p(0, 1) - p(0, 2);
+                let gy = p(0, 2) + 2.0 * p(1, 2) + p(2, 2) - p(0, 0) - 2.0 * p(1, 0) - p(2, 0);
+                let here = &mut gradient[y * w + x];
+                if gx.hypot(gy) > here.0.hypot(here.1) {
+                    *here = (gx, gy);
+                }
+            }
         }
     }
     let strength: Vec<f32> = gradient.iter().map(|&(gx, gy)| gx.hypot(gy)).collect();
