@@ -112,7 +112,8 @@ pub enum FetchError {
         offered_words(*class, offered)
     )]
     NotOffered { class: SizeClass, day: Date, offered: Vec<Date> },
-    /// A date given for a class whose puzzles have none.
+    /// A date, or missed specials, asked of a class whose puzzles have no
+    /// date (no request was made).
     #[error("only the daily, weekly and monthly specials have dates; {0} puzzles have none")]
     NotSpecial(SizeClass),
 }
@@ -146,6 +147,18 @@ pub fn run(
     request: &FetchRequest,
     each: &mut dyn FnMut(FetchEvent<'_>) -> ControlFlow<()>,
 ) -> Result<Vec<FetchReport>, FetchError> {
+    // Every target is checked before the first request: a date, or the
+    // specials missed, only of a special class.
+    for &target in &request.targets {
+        let dated = match target {
+            Target::Dated { class, .. } => Some(class),
+            Target::New { class, .. } if request.missed => Some(class),
+            _ => None,
+        };
+        if let Some(class) = dated.filter(|class| !class.is_special()) {
+            return Err(FetchError::NotSpecial(class));
+        }
+    }
     let urls = SiteUrls::new(&config.site.base_url);
     let settings = config.site.fetch_settings(Some(pace_file(store.path())));
     let mut pages = page_source(config, request, settings.clone(), each)?;
@@ -165,8 +178,7 @@ pub fn run(
             Target::Puzzle(class, id) => {
                 run.page(Request::Puzzle(class, id))?;
             }
-            Target::Dated { class, day } if class.is_special() => run.special(class, Wanted::Day(day))?,
-            Target::Dated { class, .. } => return Err(FetchError::NotSpecial(class)),
+            Target::Dated { class, day } => run.special(class, Wanted::Day(day))?,
             Target::New { class, .. } if class.is_special() => {
                 run.special(class, if request.missed { Wanted::Missed } else { Wanted::Newer })?;
             }

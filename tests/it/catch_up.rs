@@ -328,3 +328,19 @@ fn a_catch_up_that_fails_is_loud_retried_as_any_page_and_asked_again_next_run() 
     dir.run(&["fetch", "daily"]).expect_code(3);
     assert_eq!(site.posts().len(), 5);
 }
+
+#[test]
+fn a_date_or_missed_specials_asked_of_a_class_without_dates_is_refused_before_any_request() {
+    let site = Site::start();
+    let dir = setup(&site);
+    for args in
+        [&["fetch", "daily", "6x6-easy", "--date", "2026-09-01"][..], &["fetch", "daily", "10x10-hard", "--missed"]]
+    {
+        let before = site.log().len();
+        let run = dir.run(args).expect_code(2);
+        assert!(run.stderr.contains("only the daily, weekly and monthly specials have dates"), "{run}");
+        // Not even the daily named first is fetched: the targets are checked first.
+        assert_eq!(site.log().len(), before, "no request made: {run}");
+    }
+    assert!(stored(&dir).is_empty());
+}

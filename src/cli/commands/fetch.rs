@@ -22,7 +22,8 @@ use crate::cli::output::{HASH_UNCONFIRMED, print, tries_text};
 pub fn run(args: FetchArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     let context = Context::load(global)?;
     let config = &context.config;
-    // Check every argument before the first request.
+    // The library checks the targets (a date only of specials) before the
+    // first request.
     let targets = match (&args.id, &args.size) {
         (Some(id), Some(size)) => vec![Target::Puzzle(size.parse::<SizeClass>()?, id.parse::<PuzzleId>()?)],
         _ => args
@@ -30,12 +31,6 @@ pub fn run(args: FetchArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
             .iter()
             .map(|s| {
                 let class = s.parse::<SizeClass>()?;
-                if (args.date.is_some() || args.missed) && !class.is_special() {
-                    let option = if args.missed { "--missed" } else { "--date" };
-                    return Err(CliError::Message(format!(
-                        "{option} names daily, weekly and monthly specials only; {class} puzzles have no date"
-                    )));
-                }
                 Ok(match args.date {
                     Some(day) => Target::Dated { class, day },
                     None => Target::New { class, count: args.count as usize },
