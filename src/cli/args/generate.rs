@@ -59,7 +59,7 @@ pub struct GenerateAquariumArgs {
         required_unless_present_any = ["kind", "sudoku"],
     )]
     pub size: Option<u16>,
-    /// Tanks in the first map (the seed cells of a grown one; repairs for uniqueness merge a few) [default: size*size/5; with --style grown size*size/12; with --style random size*size/12 up to size 42, then tanks of 9/20 of a cell more for each cell of side past 40 (16 cells at 50, 25 at 70)]
+    /// Tanks in the first map (the seed cells of a grown one; repairs for uniqueness merge a few) [default: size*size/5; with --style grown size*size/12; with --style random size*size/12 up to size 42, then tanks of (size-17)/2 cells (16 at 50, 26 at 70, 41 at 100)]
     #[arg(long, value_name = "T")]
     pub tanks: Option<usize>,
     /// How uniqueness is reached [default: mended]

@@ -105,21 +105,22 @@ impl GenerateSettings {
 /// cells of `Style::Grown` ones at every size.
 pub const RANDOM_TANK_CELLS: usize = 12;
 
-/// The mean tank size of `Style::Random` maps of side `n`: twelve cells up
-/// to 42x42, then 9/20 of a cell more for each cell of side past 40 (14 at
-/// 45x45, 16 at 50x50, 21 at 60x60, 25 at 70x70, 39 at 100x100).
+/// The mean tank size of `Style::Random` maps of side `n`: (n - 17) / 2
+/// cells, and at least twelve (12 up to 42x42, 14 at 45x45, 16 at 50x50,
+/// 21 at 60x60, 26 at 70x70, 41 at 100x100).
 ///
 /// Twelve-cell maps are unique less often the larger the grid: 80% at
 /// 30x30, 35% at 40x40, 13% at 45x45, none of 243 at 50x50, and the few
 /// unique ones at 45x45 took up to two minutes to prove. Larger tanks make
-/// maps unique more often and easier to prove, but past a few cells more
-/// root reasoning settles them and the puzzles are no longer hard. The
-/// sizes named above sit between the two: at 50x50, 14-cell maps made no
-/// 20 puzzles in five minutes, 20-cell ones are solved in milliseconds; at
-/// 100x100, 36-cell maps met a search still running after two minutes,
-/// 42-cell ones took milliseconds. The figures are in docs/benchmarks.md.
+/// maps unique more often and easier to prove, but a few cells more and
+/// root reasoning settles them: the puzzles are no longer hard. The sizes
+/// here sit between the two: at 50x50, 14-cell maps made no 20 puzzles in
+/// five minutes, 20-cell ones are solved in milliseconds; at 100x100,
+/// 39-cell maps made 19 of 20 in five minutes and 13 in three (seeds 1
+/// and 2), 41-cell ones 20 in seconds, 42-cell ones took milliseconds. The figures are in
+/// docs/benchmarks.md.
 pub fn random_tank_cells(n: usize) -> usize {
-    RANDOM_TANK_CELLS + 9 * n.saturating_sub(40) / 20
+    (n.saturating_sub(17) / 2).max(RANDOM_TANK_CELLS)
 }
 
 /// A generated puzzle with its one solution.

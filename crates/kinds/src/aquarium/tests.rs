@@ -232,7 +232,19 @@ fn random_puzzles_are_unique_and_never_mended() {
 fn random_tanks_keep_twelve_cells_to_42x42_then_grow_with_the_side() {
     // Twelve up to 42x42 keeps the puzzles of the benchmarks' 30x30 and
     // 40x40 sets; 50x50 gets the sixteen-cell tanks its tables use.
-    for (n, tanks) in [(2, 1), (15, 18), (30, 75), (40, 133), (42, 147), (43, 142), (45, 144), (50, 156), (100, 256)] {
+    for (n, tanks) in [
+        (2, 1),
+        (15, 18),
+        (30, 75),
+        (40, 133),
+        (42, 147),
+        (43, 142),
+        (45, 144),
+        (50, 156),
+        (60, 171),
+        (70, 188),
+        (100, 243),
+    ] {
         assert_eq!(GenerateSettings::random(n).tanks, tanks, "{n}x{n}");
     }
     assert_eq!(random_tank_cells(50), 16);
