@@ -55,9 +55,10 @@ pub fn run(args: AquariumRandomBenchArgs) -> Result<(), BenchError> {
         }
         let count = count_of(k);
         counts.push(format!("{count} at {n}x{n}"));
+        let tank_cells = args.tank_cells.unwrap_or(aquarium::random_tank_cells(n));
         for &style in &args.styles {
             let settings = match style {
-                Style::Random => GenerateSettings::random_with_tank_cells(n, args.tank_cells),
+                Style::Random => GenerateSettings::random_with_tank_cells(n, tank_cells),
                 Style::Grown => GenerateSettings::grown(n),
                 Style::Mended => GenerateSettings::square(n),
             };
@@ -79,8 +80,8 @@ pub fn run(args: AquariumRandomBenchArgs) -> Result<(), BenchError> {
                 }
             }
             let shown = match style {
-                Style::Random if args.tank_cells != aquarium::RANDOM_TANK_CELLS => {
-                    format!("random ({}-cell tanks)", args.tank_cells)
+                Style::Random if tank_cells != aquarium::RANDOM_TANK_CELLS => {
+                    format!("random ({tank_cells}-cell tanks)")
                 }
                 _ => style.name().to_string(),
             };
@@ -114,10 +115,11 @@ pub fn run(args: AquariumRandomBenchArgs) -> Result<(), BenchError> {
     out.push_str(&format!(
         "Slowest to solve (puzzle k of `aquarchive generate --size N --seed {} --count K --style STYLE`{}): {}\n",
         args.seed,
-        if args.tank_cells == aquarium::RANDOM_TANK_CELLS {
-            "".to_string()
-        } else {
-            format!(", with `--tanks N*N/{}` for the random rows", args.tank_cells)
+        match args.tank_cells {
+            Some(cells) if args.sizes.iter().any(|&n| cells != aquarium::random_tank_cells(n)) => {
+                format!(", with `--tanks N*N/{cells}` for the random rows")
+            }
+            _ => String::new(),
         },
         slowest.join("; ")
     ));

@@ -221,11 +221,10 @@ pub struct AquariumRandomBenchArgs {
     #[arg(long, value_name = "R", default_value_t = 3)]
     pub runs: usize,
     /// Mean cells of a tank in the random rows (`aquarchive generate --style random --tanks` gets
-    /// N*N/C; grown maps keep N*N/12 seeds); at 50x50 hardly one map of twelve-cell tanks in a hundred
-    /// is unique, one in two of 16
-    #[arg(long, value_name = "C", default_value_t = aquarchive::kinds::aquarium::RANDOM_TANK_CELLS,
-          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
-    pub tank_cells: usize,
+    /// N*N/C; grown maps keep N*N/12 seeds) [default: the generator's for each size, 12 up to 42x42, 16
+    /// at 50x50]; at 50x50 hardly one map of twelve-cell tanks in a hundred is unique, one in two of 16
+    #[arg(long, value_name = "C", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    pub tank_cells: Option<usize>,
     /// Solve (not generate) with restarts that record what was walked as nogoods: the first after W
     /// nodes plus probes, each next one after twice as much work
     #[arg(long, value_name = "W", value_parser = clap::value_parser!(u64).range(1..))]

@@ -59,7 +59,7 @@ pub struct GenerateAquariumArgs {
         required_unless_present_any = ["kind", "sudoku"],
     )]
     pub size: Option<u16>,
-    /// Tanks in the first map (the seed cells of a grown one; repairs for uniqueness merge a few) [default: size*size/5, or size*size/12 with --style random or grown]
+    /// Tanks in the first map (the seed cells of a grown one; repairs for uniqueness merge a few) [default: size*size/5; with --style grown size*size/12; with --style random size*size/12 up to size 42, then tanks of (size-17)/2 cells (16 at 50, 26 at 70, 41 at 100)]
     #[arg(long, value_name = "T")]
     pub tanks: Option<usize>,
     /// How uniqueness is reached [default: mended]
@@ -81,7 +81,7 @@ impl GenerateAquariumArgs {
 pub enum StyleArg {
     /// Join neighbouring tanks until reasoning settles the map: puzzles logic solves
     Mended,
-    /// Random tanks of about 12 cells and random levels, kept only when unique: the hard ones a search meets
+    /// Random tanks of about 12 cells (more from size 43 on) and random levels, kept only when unique: the hard ones a search meets
     Random,
     /// As random, on maps grown from size*size/12 random seed cells (tanks from 1 cell to several times 12), also thrown away when the engine has not settled them within a million nodes plus probes
     Grown,

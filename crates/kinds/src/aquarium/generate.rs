@@ -13,11 +13,12 @@
 //!
 //! `Style::Random` makes puzzles the naive way instead, as a benchmark of
 //! what search meets outside such a generator: a random map with tanks of
-//! about a dozen cells, random levels, no mending; a map whose water is not
-//! the only solution is thrown away and another cut. Its puzzles are the
-//! hard ones: nothing made them easy for reasoning. The search for another
-//! solution walks the planted water first, then what lies nearest to it,
-//! where second solutions mostly are (see `second_solution`).
+//! about a dozen cells (more from 43x43 on, see `random_tank_cells`),
+//! random levels, no mending; a map whose water is not the only solution is
+//! thrown away and another cut. Its puzzles are the hard ones: nothing made
+//! them easy for reasoning. The search for another solution walks the
+//! planted water first, then what lies nearest to it, where second
+//! solutions mostly are (see `second_solution`).
 //!
 //! `Style::Grown` is the same on maps grown from seed cells (`grown_map`),
 //! whose tanks range from one cell to several times the mean. Its searches
@@ -79,9 +80,10 @@ impl GenerateSettings {
         GenerateSettings { width: n, height: n, tanks: (n * n / 5).max(1), style: Style::Mended }
     }
 
-    /// A square grid of random tanks of about twelve cells, not mended.
+    /// A square grid of random tanks of `random_tank_cells(n)` cells on
+    /// average, not mended.
     pub fn random(n: usize) -> GenerateSettings {
-        GenerateSettings::random_with_tank_cells(n, RANDOM_TANK_CELLS)
+        GenerateSettings::random_with_tank_cells(n, random_tank_cells(n))
     }
 
     /// A square grid of random tanks of about `cells` cells, not mended.
@@ -92,15 +94,34 @@ impl GenerateSettings {
         GenerateSettings { width: n, height: n, tanks: (n * n / cells.max(1)).max(1), style: Style::Random }
     }
 
-    /// A square grid grown from as many seed cells as `random` has tanks
-    /// (one for every twelve cells), not mended.
+    /// A square grid grown from one seed cell for every twelve cells, not
+    /// mended.
     pub fn grown(n: usize) -> GenerateSettings {
-        GenerateSettings { style: Style::Grown, ..GenerateSettings::random(n) }
+        GenerateSettings { style: Style::Grown, ..GenerateSettings::random_with_tank_cells(n, RANDOM_TANK_CELLS) }
     }
 }
 
-/// The mean tank size of `Style::Random` maps.
+/// The mean tank size of `Style::Random` maps up to 42x42, and of the seed
+/// cells of `Style::Grown` ones at every size.
 pub const RANDOM_TANK_CELLS: usize = 12;
+
+/// The mean tank size of `Style::Random` maps of side `n`: (n - 17) / 2
+/// cells, and at least twelve (12 up to 42x42, 14 at 45x45, 16 at 50x50,
+/// 21 at 60x60, 26 at 70x70, 41 at 100x100).
+///
+/// Twelve-cell maps are unique less often the larger the grid: 80% at
+/// 30x30, 35% at 40x40, 13% at 45x45, none of 243 at 50x50, and the few
+/// unique ones at 45x45 took up to two minutes to prove. Larger tanks make
+/// maps unique more often and easier to prove, but a few cells more and
+/// root reasoning settles them: the puzzles are no longer hard. The sizes
+/// here sit between the two: at 50x50, 14-cell maps made no 20 puzzles in
+/// five minutes, 20-cell ones are solved in milliseconds; at 100x100,
+/// 39-cell maps made 19 of 20 in five minutes and 13 in three (seeds 1
+/// and 2), 41-cell ones 20 in seconds, 42-cell ones took milliseconds. The figures are in
+/// docs/benchmarks.md.
+pub fn random_tank_cells(n: usize) -> usize {
+    (n.saturating_sub(17) / 2).max(RANDOM_TANK_CELLS)
+}
 
 /// A generated puzzle with its one solution.
 #[derive(Clone, Debug)]

@@ -13,7 +13,9 @@ mod verify;
 pub use encode::{Encoding, SolveReport, solve};
 pub use error::AquariumError;
 pub use format::{ParsedBlock, parse_blocks};
-pub use generate::{GROWN_WORK_LIMIT, GenerateSettings, Generated, RANDOM_TANK_CELLS, Style, generate};
+pub use generate::{
+    GROWN_WORK_LIMIT, GenerateSettings, Generated, RANDOM_TANK_CELLS, Style, generate, random_tank_cells,
+};
 pub use verify::{Violation, verify};
 
 /// The largest side accepted: far above the site's 30x30 specials, small

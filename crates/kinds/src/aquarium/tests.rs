@@ -221,6 +221,41 @@ fn grown_puzzles_are_unique_by_solve_and_small_ones_by_brute_force() {
 }
 
 #[test]
+fn random_puzzles_are_unique_and_never_mended() {
+    for (n, seed) in [(10, 1), (20, 2), (30, 3), (43, 4), (50, 5)] {
+        let made = check_generated_with(GenerateSettings::random(n), seed);
+        assert_eq!(made.puzzle.tank_count(), n * n / random_tank_cells(n), "{n}x{n}, seed {seed}");
+    }
+}
+
+#[test]
+fn random_tanks_keep_twelve_cells_to_42x42_then_grow_with_the_side() {
+    // Twelve up to 42x42 keeps the puzzles of the benchmarks' 30x30 and
+    // 40x40 sets; 50x50 gets the sixteen-cell tanks its tables use.
+    for (n, tanks) in [
+        (2, 1),
+        (15, 18),
+        (30, 75),
+        (40, 133),
+        (42, 147),
+        (43, 142),
+        (45, 144),
+        (50, 156),
+        (60, 171),
+        (70, 188),
+        (100, 243),
+    ] {
+        assert_eq!(GenerateSettings::random(n).tanks, tanks, "{n}x{n}");
+    }
+    assert_eq!(random_tank_cells(50), 16);
+    for n in 2..MAX_SIDE {
+        assert!(random_tank_cells(n) <= random_tank_cells(n + 1), "fewer cells a tank at {}x{}", n + 1, n + 1);
+    }
+    // Grown maps keep a seed for every twelve cells at every size.
+    assert_eq!(GenerateSettings::grown(50).tanks, 50 * 50 / 12);
+}
+
+#[test]
 fn a_stuck_map_is_replanted_not_given_up() {
     // Before re-planting, 40x40 maps got stuck about one time in two and a
     // puzzle could take many maps; the generator gives up on none.
