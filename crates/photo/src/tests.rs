@@ -332,8 +332,15 @@ fn of_two_failed_looks_at_a_photo_the_one_that_got_further_is_told() {
 
 /// The distortions of the scene that real photos showed beyond a wooden
 /// board on a plain table.
-const NEW_LOOKS: [Distortion; 5] =
-    [Distortion::Acrylic, Distortion::Printed, Distortion::Backdrop, Distortion::Standing, Distortion::Strip];
+const NEW_LOOKS: [Distortion; 7] = [
+    Distortion::Acrylic,
+    Distortion::Printed,
+    Distortion::Backdrop,
+    Distortion::Standing,
+    Distortion::Strip,
+    Distortion::Lookalike,
+    Distortion::Sidelight,
+];
 
 /// A camera that adds nothing of its own to what the scene shows: no blur,
 /// no noise, a fine JPEG.
@@ -681,4 +688,21 @@ fn acrylic_pieces_whose_labels_show_through_leave_the_date_told_by_the_floors_hu
     // date's own: the open cells are the ones whose hue is the frame's.
     let camera = Camera::PHONE.with(Distortion::Acrylic, 3);
     assert_eq!(read_exactly(&camera, 2..7), (2..7).collect::<Vec<u64>>());
+}
+
+#[test]
+fn a_board_on_a_desk_of_its_own_wood_is_outlined_by_its_straight_edges() {
+    // The desk is the board's colour and grain: no region tells them apart,
+    // only the line and shadow along the board's edge.
+    let camera = Camera::PHONE.with(Distortion::Lookalike, 3);
+    assert_eq!(read_exactly(&camera, 1..7), (1..7).collect::<Vec<u64>>());
+}
+
+#[test]
+fn open_cells_lit_from_one_side_are_read_open_though_two_walls_show_no_seam() {
+    // The walls facing the light show no dark seam and the pieces' edges
+    // beside them are lit: each open cell is joined without a gap on two
+    // of its four sides.
+    let camera = Camera::PHONE.with(Distortion::Sidelight, 3);
+    assert_eq!(read_exactly(&camera, 1..7), (1..7).collect::<Vec<u64>>());
 }
