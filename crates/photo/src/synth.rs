@@ -8,8 +8,10 @@
 //! are not wood: tinted clear acrylic pieces through which the printed
 //! labels show, or a black 3D-printed frame with white pieces; some stand
 //! up and are taken from the side, have a wide strip of engraved text, or
-//! sit off the photo's centre among busy, colourful things. The same seed
-//! and camera give the same photo in every version.
+//! sit off the photo's centre among busy, colourful things, or on a desk
+//! of their own wood; light from one side leaves the lit walls of an open
+//! cell without a dark seam. The same seed and camera give the same photo
+//! in every version.
 
 use aquarchive_kinds::calendar::{self, Cell, Date, Method, Tiling, Variant, date::days_in_month};
 use aquarchive_kinds::rng::Rng;
