@@ -717,8 +717,13 @@ fn wall_dips(plane: &Plane, to_photo: &Homography, open: &[bool], variant: &Vari
     let floor: Vec<Point> =
         [(0.25, 0.22), (0.75, 0.22), (0.25, 0.78), (0.75, 0.78)].map(|(fx, fy)| (c + fx, r + fy)).to_vec();
     let floor = mean_at(plane, to_photo, &floor);
-    let beside =
-        [i % w > 0 && open[i - 1], i % w + 1 < w && open[i + 1], i >= w && open[i - w], open.get(i + w) == Some(&true)];
+    let column = i % w;
+    let beside = [
+        column > 0 && open[i - 1],
+        column + 1 < w && open[i + 1],
+        i >= w && open[i - w],
+        open.get(i + w) == Some(&true),
+    ];
     [0, 1, 2, 3].map(|k| {
         if beside[k] {
             return None;
