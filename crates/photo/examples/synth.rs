@@ -3,9 +3,9 @@
 //! (BOARD `standard` or `weekday`), taken by a phone's camera
 //! ([`Camera::PHONE`]) with each named distortion at its strength (0 to 3,
 //! as the benchmark's rows: `perspective`, `acrylic`, `printed`,
-//! `backdrop`, `standing`, `strip`, ...). It prints the date the photo
-//! shows. The same seed and distortions give the same board, date, tiling
-//! and photo in every version.
+//! `backdrop`, `standing`, `strip`, `lookalike`, `sidelight`, ...). It
+//! prints the date the photo shows. The same seed and distortions give the
+//! same board, date, tiling and photo in every version.
 //!
 //! ```sh
 //! cargo run --release -p aquarchive-photo --example synth -- standard 7 board.jpg

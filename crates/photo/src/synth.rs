@@ -8,8 +8,10 @@
 //! are not wood: tinted clear acrylic pieces through which the printed
 //! labels show, or a black 3D-printed frame with white pieces; some stand
 //! up and are taken from the side, have a wide strip of engraved text, or
-//! sit off the photo's centre among busy, colourful things. The same seed
-//! and camera give the same photo in every version.
+//! sit off the photo's centre among busy, colourful things, or on a desk
+//! of their own wood; light from one side leaves the lit walls of an open
+//! cell without a dark seam. The same seed and camera give the same photo
+//! in every version.
 
 use aquarchive_kinds::calendar::{self, Cell, Date, Method, Tiling, Variant, date::days_in_month};
 use aquarchive_kinds::rng::Rng;
@@ -41,10 +43,12 @@ pub enum Distortion {
     Backdrop,
     Standing,
     Strip,
+    Lookalike,
+    Sidelight,
 }
 
 impl Distortion {
-    pub const ALL: [Distortion; 14] = [
+    pub const ALL: [Distortion; 16] = [
         Distortion::Perspective,
         Distortion::Rotation,
         Distortion::Scale,
@@ -59,6 +63,8 @@ impl Distortion {
         Distortion::Backdrop,
         Distortion::Standing,
         Distortion::Strip,
+        Distortion::Lookalike,
+        Distortion::Sidelight,
     ];
 
     pub fn name(self) -> &'static str {
@@ -77,6 +83,8 @@ impl Distortion {
             Distortion::Backdrop => "backdrop",
             Distortion::Standing => "standing",
             Distortion::Strip => "strip",
+            Distortion::Lookalike => "lookalike",
+            Distortion::Sidelight => "sidelight",
         }
     }
 
@@ -120,6 +128,14 @@ impl Distortion {
                 (false, true) => "text in blocked cells".to_string(),
                 (true, true) => format!("text, strip {:.1} cell", camera.strip),
             },
+            Distortion::Lookalike if camera.lookalike > 0.0 => {
+                format!("table {:.0}% the wood's colour", camera.lookalike * 100.0)
+            }
+            Distortion::Lookalike => "plain table".to_string(),
+            Distortion::Sidelight if camera.sidelight > 0.0 => {
+                format!("lit walls' seams {:.0}% gone", camera.sidelight * 100.0)
+            }
+            Distortion::Sidelight => "light from above".to_string(),
         }
     }
 }
@@ -173,6 +189,15 @@ pub struct Camera {
     /// Text engraved in the frame: in the last row's blocked cells, and in
     /// the strip when there is one.
     pub engraved: bool,
+    /// How far the table's colour is mixed toward the board's wood, with
+    /// the wood's grain (0: the table's own, 1: the wood's): a board on a
+    /// desk of its own wood, told from it only by its edge and shadow.
+    pub lookalike: f64,
+    /// Light from one side, low: how much of their dark seam and shadow
+    /// the walls of an open cell that face the light lose, and how far the
+    /// piece's edge beside them is lit rather than a dark gap (0: none, 1:
+    /// all).
+    pub sidelight: f64,
 }
 
 /// What a board is made of.
@@ -216,6 +241,8 @@ impl Camera {
         thickness: 0.0,
         strip: 0.0,
         engraved: false,
+        lookalike: 0.0,
+        sidelight: 0.0,
     };
 
     /// This camera with one distortion at strength `level`, from none (0)
@@ -258,6 +285,8 @@ impl Camera {
                 camera.engraved = level > 0;
                 camera.strip = [0.0, 0.0, 1.0, 1.6][level];
             }
+            Distortion::Lookalike => camera.lookalike = [0.0, 0.6, 0.85, 1.0][level],
+            Distortion::Sidelight => camera.sidelight = [0.0, 0.5, 0.8, 1.0][level],
         }
         camera
     }
@@ -641,30 +670,45 @@ fn shade(
     ];
     // Only asked of a cell of the grid.
     let on_own_label = || on_label(&labels[(r * w as i64 + c) as usize], fx, fy);
+    // Light from one side (the slope of the photo's light, taken in the
+    // board's plane): whether each side of a cell faces it, and how much
+    // of its seam and shadow a wall facing it loses (none without it).
+    let (sin, cos) = look.light.0.sin_cos();
+    let towards = [cos < 0.0, cos > 0.0, sin < 0.0, sin > 0.0];
+    let lit = |faces_light: bool| if faces_light { camera.sidelight } else { 0.0 };
     // An open cell's brightness: its label, the walls' shadows and seams.
+    // The cell's wall on a side toward the light faces away from it.
     let open = |ink: f64, shadow: f64| {
         let mut factor = 0.86;
         if on_own_label() {
             factor *= ink;
         }
-        // Light from the top left: the top and left walls cast shadow.
-        for &(d, across) in &sides[..] {
+        for (k, &(d, across)) in sides.iter().enumerate() {
             if across != Cover::Open && d < SHADOW {
-                factor *= 1.0 - shadow * (1.0 - d / SHADOW);
+                factor *= 1.0 - shadow * (1.0 - lit(!towards[k])) * (1.0 - d / SHADOW);
             }
         }
-        // Every wall, lit or not, leaves a dark seam.
-        if sides.iter().any(|&(d, across)| across != Cover::Open && d < GAP * 0.6) {
-            factor *= 0.5;
+        // Every wall leaves a dark seam, but one lit from the side.
+        let seam = (0..4)
+            .filter(|&k| sides[k].1 != Cover::Open && sides[k].0 < GAP * 0.6)
+            .map(|k| 0.5 + 0.5 * lit(!towards[k]))
+            .fold(1.0, f64::min);
+        factor * seam
+    };
+    // How dark the gap round a raised part (piece, frame) is where the
+    // point is in one (1: a dark gap; 0: its edge lit from the side).
+    let gap = || -> Option<f64> {
+        if sides.iter().any(|&(d, across)| d < GAP && across != here && across != Cover::Open) {
+            return Some(1.0);
         }
-        factor
+        // Next to an open cell, the gap is on the raised side only.
+        (0..4)
+            .filter(|&k| sides[k].0 < GAP && sides[k].1 == Cover::Open && here != Cover::Frame)
+            .map(|k| 1.0 - lit(towards[k]))
+            .reduce(f64::max)
     };
-    // Whether the point is in the gap round a raised part (piece, frame).
-    let in_gap = || {
-        sides.iter().any(|&(d, across)| d < GAP && across != here && across != Cover::Open)
-            // Next to an open cell, the gap is on the raised side only.
-            || sides.iter().any(|&(d, across)| d < GAP && across == Cover::Open && here != Cover::Frame)
-    };
+    // A gap's shade, from `dark` to an edge in the light's glare.
+    let gap_tone = |dark: f64, depth: f64| dark * depth + 1.1 * (1.0 - depth);
     let engraved = || trim.inscriptions.iter().any(|i| i.covers(x, y));
     let rounded = || if camera.bevel > 0.0 { bevel(&sides, here, camera.bevel) } else { 1.0 };
     let tone = |colour: [f64; 3], factor: f64| colour.map(|v| v * factor);
@@ -672,10 +716,12 @@ fn shade(
     match (camera.material, here) {
         (Material::Wood | Material::Acrylic { .. }, Cover::Open) => Some(tone(look.wood, open(0.45, 0.45))),
         (Material::Printed, Cover::Open) => Some(tone(trim.light, open(0.2, 0.55))),
-        (_, Cover::Frame | Cover::Piece(_)) if in_gap() => match (camera.material, here) {
-            (Material::Wood, _) | (Material::Acrylic { .. }, Cover::Frame) => Some(tone(look.wood, 0.3)),
-            (Material::Acrylic { .. }, _) => Some(tone(trim.light, 0.5)),
-            (Material::Printed, _) => Some(tone(trim.light, 0.3)),
+        (_, Cover::Frame | Cover::Piece(_)) if let Some(depth) = gap() => match (camera.material, here) {
+            (Material::Wood, _) | (Material::Acrylic { .. }, Cover::Frame) => {
+                Some(tone(look.wood, gap_tone(0.3, depth)))
+            }
+            (Material::Acrylic { .. }, _) => Some(tone(trim.light, gap_tone(0.5, depth))),
+            (Material::Printed, _) => Some(tone(trim.light, gap_tone(0.3, depth))),
         },
         (Material::Wood, Cover::Piece(k)) => {
             let (shade, turn, frequency, phase) = piece_shade(k);
@@ -992,7 +1038,12 @@ pub fn render(scene: &Scene, rng: &mut Rng, camera: &Camera) -> (Vec<u8>, [Point
                             Some(prop) => prop.colour(at),
                             None => {
                                 let bump = hash_noise(texture_seed, px / 2, py / 2) * look.table_texture;
-                                look.table.map(|v| v + bump)
+                                let table = if camera.lookalike > 0.0 {
+                                    desk(&look, camera, (x, y), (w + MARGIN, bottom))
+                                } else {
+                                    look.table
+                                };
+                                table.map(|v| v + bump)
                             }
                         }
                     }),
@@ -1026,6 +1077,35 @@ pub fn render(scene: &Scene, rng: &mut Rng, camera: &Camera) -> (Vec<u8>, [Point
         }
     }
     (jpeg(&out, camera.jpeg_quality), corners)
+}
+
+/// How far the board's shadow reaches across the desk, in cells.
+const BOARD_SHADOW: f64 = 0.15;
+/// How wide the dark line where the board's edge meets the desk is, in
+/// cells.
+const CONTACT: f64 = 0.03;
+
+/// The colour of a desk of the board's own wood at (`x`, `y`) of the
+/// board's plane, off a board reaching to (`right`, `bottom`): the table's
+/// colour mixed toward the wood's, with a grain of its own, a dark line
+/// along the board's edge, and the board's shadow to its right and below.
+fn desk(look: &Look, camera: &Camera, (x, y): Point, (right, bottom): Point) -> [f64; 3] {
+    let t = camera.lookalike;
+    let (turn, frequency, phase) = look.frame_grain;
+    let grain = grain(x, y, (turn + 1.3, frequency * 0.6, phase + 2.0));
+    let colour = [0, 1, 2].map(|k| (look.table[k] * (1.0 - t) + look.wood[k] * t) * (1.0 + (grain - 1.0) * t));
+    let dx = (-MARGIN - x).max(x - right).max(0.0);
+    let dy = (-MARGIN - y).max(y - bottom).max(0.0);
+    let off = dx.hypot(dy);
+    let mut factor = 1.0;
+    if off < CONTACT {
+        factor *= 0.7;
+    }
+    let shaded = (x > right || y > bottom) && x > -MARGIN + BOARD_SHADOW && y > -MARGIN + BOARD_SHADOW;
+    if shaded && off < BOARD_SHADOW {
+        factor *= 1.0 - 0.4 * (1.0 - off / BOARD_SHADOW);
+    }
+    colour.map(|v| v * factor)
 }
 
 /// Whether a point is inside a convex quadrilateral, either way round.

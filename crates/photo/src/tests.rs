@@ -332,8 +332,15 @@ fn of_two_failed_looks_at_a_photo_the_one_that_got_further_is_told() {
 
 /// The distortions of the scene that real photos showed beyond a wooden
 /// board on a plain table.
-const NEW_LOOKS: [Distortion; 5] =
-    [Distortion::Acrylic, Distortion::Printed, Distortion::Backdrop, Distortion::Standing, Distortion::Strip];
+const NEW_LOOKS: [Distortion; 7] = [
+    Distortion::Acrylic,
+    Distortion::Printed,
+    Distortion::Backdrop,
+    Distortion::Standing,
+    Distortion::Strip,
+    Distortion::Lookalike,
+    Distortion::Sidelight,
+];
 
 /// A camera that adds nothing of its own to what the scene shows: no blur,
 /// no noise, a fine JPEG.
@@ -681,4 +688,104 @@ fn acrylic_pieces_whose_labels_show_through_leave_the_date_told_by_the_floors_hu
     // date's own: the open cells are the ones whose hue is the frame's.
     let camera = Camera::PHONE.with(Distortion::Acrylic, 3);
     assert_eq!(read_exactly(&camera, 2..7), (2..7).collect::<Vec<u64>>());
+}
+
+#[test]
+fn a_board_on_a_desk_of_its_own_wood_is_outlined_by_its_straight_edges() {
+    // The desk is the board's colour and grain: no region tells them apart,
+    // only the line and shadow along the board's edge.
+    let camera = Camera::PHONE.with(Distortion::Lookalike, 3);
+    assert_eq!(read_exactly(&camera, 8..14), (8..14).collect::<Vec<u64>>());
+}
+
+#[test]
+fn open_cells_lit_from_one_side_are_read_open_though_two_walls_show_no_seam() {
+    // The walls facing the light show no dark seam and the pieces' edges
+    // beside them are lit: each open cell is joined without a gap on two
+    // of its four sides.
+    let camera = Camera::PHONE.with(Distortion::Sidelight, 3);
+    assert_eq!(read_exactly(&camera, 1..7), (1..7).collect::<Vec<u64>>());
+}
+
+/// How much darker than its floor the darkest point across each wall of
+/// an open cell is, as a share of the floor (left, right, top, bottom);
+/// `None` for a side shared with another open cell.
+fn wall_dips(plane: &Plane, to_photo: &Homography, open: &[bool], variant: &Variant, i: usize) -> [Option<f64>; 4] {
+    let w = variant.width();
+    let (r, c) = ((i / w) as f64, (i % w) as f64);
+    // Beyond the walls' shadows, above and below the label.
+    let floor: Vec<Point> =
+        [(0.25, 0.22), (0.75, 0.22), (0.25, 0.78), (0.75, 0.78)].map(|(fx, fy)| (c + fx, r + fy)).to_vec();
+    let floor = mean_at(plane, to_photo, &floor);
+    let column = i % w;
+    let beside = [
+        column > 0 && open[i - 1],
+        column + 1 < w && open[i + 1],
+        i >= w && open[i - w],
+        open.get(i + w) == Some(&true),
+    ];
+    [0, 1, 2, 3].map(|k| {
+        if beside[k] {
+            return None;
+        }
+        let darkest: Vec<f64> = [0.2, 0.25, 0.3, 0.7, 0.75, 0.8]
+            .iter()
+            .map(|&t| {
+                (-8..=8)
+                    .map(|step| {
+                        // From inside the neighbour across the wall to inside the cell.
+                        let d = f64::from(step) / 100.0;
+                        let (fx, fy) = match k {
+                            0 => (d, t),
+                            1 => (1.0 - d, t),
+                            2 => (t, d),
+                            _ => (t, 1.0 - d),
+                        };
+                        mean_at(plane, to_photo, &[(c + fx, r + fy)])
+                    })
+                    .fold(f64::MAX, f64::min)
+            })
+            .collect();
+        Some(1.0 - darkest.iter().sum::<f64>() / darkest.len() as f64 / floor)
+    })
+}
+
+#[test]
+fn light_from_one_side_takes_the_dark_seam_off_the_two_walls_of_each_open_cell_that_face_it() {
+    let [standard, weekday] = boards();
+    for (seed, variant) in [(91, &standard), (92, &weekday), (93, &standard), (94, &weekday)] {
+        for level in [0, 3] {
+            let camera = sharp().with(Distortion::Scale, 0).with(Distortion::Sidelight, level);
+            let made = synth::photo(variant, seed, &camera);
+            let (plane, to_photo) = (grey(&made.jpeg), board_to_photo(variant, &camera, &made));
+            let open = variant.open_cells(&made.date);
+            let mut unseamed = Vec::new();
+            for i in (0..open.len()).filter(|&i| open[i]) {
+                let dips = wall_dips(&plane, &to_photo, &open, variant, i);
+                let what = format!("{} seed {seed} level {level} cell {i}: {dips:.2?}", variant.name());
+                for (k, dip) in dips.iter().enumerate() {
+                    match dip {
+                        Some(dip) if *dip < 0.1 => unseamed.push(k),
+                        Some(dip) => assert!(*dip > 0.3, "{what}"),
+                        None => {}
+                    }
+                }
+                if level > 0 {
+                    // One of left and right, one of top and bottom.
+                    let lit: Vec<usize> = (0..4).filter(|&k| dips[k].is_some_and(|d| d < 0.1)).collect();
+                    assert!(lit.iter().all(|&k| dips[k ^ 1].is_none_or(|d| d > 0.3)), "{what}");
+                }
+            }
+            unseamed.sort_unstable();
+            unseamed.dedup();
+            let what = format!("{} seed {seed} level {level}: walls without a seam {unseamed:?}", variant.name());
+            if level == 0 {
+                assert!(unseamed.is_empty(), "{what}");
+            } else {
+                // The same two sides of every open cell, across each other's
+                // corner.
+                assert!(unseamed.len() == 2 && unseamed[0] < 2 && unseamed[1] >= 2, "{what}");
+            }
+        }
+    }
 }
