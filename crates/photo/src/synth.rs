@@ -713,16 +713,18 @@ fn shade(
     let rounded = || if camera.bevel > 0.0 { bevel(&sides, here, camera.bevel) } else { 1.0 };
     let tone = |colour: [f64; 3], factor: f64| colour.map(|v| v * factor);
     let piece_shade = |k: u8| look.pieces[k as usize % look.pieces.len()];
+    if matches!(here, Cover::Frame | Cover::Piece(_))
+        && let Some(depth) = gap()
+    {
+        return Some(match (camera.material, here) {
+            (Material::Wood, _) | (Material::Acrylic { .. }, Cover::Frame) => tone(look.wood, gap_tone(0.3, depth)),
+            (Material::Acrylic { .. }, _) => tone(trim.light, gap_tone(0.5, depth)),
+            (Material::Printed, _) => tone(trim.light, gap_tone(0.3, depth)),
+        });
+    }
     match (camera.material, here) {
         (Material::Wood | Material::Acrylic { .. }, Cover::Open) => Some(tone(look.wood, open(0.45, 0.45))),
         (Material::Printed, Cover::Open) => Some(tone(trim.light, open(0.2, 0.55))),
-        (_, Cover::Frame | Cover::Piece(_)) if let Some(depth) = gap() => match (camera.material, here) {
-            (Material::Wood, _) | (Material::Acrylic { .. }, Cover::Frame) => {
-                Some(tone(look.wood, gap_tone(0.3, depth)))
-            }
-            (Material::Acrylic { .. }, _) => Some(tone(trim.light, gap_tone(0.5, depth))),
-            (Material::Printed, _) => Some(tone(trim.light, gap_tone(0.3, depth))),
-        },
         (Material::Wood, Cover::Piece(k)) => {
             let (shade, turn, frequency, phase) = piece_shade(k);
             Some(tone(look.wood, shade * grain(x, y, (turn, frequency, phase)) * rounded()))
