@@ -2,7 +2,8 @@
 //! region tells from what lies about it: a frame the colour of the desk it
 //! stands on, a dark frame whose shadow joins it to the table in small
 //! steps, a room full of things. Edges are found as Canny's detector finds
-//! them (the grey picture's gradient, thinned to its ridges); straight
+//! them (the gradient of the colour channel that changes most, thinned to
+//! its ridges, at the working size); straight
 //! lines through them by a Hough transform in which each edge pixel votes
 //! only along its own direction; and four lines that bound a convex
 //! quadrilateral along most of its sides make an outline. Several are

@@ -18,7 +18,8 @@ const MIN_CONTRAST: [f32; 2] = [30.0, 15.0];
 const STEP_FACTOR: f32 = 4.0;
 const MIN_STEP: f32 = 4.0;
 const MAX_STEP: f32 = 24.0;
-/// How near the photo's edge (in mask pixels) an outline's corner is at it.
+/// How near the photo's edge (in the pixels of the picture an outline is
+/// found in) an outline's corner is at it.
 pub(super) const EDGE_NEAR: f64 = 2.0;
 /// The radius, in mask pixels, of the square that opens away thin lines
 /// from what the table's flood leaves.
