@@ -250,6 +250,8 @@ fn evidence(variant: &Variant, tiling: &Tiling, border: f64, inside: f64, noise:
         open_colour: vec![0.0; w * h],
         across,
         down,
+        across_light: vec![0.0; w * h],
+        down_light: vec![0.0; w * h],
         edge: 1.0,
     }
 }
@@ -709,6 +711,21 @@ fn open_cells_lit_from_one_side_are_read_open_though_two_walls_show_no_seam() {
     // of its four sides.
     let camera = Camera::PHONE.with(Distortion::Sidelight, 3);
     assert_eq!(read_exactly(&camera, 1..7), (1..7).collect::<Vec<u64>>());
+}
+
+#[test]
+fn an_open_corner_cell_whose_two_sides_on_the_board_face_the_light_is_read_open() {
+    // Jun 27 Sat and Aug 19 Thu on the weekday board: Jun and Thu have
+    // only two neighbours on the board, and both walls between show no
+    // seam, only the light on their faces.
+    let boards = boards();
+    let camera = Camera::PHONE.with(Distortion::Sidelight, 3);
+    for seed in [4, 8] {
+        let made = synth::photo(&boards[1], seed, &camera);
+        let reading = read(&made.jpeg, &boards).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!((reading.variant.name(), reading.date), (boards[1].name(), made.date), "seed {seed}");
+        assert_eq!(reading.tiling.to_rows(&boards[1]), made.tiling.to_rows(&boards[1]), "seed {seed}");
+    }
 }
 
 /// How much darker than its floor the darkest point across each wall of

@@ -29,25 +29,26 @@ fn shown(layout: &Layout, open: &[f64], by_gaps: bool) -> Result<Date, ReadError
     let (w, h) = (variant.width(), variant.height());
     let ev = &layout.evidence;
     let board: Vec<usize> = (0..w * h).filter(|&i| variant.cell(i / w, i % w) != Cell::Blocked).collect();
-    // A cell joined without a gap to all its neighbours on the board, or
+    // A cell joined without a wall to all its neighbours on the board, or
     // to three of four, is part of a piece, whatever marks it shows (a
-    // thumb, a knot in the wood). An open cell has a wall on every side,
-    // but light from one side darkens the seams of only the walls it
-    // falls across: two of four may show none.
+    // thumb, a knot in the wood). An open cell has a wall on every side:
+    // a dark seam where the wall is in shadow, a light line where the
+    // light falls on its face; either may be faint, so two of four may
+    // show neither.
     let on_board = |r: usize, c: usize| variant.cell(r, c) != Cell::Blocked;
     let sealed: Vec<bool> = (0..w * h)
         .map(|i| {
             let (r, c) = (i / w, i % w);
-            let sides: Vec<f64> = [
-                (c + 1 < w && on_board(r, c + 1)).then(|| ev.across[i]),
-                (c > 0 && on_board(r, c - 1)).then(|| ev.across[i - 1]),
-                (r + 1 < h && on_board(r + 1, c)).then(|| ev.down[i]),
-                (r > 0 && on_board(r - 1, c)).then(|| ev.down[i - w]),
+            let sides: Vec<(f64, f64)> = [
+                (c + 1 < w && on_board(r, c + 1)).then(|| (ev.across[i], ev.across_light[i])),
+                (c > 0 && on_board(r, c - 1)).then(|| (ev.across[i - 1], ev.across_light[i - 1])),
+                (r + 1 < h && on_board(r + 1, c)).then(|| (ev.down[i], ev.down_light[i])),
+                (r > 0 && on_board(r - 1, c)).then(|| (ev.down[i - w], ev.down_light[i - w])),
             ]
             .into_iter()
             .flatten()
             .collect();
-            let without = sides.iter().filter(|&&s| s < 0.25 * ev.edge).count();
+            let without = sides.iter().filter(|&&(gap, light)| gap < 0.25 * ev.edge && light < 0.15 * ev.edge).count();
             by_gaps && sides.len() >= 2 && without >= sides.len().min(3)
         })
         .collect();

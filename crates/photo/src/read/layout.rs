@@ -29,6 +29,10 @@ pub(crate) struct Evidence {
     pub(crate) across: Vec<f64>,
     /// The gap across the side between cell (r, c) and (r + 1, c).
     pub(crate) down: Vec<f64>,
+    /// The light line along the same sides: the face of a wall the light
+    /// falls on, where its gap shows no seam.
+    pub(crate) across_light: Vec<f64>,
+    pub(crate) down_light: Vec<f64>,
     /// The gap depth of a side where the frame meets a board cell: what a
     /// gap looks like here.
     pub(crate) edge: f64,

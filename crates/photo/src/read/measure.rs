@@ -36,6 +36,9 @@ pub(super) struct Measured {
     vertical: Vec<f64>,
     /// Horizontal sides: at y = j (0..=nv), between columns i..i+1.
     horizontal: Vec<f64>,
+    /// The light line along each side, as `vertical` and `horizontal`.
+    vertical_light: Vec<f64>,
+    horizontal_light: Vec<f64>,
 }
 
 impl Measured {
@@ -55,29 +58,34 @@ impl Measured {
         }
         let bright = median(&mut centres).max(1.0);
         // A side's gap: the darkest near the line against the level a
-        // little way off on both sides, taken along its middle.
-        let gap = |along: &dyn Fn(f64, f64) -> f32| -> f64 {
-            let mut depths: Vec<f32> = (0..12)
-                .map(|k| {
-                    let t = 0.2 + 0.6 * k as f64 / 11.0;
-                    let sides: f32 =
-                        [-0.3, -0.24, -0.18, 0.18, 0.24, 0.3].iter().map(|&o| along(t, o)).sum::<f32>() / 6.0;
-                    let centre = (-4..=4).map(|o| along(t, o as f64 * 0.025)).fold(f32::MAX, f32::min);
-                    sides - centre
-                })
-                .collect();
-            f64::from(median(&mut depths) / bright)
+        // little way off on both sides, taken along its middle; and its
+        // light line, the lightest near it against the same level (the
+        // face of a wall the light falls on).
+        let gap = |along: &dyn Fn(f64, f64) -> f32| -> (f64, f64) {
+            let (mut depths, mut heights) = (Vec::with_capacity(12), Vec::with_capacity(12));
+            for k in 0..12 {
+                let t = 0.2 + 0.6 * k as f64 / 11.0;
+                let sides: f32 = [-0.3, -0.24, -0.18, 0.18, 0.24, 0.3].iter().map(|&o| along(t, o)).sum::<f32>() / 6.0;
+                let centre: Vec<f32> = (-4..=4).map(|o| along(t, o as f64 * 0.025)).collect();
+                depths.push(sides - centre.iter().copied().fold(f32::MAX, f32::min));
+                heights.push(centre.iter().copied().fold(f32::MIN, f32::max) - sides);
+            }
+            (f64::from(median(&mut depths) / bright), f64::from(median(&mut heights) / bright))
         };
-        let mut vertical = Vec::new();
+        let (mut vertical, mut vertical_light) = (Vec::new(), Vec::new());
         for i in 0..=nu {
             for j in 0..nv {
-                vertical.push(gap(&|t, o| at(i as f64 + o, j as f64 + t)));
+                let (dark, light) = gap(&|t, o| at(i as f64 + o, j as f64 + t));
+                vertical.push(dark);
+                vertical_light.push(light);
             }
         }
-        let mut horizontal = Vec::new();
+        let (mut horizontal, mut horizontal_light) = (Vec::new(), Vec::new());
         for j in 0..=nv {
             for i in 0..nu {
-                horizontal.push(gap(&|t, o| at(i as f64 + t, j as f64 + o)));
+                let (dark, light) = gap(&|t, o| at(i as f64 + t, j as f64 + o));
+                horizontal.push(dark);
+                horizontal_light.push(light);
             }
         }
         let mut open = Vec::new();
@@ -137,7 +145,7 @@ impl Measured {
             }
         }
         let hue = hues(rgb, to_rgb, nu, nv);
-        Measured { nu, nv, open, open_light, hue, vertical, horizontal }
+        Measured { nu, nv, open, open_light, hue, vertical, horizontal, vertical_light, horizontal_light }
     }
 
     /// The board turned `turn` quarter turns, in board terms, with the
@@ -154,16 +162,19 @@ impl Measured {
             }
         };
         let (nu, nv) = (self.nu, self.nv);
-        // The side between two canvas cells next to each other.
-        let side = |a: (usize, usize), b: (usize, usize)| -> f64 {
+        // The side between two canvas cells next to each other, its gap
+        // and its light line.
+        let side_of = |a: (usize, usize), b: (usize, usize), vertical: &[f64], horizontal: &[f64]| -> f64 {
             if a.1 == b.1 {
                 let i = a.0.max(b.0);
-                self.vertical[i * nv + a.1]
+                vertical[i * nv + a.1]
             } else {
                 let j = a.1.max(b.1);
-                self.horizontal[j * nu + a.0]
+                horizontal[j * nu + a.0]
             }
         };
+        let side = |a, b| side_of(a, b, &self.vertical, &self.horizontal);
+        let light = |a, b| side_of(a, b, &self.vertical_light, &self.horizontal_light);
         let on = |r: i64, c: i64| {
             r >= 0 && c >= 0 && r < bh as i64 && c < bw as i64 && variant.cell(r as usize, c as usize) != Cell::Blocked
         };
@@ -172,6 +183,8 @@ impl Measured {
         let mut hue = vec![[0.0f32; 3]; bw * bh];
         let mut across = vec![0.0; bw * bh];
         let mut down = vec![0.0; bw * bh];
+        let mut across_light = vec![0.0; bw * bh];
+        let mut down_light = vec![0.0; bw * bh];
         for r in 0..bh {
             for c in 0..bw {
                 let (i, j) = place(r, c);
@@ -180,9 +193,11 @@ impl Measured {
                 hue[r * bw + c] = self.hue[j * nu + i];
                 if c + 1 < bw {
                     across[r * bw + c] = side(place(r, c), place(r, c + 1));
+                    across_light[r * bw + c] = light(place(r, c), place(r, c + 1));
                 }
                 if r + 1 < bh {
                     down[r * bw + c] = side(place(r, c), place(r + 1, c));
+                    down_light[r * bw + c] = light(place(r, c), place(r + 1, c));
                 }
             }
         }
@@ -242,7 +257,16 @@ impl Measured {
             variant: variant.clone(),
             score: mean(&walls) - mean(&plain),
             skew: 0.0,
-            evidence: Evidence { open, open_light, open_colour: floor_like(variant, &hue), across, down, edge },
+            evidence: Evidence {
+                open,
+                open_light,
+                open_colour: floor_like(variant, &hue),
+                across,
+                down,
+                across_light,
+                down_light,
+                edge,
+            },
         }
     }
 }
