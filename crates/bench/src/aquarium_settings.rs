@@ -35,7 +35,10 @@ pub fn run(args: AquariumSettingsBenchArgs) -> Result<(), BenchError> {
         return Err(BenchError::Message(format!("--size: {} is outside 2..={}", args.size, aquarium::MAX_SIDE)));
     }
     let (generate, style) = match args.style {
-        StyleArg::Random => (GenerateSettings::random_with_tank_cells(args.size, args.tank_cells), Style::Random),
+        StyleArg::Random => {
+            let tank_cells = args.tank_cells.unwrap_or(aquarchive::kinds::aquarium::random_tank_cells(args.size));
+            (GenerateSettings::random_with_tank_cells(args.size, tank_cells), Style::Random)
+        }
         StyleArg::Mended => (GenerateSettings::square(args.size), Style::Mended),
     };
     // samples[seed][setting][puzzle]

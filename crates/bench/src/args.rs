@@ -259,10 +259,10 @@ pub struct AquariumSettingsBenchArgs {
     /// Side of the puzzles
     #[arg(long, value_name = "N", default_value_t = 40)]
     pub size: usize,
-    /// Mean cells of a tank in the random style (as `aquarium-random --tank-cells`)
-    #[arg(long, value_name = "C", default_value_t = aquarchive::kinds::aquarium::RANDOM_TANK_CELLS,
-          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
-    pub tank_cells: usize,
+    /// Mean cells of a tank in the random style (as `aquarium-random --tank-cells`) [default: the
+    /// generator's for the size, 12 up to 42x42, 16 at 50x50]
+    #[arg(long, value_name = "C", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    pub tank_cells: Option<usize>,
     /// How the puzzles are made: `random` (random tanks and water, kept when unique) or `mended`
     /// (the generator's default)
     #[arg(long, value_enum, default_value_t = StyleArg::Random)]
