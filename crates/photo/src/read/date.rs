@@ -9,6 +9,11 @@ use super::layout::Layout;
 
 use super::reading::ReadError;
 
+/// A cell side shows a wall when its gap is at least this share of the
+/// frame's walls' gap depth, or its light line at least `LIT_WALL` of it.
+const SEAM: f64 = 0.25;
+const LIT_WALL: f64 = 0.15;
+
 /// The date the open cells of `layout` show: by labels darker than the
 /// wood, as most boards have; else by lighter ones; else by the floor's
 /// colour against the pieces'.
@@ -48,7 +53,8 @@ fn shown(layout: &Layout, open: &[f64], by_gaps: bool) -> Result<Date, ReadError
             .into_iter()
             .flatten()
             .collect();
-            let without = sides.iter().filter(|&&(gap, light)| gap < 0.25 * ev.edge && light < 0.15 * ev.edge).count();
+            let without =
+                sides.iter().filter(|&&(gap, light)| gap < SEAM * ev.edge && light < LIT_WALL * ev.edge).count();
             by_gaps && sides.len() >= 2 && without >= sides.len().min(3)
         })
         .collect();
