@@ -117,8 +117,8 @@ pub const RANDOM_TANK_CELLS: usize = 12;
 /// here sit between the two: at 50x50, 14-cell maps made no 20 puzzles in
 /// five minutes, 20-cell ones are solved in milliseconds; at 100x100,
 /// 39-cell maps made 19 of 20 in five minutes and 13 in three (seeds 1
-/// and 2), 41-cell ones 20 in seconds, 42-cell ones took milliseconds. The figures are in
-/// docs/benchmarks.md.
+/// and 2), 41-cell ones 20 in seconds, 42-cell ones took milliseconds.
+/// The figures are in docs/benchmarks.md.
 pub fn random_tank_cells(n: usize) -> usize {
     (n.saturating_sub(17) / 2).max(RANDOM_TANK_CELLS)
 }
