@@ -334,7 +334,7 @@ fn of_two_failed_looks_at_a_photo_the_one_that_got_further_is_told() {
 
 /// The distortions of the scene that real photos showed beyond a wooden
 /// board on a plain table.
-const NEW_LOOKS: [Distortion; 7] = [
+const NEW_LOOKS: [Distortion; 8] = [
     Distortion::Acrylic,
     Distortion::Printed,
     Distortion::Backdrop,
@@ -342,6 +342,7 @@ const NEW_LOOKS: [Distortion; 7] = [
     Distortion::Strip,
     Distortion::Lookalike,
     Distortion::Sidelight,
+    Distortion::Hairline,
 ];
 
 /// A camera that adds nothing of its own to what the scene shows: no blur,
@@ -423,9 +424,10 @@ fn each_new_look_at_strength_0_is_the_phones_camera_and_a_seed_makes_one_photo()
     let [standard, weekday] = boards();
     for (k, distortion) in NEW_LOOKS.into_iter().enumerate() {
         assert_eq!(Camera::PHONE.with(distortion, 0), Camera::PHONE, "{}", distortion.name());
-        // Small photos: what is compared is whole photos.
+        // Small photos: what is compared is whole photos (the scale set
+        // last, as a look may take its photo from closer).
         let small = Camera::PHONE.with(Distortion::Scale, 3);
-        let camera = small.with(distortion, 3);
+        let camera = Camera::PHONE.with(distortion, 3).with(Distortion::Scale, 3);
         let variant = if k % 2 == 0 { &standard } else { &weekday };
         let seed = 20 + k as u64;
         let (a, b) = (synth::photo(variant, seed, &camera), synth::photo(variant, seed, &camera));
