@@ -323,11 +323,12 @@ impl Camera {
                 camera.material = if level == 0 { Material::Wood } else { Material::Acrylic { show: 0.55 } };
                 camera.joint = [GAP, 0.025, 0.0175, 0.0125][level];
                 camera.grid = [0.0, 0.35, 0.55, 0.7][level];
-                // A phone's full-size photo, taken close: over 1,200 px,
-                // so the reader works at half its size, 65 px a cell, where
-                // a hairline 1/40 cell wide is 1.6 px and sharp.
+                // Taken close and sharp, as a phone's full-size photo
+                // shrunk to the reader's working size (its long side at
+                // most 1,200 px): a hairline 1/40 cell wide is 1.5 px.
                 if level > 0 {
-                    camera.cell_px = 130.0;
+                    camera.cell_px = 60.0;
+                    camera.blur = 0.4;
                 }
             }
         }
