@@ -812,3 +812,68 @@ fn light_from_one_side_takes_the_dark_seam_off_the_two_walls_of_each_open_cell_t
         }
     }
 }
+
+/// The mean brightness across the sides of a photo's cells, from 0.15 of a
+/// cell before each side to 0.15 after it in steps of 1/200 cell: of the
+/// sides inside a piece, and of those between two pieces.
+fn side_profiles(variant: &Variant, camera: &Camera, made: &synth::Synthetic) -> [Vec<f64>; 2] {
+    let (plane, to_photo) = (grey(&made.jpeg), board_to_photo(variant, camera, made));
+    let (w, h) = (variant.width(), variant.height());
+    let piece = |r: usize, c: usize| made.tiling.piece_at(variant, r, c);
+    let mut sums = [vec![0.0; 61], vec![0.0; 61]];
+    let mut counts = [0usize; 2];
+    for r in 0..h {
+        for c in 0..w {
+            // The side to the right and the side below, each with the point
+            // of it a share of the way along and the way across it.
+            let sides = [
+                (c + 1 < w).then(|| (piece(r, c), piece(r, c + 1), (c as f64 + 1.0, r as f64), (0.0, 1.0), (1.0, 0.0))),
+                (r + 1 < h).then(|| (piece(r, c), piece(r + 1, c), (c as f64, r as f64 + 1.0), (1.0, 0.0), (0.0, 1.0))),
+            ];
+            for (a, b, start, along, across) in sides.into_iter().flatten() {
+                let (Some(a), Some(b)) = (a, b) else { continue };
+                let k = usize::from(a != b);
+                for t in [0.3, 0.4, 0.5, 0.6, 0.7] {
+                    for (n, sum) in sums[k].iter_mut().enumerate() {
+                        let o = (n as f64 - 30.0) / 200.0;
+                        let p = (start.0 + t * along.0 + o * across.0, start.1 + t * along.1 + o * across.1);
+                        *sum += mean_at(&plane, &to_photo, &[p]);
+                    }
+                    counts[k] += 1;
+                }
+            }
+        }
+    }
+    [0, 1].map(|k| sums[k].iter().map(|s| s / counts[k] as f64).collect())
+}
+
+#[test]
+fn acrylic_pieces_pushed_tight_leave_a_hairline_as_dark_as_the_printed_grid_but_sharper() {
+    let [standard, weekday] = boards();
+    for (seed, variant) in [(95, &standard), (96, &weekday)] {
+        for level in [1, 3] {
+            let camera = Camera::PHONE.with(Distortion::Hairline, level);
+            let made = synth::photo(variant, seed, &camera);
+            // Each kind of side's darkness within 0.05 cell of it, and its
+            // width where it is half its darkest, against the piece round it.
+            let [inside, border] = side_profiles(variant, &camera, &made).map(|p| {
+                let piece = p[..4].iter().chain(&p[57..]).sum::<f64>() / 8.0;
+                let near = 1.0 - p[20..=40].iter().sum::<f64>() / 21.0 / piece;
+                let darkest = p.iter().copied().fold(f64::MAX, f64::min);
+                let width = p.iter().filter(|&&v| v < (piece + darkest) / 2.0).count() as f64 / 200.0;
+                (near, width)
+            });
+            let what =
+                format!("{} seed {seed} level {level}: inside {inside:.3?}, border {border:.3?}", variant.name());
+            if level == 1 {
+                // A gap 1/20 cell wide, plainly darker than the faint grid.
+                assert!(inside.0 < 0.7 * border.0, "{what}");
+            } else {
+                // A hairline 1/40 cell wide: as dark as the grid's lines
+                // near it, but under three quarters as wide.
+                assert!((inside.0 - border.0).abs() < 0.05, "{what}");
+                assert!(border.1 < 0.75 * inside.1, "{what}");
+            }
+        }
+    }
+}
