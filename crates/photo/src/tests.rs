@@ -252,6 +252,8 @@ fn evidence(variant: &Variant, tiling: &Tiling, border: f64, inside: f64, noise:
         down,
         across_light: vec![0.0; w * h],
         down_light: vec![0.0; w * h],
+        across_thin: vec![0.0; w * h],
+        down_thin: vec![0.0; w * h],
         edge: 1.0,
     }
 }
@@ -307,6 +309,24 @@ fn without_the_photos_tiling_among_them_no_tiling_is_taken_for_it() {
         assert!(!others.is_empty());
         let taken = nearest(variant, &ev, &covered, &others).map(|(t, _)| t.to_rows(variant));
         assert_eq!(taken, None, "{} {date}", variant.name());
+    }
+}
+
+#[test]
+fn where_the_gaps_tell_no_tiling_apart_the_thin_lines_do() {
+    // Pieces pushed tight together over a board's printed cell lines: every
+    // side's gap is as deep as the next, give or take noise, but only the
+    // piece borders show a thin line.
+    for (seed, variant) in boards().iter().enumerate() {
+        let mut rng = Rng::new(80 + seed as u64);
+        let SolvedDate { date, tiling, covered, all } = solved_date_and_its_tilings(variant, &mut rng);
+        let covered = |i: usize| covered[i];
+        let mut ev = evidence(variant, &tiling, 0.3, 0.3, 0.1, &mut rng);
+        assert!(nearest(variant, &ev, &covered, &all).is_none(), "{} {date}: the gaps alone", variant.name());
+        let lines = evidence(variant, &tiling, 0.5, 0.05, 0.04, &mut rng);
+        (ev.across_thin, ev.down_thin) = (lines.across, lines.down);
+        let (found, changed) = nearest(variant, &ev, &covered, &all).expect("the tiling the thin lines draw");
+        assert_eq!((found.to_rows(variant), changed), (tiling.to_rows(variant), 0), "{} {date}", variant.name());
     }
 }
 

@@ -123,7 +123,7 @@ fn layouts(
         let sharp = grey.blur(0.5 * cells_ratio.max(0.0));
         let to_work = grid_to_work.after(&to_grid);
         let picture = warp(&sharp, &to_work, (nu + 2) * CELL_PX, (nv + 2) * CELL_PX);
-        let measured = Measured::new(&picture, rgb, &to_work, nu, nv);
+        let measured = Measured::new(&picture, grey, rgb, &to_work, nu, nv);
         // The outline's own width over its height along its middle lines,
         // against the grid's: the frame is longer the way the grid is.
         let c = CANVAS as f64;

@@ -33,6 +33,12 @@ pub(crate) struct Evidence {
     /// falls on, where its gap shows no seam.
     pub(crate) across_light: Vec<f64>,
     pub(crate) down_light: Vec<f64>,
+    /// The thin dark line along the same sides, in the photo's own finer
+    /// detail: a gap between pieces pushed tight together, where lines
+    /// printed on the board under translucent pieces are as dark but
+    /// wider.
+    pub(crate) across_thin: Vec<f64>,
+    pub(crate) down_thin: Vec<f64>,
     /// The gap depth of a side where the frame meets a board cell: what a
     /// gap looks like here.
     pub(crate) edge: f64,

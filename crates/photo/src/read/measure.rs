@@ -1,6 +1,7 @@
 //! The fourth stage: each cell (how open it looks, by its label) and each
-//! cell side (how deep a gap it shows) measured on the grid's picture,
-//! then put in board terms for each way the board may be turned.
+//! cell side (how deep a gap it shows on the grid's picture, and how sharp
+//! a thin line in the photo's finer detail) measured, then put in board
+//! terms for each way the board may be turned.
 
 use aquarchive_kinds::calendar::{Cell, Variant};
 
@@ -20,6 +21,17 @@ pub(crate) const STROKE_GRID: usize = 22;
 /// Light marks running across a cell whose lines one way cross fewer
 /// strokes than this on average are a streak in the wood.
 const STREAK_STROKES: f32 = 1.2;
+/// The half-width of the thin line a side is looked for as, in cells: a
+/// gap between two pieces pushed tight together, a fortieth of a cell,
+/// where lines printed or engraved on the board are several times wider.
+const THIN_HALF: f64 = 0.02;
+/// Steps of a thin line's place either side of the grid's line, each
+/// `THIN_HALF / 2` apart: the grid is fitted to a pixel of the picture, a
+/// thin line is narrower.
+const THIN_STEPS: usize = 10;
+/// How many of those steps from the thin line the lit rim of a piece's
+/// face is looked for.
+const RIM_STEPS: usize = 3;
 
 /// The cells and cell sides of a grid measured on its straightened picture.
 pub(super) struct Measured {
@@ -39,12 +51,23 @@ pub(super) struct Measured {
     /// The light line along each side, as `vertical` and `horizontal`.
     vertical_light: Vec<f64>,
     horizontal_light: Vec<f64>,
+    /// The thin dark line along each side, as `vertical` and `horizontal`.
+    vertical_thin: Vec<f64>,
+    horizontal_thin: Vec<f64>,
 }
 
 impl Measured {
-    /// `picture`: the grid's picture, a cell's margin round it; `rgb`, the
-    /// photo's colours, which `to_rgb` maps the picture's pixels into.
-    pub(super) fn new(picture: &Plane, rgb: &[Plane; 3], to_rgb: &Homography, nu: usize, nv: usize) -> Measured {
+    /// `picture`: the grid's picture, a cell's margin round it; `grey` and
+    /// `rgb`, the photo's brightness and colours at the working size, which
+    /// `to_work` maps the picture's pixels into.
+    pub(super) fn new(
+        picture: &Plane,
+        grey: &Plane,
+        rgb: &[Plane; 3],
+        to_work: &Homography,
+        nu: usize,
+        nv: usize,
+    ) -> Measured {
         let p = CELL_PX as f64;
         let at = |i: f64, j: f64| picture.sample((i + 1.0) * p - 0.5, (j + 1.0) * p - 0.5);
         // The board's brightness: the median of the grid's cell centres.
@@ -72,20 +95,70 @@ impl Measured {
             }
             (f64::from(median(&mut depths) / bright), f64::from(median(&mut heights) / bright))
         };
-        let (mut vertical, mut vertical_light) = (Vec::new(), Vec::new());
+        // A side's thin line: the deepest narrow valley near the line,
+        // looked for in the photo itself, whose finer detail the picture
+        // has lost (a hairline between two pieces pushed tight together is
+        // a pixel or two of a phone photo's working size, and no darker
+        // there than the wider lines printed on the board under
+        // translucent pieces), with the lit rim of a piece's face beside
+        // it, which a printed line does not have. Taken along its middle,
+        // as the gap is.
+        let fine = |i: f64, j: f64| {
+            let (x, y) = to_work.apply(((i + 1.0) * p, (j + 1.0) * p));
+            grey.sample(x - 0.5, y - 0.5)
+        };
+        let thin = |along: &dyn Fn(f64, f64) -> f32| -> f64 {
+            let places = 2 * THIN_STEPS + 1;
+            // Per place along the side, per place across it: how much
+            // darker it is than the two `THIN_HALF` either side.
+            let valleys: Vec<Vec<f32>> = (0..12)
+                .map(|k| {
+                    let t = 0.2 + 0.6 * k as f64 / 11.0;
+                    (0..places)
+                        .map(|s| {
+                            let o = (s as f64 - THIN_STEPS as f64) * THIN_HALF / 2.0;
+                            (along(t, o - THIN_HALF) + along(t, o + THIN_HALF)) / 2.0 - along(t, o)
+                        })
+                        .collect()
+                })
+                .collect();
+            // A straight line lies at one place across the whole side,
+            // give or take a step; noise's deepest places do not.
+            let best = (0..places)
+                .max_by(|&a, &b| {
+                    let sum = |s: usize| valleys.iter().map(|v| v[s]).sum::<f32>();
+                    sum(a).total_cmp(&sum(b))
+                })
+                .unwrap_or(0);
+            // The median along the side of the deepest (or, `sign` -1, the
+            // lightest) within `reach` places of the line's.
+            let deepest = |reach: usize, sign: f32| {
+                let near = best.saturating_sub(reach)..(best + reach + 1).min(places);
+                let mut along: Vec<f32> = valleys
+                    .iter()
+                    .map(|v| v[near.clone()].iter().map(|&x| sign * x).fold(f32::MIN, f32::max))
+                    .collect();
+                median(&mut along)
+            };
+            let (seam, rim) = (deepest(1, 1.0), deepest(RIM_STEPS, -1.0).max(0.0));
+            f64::from((seam + rim) / bright)
+        };
+        let (mut vertical, mut vertical_light, mut vertical_thin) = (Vec::new(), Vec::new(), Vec::new());
         for i in 0..=nu {
             for j in 0..nv {
                 let (dark, light) = gap(&|t, o| at(i as f64 + o, j as f64 + t));
                 vertical.push(dark);
                 vertical_light.push(light);
+                vertical_thin.push(thin(&|t, o| fine(i as f64 + o, j as f64 + t)));
             }
         }
-        let (mut horizontal, mut horizontal_light) = (Vec::new(), Vec::new());
+        let (mut horizontal, mut horizontal_light, mut horizontal_thin) = (Vec::new(), Vec::new(), Vec::new());
         for j in 0..=nv {
             for i in 0..nu {
                 let (dark, light) = gap(&|t, o| at(i as f64 + t, j as f64 + o));
                 horizontal.push(dark);
                 horizontal_light.push(light);
+                horizontal_thin.push(thin(&|t, o| fine(i as f64 + t, j as f64 + o)));
             }
         }
         let mut open = Vec::new();
@@ -144,8 +217,20 @@ impl Measured {
                 open_light[n] = 0.0;
             }
         }
-        let hue = hues(rgb, to_rgb, nu, nv);
-        Measured { nu, nv, open, open_light, hue, vertical, horizontal, vertical_light, horizontal_light }
+        let hue = hues(rgb, to_work, nu, nv);
+        Measured {
+            nu,
+            nv,
+            open,
+            open_light,
+            hue,
+            vertical,
+            horizontal,
+            vertical_light,
+            horizontal_light,
+            vertical_thin,
+            horizontal_thin,
+        }
     }
 
     /// The board turned `turn` quarter turns, in board terms, with the
@@ -175,6 +260,7 @@ impl Measured {
         };
         let side = |a, b| side_of(a, b, &self.vertical, &self.horizontal);
         let light = |a, b| side_of(a, b, &self.vertical_light, &self.horizontal_light);
+        let thin = |a, b| side_of(a, b, &self.vertical_thin, &self.horizontal_thin);
         let on = |r: i64, c: i64| {
             r >= 0 && c >= 0 && r < bh as i64 && c < bw as i64 && variant.cell(r as usize, c as usize) != Cell::Blocked
         };
@@ -185,6 +271,8 @@ impl Measured {
         let mut down = vec![0.0; bw * bh];
         let mut across_light = vec![0.0; bw * bh];
         let mut down_light = vec![0.0; bw * bh];
+        let mut across_thin = vec![0.0; bw * bh];
+        let mut down_thin = vec![0.0; bw * bh];
         for r in 0..bh {
             for c in 0..bw {
                 let (i, j) = place(r, c);
@@ -194,10 +282,12 @@ impl Measured {
                 if c + 1 < bw {
                     across[r * bw + c] = side(place(r, c), place(r, c + 1));
                     across_light[r * bw + c] = light(place(r, c), place(r, c + 1));
+                    across_thin[r * bw + c] = thin(place(r, c), place(r, c + 1));
                 }
                 if r + 1 < bh {
                     down[r * bw + c] = side(place(r, c), place(r + 1, c));
                     down_light[r * bw + c] = light(place(r, c), place(r + 1, c));
+                    down_thin[r * bw + c] = thin(place(r, c), place(r + 1, c));
                 }
             }
         }
@@ -265,6 +355,8 @@ impl Measured {
                 down,
                 across_light,
                 down_light,
+                across_thin,
+                down_thin,
                 edge,
             },
         }

@@ -122,6 +122,12 @@ fn find(parent: &mut [usize], mut i: usize) -> usize {
 /// the sides that look most like gaps, and how many sides it differs by
 /// from what was seen; none when no tiling stands out.
 ///
+/// The sides are judged by their gaps' depth, and when that leaves no
+/// tiling standing out, by their thin lines: pieces pushed tight together
+/// leave a hairline of a gap, which the gap's depth, measured over a
+/// tenth of a cell, cannot tell from a line printed on the board showing
+/// through translucent pieces.
+///
 /// A side's gap depth is judged against this photo's other sides, not a
 /// fixed scale: a board's grain, its light or the camera raise or lower
 /// every side's depth together. The sides between covered cells are the
@@ -142,21 +148,53 @@ pub(crate) fn nearest<'a>(
     tilings: &'a [Tiling],
 ) -> Option<(&'a Tiling, usize)> {
     let (w, h) = (variant.width(), variant.height());
-    let mut sides: Vec<(usize, usize, f64)> = Vec::new();
-    for r in 0..h {
-        for c in 0..w {
-            let i = r * w + c;
-            if !covered(i) {
-                continue;
-            }
-            if c + 1 < w && covered(i + 1) {
-                sides.push((i, i + 1, ev.across[i]));
-            }
-            if r + 1 < h && covered(i + w) {
-                sides.push((i, i + w, ev.down[i]));
+    // The sides between two covered cells, each with its evidence from
+    // `across` and `down`.
+    let sides = |across: &[f64], down: &[f64]| -> Vec<(usize, usize, f64)> {
+        let mut sides = Vec::new();
+        for r in 0..h {
+            for c in 0..w {
+                let i = r * w + c;
+                if !covered(i) {
+                    continue;
+                }
+                if c + 1 < w && covered(i + 1) {
+                    sides.push((i, i + 1, across[i]));
+                }
+                if r + 1 < h && covered(i + w) {
+                    sides.push((i, i + w, down[i]));
+                }
             }
         }
+        sides
+    };
+    // How many of `sides` the tiling has a border where the side looks
+    // less deep than `cut`, or none where it looks deeper.
+    let unlike = |tiling: &Tiling, sides: &[(usize, usize, f64)], cut: f64| {
+        let border =
+            |i: usize, j: usize| tiling.piece_at(variant, i / w, i % w) != tiling.piece_at(variant, j / w, j % w);
+        sides.iter().filter(|&&(i, j, depth)| border(i, j) != (depth >= cut)).count()
+    };
+    let gaps = sides(&ev.across, &ev.down);
+    if let Some((tiling, _)) = standing_out(variant, &gaps, tilings) {
+        // What was seen: the pieces cut where a side looked a gap.
+        return Some((tiling, unlike(tiling, &gaps, ev.seen_gap())));
     }
+    let lines = sides(&ev.across_thin, &ev.down_thin);
+    let (tiling, cut) = standing_out(variant, &lines, tilings)?;
+    Some((tiling, unlike(tiling, &lines, cut)))
+}
+
+/// The tiling among `tilings` whose piece borders are the deepest of
+/// `sides` (each two cells and how deep the side between them looks), as
+/// [`nearest`] tells, and the depth halfway between its borders' and its
+/// interiors'; none when no tiling stands out.
+fn standing_out<'a>(
+    variant: &Variant,
+    sides: &[(usize, usize, f64)],
+    tilings: &'a [Tiling],
+) -> Option<(&'a Tiling, f64)> {
+    let w = variant.width();
     let n = sides.len();
     if n < 2 {
         return None;
@@ -209,11 +247,5 @@ pub(crate) fn nearest<'a>(
         .filter(|&s| !border[s])
         .map(|s| log_density(value[s], (gap, gap_spread)) - log_density(value[s], (plain, plain_spread)))
         .fold(f64::MIN, f64::max);
-    if separation < MIN_SEPARATION || doubt > MAX_DOUBT {
-        return None;
-    }
-    // What was seen: the pieces cut where a side looked a gap.
-    let threshold = ev.seen_gap();
-    let changed = (0..n).filter(|&s| border[s] != (sides[s].2 >= threshold)).count();
-    Some((tiling, changed))
+    (separation >= MIN_SEPARATION && doubt <= MAX_DOUBT).then(|| (tiling, ((gap + plain) / 2.0).exp() - lift))
 }
