@@ -746,8 +746,8 @@ fn open_cells_lit_from_one_side_are_read_open_though_two_walls_show_no_seam() {
 fn translucent_pieces_pushed_tight_are_read_by_their_hairline_gaps() {
     // Under the pieces the board's printed cell lines show as dark as the
     // hairlines between the pieces, only wider and softer: the gaps' depth
-    // tells no tiling apart, the thin lines do. Read by the gaps alone, 1 of
-    // these 6 is read; the rest are refused.
+    // tells no tiling apart, the thin lines do. Read by the gaps alone, 2 of
+    // these 6 are read; the rest are refused.
     let camera = Camera::PHONE.with(Distortion::Hairline, 3);
     let (exact, wrong) = read_exactly_and_wrongly(&camera, 1..7);
     assert!(wrong.is_empty(), "read wrongly: seeds {wrong:?}");
