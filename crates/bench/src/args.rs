@@ -53,7 +53,7 @@ pub enum Command {
     GradeAquarium(GradeAquariumBenchArgs),
     /// Calendar photos read: the share of generated photos read exactly by the strength of each distortion, the time per photo, and real photos from a folder
     #[command(
-        after_help = "Examples:\n  aquarchive-bench photo\n  aquarchive-bench photo --per-level 10 --real ~/calendar-photos"
+        after_help = "Examples:\n  aquarchive-bench photo\n  aquarchive-bench photo --per-level 10 --real ~/calendar-photos\n  aquarchive-bench photo --only hairline,acrylic"
     )]
     Photo(PhotoBenchArgs),
     /// Aquarium puzzles made the naive way (random or grown tanks, random water, not mended) beside mended ones, by size: generating, solve-and-prove median, 90th percentile and worst, and CP-SAT on the same puzzles
@@ -101,6 +101,10 @@ pub struct PhotoBenchArgs {
     /// Without it, the photos in ../shared/fixtures/calendar/photos beside the repository, when there
     #[arg(long, value_name = "DIR")]
     pub real: Option<std::path::PathBuf>,
+    /// Only these distortions' rows (their names in the table, comma-separated), without the phone's row;
+    /// real photos only when --real is given
+    #[arg(long, value_name = "NAMES", value_delimiter = ',')]
+    pub only: Vec<String>,
 }
 
 #[derive(Args, Debug)]

@@ -29,8 +29,17 @@ pub fn run(args: PhotoBenchArgs) -> Result<(), BenchError> {
             .map(String::from)
             .to_vec(),
     ];
-    let mut cases: Vec<(Distortion, usize)> = vec![(Distortion::Jpeg, usize::MAX)];
-    for distortion in Distortion::ALL {
+    for name in &args.only {
+        if !Distortion::ALL.iter().any(|d| d.name() == name) {
+            let names: Vec<&str> = Distortion::ALL.iter().map(|d| d.name()).collect();
+            return Err(BenchError::Message(format!("--only: no distortion `{name}`; there are {}", names.join(", "))));
+        }
+    }
+    let chosen = |d: &Distortion| args.only.is_empty() || args.only.iter().any(|name| name == d.name());
+    // The phone's row, unless only some distortions are asked for.
+    let mut cases: Vec<(Distortion, usize)> =
+        if args.only.is_empty() { vec![(Distortion::Jpeg, usize::MAX)] } else { Vec::new() };
+    for distortion in Distortion::ALL.into_iter().filter(chosen) {
         for level in 0..Camera::LEVELS {
             cases.push((distortion, level));
         }
@@ -99,6 +108,7 @@ pub fn run(args: PhotoBenchArgs) -> Result<(), BenchError> {
     print("\n")?;
     match &args.real {
         Some(dir) => real(dir, &boards),
+        None if !args.only.is_empty() => Ok(()),
         None => {
             let shared = Path::new(SHARED_PHOTOS);
             match shared.canonicalize() {

@@ -3,7 +3,8 @@
 //! (BOARD `standard` or `weekday`), taken by a phone's camera
 //! ([`Camera::PHONE`]) with each named distortion at its strength (0 to 3,
 //! as the benchmark's rows: `perspective`, `acrylic`, `printed`,
-//! `backdrop`, `standing`, `strip`, `lookalike`, `sidelight`, ...). It
+//! `backdrop`, `standing`, `strip`, `lookalike`, `sidelight`, `hairline`,
+//! ...); OUT ending in `.png` is written as a PNG, to look at. It
 //! prints the date the photo shows. The same seed and distortions give the
 //! same board, date, tiling and photo in every version.
 //!
@@ -46,10 +47,18 @@ fn main() -> ExitCode {
         camera = camera.with(distortion, level);
     }
     let photo = synth::photo(&variant, seed, &camera);
-    if let Err(e) = std::fs::write(out, &photo.jpeg) {
+    let bytes = if out.ends_with(".png") {
+        let image = image::load_from_memory(&photo.jpeg).expect("the generated JPEG decodes");
+        let mut png = Vec::new();
+        image.write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png).expect("encoding to memory");
+        png
+    } else {
+        photo.jpeg.clone()
+    };
+    if let Err(e) = std::fs::write(out, &bytes) {
         eprintln!("synth: {out}: {e}");
         return ExitCode::from(2);
     }
-    println!("{out}: {} on the {board} board, {} bytes", photo.date, photo.jpeg.len());
+    println!("{out}: {} on the {board} board, {} bytes", photo.date, bytes.len());
     ExitCode::SUCCESS
 }

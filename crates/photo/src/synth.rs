@@ -10,8 +10,10 @@
 //! up and are taken from the side, have a wide strip of engraved text, or
 //! sit off the photo's centre among busy, colourful things, or on a desk
 //! of their own wood; light from one side leaves the lit walls of an open
-//! cell without a dark seam. The same seed and camera give the same photo
-//! in every version.
+//! cell without a dark seam; acrylic pieces pushed tight leave only a
+//! hairline between them, no darker than the printed cell grid showing
+//! through them. The same seed and camera give the same photo in every
+//! version.
 
 use aquarchive_kinds::calendar::{self, Cell, Date, Method, Tiling, Variant, date::days_in_month};
 use aquarchive_kinds::rng::Rng;
@@ -25,6 +27,19 @@ pub(crate) const MARGIN: f64 = 0.6;
 const GAP: f64 = 0.035;
 /// How far the shadow of a raised edge reaches into an open cell, in cells.
 const SHADOW: f64 = 0.14;
+/// How dark a gap round an acrylic piece is, as a share of the piece's
+/// tint.
+const ACRYLIC_GAP: f64 = 0.5;
+/// How dark the hairline between two acrylic pieces pushed tight is, as a
+/// share of their tint.
+const HAIRLINE: f64 = 0.15;
+/// How far the polished edge of an acrylic piece pushed tight catches the
+/// light beside the hairline, in cells, and how much lighter it is there.
+const LIT_EDGE: f64 = 0.03;
+const LIT_EDGE_FACTOR: f64 = 1.2;
+/// Half the width of a line of the printed cell grid, soft from its middle
+/// to nothing, in cells.
+const GRID_LINE: f64 = 0.08;
 
 /// The camera's distortions, each measured on its own in the benchmark.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,10 +60,11 @@ pub enum Distortion {
     Strip,
     Lookalike,
     Sidelight,
+    Hairline,
 }
 
 impl Distortion {
-    pub const ALL: [Distortion; 16] = [
+    pub const ALL: [Distortion; 17] = [
         Distortion::Perspective,
         Distortion::Rotation,
         Distortion::Scale,
@@ -65,6 +81,7 @@ impl Distortion {
         Distortion::Strip,
         Distortion::Lookalike,
         Distortion::Sidelight,
+        Distortion::Hairline,
     ];
 
     pub fn name(self) -> &'static str {
@@ -85,6 +102,7 @@ impl Distortion {
             Distortion::Strip => "strip",
             Distortion::Lookalike => "lookalike",
             Distortion::Sidelight => "sidelight",
+            Distortion::Hairline => "hairline",
         }
     }
 
@@ -136,6 +154,10 @@ impl Distortion {
                 format!("lit walls' seams {:.0}% gone", camera.sidelight * 100.0)
             }
             Distortion::Sidelight => "light from above".to_string(),
+            Distortion::Hairline if camera.grid > 0.0 => {
+                format!("gaps 1/{:.0} cell, grid lines {:.0}% dark", 1.0 / (2.0 * camera.joint), camera.grid * 100.0)
+            }
+            Distortion::Hairline => "wood".to_string(),
         }
     }
 }
@@ -198,6 +220,14 @@ pub struct Camera {
     /// piece's edge beside them is lit rather than a dark gap (0: none, 1:
     /// all).
     pub sidelight: f64,
+    /// Half the gap between two raised parts that touch (pieces, the
+    /// frame), in cells: pieces pushed tight leave a hairline, whose
+    /// polished edges catch the light beside it.
+    pub joint: f64,
+    /// The board's printed cell grid seen through acrylic pieces: how much
+    /// darker than the piece its soft lines are at their middle (0: no
+    /// grid, 1: black).
+    pub grid: f64,
 }
 
 /// What a board is made of.
@@ -243,6 +273,8 @@ impl Camera {
         engraved: false,
         lookalike: 0.0,
         sidelight: 0.0,
+        joint: GAP,
+        grid: 0.0,
     };
 
     /// This camera with one distortion at strength `level`, from none (0)
@@ -287,6 +319,18 @@ impl Camera {
             }
             Distortion::Lookalike => camera.lookalike = [0.0, 0.6, 0.85, 1.0][level],
             Distortion::Sidelight => camera.sidelight = [0.0, 0.5, 0.8, 1.0][level],
+            Distortion::Hairline => {
+                camera.material = if level == 0 { Material::Wood } else { Material::Acrylic { show: 0.55 } };
+                camera.joint = [GAP, 0.025, 0.0175, 0.0125][level];
+                camera.grid = [0.0, 0.35, 0.55, 0.7][level];
+                // Taken close and sharp, as a phone's full-size photo
+                // shrunk to the reader's working size (its long side at
+                // most 1,200 px): a hairline 1/40 cell wide is 1.5 px.
+                if level > 0 {
+                    camera.cell_px = 60.0;
+                    camera.blur = 0.4;
+                }
+            }
         }
         camera
     }
@@ -698,7 +742,7 @@ fn shade(
     // How dark the gap round a raised part (piece, frame) is where the
     // point is in one (1: a dark gap; 0: its edge lit from the side).
     let gap = || -> Option<f64> {
-        if sides.iter().any(|&(d, across)| d < GAP && across != here && across != Cover::Open) {
+        if sides.iter().any(|&(d, across)| d < camera.joint && across != here && across != Cover::Open) {
             return Some(1.0);
         }
         // Next to an open cell, the gap is on the raised side only.
@@ -713,12 +757,31 @@ fn shade(
     let rounded = || if camera.bevel > 0.0 { bevel(&sides, here, camera.bevel) } else { 1.0 };
     let tone = |colour: [f64; 3], factor: f64| colour.map(|v| v * factor);
     let piece_shade = |k: u8| look.pieces[k as usize % look.pieces.len()];
+    // The printed grid under an acrylic piece: a soft line along every
+    // side of the cell, a piece's border or not.
+    let printed_grid = || {
+        let d = sides.iter().map(|s| s.0).fold(f64::MAX, f64::min);
+        if camera.grid > 0.0 && d < GRID_LINE {
+            let profile = 0.5 * (1.0 + (std::f64::consts::PI * d / GRID_LINE).cos());
+            1.0 - camera.grid * profile
+        } else {
+            1.0
+        }
+    };
+    // Whether a piece is pushed tight against another or the frame within
+    // this distance: its edge beside the hairline catches the light.
+    let tight = |within: f64| {
+        camera.joint < GAP && sides.iter().any(|&(d, across)| d < within && across != here && across != Cover::Open)
+    };
+    let lit_edge = || if tight(camera.joint + LIT_EDGE) { LIT_EDGE_FACTOR } else { 1.0 };
     if matches!(here, Cover::Frame | Cover::Piece(_))
         && let Some(depth) = gap()
     {
         return Some(match (camera.material, here) {
             (Material::Wood, _) | (Material::Acrylic { .. }, Cover::Frame) => tone(look.wood, gap_tone(0.3, depth)),
-            (Material::Acrylic { .. }, _) => tone(trim.light, gap_tone(0.5, depth)),
+            // Pushed tight, a hairline lets no light through from below.
+            (Material::Acrylic { .. }, _) if tight(camera.joint) => tone(trim.light, HAIRLINE),
+            (Material::Acrylic { .. }, _) => tone(trim.light, gap_tone(ACRYLIC_GAP, depth)),
             (Material::Printed, _) => tone(trim.light, gap_tone(0.3, depth)),
         });
     }
@@ -732,7 +795,7 @@ fn shade(
         (Material::Acrylic { show }, Cover::Piece(k)) => {
             // The label printed on the base, seen through the sheet.
             let through = if on_own_label() { 1.0 - show * 0.55 } else { 1.0 };
-            Some(tone(trim.light, piece_shade(k).0 * through * rounded()))
+            Some(tone(trim.light, piece_shade(k).0 * through * printed_grid() * lit_edge() * rounded()))
         }
         (Material::Printed, Cover::Piece(k)) => Some(tone(trim.light, piece_shade(k).0 * rounded())),
         (Material::Wood | Material::Acrylic { .. }, _) => {

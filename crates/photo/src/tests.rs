@@ -354,7 +354,7 @@ fn of_two_failed_looks_at_a_photo_the_one_that_got_further_is_told() {
 
 /// The distortions of the scene that real photos showed beyond a wooden
 /// board on a plain table.
-const NEW_LOOKS: [Distortion; 7] = [
+const NEW_LOOKS: [Distortion; 8] = [
     Distortion::Acrylic,
     Distortion::Printed,
     Distortion::Backdrop,
@@ -362,6 +362,7 @@ const NEW_LOOKS: [Distortion; 7] = [
     Distortion::Strip,
     Distortion::Lookalike,
     Distortion::Sidelight,
+    Distortion::Hairline,
 ];
 
 /// A camera that adds nothing of its own to what the scene shows: no blur,
@@ -443,9 +444,10 @@ fn each_new_look_at_strength_0_is_the_phones_camera_and_a_seed_makes_one_photo()
     let [standard, weekday] = boards();
     for (k, distortion) in NEW_LOOKS.into_iter().enumerate() {
         assert_eq!(Camera::PHONE.with(distortion, 0), Camera::PHONE, "{}", distortion.name());
-        // Small photos: what is compared is whole photos.
+        // Small photos: what is compared is whole photos (the scale set
+        // last, as a look may take its photo from closer).
         let small = Camera::PHONE.with(Distortion::Scale, 3);
-        let camera = small.with(distortion, 3);
+        let camera = Camera::PHONE.with(distortion, 3).with(Distortion::Scale, 3);
         let variant = if k % 2 == 0 { &standard } else { &weekday };
         let seed = 20 + k as u64;
         let (a, b) = (synth::photo(variant, seed, &camera), synth::photo(variant, seed, &camera));
@@ -679,18 +681,25 @@ fn no_new_look_is_read_wrongly() {
 
 /// Of `seeds`, those whose photo (boards taking turns) is read exactly.
 fn read_exactly(camera: &Camera, seeds: std::ops::Range<u64>) -> Vec<u64> {
+    read_exactly_and_wrongly(camera, seeds).0
+}
+
+/// Of `seeds`, those whose photo (boards taking turns) is read exactly, and
+/// those read as another board, date or tiling.
+fn read_exactly_and_wrongly(camera: &Camera, seeds: std::ops::Range<u64>) -> (Vec<u64>, Vec<u64>) {
     let boards = boards();
-    seeds
-        .filter(|&seed| {
-            let variant = &boards[(seed % 2) as usize];
-            let made = synth::photo(variant, seed, camera);
-            read(&made.jpeg, &boards).is_ok_and(|reading| {
-                reading.variant.name() == variant.name()
-                    && reading.date == made.date
-                    && reading.tiling.to_rows(variant) == made.tiling.to_rows(variant)
-            })
-        })
-        .collect()
+    let (mut exact, mut wrong) = (Vec::new(), Vec::new());
+    for seed in seeds {
+        let variant = &boards[(seed % 2) as usize];
+        let made = synth::photo(variant, seed, camera);
+        if let Ok(reading) = read(&made.jpeg, &boards) {
+            let right = reading.variant.name() == variant.name()
+                && reading.date == made.date
+                && reading.tiling.to_rows(variant) == made.tiling.to_rows(variant);
+            if right { exact.push(seed) } else { wrong.push(seed) }
+        }
+    }
+    (exact, wrong)
 }
 
 #[test]
@@ -731,6 +740,18 @@ fn open_cells_lit_from_one_side_are_read_open_though_two_walls_show_no_seam() {
     // of its four sides.
     let camera = Camera::PHONE.with(Distortion::Sidelight, 3);
     assert_eq!(read_exactly(&camera, 1..7), (1..7).collect::<Vec<u64>>());
+}
+
+#[test]
+fn translucent_pieces_pushed_tight_are_read_by_their_hairline_gaps() {
+    // Under the pieces the board's printed cell lines show as dark as the
+    // hairlines between the pieces, only wider and softer: the gaps' depth
+    // tells no tiling apart, the thin lines do. Read by the gaps alone, 2 of
+    // these 6 are read; the rest are refused.
+    let camera = Camera::PHONE.with(Distortion::Hairline, 3);
+    let (exact, wrong) = read_exactly_and_wrongly(&camera, 1..7);
+    assert!(wrong.is_empty(), "read wrongly: seeds {wrong:?}");
+    assert!(exact.len() >= 5, "read exactly only seeds {exact:?} of 1 to 6");
 }
 
 #[test]
@@ -826,6 +847,71 @@ fn light_from_one_side_takes_the_dark_seam_off_the_two_walls_of_each_open_cell_t
                 // The same two sides of every open cell, across each other's
                 // corner.
                 assert!(unseamed.len() == 2 && unseamed[0] < 2 && unseamed[1] >= 2, "{what}");
+            }
+        }
+    }
+}
+
+/// The mean brightness across the sides of a photo's cells, from 0.15 of a
+/// cell before each side to 0.15 after it in steps of 1/200 cell: of the
+/// sides inside a piece, and of those between two pieces.
+fn side_profiles(variant: &Variant, camera: &Camera, made: &synth::Synthetic) -> [Vec<f64>; 2] {
+    let (plane, to_photo) = (grey(&made.jpeg), board_to_photo(variant, camera, made));
+    let (w, h) = (variant.width(), variant.height());
+    let piece = |r: usize, c: usize| made.tiling.piece_at(variant, r, c);
+    let mut sums = [vec![0.0; 61], vec![0.0; 61]];
+    let mut counts = [0usize; 2];
+    for r in 0..h {
+        for c in 0..w {
+            // The side to the right and the side below, each with the point
+            // of it a share of the way along and the way across it.
+            let sides = [
+                (c + 1 < w).then(|| (piece(r, c), piece(r, c + 1), (c as f64 + 1.0, r as f64), (0.0, 1.0), (1.0, 0.0))),
+                (r + 1 < h).then(|| (piece(r, c), piece(r + 1, c), (c as f64, r as f64 + 1.0), (1.0, 0.0), (0.0, 1.0))),
+            ];
+            for (a, b, start, along, across) in sides.into_iter().flatten() {
+                let (Some(a), Some(b)) = (a, b) else { continue };
+                let k = usize::from(a != b);
+                for t in [0.3, 0.4, 0.5, 0.6, 0.7] {
+                    for (n, sum) in sums[k].iter_mut().enumerate() {
+                        let o = (n as f64 - 30.0) / 200.0;
+                        let p = (start.0 + t * along.0 + o * across.0, start.1 + t * along.1 + o * across.1);
+                        *sum += mean_at(&plane, &to_photo, &[p]);
+                    }
+                    counts[k] += 1;
+                }
+            }
+        }
+    }
+    [0, 1].map(|k| sums[k].iter().map(|s| s / counts[k] as f64).collect())
+}
+
+#[test]
+fn acrylic_pieces_pushed_tight_leave_a_hairline_as_dark_as_the_printed_grid_but_sharper() {
+    let [standard, weekday] = boards();
+    for (seed, variant) in [(95, &standard), (96, &weekday)] {
+        for level in [1, 3] {
+            let camera = Camera::PHONE.with(Distortion::Hairline, level);
+            let made = synth::photo(variant, seed, &camera);
+            // Each kind of side's darkness within 0.05 cell of it, and its
+            // width where it is half its darkest, against the piece round it.
+            let [inside, border] = side_profiles(variant, &camera, &made).map(|p| {
+                let piece = p[..4].iter().chain(&p[57..]).sum::<f64>() / 8.0;
+                let near = 1.0 - p[20..=40].iter().sum::<f64>() / 21.0 / piece;
+                let darkest = p.iter().copied().fold(f64::MAX, f64::min);
+                let width = p.iter().filter(|&&v| v < (piece + darkest) / 2.0).count() as f64 / 200.0;
+                (near, width)
+            });
+            let what =
+                format!("{} seed {seed} level {level}: inside {inside:.3?}, border {border:.3?}", variant.name());
+            if level == 1 {
+                // A gap 1/20 cell wide, plainly darker than the faint grid.
+                assert!(inside.0 < 0.7 * border.0, "{what}");
+            } else {
+                // A hairline 1/40 cell wide: as dark as the grid's lines
+                // near it, but under three quarters as wide.
+                assert!((inside.0 - border.0).abs() < 0.05, "{what}");
+                assert!(border.1 < 0.75 * inside.1, "{what}");
             }
         }
     }
