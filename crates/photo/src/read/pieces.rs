@@ -126,7 +126,8 @@ fn find(parent: &mut [usize], mut i: usize) -> usize {
 /// tiling standing out, by their thin lines: pieces pushed tight together
 /// leave a hairline of a gap, which the gap's depth, measured over a
 /// tenth of a cell, cannot tell from a line printed on the board showing
-/// through translucent pieces.
+/// through translucent pieces. What was seen is then the thin lines split
+/// halfway between the tiling's borders and its interiors.
 ///
 /// A side's gap depth is judged against this photo's other sides, not a
 /// fixed scale: a board's grain, its light or the camera raise or lower
