@@ -755,6 +755,17 @@ fn translucent_pieces_pushed_tight_are_read_by_their_hairline_gaps() {
 }
 
 #[test]
+fn a_weekday_board_leaning_back_lies_the_way_its_frame_fits_though_its_outline_looks_turned() {
+    // Leaning back, the board's 8 rows are foreshortened until its outline
+    // is wider than tall, as the board turned a quarter would be. Read by
+    // the outline's shape alone, both are refused.
+    for (level, seed) in [(2, 3), (3, 11)] {
+        let camera = Camera::PHONE.with(Distortion::Standing, level);
+        assert_eq!(read_exactly(&camera, seed..seed + 1), [seed], "standing, strength {level}");
+    }
+}
+
+#[test]
 fn an_open_corner_cell_whose_two_sides_on_the_board_face_the_light_is_read_open() {
     // Jun 27 Sat and Aug 19 Thu on the weekday board: Jun and Thu have
     // only two neighbours on the board, and both walls between show no
