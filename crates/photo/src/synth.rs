@@ -12,8 +12,9 @@
 //! of their own wood; light from one side leaves the lit walls of an open
 //! cell without a dark seam; acrylic pieces pushed tight leave only a
 //! hairline between them, no darker than the printed cell grid showing
-//! through them. The same seed and camera give the same photo in every
-//! version.
+//! through them; pieces printed in several colours meet with no seam, only
+//! a change of colour. The same seed and camera give the same photo in
+//! every version.
 
 use aquarchive_kinds::calendar::{self, Cell, Date, Method, Tiling, Variant, date::days_in_month};
 use aquarchive_kinds::rng::Rng;
@@ -61,10 +62,11 @@ pub enum Distortion {
     Lookalike,
     Sidelight,
     Hairline,
+    Multicolour,
 }
 
 impl Distortion {
-    pub const ALL: [Distortion; 17] = [
+    pub const ALL: [Distortion; 18] = [
         Distortion::Perspective,
         Distortion::Rotation,
         Distortion::Scale,
@@ -82,6 +84,7 @@ impl Distortion {
         Distortion::Lookalike,
         Distortion::Sidelight,
         Distortion::Hairline,
+        Distortion::Multicolour,
     ];
 
     pub fn name(self) -> &'static str {
@@ -103,6 +106,7 @@ impl Distortion {
             Distortion::Lookalike => "lookalike",
             Distortion::Sidelight => "sidelight",
             Distortion::Hairline => "hairline",
+            Distortion::Multicolour => "multicolour",
         }
     }
 
@@ -129,8 +133,8 @@ impl Distortion {
                 _ => "wood".to_string(),
             },
             Distortion::Printed => match (camera.material, camera.bevel > 0.0) {
-                (Material::Printed, false) => "black frame, white pieces".to_string(),
-                (Material::Printed, true) => format!("the same, edges round {:.2} cell", camera.bevel),
+                (Material::Printed { .. }, false) => "black frame, white pieces".to_string(),
+                (Material::Printed { .. }, true) => format!("the same, edges round {:.2} cell", camera.bevel),
                 _ => "wood".to_string(),
             },
             Distortion::Backdrop => match camera.backdrop {
@@ -158,6 +162,11 @@ impl Distortion {
                 format!("gaps 1/{:.0} cell, grid lines {:.0}% dark", 1.0 / (2.0 * camera.joint), camera.grid * 100.0)
             }
             Distortion::Hairline => "wood".to_string(),
+            Distortion::Multicolour => match camera.material {
+                Material::Printed { colours } if camera.joint < GAP => format!("{colours} colours, no seams"),
+                Material::Printed { colours } => format!("{colours} colours, gaps"),
+                _ => "wood".to_string(),
+            },
         }
     }
 }
@@ -241,9 +250,10 @@ pub enum Material {
     /// much of a label's darkness on an open cell shows through a piece (0
     /// to 1).
     Acrylic { show: f64 },
-    /// 3D-printed: a black frame, white pieces, and the labels printed dark
-    /// on a white base.
-    Printed,
+    /// 3D-printed: a black frame, white pieces (or, `colours` above 0, the
+    /// pieces in that many colours of filament, taken in turn), and the
+    /// labels printed dark on a white base.
+    Printed { colours: usize },
 }
 
 impl Camera {
@@ -302,7 +312,7 @@ impl Camera {
                 }
             }
             Distortion::Printed => {
-                camera.material = if level == 0 { Material::Wood } else { Material::Printed };
+                camera.material = if level == 0 { Material::Wood } else { Material::Printed { colours: 0 } };
                 camera.bevel = [0.0, 0.0, 0.08, 0.15][level];
             }
             Distortion::Backdrop => {
@@ -330,6 +340,14 @@ impl Camera {
                     camera.cell_px = 60.0;
                     camera.blur = 0.4;
                 }
+            }
+            Distortion::Multicolour => {
+                if level > 0 {
+                    camera.material = Material::Printed { colours: [0, 10, 10, 4][level] };
+                }
+                // Pushed tight, the pieces meet with no seam to see: only
+                // their colours part them.
+                camera.joint = [GAP, GAP, 0.0, 0.0][level];
             }
         }
         camera
@@ -643,25 +661,51 @@ fn inscriptions(rng: &mut Rng, variant: &Variant, strip: f64) -> Vec<Inscription
 struct Trim {
     /// The acrylic's colour, or the printed pieces' and base's white.
     light: [f64; 3],
+    /// The printed pieces' colours, taken in turn (none: `light`).
+    filaments: Vec<[f64; 3]>,
     /// The printed frame's black.
     dark: [f64; 3],
     inscriptions: Vec<Inscription>,
 }
+
+/// Filaments a board's pieces are printed in: red, orange, yellow, green,
+/// teal, blue, purple, pink, grey, brown (never the base's white or the
+/// frame's black).
+const FILAMENTS: [[f64; 3]; 10] = [
+    [200.0, 40.0, 45.0],
+    [235.0, 120.0, 30.0],
+    [240.0, 200.0, 40.0],
+    [60.0, 160.0, 70.0],
+    [30.0, 150.0, 150.0],
+    [40.0, 90.0, 190.0],
+    [120.0, 60.0, 160.0],
+    [230.0, 120.0, 170.0],
+    [130.0, 130.0, 135.0],
+    [120.0, 80.0, 50.0],
+];
 
 /// Tints of acrylic sheet: red, orange, blue, green, violet.
 const TINTS: [[f64; 3]; 5] =
     [[232.0, 96.0, 104.0], [240.0, 150.0, 70.0], [90.0, 140.0, 225.0], [110.0, 195.0, 125.0], [170.0, 110.0, 205.0]];
 
 fn trim(rng: &mut Rng, variant: &Variant, camera: &Camera) -> Trim {
-    let mut trim = Trim { light: [0.0; 3], dark: [0.0; 3], inscriptions: Vec::new() };
+    let mut trim = Trim { light: [0.0; 3], filaments: Vec::new(), dark: [0.0; 3], inscriptions: Vec::new() };
     match camera.material {
         Material::Wood => {}
         Material::Acrylic { .. } => trim.light = TINTS[rng.below(TINTS.len())],
-        Material::Printed => {
+        Material::Printed { colours } => {
             let white = between(rng, 218.0, 240.0);
             trim.light = [white, white, white - between(rng, 0.0, 8.0)];
             let black = between(rng, 22.0, 45.0);
             trim.dark = [black, black, black + between(rng, 0.0, 6.0)];
+            if colours > 0 {
+                let mut filaments = FILAMENTS.to_vec();
+                for k in (1..filaments.len()).rev() {
+                    filaments.swap(k, rng.below(k + 1));
+                }
+                filaments.truncate(colours);
+                trim.filaments = filaments;
+            }
         }
     }
     if camera.engraved {
@@ -757,6 +801,9 @@ fn shade(
     let rounded = || if camera.bevel > 0.0 { bevel(&sides, here, camera.bevel) } else { 1.0 };
     let tone = |colour: [f64; 3], factor: f64| colour.map(|v| v * factor);
     let piece_shade = |k: u8| look.pieces[k as usize % look.pieces.len()];
+    // A printed piece's filament.
+    let printed =
+        |k: u8| if trim.filaments.is_empty() { trim.light } else { trim.filaments[k as usize % trim.filaments.len()] };
     // The printed grid under an acrylic piece: a soft line along every
     // side of the cell, a piece's border or not.
     let printed_grid = || {
@@ -782,12 +829,13 @@ fn shade(
             // Pushed tight, a hairline lets no light through from below.
             (Material::Acrylic { .. }, _) if tight(camera.joint) => tone(trim.light, HAIRLINE),
             (Material::Acrylic { .. }, _) => tone(trim.light, gap_tone(ACRYLIC_GAP, depth)),
-            (Material::Printed, _) => tone(trim.light, gap_tone(0.3, depth)),
+            (Material::Printed { .. }, Cover::Piece(k)) => tone(printed(k), gap_tone(0.3, depth)),
+            (Material::Printed { .. }, _) => tone(trim.light, gap_tone(0.3, depth)),
         });
     }
     match (camera.material, here) {
         (Material::Wood | Material::Acrylic { .. }, Cover::Open) => Some(tone(look.wood, open(0.45, 0.45))),
-        (Material::Printed, Cover::Open) => Some(tone(trim.light, open(0.2, 0.55))),
+        (Material::Printed { .. }, Cover::Open) => Some(tone(trim.light, open(0.2, 0.55))),
         (Material::Wood, Cover::Piece(k)) => {
             let (shade, turn, frequency, phase) = piece_shade(k);
             Some(tone(look.wood, shade * grain(x, y, (turn, frequency, phase)) * rounded()))
@@ -797,12 +845,12 @@ fn shade(
             let through = if on_own_label() { 1.0 - show * 0.55 } else { 1.0 };
             Some(tone(trim.light, piece_shade(k).0 * through * printed_grid() * lit_edge() * rounded()))
         }
-        (Material::Printed, Cover::Piece(k)) => Some(tone(trim.light, piece_shade(k).0 * rounded())),
+        (Material::Printed { .. }, Cover::Piece(k)) => Some(tone(printed(k), piece_shade(k).0 * rounded())),
         (Material::Wood | Material::Acrylic { .. }, _) => {
             let factor = grain(x, y, look.frame_grain);
             Some(tone(look.wood, if engraved() { factor * 0.45 } else { factor }))
         }
-        (Material::Printed, _) => {
+        (Material::Printed { .. }, _) => {
             // Printed layers ridge the frame; text is raised and catches light.
             let factor = grain(x, y, look.frame_grain);
             Some(tone(trim.dark, if engraved() { factor * 1.8 } else { factor }))
@@ -1096,7 +1144,7 @@ pub fn render(scene: &Scene, rng: &mut Rng, camera: &Camera) -> (Vec<u8>, [Point
                             return match camera.material {
                                 // Plywood's or acrylic's edge, darker than its face.
                                 Material::Wood | Material::Acrylic { .. } => look.wood.map(|v| v * 0.55),
-                                Material::Printed => trim.dark.map(|v| v * 1.3),
+                                Material::Printed { .. } => trim.dark.map(|v| v * 1.3),
                             };
                         }
                         match props.iter().rev().find(|p| p.covers(at)) {

@@ -254,6 +254,8 @@ fn evidence(variant: &Variant, tiling: &Tiling, border: f64, inside: f64, noise:
         down_light: vec![0.0; w * h],
         across_thin: vec![0.0; w * h],
         down_thin: vec![0.0; w * h],
+        across_colour: vec![0.0; w * h],
+        down_colour: vec![0.0; w * h],
         edge: 1.0,
     }
 }
@@ -354,7 +356,7 @@ fn of_two_failed_looks_at_a_photo_the_one_that_got_further_is_told() {
 
 /// The distortions of the scene that real photos showed beyond a wooden
 /// board on a plain table.
-const NEW_LOOKS: [Distortion; 8] = [
+const NEW_LOOKS: [Distortion; 9] = [
     Distortion::Acrylic,
     Distortion::Printed,
     Distortion::Backdrop,
@@ -363,6 +365,7 @@ const NEW_LOOKS: [Distortion; 8] = [
     Distortion::Lookalike,
     Distortion::Sidelight,
     Distortion::Hairline,
+    Distortion::Multicolour,
 ];
 
 /// A camera that adds nothing of its own to what the scene shows: no blur,
@@ -762,6 +765,62 @@ fn a_weekday_board_leaning_back_lies_the_way_its_frame_fits_though_its_outline_l
     for (level, seed) in [(2, 3), (3, 11)] {
         let camera = Camera::PHONE.with(Distortion::Standing, level);
         assert_eq!(read_exactly(&camera, seed..seed + 1), [seed], "standing, strength {level}");
+    }
+}
+
+#[test]
+fn pieces_printed_in_many_colours_pushed_tight_are_told_apart_by_their_colours() {
+    // No seam shows between the pieces, only the change of colour; where
+    // two colours are about as light, nothing else tells the border. By
+    // the gaps and thin lines alone, seeds 5 and 7 are refused.
+    let camera = Camera::PHONE.with(Distortion::Multicolour, 2);
+    assert_eq!(read_exactly(&camera, 1..9), (1..9).collect::<Vec<u64>>());
+}
+
+#[test]
+fn pieces_printed_in_many_colours_pushed_tight_meet_with_no_seam_only_a_change_of_colour() {
+    let [standard, weekday] = boards();
+    for (seed, variant) in [(61, &standard), (62, &weekday)] {
+        let camera = sharp().with(Distortion::Multicolour, 2);
+        let made = synth::photo(variant, seed, &camera);
+        let photo = crate::raster::Photo::from_image(&image::load_from_memory(&made.jpeg).unwrap().to_rgb8(), 1);
+        let to_photo = board_to_photo(variant, &camera, &made);
+        let colour = |r: usize, c: usize| {
+            photo.rgb.each_ref().map(|plane| mean_at(plane, &to_photo, &[(c as f64 + 0.5, r as f64 + 0.8)]))
+        };
+        let piece = |r: usize, c: usize| made.tiling.piece_at(variant, r, c);
+        let (w, h) = (variant.width(), variant.height());
+        let mut borders = 0;
+        for r in 0..h {
+            for c in 0..w {
+                for (r2, c2) in [(r, c + 1), (r + 1, c)] {
+                    if r2 >= h || c2 >= w || piece(r, c).is_none() || piece(r2, c2).is_none() {
+                        continue;
+                    }
+                    let (a, b) = (colour(r, c), colour(r2, c2));
+                    let apart = (0..3).map(|k| (a[k] - b[k]).abs()).fold(0.0, f64::max);
+                    let what = format!("{} seed {seed}: ({r}, {c}) and ({r2}, {c2})", variant.name());
+                    if piece(r, c) == piece(r2, c2) {
+                        assert!(apart < 12.0, "{what}, one piece: {a:.0?} against {b:.0?}");
+                        continue;
+                    }
+                    borders += 1;
+                    assert!(apart > 40.0, "{what}, two pieces: {a:.0?} against {b:.0?}");
+                    // The side's middle is no darker than the darker piece.
+                    let side = ((c + c2) as f64 / 2.0 + 0.5, (r + r2) as f64 / 2.0 + 0.5);
+                    let (grey_side, grey_a, grey_b) = (
+                        mean_at(&photo.grey, &to_photo, &[side]),
+                        mean_at(&photo.grey, &to_photo, &[(c as f64 + 0.5, r as f64 + 0.5)]),
+                        mean_at(&photo.grey, &to_photo, &[(c2 as f64 + 0.5, r2 as f64 + 0.5)]),
+                    );
+                    assert!(
+                        grey_side > 0.9 * grey_a.min(grey_b),
+                        "{what}: a seam {grey_side:.0} against {grey_a:.0}, {grey_b:.0}"
+                    );
+                }
+            }
+        }
+        assert!(borders > 10, "{borders}");
     }
 }
 

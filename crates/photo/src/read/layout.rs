@@ -39,6 +39,11 @@ pub(crate) struct Evidence {
     /// wider.
     pub(crate) across_thin: Vec<f64>,
     pub(crate) down_thin: Vec<f64>,
+    /// How far apart the colours of the two cells' middles are, for the
+    /// same sides: pieces printed in different colours meet where the
+    /// colour changes, whether or not a gap shows.
+    pub(crate) across_colour: Vec<f64>,
+    pub(crate) down_colour: Vec<f64>,
     /// The gap depth of a side where the frame meets a board cell: what a
     /// gap looks like here.
     pub(crate) edge: f64,

@@ -1,7 +1,8 @@
 //! The fourth stage: each cell (how open it looks, by its label) and each
-//! cell side (how deep a gap it shows on the grid's picture, and how sharp
-//! a thin line in the photo's finer detail) measured, then put in board
-//! terms for each way the board may be turned.
+//! cell side (how deep a gap it shows on the grid's picture, how sharp a
+//! thin line in the photo's finer detail, and how far apart the colours
+//! either side) measured, then put in board terms for each way the board
+//! may be turned.
 
 use aquarchive_kinds::calendar::{Cell, Variant};
 
@@ -42,8 +43,9 @@ pub(super) struct Measured {
     open: Vec<f64>,
     open_light: Vec<f64>,
     /// Per canvas cell: the hue of its middle (each channel's share of
-    /// the three, times 255).
+    /// the three, times 255), and its brightness.
     hue: Vec<[f32; 3]>,
+    brightness: Vec<f32>,
     /// Vertical sides: at x = i (0..=nu), between rows j..j+1.
     vertical: Vec<f64>,
     /// Horizontal sides: at y = j (0..=nv), between columns i..i+1.
@@ -216,13 +218,14 @@ impl Measured {
                 open_light[n] = 0.0;
             }
         }
-        let hue = hues(rgb, to_work, nu, nv);
+        let (hue, brightness) = hues(rgb, to_work, nu, nv);
         Measured {
             nu,
             nv,
             open,
             open_light,
             hue,
+            brightness,
             vertical,
             horizontal,
             vertical_light,
@@ -260,6 +263,10 @@ impl Measured {
         let side = |a, b| side_of(a, b, &self.vertical, &self.horizontal);
         let light = |a, b| side_of(a, b, &self.vertical_light, &self.horizontal_light);
         let thin = |a, b| side_of(a, b, &self.vertical_thin, &self.horizontal_thin);
+        let colour = |a: (usize, usize), b: (usize, usize)| {
+            let (a, b) = (a.1 * nu + a.0, b.1 * nu + b.0);
+            colour_step((self.hue[a], self.brightness[a]), (self.hue[b], self.brightness[b]))
+        };
         let on = |r: i64, c: i64| {
             r >= 0 && c >= 0 && r < bh as i64 && c < bw as i64 && variant.cell(r as usize, c as usize) != Cell::Blocked
         };
@@ -272,6 +279,8 @@ impl Measured {
         let mut down_light = vec![0.0; bw * bh];
         let mut across_thin = vec![0.0; bw * bh];
         let mut down_thin = vec![0.0; bw * bh];
+        let mut across_colour = vec![0.0; bw * bh];
+        let mut down_colour = vec![0.0; bw * bh];
         for r in 0..bh {
             for c in 0..bw {
                 let (i, j) = place(r, c);
@@ -282,11 +291,13 @@ impl Measured {
                     across[r * bw + c] = side(place(r, c), place(r, c + 1));
                     across_light[r * bw + c] = light(place(r, c), place(r, c + 1));
                     across_thin[r * bw + c] = thin(place(r, c), place(r, c + 1));
+                    across_colour[r * bw + c] = colour(place(r, c), place(r, c + 1));
                 }
                 if r + 1 < bh {
                     down[r * bw + c] = side(place(r, c), place(r + 1, c));
                     down_light[r * bw + c] = light(place(r, c), place(r + 1, c));
                     down_thin[r * bw + c] = thin(place(r, c), place(r + 1, c));
+                    down_colour[r * bw + c] = colour(place(r, c), place(r + 1, c));
                 }
             }
         }
@@ -356,6 +367,8 @@ impl Measured {
                 down_light,
                 across_thin,
                 down_thin,
+                across_colour,
+                down_colour,
                 edge,
             },
         }
@@ -367,7 +380,7 @@ impl Measured {
 /// without changing its hue. Sampled straight from the photo's colours
 /// (`to_rgb` maps the grid's picture there): the median of a cell's
 /// middle needs no picture of its own.
-fn hues(rgb: &[Plane; 3], to_rgb: &Homography, nu: usize, nv: usize) -> Vec<[f32; 3]> {
+fn hues(rgb: &[Plane; 3], to_rgb: &Homography, nu: usize, nv: usize) -> (Vec<[f32; 3]>, Vec<f32>) {
     let p = CELL_PX as f64;
     (0..nu * nv)
         .map(|n| {
@@ -383,9 +396,18 @@ fn hues(rgb: &[Plane; 3], to_rgb: &Homography, nu: usize, nv: usize) -> Vec<[f32
                 median(&mut values)
             });
             let total = (level[0] + level[1] + level[2]).max(1.0);
-            level.map(|v| 255.0 * v / total)
+            (level.map(|v| 255.0 * v / total), total)
         })
-        .collect()
+        .unzip()
+}
+
+/// How far apart two cells' colours (hue, brightness) are: the distance
+/// of their hues, as a share of the most they can differ, and the ratio of
+/// their brightness on a log scale at half weight (two cells side by side
+/// are lit alike, so one that is darker is of a darker colour).
+fn colour_step((hue_a, bright_a): ([f32; 3], f32), (hue_b, bright_b): ([f32; 3], f32)) -> f64 {
+    let hue = (0..3).map(|k| (hue_a[k] - hue_b[k]).powi(2)).sum::<f32>().sqrt() / 255.0;
+    f64::from(hue + 0.5 * (bright_a.max(1.0) / bright_b.max(1.0)).ln().abs())
 }
 
 /// Per board cell: how much more its hue is the frame's than the pieces',

@@ -126,8 +126,11 @@ fn find(parent: &mut [usize], mut i: usize) -> usize {
 /// tiling standing out, by their thin lines: pieces pushed tight together
 /// leave a hairline of a gap, which the gap's depth, measured over a
 /// tenth of a cell, cannot tell from a line printed on the board showing
-/// through translucent pieces. What was seen is then the thin lines split
-/// halfway between the tiling's borders and its interiors.
+/// through translucent pieces; and when those leave none either, by the
+/// step in colour between the two cells' middles: pieces printed in
+/// different colours and pushed tight meet where the colour changes, with
+/// no gap to see. What was seen is then those thin lines or colour steps
+/// split halfway between the tiling's borders and its interiors.
 ///
 /// A side's gap depth is judged against this photo's other sides, not a
 /// fixed scale: a board's grain, its light or the camera raise or lower
@@ -177,23 +180,37 @@ pub(crate) fn nearest<'a>(
         sides.iter().filter(|&&(i, j, depth)| border(i, j) != (depth >= cut)).count()
     };
     let gaps = sides(&ev.across, &ev.down);
-    if let Some((tiling, _)) = standing_out(variant, &gaps, tilings) {
+    if let Some((tiling, _)) = standing_out(variant, &gaps, tilings, false) {
         // What was seen: the pieces cut where a side looked a gap.
         return Some((tiling, unlike(tiling, &gaps, ev.seen_gap())));
     }
     let lines = sides(&ev.across_thin, &ev.down_thin);
-    let (tiling, cut) = standing_out(variant, &lines, tilings)?;
-    Some((tiling, unlike(tiling, &lines, cut)))
+    if let Some((tiling, cut)) = standing_out(variant, &lines, tilings, false) {
+        return Some((tiling, unlike(tiling, &lines, cut)));
+    }
+    let colours = sides(&ev.across_colour, &ev.down_colour);
+    let (tiling, cut) = standing_out(variant, &colours, tilings, true)?;
+    Some((tiling, unlike(tiling, &colours, cut)))
 }
 
 /// The tiling among `tilings` whose piece borders are the deepest of
 /// `sides` (each two cells and how deep the side between them looks), as
 /// [`nearest`] tells, and the depth halfway between its borders' and its
 /// interiors'; none when no tiling stands out.
+///
+/// `all_or_nothing`: the sides are a colour step, which inside a piece is
+/// only the camera's noise and across a border between two colours far
+/// above it. The spread of all sides is then mostly the distance between
+/// the two classes, and a tiling one border away from the best trails it
+/// by about that distance, short of the margin by construction: the margin
+/// is taken against the spread within the classes instead. A gap's depth
+/// varies too much from side to side for that (a board's grain, a faint
+/// gap): there it lets a wrong board be read.
 fn standing_out<'a>(
     variant: &Variant,
     sides: &[(usize, usize, f64)],
     tilings: &'a [Tiling],
+    all_or_nothing: bool,
 ) -> Option<(&'a Tiling, f64)> {
     let w = variant.width();
     let n = sides.len();
@@ -222,9 +239,6 @@ fn standing_out<'a>(
         .collect();
     ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
     let &(score, tiling) = ranked.first()?;
-    if ranked.get(1).is_some_and(|next| score - next.0 < MIN_MARGIN * spread) {
-        return None;
-    }
     // Its borders and its interiors as two classes, each by its median and
     // spread (robust to the sides it has wrong).
     let border = borders(tiling);
@@ -238,7 +252,12 @@ fn standing_out<'a>(
         (middle, (1.4826 * f64::from(median(&mut off))).max(0.05 * spread))
     };
     let ((gap, gap_spread), (plain, plain_spread)) = (class(true), class(false));
-    let separation = (gap - plain) / ((gap_spread.powi(2) + plain_spread.powi(2)) / 2.0).sqrt();
+    let within = ((gap_spread.powi(2) + plain_spread.powi(2)) / 2.0).sqrt();
+    let unit = if all_or_nothing { within.min(spread) } else { spread };
+    if ranked.get(1).is_some_and(|next| score - next.0 < MIN_MARGIN * unit) {
+        return None;
+    }
+    let separation = (gap - plain) / within;
     // How much likelier each interior side's depth is among the borders
     // (a log of the ratio). Only a gap seen inside a piece tells against a
     // tiling: a border not seen is two pieces pushed tight together, which
