@@ -247,6 +247,7 @@ fn evidence(variant: &Variant, tiling: &Tiling, border: f64, inside: f64, noise:
     Evidence {
         open: vec![0.0; w * h],
         open_light: vec![0.0; w * h],
+        open_marks: vec![0.0; w * h],
         open_colour: vec![0.0; w * h],
         across,
         down,
@@ -775,6 +776,24 @@ fn pieces_printed_in_many_colours_pushed_tight_are_told_apart_by_their_colours()
     // the gaps and thin lines alone, seeds 5 and 7 are refused.
     let camera = Camera::PHONE.with(Distortion::Multicolour, 2);
     assert_eq!(read_exactly(&camera, 1..9), (1..9).collect::<Vec<u64>>());
+}
+
+#[test]
+fn pieces_printed_in_dark_colours_are_not_taken_for_open_cells() {
+    // A blue, purple or brown piece is darker than the board's typical
+    // cell all over, as an open cell's floor in shadow is; only an open
+    // cell shows a label's marks. Taken by darkness, these see up to 16
+    // open cells.
+    let weekday = &boards()[1];
+    for (level, seed) in [(1, 20), (3, 9), (3, 15)] {
+        let made = synth::photo(weekday, seed, &Camera::PHONE.with(Distortion::Multicolour, level));
+        let reading = read(&made.jpeg, &boards()).unwrap_or_else(|e| panic!("strength {level} seed {seed}: {e}"));
+        assert_eq!(
+            (reading.variant.name(), reading.date, reading.tiling.to_rows(weekday)),
+            (weekday.name(), made.date, made.tiling.to_rows(weekday)),
+            "strength {level} seed {seed}"
+        );
+    }
 }
 
 #[test]

@@ -15,11 +15,13 @@ const SEAM: f64 = 0.25;
 const LIT_WALL: f64 = 0.15;
 
 /// The date the open cells of `layout` show: by labels darker than the
-/// wood, as most boards have; else by lighter ones; else by the floor's
-/// colour against the pieces'.
+/// wood, as most boards have; else by their marks alone (pieces of several
+/// colours, some dark all over); else by lighter labels; else by the
+/// floor's colour against the pieces'.
 pub(super) fn read(layout: &Layout) -> Result<Date, ReadError> {
     let ev = &layout.evidence;
     shown(layout, &ev.open, true)
+        .or_else(|err| shown(layout, &ev.open_marks, true).map_err(|_| err))
         .or_else(|err| shown(layout, &ev.open_light, true).map_err(|_| err))
         .or_else(|err| shown(layout, &ev.open_colour, false).map_err(|_| err))
 }

@@ -22,6 +22,10 @@ pub(crate) struct Evidence {
     pub(crate) open: Vec<f64>,
     /// The same for labels lighter than the wood (printed white).
     pub(crate) open_light: Vec<f64>,
+    /// How open it looks by a dark label's marks against the cell's own
+    /// level alone, not its darkness beside the board's: pieces of several
+    /// colours, some dark all over, leave only the marks to tell.
+    pub(crate) open_marks: Vec<f64>,
     /// How much more each cell's hue is the frame's than the pieces',
     /// from 0 to 1: an open cell shows the board's floor.
     pub(crate) open_colour: Vec<f64>,

@@ -42,6 +42,9 @@ pub(super) struct Measured {
     /// label and by a light one.
     open: Vec<f64>,
     open_light: Vec<f64>,
+    /// The same by a dark label's marks against the cell's own level
+    /// alone: a piece of a dark colour is dark all over, with no marks.
+    open_marks: Vec<f64>,
     /// Per canvas cell: the hue of its middle (each channel's share of
     /// the three, times 255), and its brightness.
     hue: Vec<[f32; 3]>,
@@ -162,7 +165,7 @@ impl Measured {
                 horizontal_thin.push(thin(&|t, o| fine(i as f64 + t, j as f64 + o)));
             }
         }
-        let mut open = Vec::new();
+        let (mut open, mut open_marks) = (Vec::new(), Vec::new());
         // Per cell: its median and its brightest tenth.
         let mut lifts = Vec::new();
         for j in 0..nv {
@@ -185,6 +188,7 @@ impl Measured {
                 let tenth = *values.select_nth_unstable_by(k, f32::total_cmp).1;
                 let against_itself = LABEL_WEIGHT * (middle - tenth) / middle;
                 open.push(f64::from(against_board.max(against_itself)));
+                open_marks.push(f64::from(against_itself));
                 // A light label lifts the cell's brightest tenth as far.
                 let k = values.len() - 1 - values.len() / 10;
                 let top = *values.select_nth_unstable_by(k, f32::total_cmp).1;
@@ -224,6 +228,7 @@ impl Measured {
             nv,
             open,
             open_light,
+            open_marks,
             hue,
             brightness,
             vertical,
@@ -272,6 +277,7 @@ impl Measured {
         };
         let mut open = vec![0.0; bw * bh];
         let mut open_light = vec![0.0; bw * bh];
+        let mut open_marks = vec![0.0; bw * bh];
         let mut hue = vec![[0.0f32; 3]; bw * bh];
         let mut across = vec![0.0; bw * bh];
         let mut down = vec![0.0; bw * bh];
@@ -286,6 +292,7 @@ impl Measured {
                 let (i, j) = place(r, c);
                 open[r * bw + c] = self.open[j * nu + i];
                 open_light[r * bw + c] = self.open_light[j * nu + i];
+                open_marks[r * bw + c] = self.open_marks[j * nu + i];
                 hue[r * bw + c] = self.hue[j * nu + i];
                 if c + 1 < bw {
                     across[r * bw + c] = side(place(r, c), place(r, c + 1));
@@ -360,6 +367,7 @@ impl Measured {
             evidence: Evidence {
                 open,
                 open_light,
+                open_marks,
                 open_colour: floor_like(variant, &hue),
                 across,
                 down,
