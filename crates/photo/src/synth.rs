@@ -13,7 +13,8 @@
 //! cell without a dark seam; acrylic pieces pushed tight leave only a
 //! hairline between them, no darker than the printed cell grid showing
 //! through them; pieces printed in several colours meet with no seam, only
-//! a change of colour. The same seed and camera give the same photo in
+//! a change of colour; and some photos are cut to the board, through its
+//! frame. The same seed and camera give the same photo in
 //! every version.
 
 use aquarchive_kinds::calendar::{self, Cell, Date, Method, Tiling, Variant, date::days_in_month};
@@ -63,10 +64,11 @@ pub enum Distortion {
     Sidelight,
     Hairline,
     Multicolour,
+    Cropped,
 }
 
 impl Distortion {
-    pub const ALL: [Distortion; 18] = [
+    pub const ALL: [Distortion; 19] = [
         Distortion::Perspective,
         Distortion::Rotation,
         Distortion::Scale,
@@ -85,6 +87,7 @@ impl Distortion {
         Distortion::Sidelight,
         Distortion::Hairline,
         Distortion::Multicolour,
+        Distortion::Cropped,
     ];
 
     pub fn name(self) -> &'static str {
@@ -107,6 +110,7 @@ impl Distortion {
             Distortion::Sidelight => "sidelight",
             Distortion::Hairline => "hairline",
             Distortion::Multicolour => "multicolour",
+            Distortion::Cropped => "cropped",
         }
     }
 
@@ -166,6 +170,11 @@ impl Distortion {
                 Material::Printed { colours } if camera.joint < GAP => format!("{colours} colours, no seams"),
                 Material::Printed { colours } => format!("{colours} colours, gaps"),
                 _ => "wood".to_string(),
+            },
+            Distortion::Cropped => match camera.crop {
+                None => "table round the board".to_string(),
+                Some(cut) if cut > 0.0 => format!("{:.0}% of the frame cut off", cut * 100.0),
+                Some(_) => "cut at the frame's edge".to_string(),
             },
         }
     }
@@ -237,6 +246,10 @@ pub struct Camera {
     /// darker than the piece its soft lines are at their middle (0: no
     /// grid, 1: black).
     pub grid: f64,
+    /// A photo cut to the board, as people crop one: its edges this share
+    /// of the frame's width inside the board's outer edge (`None`: the
+    /// table shows all round).
+    pub crop: Option<f64>,
 }
 
 /// What a board is made of.
@@ -285,6 +298,7 @@ impl Camera {
         sidelight: 0.0,
         joint: GAP,
         grid: 0.0,
+        crop: None,
     };
 
     /// This camera with one distortion at strength `level`, from none (0)
@@ -348,6 +362,14 @@ impl Camera {
                 // Pushed tight, the pieces meet with no seam to see: only
                 // their colours part them.
                 camera.joint = [GAP, GAP, 0.0, 0.0][level];
+            }
+            Distortion::Cropped => {
+                camera.crop = [None, Some(0.0), Some(0.4), Some(0.8)][level];
+                // Cut to the board, a photo taken square on.
+                if level > 0 {
+                    camera.rotation = 2.0;
+                    camera.perspective = 0.02;
+                }
             }
         }
         camera
@@ -1107,6 +1129,11 @@ pub fn render(scene: &Scene, rng: &mut Rng, camera: &Camera) -> (Vec<u8>, [Point
         *(if rng.below(2) == 0 { &mut left } else { &mut right }) += across;
         let down = side * camera.off_centre * between(rng, 0.3, 1.0);
         *(if rng.below(2) == 0 { &mut top } else { &mut below }) += down;
+    }
+    if let Some(cut) = camera.crop {
+        // Inside the turned board's bounding box by that much of the frame.
+        let inside = -cut * MARGIN * camera.cell_px;
+        (left, top, right, below) = (inside, inside, inside, inside);
     }
     let width = ((max_x - min_x) + left + right).ceil() as usize;
     let height = ((max_y - min_y) + top + below).ceil() as usize;

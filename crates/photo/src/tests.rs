@@ -357,7 +357,7 @@ fn of_two_failed_looks_at_a_photo_the_one_that_got_further_is_told() {
 
 /// The distortions of the scene that real photos showed beyond a wooden
 /// board on a plain table.
-const NEW_LOOKS: [Distortion; 9] = [
+const NEW_LOOKS: [Distortion; 10] = [
     Distortion::Acrylic,
     Distortion::Printed,
     Distortion::Backdrop,
@@ -367,6 +367,7 @@ const NEW_LOOKS: [Distortion; 9] = [
     Distortion::Sidelight,
     Distortion::Hairline,
     Distortion::Multicolour,
+    Distortion::Cropped,
 ];
 
 /// A camera that adds nothing of its own to what the scene shows: no blur,
@@ -776,6 +777,17 @@ fn pieces_printed_in_many_colours_pushed_tight_are_told_apart_by_their_colours()
     // the gaps and thin lines alone, seeds 5 and 7 are refused.
     let camera = Camera::PHONE.with(Distortion::Multicolour, 2);
     assert_eq!(read_exactly(&camera, 1..9), (1..9).collect::<Vec<u64>>());
+}
+
+#[test]
+fn a_photo_cut_to_the_board_is_read_as_the_whole_photo() {
+    // No table shows, so nothing tells the board from it, and the photo's
+    // edges cut through the frame. Looked for in the photo, these boards
+    // are all refused.
+    for level in [1, 3] {
+        let camera = Camera::PHONE.with(Distortion::Cropped, level);
+        assert_eq!(read_exactly(&camera, 1..7), (1..7).collect::<Vec<u64>>(), "cropped, strength {level}");
+    }
 }
 
 #[test]

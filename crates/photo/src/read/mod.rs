@@ -59,8 +59,9 @@ pub fn read(bytes: &[u8], variants: &[Variant]) -> Result<Reading, ReadError> {
 /// photo's rim in small steps (a board off the centre, or one of no one
 /// colour); and last by its four straight edges (a board the colour of
 /// the desk, a dark frame whose shadow joins it to the table, a room full
-/// of things), the best seen outlines in turn. Of the looks that fail, the
-/// one that got furthest is told.
+/// of things), the best seen outlines in turn; when those fail too, as the
+/// whole photo (one cut to the board, through its frame, shows no table to
+/// tell it by). Of the looks that fail, the one that got furthest is told.
 fn read_photo(photo: &Photo, variants: &[Variant]) -> Result<Reading, ReadError> {
     let by_region = [Likeness::Colour, Likeness::Tint, Likeness::Background]
         .into_iter()
@@ -79,7 +80,11 @@ fn read_photo(photo: &Photo, variants: &[Variant]) -> Result<Reading, ReadError>
             }
         }
     }
-    Err(failed.expect("one outline tried"))
+    let failed = failed.expect("one outline tried");
+    // A photo of no board shows no table either: what its last look
+    // finds is never told over the others.
+    let (w, h) = (photo.grey.width as f64, photo.grey.height as f64);
+    read_within(photo, variants, [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)]).map_err(|_| failed)
 }
 
 /// Reads the board inside `work_corners`.
