@@ -13,8 +13,9 @@
 //! cell without a dark seam; acrylic pieces pushed tight leave only a
 //! hairline between them, no darker than the printed cell grid showing
 //! through them; pieces printed in several colours meet with no seam, only
-//! a change of colour; and some photos are cut to the board, through its
-//! frame. The same seed and camera give the same photo in
+//! a change of colour; some photos are cut to the board, through its
+//! frame, and some have a soft shadow across part of the board. The same
+//! seed and camera give the same photo in
 //! every version.
 
 use aquarchive_kinds::calendar::{self, Cell, Date, Method, Tiling, Variant, date::days_in_month};
@@ -65,10 +66,11 @@ pub enum Distortion {
     Hairline,
     Multicolour,
     Cropped,
+    Shadow,
 }
 
 impl Distortion {
-    pub const ALL: [Distortion; 19] = [
+    pub const ALL: [Distortion; 20] = [
         Distortion::Perspective,
         Distortion::Rotation,
         Distortion::Scale,
@@ -88,6 +90,7 @@ impl Distortion {
         Distortion::Hairline,
         Distortion::Multicolour,
         Distortion::Cropped,
+        Distortion::Shadow,
     ];
 
     pub fn name(self) -> &'static str {
@@ -111,6 +114,7 @@ impl Distortion {
             Distortion::Hairline => "hairline",
             Distortion::Multicolour => "multicolour",
             Distortion::Cropped => "cropped",
+            Distortion::Shadow => "shadow",
         }
     }
 
@@ -176,6 +180,10 @@ impl Distortion {
                 Some(cut) if cut > 0.0 => format!("{:.0}% of the frame cut off", cut * 100.0),
                 Some(_) => "cut at the frame's edge".to_string(),
             },
+            Distortion::Shadow if camera.shadow > 0.0 => {
+                format!("{:.0}% darker across part of the board", camera.shadow * 100.0)
+            }
+            Distortion::Shadow => "none".to_string(),
         }
     }
 }
@@ -250,6 +258,9 @@ pub struct Camera {
     /// of the frame's width inside the board's outer edge (`None`: the
     /// table shows all round).
     pub crop: Option<f64>,
+    /// The soft shadow of the phone or a hand across part of the board:
+    /// how much darker it is there (0: none).
+    pub shadow: f64,
 }
 
 /// What a board is made of.
@@ -299,6 +310,7 @@ impl Camera {
         joint: GAP,
         grid: 0.0,
         crop: None,
+        shadow: 0.0,
     };
 
     /// This camera with one distortion at strength `level`, from none (0)
@@ -363,6 +375,7 @@ impl Camera {
                 // their colours part them.
                 camera.joint = [GAP, GAP, 0.0, 0.0][level];
             }
+            Distortion::Shadow => camera.shadow = [0.0, 0.3, 0.45, 0.6][level],
             Distortion::Cropped => {
                 camera.crop = [None, Some(0.0), Some(0.4), Some(0.8)][level];
                 // Cut to the board, a photo taken square on.
@@ -1202,12 +1215,23 @@ pub fn render(scene: &Scene, rng: &mut Rng, camera: &Camera) -> (Vec<u8>, [Point
     let (mx, my) = (width as f64 / 2.0, height as f64 / 2.0);
     let reach = (mx * mx + my * my).sqrt();
     let (light_dir, light_strength) = look.light;
+    // A shadow's edge: a line through the board's plane at a point of its
+    // middle, the shadow on one side, its edge soft over `SHADOW_EDGE`.
+    let shadow_edge = (camera.shadow > 0.0).then(|| {
+        let through = (between(rng, 0.3, 0.7) * w, between(rng, 0.3, 0.7) * h);
+        (through, between(rng, 0.0, std::f64::consts::TAU))
+    });
     for py in 0..height {
         for px in 0..width {
             let (dx, dy) = (px as f64 - mx, py as f64 - my);
             let r2 = (dx * dx + dy * dy) / (reach * reach);
-            let light = (1.0 - camera.vignetting * r2)
+            let mut light = (1.0 - camera.vignetting * r2)
                 * (1.0 + light_strength * (dx * light_dir.cos() + dy * light_dir.sin()) / reach);
+            if let Some(((x0, y0), angle)) = shadow_edge {
+                let (x, y) = to_board.apply((px as f64 + 0.5, py as f64 + 0.5));
+                let beyond = ((x - x0) * angle.cos() + (y - y0) * angle.sin()) / SHADOW_EDGE;
+                light *= 1.0 - camera.shadow * (0.5 + 0.5 * beyond.clamp(-1.0, 1.0));
+            }
             let mut pixel = [0u8; 3];
             for k in 0..3 {
                 let v = f64::from(planes[k].get(px, py)) * light + camera.noise * normal(rng);
@@ -1218,6 +1242,10 @@ pub fn render(scene: &Scene, rng: &mut Rng, camera: &Camera) -> (Vec<u8>, [Point
     }
     (jpeg(&out, camera.jpeg_quality), corners)
 }
+
+/// How wide the soft edge of a shadow across the board is, in cells (half
+/// of it either side of its line).
+const SHADOW_EDGE: f64 = 0.4;
 
 /// How far the board's shadow reaches across the desk, in cells.
 const BOARD_SHADOW: f64 = 0.15;

@@ -248,6 +248,7 @@ fn evidence(variant: &Variant, tiling: &Tiling, border: f64, inside: f64, noise:
         open: vec![0.0; w * h],
         open_light: vec![0.0; w * h],
         open_marks: vec![0.0; w * h],
+        open_strokes: vec![0.0; w * h],
         open_colour: vec![0.0; w * h],
         across,
         down,
@@ -357,7 +358,7 @@ fn of_two_failed_looks_at_a_photo_the_one_that_got_further_is_told() {
 
 /// The distortions of the scene that real photos showed beyond a wooden
 /// board on a plain table.
-const NEW_LOOKS: [Distortion; 10] = [
+const NEW_LOOKS: [Distortion; 11] = [
     Distortion::Acrylic,
     Distortion::Printed,
     Distortion::Backdrop,
@@ -368,6 +369,7 @@ const NEW_LOOKS: [Distortion; 10] = [
     Distortion::Hairline,
     Distortion::Multicolour,
     Distortion::Cropped,
+    Distortion::Shadow,
 ];
 
 /// A camera that adds nothing of its own to what the scene shows: no blur,
@@ -787,6 +789,19 @@ fn a_photo_cut_to_the_board_is_read_as_the_whole_photo() {
     for level in [1, 3] {
         let camera = Camera::PHONE.with(Distortion::Cropped, level);
         assert_eq!(read_exactly(&camera, 1..7), (1..7).collect::<Vec<u64>>(), "cropped, strength {level}");
+    }
+}
+
+#[test]
+fn a_shadow_across_the_board_is_not_taken_for_a_label() {
+    // Where the shadow's edge crosses a piece, the cell is darker on one
+    // side than the other, as a cell with a label's print against its
+    // surface is; only a label's strokes are darker than the cell on both
+    // sides. Taken by the print's darkness, these photos see 4 to 15 open
+    // cells, or no tiling, and are all refused.
+    for level in [2, 3] {
+        let camera = Camera::PHONE.with(Distortion::Shadow, level);
+        assert_eq!(read_exactly(&camera, 1..9), (1..9).collect::<Vec<u64>>(), "shadow, strength {level}");
     }
 }
 

@@ -22,6 +22,7 @@ pub(super) fn read(layout: &Layout) -> Result<Date, ReadError> {
     let ev = &layout.evidence;
     shown(layout, &ev.open, true)
         .or_else(|err| shown(layout, &ev.open_marks, true).map_err(|_| err))
+        .or_else(|err| shown(layout, &ev.open_strokes, true).map_err(|_| err))
         .or_else(|err| shown(layout, &ev.open_light, true).map_err(|_| err))
         .or_else(|err| shown(layout, &ev.open_colour, false).map_err(|_| err))
 }

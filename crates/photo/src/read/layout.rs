@@ -26,6 +26,9 @@ pub(crate) struct Evidence {
     /// level alone, not its darkness beside the board's: pieces of several
     /// colours, some dark all over, leave only the marks to tell.
     pub(crate) open_marks: Vec<f64>,
+    /// The same by thin dark strokes alone: a shadow's edge across a cell
+    /// darkens its darkest tenth as a label does, but on one side only.
+    pub(crate) open_strokes: Vec<f64>,
     /// How much more each cell's hue is the frame's than the pieces',
     /// from 0 to 1: an open cell shows the board's floor.
     pub(crate) open_colour: Vec<f64>,

@@ -45,6 +45,9 @@ pub(super) struct Measured {
     /// The same by a dark label's marks against the cell's own level
     /// alone: a piece of a dark colour is dark all over, with no marks.
     open_marks: Vec<f64>,
+    /// The same by thin dark strokes alone: darker than the cell both
+    /// sides of them, which a shadow's edge across the cell is not.
+    open_strokes: Vec<f64>,
     /// Per canvas cell: the hue of its middle (each channel's share of
     /// the three, times 255), and its brightness.
     hue: Vec<[f32; 3]>,
@@ -165,7 +168,7 @@ impl Measured {
                 horizontal_thin.push(thin(&|t, o| fine(i as f64 + t, j as f64 + o)));
             }
         }
-        let (mut open, mut open_marks) = (Vec::new(), Vec::new());
+        let (mut open, mut open_marks, mut open_strokes) = (Vec::new(), Vec::new(), Vec::new());
         // Per cell: its median and its brightest tenth.
         let mut lifts = Vec::new();
         for j in 0..nv {
@@ -189,6 +192,7 @@ impl Measured {
                 let against_itself = LABEL_WEIGHT * (middle - tenth) / middle;
                 open.push(f64::from(against_board.max(against_itself)));
                 open_marks.push(f64::from(against_itself));
+                open_strokes.push(f64::from(LABEL_WEIGHT * strokes(&|x, y| at(i as f64 + x, j as f64 + y)) / middle));
                 // A light label lifts the cell's brightest tenth as far.
                 let k = values.len() - 1 - values.len() / 10;
                 let top = *values.select_nth_unstable_by(k, f32::total_cmp).1;
@@ -229,6 +233,7 @@ impl Measured {
             open,
             open_light,
             open_marks,
+            open_strokes,
             hue,
             brightness,
             vertical,
@@ -278,6 +283,7 @@ impl Measured {
         let mut open = vec![0.0; bw * bh];
         let mut open_light = vec![0.0; bw * bh];
         let mut open_marks = vec![0.0; bw * bh];
+        let mut open_strokes = vec![0.0; bw * bh];
         let mut hue = vec![[0.0f32; 3]; bw * bh];
         let mut across = vec![0.0; bw * bh];
         let mut down = vec![0.0; bw * bh];
@@ -293,6 +299,7 @@ impl Measured {
                 open[r * bw + c] = self.open[j * nu + i];
                 open_light[r * bw + c] = self.open_light[j * nu + i];
                 open_marks[r * bw + c] = self.open_marks[j * nu + i];
+                open_strokes[r * bw + c] = self.open_strokes[j * nu + i];
                 hue[r * bw + c] = self.hue[j * nu + i];
                 if c + 1 < bw {
                     across[r * bw + c] = side(place(r, c), place(r, c + 1));
@@ -368,6 +375,7 @@ impl Measured {
                 open,
                 open_light,
                 open_marks,
+                open_strokes,
                 open_colour: floor_like(variant, &hue),
                 across,
                 down,
@@ -407,6 +415,32 @@ fn hues(rgb: &[Plane; 3], to_rgb: &Homography, nu: usize, nv: usize) -> (Vec<[f3
             (level.map(|v| 255.0 * v / total), total)
         })
         .unzip()
+}
+
+/// How dark a cell's strokes are (`at` samples it, 0 to 1 each way):
+/// the darkest tenth of its middle's samples, each by how much darker it
+/// is than the lighter of its two neighbours a stroke's width away, across
+/// or down, whichever is more. A label's strokes are darker than the cell
+/// both sides of them; a shadow's edge across the cell is dark on one side
+/// only and leaves nothing.
+fn strokes(at: &dyn Fn(f64, f64) -> f32) -> f32 {
+    const N: usize = 16;
+    const STEP: f64 = 0.7 / (N - 1) as f64;
+    let sample = |x: usize, y: usize| at(0.15 + STEP * x as f64, 0.15 + STEP * y as f64);
+    let grid: Vec<f32> = (0..N * N).map(|k| sample(k % N, k / N)).collect();
+    let g = |x: usize, y: usize| grid[y * N + x];
+    let d = 2;
+    let mut valleys = Vec::with_capacity(N * N);
+    for y in d..N - d {
+        for x in d..N - d {
+            let v = g(x, y);
+            let across = g(x - d, y).min(g(x + d, y)) - v;
+            let down = g(x, y - d).min(g(x, y + d)) - v;
+            valleys.push(across.max(down).max(0.0));
+        }
+    }
+    let k = valleys.len() - 1 - valleys.len() / 10;
+    *valleys.select_nth_unstable_by(k, f32::total_cmp).1
 }
 
 /// How far apart two cells' colours (hue, brightness) are: the distance
