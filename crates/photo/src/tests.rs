@@ -686,6 +686,19 @@ fn no_new_look_is_read_wrongly() {
     assert!(wrong.is_empty(), "read wrongly:\n{}", wrong.join("\n"));
 }
 
+/// Asserts that every one of `seeds` is read exactly under `distortion` at
+/// `level` (boards taking turns, as in [`read_exactly`]).
+fn assert_every_seed_read(distortion: Distortion, level: usize, seeds: std::ops::Range<u64>) {
+    let camera = Camera::PHONE.with(distortion, level);
+    let read = read_exactly(&camera, seeds.clone());
+    assert_eq!(
+        read,
+        seeds.clone().collect::<Vec<u64>>(),
+        "{}, strength {level}: of seeds {seeds:?}",
+        distortion.name()
+    );
+}
+
 /// Of `seeds`, those whose photo (boards taking turns) is read exactly.
 fn read_exactly(camera: &Camera, seeds: std::ops::Range<u64>) -> Vec<u64> {
     read_exactly_and_wrongly(camera, seeds).0
@@ -715,8 +728,7 @@ fn a_black_frame_round_white_pieces_is_told_from_the_table_by_its_edge() {
     // tint at the photo's centre finds it: the table's flood from the
     // photo's rim does.
     for level in 1..Camera::LEVELS {
-        let camera = Camera::PHONE.with(Distortion::Printed, level);
-        assert_eq!(read_exactly(&camera, 1..7), (1..7).collect::<Vec<u64>>(), "printed, strength {level}");
+        assert_every_seed_read(Distortion::Printed, level, 1..7);
     }
 }
 
@@ -724,8 +736,7 @@ fn a_black_frame_round_white_pieces_is_told_from_the_table_by_its_edge() {
 fn acrylic_pieces_whose_labels_show_through_leave_the_date_told_by_the_floors_hue() {
     // At their strongest the labels under the pieces look as open as the
     // date's own: the open cells are the ones whose hue is the frame's.
-    let camera = Camera::PHONE.with(Distortion::Acrylic, 3);
-    assert_eq!(read_exactly(&camera, 2..7), (2..7).collect::<Vec<u64>>());
+    assert_every_seed_read(Distortion::Acrylic, 3, 2..7);
 }
 
 #[test]
@@ -745,8 +756,7 @@ fn open_cells_lit_from_one_side_are_read_open_though_two_walls_show_no_seam() {
     // The walls facing the light show no dark seam and the pieces' edges
     // beside them are lit: each open cell is joined without a gap on two
     // of its four sides.
-    let camera = Camera::PHONE.with(Distortion::Sidelight, 3);
-    assert_eq!(read_exactly(&camera, 1..7), (1..7).collect::<Vec<u64>>());
+    assert_every_seed_read(Distortion::Sidelight, 3, 1..7);
 }
 
 #[test]
@@ -767,8 +777,7 @@ fn a_weekday_board_leaning_back_lies_the_way_its_frame_fits_though_its_outline_l
     // is wider than tall, as the board turned a quarter would be. Read by
     // the outline's shape alone, both are refused.
     for (level, seed) in [(2, 3), (3, 11)] {
-        let camera = Camera::PHONE.with(Distortion::Standing, level);
-        assert_eq!(read_exactly(&camera, seed..seed + 1), [seed], "standing, strength {level}");
+        assert_every_seed_read(Distortion::Standing, level, seed..seed + 1);
     }
 }
 
@@ -777,8 +786,7 @@ fn pieces_printed_in_many_colours_pushed_tight_are_told_apart_by_their_colours()
     // No seam shows between the pieces, only the change of colour; where
     // two colours are about as light, nothing else tells the border. By
     // the gaps and thin lines alone, seeds 5 and 7 are refused.
-    let camera = Camera::PHONE.with(Distortion::Multicolour, 2);
-    assert_eq!(read_exactly(&camera, 1..9), (1..9).collect::<Vec<u64>>());
+    assert_every_seed_read(Distortion::Multicolour, 2, 1..9);
 }
 
 #[test]
@@ -787,8 +795,7 @@ fn a_photo_cut_to_the_board_is_read_as_the_whole_photo() {
     // edges cut through the frame. Looked for in the photo, these boards
     // are all refused.
     for level in [1, 3] {
-        let camera = Camera::PHONE.with(Distortion::Cropped, level);
-        assert_eq!(read_exactly(&camera, 1..7), (1..7).collect::<Vec<u64>>(), "cropped, strength {level}");
+        assert_every_seed_read(Distortion::Cropped, level, 1..7);
     }
 }
 
@@ -800,8 +807,7 @@ fn a_shadow_across_the_board_is_not_taken_for_a_label() {
     // sides. Taken by the print's darkness, these photos see 4 to 15 open
     // cells, or no tiling, and are all refused.
     for level in [2, 3] {
-        let camera = Camera::PHONE.with(Distortion::Shadow, level);
-        assert_eq!(read_exactly(&camera, 1..9), (1..9).collect::<Vec<u64>>(), "shadow, strength {level}");
+        assert_every_seed_read(Distortion::Shadow, level, 1..9);
     }
 }
 
