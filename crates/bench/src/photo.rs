@@ -200,8 +200,12 @@ fn real(dir: &Path, boards: &[Variant]) -> Result<(), BenchError> {
     let Ok(text) = std::fs::read_to_string(&readme) else {
         return print(&format!("Real photos: {} is absent, so none were read.\n", readme.display()));
     };
-    let mut rows = vec![["photo", "board", "px", "read", "ms", "what was read"].map(String::from).to_vec()];
-    let (mut exact, mut solved) = (0, 0);
+    let mut rows = vec![
+        ["photo", "board", "px", "read", "ms", "what was read", "turned a quarter (right / left)"]
+            .map(String::from)
+            .to_vec(),
+    ];
+    let (mut exact, mut solved, mut exact_turned) = (0, 0, 0);
     for truth in truths(&text) {
         let path = dir.join(&truth.name);
         let bytes =
@@ -211,25 +215,22 @@ fn real(dir: &Path, boards: &[Variant]) -> Result<(), BenchError> {
         let ms = start.elapsed().as_secs_f64() * 1e3;
         let expected = (!truth.rows.is_empty()).then(|| canonical(&truth.rows));
         solved += usize::from(expected.is_some());
-        let (verdict, what) = match (&result, &expected) {
-            (Ok(reading), Some(expected)) => {
-                let got = canonical(&reading.tiling.to_rows(&reading.variant));
-                let right = reading.variant.name() == truth.board.as_deref().unwrap_or("") && &got == expected;
-                exact += usize::from(right);
-                let how = match reading.corrected {
-                    None => String::new(),
-                    Some(n) => {
-                        format!(", corrected ({n} cell side{} unlike what was seen)", if n == 1 { "" } else { "s" })
-                    }
-                };
-                (if right { "exactly" } else { "wrongly" }, format!("{} {}{how}", reading.variant.name(), reading.date))
-            }
-            (Ok(reading), None) => {
-                ("wrongly (no solved board)", format!("{} {}", reading.variant.name(), reading.date))
-            }
-            (Err(e), Some(_)) => ("refused", first_line(&e.to_string())),
-            (Err(e), None) => ("refused, rightly", first_line(&e.to_string())),
-        };
+        let (verdict, what, right) = judge(&result, &truth, expected.as_ref());
+        exact += usize::from(right);
+        // The same photo turned, as a phone may store it: the reader takes
+        // a board at any turn, so it should read the same.
+        let mut turns = Vec::new();
+        for quarters in [1, 3] {
+            let verdict = match turned(&bytes, quarters) {
+                Ok(png) => {
+                    let (verdict, _, right) = judge(&photo::read(&png, boards), &truth, expected.as_ref());
+                    exact_turned += usize::from(right);
+                    verdict.to_string()
+                }
+                Err(e) => format!("not turned: {e}"),
+            };
+            turns.push(verdict);
+        }
         let px = image_size(&bytes).map_or_else(|()| "?".to_string(), |(w, h)| format!("{w} x {h}"));
         rows.push(vec![
             truth.name.clone(),
@@ -238,10 +239,59 @@ fn real(dir: &Path, boards: &[Variant]) -> Result<(), BenchError> {
             verdict.to_string(),
             format!("{ms:.0}"),
             what,
+            turns.join(" / "),
         ]);
     }
-    let title = format!("Real photos in {}: {exact} of the {solved} solved boards read exactly:", dir.display());
+    let title = format!(
+        "Real photos in {}: {exact} of the {solved} solved boards read exactly; turned a quarter either way, {exact_turned} of {}:",
+        dir.display(),
+        2 * solved
+    );
     print(&render(&title, &rows))
+}
+
+/// The verdict on one reading of a real photo, what was read, and whether
+/// it is exactly the photo's board and tiling.
+fn judge(
+    result: &Result<photo::Reading, photo::ReadError>,
+    truth: &Truth,
+    expected: Option<&Vec<String>>,
+) -> (&'static str, String, bool) {
+    match (result, expected) {
+        (Ok(reading), Some(expected)) => {
+            let got = canonical(&reading.tiling.to_rows(&reading.variant));
+            let right = reading.variant.name() == truth.board.as_deref().unwrap_or("") && &got == expected;
+            let how = match reading.corrected {
+                None => String::new(),
+                Some(n) => format!(", corrected ({n} cell side{} unlike what was seen)", if n == 1 { "" } else { "s" }),
+            };
+            (
+                if right { "exactly" } else { "wrongly" },
+                format!("{} {}{how}", reading.variant.name(), reading.date),
+                right,
+            )
+        }
+        (Ok(reading), None) => {
+            ("wrongly (no solved board)", format!("{} {}", reading.variant.name(), reading.date), false)
+        }
+        (Err(e), Some(_)) => ("refused", first_line(&e.to_string()), false),
+        (Err(e), None) => ("refused, rightly", first_line(&e.to_string()), false),
+    }
+}
+
+/// The photo turned `quarters` quarter turns clockwise, as a PNG: the same
+/// pixels, with no second compression.
+fn turned(bytes: &[u8], quarters: u8) -> Result<Vec<u8>, image::ImageError> {
+    let image = image::load_from_memory(bytes)?;
+    let image = match quarters % 4 {
+        1 => image.rotate90(),
+        2 => image.rotate180(),
+        3 => image.rotate270(),
+        _ => image,
+    };
+    let mut png = Vec::new();
+    image.write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)?;
+    Ok(png)
 }
 
 fn first_line(text: &str) -> String {

@@ -24,11 +24,21 @@ const ASPECT_MARGIN: f64 = 0.05;
 /// or more.
 const FRAME_OVER_SHAPE: f64 = 2.0;
 
+/// How many times better the frame must fit one board than another for
+/// the frame to decide between boards the outline's shape tells apart. In
+/// generated photos a board's own frame fits it 1.35 times better than the
+/// other board's or more, even over a strip of frame that makes a standard
+/// board's outline 7 by 8; a worn 400-pixel photo of a standard board fits
+/// both within 1.1 times, and the weekday board the better once the photo
+/// is turned a quarter, though its outline is square.
+const FRAME_TIE: f64 = 1.2;
+
 /// Of the ways each of `variants` can lie on the straightened board, the
-/// one whose frame fits best.
+/// one whose frame fits best; between boards whose frames fit about as
+/// well, the one the outline's shape is nearest.
 pub(super) fn lay(straight: &Straightened, variants: &[Variant]) -> Result<Layout, ReadError> {
     let Straightened { grey, rgb, canvas, canvas_to_work, ratio } = straight;
-    let mut best: Option<(f64, Layout)> = None;
+    let mut best_each = Vec::new();
     for variant in variants {
         let mut laid = layouts(canvas, variant, canvas_to_work, grey, rgb, *ratio);
         // A board longer one way than the other lies the way round its
@@ -46,14 +56,28 @@ pub(super) fn lay(straight: &Straightened, variants: &[Variant]) -> Result<Layou
         if best_frame(false) <= FRAME_OVER_SHAPE * best_frame(true).max(0.0) {
             laid.retain(shaped);
         }
-        for layout in laid {
-            if best.as_ref().is_none_or(|(score, _)| layout.score > *score) {
-                best = Some((layout.score, layout));
-            }
-        }
+        best_each.extend(laid.into_iter().max_by(|a, b| a.score.total_cmp(&b.score)));
     }
-    let (_, layout) = best.ok_or_else(|| ReadError::NoBoard("no board to look for".to_string()))?;
-    Ok(layout)
+    let fits: Vec<(f64, f64)> = best_each.iter().map(|l| (l.score, l.skew)).collect();
+    let pick = between_boards(&fits).ok_or_else(|| ReadError::NoBoard("no board to look for".to_string()))?;
+    Ok(best_each.swap_remove(pick))
+}
+
+/// Of each board's best layout, as (frame score, skew), the one to take:
+/// the best frame, unless a board the outline's shape is nearest (as far
+/// as `ASPECT_MARGIN`) fits within `FRAME_TIE` of it. Where frames fit
+/// about as well they tell the boards apart by little, and a shape that
+/// is square or 7 by 8 tells them apart by much.
+fn between_boards(fits: &[(f64, f64)]) -> Option<usize> {
+    let nearest = fits.iter().map(|&(_, skew)| skew).fold(f64::MAX, f64::min);
+    let best_of = |keep: &dyn Fn(f64) -> bool| {
+        (0..fits.len()).filter(|&k| keep(fits[k].1)).max_by(|&a, &b| fits[a].0.total_cmp(&fits[b].0))
+    };
+    let best = best_of(&|_| true)?;
+    match best_of(&|skew| skew <= nearest + ASPECT_MARGIN) {
+        Some(shaped) if FRAME_TIE * fits[shaped].0.max(0.0) > fits[best].0 => Some(shaped),
+        _ => Some(best),
+    }
 }
 
 /// A grid fitted along one axis of the canvas: first line and spacing.
@@ -158,4 +182,24 @@ fn layouts(
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn between_boards_the_frame_decides_unless_it_nearly_ties_then_the_shape_does() {
+        // (frame score, skew): a square outline, the standard board's frame
+        // a little worse than the weekday board's turned a quarter.
+        assert_eq!(between_boards(&[(0.162, 0.004), (0.176, 0.130)]), Some(0));
+        // A standard board over a strip of frame looks 7 by 8, but its own
+        // frame fits 1.5 times better.
+        assert_eq!(between_boards(&[(0.445, 0.128), (0.295, 0.006)]), Some(0));
+        // Both nearly as near in shape: the frame decides, however close.
+        assert_eq!(between_boards(&[(0.170, 0.010), (0.176, 0.030)]), Some(1));
+        // A frame that fits nowhere gives the shape no tie to break.
+        assert_eq!(between_boards(&[(-0.01, 0.004), (0.02, 0.130)]), Some(1));
+        assert_eq!(between_boards(&[]), None);
+    }
 }
