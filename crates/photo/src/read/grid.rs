@@ -65,17 +65,22 @@ pub(super) fn lay(straight: &Straightened, variants: &[Variant]) -> Result<Layou
 
 /// Of each board's best layout, as (frame score, skew), the one to take:
 /// the best frame, unless the outline has one board's own shape (as near
-/// as `ASPECT_MARGIN`) and that board's frame fits within `FRAME_TIE` of
-/// the best. Where frames fit about as well they tell the boards apart by
-/// little, and a shape that is square or 7 by 8 tells them apart by much;
-/// an outline of neither shape (a board cut short by a wrong edge) tells
-/// nothing.
+/// as `ASPECT_MARGIN`), which the others' are clearly not, and that
+/// board's frame fits within `FRAME_TIE` of the best. Where frames fit
+/// about as well they tell the boards apart by little, and a shape that is
+/// square or 7 by 8 tells them apart by much; an outline of neither shape
+/// (a board cut short by a wrong edge), or of a shape between (a weekday
+/// board in strong perspective looks nearly square), tells nothing.
 fn between_boards(fits: &[(f64, f64)]) -> Option<usize> {
     let best_of = |keep: &dyn Fn(f64) -> bool| {
         (0..fits.len()).filter(|&k| keep(fits[k].1)).max_by(|&a, &b| fits[a].0.total_cmp(&fits[b].0))
     };
     let best = best_of(&|_| true)?;
-    match best_of(&|skew| skew <= ASPECT_MARGIN) {
+    let nearest = fits.iter().map(|&(_, skew)| skew).fold(f64::MAX, f64::min);
+    if nearest > ASPECT_MARGIN {
+        return Some(best);
+    }
+    match best_of(&|skew| skew <= nearest + ASPECT_MARGIN) {
         Some(shaped) if FRAME_TIE * fits[shaped].0.max(0.0) > fits[best].0 => Some(shaped),
         _ => Some(best),
     }
@@ -202,8 +207,10 @@ mod tests {
         // A frame that fits nowhere gives the shape no tie to break.
         assert_eq!(between_boards(&[(-0.01, 0.004), (0.02, 0.130)]), Some(1));
         // An outline of neither board's shape (a board cut short) leaves the
-        // frame to decide.
+        // frame to decide, as does one between the two (a weekday board in
+        // strong perspective, turned a quarter).
         assert_eq!(between_boards(&[(0.192, 0.208), (0.204, 0.341)]), Some(1));
+        assert_eq!(between_boards(&[(0.123, 0.046), (0.146, 0.088)]), Some(1));
         assert_eq!(between_boards(&[]), None);
     }
 }
