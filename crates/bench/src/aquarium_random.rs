@@ -59,7 +59,9 @@ pub fn run(args: AquariumRandomBenchArgs) -> Result<(), BenchError> {
         for &style in &args.styles {
             let settings = match style {
                 Style::Random => GenerateSettings::random_with_tank_cells(n, tank_cells),
-                Style::Grown => GenerateSettings::grown(n),
+                Style::Grown => {
+                    GenerateSettings { tanks: (n * n / args.seed_cells).max(1), ..GenerateSettings::grown(n) }
+                }
                 Style::Mended => GenerateSettings::square(n),
             };
             let progress = Progress::new(format!("{n}x{n} {}", style.name()), count);
@@ -82,6 +84,9 @@ pub fn run(args: AquariumRandomBenchArgs) -> Result<(), BenchError> {
             let shown = match style {
                 Style::Random if tank_cells != aquarium::RANDOM_TANK_CELLS => {
                     format!("random ({tank_cells}-cell tanks)")
+                }
+                Style::Grown if args.seed_cells != aquarium::RANDOM_TANK_CELLS => {
+                    format!("grown ({} cells a seed)", args.seed_cells)
                 }
                 _ => style.name().to_string(),
             };
@@ -120,6 +125,10 @@ pub fn run(args: AquariumRandomBenchArgs) -> Result<(), BenchError> {
                 format!(", with `--tanks N*N/{cells}` for the random rows")
             }
             _ => String::new(),
+        } + &if args.seed_cells != aquarium::RANDOM_TANK_CELLS {
+            format!(", with `--tanks N*N/{}` for the grown rows", args.seed_cells)
+        } else {
+            String::new()
         },
         slowest.join("; ")
     ));

@@ -208,8 +208,9 @@ pub struct AquariumRandomBenchArgs {
     #[arg(long, value_name = "K", value_delimiter = ',', default_values_t = vec![20])]
     pub count: Vec<usize>,
     /// The styles of `aquarchive generate` to make puzzles in, comma-separated, a row each per size:
-    /// `random`, `grown`, `mended` (grown puzzles take about a minute each to make at 40x40, and none
-    /// was made in ten minutes at 50x50)
+    /// `random`, `grown`, `mended` (grown puzzles take about a minute each to make at 40x40; at 50x50
+    /// none was made in ten minutes from N*N/12 seeds nor in fifteen from N*N/16: give `--seed-cells
+    /// 18` there)
     #[arg(
         long,
         value_name = "STYLE",
@@ -225,10 +226,14 @@ pub struct AquariumRandomBenchArgs {
     #[arg(long, value_name = "R", default_value_t = 3)]
     pub runs: usize,
     /// Mean cells of a tank in the random rows (`aquarchive generate --style random --tanks` gets
-    /// N*N/C; grown maps keep N*N/12 seeds) [default: the generator's for each size, 12 up to 42x42, 16
-    /// at 50x50]; at 50x50 hardly one map of twelve-cell tanks in a hundred is unique, one in two of 16
+    /// N*N/C; grown maps take `--seed-cells`) [default: the generator's for each size, 12 up to 42x42,
+    /// 16 at 50x50]; at 50x50 hardly one map of twelve-cell tanks in a hundred is unique, one in two of 16
     #[arg(long, value_name = "C", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     pub tank_cells: Option<usize>,
+    /// Cells per seed of the grown rows (`aquarchive generate --style grown --tanks` gets N*N/C)
+    #[arg(long, value_name = "C", default_value_t = aquarchive::kinds::aquarium::RANDOM_TANK_CELLS,
+        value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    pub seed_cells: usize,
     /// Solve (not generate) with restarts that record what was walked as nogoods: the first after W
     /// nodes plus probes, each next one after twice as much work
     #[arg(long, value_name = "W", value_parser = clap::value_parser!(u64).range(1..))]
