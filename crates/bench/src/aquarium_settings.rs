@@ -5,7 +5,7 @@
 //! have won by luck; one that wins on every seed has not.
 //!
 //! The puzzles of a seed are those of `aquarchive generate --size N --seed S
-//! --count K` (with `--style random` for random ones): each is made once and
+//! --count K --style STYLE`: each is made once and
 //! then solved with every setting in turn, so that the settings share the
 //! machine's load.
 
@@ -40,6 +40,7 @@ pub fn run(args: AquariumSettingsBenchArgs) -> Result<(), BenchError> {
             (GenerateSettings::random_with_tank_cells(args.size, tank_cells), Style::Random)
         }
         StyleArg::Mended => (GenerateSettings::square(args.size), Style::Mended),
+        StyleArg::Grown => (GenerateSettings::grown(args.size), Style::Grown),
     };
     // samples[seed][setting][puzzle]
     let mut samples = vec![vec![Vec::with_capacity(args.count); args.settings.len()]; args.seeds.len()];

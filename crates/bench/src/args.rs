@@ -97,8 +97,8 @@ pub struct PhotoBenchArgs {
     #[arg(long, value_name = "SEED", default_value_t = 1)]
     pub seed: u64,
     /// A folder of real photos with a README.md giving each one's board and tiling (a `## NAME` heading, a
-    /// `- board: NAME` line, the rows in a code block, any letters); the table says when it is absent.
-    /// Without it, the photos in ../shared/fixtures/calendar/photos beside the repository, when there
+    /// `- board: NAME` line, the rows in a code block, any letters). Real photos are kept out of the
+    /// repository (their licences are unknown), so without it only generated photos are read
     #[arg(long, value_name = "DIR")]
     pub real: Option<std::path::PathBuf>,
     /// Only these distortions' rows (their names in the table, comma-separated), without the phone's row;
@@ -272,8 +272,9 @@ pub struct AquariumSettingsBenchArgs {
     /// generator's for the size, 12 up to 42x42, 16 at 50x50]
     #[arg(long, value_name = "C", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     pub tank_cells: Option<usize>,
-    /// How the puzzles are made: `random` (random tanks and water, kept when unique) or `mended`
-    /// (the generator's default)
+    /// How the puzzles are made: `random` (random tanks and water, kept when unique), `grown` (the
+    /// same on maps grown from seed cells; about a minute a puzzle at 40x40) or `mended` (the
+    /// generator's default)
     #[arg(long, value_enum, default_value_t = StyleArg::Random)]
     pub style: StyleArg,
     /// Puzzles per seed
@@ -310,6 +311,9 @@ pub enum StyleArg {
     Random,
     /// Mended until reasoning settles them (`generate`'s default)
     Mended,
+    /// Random water on maps grown from seed cells, kept when the engine proves it unique within a
+    /// million nodes plus probes (`generate --style grown`)
+    Grown,
 }
 
 #[derive(Args, Debug)]

@@ -109,21 +109,12 @@ pub fn run(args: PhotoBenchArgs) -> Result<(), BenchError> {
     match &args.real {
         Some(dir) => real(dir, &boards),
         None if !args.only.is_empty() => Ok(()),
-        None => {
-            let shared = Path::new(SHARED_PHOTOS);
-            match shared.canonicalize() {
-                Ok(dir) if dir.join("README.md").is_file() => real(&dir, &boards),
-                _ => print(
-                    "Real photos: none beside the repository (../shared/fixtures/calendar/photos); give --real DIR.\n",
-                ),
-            }
-        }
+        None => print(
+            "Real photos: none read; give --real DIR, a folder of photos with a README.md naming each one's \
+             board and tiling (real photos are kept out of the repository: their licences are unknown).\n",
+        ),
     }
 }
-
-/// Where real photos are kept beside a checkout, out of the repository
-/// (their licences are unknown): ../shared/fixtures/calendar/photos.
-const SHARED_PHOTOS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/fixtures/calendar/photos");
 
 fn image_size(jpeg: &[u8]) -> Result<(u32, u32), ()> {
     // The JPEG's frame header holds its size; the reader decodes it anyway.
