@@ -59,9 +59,7 @@ pub fn run(args: AquariumRandomBenchArgs) -> Result<(), BenchError> {
         for &style in &args.styles {
             let settings = match style {
                 Style::Random => GenerateSettings::random_with_tank_cells(n, tank_cells),
-                Style::Grown => {
-                    GenerateSettings { tanks: (n * n / args.seed_cells).max(1), ..GenerateSettings::grown(n) }
-                }
+                Style::Grown => GenerateSettings::grown_with_seed_cells(n, args.seed_cells),
                 Style::Mended => GenerateSettings::square(n),
             };
             let progress = Progress::new(format!("{n}x{n} {}", style.name()), count);

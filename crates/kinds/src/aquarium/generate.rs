@@ -97,7 +97,14 @@ impl GenerateSettings {
     /// A square grid grown from one seed cell for every twelve cells, not
     /// mended.
     pub fn grown(n: usize) -> GenerateSettings {
-        GenerateSettings { style: Style::Grown, ..GenerateSettings::random_with_tank_cells(n, RANDOM_TANK_CELLS) }
+        GenerateSettings::grown_with_seed_cells(n, RANDOM_TANK_CELLS)
+    }
+
+    /// A square grid grown from one seed cell for every `cells` cells, not
+    /// mended. At 50x50 no map of one seed for 12 or 16 cells was made in
+    /// ten minutes; of one for 18, five in seconds (see docs/benchmarks.md).
+    pub fn grown_with_seed_cells(n: usize, cells: usize) -> GenerateSettings {
+        GenerateSettings { style: Style::Grown, ..GenerateSettings::random_with_tank_cells(n, cells) }
     }
 }
 
