@@ -8,15 +8,22 @@ use serde_json::json;
 use crate::store::{Filter, Puzzle, Store};
 
 use super::kinds::AnyPuzzle;
-use super::{ArchiveError, site_names, stored_aquarium};
+use super::{ArchiveError, site_names, stored_aquarium, text_header};
 
-/// The file stem a puzzle is exported under.
+/// The file stem a puzzle is exported under: the fixtures' name of a site
+/// puzzle (`15x15_hard_5642858`), a special's class and date
+/// (`special_daily_2026-11-30`), else its kind and archive ID.
 pub fn file_stem(puzzle: &Puzzle) -> String {
-    match (puzzle.record.size_class, puzzle.record.site_id) {
-        (Some(size), Some(id)) => site_names::file_stem(size, id),
+    let record = &puzzle.record;
+    match (record.size_class, record.site_id, &record.special_date) {
+        (Some(size), Some(id), _) => site_names::file_stem(size, id),
+        (Some(size), None, Some(date)) => {
+            Some(format!("{}_{date}", site_names::size_class_name(size).replace(' ', "_")))
+                .filter(|stem| stem.chars().all(|c| c.is_ascii_alphanumeric() || "_-".contains(c)))
+        }
         _ => None,
     }
-    .unwrap_or_else(|| format!("{}-{}", puzzle.record.kind, puzzle.id))
+    .unwrap_or_else(|| format!("{}-{}", record.kind, puzzle.id))
 }
 
 /// One JSON object of a puzzle and its latest solution; `link` when known.
@@ -66,7 +73,9 @@ pub fn answer(puzzle: &Puzzle) -> Result<String, ArchiveError> {
 }
 
 /// Writes each puzzle as `STEM.txt`, with `STEM.solution.txt` when it has a
-/// solution (the layout of the fixtures). Returns how many were written.
+/// solution (the layout of the fixtures). Each puzzle file starts with the
+/// header lines that `import` reads back ([`text_header`]). Returns how
+/// many were written.
 pub fn to_directory(store: &Store, filter: &Filter, dir: &Path) -> Result<u64, ArchiveError> {
     let io = |path: &Path| {
         let path = path.display().to_string();
@@ -77,7 +86,8 @@ pub fn to_directory(store: &Store, filter: &Filter, dir: &Path) -> Result<u64, A
     store.each(filter, |puzzle| {
         let stem = file_stem(&puzzle);
         let path = dir.join(format!("{stem}.txt"));
-        std::fs::write(&path, &puzzle.record.text).map_err(io(&path))?;
+        let text = format!("{}{}", text_header::write(&puzzle.record), puzzle.record.text);
+        std::fs::write(&path, text).map_err(io(&path))?;
         if let Some(text) = puzzle.solution.as_ref().and_then(|s| s.solution.as_ref()) {
             let path = dir.join(format!("{stem}.solution.txt"));
             std::fs::write(&path, format!("{text}\n")).map_err(io(&path))?;

@@ -20,8 +20,8 @@ use crate::store::{Added, NewPuzzle, Solution, Status, Store};
 
 use super::error::ArchiveError;
 use super::kinds::{self, AnyPuzzle, PuzzleError};
-use super::site_names;
 use super::verdict::AS_THEIR_KIND_HAS;
+use super::{site_names, text_header};
 
 /// Puzzles solved in parallel and then written in one transaction.
 pub const CHUNK: usize = 512;
@@ -42,8 +42,20 @@ pub struct Candidate {
     pub place: String,
     pub size_class: Option<i64>,
     pub site_id: Option<i64>,
+    /// A special's date, from the file's header ([`text_header`]).
+    pub special_date: Option<String>,
+    /// Where the puzzle first came from, when the file's header says so;
+    /// else `place` is its source.
+    pub source: Option<String>,
     /// The puzzle, or why the text of its file is not (all) puzzles.
     pub puzzle: Result<AnyPuzzle, Unreadable>,
+}
+
+impl Candidate {
+    /// A candidate from `place` of which nothing is known but its text.
+    pub fn plain(place: String, puzzle: Result<AnyPuzzle, Unreadable>) -> Candidate {
+        Candidate { place, size_class: None, site_id: None, special_date: None, source: None, puzzle }
+    }
 }
 
 /// The puzzles of a file that could not be read, reported once for the
@@ -195,39 +207,56 @@ pub fn is_saved_page(path: &Path) -> bool {
 
 /// The puzzles of one file, of `kind` or, if
 /// none is given, of the kind [`kinds::detect`] finds. A file holding one
-/// Aquarium and named like the fixtures (`15x15_hard_5642858.txt`) gives
-/// that puzzle its site ID. What cannot be read is one candidate for the
-/// file, named by the file and its first bad line.
+/// puzzle gives it what the file's header says (see [`text_header`]: the
+/// size class, a special's date, the site ID and source that `export
+/// --format text` writes); an Aquarium named like the fixtures
+/// (`15x15_hard_5642858.txt`) gets its size class and site ID from the
+/// name. What cannot be read is one candidate for the file, named by the
+/// file and its first bad line.
 pub fn read_file(path: &Path, format: Format, kind: Option<Kind>) -> Result<Vec<Candidate>, ArchiveError> {
     let shown = path.display().to_string();
     let text = read_text(path)?;
     let parsed = parse_any(&text, format, kind);
-    let site = match parsed.puzzles.as_slice() {
+    let header = match text_header::read(&text) {
+        Ok(header) => header,
+        Err((line, why)) => return Ok(vec![unreadable(format!("{shown}:{line}"), why, parsed.puzzles.len().max(1))]),
+    };
+    if !header.is_empty() && parsed.puzzles.len() + usize::from(parsed.unreadable.is_some()) > 1 {
+        let why = "an aquarchive header names one puzzle, but the file holds more: export writes one puzzle a file";
+        return Ok(vec![unreadable(format!("{shown}:{}", header.line), why.into(), parsed.puzzles.len())]);
+    }
+    let mut site = match parsed.puzzles.as_slice() {
         [(_, AnyPuzzle::Aquarium(_))] if parsed.unreadable.is_none() => {
             path.file_stem().and_then(|s| s.to_str()).and_then(site_names::parse_file_stem)
         }
         _ => None,
-    };
+    }
+    .map_or((None, None), |(class, id)| (Some(class), Some(id)));
+    if header.size_class.is_some() || header.site_id.is_some() {
+        site = (header.size_class, header.site_id);
+    }
     let several = parsed.puzzles.len() > 1;
     let mut candidates: Vec<Candidate> = parsed
         .puzzles
         .into_iter()
         .map(|(line, puzzle)| Candidate {
             place: if several { format!("{shown}:{line}") } else { shown.clone() },
-            size_class: site.map(|s| s.0),
-            site_id: site.map(|s| s.1),
+            size_class: site.0,
+            site_id: site.1,
+            special_date: header.special_date.clone(),
+            source: header.source.clone(),
             puzzle: Ok(puzzle),
         })
         .collect();
     if let Some((line, unreadable)) = parsed.unreadable {
-        candidates.push(Candidate {
-            place: format!("{shown}:{line}"),
-            size_class: None,
-            site_id: None,
-            puzzle: Err(unreadable),
-        });
+        candidates.push(Candidate::plain(format!("{shown}:{line}"), Err(unreadable)));
     }
     Ok(candidates)
+}
+
+/// One candidate for a file none of whose `puzzles` can be stored.
+fn unreadable(place: String, why: String, puzzles: usize) -> Candidate {
+    Candidate::plain(place, Err(Unreadable { why, puzzles }))
 }
 
 /// The puzzles of a text of any kind (see [`read_file`]), each with its
@@ -391,10 +420,10 @@ fn unseen(
         let (width, height) = puzzle.size();
         let record = NewPuzzle {
             kind: puzzle.kind(),
-            source: candidate.place.clone(),
+            source: candidate.source.unwrap_or_else(|| candidate.place.clone()),
             size_class: candidate.size_class,
             site_id: candidate.site_id,
-            special_date: None,
+            special_date: candidate.special_date,
             width,
             height,
             text: puzzle.text(),

@@ -20,6 +20,7 @@ pub mod site_names;
 pub mod solve;
 pub mod stats;
 mod stored;
+pub mod text_header;
 mod verdict;
 pub mod verify;
 

@@ -41,7 +41,7 @@ pub fn store_reading(
     let solution = puzzle.read_solution(&tiling).map_err(|e| ArchiveError::Input(format!("{photo}: {e}")))?;
     puzzle.verify(&solution).map_err(|e| ArchiveError::Input(format!("{photo}: the tiling read {e}")))?;
     let text = puzzle.text();
-    let candidate = Candidate { place: photo.to_string(), size_class: None, site_id: None, puzzle: Ok(puzzle) };
+    let candidate = Candidate::plain(photo.to_string(), Ok(puzzle));
     let summary = import::import(store, vec![candidate], Settings::default(), &|_| {})?;
     let id = store.puzzle_with_text(Kind::Calendar, &text)?.ok_or_else(|| {
         ArchiveError::Input(format!(

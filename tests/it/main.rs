@@ -3,6 +3,7 @@
 
 mod util;
 
+mod archive_format;
 mod backup;
 mod calendar;
 mod calendar_boards;

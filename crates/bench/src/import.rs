@@ -46,13 +46,13 @@ pub(crate) fn generated(args: &GeneratedPuzzlesArgs) -> (Vec<Candidate>, String)
     let what = format!("{count} generated {n}x{n} puzzles (seed {seed})");
     let puzzles = (0..count)
         .into_par_iter()
-        .map(|i| Candidate {
-            place: format!("generated seed {seed} #{i}"),
-            size_class: None,
-            site_id: None,
-            puzzle: Ok(AnyPuzzle::Aquarium(
-                aquarium::generate(&mut Rng::for_item(seed, i as u64), GenerateSettings::square(n)).puzzle,
-            )),
+        .map(|i| {
+            Candidate::plain(
+                format!("generated seed {seed} #{i}"),
+                Ok(AnyPuzzle::Aquarium(
+                    aquarium::generate(&mut Rng::for_item(seed, i as u64), GenerateSettings::square(n)).puzzle,
+                )),
+            )
         })
         .collect();
     (puzzles, what)
