@@ -1,7 +1,8 @@
 -- The aquarchive database, version 1 (`user_version`; the binary's
 -- `store::VERSION`). Embedded in the binary (src/store) and run once on a
--- new file. A change to it after a release is a new version: a step that
--- takes a file of the version before to it, run in place when it is opened.
+-- new file. A change to it is a new version, with a step in
+-- src/store/migrate.rs that takes a file of the version before to it, run
+-- in place when it is opened; docs/archive.md describes the format.
 --
 -- Times are UTC text, 'YYYY-MM-DDTHH:MM:SS.sssZ', so they sort and compare
 -- as strings. `kind` is free text ('aquarium', 'sudoku', ...): the store keeps

@@ -16,6 +16,12 @@ pub enum StoreError {
          it was left untouched, use a newer aquarchive"
     )]
     Newer { path: PathBuf, found: i64, known: i64 },
+    #[error(
+        "{path}: made by an earlier aquarchive (database version {found}; this one writes {known}), and it is \
+         upgraded only where it can be written; it was left untouched: copy it where you can write, or run \
+         aquarchive once as a user who can write here"
+    )]
+    Older { path: PathBuf, found: i64, known: i64 },
     #[error("{path}: the database is damaged ({why}); it was left untouched")]
     Corrupt { path: PathBuf, why: String },
     #[error(

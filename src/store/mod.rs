@@ -10,7 +10,8 @@
 //!
 //! By what they hold: the plain types in `model.rs`, puzzles and
 //! solutions in `puzzles.rs`, page snapshots in `snapshots.rs`, the fetch
-//! log in `fetch_log.rs`, the open archive and opening it in `open.rs`,
+//! log in `fetch_log.rs`, the open archive and opening it in `open.rs` (an earlier version's file
+//! upgraded by `migrate.rs`),
 //! stored values read back (kinds, words, times) in `columns.rs`, and a
 //! consistent copy of the whole file in `backup.rs`.
 
@@ -18,6 +19,7 @@ mod backup;
 mod columns;
 mod error;
 mod fetch_log;
+mod migrate;
 mod model;
 mod open;
 mod puzzles;

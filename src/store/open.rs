@@ -126,13 +126,18 @@ fn open(path: &Path, access: Access) -> Result<Connection, StoreError> {
     } else {
         Connection::open_with_flags(path, flags).map_err(sql)?
     };
-    if !access.writes() {
-        conn.pragma_update(None, "query_only", true).map_err(sql)?;
-    }
     conn.busy_handler(Some(wait_for_lock)).map_err(sql)?;
     // The header check read the file as last checkpointed; SQLite's answer
     // includes the write-ahead log.
-    check_ids(path, &conn)?;
+    let version = check_ids(path, &conn)?;
+    if version < VERSION {
+        // An archive of an earlier version is upgraded by whatever first
+        // opens it where it could write, a reader too.
+        super::migrate::upgrade(path, &conn, version, may_write)?;
+    }
+    if !access.writes() {
+        conn.pragma_update(None, "query_only", true).map_err(sql)?;
+    }
     if access.writes() {
         // WAL: readers never wait for the writer; NORMAL sync is safe
         // against a killed process (only power loss may drop the last commit).
@@ -331,7 +336,9 @@ fn check_header(path: &Path) -> Result<(), StoreError> {
     Ok(())
 }
 
-fn check_ids(path: &Path, conn: &Connection) -> Result<(), StoreError> {
+/// Checks the ids SQLite reads (the log included) and returns the
+/// database version: this binary's, or an earlier one to upgrade.
+fn check_ids(path: &Path, conn: &Connection) -> Result<i64, StoreError> {
     let sql = |e| StoreError::sql(path, e);
     let application_id: i32 = conn.pragma_query_value(None, "application_id", |r| r.get(0)).map_err(sql)?;
     if application_id != APPLICATION_ID {
@@ -344,17 +351,9 @@ fn check_ids(path: &Path, conn: &Connection) -> Result<(), StoreError> {
     if version > VERSION {
         return Err(StoreError::Newer { path: path.to_path_buf(), found: version, known: VERSION });
     }
-    if version < VERSION {
-        // No aquarchive leaves one: a new file gets its tables before it
-        // takes its name.
-        return Err(StoreError::NotOurs {
-            path: path.to_path_buf(),
-            why: format!("database version {version}, which no aquarchive writes"),
-        });
-    }
     // Reading the schema touches the first pages: damage there shows now.
     conn.query_row("SELECT count(*) FROM sqlite_schema", [], |r| r.get::<_, i64>(0)).map_err(sql)?;
-    Ok(())
+    Ok(version)
 }
 
 /// Makes the tables of a new file and sets its version, in one transaction.
