@@ -5,7 +5,8 @@ use aquarchive::kinds::Kind;
 
 use super::args::{self, CalendarCommand, Command};
 use super::commands::{
-    backup, calendar, export, fetch, generate, grade, import, list, log, reparse, resolve, show, solve, stats, verify,
+    backup, calendar, export, fetch, generate, grade, import, list, log, reparse, resolve, shell, show, solve, stats,
+    verify,
 };
 use super::error;
 use super::exit::ExitCode;
@@ -43,6 +44,8 @@ pub fn main() -> ExitCode {
         Command::Reparse(args) => reparse::run(args, global),
         Command::Log(args) => log::run(args, global),
         Command::Backup(args) => backup::run(args, global),
+        Command::Completions(args) => shell::completions(&args),
+        Command::Man(args) => shell::man(&args),
     };
     interrupt::wait_if_stopping();
     match result {

@@ -227,11 +227,10 @@ fn the_release_binary_has_no_debug_information() {
     assert!(debug.is_empty(), "{} has debug sections {debug:?}", binary.display());
 }
 
-#[test]
-fn every_command_s_help_gives_examples() {
-    let dir = Dir::new();
+/// The commands that `aquarchive help` lists, but `help` itself.
+fn commands(dir: &Dir) -> Vec<String> {
     let help = dir.run(&["help"]).ok();
-    let commands: Vec<&str> = help
+    let commands: Vec<String> = help
         .stdout
         .split("Commands:\n")
         .nth(1)
@@ -240,8 +239,17 @@ fn every_command_s_help_gives_examples() {
         .take_while(|line| line.starts_with("  "))
         .filter_map(|line| line.split_whitespace().next())
         .filter(|&name| name != "help")
+        .map(String::from)
         .collect();
     assert!(commands.len() > 10, "{help}");
+    commands
+}
+
+#[test]
+fn every_command_s_help_gives_examples() {
+    let dir = Dir::new();
+    let commands = commands(&dir);
+    let commands = commands.iter().map(String::as_str);
     for command in commands.into_iter().map(|name| vec![name]).chain([vec!["calendar", "read"]]) {
         let mut args = command.clone();
         args.push("--help");
@@ -250,4 +258,33 @@ fn every_command_s_help_gives_examples() {
         let named = format!("  aquarchive {}", command.join(" "));
         assert!(examples.lines().any(|line| line.starts_with(&named)), "no example of {command:?}: {run}");
     }
+}
+
+#[test]
+fn completions_and_the_manual_cover_every_command() {
+    let dir = Dir::new();
+    let commands = commands(&dir);
+    // How each shell's script names a long option.
+    for (shell, option) in [("bash", "--"), ("zsh", "--"), ("fish", "-l ")] {
+        let script = dir.run(&["completions", shell]).ok().stdout;
+        for command in &commands {
+            assert!(script.contains(command.as_str()), "{shell} completions lack {command}");
+        }
+        // Options are completed too, the global ones too.
+        for name in ["missed", "db"] {
+            assert!(script.contains(&format!("{option}{name}")), "{shell} completions lack --{name}: {script}");
+        }
+    }
+    dir.run(&["completions", "tcsh"]).expect_code(2);
+
+    let main = dir.run(&["man"]).ok().stdout;
+    assert!(main.starts_with(".ie") && main.contains(".TH aquarchive 1"), "{main}");
+    for command in &commands {
+        assert!(main.contains(&format!("aquarchive\\-{}(1)", command.replace('-', "\\-"))), "the page lacks {command}");
+        let page = dir.run(&["man", command]).ok().stdout;
+        assert!(page.contains(&format!(".TH aquarchive-{command} 1")), "{page}");
+        assert!(page.contains("Examples:"), "{page}");
+    }
+    let run = dir.run(&["man", "nope"]).expect_code(2);
+    assert!(run.stderr.contains("`nope` is not a command of aquarchive; the commands are solve, "), "{run}");
 }

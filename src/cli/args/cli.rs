@@ -15,6 +15,7 @@ use super::fetch::{FETCH_EXAMPLES, FetchArgs, LOG_EXAMPLES, LogArgs, REPARSE_EXA
 use super::generate::{GENERATE_EXAMPLES, GenerateArgs, OutputFormat};
 use super::global::GlobalArgs;
 use super::grade::{GradeArgs, grade_help};
+use super::shell::{COMPLETIONS_EXAMPLES, CompletionsArgs, MAN_EXAMPLES, ManArgs};
 use super::solve::{InputFormat, RESOLVE_EXAMPLES, ResolveArgs, SOLVE_EXAMPLES, SolveArgs};
 
 #[derive(Parser, Debug)]
@@ -157,4 +158,10 @@ pub enum Command {
     /// Copy the archive to a file, consistent and checked, even while other runs write to it
     #[command(after_help = BACKUP_EXAMPLES)]
     Backup(BackupArgs),
+    /// Print a completion script for a shell (bash, zsh, fish, elvish, powershell)
+    #[command(after_help = COMPLETIONS_EXAMPLES)]
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff), of aquarchive or of one of its commands
+    #[command(after_help = MAN_EXAMPLES)]
+    Man(ManArgs),
 }

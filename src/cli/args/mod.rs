@@ -11,6 +11,7 @@ mod generate;
 mod global;
 mod grade;
 mod kind;
+mod shell;
 mod solve;
 
 pub use archive::{
@@ -24,4 +25,5 @@ pub use filter::check_time;
 pub use generate::{GenerateArgs, OutputFormat, StyleArg};
 pub use global::GlobalArgs;
 pub use grade::GradeArgs;
+pub use shell::{CompletionsArgs, ManArgs};
 pub use solve::{ResolveArgs, SolveArgs, SudokuSolver};

@@ -12,6 +12,7 @@ pub mod list;
 pub mod log;
 pub mod reparse;
 pub mod resolve;
+pub mod shell;
 pub mod show;
 pub mod solve;
 pub mod stats;

@@ -1,0 +1,28 @@
+//! The commands that describe the command line itself: shell completions
+//! and the manual page, both made from the same clap definitions.
+
+use clap::Args;
+
+pub const COMPLETIONS_EXAMPLES: &str = "Examples:
+  aquarchive completions bash > ~/.local/share/bash-completion/completions/aquarchive
+  aquarchive completions zsh > ~/.zfunc/_aquarchive      # a folder on zsh's fpath
+  aquarchive completions fish > ~/.config/fish/completions/aquarchive.fish";
+
+pub const MAN_EXAMPLES: &str = "Examples:
+  aquarchive man | man -l -                           # read it now
+  aquarchive man > ~/.local/share/man/man1/aquarchive.1   # then: man aquarchive
+  aquarchive man fetch > ~/.local/share/man/man1/aquarchive-fetch.1";
+
+#[derive(Args, Debug)]
+pub struct CompletionsArgs {
+    /// The shell to complete for
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+#[derive(Args, Debug)]
+pub struct ManArgs {
+    /// A subcommand whose page to print (aquarchive-COMMAND(1)); the main page, aquarchive(1), lists them all
+    #[arg(value_name = "COMMAND")]
+    pub command: Option<String>,
+}
