@@ -288,3 +288,27 @@ fn completions_and_the_manual_cover_every_command() {
     let run = dir.run(&["man", "nope"]).expect_code(2);
     assert!(run.stderr.contains("`nope` is not a command of aquarchive; the commands are solve, "), "{run}");
 }
+
+#[test]
+fn db_and_config_are_refused_where_they_would_do_nothing() {
+    let dir = Dir::new();
+    dir.write("c.toml", "");
+    let ring = fixtures().join("ring/expert.txt");
+    let ring = ring.to_str().unwrap();
+    for (args, said) in [
+        (&["--db", "a.sqlite", "solve", ring][..], "--db would do nothing; it is for"),
+        (&["solve", ring, "--config", "c.toml", "--db", "a.sqlite"], "--db and --config would do nothing; they are"),
+        (&["--config", "c.toml", "generate", "--size", "6"], "--config would do nothing"),
+        (&["grade", "--db", "a.sqlite", ring], "--db would do nothing"),
+        (&["calendar", "Mar", "14", "--db", "a.sqlite"], "`aquarchive calendar` reads neither"),
+        (&["--db", "a.sqlite", "completions", "bash"], "--db would do nothing"),
+    ] {
+        refused_by_clap(&dir, args, said);
+    }
+    assert!(!dir.join("a.sqlite").exists());
+    // Where they do something they are taken, before the command's name or after it.
+    let read = dir.run(&["--config", "c.toml", "calendar", "read", "nothing.jpg", "--db", "a.sqlite"]).expect_code(2);
+    assert!(!read.stderr.contains("would do nothing"), "{read}");
+    let list = dir.run(&["list", "--db", "a.sqlite", "--config", "c.toml"]).expect_code(2);
+    assert!(list.stderr.contains("a.sqlite: no archive here yet"), "{list}");
+}

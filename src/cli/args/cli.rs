@@ -92,8 +92,39 @@ impl Cli {
             Command::Calendar(args) if args.probing.is_some() && args.solver != Some(CalendarSolver::Engine) => {
                 Err(conflict("calendar", "--probing is for --solver engine (the bitboard search does not probe)"))
             }
-            _ => Ok(()),
+            _ => self.check_global(),
         }
+    }
+
+    /// `--db` and `--config` are every command's to take (they may come
+    /// before its name), but only the commands that read the archive or the
+    /// settings may be given them: elsewhere they would do nothing.
+    fn check_global(&self) -> Result<(), clap::Error> {
+        let name = match &self.command {
+            Command::Solve(_) => "solve",
+            Command::Generate(_) => "generate",
+            Command::Grade(_) => "grade",
+            Command::Calendar(args) if args.read.is_none() => "calendar",
+            Command::Completions(_) => "completions",
+            Command::Man(_) => "man",
+            _ => return Ok(()),
+        };
+        let given: Vec<&str> = [("--db", self.global.db.is_some()), ("--config", self.global.config.is_some())]
+            .into_iter()
+            .filter_map(|(flag, given)| given.then_some(flag))
+            .collect();
+        if given.is_empty() {
+            return Ok(());
+        }
+        Err(conflict(
+            name,
+            format!(
+                "`aquarchive {name}` reads neither the archive nor the settings, so {} would do nothing; \
+                 {} for the commands that do (import, fetch, list, show, export, ..., calendar read)",
+                given.join(" and "),
+                if given.len() == 1 { "it is" } else { "they are" }
+            ),
+        ))
     }
 }
 

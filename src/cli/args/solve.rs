@@ -71,7 +71,8 @@ pub struct SolveArgs {
     /// Print one JSON object per puzzle per line
     #[arg(long)]
     pub json: bool,
-    /// How much lookahead the engine does at each node
+    /// How much lookahead the engine does at each node, for the Aquarium and ring puzzles it solves, and
+    /// Sudoku with --solver engine (calendar dates have a solver of their own, which does not probe)
     #[arg(long, value_enum, default_value_t)]
     pub probing: ProbingArg,
     /// Learn from failed probes (conflict analysis) from the start of each search, not only once it
@@ -115,7 +116,8 @@ pub struct ResolveArgs {
     /// Only puzzles of this kind
     #[arg(long, value_name = "KIND", value_parser = kind_of(Kind::ALL.map(|kind| (kind, ""))))]
     pub kind: Option<Kind>,
-    /// How much lookahead the engine does at each node
+    /// How much lookahead the engine does at each node, for the Aquarium and ring puzzles it solves
+    /// (Sudoku and calendar dates have solvers of their own, which do not probe)
     #[arg(long, value_enum, default_value_t)]
     pub probing: ProbingArg,
 }
