@@ -62,21 +62,9 @@ impl<T, E: Into<CliError>> Doing<T> for Result<T, E> {
     }
 }
 
-/// The whole message of an error: its Display, then each cause in its
-/// `source()` chain, joined by `: `. A cause whose text the message already
-/// ends with is not said twice (many errors print their source themselves).
+/// The whole message of an error, with its causes (see [`aquarchive::shared::error_chain`]).
 pub fn message(err: &dyn Error) -> String {
-    let mut text = err.to_string();
-    let mut cause = err.source();
-    while let Some(next) = cause {
-        let said = next.to_string();
-        if !text.ends_with(&said) {
-            text.push_str(": ");
-            text.push_str(&said);
-        }
-        cause = next.source();
-    }
-    text
+    aquarchive::shared::error_chain(err)
 }
 
 #[cfg(test)]

@@ -1,12 +1,15 @@
 //! Plain values that several of the peer modules (`site`, `store`,
 //! `render`) need, kept here so that none of the three imports another:
 //! digests in hex, the tally of one fetch's requests, the site's answer
-//! check, and numbers written as the site writes them.
+//! check, numbers written as the site writes them, and an error said with
+//! its causes.
 
 pub mod digest;
+pub mod error;
 pub mod fetch;
 pub mod number;
 
 pub use digest::{hex, sha256_hex};
+pub use error::chain as error_chain;
 pub use fetch::{HashCheck, Tries};
 pub use number::thousands;

@@ -11,7 +11,7 @@ use jiff::Timestamp;
 use super::fetch::{FetchSettings, Method, Page, PageSource};
 use super::pace::{HeldOff, Pacer};
 use super::{FetchFailure, SiteError};
-use crate::shared::Tries;
+use crate::shared::{Tries, error_chain as chain};
 
 pub struct HttpFetcher {
     client: reqwest::blocking::Client,
@@ -185,22 +185,6 @@ pub fn retry_after(value: &str, now: Timestamp) -> Option<Duration> {
 /// each time, capped at a minute.
 pub fn backoff(base: Duration, attempt: u32) -> Duration {
     base.saturating_mul(1 << attempt.saturating_sub(1).min(16)).min(Duration::from_secs(60))
-}
-
-/// An error with its causes: reqwest's own message alone rarely says what
-/// went wrong.
-pub(crate) fn chain(e: &dyn std::error::Error) -> String {
-    let mut text = e.to_string();
-    let mut source = e.source();
-    while let Some(cause) = source {
-        let said = cause.to_string();
-        if !text.contains(&said) {
-            text.push_str(": ");
-            text.push_str(&said);
-        }
-        source = cause.source();
-    }
-    text
 }
 
 #[cfg(test)]

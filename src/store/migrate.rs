@@ -2,8 +2,8 @@
 //! [`VERSION`]: the promise that an archive made today opens in every later
 //! version (docs/archive.md) is kept here.
 //!
-//! A change to `schema.sql` raises `VERSION` and adds to [`STEPS`] the SQL
-//! that takes a file of the version before to it. A file found older when
+//! A change to `schema.sql` adds to [`STEPS`] the SQL that takes a file of
+//! the version before to it, which raises [`VERSION`]. A file found older when
 //! it is opened is upgraded in place, every step in one transaction, so a
 //! process killed on the way leaves it as it was. An archive made by the
 //! version before is committed under `tests/fixtures/archive/` and opened
@@ -14,13 +14,14 @@ use std::path::Path;
 use rusqlite::{Connection, TransactionBehavior};
 
 use super::StoreError;
-use super::open::VERSION;
 
 /// `STEPS[i]` takes a file of database version `i + 1` to version `i + 2`.
 const STEPS: &[&str] = &[];
 
-// A new version without its step (or a step without its version) does not build.
-const _: () = assert!(STEPS.len() as i64 == VERSION - 1);
+/// The database version this binary reads and writes (`PRAGMA
+/// user_version`), the one `schema.sql` makes: one more than the steps
+/// that lead to it, so that a new version cannot come without its step.
+pub const VERSION: i64 = STEPS.len() as i64 + 1;
 
 /// Upgrades the archive at `path` (open as `conn`, found at `version`, older
 /// than this binary's) to [`VERSION`], where `may_write`; else says how.

@@ -29,10 +29,11 @@ mod snapshots;
 pub use backup::{BackupReport, backup_target};
 pub use error::{BadValue, StoreError, ValueError};
 pub use fetch_log::{Fetch, FetchCounts, FetchOutcome, FetchQuery, LoggedFetch};
+pub use migrate::VERSION;
 pub use model::{
     Added, Count, Filter, Grade, GradeCount, NewPuzzle, Puzzle, SiteFacts, Solution, Status, time_text, time_to_second,
 };
-pub use open::{APPLICATION_ID, Access, Store, VERSION};
+pub use open::{APPLICATION_ID, Access, Store};
 pub use readings::NewReading;
 // Values the store keeps that others make; re-exported where they were.
 pub use crate::shared::{HashCheck, Tries, hex, sha256_hex};

@@ -9,6 +9,7 @@ use std::time::Duration;
 use rusqlite::{Connection, OpenFlags, Transaction, TransactionBehavior};
 
 use super::StoreError;
+use super::migrate::{self, VERSION};
 use crate::shared::sha256_hex;
 
 /// `PRAGMA application_id` of our files: "AQUA".
@@ -16,10 +17,6 @@ pub const APPLICATION_ID: i32 = 0x4151_5541;
 
 /// The schema of a new file.
 const SCHEMA: &str = include_str!("../../schema.sql");
-
-/// The database version this binary reads and writes (`PRAGMA
-/// user_version`), the one `schema.sql` makes.
-pub const VERSION: i64 = 1;
 
 /// An open archive.
 pub struct Store {
@@ -133,7 +130,7 @@ fn open(path: &Path, access: Access) -> Result<Connection, StoreError> {
     if version < VERSION {
         // An archive of an earlier version is upgraded by whatever first
         // opens it where it could write, a reader too.
-        super::migrate::upgrade(path, &conn, version, may_write)?;
+        migrate::upgrade(path, &conn, version, may_write)?;
     }
     if !access.writes() {
         conn.pragma_update(None, "query_only", true).map_err(sql)?;
