@@ -11,11 +11,14 @@
 //! By what they hold: the plain types in `model.rs`, puzzles and
 //! solutions in `puzzles.rs`, page snapshots in `snapshots.rs`, the fetch
 //! log in `fetch_log.rs`, the open archive and opening it in `open.rs`,
-//! stored values read back (kinds, words, times) in `columns.rs`, and a
-//! consistent copy of the whole file in `backup.rs`.
+//! stored values read back (kinds, words, times) in `columns.rs`, a
+//! consistent copy of the whole file in `backup.rs`, and what the drive
+//! under a file allows (naming a finished file where there are no hard
+//! links, telling a network share apart) in `drive.rs`.
 
 mod backup;
 mod columns;
+mod drive;
 mod error;
 mod fetch_log;
 mod model;
@@ -25,6 +28,7 @@ mod readings;
 mod snapshots;
 
 pub use backup::{BackupReport, backup_target};
+pub use drive::DriveWarning;
 pub use error::{BadValue, StoreError, ValueError};
 pub use fetch_log::{Fetch, FetchCounts, FetchOutcome, FetchQuery, LoggedFetch};
 pub use model::{
