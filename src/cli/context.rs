@@ -22,7 +22,13 @@ impl Context {
         Ok(Context { config })
     }
 
+    /// Opens the archive; what its drive could not promise in making it is
+    /// said on standard error.
     pub fn open(&self, access: Access) -> Result<Store, CliError> {
-        Ok(Store::open(&self.config.archive.database, access)?)
+        let store = Store::open(&self.config.archive.database, access)?;
+        if let Some(warning) = store.drive_warning() {
+            eprintln!("aquarchive: warning: {warning}");
+        }
+        Ok(store)
     }
 }

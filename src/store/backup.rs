@@ -2,7 +2,8 @@
 //! SQLite's online backup, all pages in one step inside one read
 //! transaction, so the copy is one moment of the archive (in WAL mode a
 //! writer never waits for it, and it never has to start over). The copy is
-//! made beside where it goes, checked, synced and only then put in place.
+//! made beside where it goes, checked, synced and only then put in place
+//! (on any drive: see `drive.rs`).
 
 use std::path::{Path, PathBuf};
 
@@ -10,6 +11,7 @@ use jiff::Timestamp;
 use rusqlite::{Connection, backup::Backup, backup::StepResult};
 use serde::Serialize;
 
+use super::drive::{self, DriveWarning, Named};
 use super::{Access, Store, StoreError};
 
 /// What a backup copied, counted in the archive at the moment of the copy
@@ -24,6 +26,9 @@ pub struct BackupReport {
     pub fetches: u64,
     /// The size of the copy.
     pub bytes: u64,
+    /// What the drive could not promise in putting the copy in place.
+    #[serde(skip)]
+    pub warning: Option<DriveWarning>,
 }
 
 /// The rows a copy must hold as many of as the archive did.
@@ -102,7 +107,7 @@ impl Store {
                     source: std::io::Error::new(std::io::ErrorKind::Interrupted, "stopped before it was put in place"),
                 });
             }
-            put_in_place(&temp, target, replace)?;
+            let warning = put_in_place(&temp, target, replace)?;
             Ok(BackupReport {
                 path: target.to_path_buf(),
                 puzzles: rows.puzzles,
@@ -110,6 +115,7 @@ impl Store {
                 snapshots: rows.snapshots,
                 fetches: rows.fetches,
                 bytes,
+                warning,
             })
         });
         // Linked or renamed into place, or failed: the temporary name goes.
@@ -207,26 +213,32 @@ fn without_path(err: &StoreError, temp: &Path) -> String {
 }
 
 /// Puts the checked copy at `target`: renamed over it when `replace`, else
-/// linked, which fails if a file appeared there meanwhile. Then the folder
-/// is synced, so that the new name survives a power cut.
-fn put_in_place(temp: &Path, target: &Path, replace: bool) -> Result<(), StoreError> {
+/// named without replacing ([`drive::name_new`]), which fails if a file
+/// appeared there meanwhile. Then the folder is synced, so that the new
+/// name survives a power cut.
+fn put_in_place(temp: &Path, target: &Path, replace: bool) -> Result<Option<DriveWarning>, StoreError> {
     let io = |e| StoreError::io(target, e);
+    let mut warning = None;
     if replace {
         std::fs::rename(temp, target).map_err(io)?;
     } else {
-        std::fs::hard_link(temp, target).map_err(|e| match e.kind() {
-            std::io::ErrorKind::AlreadyExists => StoreError::Io {
-                path: target.to_path_buf(),
-                source: std::io::Error::new(std::io::ErrorKind::AlreadyExists, "already exists; it was left untouched"),
-            },
-            _ => io(e),
-        })?;
+        match drive::name_new(temp, target) {
+            Ok(Named::AtOnce) => {}
+            Ok(Named::ByClaim) => warning = Some(DriveWarning::NamedByClaim { path: target.to_path_buf() }),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                return Err(StoreError::Io {
+                    path: target.to_path_buf(),
+                    source: std::io::Error::new(e.kind(), "already exists; it was left untouched"),
+                });
+            }
+            Err(e) => return Err(io(e)),
+        }
     }
     #[cfg(unix)]
     if let Some(folder) = target.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::File::open(folder).and_then(|f| f.sync_all()).map_err(|e| StoreError::io(folder, e))?;
     }
-    Ok(())
+    Ok(warning)
 }
 
 /// Whether two paths name one file (by any link to it).

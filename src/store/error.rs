@@ -36,6 +36,12 @@ pub enum StoreError {
     )]
     UnmergedLog { path: PathBuf, log: PathBuf },
     #[error(
+        "{path}: this is on a network share ({file_system}), where SQLite's locks and shared memory cannot be \
+         trusted, so the archive is not written there (reading works); keep the archive on a local disk and back \
+         it up to the share (aquarchive backup /the/share/)"
+    )]
+    NetworkShare { path: PathBuf, file_system: &'static str },
+    #[error(
         "{path}: the disk is full; the write in progress was undone and what was stored before it is kept \
          (free some space and run the command again to finish)"
     )]

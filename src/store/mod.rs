@@ -10,13 +10,16 @@
 //!
 //! By what they hold: the plain types in `model.rs`, puzzles and
 //! solutions in `puzzles.rs`, page snapshots in `snapshots.rs`, the fetch
-//! log in `fetch_log.rs`, the open archive and opening it in `open.rs` (an earlier version's file
-//! upgraded by `migrate.rs`),
-//! stored values read back (kinds, words, times) in `columns.rs`, and a
-//! consistent copy of the whole file in `backup.rs`.
+//! log in `fetch_log.rs`, the open archive and opening it in `open.rs` (an
+//! earlier version's file upgraded by `migrate.rs`),
+//! stored values read back (kinds, words, times) in `columns.rs`, a
+//! consistent copy of the whole file in `backup.rs`, and what the drive
+//! under a file allows (naming a finished file where there are no hard
+//! links, telling a network share apart) in `drive.rs`.
 
 mod backup;
 mod columns;
+mod drive;
 mod error;
 mod fetch_log;
 mod migrate;
@@ -27,6 +30,7 @@ mod readings;
 mod snapshots;
 
 pub use backup::{BackupReport, backup_target};
+pub use drive::DriveWarning;
 pub use error::{BadValue, StoreError, ValueError};
 pub use fetch_log::{Fetch, FetchCounts, FetchOutcome, FetchQuery, LoggedFetch};
 pub use migrate::VERSION;

@@ -1,6 +1,7 @@
 //! The open archive ([`Store`]) and opening it: check the file is ours
-//! and of this version before SQLite touches it, create new files
-//! atomically; and checking the whole file for damage (`verify`).
+//! and of this version before SQLite touches it, and not on a network share
+//! when it is to be written; create new files atomically; and checking the
+//! whole file for damage (`verify`).
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -9,6 +10,7 @@ use std::time::Duration;
 use rusqlite::{Connection, OpenFlags, Transaction, TransactionBehavior};
 
 use super::StoreError;
+use super::drive::{self, DriveWarning, Named};
 use super::migrate::{self, VERSION};
 use crate::shared::sha256_hex;
 
@@ -22,18 +24,27 @@ const SCHEMA: &str = include_str!("../../schema.sql");
 pub struct Store {
     pub(super) conn: Connection,
     pub(super) path: PathBuf,
+    /// What the drive could not promise when this process made the file.
+    warning: Option<DriveWarning>,
 }
 
 impl Store {
     /// Opens the archive at `path` (see [`Access`]). A file that is not
     /// ours, is newer than this binary, or is damaged is refused untouched.
+    /// Writing (and making one) is refused on a network share.
     pub fn open(path: &Path, access: Access) -> Result<Store, StoreError> {
-        let conn = open(path, access)?;
-        Ok(Store { conn, path: path.to_path_buf() })
+        let (conn, warning) = open(path, access, drive::network_file_system_at(path))?;
+        Ok(Store { conn, path: path.to_path_buf(), warning })
     }
 
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// Set when this open made the file on a drive that could not give
+    /// every guarantee of making it (see [`DriveWarning`]).
+    pub fn drive_warning(&self) -> Option<&DriveWarning> {
+        self.warning.as_ref()
     }
 
     pub(super) fn err(&self) -> impl Fn(rusqlite::Error) -> StoreError + '_ {
@@ -92,15 +103,32 @@ impl Access {
     }
 }
 
-fn open(path: &Path, access: Access) -> Result<Connection, StoreError> {
+/// Opens the archive at `path`, which is on the network file system
+/// `network` if any (see [`drive::network_file_system_at`]).
+pub(super) fn open(
+    path: &Path,
+    access: Access,
+    network: Option<&'static str>,
+) -> Result<(Connection, Option<DriveWarning>), StoreError> {
     let io = |source| StoreError::io(path, source);
+    // Before anything is made or opened there. Reading stays allowed: a
+    // backup kept on a share is a plain file (no write-ahead log) that
+    // `verify` and `list` read.
+    if let (true, Some(file_system)) = (access.writes(), network) {
+        return Err(StoreError::NetworkShare { path: path.to_path_buf(), file_system });
+    }
+    let mut warning = None;
     match std::fs::metadata(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => match access {
             Access::ReadOnly | Access::Update => return Err(StoreError::Missing { path: path.to_path_buf() }),
-            Access::ReadWrite => create(path)?,
+            Access::ReadWrite => warning = create(path)?,
         },
         Err(e) => return Err(io(e)),
         Ok(_) => {}
+    }
+    if access == Access::ReadWrite {
+        // Another process making it may have taken the name empty.
+        drive::wait_while_empty(path);
     }
     // Checked by hand: SQLite run as root would write anyway, and on a
     // read-only file system it fails with "unable to open database file".
@@ -130,7 +158,7 @@ fn open(path: &Path, access: Access) -> Result<Connection, StoreError> {
     if version < VERSION {
         // An archive of an earlier version is upgraded by whatever first
         // opens it where it could write, a reader too.
-        migrate::upgrade(path, &conn, version, may_write)?;
+        migrate::upgrade(path, &conn, version, may_write && network.is_none())?;
     }
     if !access.writes() {
         conn.pragma_update(None, "query_only", true).map_err(sql)?;
@@ -145,7 +173,7 @@ fn open(path: &Path, access: Access) -> Result<Connection, StoreError> {
     if access.writes() {
         check_written_tables(path, &conn)?;
     }
-    Ok(conn)
+    Ok((conn, warning))
 }
 
 impl Store {
@@ -259,10 +287,11 @@ fn check_written_tables(path: &Path, conn: &Connection) -> Result<(), StoreError
     Ok(())
 }
 
-/// Makes a new database beside `path` and links it into place, so that a
-/// killed process never leaves a half-made file and two processes creating
-/// the same archive at once end up sharing one.
-fn create(path: &Path) -> Result<(), StoreError> {
+/// Makes a new database beside `path` and gives it the name only when it is
+/// whole, never over a file there ([`drive::name_new`]), so that a killed
+/// process never leaves a half-made file and two processes creating the
+/// same archive at once end up sharing one.
+fn create(path: &Path) -> Result<Option<DriveWarning>, StoreError> {
     let io = |source| StoreError::io(path, source);
     if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(parent).map_err(io)?;
@@ -281,13 +310,15 @@ fn create(path: &Path) -> Result<(), StoreError> {
         conn.pragma_update(None, "journal_mode", "WAL").map_err(|e| StoreError::sql(path, e))?;
         create_tables(path, &conn)
     })();
-    let linked = made.and_then(|()| match std::fs::hard_link(&temp, path) {
+    let named = made.and_then(|()| match drive::name_new(&temp, path) {
+        Ok(Named::AtOnce) => Ok(None),
+        Ok(Named::ByClaim) => Ok(Some(DriveWarning::NamedByClaim { path: path.to_path_buf() })),
         // Another process made it first: use theirs.
-        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
-        other => other.map_err(io),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(None),
+        Err(e) => Err(io(e)),
     });
     let _ = std::fs::remove_file(&temp);
-    linked
+    named
 }
 
 /// Rejects, from the raw header and without SQLite, what is not ours, is
@@ -298,6 +329,12 @@ fn check_header(path: &Path) -> Result<(), StoreError> {
     let mut file = std::fs::File::open(path).map_err(io)?;
     let length = file.metadata().map_err(io)?.len();
     let mut header = [0u8; 100];
+    if length == 0 {
+        return Err(not_ours(
+            "0 bytes: empty, as a run killed while making an archive on a drive without hard links leaves it; \
+             remove it and run again",
+        ));
+    }
     if length < header.len() as u64 {
         return Err(not_ours(&format!("{length} bytes, too short for an SQLite file")));
     }

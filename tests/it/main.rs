@@ -10,6 +10,7 @@ mod calendar_boards;
 mod calendar_photo;
 mod catch_up;
 mod commands;
+mod drives;
 mod faults;
 mod fetch_log;
 mod grade_aquarium;

@@ -26,6 +26,9 @@ pub fn run(args: BackupArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
         }
         Err(err) => return Err(err.into()),
     };
+    if let Some(warning) = &report.warning {
+        eprintln!("aquarchive: warning: {warning}");
+    }
     if args.json {
         print(&format!("{}\n", serde_json::to_string(&report).expect("a backup report serializes")))?;
         return Ok(ExitCode::Ok);
