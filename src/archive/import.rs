@@ -153,6 +153,9 @@ pub struct Inputs {
     /// Files named on the command line (a shell's `dir/*.txt`) that were
     /// left out as solutions (`*.solution.txt`).
     pub solutions_skipped: usize,
+    /// Links to a folder already walked (a loop, or a second way to it):
+    /// not walked again.
+    pub folders_seen_again: Vec<PathBuf>,
 }
 
 /// The files that `paths` name: files as given (`-` is standard input) but
@@ -161,8 +164,9 @@ pub struct Inputs {
 /// [`is_saved_page`]).
 pub fn input_files(paths: &[PathBuf]) -> Result<Inputs, ArchiveError> {
     let mut inputs = Inputs::default();
+    let mut walked = std::collections::HashSet::new();
     for path in paths {
-        walk(path, true, &mut inputs)?;
+        walk(path, true, &mut inputs, &mut walked)?;
     }
     Ok(inputs)
 }
@@ -172,7 +176,15 @@ pub fn is_solution_file(path: &Path) -> bool {
     path.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.ends_with(".solution.txt"))
 }
 
-fn walk(path: &Path, named: bool, inputs: &mut Inputs) -> Result<(), ArchiveError> {
+/// Adds the files under `path` to `inputs`; `walked` holds every folder
+/// walked so far, as its real path, so that a link back up is not followed
+/// round and round.
+fn walk(
+    path: &Path,
+    named: bool,
+    inputs: &mut Inputs,
+    walked: &mut std::collections::HashSet<PathBuf>,
+) -> Result<(), ArchiveError> {
     if path == Path::new("-") {
         inputs.files.push(path.to_path_buf());
         return Ok(());
@@ -188,11 +200,15 @@ fn walk(path: &Path, named: bool, inputs: &mut Inputs) -> Result<(), ArchiveErro
         }
         return Ok(());
     }
+    if !walked.insert(std::fs::canonicalize(path).map_err(io)?) {
+        inputs.folders_seen_again.push(path.to_path_buf());
+        return Ok(());
+    }
     let mut entries: Vec<PathBuf> =
         std::fs::read_dir(path).map_err(io)?.map(|e| e.map(|e| e.path())).collect::<Result<_, _>>().map_err(io)?;
     entries.sort();
     for entry in entries {
-        walk(&entry, false, inputs)?;
+        walk(&entry, false, inputs, walked)?;
     }
     Ok(())
 }

@@ -142,7 +142,8 @@ impl Store {
             values.push(Box::new(since.clone()));
             terms.push(format!("f.fetched_at >= ?{}", values.len()));
         }
-        let limit = query.limit.map(|n| format!(" LIMIT {n}")).unwrap_or_default();
+        // SQLite's LIMIT is a signed 64-bit number: a larger one is all rows.
+        let limit = query.limit.map(|n| format!(" LIMIT {}", n.min(i64::MAX as u64))).unwrap_or_default();
         let sql = format!(
             "SELECT f.id, f.fetched_at, f.url, f.method, {OUTCOME}, f.http_status, f.error, p.id, f.snapshot, \
              f.attempts, f.busy, f.waited_ms, p.size_class, p.special_date {FETCH_FROM} WHERE {} ORDER BY f.id DESC{limit}",

@@ -2,7 +2,7 @@
 //! did, read back from the archive.
 
 use crate::site_server::{Fault, Site};
-use crate::util::Dir;
+use crate::util::{Dir, fixtures};
 
 fn setup(site: &Site) -> Dir {
     let dir = Dir::new();
@@ -93,4 +93,18 @@ fn stats_counts_fetches_and_failures() {
     let empty = Dir::new();
     empty.run(&["import", &crate::util::fixtures().join("sudoku/se_rated_sample.txt").display().to_string()]).ok();
     assert!(empty.run(&["stats"]).ok().stdout.contains("Fetches: none logged"));
+}
+
+#[test]
+fn any_limit_up_to_the_largest_number_is_taken() {
+    let dir = Dir::new();
+    std::fs::copy(fixtures().join("archive/v1/archive.sqlite"), dir.join("a.sqlite")).unwrap();
+    for limit in ["18446744073709551615", "9223372036854775808", "9223372036854775807", "5", "0"] {
+        let run = dir.run(&["--db", "a.sqlite", "log", "--limit", limit, "--json"]).ok();
+        assert_eq!(run.json_lines().len(), 5, "--limit {limit}: {run}");
+        assert!(run.stderr.is_empty(), "--limit {limit}: {run}");
+    }
+    let run = dir.run(&["--db", "a.sqlite", "log", "--limit", "4", "--json"]).ok();
+    assert_eq!(run.json_lines().len(), 4, "{run}");
+    assert!(run.stderr.contains("the newest 4 fetches shown; --limit N shows more"), "{run}");
 }

@@ -422,3 +422,18 @@ fn a_stored_kind_this_version_does_not_know_is_an_error_naming_the_puzzle() {
         refused(&dir, "a.sqlite", args, message);
     }
 }
+
+#[test]
+fn a_link_back_up_a_folder_is_read_once_not_round_and_round() {
+    let dir = Dir::new();
+    let good = std::fs::read_to_string(fixtures().join("aquarium/puzzles/6x6_easy_681742.txt")).unwrap();
+    dir.write("in/sub/a.txt", &good);
+    std::os::unix::fs::symlink("..", dir.join("in/sub/up")).unwrap();
+    std::os::unix::fs::symlink(".", dir.join("in/here")).unwrap();
+    let run = dir.run(&["import", "in"]).ok();
+    assert!(run.stdout.ends_with("1 puzzle stored, 0 already present\n"), "{run}");
+    for link in ["in/here", "in/sub/up"] {
+        let said = format!("aquarchive: {link}: a link to a folder already read (a loop, or another way to it)");
+        assert!(run.stderr.contains(&said), "{said}\n{run}");
+    }
+}

@@ -32,6 +32,12 @@ pub fn run(args: ImportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
             if n == 1 { "" } else { "s" }
         );
     }
+    for folder in &inputs.folders_seen_again {
+        eprintln!(
+            "aquarchive: {}: a link to a folder already read (a loop, or another way to it); not read again",
+            folder.display()
+        );
+    }
     for file in inputs.files {
         if import::is_saved_page(&file) {
             let bytes =

@@ -20,7 +20,8 @@ pub fn run(args: LogArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     let store = context.open(Access::ReadOnly)?;
     // One more than shown, to tell whether the limit cut the list.
     let limit = (args.limit > 0).then_some(args.limit);
-    let query = FetchQuery { failed: args.failed, since: args.since.clone(), limit: limit.map(|n| n + 1) };
+    let query =
+        FetchQuery { failed: args.failed, since: args.since.clone(), limit: limit.map(|n| n.saturating_add(1)) };
     let mut fetches = store.fetch_log(&query)?;
     let cut = limit.is_some_and(|n| fetches.len() as u64 > n);
     if let Some(n) = limit {
