@@ -11,27 +11,33 @@
 //! By what they hold: the plain types in `model.rs`, puzzles and
 //! solutions in `puzzles.rs`, page snapshots in `snapshots.rs`, the fetch
 //! log in `fetch_log.rs`, the open archive and opening it in `open.rs`,
-//! stored values read back (kinds, words, times) in `columns.rs`, and a
-//! consistent copy of the whole file in `backup.rs`.
+//! stored values read back (kinds, words, times) in `columns.rs`, a
+//! consistent copy of the whole file in `backup.rs`, a puzzle's whole
+//! record read out and restored (merge, JSON lines) in `record.rs`, and the
+//! snapshots and fetch records a merge copies in `merge.rs`.
 
 mod backup;
 mod columns;
 mod error;
 mod fetch_log;
+mod merge;
 mod model;
 mod open;
 mod puzzles;
 mod readings;
+mod record;
 mod snapshots;
 
 pub use backup::{BackupReport, backup_target};
 pub use error::{BadValue, StoreError, ValueError};
 pub use fetch_log::{Fetch, FetchCounts, FetchOutcome, FetchQuery, LoggedFetch};
+pub use merge::{FetchRecord, FetchesRestored};
 pub use model::{
     Added, Count, Filter, Grade, GradeCount, NewPuzzle, Puzzle, SiteFacts, Solution, Status, time_text, time_to_second,
 };
 pub use open::{APPLICATION_ID, Access, Store, VERSION};
 pub use readings::NewReading;
+pub use record::{Additions, Graded, Reading, Record, RestoreReport, Restored, Snapshot, Solved};
 // Values the store keeps that others make; re-exported where they were.
 pub use crate::shared::{HashCheck, Tries, hex, sha256_hex};
 
