@@ -185,6 +185,37 @@ fn walk(path: &Path, named: bool, inputs: &mut Inputs) -> Result<(), ArchiveErro
     Ok(())
 }
 
+/// What a file given to `import` holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// Another archive (an SQLite file), to merge ([`super::merge`]).
+    Archive,
+    /// Puzzle files in the kinds' text formats, or task strings.
+    Puzzles,
+    /// A page saved from the site ([`is_saved_page`]).
+    Page,
+}
+
+/// What `path` holds: an SQLite file by its header (whatever its name;
+/// opening it then checks that it is an archive), a saved page by its
+/// name, else puzzles.
+pub fn input_of(path: &Path) -> Result<Input, ArchiveError> {
+    if path == Path::new("-") {
+        return Ok(Input::Puzzles);
+    }
+    let io = |source| ArchiveError::Io { path: path.display().to_string(), source };
+    let mut header = Vec::with_capacity(16);
+    std::io::Read::read_to_end(&mut std::io::Read::take(std::fs::File::open(path).map_err(io)?, 16), &mut header)
+        .map_err(io)?;
+    Ok(if header == b"SQLite format 3\0" {
+        Input::Archive
+    } else if is_saved_page(path) {
+        Input::Page
+    } else {
+        Input::Puzzles
+    })
+}
+
 /// Whether a file is a page saved from the site (`*.html`, `*.htm`), to be
 /// imported as a snapshot through the page extractor.
 pub fn is_saved_page(path: &Path) -> bool {

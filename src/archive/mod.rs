@@ -10,10 +10,12 @@ pub mod grade;
 pub mod html;
 pub mod import;
 pub mod kinds;
+pub mod merge;
 pub mod page;
 pub mod picture;
 pub mod reading;
 pub mod reparse;
+pub mod restore;
 #[cfg(feature = "http")]
 pub mod robots;
 pub mod site_names;

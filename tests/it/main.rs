@@ -17,6 +17,7 @@ mod html_index;
 mod html_play;
 mod interrupt;
 mod kinds;
+mod merge;
 mod messages;
 mod oracles;
 mod overlap;

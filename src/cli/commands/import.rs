@@ -1,7 +1,8 @@
 //! `aquarchive import`: puzzle files into the archive.
 
 use aquarchive::archive::fetch::{self, Outcome};
-use aquarchive::archive::import::{self, Format};
+use aquarchive::archive::import::{self, Format, Input};
+use aquarchive::archive::merge;
 use aquarchive::engine::Settings;
 use aquarchive::render::count_of;
 use aquarchive::store::Access;
@@ -32,17 +33,23 @@ pub fn run(args: ImportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
             if n == 1 { "" } else { "s" }
         );
     }
+    let mut archives = Vec::new();
     for file in inputs.files {
-        if import::is_saved_page(&file) {
-            let bytes =
-                std::fs::read(&file).map_err(|source| CliError::Io { path: file.display().to_string(), source })?;
-            pages.push((file, bytes));
-        } else {
-            candidates.extend(import::read_file(&file, format, args.kind)?);
+        match import::input_of(&file)? {
+            Input::Archive => archives.push(file),
+            Input::Page => {
+                let bytes =
+                    std::fs::read(&file).map_err(|source| CliError::Io { path: file.display().to_string(), source })?;
+                pages.push((file, bytes));
+            }
+            Input::Puzzles => candidates.extend(import::read_file(&file, format, args.kind)?),
         }
     }
     // Nothing readable and no archive yet: say why, and make none.
-    let nothing = pages.is_empty() && !candidates.is_empty() && candidates.iter().all(|c| c.puzzle.is_err());
+    let nothing = pages.is_empty()
+        && archives.is_empty()
+        && !candidates.is_empty()
+        && candidates.iter().all(|c| c.puzzle.is_err());
     if nothing && !context.config.archive.database.exists() {
         for candidate in &candidates {
             if let Err(unreadable) = &candidate.puzzle {
@@ -56,7 +63,7 @@ pub fn run(args: ImportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
     }
     let mut store = context.open(Access::ReadWrite)?;
     let mut code = ExitCode::Ok;
-    if !candidates.is_empty() || pages.is_empty() {
+    if !candidates.is_empty() || (pages.is_empty() && archives.is_empty()) {
         let total = candidates.len() as u64;
         let progress = Progress::new(total, "importing");
         let summary = import::import(&mut store, candidates, Settings::default(), &|done| progress.set(done))?;
@@ -84,6 +91,37 @@ pub fn run(args: ImportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
     }
     if !pages.is_empty() {
         code = code.worst(import_pages(&mut store, pages)?);
+    }
+    for other in archives {
+        let report = merge::merge(&mut store, &other)?;
+        for line in report.puzzles.replaced.iter().chain(&report.puzzles.conflicts) {
+            eprintln!("aquarchive: {line}");
+        }
+        for line in &report.puzzles.refused {
+            eprintln!("aquarchive: {line}: not stored");
+        }
+        if report.puzzles.snapshots_missing > 0 {
+            eprintln!(
+                "aquarchive: {} stored without their page snapshot, which {} does not hold",
+                count_of(report.puzzles.snapshots_missing, "puzzle", "puzzles"),
+                other.display()
+            );
+        }
+        print(&format!("{}: merged {}: {}\n", store.path().display(), other.display(), report.line()))?;
+        if report.interrupted {
+            eprintln!(
+                "aquarchive: interrupted: what is counted above is stored, each puzzle with all its rows; \
+                 run the same import again to finish"
+            );
+            return Ok(ExitCode::Interrupted);
+        }
+        code = code.worst(if !report.puzzles.refused.is_empty() {
+            ExitCode::Error
+        } else if report.stored_nothing() {
+            ExitCode::NothingNew
+        } else {
+            ExitCode::Ok
+        });
     }
     Ok(code)
 }
