@@ -9,6 +9,7 @@ pub mod fetch;
 pub mod grade;
 pub mod html;
 pub mod import;
+pub mod jsonl;
 pub mod kinds;
 pub mod merge;
 pub mod page;

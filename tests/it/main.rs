@@ -16,6 +16,7 @@ mod grade_hints;
 mod html_index;
 mod html_play;
 mod interrupt;
+mod jsonl;
 mod kinds;
 mod merge;
 mod messages;

@@ -2,7 +2,8 @@
 
 use aquarchive::archive::fetch::{self, Outcome};
 use aquarchive::archive::import::{self, Format, Input};
-use aquarchive::archive::merge;
+use aquarchive::archive::restore::Tally;
+use aquarchive::archive::{jsonl, merge};
 use aquarchive::engine::Settings;
 use aquarchive::render::count_of;
 use aquarchive::store::Access;
@@ -34,9 +35,11 @@ pub fn run(args: ImportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
         );
     }
     let mut archives = Vec::new();
+    let mut json_files = Vec::new();
     for file in inputs.files {
         match import::input_of(&file)? {
             Input::Archive => archives.push(file),
+            Input::JsonLines => json_files.push(file),
             Input::Page => {
                 let bytes =
                     std::fs::read(&file).map_err(|source| CliError::Io { path: file.display().to_string(), source })?;
@@ -63,7 +66,7 @@ pub fn run(args: ImportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
     }
     let mut store = context.open(Access::ReadWrite)?;
     let mut code = ExitCode::Ok;
-    if !candidates.is_empty() || (pages.is_empty() && archives.is_empty()) {
+    if !candidates.is_empty() || (pages.is_empty() && archives.is_empty() && json_files.is_empty()) {
         let total = candidates.len() as u64;
         let progress = Progress::new(total, "importing");
         let summary = import::import(&mut store, candidates, Settings::default(), &|done| progress.set(done))?;
@@ -92,38 +95,65 @@ pub fn run(args: ImportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
     if !pages.is_empty() {
         code = code.worst(import_pages(&mut store, pages)?);
     }
+    for file in json_files {
+        let report = jsonl::import(&mut store, &file)?;
+        tell(&report.puzzles, "the archive");
+        let line = format!("puzzles: {}", report.puzzles.line());
+        print(&format!("{}: restored {}: {line}\n", store.path().display(), file.display()))?;
+        code = code.worst(restored_code(&report.puzzles, report.puzzles.stored() == 0, report.interrupted));
+        if report.interrupted {
+            return Ok(interrupted());
+        }
+    }
     for other in archives {
         let report = merge::merge(&mut store, &other)?;
-        for line in report.puzzles.replaced.iter().chain(&report.puzzles.conflicts) {
-            eprintln!("aquarchive: {line}");
-        }
-        for line in &report.puzzles.refused {
-            eprintln!("aquarchive: {line}: not stored");
-        }
-        if report.puzzles.snapshots_missing > 0 {
-            eprintln!(
-                "aquarchive: {} stored without their page snapshot, which {} does not hold",
-                count_of(report.puzzles.snapshots_missing, "puzzle", "puzzles"),
-                other.display()
-            );
-        }
+        tell(&report.puzzles, &other.display().to_string());
         print(&format!("{}: merged {}: {}\n", store.path().display(), other.display(), report.line()))?;
+        code = code.worst(restored_code(&report.puzzles, report.stored_nothing(), report.interrupted));
         if report.interrupted {
-            eprintln!(
-                "aquarchive: interrupted: what is counted above is stored, each puzzle with all its rows; \
-                 run the same import again to finish"
-            );
-            return Ok(ExitCode::Interrupted);
+            return Ok(interrupted());
         }
-        code = code.worst(if !report.puzzles.refused.is_empty() {
-            ExitCode::Error
-        } else if report.stored_nothing() {
-            ExitCode::NothingNew
-        } else {
-            ExitCode::Ok
-        });
     }
     Ok(code)
+}
+
+/// Says on standard error what of a restore is not plainly stored: each
+/// replacement and conflict with the copy kept and why, each refused
+/// record, and puzzles stored without their page (which `pages_from` lacks).
+fn tell(tally: &Tally, pages_from: &str) {
+    for line in tally.replaced.iter().chain(&tally.conflicts) {
+        eprintln!("aquarchive: {line}");
+    }
+    for line in &tally.refused {
+        eprintln!("aquarchive: {line}; not stored");
+    }
+    if tally.snapshots_missing > 0 {
+        eprintln!(
+            "aquarchive: {} stored without the page snapshot named, which {pages_from} does not hold",
+            count_of(tally.snapshots_missing, "puzzle", "puzzles"),
+        );
+    }
+}
+
+/// A restore's exit code: 2 for a refused record, 3 for nothing stored.
+fn restored_code(tally: &Tally, stored_nothing: bool, interrupted: bool) -> ExitCode {
+    if interrupted {
+        ExitCode::Interrupted
+    } else if !tally.refused.is_empty() {
+        ExitCode::Error
+    } else if stored_nothing {
+        ExitCode::NothingNew
+    } else {
+        ExitCode::Ok
+    }
+}
+
+fn interrupted() -> ExitCode {
+    eprintln!(
+        "aquarchive: interrupted: what is counted above is stored, each puzzle with all its rows; run the same \
+         import again to finish"
+    );
+    ExitCode::Interrupted
 }
 
 /// Saved pages: each kept as a snapshot and read by the page extractor,
