@@ -1,5 +1,6 @@
 //! Puzzles out of the archive: as files in the text format (named so that
-//! they import back with their site ID), as JSON lines, or as task strings.
+//! they import back with their site ID), as JSON lines (see `jsonl`), or as
+//! task strings.
 
 use std::path::Path;
 
@@ -29,28 +30,57 @@ pub fn file_stem(puzzle: &Puzzle) -> String {
 /// One JSON object of a puzzle and its latest solution; `link` when known.
 pub fn json(puzzle: &Puzzle, base_url: &str) -> serde_json::Value {
     let mut record = serde_json::to_value(puzzle).expect("a puzzle serializes");
-    // The fields `solve --json` has for every kind: how many solutions the
-    // solver found (searching for two, or all for calendars and rings) and
-    // the first one as rows ("solution" is the stored record: "solution_rows").
-    record["solutions"] = json!(puzzle.solution.as_ref().map(|s| s.found));
-    let read = super::stored(puzzle);
-    if let Ok(read) = &read
-        && let Some(Ok(solution)) = super::stored_solution(puzzle, read)
-    {
-        record["solution_rows"] = json!(read.solution_rows(&solution));
+    let derived = derived(puzzle, base_url);
+    record["solutions"] = json!(derived.solutions);
+    if let Some(rows) = derived.solution_rows {
+        record["solution_rows"] = json!(rows);
     }
-    // A calendar date's board, as `calendar --json` names it.
-    if let Ok(AnyPuzzle::Calendar { variant, .. }) = &read {
-        record["board"] = json!(variant.name());
+    if let Some(board) = derived.board {
+        record["board"] = json!(board);
     }
-    record["link"] = json!(link(puzzle, base_url));
-    record["class"] = json!(super::stats::class_of(
-        puzzle.record.kind,
-        puzzle.record.size_class,
-        puzzle.record.width,
-        puzzle.record.height
-    ));
+    record["link"] = json!(derived.link);
+    record["class"] = json!(derived.class);
     record
+}
+
+/// What a puzzle's JSON shows beside what is stored, for people and
+/// scripts: made from the stored values, so an import ignores them.
+pub struct Derived {
+    /// How many solutions the solver found (searching for two, or all for
+    /// calendars and rings), as `solve --json` has for every kind.
+    pub solutions: Option<u32>,
+    /// The latest solution as rows ("solution" is the stored record).
+    pub solution_rows: Option<Vec<String>>,
+    /// A calendar date's board, as `calendar --json` names it.
+    pub board: Option<String>,
+    pub link: Option<String>,
+    pub class: String,
+}
+
+pub fn derived(puzzle: &Puzzle, base_url: &str) -> Derived {
+    let read = super::stored(puzzle);
+    let solution_rows = match &read {
+        Ok(read) => match super::stored_solution(puzzle, read) {
+            Some(Ok(solution)) => Some(read.solution_rows(&solution)),
+            _ => None,
+        },
+        Err(_) => None,
+    };
+    Derived {
+        solutions: puzzle.solution.as_ref().map(|s| s.found),
+        solution_rows,
+        board: match &read {
+            Ok(AnyPuzzle::Calendar { variant, .. }) => Some(variant.name().to_string()),
+            _ => None,
+        },
+        link: link(puzzle, base_url),
+        class: super::stats::class_of(
+            puzzle.record.kind,
+            puzzle.record.size_class,
+            puzzle.record.width,
+            puzzle.record.height,
+        ),
+    }
 }
 
 pub fn link(puzzle: &Puzzle, base_url: &str) -> Option<String> {

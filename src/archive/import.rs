@@ -213,6 +213,43 @@ fn walk(
     Ok(())
 }
 
+/// What a file given to `import` holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// Another archive (an SQLite file), to merge ([`super::merge`]).
+    Archive,
+    /// An export's JSON lines, to restore ([`super::jsonl`]).
+    JsonLines,
+    /// Puzzle files in the kinds' text formats, or task strings.
+    Puzzles,
+    /// A page saved from the site ([`is_saved_page`]).
+    Page,
+}
+
+/// What `path` holds: an SQLite file by its header (whatever its name;
+/// opening it then checks that it is an archive), JSON lines by the name
+/// `*.jsonl` or a first character that is not blank being `{` (no puzzle
+/// format starts so), a saved page by its name, else puzzles.
+pub fn input_of(path: &Path) -> Result<Input, ArchiveError> {
+    if path == Path::new("-") {
+        return Ok(Input::Puzzles);
+    }
+    let io = |source| ArchiveError::Io { path: path.display().to_string(), source };
+    let mut start = Vec::with_capacity(4096);
+    std::io::Read::read_to_end(&mut std::io::Read::take(std::fs::File::open(path).map_err(io)?, 4096), &mut start)
+        .map_err(io)?;
+    let first = start.iter().find(|b| !b.is_ascii_whitespace());
+    Ok(if start.starts_with(b"SQLite format 3\0") {
+        Input::Archive
+    } else if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("jsonl")) || first == Some(&b'{') {
+        Input::JsonLines
+    } else if is_saved_page(path) {
+        Input::Page
+    } else {
+        Input::Puzzles
+    })
+}
+
 /// Whether a file is a page saved from the site (`*.html`, `*.htm`), to be
 /// imported as a snapshot through the page extractor.
 pub fn is_saved_page(path: &Path) -> bool {

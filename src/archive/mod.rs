@@ -9,11 +9,14 @@ pub mod fetch;
 pub mod grade;
 pub mod html;
 pub mod import;
+pub mod jsonl;
 pub mod kinds;
+pub mod merge;
 pub mod page;
 pub mod picture;
 pub mod reading;
 pub mod reparse;
+pub mod restore;
 #[cfg(feature = "http")]
 pub mod robots;
 pub mod site_names;

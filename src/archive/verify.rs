@@ -5,7 +5,8 @@
 use crate::store::{Filter, Status, Store};
 
 use super::error::ArchiveError;
-use super::stored::{self, stored_solution};
+use super::kinds::AnyPuzzle;
+use super::stored;
 
 #[derive(Clone, Debug, Default)]
 pub struct Report {
@@ -34,24 +35,39 @@ fn check(stored: &crate::store::Puzzle) -> Option<String> {
         Ok(p) => p,
         Err(e) => return Some(e.to_string()),
     };
-    let Some(solution) = &stored.solution else {
-        return (stored.record.status != Status::Invalid)
-            .then(|| format!("status {} but no solution stored", stored.record.status));
+    fault(&puzzle, stored.record.status, stored.solution.as_ref().map(|s| (s.found, s.solution.as_deref())))
+}
+
+/// What is wrong with a puzzle's verdict and its latest solution (how many
+/// the solver found, the first one's text), if anything: the status must
+/// agree with the count, and the solution must hold by the kind's verifier.
+/// Also the check of records from outside the archive (`restore`).
+pub(super) fn fault(puzzle: &AnyPuzzle, status: Status, latest: Option<(u32, Option<&str>)>) -> Option<String> {
+    let Some((found, text)) = latest else {
+        return (status != Status::Invalid).then(|| format!("status {status} but no solution stored"));
     };
-    let agrees = match stored.record.status {
-        Status::Ok => solution.found == 1,
-        Status::Unsolvable => solution.found == 0,
+    let agrees = match status {
+        Status::Ok => found == 1,
+        Status::Unsolvable => found == 0,
         // Searching for two proves "several"; calendars and rings store their whole count.
-        Status::Several => solution.found >= 2,
+        Status::Several => found >= 2,
         Status::Invalid => return Some("status invalid but a solution is stored".into()),
     };
     if !agrees {
-        return Some(format!("status {} but the solver found {}", stored.record.status, solution.found));
+        return Some(format!("status {status} but the solver found {found}"));
     }
-    match stored_solution(stored, &puzzle) {
-        None if solution.found > 0 => Some("the solver found a solution but none is stored".into()),
+    match text {
+        None if found > 0 => Some("the solver found a solution but none is stored".into()),
         None => None,
-        Some(Err(e)) => Some(e.to_string()),
-        Some(Ok(found)) => puzzle.verify(&found).err().map(|e| e.to_string()),
+        Some(text) => solution_fault(puzzle, text),
+    }
+}
+
+/// What is wrong with a solution's text for `puzzle`, if anything: it does
+/// not read as the kind's solution, or it breaks the puzzle's rules.
+pub(super) fn solution_fault(puzzle: &AnyPuzzle, text: &str) -> Option<String> {
+    match puzzle.read_solution(text) {
+        Err(e) => Some(format!("stored solution: {e}")),
+        Ok(found) => puzzle.verify(&found).err().map(|e| e.to_string()),
     }
 }

@@ -13,7 +13,9 @@
 //! log in `fetch_log.rs`, the open archive and opening it in `open.rs` (an
 //! earlier version's file upgraded by `migrate.rs`),
 //! stored values read back (kinds, words, times) in `columns.rs`, a
-//! consistent copy of the whole file in `backup.rs`, and what the drive
+//! consistent copy of the whole file in `backup.rs`, a puzzle's whole
+//! record read out and restored (merge, JSON lines) in `record.rs`, the
+//! snapshots and fetch records a merge copies in `merge.rs`, and what the drive
 //! under a file allows (naming a finished file where there are no hard
 //! links, telling a network share apart) in `drive.rs`.
 
@@ -22,23 +24,27 @@ mod columns;
 mod drive;
 mod error;
 mod fetch_log;
+mod merge;
 mod migrate;
 mod model;
 mod open;
 mod puzzles;
 mod readings;
+mod record;
 mod snapshots;
 
 pub use backup::{BackupReport, backup_target};
 pub use drive::DriveWarning;
 pub use error::{BadValue, StoreError, ValueError};
 pub use fetch_log::{Fetch, FetchCounts, FetchOutcome, FetchQuery, LoggedFetch};
+pub use merge::{FetchRecord, FetchesRestored};
 pub use migrate::VERSION;
 pub use model::{
     Added, Count, Filter, Grade, GradeCount, NewPuzzle, Puzzle, SiteFacts, Solution, Status, time_text, time_to_second,
 };
 pub use open::{APPLICATION_ID, Access, Store};
 pub use readings::NewReading;
+pub use record::{Additions, Graded, Reading, Record, RestoreReport, Restored, Snapshot, Solved};
 // Values the store keeps that others make; re-exported where they were.
 pub use crate::shared::{HashCheck, Tries, hex, sha256_hex};
 

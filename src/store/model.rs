@@ -59,7 +59,7 @@ impl ToSql for HashCheck {
 }
 
 /// A puzzle to store (and, inside [`Puzzle`], as stored).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct NewPuzzle {
     #[serde(serialize_with = "serialize_kind")]
     pub kind: Kind,

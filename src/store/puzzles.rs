@@ -306,13 +306,15 @@ impl Store {
 
 /// A stored copy of a puzzle, with what decides whether another copy may
 /// take its place.
-struct StoredCopy {
-    id: i64,
+pub(super) struct StoredCopy {
+    pub(super) id: i64,
     /// Found by site ID or special's date, not by text: only such a copy
     /// can be a wrong reading of the puzzle its key names.
-    keyed: bool,
-    status: Status,
-    hash_check: Option<HashCheck>,
+    pub(super) keyed: bool,
+    pub(super) status: Status,
+    pub(super) hash_check: Option<HashCheck>,
+    /// Its text's sha256: whether another copy is the same puzzle.
+    pub(super) canonical_hash: String,
 }
 
 impl StoredCopy {
@@ -325,7 +327,7 @@ impl StoredCopy {
     /// Whether a copy of this verdict and answer check is better: a good
     /// copy beats a flagged one, and one the site's hash confirms beats one
     /// it did not.
-    fn replaced_by(&self, status: Status, hash_check: Option<HashCheck>) -> bool {
+    pub(super) fn replaced_by(&self, status: Status, hash_check: Option<HashCheck>) -> bool {
         self.keyed
             && status == Status::Ok
             && (self.status != Status::Ok
@@ -349,13 +351,7 @@ fn add_one(
         }
         Some(copy) => Ok(Added::Present(copy.id)),
         None => {
-            tx.prepare_cached(
-                "INSERT INTO puzzles (kind, source, size_class, site_id, width, height, text, canonical_hash, \
-                 snapshot, extractor_version, status, note, special_date) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
-            )?
-            .execute(record_params(puzzle, &canonical_hash).as_slice())?;
-            let id = tx.last_insert_rowid();
+            let id = insert_puzzle(tx, puzzle, &canonical_hash, None)?;
             if let Some(solution) = solution {
                 put_solution(tx, id, solution)?;
             }
@@ -364,7 +360,28 @@ fn add_one(
     }
 }
 
-fn put_site_facts(conn: &Connection, puzzle: i64, facts: &SiteFacts) -> rusqlite::Result<()> {
+/// Inserts a puzzle's row and returns its id; `created` None is now (as
+/// the schema's default writes it), else the time it was first stored
+/// elsewhere (a merge, a restore from JSON lines).
+pub(super) fn insert_puzzle(
+    conn: &Connection,
+    puzzle: &NewPuzzle,
+    canonical_hash: &str,
+    created: Option<&str>,
+) -> rusqlite::Result<i64> {
+    let mut values = record_params(puzzle, &canonical_hash);
+    values.push(&created);
+    conn.prepare_cached(
+        "INSERT INTO puzzles (kind, source, size_class, site_id, width, height, text, canonical_hash, \
+         snapshot, extractor_version, status, note, special_date, created) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, \
+         coalesce(?14, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')))",
+    )?
+    .execute(values.as_slice())?;
+    Ok(conn.last_insert_rowid())
+}
+
+pub(super) fn put_site_facts(conn: &Connection, puzzle: i64, facts: &SiteFacts) -> rusqlite::Result<()> {
     conn.execute(
         "INSERT OR REPLACE INTO site_facts (puzzle, hashed_solution, hash_check) VALUES (?1, ?2, ?3)",
         params![puzzle, facts.hashed_solution, facts.hash_check],
@@ -376,7 +393,11 @@ fn put_site_facts(conn: &Connection, puzzle: i64, facts: &SiteFacts) -> rusqlite
 /// and date, else by canonical text (with a site ID or without). Two
 /// specials of one class and different dates are two puzzles, whatever
 /// their texts. `canonical_hash` is `sha256_hex` of the puzzle's text.
-fn stored_copy(conn: &Connection, puzzle: &NewPuzzle, canonical_hash: &str) -> rusqlite::Result<Option<StoredCopy>> {
+pub(super) fn stored_copy(
+    conn: &Connection,
+    puzzle: &NewPuzzle,
+    canonical_hash: &str,
+) -> rusqlite::Result<Option<StoredCopy>> {
     let keyed = |r: &Row| {
         let id = r.get(0)?;
         Ok(StoredCopy {
@@ -384,9 +405,10 @@ fn stored_copy(conn: &Connection, puzzle: &NewPuzzle, canonical_hash: &str) -> r
             keyed: true,
             status: status(r, 1, format_args!("puzzle {id}"))?,
             hash_check: hash_check(r, 2, format_args!("puzzle {id}"))?,
+            canonical_hash: r.get(3)?,
         })
     };
-    let columns = "SELECT p.id, p.status, f.hash_check FROM puzzles p LEFT JOIN site_facts f ON f.puzzle = p.id";
+    let columns = "SELECT p.id, p.status, f.hash_check, p.canonical_hash FROM puzzles p LEFT JOIN site_facts f ON f.puzzle = p.id";
     if let Some(site_id) = puzzle.site_id {
         let found = conn
             .prepare_cached(&format!("{columns} WHERE p.kind = ?1 AND p.size_class IS ?2 AND p.site_id = ?3"))?
@@ -433,7 +455,7 @@ fn record_params<'a>(puzzle: &'a NewPuzzle, canonical_hash: &'a dyn ToSql) -> Ve
 
 /// Puts `puzzle` in the place of the flagged record `id`: its text, snapshot
 /// and verdict, and its solution instead of the old ones.
-fn replace(
+pub(super) fn replace(
     conn: &Connection,
     id: i64,
     puzzle: &NewPuzzle,

@@ -361,3 +361,159 @@ fn a_grades_hints_are_kept_with_it() {
     store.update(&[(1, Status::Ok, None, Some(Solution { grade: Some(grade.clone()), ..solution(1) }))]).unwrap();
     assert_eq!(store.puzzle(1).unwrap().unwrap().solution.unwrap().grade, Some(grade));
 }
+
+/// Every record of an archive, without ids.
+fn all_records(store: &Store) -> Vec<Record> {
+    let mut out = Vec::new();
+    store
+        .records(&Filter::default(), |_, r| {
+            out.push(r);
+            Ok::<_, StoreError>(())
+        })
+        .unwrap();
+    out
+}
+
+fn at(text: &str) -> jiff::Timestamp {
+    text.parse().unwrap()
+}
+
+/// A record as another archive would hand it over: two solver versions, a
+/// grade, page facts, a reading; every time an old one.
+fn full_record(text: &str) -> Record {
+    let solved = |version: &str, when: &str| Solved {
+        solver_version: version.into(),
+        solution: Some("10\n10".into()),
+        found: 1,
+        nodes: 3,
+        micros: 40,
+        solved_at: at(when),
+    };
+    Record {
+        puzzle: special(text, "2026-08-23"),
+        created: at("2026-08-23T06:00:00.001Z"),
+        solutions: vec![solved("v1", "2026-08-23T06:00:00.002Z"), solved("v2", "2026-09-01T00:00:00Z")],
+        grade: Some(Graded {
+            grade: Grade { level: "easy".into(), rank: 1, techniques: "t 3".into(), hints: Some("h".into()) },
+            graded_at: at("2026-09-01T00:00:00.500Z"),
+        }),
+        site_facts: Some(facts("11", HashCheck::Match)),
+        readings: vec![Reading {
+            tiling: "AB".into(),
+            photo: "p.jpg".into(),
+            photo_sha256: "ff".into(),
+            corrected: 2,
+            read_at: at("2026-08-24T10:00:00Z"),
+        }],
+    }
+}
+
+#[test]
+fn records_read_out_restore_whole_with_their_times() {
+    let (_dir, mut store) = fresh();
+    let record = full_record("a");
+    let report = store.restore(&[], std::slice::from_ref(&record)).unwrap();
+    assert_eq!(report.outcomes, [Restored::New(1)]);
+    assert_eq!(all_records(&store), std::slice::from_ref(&record));
+    // The latest solution is the last row, as `each` reads it.
+    let view = store.puzzle(1).unwrap().unwrap();
+    assert_eq!(view.solution.as_ref().map(|s| s.solver_version.as_str()), Some("v2"));
+    assert_eq!(record.view(1).solution, view.solution);
+    // Again: nothing to add.
+    assert_eq!(store.restore(&[], &[record]).unwrap().outcomes, [Restored::Present(1)]);
+}
+
+#[test]
+fn restore_adds_what_a_stored_puzzle_lacks_and_changes_nothing_it_has() {
+    let (_dir, mut store) = fresh();
+    let grade = Grade { level: "hard".into(), rank: 3, techniques: "x".into(), hints: None };
+    let ours = Solution { grade: Some(grade.clone()), ..solution(1) };
+    store.add_fetched(&special("a", "2026-08-23"), Some(&ours), &facts("11", HashCheck::Match)).unwrap();
+    let before = all_records(&store).remove(0);
+    let outcome = store.restore(&[], &[full_record("a")]).unwrap().outcomes;
+    let added = Additions { solutions: 1, readings: 1, grade: false, site_facts: false };
+    assert_eq!(outcome, [Restored::Completed { id: 1, added }]);
+    let after = all_records(&store).remove(0);
+    // Its own v1 row, grade, facts and creation time unchanged; v2 and the reading added.
+    assert_eq!((after.created, &after.grade, &after.site_facts), (before.created, &before.grade, &before.site_facts));
+    assert_eq!(after.solutions[0], before.solutions[0]);
+    assert_eq!(after.solutions[1].solver_version, "v2");
+    assert_eq!(after.readings, full_record("a").readings);
+}
+
+#[test]
+fn restore_keeps_the_better_copy_and_reports_every_disagreement() {
+    let (_dir, mut store) = fresh();
+    // A flagged copy of the daily is replaced by a good one, with its time.
+    let flagged = NewPuzzle { status: Status::Invalid, ..special("bad", "2026-08-23") };
+    store.add_fetched(&flagged, None, &facts("11", HashCheck::Mismatch)).unwrap();
+    let good = full_record("a");
+    let outcome = store.restore(&[], std::slice::from_ref(&good)).unwrap().outcomes;
+    assert!(
+        matches!(&outcome[..], [Restored::Replaced { id: 1, why }] if why.contains("(invalid, hash mismatch) replaced by this one (ok, hash match)")),
+        "{outcome:?}"
+    );
+    assert_eq!(all_records(&store), std::slice::from_ref(&good));
+
+    // Another puzzle for the same date, confirmed by no hash: the archive's stays.
+    let other = Record { site_facts: Some(facts("22", HashCheck::Mismatch)), ..full_record("b") };
+    let outcome = store.restore(&[], &[other]).unwrap().outcomes;
+    assert!(
+        matches!(&outcome[..], [Restored::Conflict { id: Some(1), why }]
+            if why.contains("its copy (ok, hash match) kept, this one (ok, hash mismatch) left out: the site's hash confirms")),
+        "{outcome:?}"
+    );
+    // Two good copies for one date: the one stored first stays, said so.
+    let weekly = |text: &str| Record {
+        puzzle: NewPuzzle { size_class: Some(10), ..special(text, "2026-08-23") },
+        site_facts: None,
+        ..full_record(text)
+    };
+    store.restore(&[], &[weekly("c")]).unwrap();
+    let outcome = store.restore(&[], &[weekly("d")]).unwrap().outcomes;
+    assert!(
+        matches!(&outcome[..], [Restored::Conflict { id: Some(2), why }] if why.contains("neither is the better copy")),
+        "{outcome:?}"
+    );
+    // The same puzzle with another verdict: the archive's stays.
+    let unsolvable = Record { puzzle: NewPuzzle { status: Status::Unsolvable, ..weekly("c").puzzle }, ..weekly("c") };
+    let outcome = store.restore(&[], &[unsolvable]).unwrap().outcomes;
+    assert!(matches!(&outcome[..], [Restored::Conflict { id: Some(2), .. }]), "{outcome:?}");
+    assert_eq!(all_records(&store).len(), 2);
+}
+
+#[test]
+fn restore_keeps_a_snapshot_reference_only_to_a_page_it_holds() {
+    let (_dir, mut store) = fresh();
+    let page = Snapshot {
+        sha256: sha256_hex(b"page"),
+        bytes: b"page".to_vec(),
+        content_type: Some("text/html".into()),
+        first_seen: "2026-08-23T06:00:00.000Z".into(),
+    };
+    let with = |text: &str| Record {
+        puzzle: NewPuzzle { snapshot: Some(page.sha256.clone()), ..puzzle(text, None) },
+        ..full_record(text)
+    };
+    let report = store.restore(&[], &[with("a")]).unwrap();
+    assert_eq!((report.outcomes.len(), report.snapshots_missing), (1, 1));
+    let report = store.restore(std::slice::from_ref(&page), &[with("b")]).unwrap();
+    assert_eq!((report.snapshots, report.snapshots_missing), (1, 0));
+    let snapshots: Vec<Option<String>> = all_records(&store).into_iter().map(|r| r.puzzle.snapshot).collect();
+    assert_eq!(snapshots, [None, Some(page.sha256.clone())]);
+    assert_eq!(store.snapshots_of(std::slice::from_ref(&page.sha256)).unwrap(), [page]);
+}
+
+#[test]
+fn fetch_records_restore_once() {
+    let (_dir, mut store) = fresh();
+    store.log_fetch("u1", "http", Some(200), None, None, Tries::ONE).unwrap();
+    store.log_fetch("u2", "http", None, Some("refused"), None, Tries::NONE).unwrap();
+    let records: Vec<FetchRecord> = store.fetch_records(0, 10).unwrap().into_iter().map(|(_, f)| f).collect();
+    let (_dir2, mut other) = fresh();
+    assert_eq!(other.restore_fetches(&[], &records).unwrap().added, 2);
+    let again = other.restore_fetches(&[], &records).unwrap();
+    assert_eq!((again.added, again.present), (0, 2));
+    let read: Vec<FetchRecord> = other.fetch_records(0, 10).unwrap().into_iter().map(|(_, f)| f).collect();
+    assert_eq!(read, records);
+}

@@ -16,6 +16,8 @@ Examples:
   aquarchive import tests/fixtures/aquarium/puzzles
   aquarchive generate --size 15 --count 1000 | aquarchive import -
   aquarchive --db /tmp/other.sqlite import puzzle.txt
+  aquarchive import laptop.sqlite      # merge another archive into this one
+  aquarchive import puzzles.jsonl      # restore what export --format jsonl wrote
 
 The guide, docs/guide.md, explains the formats, what is stored, and the summary's counts.";
 
@@ -32,7 +34,7 @@ pub enum ImportFormat {
 
 #[derive(Args, Debug)]
 pub struct ImportArgs {
-    /// Puzzle files and directories of them; `-` reads standard input
+    /// Puzzle files and directories of them, saved pages, another archive to merge, an export's JSON lines; `-` reads standard input
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
     /// How the puzzles are written

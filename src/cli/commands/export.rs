@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use aquarchive::archive::{export, html};
+use aquarchive::archive::{export, html, jsonl};
 use aquarchive::kinds::Kind;
 use aquarchive::render::count_of;
 use aquarchive::store::Access;
@@ -58,18 +58,20 @@ pub fn run(args: ExportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
         None => None,
     };
     let base_url = &context.config.site.base_url;
-    store.each(&filter, |puzzle| {
-        let line = match format {
-            ExportFormat::Jsonl => export::json(&puzzle, base_url).to_string(),
-            _ => export::task(&puzzle)?,
-        } + "\n";
-        match &mut file {
-            Some((out, path)) => {
-                out.write_all(line.as_bytes()).map_err(|source| CliError::Io { path: path.clone(), source })
-            }
-            None => print(&line),
+    let mut write = |line: String| match &mut file {
+        Some((out, path)) => {
+            out.write_all(line.as_bytes()).map_err(|source| CliError::Io { path: path.clone(), source })
         }
-    })?;
+        None => print(&line),
+    };
+    if format == ExportFormat::Jsonl {
+        store.records(&filter, |id, record| {
+            let line = serde_json::to_string(&jsonl::line(id, &record, base_url)).expect("a line serializes");
+            write(line + "\n")
+        })?;
+    } else {
+        store.each(&filter, |puzzle| write(export::task(&puzzle)? + "\n"))?;
+    }
     if let Some((mut out, path)) = file {
         out.flush().map_err(|source| CliError::Io { path, source })?;
     }

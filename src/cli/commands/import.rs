@@ -1,7 +1,9 @@
 //! `aquarchive import`: puzzle files into the archive.
 
 use aquarchive::archive::fetch::{self, Outcome};
-use aquarchive::archive::import::{self, Format};
+use aquarchive::archive::import::{self, Format, Input};
+use aquarchive::archive::restore::Tally;
+use aquarchive::archive::{jsonl, merge};
 use aquarchive::engine::Settings;
 use aquarchive::render::count_of;
 use aquarchive::store::Access;
@@ -38,17 +40,25 @@ pub fn run(args: ImportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
             folder.display()
         );
     }
+    let mut archives = Vec::new();
+    let mut json_files = Vec::new();
     for file in inputs.files {
-        if import::is_saved_page(&file) {
-            let bytes =
-                std::fs::read(&file).map_err(|source| CliError::Io { path: file.display().to_string(), source })?;
-            pages.push((file, bytes));
-        } else {
-            candidates.extend(import::read_file(&file, format, args.kind)?);
+        match import::input_of(&file)? {
+            Input::Archive => archives.push(file),
+            Input::JsonLines => json_files.push(file),
+            Input::Page => {
+                let bytes =
+                    std::fs::read(&file).map_err(|source| CliError::Io { path: file.display().to_string(), source })?;
+                pages.push((file, bytes));
+            }
+            Input::Puzzles => candidates.extend(import::read_file(&file, format, args.kind)?),
         }
     }
     // Nothing readable and no archive yet: say why, and make none.
-    let nothing = pages.is_empty() && !candidates.is_empty() && candidates.iter().all(|c| c.puzzle.is_err());
+    let nothing = pages.is_empty()
+        && archives.is_empty()
+        && !candidates.is_empty()
+        && candidates.iter().all(|c| c.puzzle.is_err());
     if nothing && !context.config.archive.database.exists() {
         for candidate in &candidates {
             if let Err(unreadable) = &candidate.puzzle {
@@ -62,7 +72,7 @@ pub fn run(args: ImportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
     }
     let mut store = context.open(Access::ReadWrite)?;
     let mut code = ExitCode::Ok;
-    if !candidates.is_empty() || pages.is_empty() {
+    if !candidates.is_empty() || (pages.is_empty() && archives.is_empty() && json_files.is_empty()) {
         let total = candidates.len() as u64;
         let progress = Progress::new(total, "importing");
         let summary = import::import(&mut store, candidates, Settings::default(), &|done| progress.set(done))?;
@@ -91,7 +101,65 @@ pub fn run(args: ImportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
     if !pages.is_empty() {
         code = code.worst(import_pages(&mut store, pages)?);
     }
+    for file in json_files {
+        let report = jsonl::import(&mut store, &file)?;
+        tell(&report.puzzles, "the archive");
+        let line = format!("puzzles: {}", report.puzzles.line());
+        print(&format!("{}: restored {}: {line}\n", store.path().display(), file.display()))?;
+        code = code.worst(restored_code(&report.puzzles, report.puzzles.stored() == 0, report.interrupted));
+        if report.interrupted {
+            return Ok(interrupted());
+        }
+    }
+    for other in archives {
+        let report = merge::merge(&mut store, &other)?;
+        tell(&report.puzzles, &other.display().to_string());
+        print(&format!("{}: merged {}: {}\n", store.path().display(), other.display(), report.line()))?;
+        code = code.worst(restored_code(&report.puzzles, report.stored_nothing(), report.interrupted));
+        if report.interrupted {
+            return Ok(interrupted());
+        }
+    }
     Ok(code)
+}
+
+/// Says on standard error what of a restore is not plainly stored: each
+/// replacement and conflict with the copy kept and why, each refused
+/// record, and puzzles stored without their page (which `pages_from` lacks).
+fn tell(tally: &Tally, pages_from: &str) {
+    for line in tally.replaced.iter().chain(&tally.conflicts) {
+        eprintln!("aquarchive: {line}");
+    }
+    for line in &tally.refused {
+        eprintln!("aquarchive: {line}; not stored");
+    }
+    if tally.snapshots_missing > 0 {
+        eprintln!(
+            "aquarchive: {} stored without the page snapshot named, which {pages_from} does not hold",
+            count_of(tally.snapshots_missing, "puzzle", "puzzles"),
+        );
+    }
+}
+
+/// A restore's exit code: 2 for a refused record, 3 for nothing stored.
+fn restored_code(tally: &Tally, stored_nothing: bool, interrupted: bool) -> ExitCode {
+    if interrupted {
+        ExitCode::Interrupted
+    } else if !tally.refused.is_empty() {
+        ExitCode::Error
+    } else if stored_nothing {
+        ExitCode::NothingNew
+    } else {
+        ExitCode::Ok
+    }
+}
+
+fn interrupted() -> ExitCode {
+    eprintln!(
+        "aquarchive: interrupted: what is counted above is stored, each puzzle with all its rows; run the same \
+         import again to finish"
+    );
+    ExitCode::Interrupted
 }
 
 /// Saved pages: each kept as a snapshot and read by the page extractor,
