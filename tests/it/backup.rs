@@ -21,7 +21,7 @@ fn imported() -> Dir {
 
 /// What `list --json` and `stats --json` say of a database, without the
 /// database's own path.
-fn content(dir: &Dir, db: &str) -> (String, serde_json::Value) {
+pub(crate) fn content(dir: &Dir, db: &str) -> (String, serde_json::Value) {
     let list = dir.run(&["--db", db, "list", "--json"]).ok();
     let mut stats: serde_json::Value =
         serde_json::from_str(&dir.run(&["--db", db, "stats", "--json"]).ok().stdout).unwrap();

@@ -11,6 +11,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+use crate::backup::content;
 use crate::util::{Dir, FullPipe, Run, ended, fixtures, killed, query, wait_for_count};
 
 /// A fresh exFAT file system of 64 MiB, made in an image file, attached to a
@@ -110,15 +111,6 @@ fn imported() -> Dir {
     let puzzles = fixtures().join("aquarium/puzzles").display().to_string();
     dir.run(&["--db", "a.sqlite", "import", &puzzles]).ok();
     dir
-}
-
-/// What `list --json` and `stats --json` say of a database, without its path.
-fn content(dir: &Dir, db: &str) -> (String, serde_json::Value) {
-    let list = dir.run(&["--db", db, "list", "--json"]).ok();
-    let mut stats: serde_json::Value =
-        serde_json::from_str(&dir.run(&["--db", db, "stats", "--json"]).ok().stdout).unwrap();
-    stats.as_object_mut().unwrap().remove("database");
-    (list.stdout, stats)
 }
 
 /// The one line said when a name was taken by an empty file first.

@@ -4,7 +4,9 @@
 use crate::site_server::{Fault, Site};
 use crate::util::{Dir, fixtures};
 
-fn setup(site: &Site) -> Dir {
+/// A temp dir whose config.toml points at the test site: no delay, no
+/// retries, and a garbled page not fetched again.
+pub(crate) fn setup(site: &Site) -> Dir {
     let dir = Dir::new();
     dir.write(
         "config.toml",

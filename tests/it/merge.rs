@@ -4,21 +4,10 @@
 //! nothing (exit 3); what `Store::open` refuses, and the target itself,
 //! refused untouched.
 
+use crate::fetch_log::setup;
 use crate::site::rows;
 use crate::site_server::{Fault, Site};
 use crate::util::{Dir, fixtures, query};
-
-fn setup(site: &Site) -> Dir {
-    let dir = Dir::new();
-    dir.write(
-        "config.toml",
-        format!(
-            "[site]\nbase_url = \"{}\"\nmin_delay_ms = 0\ntimeout_secs = 5\nretries = 0\nbackoff_ms = 10\nrefetch_garbled = 0\n",
-            site.base_url()
-        ),
-    );
-    dir
-}
 
 fn puzzle_file(name: &str) -> String {
     fixtures().join("aquarium/puzzles").join(name).display().to_string()
