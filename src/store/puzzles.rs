@@ -25,10 +25,12 @@ pub(super) const PUZZLE_COLUMNS: &str = concat!(
     ", g.level, g.rank, g.techniques, g.hints"
 );
 
-/// Each puzzle joined with its latest solution (the highest row id) and
-/// what its page said.
+/// Each puzzle joined with its latest solution and what its page said. The
+/// latest is the one found last (`solved_at`), not the last row written: a
+/// merge adds another archive's rows, of older solver versions too, with
+/// the times they were found.
 pub(super) const PUZZLE_FROM: &str = "FROM puzzles p LEFT JOIN solutions s \
-    ON s.id = (SELECT max(id) FROM solutions WHERE puzzle = p.id) \
+    ON s.id = (SELECT id FROM solutions WHERE puzzle = p.id ORDER BY solved_at DESC, id DESC LIMIT 1) \
     LEFT JOIN site_facts f ON f.puzzle = p.id LEFT JOIN grades g ON g.puzzle = p.id";
 
 impl Store {

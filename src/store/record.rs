@@ -297,7 +297,8 @@ fn restore_one(conn: &Connection, record: &Record) -> rusqlite::Result<(Restored
     if copy.replaced_by(theirs.0, theirs.1) {
         let (puzzle, dropped) = with_held_snapshot(conn, &record.puzzle)?;
         replace(conn, copy.id, &puzzle, &canonical_hash, None)?;
-        conn.prepare_cached("UPDATE puzzles SET created = ?2 WHERE id = ?1")?
+        // Stored first when either copy was.
+        conn.prepare_cached("UPDATE puzzles SET created = min(created, ?2) WHERE id = ?1")?
             .execute(params![copy.id, time_text(record.created)])?;
         conn.prepare_cached("DELETE FROM site_facts WHERE puzzle = ?1")?.execute([copy.id])?;
         put_children(conn, copy.id, record)?;

@@ -415,7 +415,7 @@ fn records_read_out_restore_whole_with_their_times() {
     let report = store.restore(&[], std::slice::from_ref(&record)).unwrap();
     assert_eq!(report.outcomes, [Restored::New(1)]);
     assert_eq!(all_records(&store), std::slice::from_ref(&record));
-    // The latest solution is the last row, as `each` reads it.
+    // The latest solution is the one found last, as `each` reads it.
     let view = store.puzzle(1).unwrap().unwrap();
     assert_eq!(view.solution.as_ref().map(|s| s.solver_version.as_str()), Some("v2"));
     assert_eq!(record.view(1).solution, view.solution);
@@ -439,6 +439,9 @@ fn restore_adds_what_a_stored_puzzle_lacks_and_changes_nothing_it_has() {
     assert_eq!(after.solutions[0], before.solutions[0]);
     assert_eq!(after.solutions[1].solver_version, "v2");
     assert_eq!(after.readings, full_record("a").readings);
+    // Its latest solution is still its own, found last, not the older row added after it.
+    let view = store.puzzle(1).unwrap().unwrap();
+    assert_eq!(view.solution.map(|s| s.solver_version), Some("v1".to_string()));
 }
 
 #[test]
