@@ -77,7 +77,7 @@ impl From<ArchiveError> for Stop {
 /// Merges the archive at `other` into `store` (see the module's comment).
 /// The target itself is refused, as is any file `Store::open` refuses.
 pub fn merge(store: &mut Store, other: &Path) -> Result<MergeReport, ArchiveError> {
-    if same_file(store.path(), other) {
+    if store.is_file(other) {
         return Err(ArchiveError::Input(format!(
             "{}: this is the archive itself; name another archive to merge into it",
             other.display()
@@ -136,16 +136,4 @@ pub fn merge(store: &mut Store, other: &Path) -> Result<MergeReport, ArchiveErro
         }
     }
     Ok(report)
-}
-
-/// Whether two paths name one file (a link, another spelling of the path).
-fn same_file(a: &Path, b: &Path) -> bool {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        if let (Ok(a), Ok(b)) = (std::fs::metadata(a), std::fs::metadata(b)) {
-            return (a.dev(), a.ino()) == (b.dev(), b.ino());
-        }
-    }
-    matches!((std::fs::canonicalize(a), std::fs::canonicalize(b)), (Ok(a), Ok(b)) if a == b)
 }

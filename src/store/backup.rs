@@ -65,7 +65,7 @@ impl Store {
     /// always is.
     pub fn backup(&self, target: &Path, replace: bool) -> Result<BackupReport, StoreError> {
         let refuse = |why: &str| StoreError::Io { path: target.to_path_buf(), source: std::io::Error::other(why) };
-        if same_file(target, &self.path) {
+        if self.is_file(target) {
             return Err(refuse("is the archive itself; a backup must go to another file"));
         }
         if !replace && std::fs::symlink_metadata(target).is_ok() {
@@ -239,6 +239,14 @@ fn put_in_place(temp: &Path, target: &Path, replace: bool) -> Result<Option<Driv
         std::fs::File::open(folder).and_then(|f| f.sync_all()).map_err(|e| StoreError::io(folder, e))?;
     }
     Ok(warning)
+}
+
+impl Store {
+    /// Whether `path` names this archive's file, by any link or spelling:
+    /// what a backup must not overwrite and a merge must not read.
+    pub fn is_file(&self, path: &Path) -> bool {
+        same_file(path, &self.path)
+    }
 }
 
 /// Whether two paths name one file (by any link to it).
