@@ -136,3 +136,47 @@ fn a_newer_archive_and_the_archive_itself_are_refused_untouched() {
     assert!(run.stderr.contains("./a.sqlite: this is the archive itself"), "{run}");
     assert_eq!(std::fs::read(dir.join("a.sqlite")).unwrap(), before);
 }
+
+/// Killed with SIGKILL once its first chunk is in, a merge leaves the
+/// target with whole puzzles (each with its solution) and the other
+/// archive as it was; the same command again does the rest.
+#[test]
+fn a_merge_killed_midway_leaves_whole_puzzles_and_a_rerun_finishes_it() {
+    let dir = Dir::new();
+    let sudoku = |name: &str| fixtures().join("sudoku").join(name).display().to_string();
+    dir.run(&[
+        "--db",
+        "other.sqlite",
+        "import",
+        &sudoku("17_clue_sample.txt"),
+        &sudoku("se11_sample.txt"),
+        &sudoku("forum_hardest_1106.txt"),
+    ])
+    .ok();
+    let total = query(&dir.join("other.sqlite"), "SELECT count(*) FROM puzzles");
+    assert!(total > 900, "{total}");
+    let other_before = std::fs::read(dir.join("other.sqlite")).unwrap();
+
+    let mut command = dir.command(&["--db", "a.sqlite", "import", "other.sqlite"]);
+    command.stdout(std::process::Stdio::null()).stderr(std::process::Stdio::null());
+    let mut child = command.spawn().unwrap();
+    let at_kill = crate::util::wait_for_count(
+        &dir.join("a.sqlite"),
+        "SELECT count(*) FROM puzzles",
+        1,
+        &mut child,
+        "the first chunk merged",
+    );
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let kept = query(&dir.join("a.sqlite"), "SELECT count(*) FROM puzzles");
+    assert!(kept >= at_kill && (kept % 256 == 0 || kept == total), "{kept} of {total}: not whole chunks");
+    let unsolved = "SELECT count(*) FROM puzzles p WHERE NOT EXISTS (SELECT 1 FROM solutions s WHERE s.puzzle = p.id)";
+    assert_eq!(query(&dir.join("a.sqlite"), unsolved), 0);
+    assert_eq!(std::fs::read(dir.join("other.sqlite")).unwrap(), other_before, "the other archive changed");
+
+    let again = dir.run(&["--db", "a.sqlite", "import", "other.sqlite"]).ok();
+    assert!(again.stdout.contains(&format!("puzzles: {} new", total - kept)), "{again}");
+    assert_eq!(query(&dir.join("a.sqlite"), "SELECT count(*) FROM puzzles"), total);
+    dir.run(&["--db", "a.sqlite", "verify"]).ok();
+}
