@@ -268,7 +268,12 @@ pub fn is_saved_page(path: &Path) -> bool {
 /// file and its first bad line.
 pub fn read_file(path: &Path, format: Format, kind: Option<Kind>) -> Result<Vec<Candidate>, ArchiveError> {
     let shown = path.display().to_string();
-    let text = read_text(path)?;
+    // A file of another encoding is one file that cannot be read, not an
+    // error that stops the whole import.
+    let text = match decode(read_bytes(path)?) {
+        Ok(text) => text,
+        Err(why) => return Ok(vec![unreadable(shown, why, 1)]),
+    };
     let parsed = parse_any(&text, format, kind);
     let header = match text_header::read(&text) {
         Ok(header) => header,
@@ -366,19 +371,56 @@ fn more_lines<T>(more: &[(usize, T)]) -> String {
     format!("and {n} more puzzle{} that cannot be read, at {at}", if n == 1 { "" } else { "s" })
 }
 
-/// Reads a file (`-`: standard input) that must be UTF-8 text.
+/// Reads a file (`-`: standard input) that must be UTF-8 text (see [`decode`]).
 pub fn read_text(path: &Path) -> Result<String, ArchiveError> {
-    let shown = path.display().to_string();
-    let bytes = if path == Path::new("-") {
+    let bytes = read_bytes(path)?;
+    decode(bytes).map_err(|why| ArchiveError::Input(format!("{}: {why}", path.display())))
+}
+
+/// The bytes of a file, or of standard input for `-`.
+fn read_bytes(path: &Path) -> Result<Vec<u8>, ArchiveError> {
+    if path == Path::new("-") {
         let mut buf = Vec::new();
         std::io::Read::read_to_end(&mut std::io::stdin(), &mut buf).map(|_| buf)
     } else {
         std::fs::read(path)
     }
-    .map_err(|source| ArchiveError::Io { path: shown.clone(), source })?;
+    .map_err(|source| ArchiveError::Io { path: path.display().to_string(), source })
+}
+
+/// A file's bytes as UTF-8 text, without the byte-order mark that Windows
+/// editors put first ("UTF-8 with BOM"), which no line would read past.
+/// Text in another encoding is named as such, with what to do.
+pub fn decode(mut bytes: Vec<u8>) -> Result<String, String> {
+    const BOM: &[u8] = b"\xEF\xBB\xBF";
+    if bytes.starts_with(BOM) {
+        bytes.drain(..BOM.len());
+    }
     String::from_utf8(bytes).map_err(|e| {
-        ArchiveError::Input(format!("{shown}: not UTF-8 text (bad byte at offset {})", e.utf8_error().valid_up_to()))
+        let at = e.utf8_error().valid_up_to();
+        not_utf8(e.as_bytes(), at)
     })
+}
+
+/// Why `bytes`, not UTF-8 from offset `at` on, are not text this tool reads.
+fn not_utf8(bytes: &[u8], at: usize) -> String {
+    const SAVE: &str = "save it as UTF-8 (an editor's \"Save as\" offers the encoding)";
+    let head = &bytes[..bytes.len().min(256)];
+    let zeros = head.iter().filter(|&&b| b == 0).count();
+    if bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF") || zeros * 4 >= head.len() {
+        return format!("UTF-16 text, not UTF-8: {SAVE}");
+    }
+    if zeros > 0 {
+        return "not text: it holds NUL bytes (a binary file?)".into();
+    }
+    let line = 1 + bytes[..at].iter().filter(|&&b| b == b'\n').count();
+    let line_start = bytes[..at].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    // What comes before `at` is UTF-8: the column counts its characters.
+    let column = 1 + std::str::from_utf8(&bytes[line_start..at]).map_or(at - line_start, |s| s.chars().count());
+    format!(
+        "not UTF-8 text: byte {:#04X} at line {line}, column {column} (Latin-1 or Windows-1252 text?); {SAVE}",
+        bytes[at]
+    )
 }
 
 /// The puzzles of a text, each with the line it starts on.

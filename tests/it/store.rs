@@ -437,3 +437,30 @@ fn a_link_back_up_a_folder_is_read_once_not_round_and_round() {
         assert!(run.stderr.contains(&said), "{said}\n{run}");
     }
 }
+
+#[test]
+fn a_file_in_another_encoding_is_named_and_the_rest_imported_and_a_byte_order_mark_skipped() {
+    let dir = Dir::new();
+    let aquarium = std::fs::read_to_string(fixtures().join("aquarium/puzzles/6x6_easy_681742.txt")).unwrap();
+    let sudoku = std::fs::read_to_string(fixtures().join("sudoku/se_rated_sample.txt")).unwrap();
+    let sudoku = sudoku.lines().find(|l| !l.starts_with('#')).unwrap();
+    dir.write("in/a.txt", &aquarium);
+    // Windows editors' "UTF-8 with BOM", of an Aquarium and of a Sudoku line.
+    dir.write(
+        "in/b.txt",
+        [b"\xEF\xBB\xBF".as_slice(), aquarium.replace("1 1 2 3 3 3", "1 1 2 3 3 4").as_bytes()].concat(),
+    );
+    dir.write("in/c.txt", [b"\xEF\xBB\xBF".as_slice(), sudoku.as_bytes(), b"\n"].concat());
+    dir.write("in/notes.txt", b"# Notizen\n# gr\xF6\xDFer als 6x6\n");
+    let utf16: Vec<u8> = "1 2\n".encode_utf16().flat_map(u16::to_le_bytes).collect();
+    dir.write("in/wide.txt", [b"\xFF\xFE".as_slice(), &utf16].concat());
+    let run = dir.run(&["import", "in"]).expect_code(2);
+    assert!(run.stdout.contains("3 puzzles stored"), "{run}");
+    assert!(
+        run.stderr
+            .contains("in/notes.txt: not UTF-8 text: byte 0xF6 at line 2, column 5 (Latin-1 or Windows-1252 text?)"),
+        "{run}"
+    );
+    assert!(run.stderr.contains("in/wide.txt: UTF-16 text, not UTF-8: save it as UTF-8"), "{run}");
+    assert!(!run.stderr.contains("in/b.txt") && !run.stderr.contains("in/c.txt"), "{run}");
+}
