@@ -8,7 +8,7 @@ use crate::util::{Dir, fixtures, query};
 
 /// A fresh copy of the fixture archive of a database version, as `a.sqlite`
 /// in a new folder (opening an archive may write beside it).
-fn copy_of(version: &str) -> Dir {
+pub(crate) fn copy_of(version: &str) -> Dir {
     let dir = Dir::new();
     std::fs::copy(fixtures().join(format!("archive/{version}/archive.sqlite")), dir.join("a.sqlite")).unwrap();
     dir

@@ -464,3 +464,18 @@ fn a_file_in_another_encoding_is_named_and_the_rest_imported_and_a_byte_order_ma
     assert!(run.stderr.contains("in/wide.txt: UTF-16 text, not UTF-8: save it as UTF-8"), "{run}");
     assert!(!run.stderr.contains("in/b.txt") && !run.stderr.contains("in/c.txt"), "{run}");
 }
+
+#[test]
+fn show_no_solution_gives_the_bare_puzzle_of_every_kind() {
+    let dir = crate::archive_format::copy_of("v1");
+    // An Aquarium (water `~`), a Sudoku (its solution below it), a calendar date (pieces' letters).
+    for (id, solved_mark) in [("1", "~"), ("6", "solution:"), ("9", "OOO")] {
+        let with = dir.run(&["--db", "a.sqlite", "show", id]).ok().stdout;
+        let bare = dir.run(&["--db", "a.sqlite", "show", id, "--no-solution"]).ok().stdout;
+        let grid = |out: &str| out.lines().skip(3).collect::<Vec<_>>().join("\n");
+        assert!(grid(&with).contains(solved_mark), "puzzle {id}:\n{with}");
+        assert!(!grid(&bare).contains(solved_mark), "puzzle {id}:\n{bare}");
+        assert_eq!(with.lines().nth(1), bare.lines().nth(1), "the same puzzle");
+    }
+    dir.run(&["--db", "a.sqlite", "show", "1", "--no-solution", "--json"]).expect_code(2);
+}

@@ -81,7 +81,7 @@ pub struct ListArgs {
 
 pub(super) const SHOW_EXAMPLES: &str = "\
 Examples:
-  aquarchive show 12
+  aquarchive show 12                   # the grid with its solution (--no-solution: the bare puzzle)
   aquarchive show 12 --format task
   aquarchive show 12 --svg board.svg   # the board with its solution (--no-solution without)";
 
@@ -118,8 +118,8 @@ pub struct ShowArgs {
     /// Draw the puzzle (with its solution) as PNG into FILE
     #[arg(long, value_name = "FILE", conflicts_with_all = ["format", "json"])]
     pub png: Option<PathBuf>,
-    /// Leave the solution out of the picture
-    #[arg(long)]
+    /// The bare puzzle: leave the solution out of the grid and the pictures
+    #[arg(long, conflicts_with = "json")]
     pub no_solution: bool,
 }
 

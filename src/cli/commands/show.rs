@@ -64,7 +64,7 @@ pub fn run(args: ShowArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
         }
         ShowFormat::Grid => {
             let read = stored(&puzzle)?;
-            let solution = stored_solution(&puzzle, &read).transpose()?;
+            let solution = if args.no_solution { None } else { stored_solution(&puzzle, &read).transpose()? };
             let mut head = format!(
                 "puzzle {}: {} {}, {}",
                 puzzle.id,
@@ -94,7 +94,8 @@ pub fn run(args: ShowArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
             if let Some(s) = &puzzle.solution {
                 head.push_str(&format!("; solved by {} in {} µs, {} nodes", s.solver_version, s.micros, s.nodes));
                 if !read.expects_unique() {
-                    head.push_str(&format!(", {} solutions (the first shown)", s.found));
+                    let shown = if solution.is_some() { " (the first shown)" } else { "" };
+                    head.push_str(&format!(", {} solutions{shown}", s.found));
                 }
             }
             head.push_str(&format!("\nsource: {}, stored {}\n", puzzle.record.source, time_text(puzzle.created)));
