@@ -42,8 +42,10 @@ struct Rows {
 
 /// Where a backup asked for at `dest` goes: `dest` itself, or, when `dest`
 /// is a folder, a file in it named after the archive and the time
-/// (`aquarchive-20261130T060000Z.sqlite`). A `dest` that ends in `/` is a
-/// folder: it is made (with the folders above it) when it is not there.
+/// (`aquarchive-20261130T060000Z.sqlite`; a second backup within the same
+/// second, `aquarchive-20261130T060000Z-2.sqlite`). A `dest` that ends in
+/// `/` is a folder: it is made (with the folders above it) when it is not
+/// there.
 pub fn backup_target(dest: &Path, archive: &Path, now: Timestamp) -> Result<PathBuf, StoreError> {
     let names_folder = dest.as_os_str().as_encoded_bytes().last().is_some_and(|&b| std::path::is_separator(b as char));
     if names_folder {
@@ -52,7 +54,14 @@ pub fn backup_target(dest: &Path, archive: &Path, now: Timestamp) -> Result<Path
         return Ok(dest.to_path_buf());
     }
     let stem = archive.file_stem().map_or_else(|| "archive".into(), |s| s.to_string_lossy());
-    Ok(dest.join(format!("{stem}-{}.sqlite", now.strftime("%Y%m%dT%H%M%SZ"))))
+    let stem = format!("{stem}-{}", now.strftime("%Y%m%dT%H%M%SZ"));
+    // A name taken meanwhile by another backup is still refused when the
+    // copy is put in place: nothing is ever overwritten.
+    let free = (1..)
+        .map(|n| dest.join(if n == 1 { format!("{stem}.sqlite") } else { format!("{stem}-{n}.sqlite") }))
+        .find(|path| std::fs::symlink_metadata(path).is_err())
+        .expect("a free name");
+    Ok(free)
 }
 
 impl Store {

@@ -223,3 +223,23 @@ fn backups_while_an_import_writes_are_whole_and_verified() {
         "all verified",
     );
 }
+
+#[test]
+fn backups_in_the_same_second_each_get_a_name_of_their_own() {
+    let dir = imported();
+    for _ in 0..4 {
+        backup(&dir, &["backups"]).ok();
+    }
+    let made = names(&dir.join("backups"));
+    assert_eq!(made.len(), 4, "{made:?}");
+    // The first of a second has the plain name, the others a number after it.
+    let mut seconds: Vec<&str> = made.iter().map(|name| name.split_once('Z').unwrap().0).collect();
+    seconds.dedup();
+    for second in seconds {
+        let of_it: Vec<&String> = made.iter().filter(|name| name.starts_with(second)).collect();
+        let mut expected = vec![format!("{second}Z.sqlite")];
+        expected.extend((2..=of_it.len()).map(|n| format!("{second}Z-{n}.sqlite")));
+        expected.sort();
+        assert_eq!(of_it, expected.iter().collect::<Vec<_>>(), "{made:?}");
+    }
+}

@@ -197,3 +197,14 @@ standard Mar 14 Fri
     let help = dir.run(&["calendar", "--help"]).ok();
     assert!(help.stdout.contains("A date typed with its weekday"), "{help}");
 }
+
+#[test]
+fn a_date_written_day_first_is_told_that_dates_are_month_first() {
+    let dir = Dir::new();
+    let run = dir.run(&["calendar", "14/3"]).expect_code(2);
+    assert_eq!(
+        run.stderr, "aquarchive: month 14 does not exist: dates are month first, so write `3/14` (or `Mar 14`)\n",
+        "{run}"
+    );
+    dir.run(&["calendar", "3/14"]).ok();
+}

@@ -42,6 +42,10 @@ pub enum DateError {
     Unreadable(String),
     #[error("month {0} does not exist: months are 1 to 12 (or Jan to Dec)")]
     NoSuchMonth(u32),
+    /// A day first, as much of the world writes it (`14/3`); the fields
+    /// are the date meant.
+    #[error("month {day} does not exist: dates are month first, so write `{month}/{day}` (or `{name} {day}`)")]
+    DayFirst { month: u32, day: u32, name: &'static str },
     #[error("{month} has {days} days at most, so day {day} is not a date")]
     NoSuchDay { month: &'static str, days: u8, day: u32 },
     #[error("{month} {year} has {days} days, so day {day} is not a date")]
@@ -156,6 +160,10 @@ impl Date {
             _ => return Err(unreadable()),
         };
         if !(1..=12).contains(&month) {
+            if month_name.is_none() && (1..=12).contains(&day) && month <= 31 {
+                let name = MONTHS[day as usize - 1];
+                return Err(DateError::DayFirst { month: day, day: month, name });
+            }
             return Err(DateError::NoSuchMonth(month));
         }
         let month = month as u8;
@@ -252,7 +260,13 @@ mod tests {
     #[test]
     fn impossible_dates_are_clear_errors() {
         assert_eq!(Date::parse("Feb 30", None), Err(DateError::NoSuchDay { month: "February", days: 29, day: 30 }));
-        assert_eq!(Date::parse("13/1", None), Err(DateError::NoSuchMonth(13)));
+        assert_eq!(Date::parse("13/1", None), Err(DateError::DayFirst { month: 1, day: 13, name: "Jan" }));
+        assert_eq!(
+            Date::parse("14/3", None).unwrap_err().to_string(),
+            "month 14 does not exist: dates are month first, so write `3/14` (or `Mar 14`)"
+        );
+        assert_eq!(Date::parse("13/14", None), Err(DateError::NoSuchMonth(13)));
+        assert_eq!(Date::parse("32/1", None), Err(DateError::NoSuchMonth(32)));
         assert_eq!(
             Date::parse("Apr 31", None).unwrap_err().to_string(),
             "April has 30 days at most, so day 31 is not a date"
