@@ -662,20 +662,25 @@ fn an_engraved_strip_widens_the_frame_below_the_last_row_and_carries_dark_text()
 fn no_new_look_is_read_wrongly() {
     // The reader may refuse these photos, saying what it saw; a reading it
     // gives must be the photo's. One photo a strength, the boards taking
-    // turns.
+    // turns. A reader that refused them all would read none wrongly: nine
+    // in ten must be read (31 of 33 are).
     let boards = boards();
     let mut wrong = Vec::new();
+    let (mut right, mut photos) = (0, 0);
     for distortion in NEW_LOOKS {
         for level in 1..Camera::LEVELS {
             let k = (level + 1) % 2;
             let (variant, seed) = (&boards[k], 80 + 10 * level as u64 + k as u64);
             let made = synth::photo(variant, seed, &Camera::PHONE.with(distortion, level));
             let what = format!("{} level {level} {} seed {seed}", distortion.name(), variant.name());
+            photos += 1;
             match read(&made.jpeg, &boards) {
                 Ok(reading) => {
                     let truth = (variant.name(), made.date, made.tiling.to_rows(variant));
                     let read = (reading.variant.name(), reading.date, reading.tiling.to_rows(&reading.variant));
-                    if read != truth {
+                    if read == truth {
+                        right += 1;
+                    } else {
                         wrong.push(format!("{what}: read as {} {}", read.0, read.1));
                     }
                 }
@@ -684,6 +689,7 @@ fn no_new_look_is_read_wrongly() {
         }
     }
     assert!(wrong.is_empty(), "read wrongly:\n{}", wrong.join("\n"));
+    assert!(right * 10 >= photos * 9, "only {right} of {photos} photos read");
 }
 
 /// Asserts that every one of `seeds` is read exactly under `distortion` at
