@@ -26,11 +26,21 @@ pub enum RulesError {
     Store(#[from] StoreError),
     #[error(transparent)]
     Robots(#[from] RobotsError),
-    #[error(
-        "robots.txt at {url} could not be fetched ({failure}) and the archive has no earlier copy of it, so \
-         nothing was fetched: without it aquarchive cannot know what the site allows. The next run asks again"
-    )]
+    #[error("{}", unreachable_text(url, failure))]
     Unreachable { url: String, failure: FetchFailure },
+}
+
+/// Why nothing was fetched without robots.txt. A site whose name does not
+/// resolve is said first: robots.txt is only the first thing it was asked for.
+fn unreachable_text(url: &str, failure: &FetchFailure) -> String {
+    let next = "The next run asks again";
+    match failure {
+        FetchFailure::Unresolved { .. } => format!("{failure}; nothing was fetched. {next}"),
+        _ => format!(
+            "robots.txt at {url} could not be fetched ({failure}) and the archive has no earlier copy of it, so \
+             nothing was fetched: without it aquarchive cannot know what the site allows. {next}"
+        ),
+    }
 }
 
 /// Where the rules in force came from.

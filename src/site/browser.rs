@@ -199,7 +199,7 @@ fn unreachable(url: &str, timeout: Duration) -> Option<FetchFailure> {
     let place = format!("{host}:{port}");
     let addresses = match (host.trim_start_matches('[').trim_end_matches(']'), port).to_socket_addrs() {
         Ok(addresses) => addresses.collect::<Vec<_>>(),
-        Err(e) => return Some(FetchFailure::Connection(format!("cannot resolve {host}: {e}"))),
+        Err(e) => return Some(FetchFailure::Unresolved { host: host.to_string(), why: e.to_string() }),
     };
     let mut last = None;
     for address in addresses {

@@ -23,6 +23,10 @@ pub enum FetchFailure {
     Timeout(std::time::Duration),
     #[error("connection failed: {0}")]
     Connection(String),
+    /// The site's host name has no address: the machine is offline, or the
+    /// name is wrong. Not tried again: no wait of seconds mends it.
+    #[error("the site's name {host} could not be resolved (is this machine offline?): {why}")]
+    Unresolved { host: String, why: String },
     #[error("the body was cut off after {received} bytes: {why}")]
     Truncated { received: usize, why: String },
     #[error("HTTP status {0}")]
@@ -52,7 +56,10 @@ impl FetchFailure {
         match self {
             FetchFailure::Timeout(_) | FetchFailure::Connection(_) | FetchFailure::Truncated { .. } => true,
             FetchFailure::Status(code) => *code >= 500 || *code == 429,
-            FetchFailure::Browser(_) | FetchFailure::HeldOff { .. } | FetchFailure::Forbidden { .. } => false,
+            FetchFailure::Unresolved { .. }
+            | FetchFailure::Browser(_)
+            | FetchFailure::HeldOff { .. }
+            | FetchFailure::Forbidden { .. } => false,
         }
     }
 }

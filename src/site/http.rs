@@ -46,7 +46,7 @@ impl HttpFetcher {
             Ok(response) => response,
             // The URL is in the fetch record already; the message need not repeat it.
             Err(e) => {
-                let failure = Some(self.failure(&e.without_url()));
+                let failure = Some(self.failure(url, &e.without_url()));
                 return Answer { landed: url.to_string(), status: None, bytes: Vec::new(), failure, retry_after: None };
             }
         };
@@ -67,8 +67,17 @@ impl HttpFetcher {
         Answer { landed, status: Some(status), bytes, failure, retry_after }
     }
 
-    fn failure(&self, e: &reqwest::Error) -> FetchFailure {
-        if e.is_timeout() { FetchFailure::Timeout(self.settings.timeout) } else { FetchFailure::Connection(chain(e)) }
+    fn failure(&self, url: &str, e: &reqwest::Error) -> FetchFailure {
+        if e.is_timeout() {
+            return FetchFailure::Timeout(self.settings.timeout);
+        }
+        let why = chain(e);
+        // reqwest says a failed name lookup only in words: its connector's
+        // "dns error" among the causes.
+        match reqwest::Url::parse(url).ok().and_then(|u| u.host_str().map(str::to_string)) {
+            Some(host) if e.is_connect() && why.contains("dns error") => FetchFailure::Unresolved { host, why },
+            _ => FetchFailure::Connection(why),
+        }
     }
 }
 

@@ -157,6 +157,27 @@ fn with_no_robots_txt_and_no_stored_copy_nothing_is_fetched() {
 }
 
 #[test]
+fn an_offline_machine_is_told_so_first_and_the_name_is_not_asked_again() {
+    // `.invalid` never resolves (RFC 6761), as no name does on a machine offline.
+    let dir = Dir::new();
+    dir.write(
+        "config.toml",
+        "[site]\nbase_url = \"http://aquarchive-test.invalid/\"\nretries = 3\nbackoff_ms = 1000\n",
+    );
+    let run = dir.run(&["fetch", "daily"]).expect_code(2);
+    assert!(
+        run.stderr.starts_with(
+            "aquarchive: the site's name aquarchive-test.invalid could not be resolved (is this machine offline?): "
+        ) && run.stderr.ends_with("; nothing was fetched. The next run asks again\n"),
+        "{run}"
+    );
+    assert_eq!(run.stderr.lines().count(), 1, "{run}");
+    let log = dir.run(&["log", "--json"]).ok().json_lines();
+    assert_eq!(log.len(), 1, "{log:?}");
+    assert_eq!(log[0]["tries"]["attempts"], 1, "a name that does not resolve is not asked again: {log:?}");
+}
+
+#[test]
 fn a_site_that_cannot_be_reached_gives_no_robots_txt_and_nothing_is_fetched() {
     // A port that was free a moment ago and that nothing listens on now.
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
