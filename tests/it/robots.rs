@@ -175,6 +175,14 @@ fn an_offline_machine_is_told_so_first_and_the_name_is_not_asked_again() {
     let log = dir.run(&["log", "--json"]).ok().json_lines();
     assert_eq!(log.len(), 1, "{log:?}");
     assert_eq!(log[0]["tries"]["attempts"], 1, "a name that does not resolve is not asked again: {log:?}");
+    // The archive it made holds that record; a listing says so rather than "no puzzle matches".
+    let list = dir.run(&["list"]).ok();
+    assert_eq!(
+        list.stderr,
+        "aquarchive: archive/aquarchive.sqlite: no puzzle in the archive yet (1 fetch logged, 1 of them failed: \
+         `aquarchive log` says why)\n",
+        "{list}"
+    );
 }
 
 #[test]

@@ -3,6 +3,7 @@
 use aquarchive::archive::{export, grade, stats};
 use aquarchive::kinds::Kind;
 use aquarchive::kinds::calendar::board_file_name;
+use aquarchive::render::count_of;
 use aquarchive::store::{Access, time_to_second};
 
 use crate::cli::args::{GlobalArgs, LIST_COLUMNS, ListArgs};
@@ -72,7 +73,19 @@ pub fn run(args: ListArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
         };
         print(&format!("{line}\n"))
     })?;
-    if listed == 0 {
+    if listed == 0 && store.counts()?.is_empty() {
+        // Made by a fetch that got nothing (offline, say): the log says why.
+        let fetches = store.fetch_counts()?;
+        let why = match fetches.fetches {
+            0 => "import or fetch brings them".to_string(),
+            n => format!(
+                "{} logged, {} of them failed: `aquarchive log` says why",
+                count_of(n, "fetch", "fetches"),
+                fetches.failed
+            ),
+        };
+        eprintln!("aquarchive: {}: no puzzle in the archive yet ({why})", store.path().display());
+    } else if listed == 0 {
         eprintln!("aquarchive: {}: no puzzle matches", store.path().display());
     }
     Ok(ExitCode::Ok)
