@@ -144,6 +144,20 @@ fn the_index_sorts_by_a_clicked_column_offline() {
     assert_eq!(numbers.len(), 5, "{counts:?}");
     assert!(numbers.is_sorted(), "{counts:?}");
     assert_eq!(column(solutions)[..5], counts[..]);
+    // Grades sort by rank (easy, medium, hard, ...), not by name; size classes small to large.
+    let grade = names.iter().position(|n| n == "grade").unwrap();
+    assert_eq!(header("grade"), "ascending");
+    let grades = column(grade);
+    let at = |level: &str| grades.iter().position(|g| g == level).unwrap_or_else(|| panic!("no {level}: {grades:?}"));
+    // By name, expert would come first and medium last.
+    assert!(at("medium") < at("expert") && at("expert") < at("guess"), "{grades:?}");
+    let class = names.iter().position(|n| n == "size class").unwrap();
+    assert_eq!(header("size class"), "ascending");
+    let classes = column(class);
+    // By name the ring's "8 rows x 24 sectors" would come before "8x7"; by its 192 cells it is last.
+    let first = |class: &str| classes.iter().position(|c| c == class).unwrap_or_else(|| panic!("{classes:?}"));
+    assert!(first("7x7") < first("8x7") && first("8x7") < first("9x9"), "{classes:?}");
+    assert_eq!(classes.iter().rev().find(|c| !c.is_empty()).map(String::as_str), Some("8 rows x 24 sectors"));
 }
 
 /// Text a file's path or a saved page can carry that would be markup if it

@@ -265,11 +265,15 @@
     }
 
     // Sorting: a click on a column's header sorts the rows shown by it, a
-    // second click the other way. Numbers sort as numbers ("1,234" too).
+    // second click the other way. Numbers sort as numbers ("1,234" too),
+    // grades by their rank and size classes small to large.
     var sortedBy = -1, ascending = true;
     var headers = document.querySelectorAll("#puzzles thead th");
 
+    // A cell whose text sorts wrongly (a grade, a size class) carries its
+    // key in data-sort.
     function sortKey(td) {
+      if (td && td.dataset && td.dataset.sort !== undefined) return [0, parseFloat(td.dataset.sort), ""];
       var text = td ? td.textContent.trim() : "";
       var number = text.replace(/,/g, "");
       return /^-?\d+(\.\d+)?$/.test(number) ? [0, parseFloat(number), ""] : [1, 0, text.toLowerCase()];

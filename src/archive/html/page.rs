@@ -27,8 +27,14 @@ pub(super) struct Row {
     pub(super) site_id: String,
     /// A special's date, a calendar puzzle's date.
     pub(super) day: String,
-    /// Its grade's level, as `list` gives it, where it has one.
+    /// Its grade's level, as `list` gives it, where it has one, and its
+    /// rank (1 the easiest of its kind), by which the column sorts.
     pub(super) grade: String,
+    pub(super) grade_rank: Option<u32>,
+    /// Where its size class sorts: the site's classes in the site's order
+    /// (6x6 easy ... 15x15 hard, then the specials), then the others by
+    /// their number of cells, so that 6x6 comes before 10x10.
+    pub(super) class_order: i64,
     /// The site's answer check, in `show`'s words, for a puzzle from a page.
     pub(super) site_check: String,
     /// Solutions counted, for the kinds that have several as a rule
@@ -84,6 +90,7 @@ impl Row {
         } else {
             String::new()
         };
+        let (grade, grade_rank) = grade_of(puzzle, read);
         Row {
             id: puzzle.id,
             kind: puzzle.record.kind.to_string(),
@@ -98,7 +105,9 @@ impl Row {
             date: puzzle.created.strftime("%Y-%m-%d").to_string(),
             site_id: puzzle.record.site_id.map(site_names::site_id_text).unwrap_or_default(),
             day,
-            grade: grade_of(puzzle, read),
+            grade,
+            grade_rank,
+            class_order: puzzle.record.size_class.unwrap_or(100 + puzzle.record.width * puzzle.record.height),
             // A page's puzzle keeps its page as a snapshot.
             site_check: puzzle
                 .hash_check
@@ -111,23 +120,36 @@ impl Row {
             board,
         }
     }
+
+    /// What a column sorts by where its text would sort wrongly: a grade by
+    /// its rank (easy before expert), a size class by [`Row::class_order`].
+    fn sort_key(&self, column: &str) -> Option<String> {
+        match column {
+            "grade" => self.grade_rank.map(|rank| rank.to_string()),
+            "size class" => Some(self.class_order.to_string()),
+            _ => None,
+        }
+    }
 }
 
 /// The level of `puzzle`'s grade, as `list` gives it, where it has one: the
 /// one stored with its solution, else (a Sudoku solved before grades were
 /// kept) its grade now, which is quick; empty for a puzzle not graded.
-fn grade_of(puzzle: &Puzzle, read: Option<&AnyPuzzle>) -> String {
+fn grade_of(puzzle: &Puzzle, read: Option<&AnyPuzzle>) -> (String, Option<u32>) {
     if let Some(grade) = puzzle.solution.as_ref().and_then(|s| s.grade.as_ref()) {
-        return grade.level.clone();
+        return (grade.level.clone(), Some(grade.rank));
     }
     match read {
         Some(sudoku @ AnyPuzzle::Sudoku(grid)) if puzzle.record.status == Status::Ok => {
             match stored_solution(puzzle, sudoku) {
-                Some(Ok(AnySolution::Sudoku(solution))) => sudoku_grade(grid, &solution).level.name().to_string(),
-                _ => String::new(),
+                Some(Ok(AnySolution::Sudoku(solution))) => {
+                    let level = sudoku_grade(grid, &solution).level;
+                    (level.name().to_string(), Some(level.rank()))
+                }
+                _ => (String::new(), None),
             }
         }
-        _ => String::new(),
+        _ => (String::new(), None),
     }
 }
 
@@ -213,7 +235,7 @@ fn table_row(row: &Row) -> Markup {
             // text, or drawn by the script from the row's board.
             td class="thumb" { a href=(link) { (PreEscaped(&row.thumb)) } }
             @for (name, cell) in COLUMNS {
-                td class=[(name == "status").then_some(&row.mark)] { (cell(row)) }
+                td class=[(name == "status").then_some(&row.mark)] data-sort=[row.sort_key(name)] { (cell(row)) }
             }
         }
         "\n"
