@@ -448,3 +448,44 @@ fn the_index_gives_each_puzzle_its_date_and_grade_and_filters_by_grade() {
         assert_eq!(ids, expected, "{level}");
     }
 }
+
+#[test]
+fn the_index_fits_a_phone_and_keeps_dates_on_one_line() {
+    require_chromium();
+    // Every kind and status, and specials with their dates.
+    let dir = crate::archive_format::copy_of("v1");
+    dir.run(&["--db", "a.sqlite", "export", "--html", "site"]).ok();
+    let browser = Browser::start(&BrowserSettings::default()).unwrap();
+    let client = browser.client();
+    let index = format!("file://{}", dir.join("site/index.html").display());
+    let run = |js: &str| browser.block_on(client.execute(js, vec![])).unwrap_or_else(|e| panic!("{js}: {e}"));
+    // Each cell of a column on one line: a Range over its text has one box.
+    let lines_in = |column: &str| {
+        run(&format!(
+            "var names = Array.prototype.map.call(document.querySelectorAll('#puzzles th'), function (th) {{ return th.textContent; }}); \
+             var n = names.indexOf('{column}'); \
+             return Math.max.apply(null, Array.prototype.map.call(document.querySelectorAll('#page-rows tr'), function (tr) {{ \
+               var range = document.createRange(); range.selectNodeContents(tr.cells[n]); return range.getClientRects().length; }}));"
+        ))
+    };
+    for (width, height) in [(1280, 900), (390, 844)] {
+        browser.block_on(client.set_window_size(width, height)).unwrap();
+        browser.block_on(client.goto(&index)).unwrap();
+        // The window less its scroll bar.
+        let inner = run("return document.documentElement.clientWidth").as_u64().unwrap();
+        let wide = run("return document.documentElement.scrollWidth").as_u64().unwrap();
+        assert!(wide <= inner, "{width} px wide: the page is {wide} px wide in a {inner} px window");
+        // The grade, date and solutions columns are in the window, not beyond it.
+        for column in ["grade", "date", "solutions"] {
+            let right = run(&format!(
+                "var th = Array.prototype.find.call(document.querySelectorAll('#puzzles th'), \
+                 function (th) {{ return th.textContent === '{column}'; }}); return th.getBoundingClientRect().right;"
+            ));
+            assert!(right.as_f64().unwrap() <= inner as f64, "{width} px: {column} ends at {right}");
+        }
+        assert_eq!(lines_in("date"), 1, "{width} px");
+        if width > 1000 {
+            assert_eq!(lines_in("stored"), 1, "{width} px");
+        }
+    }
+}
