@@ -26,8 +26,9 @@ pub struct Record {
     pub puzzle: NewPuzzle,
     /// When it was first stored.
     pub created: Timestamp,
-    /// One row per solver version, in the order they were stored: the last
-    /// is the latest (what `list`, `show` and `verify` read).
+    /// One row per solver version, in the order they were found
+    /// (`solved_at`): the last is the latest (what `list`, `show` and
+    /// `verify` read).
     pub solutions: Vec<Solved>,
     pub grade: Option<Graded>,
     /// What its page said (None: it did not come from a page).
@@ -194,7 +195,7 @@ impl Store {
         let mut solutions: HashMap<i64, Vec<Solved>> = HashMap::new();
         let mut statement = self.conn.prepare(&format!(
             "SELECT puzzle, solver_version, solution, found, nodes, micros, solved_at FROM solutions \
-             WHERE puzzle IN ({ids}) ORDER BY id"
+             WHERE puzzle IN ({ids}) ORDER BY solved_at, id"
         ))?;
         let mut rows = statement.query([])?;
         while let Some(r) = rows.next()? {

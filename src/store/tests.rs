@@ -434,10 +434,10 @@ fn restore_adds_what_a_stored_puzzle_lacks_and_changes_nothing_it_has() {
     let added = Additions { solutions: 1, readings: 1, grade: false, site_facts: false };
     assert_eq!(outcome, [Restored::Completed { id: 1, added }]);
     let after = all_records(&store).remove(0);
-    // Its own v1 row, grade, facts and creation time unchanged; v2 and the reading added.
+    // Its own v1 row, grade, facts and creation time unchanged; v2 (found before it) and the reading added.
     assert_eq!((after.created, &after.grade, &after.site_facts), (before.created, &before.grade, &before.site_facts));
-    assert_eq!(after.solutions[0], before.solutions[0]);
-    assert_eq!(after.solutions[1].solver_version, "v2");
+    assert_eq!(after.solutions[1], before.solutions[0]);
+    assert_eq!(after.solutions[0].solver_version, "v2");
     assert_eq!(after.readings, full_record("a").readings);
     // Its latest solution is still its own, found last, not the older row added after it.
     let view = store.puzzle(1).unwrap().unwrap();
