@@ -1090,32 +1090,43 @@ fn config_can_choose_the_browser_and_an_already_running_webdriver() {
     require_chromium();
     let site = Site::start();
     // Port 0: chromedriver takes a free port and says which once it listens.
-    let mut driver = std::process::Command::new(browser_paths().1)
-        .arg("--port=0")
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let (port, mut lines): (u16, _) = {
-        use std::io::BufRead;
-        let said = "ChromeDriver was started successfully on port ";
-        let mut lines = std::io::BufReader::new(driver.stdout.take().unwrap()).lines();
-        let mut seen = Vec::new();
-        let line = loop {
-            match lines.next() {
-                Some(Ok(line)) if line.contains(said) => break line,
-                Some(Ok(line)) => seen.push(line),
-                Some(Err(e)) => panic!("reading chromedriver's output: {e}"),
-                None => {
-                    let status = driver.wait().unwrap();
-                    let mut stderr = String::new();
-                    std::io::Read::read_to_string(&mut driver.stderr.take().unwrap(), &mut stderr).unwrap();
-                    panic!("chromedriver ended ({status}) without saying {said:?}: {seen:?}\n{stderr}");
+    // It may take one free on IPv6 and then find it taken on IPv4 ("IPv4
+    // port not available"), and end: then it is started again, up to five
+    // times, as the library does with the ports it picks.
+    let (mut driver, port, mut lines) = (1..=5)
+        .find_map(|attempt| {
+            use std::io::BufRead;
+            let mut driver = std::process::Command::new(browser_paths().1)
+                .arg("--port=0")
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap();
+            let said = "ChromeDriver was started successfully on port ";
+            let mut lines = std::io::BufReader::new(driver.stdout.take().unwrap()).lines();
+            let mut seen = Vec::new();
+            let line = loop {
+                match lines.next() {
+                    Some(Ok(line)) if line.contains(said) => break line,
+                    Some(Ok(line)) => seen.push(line),
+                    Some(Err(e)) => panic!("reading chromedriver's output: {e}"),
+                    None => {
+                        let status = driver.wait().unwrap();
+                        let mut stderr = String::new();
+                        std::io::Read::read_to_string(&mut driver.stderr.take().unwrap(), &mut stderr).unwrap();
+                        let taken = seen.iter().any(|l| l.contains("port not available"));
+                        assert!(
+                            taken && attempt < 5,
+                            "chromedriver ended ({status}) without saying {said:?}: {seen:?}\n{stderr}"
+                        );
+                        return None;
+                    }
                 }
-            }
-        };
-        (line.split(said).nth(1).unwrap().trim_end_matches('.').parse().unwrap(), lines)
-    };
+            };
+            let port: u16 = line.split(said).nth(1).unwrap().trim_end_matches('.').parse().unwrap();
+            Some((driver, port, lines))
+        })
+        .expect("chromedriver started");
     // Read on the side from now on: chromedriver never waits on a full
     // pipe nor writes to a closed one.
     let mut stderr = driver.stderr.take().unwrap();
