@@ -38,6 +38,9 @@ pub fn json(puzzle: &Puzzle, base_url: &str) -> serde_json::Value {
     if let Some(board) = derived.board {
         record["board"] = json!(board);
     }
+    if let Some(date) = derived.date {
+        record["date"] = json!(date);
+    }
     record["link"] = json!(derived.link);
     record["class"] = json!(derived.class);
     record
@@ -53,6 +56,8 @@ pub struct Derived {
     pub solution_rows: Option<Vec<String>>,
     /// A calendar date's board, as `calendar --json` names it.
     pub board: Option<String>,
+    /// A calendar puzzle's date (`Mar 14 Sat`), as `calendar --json` writes it.
+    pub date: Option<String>,
     pub link: Option<String>,
     pub class: String,
 }
@@ -73,6 +78,10 @@ pub fn derived(puzzle: &Puzzle, base_url: &str) -> Derived {
             Ok(AnyPuzzle::Calendar { variant, .. }) => Some(variant.name().to_string()),
             _ => None,
         },
+        date: match &read {
+            Ok(AnyPuzzle::Calendar { date, .. }) => Some(date.to_string()),
+            _ => None,
+        },
         link: link(puzzle, base_url),
         class: super::stats::class_of(
             puzzle.record.kind,
@@ -83,6 +92,16 @@ pub fn derived(puzzle: &Puzzle, base_url: &str) -> Derived {
     }
 }
 
+/// What tells a calendar puzzle apart in a list: its date and board
+/// (`Mar 14 Sat on the weekday board`); `None` for other kinds, or when its
+/// stored text does not read.
+pub fn calendar_label(puzzle: &Puzzle) -> Option<String> {
+    match super::stored(puzzle).ok()? {
+        AnyPuzzle::Calendar { variant, date } => Some(format!("{date} on the {} board", variant.name())),
+        _ => None,
+    }
+}
+
 pub fn link(puzzle: &Puzzle, base_url: &str) -> Option<String> {
     Some(site_names::link(base_url, puzzle.record.size_class?, puzzle.record.site_id?))
 }
@@ -90,6 +109,11 @@ pub fn link(puzzle: &Puzzle, base_url: &str) -> Option<String> {
 /// The site's task string of a stored Aquarium puzzle.
 pub fn task(puzzle: &Puzzle) -> Result<String, ArchiveError> {
     Ok(stored_aquarium(puzzle)?.to_task())
+}
+
+/// A stored Aquarium puzzle's puzz.link address.
+pub fn puzzlink(puzzle: &Puzzle) -> Result<String, ArchiveError> {
+    Ok(crate::kinds::aquarium::puzzlink::url(&stored_aquarium(puzzle)?))
 }
 
 /// A stored Aquarium solution as the site's answer form writes it (its

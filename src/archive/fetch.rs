@@ -29,10 +29,15 @@ use crate::site::SiteError;
 use crate::site::browser::BrowserFetcher;
 #[cfg(feature = "browser")]
 pub use crate::site::browser::Unsandboxed;
+/// Ends the browser's processes at once (for a Ctrl-C that stops a run
+/// without its destructors).
+pub use crate::site::browser::kill_running;
 use crate::site::fetch::{FetchSettings, PageSource, fetch};
 use crate::site::http::HttpFetcher;
 use crate::site::robots::{RobotsGuard, product_token};
-use crate::site::url::{PuzzleId, Request, SiteUrls, SizeClass, offered_for};
+/// A puzzle's site ID and size class, as `fetch ID SIZE` names them.
+pub use crate::site::url::{PuzzleId, SizeClass};
+use crate::site::url::{Request, SiteUrls, offered_for};
 use crate::store::Store;
 
 use super::error::ArchiveError;

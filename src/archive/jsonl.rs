@@ -13,8 +13,9 @@ use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 
 use crate::kinds::Kind;
+use crate::shared::time_text;
 use crate::store::HashCheck;
-use crate::store::{Grade, Graded, NewPuzzle, Reading, Record, SiteFacts, Solved, Status, Store, time_text};
+use crate::store::{Grade, Graded, NewPuzzle, Reading, Record, SiteFacts, Solved, Status, Store};
 
 use super::error::ArchiveError;
 use super::import::read_text;

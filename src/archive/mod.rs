@@ -30,3 +30,14 @@ pub mod verify;
 pub use error::ArchiveError;
 pub use stored::{stored, stored_aquarium, stored_solution, stored_water};
 pub use verdict::{AS_THEIR_KIND_HAS, SOLVER_VERSION, Tally, Verdict, assess};
+
+// The types a front end hands to the operations above and gets back from
+// them, named here so that the command line needs no layer below `archive`
+// (scripts/check-cli-layer holds it): the archive's handle and its
+// queries, the engine's settings and statistics, a puzzle's kind, and the
+// errors a front end tells apart.
+pub use crate::engine::{Settings, Stats};
+pub use crate::kinds::Kind;
+pub use crate::kinds::calendar::{CalendarError, DateError};
+pub use crate::site::SiteError;
+pub use crate::store::{Access, Added, FetchQuery, Filter, Status, Store, StoreError, backup_target};

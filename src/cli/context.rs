@@ -1,8 +1,8 @@
 //! What the archive commands share: the settings in force and the database
 //! they name.
 
+use aquarchive::archive::{Access, Store};
 use aquarchive::config::Config;
-use aquarchive::store::{Access, Store};
 
 use super::args::GlobalArgs;
 use super::error::CliError;

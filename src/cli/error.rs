@@ -5,10 +5,8 @@ use std::error::Error;
 use std::fmt::Display;
 
 use aquarchive::archive::ArchiveError;
+use aquarchive::archive::{CalendarError, DateError, SiteError, StoreError};
 use aquarchive::config::ConfigError;
-use aquarchive::kinds::calendar::{CalendarError, DateError};
-use aquarchive::site::SiteError;
-use aquarchive::store::StoreError;
 
 /// Why a command failed. Its Display is the first part of the message; the
 /// rest comes from its `source()` chain (see [`message`]).

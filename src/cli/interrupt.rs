@@ -35,7 +35,7 @@ fn handle() {
     }
     let _stopping = STOPPING.lock().unwrap_or_else(|e| e.into_inner());
     // `exit` runs no destructor: what they would clean up goes here.
-    aquarchive::site::browser::kill_running();
+    aquarchive::archive::fetch::kill_running();
     let message = MESSAGE.lock().unwrap_or_else(|e| e.into_inner()).clone();
     eprintln!("aquarchive: {}", message.as_deref().unwrap_or("interrupted"));
     std::process::exit(super::exit::ExitCode::Interrupted as i32);

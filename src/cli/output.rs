@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use aquarchive::render::count_of;
-use aquarchive::store::Tries;
+use aquarchive::shared::Tries;
 
 use super::error::CliError;
 

@@ -4,8 +4,8 @@
 
 use serde_json::json;
 
-use aquarchive::engine::Stats;
-use aquarchive::kinds::Kind;
+use aquarchive::archive::Kind;
+use aquarchive::archive::Stats;
 
 use super::error::CliError;
 use super::exit::ExitCode;

@@ -1,7 +1,7 @@
 //! `aquarchive`'s main: parses the command line, runs the subcommand it
 //! names, and maps the outcome to an exit code.
 
-use aquarchive::kinds::Kind;
+use aquarchive::archive::Kind;
 
 use super::args::{self, CalendarCommand, Command};
 use super::commands::{

@@ -6,7 +6,7 @@ use rusqlite::ToSql;
 use serde::{Serialize, Serializer};
 
 use crate::kinds::Kind;
-use crate::shared::HashCheck;
+use crate::shared::{HashCheck, time_text};
 
 /// What the archive knows of a puzzle's soundness.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -191,18 +191,6 @@ pub struct Count {
     pub height: i64,
     pub status: Status,
     pub puzzles: u64,
-}
-
-/// A stored time as the archive writes it (`2026-11-30T06:00:00.000Z`:
-/// UTC, to the millisecond), for output that shows it as stored.
-pub fn time_text(time: Timestamp) -> String {
-    format!("{time:.3}")
-}
-
-/// A stored time to the second (`2026-11-30T06:00:00`, UTC), for the
-/// columns of `list` and `log`.
-pub fn time_to_second(time: Timestamp) -> String {
-    time.strftime("%Y-%m-%dT%H:%M:%S").to_string()
 }
 
 pub(super) fn serialize_time<S: Serializer>(time: &Timestamp, serializer: S) -> Result<S::Ok, S::Error> {

@@ -15,9 +15,10 @@ use jiff::Timestamp;
 use rusqlite::{Connection, ErrorCode, OptionalExtension, Row, ToSql, params};
 
 use super::columns::{self, hash_check, status};
-use super::model::{Filter, Grade, NewPuzzle, Puzzle, SiteFacts, Solution, Status, time_text};
+use super::model::{Filter, Grade, NewPuzzle, Puzzle, SiteFacts, Solution, Status};
 use super::puzzles::{PUZZLE_FROM, StoredCopy, insert_puzzle, put_site_facts, replace, stored_copy};
 use super::{Store, StoreError};
+use crate::shared::time_text;
 use crate::shared::{HashCheck, sha256_hex};
 
 /// Everything the archive keeps of one puzzle, without its row ids.

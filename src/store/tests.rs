@@ -1,5 +1,6 @@
 use super::*;
 use crate::kinds::Kind;
+use crate::shared::time_text;
 use rusqlite::Connection;
 
 fn puzzle(text: &str, site_id: Option<i64>) -> NewPuzzle {

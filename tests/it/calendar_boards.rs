@@ -58,8 +58,11 @@ fn one_board_drawn_two_ways_is_one_puzzle_shown_by_its_name() {
     assert_eq!(listed.len(), 1);
     assert!(listed[0]["text"].as_str().unwrap().starts_with("name: Czech clone\nboard:\nFeb Jan Mar"), "{listed:?}");
     assert_eq!(listed[0]["board"], "Czech clone");
+    assert_eq!(listed[0]["date"], "Mar 14 Sat");
+    // `list` tells calendar puzzles apart by their dates and boards.
     let list = at(&["list"]).ok();
-    assert!(list.stdout.lines().nth(1).is_some_and(|l| l.ends_with("first.txt, on the Czech clone board")), "{list}");
+    let line = list.stdout.lines().nth(1).unwrap_or_default();
+    assert!(line.ends_with("first.txt, Mar 14 Sat on the Czech clone board"), "{list}");
     let shown = at(&["show", "1"]).ok();
     assert!(shown.stdout.contains("Mar 14 Sat on the Czech clone board:\n"), "{shown}");
     // Its stored tiling reads back on the stored board and keeps the rules.
@@ -77,8 +80,10 @@ fn one_board_drawn_two_ways_is_one_puzzle_shown_by_its_name() {
     assert_eq!(listed.len(), 2, "{listed:?}");
     assert_eq!(listed[1]["text"], "weekday Jan 5 Sun\n");
     assert_eq!(listed[1]["board"], "weekday");
+    assert_eq!(listed[1]["date"], "Jan 5 Sun");
     let list = at(&["list"]).ok();
-    assert!(list.stdout.lines().nth(2).is_some_and(|l| l.ends_with("turned.txt")), "{list}");
+    let line = list.stdout.lines().nth(2).unwrap_or_default();
+    assert!(line.ends_with("turned.txt, Jan 5 Sun on the weekday board"), "{list}");
 }
 
 #[test]

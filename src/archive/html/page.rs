@@ -9,7 +9,8 @@ use crate::kinds::Kind;
 use crate::kinds::aquarium::puzzlink;
 use crate::kinds::sudoku::grade as sudoku_grade;
 use crate::render::{facts, thousands};
-use crate::store::{Fetch, Puzzle, Status, time_text};
+use crate::shared::time_text;
+use crate::store::{Fetch, Puzzle, Status};
 
 use super::super::kinds::{self, AnyPuzzle, AnySolution};
 use super::super::{export, grade, picture, site_names, stats, stored_solution};

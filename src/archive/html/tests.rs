@@ -10,7 +10,8 @@ use crate::archive::grade::hints;
 use crate::archive::{export, picture};
 use crate::kinds::Kind;
 use crate::kinds::aquarium::puzzlink;
-use crate::store::{Fetch, Puzzle, Status, time_text};
+use crate::shared::time_text;
+use crate::store::{Fetch, Puzzle, Status};
 use crate::store::{NewPuzzle, Solution};
 
 /// Text that would close a script, open one, end an attribute value either

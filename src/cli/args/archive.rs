@@ -5,8 +5,8 @@ use std::path::PathBuf;
 
 use clap::{ArgGroup, Args, ValueEnum};
 
+use aquarchive::archive::Kind;
 use aquarchive::archive::import::Format;
-use aquarchive::kinds::Kind;
 
 use super::filter::FilterArgs;
 use super::kind::{KINDS_IN_FILES, kind_of};
@@ -62,7 +62,7 @@ pub(super) fn list_help() -> String {
     let columns: String = LIST_COLUMNS.iter().map(|(name, what)| format!("  {name:<width$}  {what}\n")).collect();
     format!(
         "Columns, under a header, one puzzle a line:
-{columns}A calendar date on a board of one's own ends its line with the board's name.
+{columns}A calendar puzzle's line ends with its date and board (`, Mar 14 Sat on the weekday board`).
 
 Examples:
   aquarchive list --status several

@@ -4,7 +4,7 @@
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser, Subcommand};
 
-use aquarchive::kinds::Kind;
+use aquarchive::archive::Kind;
 
 use super::archive::{
     BACKUP_EXAMPLES, BackupArgs, EXPORT_EXAMPLES, ExportArgs, IMPORT_EXAMPLES, ImportArgs, ImportFormat, ListArgs,

@@ -3,10 +3,10 @@
 use clap::builder::PossibleValuesParser;
 use clap::{Args, ValueEnum};
 
-use aquarchive::kinds::Kind;
+use aquarchive::archive::Kind;
 
+use aquarchive::archive::{Filter, Status};
 use aquarchive::archive::{grade, site_names};
-use aquarchive::store::{Filter, Status};
 
 use super::kind::kind_of;
 use crate::cli::error::CliError;

@@ -2,7 +2,7 @@
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 
-use aquarchive::kinds::Kind;
+use aquarchive::archive::Kind;
 
 /// Every kind, with what a file of it holds (`solve` and `import` read them all).
 pub(super) const KINDS_IN_FILES: [(Kind, &str); 4] = [

@@ -1,7 +1,7 @@
 //! `aquarchive backup`: a checked copy of the archive.
 
+use aquarchive::archive::{Access, StoreError, backup_target};
 use aquarchive::render::count_of;
-use aquarchive::store::{Access, StoreError, backup_target};
 
 use crate::cli::args::{BackupArgs, GlobalArgs};
 use crate::cli::context::Context;

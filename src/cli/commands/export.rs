@@ -2,10 +2,10 @@
 
 use std::io::Write;
 
+use aquarchive::archive::Access;
+use aquarchive::archive::Kind;
 use aquarchive::archive::{export, html, jsonl};
-use aquarchive::kinds::Kind;
 use aquarchive::render::count_of;
-use aquarchive::store::Access;
 
 use crate::cli::args::{ExportArgs, ExportFormat, GlobalArgs};
 use crate::cli::context::Context;

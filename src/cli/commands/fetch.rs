@@ -4,14 +4,14 @@ use std::ops::ControlFlow;
 
 use serde_json::json;
 
+use aquarchive::archive::Access;
+use aquarchive::archive::Settings;
 use aquarchive::archive::fetch::{self, FetchError, FetchEvent, FetchReport, FetchRequest, Outcome, Target};
+use aquarchive::archive::fetch::{PuzzleId, SizeClass, Unsandboxed};
 use aquarchive::archive::robots::RulesError;
-use aquarchive::engine::Settings;
 use aquarchive::render::count_of;
 use aquarchive::render::facts::site_check;
-use aquarchive::site::browser::Unsandboxed;
-use aquarchive::site::url::{PuzzleId, SizeClass};
-use aquarchive::store::{Access, time_to_second};
+use aquarchive::shared::time_to_second;
 
 use crate::cli::args::{FetchArgs, GlobalArgs};
 use crate::cli::context::Context;

@@ -1,12 +1,12 @@
 //! `aquarchive import`: puzzle files into the archive.
 
+use aquarchive::archive::Access;
+use aquarchive::archive::Settings;
 use aquarchive::archive::fetch::{self, Outcome};
 use aquarchive::archive::import::{self, Format, Input};
 use aquarchive::archive::restore::Tally;
 use aquarchive::archive::{jsonl, merge};
-use aquarchive::engine::Settings;
 use aquarchive::render::count_of;
-use aquarchive::store::Access;
 
 use crate::cli::args::{GlobalArgs, ImportArgs};
 use crate::cli::context::Context;
@@ -165,7 +165,7 @@ fn interrupted() -> ExitCode {
 /// Saved pages: each kept as a snapshot and read by the page extractor,
 /// exactly as if it had just been fetched.
 fn import_pages(
-    store: &mut aquarchive::store::Store,
+    store: &mut aquarchive::archive::Store,
     pages: Vec<(std::path::PathBuf, Vec<u8>)>,
 ) -> Result<ExitCode, CliError> {
     let (mut new, mut present, mut flagged, mut unreadable) = (0, 0, 0, 0);

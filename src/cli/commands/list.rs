@@ -1,10 +1,10 @@
 //! `aquarchive list`: the archive's puzzles, one a line.
 
+use aquarchive::archive::Access;
+use aquarchive::archive::Kind;
 use aquarchive::archive::{export, grade, stats};
-use aquarchive::kinds::Kind;
-use aquarchive::kinds::calendar::board_file_name;
 use aquarchive::render::count_of;
-use aquarchive::store::{Access, time_to_second};
+use aquarchive::shared::time_to_second;
 
 use crate::cli::args::{GlobalArgs, LIST_COLUMNS, ListArgs};
 use crate::cli::context::Context;
@@ -62,12 +62,10 @@ pub fn run(args: ListArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
                 time_to_second(p.created),
                 p.record.source
             );
-            // A calendar board of one's own, by the name its file gave it,
-            // last so that the columns keep their places.
-            if p.record.kind == Kind::Calendar
-                && let Some(name) = board_file_name(&p.record.text)
-            {
-                line.push_str(&format!(", on the {name} board"));
+            // A calendar puzzle's date and board, last so that the columns
+            // keep their places.
+            if let Some(label) = export::calendar_label(&p) {
+                line.push_str(&format!(", {label}"));
             }
             line
         };

@@ -2,8 +2,9 @@
 //! so that what a scheduled fetch did can be read back.
 
 use aquarchive::archive::fetch::AskedFor;
+use aquarchive::archive::{Access, FetchQuery};
 use aquarchive::render::count_of;
-use aquarchive::store::{Access, FetchQuery, time_to_second};
+use aquarchive::shared::time_to_second;
 
 use crate::cli::args::check_time;
 use crate::cli::args::{GlobalArgs, LogArgs};

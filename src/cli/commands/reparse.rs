@@ -2,9 +2,9 @@
 
 use serde_json::json;
 
+use aquarchive::archive::Settings;
 use aquarchive::archive::fetch::{Reparsed, reparse};
-use aquarchive::engine::Settings;
-use aquarchive::store::{Access, Added};
+use aquarchive::archive::{Access, Added};
 
 use crate::cli::args::{GlobalArgs, ReparseArgs};
 use crate::cli::context::Context;

@@ -1,10 +1,10 @@
 //! `aquarchive resolve --all | --unsolved | --id ID...`: re-solve stored
 //! puzzles in parallel, writing the verdicts back in batches.
 
+use aquarchive::archive::Settings;
 use aquarchive::archive::solve;
-use aquarchive::engine::Settings;
+use aquarchive::archive::{Access, Filter};
 use aquarchive::render::count_of;
-use aquarchive::store::{Access, Filter};
 
 use crate::cli::args::{GlobalArgs, ResolveArgs};
 use crate::cli::context::Context;

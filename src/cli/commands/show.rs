@@ -2,13 +2,12 @@
 //! as text, task string, link, puzz.link address or JSON, or drawn as SVG
 //! or PNG.
 
+use aquarchive::archive::Access;
+use aquarchive::archive::Kind;
 use aquarchive::archive::kinds::{AnyPuzzle, AnySolution};
-use aquarchive::archive::{export, picture, site_names, stats, stored, stored_aquarium, stored_solution};
-use aquarchive::kinds::Kind;
-use aquarchive::kinds::aquarium::puzzlink;
+use aquarchive::archive::{export, picture, site_names, stats, stored, stored_solution};
 use aquarchive::render;
-use aquarchive::store::Access;
-use aquarchive::store::time_text;
+use aquarchive::shared::time_text;
 
 use crate::cli::args::{GlobalArgs, ShowArgs, ShowFormat};
 use crate::cli::context::Context;
@@ -54,7 +53,7 @@ pub fn run(args: ShowArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
             ))?
         ),
         ShowFormat::Puzzlink if puzzle.record.kind == Kind::Aquarium => {
-            format!("{}\n", puzzlink::url(&stored_aquarium(&puzzle)?))
+            format!("{}\n", export::puzzlink(&puzzle)?)
         }
         ShowFormat::Puzzlink => {
             return Err(CliError::Message(format!(

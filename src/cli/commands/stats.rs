@@ -1,9 +1,10 @@
 //! `aquarchive stats`: what the archive holds.
 
+use aquarchive::archive::Access;
+use aquarchive::archive::Kind;
 use aquarchive::archive::stats;
-use aquarchive::kinds::Kind;
 use aquarchive::render::count_of;
-use aquarchive::store::{Access, time_text};
+use aquarchive::shared::time_text;
 
 use crate::cli::args::{GlobalArgs, StatsArgs};
 use crate::cli::context::Context;

@@ -1,8 +1,8 @@
 //! `aquarchive verify`: every stored solution re-checked.
 
+use aquarchive::archive::Access;
 use aquarchive::archive::verify;
 use aquarchive::render::count_of;
-use aquarchive::store::Access;
 
 use crate::cli::args::{GlobalArgs, VerifyArgs};
 use crate::cli::context::Context;
