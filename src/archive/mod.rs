@@ -2,6 +2,8 @@
 //! (like cargo's `ops`): puzzles go parse -> validate -> solve -> store, and
 //! come back out for showing, exporting, re-solving and verifying.
 
+#[cfg(feature = "http")]
+pub mod batch;
 mod error;
 pub mod export;
 #[cfg(feature = "http")]

@@ -1,11 +1,11 @@
-//! `aquarchive import`: puzzle files into the archive.
+//! `aquarchive import`: puzzle files, saved pages, exports and other
+//! archives into the archive.
 
 use aquarchive::archive::Access;
-use aquarchive::archive::Settings;
-use aquarchive::archive::fetch::{self, Outcome};
-use aquarchive::archive::import::{self, Format, Input};
+use aquarchive::archive::batch::{Batch, PageCounts, Step};
+use aquarchive::archive::fetch::Outcome;
+use aquarchive::archive::import::{Format, Summary};
 use aquarchive::archive::restore::Tally;
-use aquarchive::archive::{jsonl, merge};
 use aquarchive::render::count_of;
 
 use crate::cli::args::{GlobalArgs, ImportArgs};
@@ -22,48 +22,26 @@ pub fn run(args: ImportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
          written is not; run the same import again to finish (what is stored is skipped)",
     );
     let context = Context::load(global)?;
-    let format = Format::from(args.format);
-    // Read everything first: a missing file stops the import before it writes.
-    let mut candidates = Vec::new();
-    let mut pages = Vec::new();
-    let inputs = import::input_files(&args.paths)?;
-    if inputs.solutions_skipped > 0 {
-        let n = inputs.solutions_skipped;
+    let batch = Batch::read(&args.paths, Format::from(args.format), args.kind)?;
+    if batch.solutions_left_out > 0 {
+        let n = batch.solutions_left_out;
         eprintln!(
             "aquarchive: {n} solution file{} (*.solution.txt) left out: they hold solutions, not puzzles",
             if n == 1 { "" } else { "s" }
         );
     }
-    for folder in &inputs.folders_seen_again {
+    for folder in &batch.folders_seen_again {
         eprintln!(
             "aquarchive: {}: a link to a folder already read (a loop, or another way to it); not read again",
             folder.display()
         );
     }
-    let mut archives = Vec::new();
-    let mut json_files = Vec::new();
-    for file in inputs.files {
-        match import::input_of(&file)? {
-            Input::Archive => archives.push(file),
-            Input::JsonLines => json_files.push(file),
-            Input::Page => {
-                let bytes =
-                    std::fs::read(&file).map_err(|source| CliError::Io { path: file.display().to_string(), source })?;
-                pages.push((file, bytes));
-            }
-            Input::Puzzles => candidates.extend(import::read_file(&file, format, args.kind)?),
-        }
-    }
     // Nothing readable and no archive yet: say why, and make none.
-    let nothing = pages.is_empty()
-        && archives.is_empty()
-        && !candidates.is_empty()
-        && candidates.iter().all(|c| c.puzzle.is_err());
-    if nothing && !context.config.archive.database.exists() {
-        for candidate in &candidates {
-            if let Err(unreadable) = &candidate.puzzle {
-                eprintln!("aquarchive: {}: {}", candidate.place, unreadable.why);
-            }
+    if let Some(whys) = batch.nothing_readable()
+        && !context.config.archive.database.exists()
+    {
+        for why in whys {
+            eprintln!("aquarchive: {why}");
         }
         return Err(CliError::Message(format!(
             "nothing given could be read as a puzzle, so no archive was made at {}",
@@ -71,56 +49,85 @@ pub fn run(args: ImportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
         )));
     }
     let mut store = context.open(Access::ReadWrite)?;
+    let shown = store.path().display().to_string();
+    let progress = Progress::new(batch.puzzles(), "importing");
     let mut code = ExitCode::Ok;
-    if !candidates.is_empty() || (pages.is_empty() && archives.is_empty() && json_files.is_empty()) {
-        let total = candidates.len() as u64;
-        let progress = Progress::new(total, "importing");
-        let summary = import::import(&mut store, candidates, Settings::default(), &|done| progress.set(done))?;
-        progress.finish();
-        for why in &summary.unreadable {
-            eprintln!("aquarchive: {why}");
-        }
-        print(&format!("{}: {}\n", store.path().display(), summary.line()))?;
-        if summary.interrupted {
-            eprintln!(
-                "aquarchive: interrupted: {} of {total} dealt with ({} stored now, each with its solution); \
-                 run the same import again to finish (what is stored is skipped)",
-                summary.read(),
-                count_of(summary.stored(), "puzzle", "puzzles"),
-            );
-            return Ok(ExitCode::Interrupted);
-        }
-        code = if !summary.unreadable.is_empty() {
-            ExitCode::Error
-        } else if summary.invalid + summary.not_unique > 0 {
-            ExitCode::NotUnique
-        } else {
-            ExitCode::Ok
+    batch.import(&mut store, &|done| progress.set(done), |step| -> Result<(), CliError> {
+        let step_code = match step {
+            Step::Puzzles { summary, total } => {
+                progress.finish();
+                puzzles(&shown, summary, total)?
+            }
+            Step::HashUnconfirmed => {
+                eprintln!("{HASH_UNCONFIRMED}");
+                ExitCode::Ok
+            }
+            Step::Page { path, outcome } => {
+                match outcome {
+                    Outcome::Rejected { why, .. } => eprintln!("aquarchive: {}: stored flagged: {why}", path.display()),
+                    Outcome::Failed(why) => {
+                        eprintln!("aquarchive: {}: {why} (the page is kept as a snapshot)", path.display())
+                    }
+                    Outcome::New(_) | Outcome::Present(_) => {}
+                }
+                ExitCode::Ok
+            }
+            Step::Pages(counts) => pages(&shown, counts)?,
+            Step::Restored { file, report } => {
+                tell(&report.puzzles, "the archive");
+                let line = format!("puzzles: {}", report.puzzles.line());
+                print(&format!("{shown}: restored {}: {line}\n", file.display()))?;
+                restored_code(&report.puzzles, report.puzzles.stored() == 0, report.interrupted)
+            }
+            Step::Merged { file, report } => {
+                tell(&report.puzzles, &file.display().to_string());
+                print(&format!("{shown}: merged {}: {}\n", file.display(), report.line()))?;
+                restored_code(&report.puzzles, report.stored_nothing(), report.interrupted)
+            }
         };
-    }
-    if !pages.is_empty() {
-        code = code.worst(import_pages(&mut store, pages)?);
-    }
-    for file in json_files {
-        let report = jsonl::import(&mut store, &file)?;
-        tell(&report.puzzles, "the archive");
-        let line = format!("puzzles: {}", report.puzzles.line());
-        print(&format!("{}: restored {}: {line}\n", store.path().display(), file.display()))?;
-        code = code.worst(restored_code(&report.puzzles, report.puzzles.stored() == 0, report.interrupted));
-        if report.interrupted {
-            return Ok(interrupted());
-        }
-    }
-    for other in archives {
-        let report = merge::merge(&mut store, &other)?;
-        tell(&report.puzzles, &other.display().to_string());
-        print(&format!("{}: merged {}: {}\n", store.path().display(), other.display(), report.line()))?;
-        code = code.worst(restored_code(&report.puzzles, report.stored_nothing(), report.interrupted));
-        if report.interrupted {
-            return Ok(interrupted());
-        }
-    }
+        code = code.worst(step_code);
+        Ok(())
+    })?;
     Ok(code)
+}
+
+/// Says what became of the puzzle files' puzzles; the exit code for them.
+fn puzzles(shown: &str, summary: &Summary, total: u64) -> Result<ExitCode, CliError> {
+    for why in &summary.unreadable {
+        eprintln!("aquarchive: {why}");
+    }
+    print(&format!("{shown}: {}\n", summary.line()))?;
+    if summary.interrupted {
+        eprintln!(
+            "aquarchive: interrupted: {} of {total} dealt with ({} stored now, each with its solution); \
+             run the same import again to finish (what is stored is skipped)",
+            summary.read(),
+            count_of(summary.stored(), "puzzle", "puzzles"),
+        );
+        return Ok(ExitCode::Interrupted);
+    }
+    Ok(if !summary.unreadable.is_empty() {
+        ExitCode::Error
+    } else if summary.invalid + summary.not_unique > 0 {
+        ExitCode::NotUnique
+    } else {
+        ExitCode::Ok
+    })
+}
+
+/// Says what became of the saved pages; the exit code for them.
+fn pages(shown: &str, counts: PageCounts) -> Result<ExitCode, CliError> {
+    let PageCounts { new, present, flagged, unreadable } = counts;
+    print(&format!(
+        "{shown}: pages: {new} new, {present} already present, {flagged} flagged, {unreadable} without a puzzle\n"
+    ))?;
+    Ok(if unreadable > 0 {
+        ExitCode::Error
+    } else if flagged > 0 {
+        ExitCode::NotUnique
+    } else {
+        ExitCode::Ok
+    })
 }
 
 /// Says on standard error what of a restore is not plainly stored: each
@@ -141,9 +148,14 @@ fn tell(tally: &Tally, pages_from: &str) {
     }
 }
 
-/// A restore's exit code: 2 for a refused record, 3 for nothing stored.
+/// A restore's exit code: 2 for a refused record, 3 for nothing stored,
+/// 130 (said here) when Ctrl-C stopped it.
 fn restored_code(tally: &Tally, stored_nothing: bool, interrupted: bool) -> ExitCode {
     if interrupted {
+        eprintln!(
+            "aquarchive: interrupted: what is counted above is stored, each puzzle with all its rows; run the same \
+             import again to finish"
+        );
         ExitCode::Interrupted
     } else if !tally.refused.is_empty() {
         ExitCode::Error
@@ -152,52 +164,4 @@ fn restored_code(tally: &Tally, stored_nothing: bool, interrupted: bool) -> Exit
     } else {
         ExitCode::Ok
     }
-}
-
-fn interrupted() -> ExitCode {
-    eprintln!(
-        "aquarchive: interrupted: what is counted above is stored, each puzzle with all its rows; run the same \
-         import again to finish"
-    );
-    ExitCode::Interrupted
-}
-
-/// Saved pages: each kept as a snapshot and read by the page extractor,
-/// exactly as if it had just been fetched.
-fn import_pages(
-    store: &mut aquarchive::archive::Store,
-    pages: Vec<(std::path::PathBuf, Vec<u8>)>,
-) -> Result<ExitCode, CliError> {
-    let (mut new, mut present, mut flagged, mut unreadable) = (0, 0, 0, 0);
-    let mut warned = false;
-    for (path, bytes) in pages {
-        let report = fetch::import_page(store, &path, bytes, Settings::default())?;
-        if report.hash_unconfirmed && !warned {
-            warned = true;
-            eprintln!("{HASH_UNCONFIRMED}");
-        }
-        match report.outcome {
-            Outcome::New(_) => new += 1,
-            Outcome::Present(_) => present += 1,
-            Outcome::Rejected { why, .. } => {
-                eprintln!("aquarchive: {}: stored flagged: {why}", path.display());
-                flagged += 1;
-            }
-            Outcome::Failed(why) => {
-                eprintln!("aquarchive: {}: {why} (the page is kept as a snapshot)", path.display());
-                unreadable += 1;
-            }
-        }
-    }
-    print(&format!(
-        "{}: pages: {new} new, {present} already present, {flagged} flagged, {unreadable} without a puzzle\n",
-        store.path().display()
-    ))?;
-    Ok(if unreadable > 0 {
-        ExitCode::Error
-    } else if flagged > 0 {
-        ExitCode::NotUnique
-    } else {
-        ExitCode::Ok
-    })
 }
