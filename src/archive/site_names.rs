@@ -3,7 +3,7 @@
 //! which carry both, so a file exported under such a name imports back
 //! with its site ID.
 
-use crate::site::url::{PuzzleId, SizeClass, encode_e};
+use crate::site::url::{PuzzleId, SizeClass, puzzle_link};
 
 // The size classes themselves (numbers, names, sides) live in
 // `site::url`, the one place that knows the site's naming.
@@ -35,14 +35,16 @@ pub fn site_id_text(site_id: i64) -> String {
     if site_id < 0 { format!("-{text}") } else { text }
 }
 
-/// The link that opens one puzzle: `BASE?e=` base64 of `"<size>:<ID with commas>"`.
+/// The link that opens one stored puzzle: the site's own ([`puzzle_link`]).
 pub fn link(base_url: &str, size_class: i64, site_id: i64) -> String {
-    let code = match (class(size_class), u64::try_from(site_id)) {
-        (Some(c), Ok(id)) => encode_e(c, PuzzleId(id)),
+    match (class(size_class), u64::try_from(site_id)) {
+        (Some(c), Ok(id)) => puzzle_link(base_url, c, PuzzleId(id)),
         // Not a puzzle the site could have: the same shape, for the record.
-        _ => base64::Engine::encode(&base64::engine::general_purpose::STANDARD, format!("{size_class}:{site_id}")),
-    };
-    format!("{base_url}?e={code}")
+        _ => format!(
+            "{base_url}?e={}",
+            base64::Engine::encode(&base64::engine::general_purpose::STANDARD, format!("{size_class}:{site_id}"))
+        ),
+    }
 }
 
 /// The fixtures' file stem of a puzzle of size class 0..=8: `10x10_easy_6226616`.

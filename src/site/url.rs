@@ -136,6 +136,14 @@ pub fn encode_e(class: SizeClass, id: PuzzleId) -> String {
     STANDARD.encode(format!("{}:{}", class.param(), id))
 }
 
+/// The link that opens one puzzle, as the site writes it: `BASE?e=` and
+/// [`encode_e`]'s value as it is. Base64 of digits, commas and a colon
+/// never holds `+` or `/` (no six bits of those bytes make 62 or 63), and
+/// its `=` padding is plain in a query value, so nothing needs escaping.
+pub fn puzzle_link(base: &str, class: SizeClass, id: PuzzleId) -> String {
+    format!("{base}?e={}", encode_e(class, id))
+}
+
 /// Reads a `?e=` value back into its class and ID.
 pub fn decode_e(e: &str) -> Result<(SizeClass, PuzzleId), SiteError> {
     let bad = || SiteError::BadLink(e.to_string());
@@ -278,7 +286,7 @@ impl SiteUrls {
 
     /// One given puzzle, by the site's `?e=` link.
     pub fn puzzle(&self, class: SizeClass, id: PuzzleId) -> String {
-        format!("{}?e={}", self.base, percent_encode_query(&encode_e(class, id)))
+        puzzle_link(&self.base, class, id)
     }
 
     /// One given puzzle, by the older `?specific=1` form.
@@ -287,12 +295,8 @@ impl SiteUrls {
     }
 }
 
-/// Base64's `+`, `/` and `=` are escaped in a query value.
-fn percent_encode_query(value: &str) -> String {
-    value.replace('+', "%2B").replace('/', "%2F").replace('=', "%3D")
-}
-
-/// The inverse of [`percent_encode_query`].
+/// A query value with base64's `+`, `/` and `=` escaped read back (as
+/// earlier versions wrote the `?e=` link they fetched, and as a browser may).
 fn percent_decode_query(value: &str) -> String {
     value.replace("%2B", "+").replace("%2F", "/").replace("%3D", "=")
 }
@@ -300,6 +304,20 @@ fn percent_decode_query(value: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_link_value_never_needs_escaping() {
+        // Every three bytes of what `encode_e` encodes: no `+` or `/`.
+        let bytes = b",0123456789:";
+        for &a in bytes {
+            for &b in bytes {
+                for &c in bytes {
+                    let code = STANDARD.encode([a, b, c]);
+                    assert!(!code.contains(['+', '/']), "{code}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn urls_read_back_as_what_they_ask_for() {
@@ -403,7 +421,10 @@ mod tests {
     fn urls() {
         let urls = SiteUrls::new("http://127.0.0.1:8080");
         assert_eq!(urls.new_puzzle(SizeClass::DAILY), "http://127.0.0.1:8080/?size=9");
-        assert_eq!(urls.puzzle(SizeClass(0), PuzzleId(3_353_342)), "http://127.0.0.1:8080/?e=MDozLDM1MywzNDI%3D");
+        assert_eq!(urls.puzzle(SizeClass(0), PuzzleId(3_353_342)), "http://127.0.0.1:8080/?e=MDozLDM1MywzNDI=");
+        // The escaped form earlier versions fetched reads back the same.
+        let escaped = "http://127.0.0.1:8080/?e=MDozLDM1MywzNDI%3D";
+        assert_eq!(read_request(escaped), Some(Request::Puzzle(SizeClass(0), PuzzleId(3_353_342))));
         assert_eq!(
             urls.specific(SizeClass(0), PuzzleId(681_742)),
             "http://127.0.0.1:8080/?specific=1&specid=681742&size=0"
