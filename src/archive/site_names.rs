@@ -4,6 +4,7 @@
 //! with its site ID.
 
 use crate::site::url::{PuzzleId, SizeClass, puzzle_link};
+use crate::store::Sizes;
 
 // The size classes themselves (numbers, names, sides) live in
 // `site::url`, the one place that knows the site's naming.
@@ -27,6 +28,23 @@ pub fn parse_size_class(text: &str) -> Option<i64> {
     let text = text.trim().to_lowercase().replace(['_', ' '], "-");
     let text = text.strip_prefix("special-").unwrap_or(&text);
     text.parse::<SizeClass>().ok().map(|c| i64::from(c.param()))
+}
+
+/// The sizes a user's words pick, as `list` prints classes: one class
+/// ([`parse_size_class`]), or a grid (`15x15`): its classes (easy, normal
+/// and hard) and the puzzles of no class on it.
+pub fn parse_sizes(text: &str) -> Option<Sizes> {
+    if let Some(class) = parse_size_class(text) {
+        return Some(Sizes { classes: vec![class], grid: None });
+    }
+    let grid = text.trim().to_lowercase();
+    let (width, height) = grid.split_once('x')?;
+    let side = |s: &str| s.parse::<i64>().ok().filter(|&n| n > 0);
+    let classes = SizeClass::all()
+        .filter(|c| !c.is_special() && c.name().split_once('-').is_some_and(|(size, _)| size == grid))
+        .map(|c| i64::from(c.param()))
+        .collect();
+    Some(Sizes { classes, grid: Some((side(width)?, side(height)?)) })
 }
 
 /// A site ID as the site prints it: `5,642,858`.
@@ -93,5 +111,13 @@ mod tests {
         assert_eq!(parse_size_class("4"), Some(4));
         assert_eq!(parse_size_class("12"), None);
         assert_eq!(parse_size_class("15x15"), None);
+        let sizes = |classes: Vec<i64>, grid| Some(Sizes { classes, grid });
+        assert_eq!(parse_sizes("15x15"), sizes(vec![6, 7, 8], Some((15, 15))));
+        assert_eq!(parse_sizes(" 6X6 "), sizes(vec![0, 1, 2], Some((6, 6))));
+        assert_eq!(parse_sizes("9x9"), sizes(vec![], Some((9, 9))));
+        assert_eq!(parse_sizes("10x10-normal"), sizes(vec![4], None));
+        assert_eq!(parse_sizes("daily"), sizes(vec![9], None));
+        assert_eq!(parse_sizes("0x5"), None);
+        assert_eq!(parse_sizes("huge"), None);
     }
 }

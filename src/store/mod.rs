@@ -39,7 +39,7 @@ pub use error::{BadValue, StoreError, ValueError};
 pub use fetch_log::{Fetch, FetchCounts, FetchOutcome, FetchQuery, LoggedFetch};
 pub use merge::{FetchRecord, FetchesRestored};
 pub use migrate::VERSION;
-pub use model::{Added, Count, Filter, Grade, GradeCount, NewPuzzle, Puzzle, SiteFacts, Solution, Status};
+pub use model::{Added, Count, Filter, Grade, GradeCount, NewPuzzle, Puzzle, SiteFacts, Sizes, Solution, Status};
 pub use open::{APPLICATION_ID, Access, Store};
 pub use readings::NewReading;
 pub use record::{Additions, Graded, Reading, Record, RestoreReport, Restored, Snapshot, Solved};

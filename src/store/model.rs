@@ -168,7 +168,8 @@ pub enum Added {
 #[derive(Clone, Debug, Default)]
 pub struct Filter {
     pub kind: Option<Kind>,
-    pub size_class: Option<i64>,
+    /// Only puzzles of these sizes.
+    pub sizes: Option<Sizes>,
     pub status: Option<Status>,
     /// Created at or after this time (UTC text, e.g. `2026-11-30` or `2026-11-30T06:00`).
     pub since: Option<String>,
@@ -179,6 +180,14 @@ pub struct Filter {
     pub unsolved: bool,
     /// Only puzzles graded at this level (by its name).
     pub grade: Option<String>,
+}
+
+/// Sizes a filter picks: puzzles of any of these size classes, and
+/// puzzles of no size class on this grid (width, height).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Sizes {
+    pub classes: Vec<i64>,
+    pub grid: Option<(i64, i64)>,
 }
 
 /// Puzzles counted by kind, size class, grid and status.

@@ -545,48 +545,39 @@ fn read_puzzle(r: &Row) -> rusqlite::Result<Puzzle> {
     })
 }
 
-/// A value bound into a filter's SQL.
-pub(super) enum Value {
-    Text(String),
-    Int(i64),
-}
-
-impl ToSql for Value {
-    fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
-        match self {
-            Value::Text(t) => t.to_sql(),
-            Value::Int(i) => i.to_sql(),
-        }
-    }
-}
-
 impl Filter {
-    /// The WHERE condition and its values.
-    pub(super) fn sql(&self) -> (String, Vec<Value>) {
+    /// The WHERE condition and the texts bound into it (numbers are
+    /// written into the SQL itself).
+    pub(super) fn sql(&self) -> (String, Vec<String>) {
         let mut terms = vec!["1".to_string()];
         let mut values = Vec::new();
-        let mut term = |sql: &str, value: Value| {
+        let mut term = |sql: &str, value: String| {
             values.push(value);
             terms.push(sql.replace('?', &format!("?{}", values.len())));
         };
         if let Some(kind) = self.kind {
-            term("p.kind = ?", Value::Text(kind.name().into()));
-        }
-        if let Some(size) = self.size_class {
-            term("p.size_class = ?", Value::Int(size));
+            term("p.kind = ?", kind.name().into());
         }
         if let Some(status) = self.status {
-            term("p.status = ?", Value::Text(status.as_str().into()));
+            term("p.status = ?", status.as_str().into());
         }
         if let Some(since) = &self.since {
-            term("p.created >= ?", Value::Text(since.clone()));
+            term("p.created >= ?", since.clone());
         }
         if let Some(until) = &self.until {
             // Inclusive at the precision given: `2026-11-30` takes all that day.
-            term("substr(p.created, 1, length(?)) <= ?", Value::Text(until.clone()));
+            term("substr(p.created, 1, length(?)) <= ?", until.clone());
         }
         if let Some(level) = &self.grade {
-            term("g.level = ?", Value::Text(level.clone()));
+            term("g.level = ?", level.clone());
+        }
+        if let Some(sizes) = &self.sizes {
+            let classes: Vec<String> = sizes.classes.iter().map(i64::to_string).collect();
+            let mut either = vec![format!("p.size_class IN ({})", classes.join(","))];
+            if let Some((width, height)) = sizes.grid {
+                either.push(format!("(p.size_class IS NULL AND p.width = {width} AND p.height = {height})"));
+            }
+            terms.push(format!("({})", either.join(" OR ")));
         }
         if !self.ids.is_empty() {
             let ids: Vec<String> = self.ids.iter().map(i64::to_string).collect();

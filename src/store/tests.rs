@@ -209,7 +209,7 @@ fn filters_pick_by_status_class_and_time() {
     store.add(&[(puzzle("a", Some(5)), Some(solution(1))), (bad, None)]).unwrap();
     let ids = |f: Filter| store.puzzles(&f).unwrap().iter().map(|p| p.id).collect::<Vec<_>>();
     assert_eq!(ids(Filter { status: Some(Status::Invalid), ..Filter::default() }), [2]);
-    assert_eq!(ids(Filter { size_class: Some(0), ..Filter::default() }), [1]);
+    assert_eq!(ids(Filter { sizes: Some(Sizes { classes: vec![0], grid: None }), ..Filter::default() }), [1]);
     assert_eq!(ids(Filter { since: Some("2000-01-01".into()), ..Filter::default() }), [1, 2]);
     assert_eq!(ids(Filter { until: Some("2000-01-01".into()), ..Filter::default() }), Vec::<i64>::new());
     assert_eq!(ids(Filter { ids: vec![2, 3], ..Filter::default() }), [2]);

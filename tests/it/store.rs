@@ -57,6 +57,11 @@ fn fixtures_import_once_and_every_command_reads_them() {
         dir.run(&["list", "--size", "8", "--status", "ok", "--since", "2000-01-01"]).ok().stdout.lines().count(),
         1 + 28
     );
+    // A grid picks its three classes, as `list` prints them ("aquarium 15x15 hard").
+    let fifteen = |p: &&serde_json::Value| p["class"].as_str().unwrap().starts_with("15x15");
+    let grid = dir.run(&["list", "--size", "15x15", "--json"]).ok().json_lines();
+    assert_eq!(grid.len(), all.iter().filter(fifteen).count());
+    assert!(grid.len() > 28 && grid.iter().all(|p| fifteen(&p)), "{grid:?}");
     assert_eq!(dir.run(&["list", "--until", "2000-01-01"]).ok().stdout, "");
     assert_eq!(dir.run(&["list", "--status", "several"]).ok().stdout, "");
 

@@ -17,7 +17,7 @@ pub struct FilterArgs {
     /// Only puzzles of this kind
     #[arg(long, value_name = "KIND", value_parser = kind_of(Kind::ALL.map(|kind| (kind, ""))))]
     pub kind: Option<Kind>,
-    /// Only this size class: the site's number (0-11) or a name like 15x15-hard or special-daily
+    /// Only this size class: the site's number (0-11), a name like 15x15-hard or special-daily, or a grid (15x15: its three classes and the puzzles of no class on it)
     #[arg(long, value_name = "CLASS")]
     pub size: Option<String>,
     /// Only puzzles with this status
@@ -50,11 +50,12 @@ impl FilterArgs {
     /// The library's filter: every option checked, a size class read by
     /// its name or number.
     pub fn to_filter(&self) -> Result<Filter, CliError> {
-        let size_class = match &self.size {
+        let sizes = match &self.size {
             None => None,
-            Some(text) => Some(site_names::parse_size_class(text).ok_or_else(|| {
+            Some(text) => Some(site_names::parse_sizes(text).ok_or_else(|| {
                 CliError::Message(format!(
-                    "--size {text}: not a size class (use the site's number 0-11, or a name like 6x6-easy, 15x15-hard, special-daily)"
+                    "--size {text}: not a size class (use the site's number 0-11, a name like 6x6-easy, 15x15-hard, \
+                     special-daily, or a grid: 15x15, 9x9)"
                 ))
             })?),
         };
@@ -65,7 +66,7 @@ impl FilterArgs {
         }
         Ok(Filter {
             kind: self.kind,
-            size_class,
+            sizes,
             status: self.status.map(Status::from),
             since: self.since.clone(),
             until: self.until.clone(),
