@@ -4,6 +4,7 @@
 
 pub mod aquarium;
 pub mod calendar;
+pub mod disjoint_sets;
 mod kind;
 pub mod ring;
 pub mod rng;
