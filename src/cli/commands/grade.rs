@@ -56,14 +56,11 @@ fn print_sudoku(args: &GradeArgs, file: &str, graded: &GradedSudoku) -> Result<E
     out["givens"] = json!(puzzle.givens());
     let Some((solution, grading)) = graded.graded() else {
         let found = verdict(graded.solutions.len(), &graded.stats, 2);
-        print_not_graded(args.json, &out, &format!("{}: {} givens", graded.place, puzzle.givens()), &found)?;
-        return Ok(ExitCode::NotUnique);
+        return not_graded(args.json, &out, &format!("{}: {} givens", graded.place, puzzle.givens()), &found);
     };
     if args.json {
-        out["level"] = json!(grading.level.name());
-        out["rank"] = json!(grading.level.rank());
-        out["techniques"] = grading.counts().iter().map(|(t, n)| (t.name().to_string(), json!(n))).collect();
-        out["solution"] = json!(solution.to_rows());
+        let counts = grading.counts().into_iter().map(|(t, n)| (t.name(), n));
+        add_grade(&mut out, grading.level.name(), grading.level.rank(), counts, solution.to_rows());
         if args.hints {
             out["steps"] = grading
                 .steps
@@ -101,15 +98,16 @@ fn print_aquarium(args: &GradeArgs, file: &str, graded: &GradedAquarium) -> Resu
     let size = kinds::size_text(Kind::Aquarium, puzzle.width() as i64, puzzle.height() as i64);
     let Some((solution, grading)) = graded.graded() else {
         let found = verdict(graded.solutions.len(), &graded.stats, 2);
-        let what = format!("{}: {size}, {} tanks", graded.place, puzzle.tank_count());
-        print_not_graded(args.json, &out, &what, &found)?;
-        return Ok(ExitCode::NotUnique);
+        return not_graded(
+            args.json,
+            &out,
+            &format!("{}: {size}, {} tanks", graded.place, puzzle.tank_count()),
+            &found,
+        );
     };
     if args.json {
-        out["level"] = json!(grading.level.name());
-        out["rank"] = json!(grading.level.rank());
-        out["techniques"] = grading.counts().iter().map(|(t, n)| (t.name().to_string(), json!(n))).collect();
-        out["solution"] = json!(solution.to_rows());
+        let counts = grading.counts().into_iter().map(|(t, n)| (t.name(), n));
+        add_grade(&mut out, grading.level.name(), grading.level.rank(), counts, solution.to_rows());
         if args.hints {
             // Each step with the cells it settles as [row, column, water], 1-based.
             out["steps"] = grading
@@ -150,6 +148,21 @@ fn print_aquarium(args: &GradeArgs, file: &str, graded: &GradedAquarium) -> Resu
     Ok(ExitCode::Ok)
 }
 
+/// A graded puzzle's level, its rank, how often it used each technique and
+/// its solution's rows, into its JSON record.
+fn add_grade(
+    out: &mut serde_json::Value,
+    level: &str,
+    rank: u32,
+    counts: impl Iterator<Item = (&'static str, usize)>,
+    solution: Vec<String>,
+) {
+    out["level"] = json!(level);
+    out["rank"] = json!(rank);
+    out["techniques"] = counts.map(|(technique, n)| (technique.to_string(), json!(n))).collect();
+    out["solution"] = json!(solution);
+}
+
 /// The steps' words numbered from 1, the numbers right-aligned, and a
 /// blank line after them.
 fn push_steps<'a>(out: &mut String, steps: impl ExactSizeIterator<Item = &'a String>) {
@@ -162,6 +175,11 @@ fn push_steps<'a>(out: &mut String, steps: impl ExactSizeIterator<Item = &'a Str
 
 /// A puzzle without exactly one solution is not graded: its record as
 /// JSON, or a line with what was found.
-fn print_not_graded(json: bool, out: &serde_json::Value, what: &str, found: &str) -> Result<(), CliError> {
-    if json { print(&format!("{out}\n")) } else { print(&format!("{what}: {found}: not graded\n")) }
+fn not_graded(json: bool, out: &serde_json::Value, what: &str, found: &str) -> Result<ExitCode, CliError> {
+    if json {
+        print(&format!("{out}\n"))?
+    } else {
+        print(&format!("{what}: {found}: not graded\n"))?
+    }
+    Ok(ExitCode::NotUnique)
 }
