@@ -2,16 +2,21 @@
 //! solution is graded when it is solved (import, fetch, re-solve), by the
 //! kinds' graders, into the words and numbers the store keeps, with the
 //! steps its HTML page gives as hints (see `hints`), so that an export
-//! reads them instead of grading again.
+//! reads them instead of grading again. `grade_file` grades the puzzles of
+//! a file without storing them (`aquarchive grade`).
 
+mod file;
 pub(crate) mod hints;
 
-use crate::kinds::Kind;
 use crate::kinds::aquarium::{self, Aquarium, Water};
 use crate::kinds::sudoku::{self, Grid};
 use crate::store::Grade;
 
 use hints::{Graded, hint_data};
+
+/// The kinds, some of which have a grader ([`graded`]).
+pub use crate::kinds::Kind;
+pub use file::{AnyGraded, GradedAquarium, GradedPuzzle, GradedSudoku, Grades, NoGrader, UngradedPuzzle, grade_file};
 
 /// An Aquarium's grade, `solution` being its one solution (proved).
 pub fn aquarium(puzzle: &Aquarium, solution: &Water) -> Grade {
@@ -101,28 +106,4 @@ pub fn graded(kind: Kind) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_levels_text_is_the_graders_levels_one_a_line() {
-        let text = levels_text();
-        let expected = "\
-Sudoku:
-  easy     hidden and naked singles
-  medium   + locked candidates, naked and hidden pairs and triples
-  hard     + X-wing, swordfish, XY-wing, XYZ-wing
-  expert   + simple coloring, X-chains, XY-chains
-  guess    the techniques run out: some cell needs trial and error
-Aquarium:
-  easy     finished and full lines, pieces too wide for what their row has left
-  medium   + pieces a row needs, tank levels a column forces from below or caps from above
-  hard     + sums of the pieces that can make a line's clue
-  expert   + two lines counted together
-  extreme  + contradiction: if this cell were water (or air), some line could not be met
-  guess    the techniques run out: some tank needs trial and error
-";
-        assert_eq!(text, expected);
-        assert_eq!(level_names(), ["easy", "medium", "hard", "expert", "extreme", "guess"]);
-    }
-}
+mod tests;

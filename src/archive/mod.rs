@@ -8,6 +8,7 @@ mod error;
 pub mod export;
 #[cfg(feature = "http")]
 pub mod fetch;
+pub mod generate;
 pub mod grade;
 pub mod html;
 pub mod import;

@@ -4,6 +4,8 @@
 
 pub mod aquarium;
 pub mod calendar;
+pub mod disjoint_sets;
+pub mod grading;
 mod kind;
 pub mod ring;
 pub mod rng;

@@ -4,8 +4,7 @@
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, ValueEnum};
 
-use aquarchive::kinds::Kind;
-use aquarchive::kinds::sudoku::{Level, Symmetry};
+use aquarchive::archive::generate::{Kind, Style, SudokuLevel as Level, Symmetry};
 
 use super::kind::kind_of;
 
@@ -130,6 +129,16 @@ pub enum SymmetryArg {
     Rot90,
     /// Left-right mirror symmetry of the givens
     Mirror,
+}
+
+impl From<StyleArg> for Style {
+    fn from(style: StyleArg) -> Style {
+        match style {
+            StyleArg::Mended => Style::Mended,
+            StyleArg::Random => Style::Random,
+            StyleArg::Grown => Style::Grown,
+        }
+    }
 }
 
 impl From<SymmetryArg> for Symmetry {

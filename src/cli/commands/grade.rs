@@ -3,12 +3,8 @@
 
 use serde_json::json;
 
-use aquarchive::archive::import::{self, Format};
+use aquarchive::archive::grade::{self, AnyGraded, GradedAquarium, GradedSudoku, Kind};
 use aquarchive::archive::kinds;
-use aquarchive::engine::Settings;
-use aquarchive::kinds::Kind;
-use aquarchive::kinds::aquarium::{self, Aquarium};
-use aquarchive::kinds::sudoku::{self, Grading, Grid};
 use aquarchive::render;
 
 use crate::cli::args::GradeArgs;
@@ -28,186 +24,162 @@ pub fn run(args: GradeArgs) -> Result<ExitCode, CliError> {
                 continue;
             }
         };
-        let graded = match kinds::detect(&text) {
-            Kind::Sudoku => grade_sudoku(&args, file, &text)?,
-            Kind::Aquarium => grade_aquarium(&args, file, &text)?,
-            other => {
-                let why = format!("{file}: holds {} puzzles; grade reads Sudoku and Aquarium", other.name());
-                report_error(args.json, file, None, &why)?;
-                ExitCode::Error
-            }
-        };
-        code = code.worst(graded);
-    }
-    Ok(code)
-}
-
-fn grade_sudoku(args: &GradeArgs, file: &str, text: &str) -> Result<ExitCode, CliError> {
-    let mut code = ExitCode::Ok;
-    for parsed in sudoku::parse_lines(text) {
-        let place = format!("{file}:{}", parsed.line);
-        let outcome = parsed.puzzle.and_then(|p| {
-            p.validate()?;
-            Ok((p, sudoku::solve(&p, 2, sudoku::Method::Bitboard)?))
-        });
-        let (puzzle, report) = match outcome {
-            Ok(solved) => solved,
+        // Without hints a step's words are never shown: they are not made.
+        let grades = match grade::grade_file(file, &text, args.hints) {
+            Ok(grades) => grades,
             Err(err) => {
-                report_error(args.json, file, Some(parsed.line), &format!("{place}: {err}"))?;
+                report_error(args.json, file, None, &err.to_string())?;
                 code = ExitCode::Error;
                 continue;
             }
         };
-        let mut out = record(file, Kind::Sudoku, report.solutions.len(), &report.stats);
-        out["line"] = json!(parsed.line);
-        out["puzzle"] = json!(puzzle.to_string());
-        out["givens"] = json!(puzzle.givens());
-        if !report.is_unique() {
-            code = code.worst(ExitCode::NotUnique);
-            let found = verdict(report.solutions.len(), &report.stats, 2);
-            print_not_graded(args.json, &out, &format!("{place}: {} givens", puzzle.givens()), &found)?;
-            continue;
-        }
-        let solution = report.solutions[0];
-        let grading = sudoku::grade(&puzzle, &solution);
-        if args.json {
-            print(&format!("{}\n", sudoku_json(out, &grading, &solution, args.hints)))?;
-        } else {
-            print(&sudoku_text(&place, &puzzle, &grading, args.hints))?;
+        for graded in grades {
+            let graded = match graded {
+                Ok(AnyGraded::Sudoku(sudoku)) => print_sudoku(&args, file, &sudoku)?,
+                Ok(AnyGraded::Aquarium(aquarium)) => print_aquarium(&args, file, &aquarium)?,
+                Err(err) => {
+                    report_error(args.json, file, Some(err.line), &err.to_string())?;
+                    ExitCode::Error
+                }
+            };
+            code = code.worst(graded);
         }
     }
     Ok(code)
 }
 
-fn sudoku_json(mut out: serde_json::Value, grading: &Grading, solution: &Grid, hints: bool) -> serde_json::Value {
-    out["level"] = json!(grading.level.name());
-    out["rank"] = json!(grading.level.rank());
-    out["techniques"] = grading.counts().iter().map(|(t, n)| (t.name().to_string(), json!(n))).collect();
-    out["solution"] = json!(solution.to_rows());
-    if hints {
-        out["steps"] = grading
-            .steps
-            .iter()
-            .map(|s| {
-                json!({
-                    "technique": s.technique.name(),
-                    "text": s.text,
-                    "placed": s.placed.iter().map(|&(c, d)| json!([c / 9 + 1, c % 9 + 1, d])).collect::<Vec<_>>(),
-                    "removed": s.removed.iter().map(|&(c, d)| json!([c / 9 + 1, c % 9 + 1, d])).collect::<Vec<_>>(),
+fn print_sudoku(args: &GradeArgs, file: &str, graded: &GradedSudoku) -> Result<ExitCode, CliError> {
+    let puzzle = &graded.puzzle;
+    let mut out = record(file, Kind::Sudoku, graded.solutions.len(), &graded.stats);
+    out["line"] = json!(graded.line);
+    out["puzzle"] = json!(puzzle.to_string());
+    out["givens"] = json!(puzzle.givens());
+    let Some((solution, grading)) = graded.graded() else {
+        let found = verdict(graded.solutions.len(), &graded.stats, 2);
+        return not_graded(args.json, &out, &format!("{}: {} givens", graded.place, puzzle.givens()), &found);
+    };
+    if args.json {
+        let counts = grading.counts().into_iter().map(|(t, n)| (t.name(), n));
+        add_grade(&mut out, grading.level.name(), grading.level.rank(), counts, solution.to_rows());
+        if args.hints {
+            out["steps"] = grading
+                .steps
+                .iter()
+                .map(|s| {
+                    json!({
+                        "technique": s.technique.name(),
+                        "text": s.text,
+                        "placed": s.placed.iter().map(|&(c, d)| json!([c / 9 + 1, c % 9 + 1, d])).collect::<Vec<_>>(),
+                        "removed": s.removed.iter().map(|&(c, d)| json!([c / 9 + 1, c % 9 + 1, d])).collect::<Vec<_>>(),
+                    })
                 })
-            })
-            .collect();
+                .collect();
+        }
+        print(&format!("{out}\n"))?;
+    } else {
+        let mut text =
+            format!("{}: {} givens: {} ({})\n", graded.place, puzzle.givens(), grading.level, grading.summary());
+        if args.hints {
+            text.push_str(&render::sudoku::framed(puzzle));
+            push_steps(&mut text, grading.steps.iter().map(|s| &s.text));
+        }
+        print(&text)?;
     }
-    out
+    Ok(ExitCode::Ok)
 }
 
-fn sudoku_text(place: &str, puzzle: &Grid, grading: &Grading, hints: bool) -> String {
-    let mut out = format!("{place}: {} givens: {} ({})\n", puzzle.givens(), grading.level, grading.summary());
-    if hints {
-        out.push_str(&render::sudoku::framed(puzzle));
-        let width = grading.steps.len().to_string().len();
-        for (k, step) in grading.steps.iter().enumerate() {
-            out.push_str(&format!("{:>width$}. {}\n", k + 1, step.text));
+fn print_aquarium(args: &GradeArgs, file: &str, graded: &GradedAquarium) -> Result<ExitCode, CliError> {
+    let puzzle = &graded.puzzle;
+    let mut out = record(file, Kind::Aquarium, graded.solutions.len(), &graded.stats);
+    out["line"] = json!(graded.line);
+    out["width"] = json!(puzzle.width());
+    out["height"] = json!(puzzle.height());
+    out["tanks"] = json!(puzzle.tank_count());
+    let size = kinds::size_text(Kind::Aquarium, puzzle.width() as i64, puzzle.height() as i64);
+    let Some((solution, grading)) = graded.graded() else {
+        let found = verdict(graded.solutions.len(), &graded.stats, 2);
+        return not_graded(
+            args.json,
+            &out,
+            &format!("{}: {size}, {} tanks", graded.place, puzzle.tank_count()),
+            &found,
+        );
+    };
+    if args.json {
+        let counts = grading.counts().into_iter().map(|(t, n)| (t.name(), n));
+        add_grade(&mut out, grading.level.name(), grading.level.rank(), counts, solution.to_rows());
+        if args.hints {
+            // Each step with the cells it settles as [row, column, water], 1-based.
+            out["steps"] = grading
+                .steps
+                .iter()
+                .map(|s| {
+                    json!({
+                        "technique": s.technique.name(),
+                        "text": s.text,
+                        "settles": s.settles.iter().map(|&(r, c, water)| json!([r + 1, c + 1, water])).collect::<Vec<_>>(),
+                    })
+                })
+                .collect();
         }
-        out.push('\n');
+        print(&format!("{out}\n"))?;
+    } else {
+        let mut text = format!(
+            "{}: {size}, {} tanks: {} ({})\n",
+            graded.place,
+            puzzle.tank_count(),
+            grading.level,
+            grading.summary()
+        );
+        if args.hints {
+            text.push_str(&render::aquarium::framed(puzzle, None));
+            // The steps name tanks by number: the map that says which is which.
+            text.push_str("Tanks, numbered in reading order:\n");
+            let side = puzzle.tank_count().to_string().len();
+            for r in 0..puzzle.height() {
+                let row: Vec<String> =
+                    (0..puzzle.width()).map(|c| format!("{:>side$}", puzzle.tank(r, c) + 1)).collect();
+                text.push_str(&format!("  {}\n", row.join(" ")));
+            }
+            push_steps(&mut text, grading.steps.iter().map(|s| &s.text));
+        }
+        print(&text)?;
     }
-    out
+    Ok(ExitCode::Ok)
+}
+
+/// A graded puzzle's level, its rank, how often it used each technique and
+/// its solution's rows, into its JSON record.
+fn add_grade(
+    out: &mut serde_json::Value,
+    level: &str,
+    rank: u32,
+    counts: impl Iterator<Item = (&'static str, usize)>,
+    solution: Vec<String>,
+) {
+    out["level"] = json!(level);
+    out["rank"] = json!(rank);
+    out["techniques"] = counts.map(|(technique, n)| (technique.to_string(), json!(n))).collect();
+    out["solution"] = json!(solution);
+}
+
+/// The steps' words numbered from 1, the numbers right-aligned, and a
+/// blank line after them.
+fn push_steps<'a>(out: &mut String, steps: impl ExactSizeIterator<Item = &'a String>) {
+    let width = steps.len().to_string().len();
+    for (k, text) in steps.enumerate() {
+        out.push_str(&format!("{:>width$}. {text}\n", k + 1));
+    }
+    out.push('\n');
 }
 
 /// A puzzle without exactly one solution is not graded: its record as
 /// JSON, or a line with what was found.
-fn print_not_graded(json: bool, out: &serde_json::Value, what: &str, found: &str) -> Result<(), CliError> {
-    if json { print(&format!("{out}\n")) } else { print(&format!("{what}: {found}: not graded\n")) }
-}
-
-fn grade_aquarium(args: &GradeArgs, file: &str, text: &str) -> Result<ExitCode, CliError> {
-    let mut code = ExitCode::Ok;
-    let parsed = import::parse(text, Format::Auto);
-    let several = parsed.len() > 1;
-    for (line, puzzle) in parsed {
-        let place = if several { format!("{file}:{line}") } else { file.to_string() };
-        let outcome = puzzle.and_then(|p| {
-            p.validate()?;
-            let report = aquarium::solve(&p, 2, Settings::default())?;
-            Ok((p, report))
-        });
-        let (puzzle, report) = match outcome {
-            Ok(solved) => solved,
-            Err(err) => {
-                // The place names the line; the message says it no more.
-                report_error(args.json, file, Some(line), &format!("{file}:{line}: {}", err.message()))?;
-                code = ExitCode::Error;
-                continue;
-            }
-        };
-        let mut out = record(file, Kind::Aquarium, report.solutions.len(), &report.stats);
-        out["line"] = json!(line);
-        out["width"] = json!(puzzle.width());
-        out["height"] = json!(puzzle.height());
-        out["tanks"] = json!(puzzle.tank_count());
-        let size = kinds::size_text(Kind::Aquarium, puzzle.width() as i64, puzzle.height() as i64);
-        if !report.is_unique() {
-            code = code.worst(ExitCode::NotUnique);
-            let found = verdict(report.solutions.len(), &report.stats, 2);
-            print_not_graded(args.json, &out, &format!("{place}: {size}, {} tanks", puzzle.tank_count()), &found)?;
-            continue;
-        }
-        let solution = &report.solutions[0];
-        let grading = aquarium::grade::grade_knowing(&puzzle, solution);
-        if args.json {
-            out["level"] = json!(grading.level.name());
-            out["rank"] = json!(grading.level.rank());
-            out["techniques"] = grading.counts().iter().map(|(t, n)| (t.name().to_string(), json!(n))).collect();
-            out["solution"] = json!(solution.to_rows());
-            if args.hints {
-                out["steps"] = aquarium_steps_json(&grading);
-            }
-            print(&format!("{out}\n"))?;
-        } else {
-            print(&aquarium_text(&place, &size, &puzzle, &grading, args.hints))?;
-        }
+fn not_graded(json: bool, out: &serde_json::Value, what: &str, found: &str) -> Result<ExitCode, CliError> {
+    if json {
+        print(&format!("{out}\n"))?
+    } else {
+        print(&format!("{what}: {found}: not graded\n"))?
     }
-    Ok(code)
-}
-
-/// Each step with the cells it settles as [row, column, water], 1-based.
-fn aquarium_steps_json(grading: &aquarium::grade::Grading) -> serde_json::Value {
-    grading
-        .steps
-        .iter()
-        .map(|s| {
-            json!({
-                "technique": s.technique.name(),
-                "text": s.text,
-                "settles": s.settles.iter().map(|&(r, c, water)| json!([r + 1, c + 1, water])).collect::<Vec<_>>(),
-            })
-        })
-        .collect()
-}
-
-fn aquarium_text(
-    place: &str,
-    size: &str,
-    puzzle: &Aquarium,
-    grading: &aquarium::grade::Grading,
-    hints: bool,
-) -> String {
-    let mut out =
-        format!("{place}: {size}, {} tanks: {} ({})\n", puzzle.tank_count(), grading.level, grading.summary());
-    if hints {
-        out.push_str(&render::aquarium::framed(puzzle, None));
-        // The steps name tanks by number: the map that says which is which.
-        out.push_str("Tanks, numbered in reading order:\n");
-        let side = puzzle.tank_count().to_string().len();
-        for r in 0..puzzle.height() {
-            let row: Vec<String> = (0..puzzle.width()).map(|c| format!("{:>side$}", puzzle.tank(r, c) + 1)).collect();
-            out.push_str(&format!("  {}\n", row.join(" ")));
-        }
-        let width = grading.steps.len().to_string().len();
-        for (k, step) in grading.steps.iter().enumerate() {
-            out.push_str(&format!("{:>width$}. {}\n", k + 1, step.text));
-        }
-        out.push('\n');
-    }
-    out
+    Ok(ExitCode::NotUnique)
 }

@@ -34,6 +34,7 @@
 
 use std::ops::ControlFlow;
 
+use crate::disjoint_sets::DisjointSets;
 use crate::rng::Rng;
 use multicover::{Probing, Settings, Solver};
 
@@ -298,15 +299,7 @@ fn verified(puzzle: &Aquarium, water: Water) -> Second {
 /// sizes capped so that no tank swallows the grid.
 fn random_map(rng: &mut Rng, width: usize, height: usize, tanks: usize) -> Vec<usize> {
     let cells = width * height;
-    let mut parent: Vec<usize> = (0..cells).collect();
-    let mut size = vec![1usize; cells];
-    fn find(parent: &mut [usize], mut x: usize) -> usize {
-        while parent[x] != x {
-            parent[x] = parent[parent[x]];
-            x = parent[x];
-        }
-        x
-    }
+    let mut sets = DisjointSets::new(cells);
     let mut edges = Vec::with_capacity(2 * cells);
     for r in 0..height {
         for c in 0..width {
@@ -327,16 +320,15 @@ fn random_map(rng: &mut Rng, width: usize, height: usize, tanks: usize) -> Vec<u
             if regions <= tanks {
                 break;
             }
-            let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
+            let (ra, rb) = (sets.find(a), sets.find(b));
             // The second pass lifts the cap so the count is always reached.
-            if ra != rb && (pass == 1 || size[ra] + size[rb] <= cap) {
-                parent[rb] = ra;
-                size[ra] += size[rb];
+            if ra != rb && (pass == 1 || sets.size(ra) + sets.size(rb) <= cap) {
+                sets.union(ra, rb);
                 regions -= 1;
             }
         }
     }
-    (0..cells).map(|i| find(&mut parent, i)).collect()
+    (0..cells).map(|i| sets.find(i)).collect()
 }
 
 /// A map grown from `seeds` random cells until the grid is full: at each

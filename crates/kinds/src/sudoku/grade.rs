@@ -31,28 +31,16 @@ pub struct Step {
     pub text: String,
 }
 
+impl crate::grading::Step for Step {
+    type Technique = Technique;
+
+    fn technique(&self) -> Technique {
+        self.technique
+    }
+}
+
 /// A puzzle's grade: its level and every step of the solution.
-#[derive(Clone, Debug)]
-pub struct Grading {
-    pub level: Level,
-    pub steps: Vec<Step>,
-}
-
-impl Grading {
-    /// How often each technique was used, in the order they are tried.
-    pub fn counts(&self) -> Vec<(Technique, usize)> {
-        Technique::ALL
-            .iter()
-            .map(|&t| (t, self.steps.iter().filter(|s| s.technique == t).count()))
-            .filter(|&(_, n)| n > 0)
-            .collect()
-    }
-
-    /// "hidden single 31, naked single 20, X-wing 1".
-    pub fn summary(&self) -> String {
-        self.counts().iter().map(|(t, n)| format!("{t} {n}")).collect::<Vec<_>>().join(", ")
-    }
-}
+pub type Grading = crate::grading::Grading<Step>;
 
 /// Grades a puzzle that has exactly one solution, `solution` (proved with
 /// the engine by the caller). The solution is read only when no technique
@@ -81,7 +69,7 @@ pub fn grade_up_to(puzzle: &Grid, solution: &Grid, ceiling: Level) -> Grading {
             break;
         }
     }
-    Grading { level, steps }
+    Grading { level, steps, complete: board.is_solved() }
 }
 
 /// The first deduction of the simplest technique that finds one.

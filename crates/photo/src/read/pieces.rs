@@ -3,6 +3,7 @@
 //! the nearest of the date's tilings to the gaps seen.
 
 use aquarchive_kinds::calendar::{self, Cell, Date, Method, Tiling, Variant, verify};
+use aquarchive_kinds::disjoint_sets::DisjointSets;
 
 use crate::geometry::Point;
 use crate::raster::median;
@@ -32,7 +33,7 @@ pub(super) fn read(layout: &Layout, date: Date, outline: [Point; 4]) -> Result<R
     let covered = |i: usize| !open[i] && variant.cell(i / w, i % w) != Cell::Blocked;
     let threshold = ev.seen_gap();
     // Pieces: covered cells joined where no gap parts them.
-    let mut parent: Vec<usize> = (0..w * h).collect();
+    let mut pieces = DisjointSets::new(w * h);
     for r in 0..h {
         for c in 0..w {
             let i = r * w + c;
@@ -40,18 +41,16 @@ pub(super) fn read(layout: &Layout, date: Date, outline: [Point; 4]) -> Result<R
                 continue;
             }
             if c + 1 < w && covered(i + 1) && ev.across[i] < threshold {
-                let (a, b) = (find(&mut parent, i), find(&mut parent, i + 1));
-                parent[a] = b;
+                pieces.union(i, i + 1);
             }
             if r + 1 < h && covered(i + w) && ev.down[i] < threshold {
-                let (a, b) = (find(&mut parent, i), find(&mut parent, i + w));
-                parent[a] = b;
+                pieces.union(i, i + w);
             }
         }
     }
     let mut groups: Vec<(usize, Vec<(usize, usize)>)> = Vec::new();
     for i in (0..w * h).filter(|&i| covered(i)) {
-        let root = find(&mut parent, i);
+        let root = pieces.find(i);
         match groups.iter_mut().find(|g| g.0 == root) {
             Some(g) => g.1.push((i / w, i % w)),
             None => groups.push((root, vec![(i / w, i % w)])),
@@ -107,15 +106,6 @@ pub(super) fn read(layout: &Layout, date: Date, outline: [Point; 4]) -> Result<R
         }
         None => Err(pieces_error()),
     }
-}
-
-/// A union-find over cells.
-fn find(parent: &mut [usize], mut i: usize) -> usize {
-    while parent[i] != i {
-        parent[i] = parent[parent[i]];
-        i = parent[i];
-    }
-    i
 }
 
 /// The tiling among `tilings` (all of one date's) whose piece borders are

@@ -1,48 +1,34 @@
-//! What both generators of `aquarchive generate` share: the seed, and
-//! puzzles made in parallel and printed a chunk at a time.
+//! What both generators of `aquarchive generate` share: the seed said, and
+//! each chunk of puzzles printed as it is made, with a progress bar.
 
-use rayon::prelude::*;
+use aquarchive::archive::generate::Generation;
 
 use crate::cli::error::CliError;
 use crate::cli::output::print;
 use crate::cli::progress::Progress;
 
-/// Makes puzzles `0..count` in parallel, `chunk` at a time, with a progress
-/// bar, and prints each chunk (what `write` adds to its text, in order)
-/// before the next starts, so output streams and memory stays flat.
-pub fn in_chunks<T: Send>(
-    count: usize,
-    chunk: usize,
-    make: impl Fn(usize) -> T + Sync,
+/// Says the seed on stderr (stdout is
+/// the puzzles) so that any run can be made again, task strings too.
+pub fn announce(seed: u64) {
+    eprintln!("aquarchive: seed {seed} (--seed {seed} makes the same puzzles again)");
+}
+
+/// Prints each chunk of `generation` (what `write` adds to its text for
+/// each puzzle, in order, with its number in the run) before the next is
+/// made, so output streams.
+pub fn print_chunks<S: Copy + Sync, T: Send>(
+    generation: Generation<'_, S, T>,
     mut write: impl FnMut(usize, T, &mut String),
 ) -> Result<(), CliError> {
-    let progress = Progress::new(count as u64, "generating");
-    for start in (0..count).step_by(chunk) {
-        let end = (start + chunk).min(count);
-        let made: Vec<T> = (start..end)
-            .into_par_iter()
-            .map(|i| {
-                let made = make(i);
-                progress.inc();
-                made
-            })
-            .collect();
+    let progress = Progress::new(generation.count as u64, "generating");
+    let tick = || progress.inc();
+    for chunk in generation.ticking(&tick) {
         let mut out = String::new();
-        for (i, made) in (start..end).zip(made) {
+        for (i, made) in chunk {
             write(i, made, &mut out);
         }
         print(&out)?;
     }
     progress.finish();
     Ok(())
-}
-
-/// The seed asked for, or one from the clock; said on stderr (stdout is
-/// the puzzles) so that any run can be made again, task strings too.
-pub fn seed(asked: Option<u64>) -> u64 {
-    let seed = asked.unwrap_or_else(|| {
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64)
-    });
-    eprintln!("aquarchive: seed {seed} (--seed {seed} makes the same puzzles again)");
-    seed
 }

@@ -4,37 +4,16 @@
 use multicover::Settings;
 
 use super::board::{Board, Shape};
-use super::levels::{Level, Technique};
+use super::levels::Level;
 use super::memo::Memo;
 use super::step::Step;
 use super::techniques;
 use crate::aquarium::{Aquarium, Water, solve};
 
-/// A puzzle's grade: its level and every step of the solution.
-#[derive(Clone, Debug)]
-pub struct Grading {
-    pub level: Level,
-    pub steps: Vec<Step>,
-    /// Whether the steps settle every cell. Only a puzzle with no solution
-    /// or several stops short: a guess needs the one solution.
-    pub complete: bool,
-}
-
-impl Grading {
-    /// How often each technique was used, in the order they are tried.
-    pub fn counts(&self) -> Vec<(Technique, usize)> {
-        Technique::ALL
-            .iter()
-            .map(|&t| (t, self.steps.iter().filter(|s| s.technique == t).count()))
-            .filter(|&(_, n)| n > 0)
-            .collect()
-    }
-
-    /// "finished line 12, too wide 5, piece needed 3".
-    pub fn summary(&self) -> String {
-        self.counts().iter().map(|(t, n)| format!("{t} {n}")).collect::<Vec<_>>().join(", ")
-    }
-}
+/// A puzzle's grade: its level and every step of the solution. Only a
+/// puzzle with no solution or several stops short of settling every cell
+/// (`complete`): a guess needs the one solution.
+pub type Grading = crate::grading::Grading<Step>;
 
 /// Grades a puzzle. When the techniques run out, the engine solves the
 /// puzzle (checked by the verifier) for the guess; a puzzle without exactly

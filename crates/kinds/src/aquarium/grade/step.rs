@@ -13,3 +13,11 @@ pub struct Step {
     pub text: String,
     pub settles: Vec<(usize, usize, bool)>,
 }
+
+impl crate::grading::Step for Step {
+    type Technique = Technique;
+
+    fn technique(&self) -> Technique {
+        self.technique
+    }
+}
