@@ -459,6 +459,9 @@ pub(super) fn puzzle_page(
                     @if let Some(date) = &puzzle.record.special_date {
                         (fact("special of", html! { (date) }))
                     }
+                    @if let Some(AnyPuzzle::Calendar { variant, date }) = read {
+                        (fact("date", html! { (date) " on the " (variant.name()) " board" }))
+                    }
                     @if !row.site_check.is_empty() {
                         (fact("site's check", html! { (row.site_check) }))
                     }

@@ -372,3 +372,15 @@ fn the_boards_look_is_written_once_before_the_script_as_the_pictures_are_drawn()
     assert!(!STYLE.contains(crate::render::svg::aquarium::WATER) && STYLE.contains("var(--water)"));
     assert!(!head.contains('<'));
 }
+
+#[test]
+fn a_calendar_puzzle_page_gives_its_date_and_board() {
+    let mut p = puzzle(3, Kind::Calendar, "weekday Jan 5 Sun\n");
+    p.solution = None;
+    let (page, problem) = page_of(&p, &[], None, None);
+    assert_eq!(problem, None);
+    let doc = Html::parse_document(&page);
+    let facts = texts(&doc, "dl.facts dt");
+    let at = facts.iter().position(|f| f == "date").expect("a date fact");
+    assert_eq!(texts(&doc, "dl.facts dd")[at], "Jan 5 Sun on the weekday board");
+}
