@@ -2,6 +2,7 @@
 //! (like cargo's `ops`): puzzles go parse -> validate -> solve -> store, and
 //! come back out for showing, exporting, re-solving and verifying.
 
+pub mod calendar;
 mod error;
 pub mod export;
 #[cfg(feature = "http")]
@@ -27,6 +28,8 @@ pub mod text_header;
 mod verdict;
 pub mod verify;
 
+/// How a command opens the archive: to read, or to write.
+pub use crate::store::Access;
 pub use error::ArchiveError;
 pub use stored::{stored, stored_aquarium, stored_solution, stored_water};
 pub use verdict::{AS_THEIR_KIND_HAS, SOLVER_VERSION, Tally, Verdict, assess};
