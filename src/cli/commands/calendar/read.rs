@@ -26,10 +26,12 @@ pub fn run(args: CalendarReadArgs, global: &GlobalArgs) -> Result<ExitCode, CliE
     };
     let pictures = Pictures::new(args.svg.clone(), args.png.clone(), args.json)?;
     // Ctrl-C stops after the photo at hand, read and stored.
-    crate::cli::interrupt::stop_between_steps(
+    crate::cli::interrupt::stop_between_steps(if args.import {
         "stopped at once: the readings stored before are kept; run the same command again to finish (a reading \
-         stored already is said to be so)",
-    );
+         stored already is said to be so)"
+    } else {
+        "stopped at once: the photos said above were read, the others not"
+    });
     // The archive is opened before the first photo: a bad config or
     // archive fails before any reading.
     let mut store = if args.import { Some(Context::load(global)?.open(Access::ReadWrite)?) } else { None };
@@ -42,18 +44,19 @@ pub fn run(args: CalendarReadArgs, global: &GlobalArgs) -> Result<ExitCode, CliE
         match outcome {
             PhotoOutcome::Read(read) => said_read(&read, &args, &pictures, several.then_some(number)),
             PhotoOutcome::NotRead(not_read) => {
-                code = ExitCode::Error;
+                code = code.worst(ExitCode::Error);
                 said_not_read(&not_read, args.json)
             }
         }
     })?;
     if batch.interrupted {
+        let stored = if args.import { format!(", {} stored now", batch.stored) } else { String::new() };
         eprintln!(
-            "aquarchive: interrupted: {} of {} photos dealt with ({} read, {} stored now); the others were not read",
+            "aquarchive: interrupted: {} of {} photos dealt with ({} read{stored}); the photos after them were not \
+             read",
             batch.read + batch.not_read,
             args.photos.len(),
             batch.read,
-            batch.stored
         );
         return Ok(ExitCode::Interrupted);
     }
