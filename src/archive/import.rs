@@ -491,6 +491,22 @@ pub fn import(
     Ok(summary)
 }
 
+/// Imports `candidates` as one step, which Ctrl-C does not cut short: for a
+/// caller that stops between steps of its own (`calendar read --import`
+/// stores each photo's date as it is read).
+pub(super) fn import_as_one_step(
+    store: &mut Store,
+    candidates: Vec<Candidate>,
+    settings: Settings,
+) -> Result<Summary, ArchiveError> {
+    let mut summary = Summary::default();
+    let fresh = unseen(store, candidates, &mut summary)?;
+    let (judged, took) = solve(fresh, settings)?;
+    summary.solve_time += took;
+    write(store, &judged, &mut summary)?;
+    Ok(summary)
+}
+
 /// A puzzle judged and ready to store, with its solution if it has one,
 /// and whether its kind expects one solution.
 type Judged = (NewPuzzle, Option<Solution>, bool);

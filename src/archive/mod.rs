@@ -4,6 +4,7 @@
 
 #[cfg(feature = "http")]
 pub mod batch;
+pub mod calendar;
 mod error;
 pub mod export;
 #[cfg(feature = "http")]

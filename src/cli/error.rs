@@ -2,10 +2,10 @@
 //! error, and what the command was doing when the cause does not say it.
 
 use std::error::Error;
-use std::fmt::Display;
 
 use aquarchive::archive::ArchiveError;
 use aquarchive::archive::{CalendarError, DateError, SiteError, StoreError};
+use aquarchive::archive::calendar::CalendarOpError;
 use aquarchive::config::ConfigError;
 
 /// Why a command failed. Its Display is the first part of the message; the
@@ -31,6 +31,8 @@ pub enum CliError {
     Calendar(#[from] CalendarError),
     #[error(transparent)]
     Date(#[from] DateError),
+    #[error(transparent)]
+    CalendarOp(#[from] CalendarOpError),
     /// `source` failed while the command was `doing` something its message
     /// does not name (e.g. "starting the browser").
     #[error("{doing}")]
@@ -49,17 +51,6 @@ impl CliError {
     }
 }
 
-/// Says what a failing step was doing: `store_step().doing("re-solving")?`.
-pub trait Doing<T> {
-    fn doing(self, what: impl Display) -> Result<T, CliError>;
-}
-
-impl<T, E: Into<CliError>> Doing<T> for Result<T, E> {
-    fn doing(self, what: impl Display) -> Result<T, CliError> {
-        self.map_err(|err| CliError::While { doing: what.to_string(), source: Box::new(err.into()) })
-    }
-}
-
 /// The whole message of an error, with its causes (see [`aquarchive::shared::error_chain`]).
 pub fn message(err: &dyn Error) -> String {
     aquarchive::shared::error_chain(err)
@@ -72,12 +63,12 @@ mod tests {
     #[test]
     fn the_message_says_what_was_being_done_and_each_cause_once() {
         let io = std::io::Error::new(std::io::ErrorKind::NotFound, "no such file");
-        let err: Result<(), CliError> = Err(CliError::Io { path: "a.txt".into(), source: io });
-        let err = err.doing("reading the board").unwrap_err();
+        let err = CliError::Io { path: "a.txt".into(), source: io };
+        let err = CliError::While { doing: "reading the board".into(), source: Box::new(err) };
         assert_eq!(message(&err), "reading the board: a.txt: no such file");
         assert!(!err.is_broken_pipe());
         let pipe = std::io::Error::new(std::io::ErrorKind::BrokenPipe, "closed");
-        let err: Result<(), CliError> = Err(CliError::Io { path: "<stdout>".into(), source: pipe });
-        assert!(err.doing("printing").unwrap_err().is_broken_pipe());
+        let err = CliError::Io { path: "<stdout>".into(), source: pipe };
+        assert!(CliError::While { doing: "printing".into(), source: Box::new(err) }.is_broken_pipe());
     }
 }

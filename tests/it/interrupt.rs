@@ -51,7 +51,7 @@ fn many_sudokus(dir: &Dir) -> (i64, String) {
 /// Ctrl-C, and lets go once the command says it will stop after the step
 /// at hand: its first write waits for the lock, so the Ctrl-C always comes
 /// before it has finished, and is always heard before it goes on.
-fn interrupted_while_locked(dir: &Dir, args: &[&str]) -> Run {
+pub(crate) fn interrupted_while_locked(dir: &Dir, args: &[&str]) -> Run {
     let lock = rusqlite::Connection::open(dir.join("a.sqlite")).unwrap();
     lock.execute_batch("BEGIN IMMEDIATE").unwrap();
     let mut run = Watched::spawn(dir.command(args), &format!("aquarchive {}", args.join(" ")));

@@ -6,6 +6,7 @@ mod util;
 mod archive_format;
 mod backup;
 mod calendar;
+mod calendar_batch;
 mod calendar_boards;
 mod calendar_photo;
 mod catch_up;
