@@ -4,8 +4,8 @@
 use std::error::Error;
 
 use aquarchive::archive::ArchiveError;
-use aquarchive::archive::{CalendarError, DateError, SiteError, StoreError};
 use aquarchive::archive::calendar::CalendarOpError;
+use aquarchive::archive::{CalendarError, DateError, SiteError, StoreError};
 use aquarchive::config::ConfigError;
 
 /// Why a command failed. Its Display is the first part of the message; the

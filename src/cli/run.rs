@@ -46,6 +46,7 @@ pub fn main() -> ExitCode {
         Command::Backup(args) => backup::run(args, global),
         Command::Completions(args) => shell::completions(&args),
         Command::Man(args) => shell::man(&args),
+        Command::Guide(args) => shell::guide(&args),
     };
     interrupt::wait_if_stopping();
     match result {

@@ -261,6 +261,33 @@ fn every_command_s_help_gives_examples() {
 }
 
 #[test]
+fn help_gives_a_command_s_own_options_first_and_points_to_the_guide_it_carries() {
+    let dir = Dir::new();
+    for command in commands(&dir) {
+        let help = dir.run(&[&command, "--help"]).ok().stdout;
+        // The options every command takes come under their own heading, last.
+        let (own, global) = help.split_once("Global options:\n").unwrap_or_else(|| panic!("{command}: {help}"));
+        assert!(own.contains("-h, --help") && !own.contains("--db <PATH>"), "{command}: {help}");
+        assert!(global.contains("--db <PATH>") && global.contains("--verbose"), "{command}: {help}");
+        assert!(!help.contains("docs/guide.md"), "{command}'s help names a file an installed copy lacks: {help}");
+        // A footer that names a topic of the guide finds it.
+        for topic in help.split("`aquarchive guide ").skip(1).filter_map(|rest| rest.split_once('`')) {
+            let run = dir.run(&["guide", topic.0]).ok();
+            assert!(run.stdout.starts_with("#"), "{command}: aquarchive guide {}: {run}", topic.0);
+        }
+    }
+    let guide = dir.run(&["guide"]).ok().stdout;
+    assert!(guide.starts_with("# The aquarchive user's guide\n") && guide.contains("\n## Exit codes\n"), "{guide}");
+    let codes = dir.run(&["guide", "EXIT", "codes"]).ok().stdout;
+    assert!(codes.starts_with("## Exit codes\n") && codes.len() < guide.len() / 10, "{codes}");
+    let run = dir.run(&["guide", "no such topic"]).expect_code(2);
+    assert!(
+        run.stderr.contains("no section of the guide is headed with \"no such topic\"; its sections are: "),
+        "{run}"
+    );
+}
+
+#[test]
 fn completions_and_the_manual_cover_every_command() {
     let dir = Dir::new();
     let commands = commands(&dir);

@@ -19,7 +19,7 @@ Examples:
   aquarchive import laptop.sqlite      # merge another archive into this one
   aquarchive import puzzles.jsonl      # restore what export --format jsonl wrote
 
-The guide, docs/guide.md, explains the formats, what is stored, and the summary's counts.";
+`aquarchive guide importing` explains the formats, what is stored, and the summary's counts.";
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum ImportFormat {
@@ -129,7 +129,7 @@ Examples:
   aquarchive export --format text --out archive/export
   aquarchive export --format jsonl --status ok > puzzles.jsonl
 
-The guide, docs/guide.md, explains each format and the HTML site.";
+`aquarchive guide exporting` and `aquarchive guide html` explain each format and the HTML site.";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ExportFormat {
@@ -190,7 +190,7 @@ Examples:
   aquarchive backup backups/                  # backups/aquarchive-20261130T060000Z.sqlite (backups/ made if missing)
   aquarchive backup /mnt/usb/aquarchive.sqlite --force
 
-The guide, docs/guide.md, explains how the copy is checked and how to restore it.";
+`aquarchive guide backups` explains how the copy is checked and how to restore it.";
 
 #[derive(Args, Debug)]
 pub struct BackupArgs {

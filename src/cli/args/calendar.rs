@@ -18,7 +18,7 @@ Examples:
   aquarchive calendar --every-date --weekday
   aquarchive calendar --print-board weekday > my-board.txt
 
-The guide, docs/guide.md, explains the boards, variant files and the forms of a date.";
+`aquarchive guide calendar puzzle` explains the boards, variant files and the forms of a date.";
 
 #[derive(Args, Debug)]
 pub struct CalendarArgs {
@@ -88,7 +88,7 @@ Examples:
   aquarchive calendar read --json *.jpg
   aquarchive calendar read board.jpg --import
 
-The guide, docs/guide.md, explains how a photo is read and what makes one readable.";
+`aquarchive guide photos` explains how a photo is read and what makes one readable.";
 
 #[derive(Args, Debug)]
 pub struct CalendarReadArgs {

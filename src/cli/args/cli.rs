@@ -15,7 +15,7 @@ use super::fetch::{FETCH_EXAMPLES, FetchArgs, LOG_EXAMPLES, LogArgs, REPARSE_EXA
 use super::generate::{GENERATE_EXAMPLES, GenerateArgs, OutputFormat};
 use super::global::GlobalArgs;
 use super::grade::{GradeArgs, grade_help};
-use super::shell::{COMPLETIONS_EXAMPLES, CompletionsArgs, MAN_EXAMPLES, ManArgs};
+use super::shell::{COMPLETIONS_EXAMPLES, CompletionsArgs, GUIDE_EXAMPLES, GuideArgs, MAN_EXAMPLES, ManArgs};
 use super::solve::{InputFormat, RESOLVE_EXAMPLES, ResolveArgs, SOLVE_EXAMPLES, SolveArgs};
 
 #[derive(Parser, Debug)]
@@ -31,7 +31,8 @@ use super::solve::{InputFormat, RESOLVE_EXAMPLES, ResolveArgs, SOLVE_EXAMPLES, S
   aquarchive solve puzzle.txt
   aquarchive export --html archive/site
 
-The guide, docs/guide.md, explains each command, the settings of config.toml and the exit status."
+`aquarchive guide` prints the user's guide: each command, the settings of config.toml and the exit status
+(`aquarchive guide TOPIC`: its sections on a topic)."
 )]
 pub struct Cli {
     #[command(flatten)]
@@ -58,7 +59,7 @@ impl Cli {
                 subcommand,
                 format!(
                     "--format {format} is for Aquarium, not --kind {kind}; the other kinds have their own text \
-                     formats (see docs/guide.md)"
+                     formats (see `aquarchive guide formats`)"
                 ),
             )),
             _ => Ok(()),
@@ -107,6 +108,7 @@ impl Cli {
             Command::Calendar(args) if args.read.is_none() => "calendar",
             Command::Completions(_) => "completions",
             Command::Man(_) => "man",
+            Command::Guide(_) => "guide",
             _ => return Ok(()),
         };
         let given: Vec<&str> = [("--db", self.global.db.is_some()), ("--config", self.global.config.is_some())]
@@ -195,4 +197,7 @@ pub enum Command {
     /// Print the manual page (roff), of aquarchive or of one of its commands
     #[command(after_help = MAN_EXAMPLES)]
     Man(ManArgs),
+    /// Print the user's guide, or its sections on a topic (the guide is built into the binary)
+    #[command(after_help = GUIDE_EXAMPLES)]
+    Guide(GuideArgs),
 }

@@ -15,8 +15,8 @@ Examples:
 A special's run also catches up the specials of its class that the site still offers (about
 30 days back) and the archive lacks, newer than the oldest it holds.
 
-The guide, docs/guide.md, explains scheduled fetching, the checks on each page, and the
-[site] and [fetch] settings of config.toml.";
+`aquarchive guide fetching` explains scheduled fetching and the checks on each page, and
+`aquarchive guide configuration` the [site] and [fetch] settings of config.toml.";
 
 #[derive(Args, Debug)]
 pub struct FetchArgs {
@@ -56,7 +56,7 @@ Examples:
   aquarchive reparse
   aquarchive reparse --json
 
-The guide, docs/guide.md, explains when to reparse.";
+`aquarchive guide re-reading` explains when to reparse.";
 
 #[derive(Args, Debug)]
 pub struct ReparseArgs {
@@ -71,7 +71,7 @@ Examples:
   aquarchive log --failed --since 2026-11-01
   aquarchive log --limit 0 --json | jq -r .error
 
-The guide, docs/guide.md, explains the columns and each outcome.";
+`aquarchive guide fetch log` explains the columns and each outcome.";
 
 #[derive(Args, Debug)]
 pub struct LogArgs {

@@ -18,7 +18,7 @@ Examples:
   aquarchive generate --kind sudoku --difficulty hard --symmetry rot180 --count 3
   aquarchive generate --kind sudoku --difficulty easy --not-minimal | aquarchive grade --hints -
 
-The guide, docs/guide.md, explains how each kind is made and what the levels mean.";
+`aquarchive guide generating` explains how each kind is made and what the levels mean.";
 
 #[derive(Args, Debug)]
 pub struct GenerateArgs {

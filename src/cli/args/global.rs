@@ -8,13 +8,13 @@ use clap::Args;
 #[derive(Args, Debug, Clone)]
 pub struct GlobalArgs {
     /// Settings file [default: config.toml in the working directory, if there is one]
-    #[arg(long, global = true, value_name = "PATH")]
+    #[arg(long, global = true, value_name = "PATH", help_heading = "Global options")]
     pub config: Option<PathBuf>,
     /// The archive database [default: config.toml's archive.database, else archive/aquarchive.sqlite]
-    #[arg(long, global = true, value_name = "PATH")]
+    #[arg(long, global = true, value_name = "PATH", help_heading = "Global options")]
     pub db: Option<PathBuf>,
     /// Say on standard error what is done on the way (each fetch, retry and wait); -vv says more.
     /// RUST_LOG, when set, chooses instead
-    #[arg(short, long, global = true, action = clap::ArgAction::Count)]
+    #[arg(short, long, global = true, action = clap::ArgAction::Count, help_heading = "Global options")]
     pub verbose: u8,
 }

@@ -14,7 +14,7 @@ Examples:
   aquarchive grade --hints tests/fixtures/aquarium/puzzles/6x6_easy_681742.txt
   aquarchive grade --json tests/fixtures/sudoku/se_rated_sample.txt
 
-The guide, docs/guide.md, lists the techniques each level adds and what each one means.",
+`aquarchive guide grades` lists the techniques each level adds and what each one means.",
         grade::levels_text()
     )
 }

@@ -25,5 +25,5 @@ pub use filter::check_time;
 pub use generate::{GenerateArgs, OutputFormat, StyleArg};
 pub use global::GlobalArgs;
 pub use grade::GradeArgs;
-pub use shell::{CompletionsArgs, ManArgs};
+pub use shell::{CompletionsArgs, GuideArgs, ManArgs};
 pub use solve::{ResolveArgs, SolveArgs, SudokuSolver};

@@ -1,5 +1,6 @@
 //! The commands that describe the command line itself: shell completions
-//! and the manual page, both made from the same clap definitions.
+//! and the manual page, both made from the same clap definitions, and the
+//! user's guide.
 
 use clap::Args;
 
@@ -12,6 +13,19 @@ pub const MAN_EXAMPLES: &str = "Examples:
   aquarchive man | man -l -                           # read it now
   aquarchive man > ~/.local/share/man/man1/aquarchive.1   # then: man aquarchive
   aquarchive man fetch > ~/.local/share/man/man1/aquarchive-fetch.1";
+
+pub const GUIDE_EXAMPLES: &str = "Examples:
+  aquarchive guide | less                 # the whole guide
+  aquarchive guide importing              # the sections whose headings say \"importing\"
+  aquarchive guide 'exit codes'";
+
+#[derive(Args, Debug)]
+pub struct GuideArgs {
+    /// Words of a section's heading (any case): print the sections whose headings hold them, each with its
+    /// subsections; without, the whole guide
+    #[arg(value_name = "TOPIC", num_args = 0.., trailing_var_arg = true)]
+    pub topic: Vec<String>,
+}
 
 #[derive(Args, Debug)]
 pub struct CompletionsArgs {

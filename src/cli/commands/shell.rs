@@ -1,10 +1,11 @@
 //! `aquarchive completions` and `aquarchive man`: the command line
 //! described for shells and for man(1), from the parser's own definitions,
-//! so they always match it.
+//! so they always match it; and `aquarchive guide`, the user's guide built
+//! into the binary, so that an installed copy can show it.
 
 use clap::CommandFactory;
 
-use crate::cli::args::{Cli, CompletionsArgs, ManArgs};
+use crate::cli::args::{Cli, CompletionsArgs, GuideArgs, ManArgs};
 use crate::cli::error::CliError;
 use crate::cli::exit::ExitCode;
 use crate::cli::output::print;
@@ -41,4 +42,99 @@ pub fn man(args: &ManArgs) -> Result<ExitCode, CliError> {
         .map_err(|source| CliError::Io { path: "<stdout>".into(), source })?;
     print(&String::from_utf8_lossy(&out))?;
     Ok(ExitCode::Ok)
+}
+
+/// docs/guide.md, as it was when the binary was built.
+const GUIDE: &str = include_str!("../../../docs/guide.md");
+
+pub fn guide(args: &GuideArgs) -> Result<ExitCode, CliError> {
+    if args.topic.is_empty() {
+        print(GUIDE)?;
+        return Ok(ExitCode::Ok);
+    }
+    let topic = args.topic.join(" ");
+    let found = sections_on(GUIDE, &topic);
+    if found.is_empty() {
+        let headings: Vec<&str> = headings(GUIDE).into_iter().filter(|h| h.level == 2).map(|h| h.text).collect();
+        return Err(CliError::Message(format!(
+            "no section of the guide is headed with \"{topic}\"; its sections are: {}",
+            headings.join(", ")
+        )));
+    }
+    print(&found.join("\n"))?;
+    Ok(ExitCode::Ok)
+}
+
+/// A heading of the guide: its level (the count of `#`), its words, and
+/// the line it is on.
+struct Heading<'a> {
+    level: usize,
+    text: &'a str,
+    line: usize,
+}
+
+/// The guide's headings, leaving out `#` lines inside code blocks (comments
+/// of the shell and of config files).
+fn headings(text: &str) -> Vec<Heading<'_>> {
+    let mut in_code = false;
+    let mut found = Vec::new();
+    for (line, raw) in text.lines().enumerate() {
+        if raw.starts_with("```") {
+            in_code = !in_code;
+        } else if !in_code && raw.starts_with('#') {
+            let level = raw.chars().take_while(|&c| c == '#').count();
+            found.push(Heading { level, text: raw[level..].trim(), line });
+        }
+    }
+    found
+}
+
+/// Each section whose heading holds `topic` (any case), with its
+/// subsections: from its heading to the next heading of its level or above.
+/// A section inside one already taken is not printed again.
+fn sections_on(text: &str, topic: &str) -> Vec<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let all = headings(text);
+    let topic = topic.to_lowercase();
+    let mut taken_to = 0;
+    let mut found = Vec::new();
+    for (k, heading) in all.iter().enumerate() {
+        if heading.line < taken_to || !heading.text.to_lowercase().contains(&topic) {
+            continue;
+        }
+        let end = all[k + 1..].iter().find(|h| h.level <= heading.level).map_or(lines.len(), |h| h.line);
+        found.push(lines[heading.line..end].join("\n") + "\n");
+        taken_to = end;
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TEXT: &str = "# Guide\nintro\n## Importing\nhow\n```sh\n# a comment\n```\n### Importing JSON lines\nlines\n\
+                        ## Exporting\nout\n### Importing back\nagain\n## Exit codes\n0\n";
+
+    #[test]
+    fn a_topic_gives_its_sections_with_their_subsections_once() {
+        let found = sections_on(TEXT, "IMPORTING");
+        assert_eq!(
+            found,
+            [
+                "## Importing\nhow\n```sh\n# a comment\n```\n### Importing JSON lines\nlines\n",
+                "### Importing back\nagain\n"
+            ]
+        );
+        assert_eq!(sections_on(TEXT, "exit codes"), ["## Exit codes\n0\n"]);
+        assert!(sections_on(TEXT, "a comment").is_empty(), "a code block's # line is no heading");
+    }
+
+    #[test]
+    fn every_section_of_the_shipped_guide_is_found_by_its_heading() {
+        for heading in headings(GUIDE).iter().filter(|h| h.level >= 2) {
+            let found = sections_on(GUIDE, heading.text);
+            assert!(found.iter().any(|s| s.lines().next() == GUIDE.lines().nth(heading.line)), "{}", heading.text);
+        }
+    }
 }
