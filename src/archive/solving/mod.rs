@@ -181,15 +181,19 @@ pub struct Record<'a> {
 /// A Sudoku's digits as one string, `.` for a blank.
 struct Cells<'a>(&'a [u8; 81]);
 
-/// A Sudoku cell's character.
-fn sudoku_char(d: u8) -> u8 {
-    if d == 0 { b'.' } else { b'0' + d }
+/// A Sudoku's 81 cells as their characters, row by row, written into `text`
+/// (on the caller's stack: a Sudoku's line is written for every one of tens
+/// of thousands of puzzles a second).
+fn sudoku_text<'t>(cells: &[u8; 81], text: &'t mut [u8; 81]) -> &'t str {
+    for (t, &d) in text.iter_mut().zip(cells) {
+        *t = if d == 0 { b'.' } else { b'0' + d };
+    }
+    std::str::from_utf8(text).expect("digits and dots are ASCII")
 }
 
 impl Serialize for Cells<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let text = self.0.map(sudoku_char);
-        serializer.serialize_str(std::str::from_utf8(&text).expect("digits and dots are ASCII"))
+        serializer.serialize_str(sudoku_text(self.0, &mut [0; 81]))
     }
 }
 
@@ -203,13 +207,12 @@ impl Serialize for Rows<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let k = self.index;
         match self.solved {
-            // Nine rows straight from the grid: a Sudoku's line is written
-            // for every one of tens of thousands of puzzles a second.
             AnySolved::Sudoku(_, grids) => {
+                let mut buffer = [0; 81];
+                let text = sudoku_text(grids[k].cells(), &mut buffer);
                 let mut rows = serializer.serialize_seq(Some(9))?;
-                for row in grids[k].cells().chunks_exact(9) {
-                    let text: [u8; 9] = std::array::from_fn(|c| sudoku_char(row[c]));
-                    rows.serialize_element(std::str::from_utf8(&text).expect("digits and dots are ASCII"))?;
+                for r in 0..9 {
+                    rows.serialize_element(&text[r * 9..r * 9 + 9])?;
                 }
                 rows.end()
             }
