@@ -5,7 +5,7 @@
 
 use thiserror::Error;
 
-use crate::engine::Settings;
+use crate::engine::{Settings, Stats};
 use crate::kinds::Kind;
 use crate::kinds::aquarium::{self, Aquarium, AquariumError, Water};
 use crate::kinds::calendar::{self, CalendarError, Date, DateError, DatedBoard, Method, Tiling, Variant};
@@ -90,6 +90,37 @@ pub enum AnyPuzzle {
         date: Date,
     },
     Ring(Ring),
+}
+
+/// A puzzle of any kind with the solutions a search found for it (up to
+/// the limit it was given), each checked by the kind's own verifier.
+#[derive(Clone, Debug)]
+pub enum AnySolved {
+    Aquarium(Aquarium, Vec<Water>),
+    Sudoku(Grid, Vec<Grid>),
+    Calendar { variant: Variant, date: Date, tilings: Vec<Tiling> },
+    Ring(Ring, Vec<RingSolution>),
+}
+
+impl AnySolved {
+    pub fn kind(&self) -> Kind {
+        match self {
+            AnySolved::Aquarium(..) => Kind::Aquarium,
+            AnySolved::Sudoku(..) => Kind::Sudoku,
+            AnySolved::Calendar { .. } => Kind::Calendar,
+            AnySolved::Ring(..) => Kind::Ring,
+        }
+    }
+
+    /// How many solutions were found.
+    pub fn count(&self) -> usize {
+        match self {
+            AnySolved::Aquarium(_, solutions) => solutions.len(),
+            AnySolved::Sudoku(_, solutions) => solutions.len(),
+            AnySolved::Calendar { tilings, .. } => tilings.len(),
+            AnySolved::Ring(_, solutions) => solutions.len(),
+        }
+    }
 }
 
 /// A solution of any kind, read back from the store.
@@ -200,6 +231,45 @@ impl AnyPuzzle {
             grade,
         };
         Ok(Verdict { status, note: None, solution: Some(solution) })
+    }
+
+    /// Validates and solves, up to `limit` solutions: Aquarium and ring
+    /// puzzles by the engine with `settings`, a Sudoku by `sudoku`'s
+    /// solver, a calendar date by the bitboard search. An invalid puzzle
+    /// is an error that says what is wrong; so is a solver's answer that
+    /// its kind's verifier refuses (a bug).
+    pub fn solve(
+        self,
+        limit: u64,
+        settings: Settings,
+        sudoku: sudoku::Method,
+    ) -> Result<(AnySolved, Stats), PuzzleError> {
+        let limit = usize::try_from(limit).unwrap_or(usize::MAX);
+        Ok(match self {
+            AnyPuzzle::Aquarium(puzzle) => {
+                puzzle.validate()?;
+                let report = aquarium::solve(&puzzle, limit, settings)?;
+                (AnySolved::Aquarium(puzzle, report.solutions), report.stats)
+            }
+            AnyPuzzle::Sudoku(puzzle) => {
+                let report = sudoku::solve(&puzzle, limit, sudoku)?;
+                // Clashing givens have no solution: only a puzzle without
+                // one is checked for a clash, to name it (one pass over the
+                // grid fewer for every other puzzle).
+                if report.solutions.is_empty() {
+                    puzzle.validate()?;
+                }
+                (AnySolved::Sudoku(puzzle, report.solutions), report.stats)
+            }
+            AnyPuzzle::Calendar { variant, date } => {
+                let report = calendar::solve(&variant, &date, limit, Method::Bitboard)?;
+                (AnySolved::Calendar { variant, date, tilings: report.solutions }, report.stats)
+            }
+            AnyPuzzle::Ring(ring) => {
+                let report = ring::solve(&ring, limit, settings)?;
+                (AnySolved::Ring(ring, report.solutions), report.stats)
+            }
+        })
     }
 
     /// Reads a stored solution back.

@@ -25,6 +25,7 @@ pub mod restore;
 pub mod robots;
 pub mod site_names;
 pub mod solve;
+pub mod solving;
 pub mod stats;
 mod stored;
 pub mod text_header;

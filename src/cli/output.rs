@@ -10,10 +10,13 @@ use super::error::CliError;
 /// Writes `text` to stdout; a closed pipe becomes an error that `main`
 /// turns into a quiet, successful exit.
 pub fn print(text: &str) -> Result<(), CliError> {
+    print_bytes(text.as_bytes())
+}
+
+/// [`print`] of bytes: a picture, or text kept as bytes.
+pub fn print_bytes(bytes: &[u8]) -> Result<(), CliError> {
     let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes())
-        .and_then(|()| out.flush())
-        .map_err(|source| CliError::Io { path: "<stdout>".into(), source })
+    out.write_all(bytes).and_then(|()| out.flush()).map_err(|source| CliError::Io { path: "<stdout>".into(), source })
 }
 
 /// Reads a file, or stdin for `-`.

@@ -2,13 +2,13 @@
 //! (`-` for standard output, which then holds the pictures and nothing
 //! else), numbered when one command draws several.
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 use aquarchive::render::svg;
 
 use super::error::CliError;
-use super::output::print;
+use super::output::{print, print_bytes};
 
 /// PNGs are drawn at twice the SVG's size, so text stays crisp.
 const PNG_SCALE: f32 = 2.0;
@@ -68,10 +68,7 @@ impl Pictures {
             let png =
                 svg::to_png(drawing, PNG_SCALE).map_err(|e| CliError::Message(format!("{}: {e}", shown.display())))?;
             if path == Path::new("-") {
-                let mut out = std::io::stdout().lock();
-                out.write_all(&png)
-                    .and_then(|()| out.flush())
-                    .map_err(|source| CliError::Io { path: "<stdout>".into(), source })?;
+                print_bytes(&png)?;
             } else {
                 write_file(&shown, &png)?;
             }

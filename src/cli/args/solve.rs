@@ -6,8 +6,7 @@ use std::path::PathBuf;
 use clap::{ArgGroup, Args, ValueEnum};
 
 use aquarchive::archive::import::Format;
-use aquarchive::engine::Probing;
-use aquarchive::kinds::Kind;
+use aquarchive::archive::solving::{Kind, Probing};
 
 use super::kind::{KINDS_IN_FILES, kind_of};
 

@@ -1,11 +1,10 @@
 //! `aquarchive solve`: read puzzles, solve them, prove uniqueness, print.
 
-use aquarchive::archive::import::{self, Format};
-use aquarchive::archive::kinds::AnyPuzzle;
-use aquarchive::engine::{Learning, Settings};
-use aquarchive::kinds::sudoku;
+use aquarchive::archive::import::Format;
+use aquarchive::archive::solving::{self, Learning, Mode, Options, Settings, SudokuMethod};
 
-use super::job::{At, Job, Mode};
+use super::job::{At, Job};
+use super::print::print_found;
 use crate::cli::args::{SolveArgs, SudokuSolver};
 use crate::cli::error::{self, CliError};
 use crate::cli::exit::ExitCode;
@@ -27,20 +26,21 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, CliError> {
         engine.learning = Learning::Always;
     }
     let sudoku = match args.solver.unwrap_or_default() {
-        SudokuSolver::Bitboard => sudoku::Method::Bitboard,
-        SudokuSolver::Engine => sudoku::Method::Engine(engine),
+        SudokuSolver::Bitboard => SudokuMethod::Bitboard,
+        SudokuSolver::Engine => SudokuMethod::Engine(engine),
     };
-    let job =
-        Job { limit: args.limit, mode, json: args.json, settings: engine, sudoku, pictures, out: Default::default() };
-    let solved = solve_files(&job, &args);
+    // The kind as `import` finds it, unless --kind or --format says.
+    let format = args.format.map_or(Format::Auto, Format::from);
+    let options = Options { kind: args.kind, format, limit: args.limit, mode, engine, sudoku };
+    let job = Job { options, json: args.json, pictures, out: Default::default() };
+    let solved = solve_files(&job, &args.files);
     job.flush().and(solved)
 }
 
-fn solve_files(job: &Job, args: &SolveArgs) -> Result<ExitCode, CliError> {
-    let format = args.format.map_or(Format::Auto, Format::from);
+fn solve_files(job: &Job, files: &[String]) -> Result<ExitCode, CliError> {
     let mut drawn = 0;
     let mut code = ExitCode::Ok;
-    for file in &args.files {
+    for file in files {
         let text = match read_input(file) {
             Ok(text) => text,
             Err(err) => {
@@ -50,22 +50,19 @@ fn solve_files(job: &Job, args: &SolveArgs) -> Result<ExitCode, CliError> {
                 continue;
             }
         };
-        // The kind as `import` finds it, unless --kind or --format says.
-        let parsed = import::parse_any(&text, format, args.kind);
-        let several = parsed.puzzles.len() > 1;
-        let numbered = several || args.files.len() > 1;
-        for (line, puzzle) in &parsed.puzzles {
+        let mut solving = solving::solve_text(&text, &job.options);
+        let several = solving.len() > 1;
+        let numbered = several || files.len() > 1;
+        for solved in solving.by_ref() {
             drawn += 1;
-            let at = At { file, line: *line, named_by_line: several, number: numbered.then_some(drawn) };
-            let outcome = match puzzle {
-                AnyPuzzle::Aquarium(p) => super::aquarium::solve(job, &at, p)?,
-                AnyPuzzle::Sudoku(g) => super::sudoku::solve(job, &at, g)?,
-                AnyPuzzle::Calendar { variant, date } => super::calendar::solve(job, &at, variant, date)?,
-                AnyPuzzle::Ring(r) => super::ring::solve(job, &at, r)?,
+            let at = At { file, line: solved.line, named_by_line: several, number: numbered.then_some(drawn) };
+            let outcome = match &solved.found {
+                Ok(found) => print_found(job, &at, found)?,
+                Err(err) => job.fault(&at, err)?,
             };
             code = code.worst(outcome);
         }
-        if let Some((line, unreadable)) = &parsed.unreadable {
+        if let Some((line, unreadable)) = solving.unreadable() {
             // Named as `import` names it: the file and the first bad line.
             job.flush()?;
             report_error(job.json, file, Some(*line), &format!("{file}:{line}: {}", unreadable.why))?;

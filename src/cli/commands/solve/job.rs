@@ -1,29 +1,23 @@
 //! What `solve` asks of each puzzle, and how its output is kept and
-//! written: shared by the files of each kind.
+//! written.
 
 use std::cell::RefCell;
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use aquarchive::engine::Settings;
-use aquarchive::kinds::Kind;
-use aquarchive::kinds::sudoku;
+use aquarchive::archive::solving::Options;
 
 use crate::cli::error::CliError;
 use crate::cli::exit::ExitCode;
-use crate::cli::output::print;
+use crate::cli::output::print_bytes;
 use crate::cli::picture::Pictures;
 use crate::cli::report::report_error;
 
 /// What the user asked of each puzzle.
 pub struct Job {
-    /// `--limit`, if given.
-    pub limit: Option<u64>,
-    pub mode: Mode,
+    /// How puzzles are read and solved.
+    pub options: Options,
     pub json: bool,
-    pub settings: Settings,
-    /// Which solver a Sudoku gets.
-    pub sudoku: sudoku::Method,
     pub pictures: Pictures,
     /// What [`Job::print`] was given and has not yet written.
     pub out: RefCell<Pending>,
@@ -32,9 +26,10 @@ pub struct Job {
 /// Text for standard output kept to be written in large pieces, as one
 /// write per puzzle would cost more than many a puzzle's solving; but at
 /// least every [`Pending::EVERY`], so that slow puzzles show as they come.
+/// Kept as bytes, which a JSON line is written straight into.
 #[derive(Default)]
 pub struct Pending {
-    text: String,
+    text: Vec<u8>,
     /// When text was last written; never, at first.
     written: Option<Instant>,
 }
@@ -44,18 +39,11 @@ impl Pending {
     const EVERY: Duration = Duration::from_millis(100);
 
     fn write(&mut self) -> Result<(), CliError> {
-        let written = print(&self.text);
+        let written = print_bytes(&self.text);
         self.text.clear();
         self.written = Some(Instant::now());
         written
     }
-}
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Mode {
-    First,
-    Count,
-    All,
 }
 
 /// Where a puzzle is: its file and line, and its number when the command
@@ -89,23 +77,16 @@ impl fmt::Display for Place<'_> {
 }
 
 impl Job {
-    /// How many solutions to look for in a puzzle of `kind`: by default two
-    /// where one is expected (which proves uniqueness), else all of them
-    /// (up to 1000).
-    pub fn limit(&self, kind: Kind) -> u64 {
-        self.limit.unwrap_or(if self.mode == Mode::First && kind.expects_unique() { 2 } else { 1000 })
-    }
-
     /// Prints a report, unless the pictures go to standard output; kept
     /// (see [`Pending`]) until there is much of it, some time has passed,
     /// or [`Job::flush`].
     pub fn print(&self, text: &str) -> Result<(), CliError> {
-        self.print_with(|out| out.push_str(text))
+        self.print_with(|out| out.extend_from_slice(text.as_bytes()))
     }
 
     /// [`Job::print`] of a report that `write` appends to what is kept:
     /// no text of its own for each puzzle.
-    pub fn print_with(&self, write: impl FnOnce(&mut String)) -> Result<(), CliError> {
+    pub fn print_with(&self, write: impl FnOnce(&mut Vec<u8>)) -> Result<(), CliError> {
         if self.pictures.to_stdout() {
             return Ok(());
         }

@@ -1,11 +1,9 @@
-//! `aquarchive solve`: puzzles from files, each kind solved and printed by
-//! its own file.
+//! `aquarchive solve`: puzzles from files, solved by the library
+//! (`aquarchive::archive::solving`) and printed by one printer for every
+//! kind.
 
-mod aquarium;
-mod calendar;
 mod files;
 mod job;
-mod ring;
-mod sudoku;
+mod print;
 
 pub use files::run;
