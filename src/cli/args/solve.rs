@@ -17,8 +17,8 @@ Examples:
   aquarchive generate --size 10 --count 3 | aquarchive solve -
   aquarchive solve sudokus.txt --svg sudoku.svg   # sudoku-1.svg, sudoku-2.svg, ...
 
-Stored puzzles are re-solved by `aquarchive resolve`. The guide, docs/guide.md, explains each
-kind's file format and what the exit status says.";
+Stored puzzles are re-solved by `aquarchive resolve`. `aquarchive guide formats` gives each kind's
+file format, and `aquarchive guide exit codes` what the exit status says.";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum InputFormat {
@@ -98,7 +98,7 @@ Examples:
   aquarchive resolve --id 12 40
   aquarchive resolve --all --kind sudoku
 
-The guide, docs/guide.md, explains when to re-solve and what Ctrl-C keeps.";
+`aquarchive guide re-solving` explains when to re-solve and what Ctrl-C keeps.";
 
 #[derive(Args, Debug)]
 #[command(group(ArgGroup::new("stored").args(["all", "unsolved", "id"]).required(true)))]
