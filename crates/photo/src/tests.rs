@@ -5,8 +5,8 @@ use crate::geometry::Homography;
 use crate::raster::Plane;
 use crate::read::layout::Evidence;
 use crate::read::pieces::nearest;
-use crate::synth::{self, Camera, Cover, Distortion, Scene};
 use crate::{Point, ReadError, read};
+use aquarchive_photo_synth::{self as synth, Camera, Cover, Distortion, Scene};
 
 fn boards() -> [Variant; 2] {
     ["standard", "weekday"].map(|name| Variant::built_in(name).unwrap())

@@ -21,11 +21,10 @@
 use aquarchive_kinds::calendar::{self, Cell, Date, Method, Tiling, Variant, date::days_in_month};
 use aquarchive_kinds::rng::Rng;
 
-use crate::geometry::{Homography, Point};
-use crate::raster::Plane;
+use aquarchive_photo::{Homography, Plane, Point};
 
 /// The frame around the grid, in cells.
-pub(crate) const MARGIN: f64 = 0.6;
+pub const MARGIN: f64 = 0.6;
 /// Half the gap between two raised parts (pieces, frame), in cells.
 const GAP: f64 = 0.035;
 /// How far the shadow of a raised edge reaches into an open cell, in cells.
@@ -587,7 +586,7 @@ fn glyph(ch: char) -> [u8; 5] {
     }
 }
 
-pub(crate) fn label(cell: Cell) -> String {
+pub fn label(cell: Cell) -> String {
     match cell {
         Cell::Month(m) => calendar::MONTHS[m as usize - 1].to_string(),
         Cell::Day(d) => d.to_string(),
@@ -598,7 +597,7 @@ pub(crate) fn label(cell: Cell) -> String {
 
 /// Whether the point (`fx`, `fy`) of a cell (each 0..1) is on a stroke of
 /// its engraved label.
-pub(crate) fn on_label(text: &str, fx: f64, fy: f64) -> bool {
+pub fn on_label(text: &str, fx: f64, fy: f64) -> bool {
     let n = text.chars().count();
     if n == 0 {
         return false;
@@ -1277,7 +1276,7 @@ fn desk(look: &Look, camera: &Camera, (x, y): Point, (right, bottom): Point) -> 
 }
 
 /// Whether a point is inside a convex quadrilateral, either way round.
-pub(crate) fn in_quadrilateral(corners: &[Point; 4], (x, y): Point) -> bool {
+pub fn in_quadrilateral(corners: &[Point; 4], (x, y): Point) -> bool {
     let turns = [0, 1, 2, 3].map(|k| {
         let (a, b) = (corners[k], corners[(k + 1) % 4]);
         (b.0 - a.0) * (y - a.1) - (b.1 - a.1) * (x - a.0)
