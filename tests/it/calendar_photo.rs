@@ -3,7 +3,7 @@
 
 use aquarchive::kinds::calendar::{Cell, MONTHS, Variant};
 use aquarchive::kinds::rng::Rng;
-use aquarchive::photo::synth::{self, Camera, Cover, Distortion, Scene};
+use aquarchive_photo_synth::{self as synth, Camera, Cover, Distortion, Scene};
 
 use crate::util::{Dir, fixtures, query};
 

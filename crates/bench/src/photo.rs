@@ -10,8 +10,8 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use aquarchive::kinds::calendar::Variant;
-use aquarchive::photo::{self, synth};
-use synth::{Camera, Distortion};
+use aquarchive::photo;
+use aquarchive_photo_synth::{self as synth, Camera, Distortion};
 
 use crate::args::PhotoBenchArgs;
 use crate::error::BenchError;

@@ -16,7 +16,7 @@
 use std::process::ExitCode;
 
 use aquarchive_kinds::calendar::Variant;
-use aquarchive_photo::synth::{self, Camera, Distortion};
+use aquarchive_photo_synth::{self as synth, Camera, Distortion};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -1,6 +1,5 @@
 //! Reading a photo of a solved calendar puzzle ("A-Puzzle-A-Day" and its
-//! weekday variant) into the board, the tiling and the date it shows, and
-//! making synthetic photos of solved boards to measure the reader.
+//! weekday variant) into the board, the tiling and the date it shows.
 //!
 //! The reader finds the board's outline from the photo (the board is what
 //! stands out from the table), straightens it, fits the grid to the gaps and
@@ -13,7 +12,8 @@
 //!
 //! ```
 //! use aquarchive_kinds::calendar::Variant;
-//! use aquarchive_photo::{read, synth};
+//! use aquarchive_photo::read;
+//! use aquarchive_photo_synth as synth;
 //!
 //! let standard = Variant::built_in("standard").unwrap();
 //! let photo = synth::photo(&standard, 7, &synth::Camera::PHONE);
@@ -24,9 +24,11 @@
 mod geometry;
 mod raster;
 mod read;
-pub mod synth;
 
-pub use geometry::Point;
+pub use geometry::{Homography, Point};
+// The picture's planes, for what draws photos as the reader sees them (the
+// synthetic photos of the tests and the benchmark).
+pub use raster::Plane;
 pub use read::{ReadError, Reading, Thumbnail, read, thumbnail};
 
 #[cfg(test)]

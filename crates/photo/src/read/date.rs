@@ -6,25 +6,60 @@ use aquarchive_kinds::calendar::{self, Cell, Date};
 use crate::raster::median;
 
 use super::layout::Layout;
-
+use super::pieces;
 use super::reading::ReadError;
 
 /// A cell side shows a wall when its gap is at least this share of the
 /// frame's walls' gap depth, or its light line at least `LIT_WALL` of it.
 const SEAM: f64 = 0.25;
 const LIT_WALL: f64 = 0.15;
+/// When the open cells seen are a date's but for one kind of cell (a thin
+/// one-digit day lost on its floor), how many cells of that kind, the most
+/// open-looking, the photo's sides are asked to choose among.
+const CANDIDATES: usize = 4;
 
 /// The date the open cells of `layout` show: by labels darker than the
 /// wood, as most boards have; else by their marks alone (pieces of several
 /// colours, some dark all over); else by lighter labels; else by the
-/// floor's colour against the pieces'.
+/// floor's colour against the pieces'. When none of them shows a whole
+/// date, but one shows a date's cells but for one kind (a month and a
+/// weekday, say, and no day), the date among those its most open-looking
+/// cells of that kind would make whose tilings the photo's sides bear out
+/// by a clear margin ([`pieces::likeliest_date`]). The reason the first
+/// look failed is told.
 pub(super) fn read(layout: &Layout) -> Result<Date, ReadError> {
     let ev = &layout.evidence;
-    shown(layout, &ev.open, true)
-        .or_else(|err| shown(layout, &ev.open_marks, true).map_err(|_| err))
-        .or_else(|err| shown(layout, &ev.open_strokes, true).map_err(|_| err))
-        .or_else(|err| shown(layout, &ev.open_light, true).map_err(|_| err))
-        .or_else(|err| shown(layout, &ev.open_colour, false).map_err(|_| err))
+    let looks = [
+        (&ev.open, true),
+        (&ev.open_marks, true),
+        (&ev.open_strokes, true),
+        (&ev.open_light, true),
+        (&ev.open_colour, false),
+    ];
+    let mut failed: Option<ReadError> = None;
+    let mut short: Option<Vec<Date>> = None;
+    for (open, by_gaps) in looks {
+        match shown(layout, open, by_gaps) {
+            Ok(date) => return Ok(date),
+            Err(NotShown { error, dates }) => {
+                failed.get_or_insert(error);
+                if short.is_none() {
+                    short = dates;
+                }
+            }
+        }
+    }
+    if let Some(date) = short.and_then(|dates| pieces::likeliest_date(&layout.variant, ev, &dates)) {
+        return Ok(date);
+    }
+    Err(failed.expect("a look tried"))
+}
+
+/// Why the open cells seen are no date, and when they are a date's but
+/// for one kind of cell, the dates they may be.
+struct NotShown {
+    error: ReadError,
+    dates: Option<Vec<Date>>,
 }
 
 /// The date the open cells show (`open`: how open each cell looks):
@@ -32,7 +67,7 @@ pub(super) fn read(layout: &Layout) -> Result<Date, ReadError> {
 /// from every other cell. `by_gaps`: a cell joined to two neighbours
 /// without a gap is taken as covered (a label's marks are not its own
 /// proof; a colour apart from the pieces' is).
-fn shown(layout: &Layout, open: &[f64], by_gaps: bool) -> Result<Date, ReadError> {
+fn shown(layout: &Layout, open: &[f64], by_gaps: bool) -> Result<Date, NotShown> {
     let variant = &layout.variant;
     let (w, h) = (variant.width(), variant.height());
     let ev = &layout.evidence;
@@ -98,16 +133,73 @@ fn shown(layout: &Layout, open: &[f64], by_gaps: bool) -> Result<Date, ReadError
             .filter(|&i| open[i] > cut)
             .map(|i| variant.cell(i / w, i % w));
         let but = not_a_date(variant.has_weekdays(), &cells, runner_up);
-        return Err(ReadError::OpenCells { board: variant.name().to_string(), seen: seen_text, but });
+        let dates = short_of_a_date(layout, open, base, &candidates, &seen);
+        let error = ReadError::OpenCells { board: variant.name().to_string(), seen: seen_text, but };
+        return Err(NotShown { error, dates });
     }
     let (Some(month), Some(day)) = (month, day) else {
-        return Err(ReadError::OpenCells {
+        let error = ReadError::OpenCells {
             board: variant.name().to_string(),
             seen: "no month or day cell".to_string(),
             but: not_a_date(variant.has_weekdays(), &[], None),
-        });
+        };
+        return Err(NotShown { error, dates: None });
     };
     Ok(Date { month: month.1, day: day.1, weekday: weekday.map(|w| w.1) })
+}
+
+/// The dates `seen` (the open cells seen) may be part of, when they are a
+/// date's cells but for one kind (month, day or weekday) and stand out
+/// from every other cell as a date's must (`open`: how open each cell
+/// looks; `base`, the covered cells' level): each with one of the
+/// [`CANDIDATES`] most open-looking cells of that kind among `candidates`
+/// (the cells not sealed inside a piece). None when they are no date's
+/// part, lack more than one kind, or another cell looks nearly as open.
+fn short_of_a_date(
+    layout: &Layout,
+    open: &[f64],
+    base: f64,
+    candidates: &[usize],
+    seen: &[usize],
+) -> Option<Vec<Date>> {
+    let variant = &layout.variant;
+    let w = variant.width();
+    let weakest = seen.iter().map(|&i| open[i]).fold(f64::MAX, f64::min);
+    let strongest_rest = candidates.iter().filter(|i| !seen.contains(i)).map(|&i| open[i]).fold(f64::MIN, f64::max);
+    if seen.is_empty() || strongest_rest > base + 0.5 * (weakest - base) {
+        return None;
+    }
+    let seen: Vec<Cell> = seen.iter().map(|&i| variant.cell(i / w, i % w)).collect();
+    let kinds = if variant.has_weekdays() { 3 } else { 2 };
+    let of_kind = |kind: u8| seen.iter().filter(|&&c| kind_of(c) == kind).count();
+    let counts: Vec<usize> = (0..4).map(of_kind).collect();
+    if counts[3] > 0 || counts[..kinds].iter().any(|&n| n > 1) {
+        return None;
+    }
+    let missing: Vec<u8> = (0..kinds as u8).filter(|&k| counts[usize::from(k)] == 0).collect();
+    let [missing] = missing[..] else { return None };
+    let mut others: Vec<usize> =
+        candidates.iter().copied().filter(|&i| kind_of(variant.cell(i / w, i % w)) == missing).collect();
+    others.sort_by(|&a, &b| open[b].total_cmp(&open[a]));
+    let pick = |kind: u8, extra: Cell| -> Option<u8> {
+        seen.iter().chain([&extra]).find(|&&c| kind_of(c) == kind).map(|&c| match c {
+            Cell::Month(v) | Cell::Day(v) | Cell::Weekday(v) => v,
+            Cell::Blocked | Cell::Plain => 0,
+        })
+    };
+    let dates = others
+        .iter()
+        .take(CANDIDATES)
+        .filter_map(|&i| {
+            let extra = variant.cell(i / w, i % w);
+            Some(Date {
+                month: pick(0, extra)?,
+                day: pick(1, extra)?,
+                weekday: if variant.has_weekdays() { Some(pick(2, extra)?) } else { None },
+            })
+        })
+        .collect::<Vec<Date>>();
+    (dates.len() >= 2).then_some(dates)
 }
 
 /// Why the open cells seen (`seen`) do not show a date: there are too

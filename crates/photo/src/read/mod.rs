@@ -20,6 +20,7 @@ mod reading;
 mod rectify;
 mod thumbnail;
 
+use reading::{MAX_PIXELS, MAX_SIDE};
 pub use reading::{ReadError, Reading};
 pub use thumbnail::{Thumbnail, thumbnail};
 
@@ -32,11 +33,12 @@ use outline::Likeness;
 
 /// The longest side the reader works at: finer detail is not needed.
 const WORK_SIDE: usize = 1200;
+/// The most memory a photo's decoder may take at once.
+const MAX_DECODING_BYTES: u64 = 768 << 20;
 
 /// Reads a photo (JPEG or PNG bytes) of one of `variants`' boards, solved.
 pub fn read(bytes: &[u8], variants: &[Variant]) -> Result<Reading, ReadError> {
-    let image = image::load_from_memory(bytes).map_err(|e| ReadError::Decode(e.to_string()))?;
-    let rgb = image.into_rgb8();
+    let rgb = decode(bytes)?;
     // Everything is found at a working size: a larger photo's finer detail
     // only costs time.
     let side = rgb.width().max(rgb.height()) as usize;
@@ -47,6 +49,35 @@ pub fn read(bytes: &[u8], variants: &[Variant]) -> Result<Reading, ReadError> {
     let scale = factor as f64;
     reading.outline = reading.outline.map(|(x, y)| (x * scale, y * scale));
     Ok(reading)
+}
+
+/// The photo's pixels, decoded within [`MAX_PIXELS`] and the decoding
+/// limits, its size read from its header first.
+fn decode(bytes: &[u8]) -> Result<image::RgbImage, ReadError> {
+    let open = || {
+        image::ImageReader::new(std::io::Cursor::new(bytes))
+            .with_guessed_format()
+            .map_err(|e| ReadError::Decode(e.to_string()))
+    };
+    // The size from the header alone, without the limits: some decoders
+    // apply them as they read the header, and say only that one was passed.
+    let mut header = open()?;
+    header.no_limits();
+    let (width, height) = header.into_dimensions().map_err(|e| ReadError::Decode(e.to_string()))?;
+    if u64::from(width) * u64::from(height) > MAX_PIXELS || width.max(height) > MAX_SIDE {
+        return Err(ReadError::TooLarge { width, height });
+    }
+    let mut limits = image::Limits::default();
+    limits.max_image_width = Some(MAX_SIDE);
+    limits.max_image_height = Some(MAX_SIDE);
+    limits.max_alloc = Some(MAX_DECODING_BYTES);
+    let mut reader = open()?;
+    reader.limits(limits);
+    let image = reader.decode().map_err(|e| match e {
+        image::ImageError::Limits(_) => ReadError::TooLarge { width, height },
+        e => ReadError::Decode(e.to_string()),
+    })?;
+    Ok(image.into_rgb8())
 }
 
 /// Reads a photo at its working size; the outline is in its pixels. The

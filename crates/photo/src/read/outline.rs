@@ -88,40 +88,9 @@ pub(super) fn outline(photo: &Photo, likeness: Likeness) -> Result<[Point; 4], R
         }
     };
     // The table: unlike pixels joined to the photo's edges.
+    let rim = (0..w).flat_map(|x| [x, (h - 1) * w + x]).chain((0..h).flat_map(|y| [y * w, y * w + w - 1]));
     let mut table = vec![false; w * h];
-    let mut stack: Vec<usize> = Vec::new();
-    for x in 0..w {
-        stack.push(x);
-        stack.push((h - 1) * w + x);
-    }
-    for y in 0..h {
-        stack.push(y * w);
-        stack.push(y * w + w - 1);
-    }
-    while let Some(i) = stack.pop() {
-        if table[i] || !unlike[i] {
-            continue;
-        }
-        table[i] = true;
-        let (x, y) = (i % w, i / w);
-        let mut next = |j: usize| {
-            if !table[j] && colour_step(i, j) < max_step {
-                stack.push(j);
-            }
-        };
-        if x > 0 {
-            next(i - 1);
-        }
-        if x + 1 < w {
-            next(i + 1);
-        }
-        if y > 0 {
-            next(i - w);
-        }
-        if y + 1 < h {
-            next(i + w);
-        }
-    }
+    flood(w, h, rim, &mut table, |i| unlike[i], |i, j| colour_step(i, j) < max_step);
     // What the table's flood leaves includes the thin lines where it met
     // a sharp edge (a table's rim, a shadow's): opened away, so that they
     // do not join the board to what lies about it.
@@ -129,41 +98,18 @@ pub(super) fn outline(photo: &Photo, likeness: Likeness) -> Result<[Point; 4], R
         table = open_away(&table, w, h, OPENING);
     }
     // The largest piece of what is left is the board.
-    let mut label = vec![0u32; w * h];
-    let (mut best_label, mut best_size, mut next) = (0, 0, 1);
-    for start in 0..w * h {
-        if table[start] || label[start] != 0 {
-            continue;
+    let mut taken = table.clone();
+    let mut board_pixels: Vec<usize> = Vec::new();
+    for start in (0..w * h).filter(|&i| !table[i]) {
+        let piece = flood(w, h, [start], &mut taken, |_| true, |_, _| true);
+        if piece.len() > board_pixels.len() {
+            board_pixels = piece;
         }
-        let mut size = 0;
-        stack.push(start);
-        label[start] = next;
-        while let Some(i) = stack.pop() {
-            size += 1;
-            let (x, y) = (i % w, i / w);
-            let mut visit = |j: usize| {
-                if !table[j] && label[j] == 0 {
-                    label[j] = next;
-                    stack.push(j);
-                }
-            };
-            if x > 0 {
-                visit(i - 1);
-            }
-            if x + 1 < w {
-                visit(i + 1);
-            }
-            if y > 0 {
-                visit(i - w);
-            }
-            if y + 1 < h {
-                visit(i + w);
-            }
-        }
-        if size > best_size {
-            (best_label, best_size) = (next, size);
-        }
-        next += 1;
+    }
+    let best_size = board_pixels.len();
+    let mut board = vec![false; w * h];
+    for &i in &board_pixels {
+        board[i] = true;
     }
     if best_size * 20 < w * h {
         return Err(ReadError::NoBoard(format!(
@@ -171,9 +117,8 @@ pub(super) fn outline(photo: &Photo, likeness: Likeness) -> Result<[Point; 4], R
             100.0 * best_size as f64 / (w * h) as f64
         )));
     }
-    let inside = |x: i64, y: i64| {
-        x >= 0 && y >= 0 && (x as usize) < w && (y as usize) < h && label[y as usize * w + x as usize] == best_label
-    };
+    let inside =
+        |x: i64, y: i64| x >= 0 && y >= 0 && (x as usize) < w && (y as usize) < h && board[y as usize * w + x as usize];
     let mut edge: Vec<(i64, i64)> = Vec::new();
     for y in 0..h as i64 {
         for x in 0..w as i64 {
@@ -209,6 +154,39 @@ pub(super) fn outline(photo: &Photo, likeness: Likeness) -> Result<[Point; 4], R
     // Back to the photo's pixels (centres of the shrunk pixels).
     let scale = factor as f64;
     Ok(corners.map(|(x, y)| ((x + 0.5) * scale, (y + 0.5) * scale)))
+}
+
+/// The pixels of a `w` x `h` picture a flood fill from `starts` reaches,
+/// four neighbours a pixel: a pixel is taken when `open` allows it and it
+/// is not `taken` already (the fill marks each it takes there), and the
+/// fill steps on from a pixel `i` to each neighbour `j` that `joins(i, j)`
+/// allows.
+fn flood(
+    w: usize,
+    h: usize,
+    starts: impl IntoIterator<Item = usize>,
+    taken: &mut [bool],
+    open: impl Fn(usize) -> bool,
+    joins: impl Fn(usize, usize) -> bool,
+) -> Vec<usize> {
+    let mut stack: Vec<usize> = starts.into_iter().collect();
+    let mut reached = Vec::new();
+    while let Some(i) = stack.pop() {
+        if taken[i] || !open(i) {
+            continue;
+        }
+        taken[i] = true;
+        reached.push(i);
+        let (x, y) = (i % w, i / w);
+        let neighbours =
+            [(x > 0, i.wrapping_sub(1)), (x + 1 < w, i + 1), (y > 0, i.wrapping_sub(w)), (y + 1 < h, i + w)];
+        for (on_picture, j) in neighbours {
+            if on_picture && !taken[j] && joins(i, j) {
+                stack.push(j);
+            }
+        }
+    }
+    reached
 }
 
 /// How unlike the board each pixel is, by the board's colour (or its tint)

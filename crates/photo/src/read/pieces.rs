@@ -202,60 +202,174 @@ fn standing_out<'a>(
     tilings: &'a [Tiling],
     all_or_nothing: bool,
 ) -> Option<(&'a Tiling, f64)> {
-    let w = variant.width();
-    let n = sides.len();
-    if n < 2 {
-        return None;
-    }
-    // The log of each depth, lifted by a quarter of the median so that the
-    // faintest sides' noise does not count for much.
-    let mut depths: Vec<f32> = sides.iter().map(|s| s.2.max(0.0) as f32).collect();
-    let lift = (0.25 * f64::from(median(&mut depths))).max(1e-3);
-    let value: Vec<f64> = sides.iter().map(|s| (s.2.max(0.0) + lift).ln()).collect();
-    let mean = value.iter().sum::<f64>() / n as f64;
-    let spread = (value.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / n as f64).sqrt();
-    if spread <= 0.0 {
-        return None;
-    }
-    let borders = |t: &Tiling| -> Vec<bool> {
-        sides.iter().map(|&(i, j, _)| t.piece_at(variant, i / w, i % w) != t.piece_at(variant, j / w, j % w)).collect()
-    };
-    let mut ranked: Vec<(f64, &Tiling)> = tilings
-        .iter()
-        .map(|t| {
-            let border = borders(t);
-            ((0..n).filter(|&s| border[s]).map(|s| value[s]).sum::<f64>(), t)
-        })
-        .collect();
+    let depths = Depths::of(sides)?;
+    let mut ranked: Vec<(f64, &Tiling)> =
+        tilings.iter().map(|t| (depths.score(&borders(variant, sides, t)), t)).collect();
     ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
     let &(score, tiling) = ranked.first()?;
-    // Its borders and its interiors as two classes, each by its median and
-    // spread (robust to the sides it has wrong).
-    let border = borders(tiling);
-    let class = |want: bool| -> (f64, f64) {
-        let mut v: Vec<f32> = (0..n).filter(|&s| border[s] == want).map(|s| value[s] as f32).collect();
-        if v.is_empty() {
-            return (0.0, spread);
-        }
-        let middle = f64::from(median(&mut v));
-        let mut off: Vec<f32> = v.iter().map(|&x| (f64::from(x) - middle).abs() as f32).collect();
-        (middle, (1.4826 * f64::from(median(&mut off))).max(0.05 * spread))
-    };
-    let ((gap, gap_spread), (plain, plain_spread)) = (class(true), class(false));
-    let within = ((gap_spread.powi(2) + plain_spread.powi(2)) / 2.0).sqrt();
-    let unit = if all_or_nothing { within.min(spread) } else { spread };
+    let classes = depths.classes(&borders(variant, sides, tiling));
+    let unit = if all_or_nothing { classes.within.min(depths.spread) } else { depths.spread };
     if ranked.get(1).is_some_and(|next| score - next.0 < MIN_MARGIN * unit) {
         return None;
     }
-    let separation = (gap - plain) / within;
-    // How much likelier each interior side's depth is among the borders
-    // (a log of the ratio). Only a gap seen inside a piece tells against a
-    // tiling: a border not seen is two pieces pushed tight together, which
-    // photos often show.
-    let log_density = |x: f64, (m, s): (f64, f64)| -0.5 * ((x - m) / s).powi(2) - s.ln();
-    let doubt = (0..n)
-        .filter(|&s| !border[s])
-        .map(|s| log_density(value[s], (gap, gap_spread)) - log_density(value[s], (plain, plain_spread)))
-        .fold(f64::MIN, f64::max);
-    (separation >= MIN_SEPARATION && doubt <= MAX_DOUBT).then(|| (tiling, ((gap + plain) / 2.0).exp() - lift))
+    classes.parted().then(|| (tiling, classes.cut(depths.lift)))
+}
+
+/// Of `dates`, one of which the photo shows though not all its open cells
+/// were seen, the one whose tilings fit the sides seen best: the date of
+/// the tiling whose piece borders and open cells' walls look most like
+/// gaps, taken when the best tiling of every other date trails it by the
+/// margin [`standing_out`] asks between two tilings, and its borders and
+/// interiors part as far. Judged by the gaps' depth, else by their thin
+/// lines, as [`nearest`] does.
+///
+/// Every side between two board cells counts, but those between two cells
+/// that one of the dates leaves both open (no raised edge between them to
+/// see): each other side is a border of a piece or an open cell's wall in
+/// some tilings and not in others, and every tiling has as many borders
+/// among them (the pieces' perimeters and the open cells' are fixed, and so
+/// are the sides they share with the frame), so the depths of their
+/// borders tell the tilings, and so the dates, apart.
+pub(crate) fn likeliest_date(variant: &Variant, ev: &Evidence, dates: &[Date]) -> Option<Date> {
+    let (w, h) = (variant.width(), variant.height());
+    let open: Vec<Vec<bool>> = dates.iter().map(|date| variant.open_cells(date)).collect();
+    let on_board = |i: usize| variant.cell(i / w, i % w) != Cell::Blocked;
+    let open_together = |i: usize, j: usize| open.iter().any(|o| o[i] && o[j]);
+    let tilings: Vec<Vec<Tiling>> = dates
+        .iter()
+        .map(|date| {
+            calendar::solve(variant, date, 1_000_000, Method::Bitboard).map(|r| r.solutions).unwrap_or_default()
+        })
+        .collect();
+    let sides = |across: &[f64], down: &[f64]| -> Vec<(usize, usize, f64)> {
+        let mut sides = Vec::new();
+        for i in (0..w * h).filter(|&i| on_board(i)) {
+            let (r, c) = (i / w, i % w);
+            if c + 1 < w && on_board(i + 1) && !open_together(i, i + 1) {
+                sides.push((i, i + 1, across[i]));
+            }
+            if r + 1 < h && on_board(i + w) && !open_together(i, i + w) {
+                sides.push((i, i + w, down[i]));
+            }
+        }
+        sides
+    };
+    [(&ev.across, &ev.down), (&ev.across_thin, &ev.down_thin)].into_iter().find_map(|(across, down)| {
+        let sides = sides(across, down);
+        let depths = Depths::of(&sides)?;
+        // Each date's best tiling and its score.
+        let mut ranked: Vec<(f64, usize, &Tiling)> = tilings
+            .iter()
+            .enumerate()
+            .filter_map(|(k, of_date)| {
+                of_date
+                    .iter()
+                    .map(|t| (depths.score(&borders(variant, &sides, t)), k, t))
+                    .max_by(|a, b| a.0.total_cmp(&b.0))
+            })
+            .collect();
+        ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let &(score, k, tiling) = ranked.first()?;
+        if ranked.get(1).is_some_and(|next| score - next.0 < MIN_MARGIN * depths.spread) {
+            return None;
+        }
+        depths.classes(&borders(variant, &sides, tiling)).parted().then_some(dates[k])
+    })
+}
+
+/// Per side (two cells and how deep the side between them looks), whether
+/// `tiling` has a border there: two pieces meet, or a piece and an open
+/// cell, or two open cells.
+fn borders(variant: &Variant, sides: &[(usize, usize, f64)], tiling: &Tiling) -> Vec<bool> {
+    let w = variant.width();
+    sides
+        .iter()
+        .map(|&(i, j, _)| {
+            let (a, b) = (tiling.piece_at(variant, i / w, i % w), tiling.piece_at(variant, j / w, j % w));
+            a != b || a.is_none()
+        })
+        .collect()
+}
+
+/// The depths of some sides, each as the log of its depth, lifted by a
+/// quarter of the median so that the faintest sides' noise does not count
+/// for much, and their spread.
+struct Depths {
+    value: Vec<f64>,
+    spread: f64,
+    lift: f64,
+}
+
+/// The sides a tiling makes borders and those it leaves inside its pieces,
+/// as two classes, each by its median and spread (robust to the sides it
+/// has wrong).
+struct Classes<'a> {
+    depths: &'a Depths,
+    border: Vec<bool>,
+    gap: (f64, f64),
+    plain: (f64, f64),
+    /// The two classes' spreads together.
+    within: f64,
+}
+
+impl Depths {
+    /// None for fewer than two sides, or sides all alike.
+    fn of(sides: &[(usize, usize, f64)]) -> Option<Depths> {
+        let n = sides.len();
+        if n < 2 {
+            return None;
+        }
+        let mut depths: Vec<f32> = sides.iter().map(|s| s.2.max(0.0) as f32).collect();
+        let lift = (0.25 * f64::from(median(&mut depths))).max(1e-3);
+        let value: Vec<f64> = sides.iter().map(|s| (s.2.max(0.0) + lift).ln()).collect();
+        let mean = value.iter().sum::<f64>() / n as f64;
+        let spread = (value.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / n as f64).sqrt();
+        (spread > 0.0).then_some(Depths { value, spread, lift })
+    }
+
+    /// How deep the borders look together: a tiling is as near as this.
+    fn score(&self, border: &[bool]) -> f64 {
+        self.value.iter().zip(border).filter(|(_, b)| **b).map(|(v, _)| v).sum()
+    }
+
+    fn classes(&self, border: &[bool]) -> Classes<'_> {
+        let class = |want: bool| -> (f64, f64) {
+            let mut v: Vec<f32> =
+                self.value.iter().zip(border).filter(|(_, b)| **b == want).map(|(&x, _)| x as f32).collect();
+            if v.is_empty() {
+                return (0.0, self.spread);
+            }
+            let middle = f64::from(median(&mut v));
+            let mut off: Vec<f32> = v.iter().map(|&x| (f64::from(x) - middle).abs() as f32).collect();
+            (middle, (1.4826 * f64::from(median(&mut off))).max(0.05 * self.spread))
+        };
+        let (gap, plain) = (class(true), class(false));
+        let within = ((gap.1.powi(2) + plain.1.powi(2)) / 2.0).sqrt();
+        Classes { depths: self, border: border.to_vec(), gap, plain, within }
+    }
+}
+
+impl Classes<'_> {
+    /// Whether the borders part from the interiors, and no side inside a
+    /// piece looks a gap beyond what the photo's own spread of depths makes
+    /// doubtful.
+    fn parted(&self) -> bool {
+        let separation = (self.gap.0 - self.plain.0) / self.within;
+        // How much likelier each interior side's depth is among the borders
+        // (a log of the ratio). Only a gap seen inside a piece tells against a
+        // tiling: a border not seen is two pieces pushed tight together, which
+        // photos often show.
+        let log_density = |x: f64, (m, s): (f64, f64)| -0.5 * ((x - m) / s).powi(2) - s.ln();
+        let value = &self.depths.value;
+        let doubt = (0..value.len())
+            .filter(|&s| !self.border[s])
+            .map(|s| log_density(value[s], self.gap) - log_density(value[s], self.plain))
+            .fold(f64::MIN, f64::max);
+        separation >= MIN_SEPARATION && doubt <= MAX_DOUBT
+    }
+
+    /// The depth halfway between the borders' and the interiors'.
+    fn cut(&self, lift: f64) -> f64 {
+        ((self.gap.0 + self.plain.0) / 2.0).exp() - lift
+    }
 }

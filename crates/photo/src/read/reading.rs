@@ -5,6 +5,14 @@ use thiserror::Error;
 
 use crate::geometry::Point;
 
+/// The most pixels a photo may have to be decoded: a phone's 50-megapixel
+/// photo and then some. A file's header may claim any size (60,000 x
+/// 60,000 in a few dozen bytes): it is refused before anything is
+/// allocated for it.
+pub(super) const MAX_PIXELS: u64 = 64_000_000;
+/// The longest side a photo may have (a panorama's).
+pub(super) const MAX_SIDE: u32 = 30_000;
+
 /// What a photo was read as.
 #[derive(Clone, Debug)]
 pub struct Reading {
@@ -25,6 +33,11 @@ pub struct Reading {
 pub enum ReadError {
     #[error("not a picture this reader knows (JPEG or PNG): {0}")]
     Decode(String),
+    #[error(
+        "the photo is {width} x {height} pixels ({:.0} megapixels), more than this reader decodes (at most {} megapixels, {} pixels a side)",
+        *width as f64 * *height as f64 / 1e6, MAX_PIXELS / 1_000_000, MAX_SIDE
+    )]
+    TooLarge { width: u32, height: u32 },
     #[error("no board found: {0}")]
     NoBoard(String),
     /// The open cells seen are not a date's: `seen` says which they are,
@@ -43,7 +56,7 @@ impl ReadError {
     /// date read.
     fn stage(&self) -> u8 {
         match self {
-            ReadError::Decode(_) | ReadError::NoBoard(_) => 0,
+            ReadError::Decode(_) | ReadError::TooLarge { .. } | ReadError::NoBoard(_) => 0,
             ReadError::OpenCells { .. } => 1,
             ReadError::Pieces { .. } => 2,
         }
@@ -53,6 +66,9 @@ impl ReadError {
     pub fn advice(&self) -> &'static str {
         match self {
             ReadError::Decode(_) => "save the photo as a JPEG or a PNG",
+            ReadError::TooLarge { .. } => {
+                "save the photo smaller: 1,200 pixels on its longest side is all the reader uses"
+            }
             ReadError::NoBoard(_) => {
                 "take the whole board, filling most of the photo, with some plain table or cloth round it and nothing leaning on its frame"
             }

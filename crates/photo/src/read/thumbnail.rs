@@ -14,7 +14,7 @@ pub struct Thumbnail {
 
 /// The photo at most `side` pixels a side (never larger than it is).
 pub fn thumbnail(bytes: &[u8], side: u32) -> Result<Thumbnail, ReadError> {
-    let image = image::load_from_memory(bytes).map_err(|e| ReadError::Decode(e.to_string()))?;
+    let image = image::DynamicImage::from(super::decode(bytes)?);
     let small = if image.width().max(image.height()) > side { image.thumbnail(side, side) } else { image.clone() };
     let small = small.to_rgb8();
     let mut jpeg = Vec::new();

@@ -14,18 +14,19 @@
 //! hairline between them, no darker than the printed cell grid showing
 //! through them; pieces printed in several colours meet with no seam, only
 //! a change of colour; some photos are cut to the board, through its
-//! frame, and some have a soft shadow across part of the board. The same
+//! frame, and some have a soft shadow across part of the board; some
+//! boards have thin labels engraved faintly on a floor as light as the
+//! pieces, so that a one-digit day is a few thin strokes. The same
 //! seed and camera give the same photo in
 //! every version.
 
 use aquarchive_kinds::calendar::{self, Cell, Date, Method, Tiling, Variant, date::days_in_month};
 use aquarchive_kinds::rng::Rng;
 
-use crate::geometry::{Homography, Point};
-use crate::raster::Plane;
+use aquarchive_photo::{Homography, Plane, Point};
 
 /// The frame around the grid, in cells.
-pub(crate) const MARGIN: f64 = 0.6;
+pub const MARGIN: f64 = 0.6;
 /// Half the gap between two raised parts (pieces, frame), in cells.
 const GAP: f64 = 0.035;
 /// How far the shadow of a raised edge reaches into an open cell, in cells.
@@ -67,10 +68,11 @@ pub enum Distortion {
     Multicolour,
     Cropped,
     Shadow,
+    ThinLabels,
 }
 
 impl Distortion {
-    pub const ALL: [Distortion; 20] = [
+    pub const ALL: [Distortion; 21] = [
         Distortion::Perspective,
         Distortion::Rotation,
         Distortion::Scale,
@@ -91,6 +93,7 @@ impl Distortion {
         Distortion::Multicolour,
         Distortion::Cropped,
         Distortion::Shadow,
+        Distortion::ThinLabels,
     ];
 
     pub fn name(self) -> &'static str {
@@ -115,6 +118,7 @@ impl Distortion {
             Distortion::Multicolour => "multicolour",
             Distortion::Cropped => "cropped",
             Distortion::Shadow => "shadow",
+            Distortion::ThinLabels => "thin-labels",
         }
     }
 
@@ -184,6 +188,13 @@ impl Distortion {
                 format!("{:.0}% darker across part of the board", camera.shadow * 100.0)
             }
             Distortion::Shadow => "none".to_string(),
+            Distortion::ThinLabels if camera.stroke < 1.0 => format!(
+                "strokes {:.0}% as wide, {:.0}% as dark, floor {:.0}% of the wood's",
+                camera.stroke * 100.0,
+                (1.0 - camera.ink) / (1.0 - Camera::PHONE.ink) * 100.0,
+                camera.floor * 100.0
+            ),
+            Distortion::ThinLabels => "engraved labels".to_string(),
         }
     }
 }
@@ -261,6 +272,15 @@ pub struct Camera {
     /// The soft shadow of the phone or a hand across part of the board:
     /// how much darker it is there (0: none).
     pub shadow: f64,
+    /// How wide a label's strokes are, as a share of a glyph's unit (1:
+    /// blocks that touch; less: thin lines through their middles).
+    pub stroke: f64,
+    /// How dark a wooden or acrylic board's label is, as a share of its
+    /// floor's brightness.
+    pub ink: f64,
+    /// An open cell's floor, as a share of the wood's brightness (the
+    /// walls' shadows aside): below 1, the floor lies in the pieces' shade.
+    pub floor: f64,
 }
 
 /// What a board is made of.
@@ -311,6 +331,9 @@ impl Camera {
         grid: 0.0,
         crop: None,
         shadow: 0.0,
+        stroke: 1.0,
+        ink: 0.45,
+        floor: 0.86,
     };
 
     /// This camera with one distortion at strength `level`, from none (0)
@@ -376,6 +399,17 @@ impl Camera {
                 camera.joint = [GAP, GAP, 0.0, 0.0][level];
             }
             Distortion::Shadow => camera.shadow = [0.0, 0.3, 0.45, 0.6][level],
+            Distortion::ThinLabels => {
+                camera.stroke = [1.0, 0.6, 0.5, 0.45][level];
+                camera.ink = [0.45, 0.55, 0.55, 0.58][level];
+                camera.floor = [0.86, 0.93, 0.95, 0.96][level];
+                // Even light and mild perspective: the photo is clear, only
+                // its labels are faint.
+                if level > 0 {
+                    camera.vignetting = 0.0;
+                    camera.perspective = 0.05;
+                }
+            }
             Distortion::Cropped => {
                 camera.crop = [None, Some(0.0), Some(0.4), Some(0.8)][level];
                 // Cut to the board, a photo taken square on.
@@ -587,7 +621,7 @@ fn glyph(ch: char) -> [u8; 5] {
     }
 }
 
-pub(crate) fn label(cell: Cell) -> String {
+pub fn label(cell: Cell) -> String {
     match cell {
         Cell::Month(m) => calendar::MONTHS[m as usize - 1].to_string(),
         Cell::Day(d) => d.to_string(),
@@ -598,7 +632,14 @@ pub(crate) fn label(cell: Cell) -> String {
 
 /// Whether the point (`fx`, `fy`) of a cell (each 0..1) is on a stroke of
 /// its engraved label.
-pub(crate) fn on_label(text: &str, fx: f64, fy: f64) -> bool {
+pub fn on_label(text: &str, fx: f64, fy: f64) -> bool {
+    on_label_stroke(text, fx, fy, 1.0)
+}
+
+/// The same for strokes `stroke` of a glyph's unit wide: lines through the
+/// middles of the glyph's units, joining those next to each other (at 1,
+/// the units themselves).
+pub fn on_label_stroke(text: &str, fx: f64, fy: f64, stroke: f64) -> bool {
     let n = text.chars().count();
     if n == 0 {
         return false;
@@ -613,7 +654,21 @@ pub(crate) fn on_label(text: &str, fx: f64, fy: f64) -> bool {
     let (gx, gy) = (x as usize, y as usize);
     let (k, col) = (gx / 4, gx % 4);
     let Some(ch) = text.chars().nth(k) else { return false };
-    col < 3 && glyph(ch)[gy] & (0b100 >> col) != 0
+    if stroke >= 1.0 {
+        return col < 3 && glyph(ch)[gy] & (0b100 >> col) != 0;
+    }
+    // In the glyph's units: a unit's middle is at (a + 0.5, b + 0.5).
+    let rows = glyph(ch);
+    let set = |a: i64, b: i64| (0..3).contains(&a) && (0..5).contains(&b) && rows[b as usize] & (0b100 >> a) != 0;
+    let (u, v) = (x - (4 * k) as f64, y);
+    let half = stroke / 2.0;
+    let near = |t: f64, unit: i64| (t - (unit as f64 + 0.5)).abs() <= half;
+    let (a, b) = (u.floor() as i64, v.floor() as i64);
+    // Between the middles of two units side by side, or one above the other.
+    let (left, up) = ((u - 0.5).floor() as i64, (v - 0.5).floor() as i64);
+    (set(a, b) && near(u, a) && near(v, b))
+        || (near(v, b) && set(left, b) && set(left + 1, b))
+        || (near(u, a) && set(a, up) && set(a, up + 1))
 }
 
 /// A line of text engraved in the frame, centred in a box of the board's
@@ -792,7 +847,7 @@ fn shade(
         (1.0 - fy, scene.at(r + 1, c)),
     ];
     // Only asked of a cell of the grid.
-    let on_own_label = || on_label(&labels[(r * w as i64 + c) as usize], fx, fy);
+    let on_own_label = || on_label_stroke(&labels[(r * w as i64 + c) as usize], fx, fy, camera.stroke);
     // Light from one side (the slope of the photo's light, taken in the
     // board's plane): whether each side of a cell faces it, and how much
     // of its seam and shadow a wall facing it loses (none without it).
@@ -802,7 +857,7 @@ fn shade(
     // An open cell's brightness: its label, the walls' shadows and seams.
     // The cell's wall on a side toward the light faces away from it.
     let open = |ink: f64, shadow: f64| {
-        let mut factor = 0.86;
+        let mut factor = camera.floor;
         if on_own_label() {
             factor *= ink;
         }
@@ -869,7 +924,7 @@ fn shade(
         });
     }
     match (camera.material, here) {
-        (Material::Wood | Material::Acrylic { .. }, Cover::Open) => Some(tone(look.wood, open(0.45, 0.45))),
+        (Material::Wood | Material::Acrylic { .. }, Cover::Open) => Some(tone(look.wood, open(camera.ink, 0.45))),
         (Material::Printed { .. }, Cover::Open) => Some(tone(trim.light, open(0.2, 0.55))),
         (Material::Wood, Cover::Piece(k)) => {
             let (shade, turn, frequency, phase) = piece_shade(k);
@@ -1277,7 +1332,7 @@ fn desk(look: &Look, camera: &Camera, (x, y): Point, (right, bottom): Point) -> 
 }
 
 /// Whether a point is inside a convex quadrilateral, either way round.
-pub(crate) fn in_quadrilateral(corners: &[Point; 4], (x, y): Point) -> bool {
+pub fn in_quadrilateral(corners: &[Point; 4], (x, y): Point) -> bool {
     let turns = [0, 1, 2, 3].map(|k| {
         let (a, b) = (corners[k], corners[(k + 1) % 4]);
         (b.0 - a.0) * (y - a.1) - (b.1 - a.1) * (x - a.0)
