@@ -77,7 +77,7 @@ pub struct FetchConfig {
     pub chromium: PathBuf,
     /// How long a browser waits for the board to be drawn.
     pub board_wait_secs: u64,
-    /// Whether Chromium keeps its sandbox: `auto` drops it only as root.
+    /// Whether Chromium keeps its sandbox: only `off` drops it.
     pub browser_sandbox: Sandbox,
 }
 

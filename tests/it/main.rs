@@ -5,6 +5,7 @@ mod util;
 
 mod archive_format;
 mod backup;
+mod browser_profile;
 mod calendar;
 mod calendar_boards;
 mod calendar_photo;
