@@ -21,6 +21,7 @@ mod html_play;
 mod interrupt;
 mod jsonl;
 mod kinds;
+mod limits;
 mod merge;
 mod messages;
 mod oracles;
