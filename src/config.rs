@@ -77,7 +77,7 @@ pub struct FetchConfig {
     pub chromium: PathBuf,
     /// How long a browser waits for the board to be drawn.
     pub board_wait_secs: u64,
-    /// Whether Chromium keeps its sandbox: `auto` drops it only as root.
+    /// Whether Chromium keeps its sandbox: only `off` drops it.
     pub browser_sandbox: Sandbox,
 }
 
@@ -190,9 +190,49 @@ impl Config {
     }
 
     pub fn parse(text: &str) -> Result<Config, String> {
-        toml::from_str(text).map_err(|e| e.to_string().trim_end().to_string())
+        let config: Config = toml::from_str(text).map_err(|e| e.to_string().trim_end().to_string())?;
+        config.check_numbers()?;
+        Ok(config)
+    }
+
+    /// Every number within the range of [`NUMBER_RANGES`]: no wait or
+    /// count so large that adding it to a time or doubling it overflows,
+    /// and no timeout of 0, which no request could meet.
+    fn check_numbers(&self) -> Result<(), String> {
+        let (site, fetch) = (&self.site, &self.fetch);
+        let numbers = [
+            site.min_delay_ms,
+            site.timeout_secs,
+            site.retries.into(),
+            site.backoff_ms,
+            site.retry_after_max_secs,
+            site.refetch_garbled.into(),
+            fetch.board_wait_secs,
+        ];
+        for (value, (key, range, what)) in numbers.into_iter().zip(NUMBER_RANGES) {
+            if !range.contains(&value) {
+                return Err(format!(
+                    "`{key}` = {value}: out of range; it takes {} to {} ({what})",
+                    range.start(),
+                    range.end()
+                ));
+            }
+        }
+        Ok(())
     }
 }
+
+/// The numbers config.toml takes, in the order `check_numbers` reads them:
+/// the key, the values it takes, and what the bound is.
+pub const NUMBER_RANGES: [(&str, std::ops::RangeInclusive<u64>, &str); 7] = [
+    ("site.min_delay_ms", 0..=86_400_000, "milliseconds, up to a day"),
+    ("site.timeout_secs", 1..=3_600, "seconds, up to an hour"),
+    ("site.retries", 0..=100, "further attempts"),
+    ("site.backoff_ms", 0..=3_600_000, "milliseconds, up to an hour"),
+    ("site.retry_after_max_secs", 0..=604_800, "seconds, up to a week"),
+    ("site.refetch_garbled", 0..=100, "more fetches"),
+    ("fetch.board_wait_secs", 1..=3_600, "seconds, up to an hour"),
+];
 
 #[cfg(test)]
 mod tests {
@@ -220,6 +260,29 @@ mod tests {
         assert!(err.contains("base_ulr"), "{err}");
         let err = Config::parse("[archiv]\n").unwrap_err();
         assert!(err.contains("archiv"), "{err}");
+    }
+
+    #[test]
+    fn numbers_out_of_range_are_refused_naming_the_key_and_the_range() {
+        for (key, range, _) in NUMBER_RANGES {
+            let (section, name) = key.split_once('.').unwrap();
+            let with = |value: i64| Config::parse(&format!("[{section}]\n{name} = {value}\n"));
+            for fits in [*range.start(), *range.end()] {
+                assert!(with(fits as i64).is_ok(), "{key} = {fits}");
+            }
+            let below = range.start().checked_sub(1).map(|n| n as i64).unwrap_or(-1);
+            for wrong in [below, *range.end() as i64 + 1, i64::MAX, i64::MIN] {
+                let err = with(wrong).unwrap_err();
+                assert!(err.contains(name), "{key} = {wrong}: {err}");
+                if wrong >= 0 && wrong != i64::MAX {
+                    let said =
+                        format!("`{key}` = {wrong}: out of range; it takes {} to {}", range.start(), range.end());
+                    assert!(err.starts_with(&said), "{key} = {wrong}: {err}");
+                }
+            }
+        }
+        let err = Config::parse("[site]\ntimeout_secs = 18446744073709551615\n").unwrap_err();
+        assert!(err.contains("timeout_secs"), "{err}");
     }
 
     #[test]

@@ -1,11 +1,12 @@
 //! config.toml: never a panic. A config that reads is plain TOML with only
 //! known sections and keys; every key it sets has the value written (read
 //! by the `toml` crate on its own), and every key it leaves out has the
-//! default. A text whose only key is an unknown one is refused, and the
-//! message names that key.
+//! default, and every number is within its range
+//! (`config::NUMBER_RANGES`). A text whose only key is an unknown one, or a
+//! number out of range, is refused, and the message names that key.
 #![no_main]
 
-use aquarchive::config::{Config, FetchMethod};
+use aquarchive::config::{Config, FetchMethod, NUMBER_RANGES};
 use libfuzzer_sys::fuzz_target;
 use toml::{Table, Value};
 
@@ -21,6 +22,11 @@ fuzz_target!(|data: &[u8]| {
             assert!(!message.is_empty());
             if let Ok(table) = table
                 && let Some(key) = lone_unknown_key(&table)
+            {
+                assert!(message.contains(&format!("`{key}`")), "the message does not name `{key}`: {message}\n{text}");
+            }
+            if let Ok(table) = text.parse::<Table>()
+                && let Some(key) = lone_number_out_of_range(&table)
             {
                 assert!(message.contains(&format!("`{key}`")), "the message does not name `{key}`: {message}\n{text}");
             }
@@ -40,6 +46,12 @@ fn check_accepted(config: &Config, table: &Table, text: &str) {
             );
         }
     }
+    for (key, range, _) in NUMBER_RANGES {
+        let (section, name) = key.split_once('.').expect("section.key");
+        let value = written.iter().find(|&&(s, k, _)| (s, k) == (section, name)).and_then(|(_, _, v)| v.as_ref());
+        let value = value.and_then(Value::as_integer).and_then(|n| u64::try_from(n).ok());
+        assert!(value.is_some_and(|n| range.contains(&n)), "{key} = {value:?} accepted out of {range:?}:\n{text}");
+    }
     for ((section, key, value), (_, _, default)) in written.iter().zip(&defaults) {
         match table.get(*section).and_then(Value::as_table).and_then(|s| s.get(*key)) {
             None => assert_eq!(value, default, "{section}.{key} is left out, so it is the default:\n{text}"),
@@ -52,6 +64,22 @@ fn check_accepted(config: &Config, table: &Table, text: &str) {
             }
         }
     }
+}
+
+/// The key, when the table's only key is a number config.toml takes, set
+/// to a value out of its range (but within an i64, as TOML's are).
+fn lone_number_out_of_range(table: &Table) -> Option<&'static str> {
+    let mut keys = table.iter().flat_map(|(name, section)| {
+        section.as_table().into_iter().flat_map(move |s| s.iter().map(move |(key, value)| (name, key, value)))
+    });
+    let (section, key, value) = keys.next()?;
+    if keys.next().is_some() {
+        return None;
+    }
+    let value = value.as_integer()?;
+    let (known, range, _) = NUMBER_RANGES.iter().find(|(known, _, _)| *known == format!("{section}.{key}"))?;
+    let fits = u64::try_from(value).is_ok_and(|value| range.contains(&value));
+    (!fits).then_some(*known)
 }
 
 /// Every key of a config, by section, with its value as TOML writes it

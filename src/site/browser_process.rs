@@ -4,10 +4,15 @@
 //! WebDriver server the user runs. What we start is stopped and removed
 //! when the session is dropped, or by [`kill_running`] for a process about
 //! to exit without unwinding, or by the next start when a run was killed.
+//!
+//! On a machine shared with other users nothing of ours can be planted,
+//! read or killed by them: the profile is a folder we make ourselves
+//! (never one found there), mode 0700, in `$XDG_RUNTIME_DIR` or the temp
+//! dir; the next start removes only such folders of our own user, and
+//! kills only a chromedriver it can prove a run of ours started (our user,
+//! and the start time recorded beside its id).
 
 use std::io::{BufRead, BufReader};
-#[cfg(target_os = "linux")]
-use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdout, Command, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -45,33 +50,47 @@ impl Default for BrowserSettings {
     }
 }
 
-/// Why Chromium runs without its sandbox.
+/// Why Chromium runs without its sandbox: only ever because
+/// `fetch.browser_sandbox = "off"` says so.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Unsandboxed {
-    /// The process runs as root, where Chromium cannot have its sandbox.
+    /// The setting says so and the process runs as root, where Chromium
+    /// cannot have its sandbox: only another user keeps it.
     RunningAsRoot,
-    /// `fetch.browser_sandbox = "off"` says so.
+    /// The setting says so for a normal user, who could keep it.
     Setting,
 }
 
 impl std::fmt::Display for Unsandboxed {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
-            Unsandboxed::RunningAsRoot => "running as root",
+            Unsandboxed::RunningAsRoot => "fetch.browser_sandbox = \"off\", running as root",
             Unsandboxed::Setting => "fetch.browser_sandbox = \"off\"",
         })
     }
 }
 
 /// The sandbox flags Chromium gets under `setting` (nothing, or
-/// `--no-sandbox`), and why the sandbox is dropped when it is.
+/// `--no-sandbox` for `off` alone), and why the sandbox is dropped when it
+/// is. `auto` keeps it as `on` does: as root a fetch then fails (see
+/// [`Browser::start`]) rather than drop it unasked.
 pub fn sandbox_flags(setting: Sandbox, running_as_root: bool) -> (Vec<&'static str>, Option<Unsandboxed>) {
     let dropped = match setting {
-        Sandbox::On => None,
+        Sandbox::On | Sandbox::Auto => None,
+        Sandbox::Off if running_as_root => Some(Unsandboxed::RunningAsRoot),
         Sandbox::Off => Some(Unsandboxed::Setting),
-        Sandbox::Auto => running_as_root.then_some(Unsandboxed::RunningAsRoot),
     };
     (dropped.map_or_else(Vec::new, |_| vec!["--no-sandbox"]), dropped)
+}
+
+/// Why a browser fetch as root with the sandbox kept cannot run, and the fix.
+fn root_keeps_sandbox(setting: Sandbox) -> String {
+    format!(
+        "Chromium cannot run as root with its sandbox, and fetch.browser_sandbox = \"{}\" keeps it: run as a normal \
+         user, or set fetch.browser_sandbox = \"off\" in config.toml to run Chromium without its sandbox (which then \
+         warns on every run)",
+        setting.name()
+    )
 }
 
 /// Whether this process runs as root (effective user id 0).
@@ -99,6 +118,27 @@ const CHROMIUM_ARGS: [&str; 7] = [
     "--no-first-run",
 ];
 
+/// The `goog:chromeOptions` chromedriver starts Chromium with: its flags
+/// (the fixed ones, the sandbox's, and the profile of a chromedriver we
+/// started) and binary; and why the sandbox is dropped, when it is.
+fn chromium_options(
+    browser: &BrowserSettings,
+    running_as_root: bool,
+    profile: Option<&Path>,
+) -> (serde_json::Value, Option<Unsandboxed>) {
+    let (sandbox, unsandboxed) = sandbox_flags(browser.sandbox, running_as_root);
+    let mut args: Vec<String> = CHROMIUM_ARGS.iter().chain(&sandbox).map(|flag| flag.to_string()).collect();
+    let mut options = serde_json::Map::new();
+    if let Some(profile) = profile {
+        args.push(format!("--user-data-dir={}", profile.display()));
+        if browser.chromium.exists() {
+            options.insert("binary".into(), browser.chromium.display().to_string().into());
+        }
+    }
+    options.insert("args".into(), args.into());
+    (options.into(), unsandboxed)
+}
+
 /// A WebDriver session on a Chromium: chromedriver started by us (or a
 /// server the user runs), the session, and the runtime that drives it. The
 /// fetcher uses it, and so can anything else that needs a real browser
@@ -112,6 +152,11 @@ pub struct Browser {
 
 impl Browser {
     /// Starts (or connects to) the WebDriver server and opens a session.
+    ///
+    /// As root, where Chromium cannot keep its sandbox, it fails before
+    /// starting chromedriver unless `fetch.browser_sandbox` is `off`. On Linux
+    /// the chromedriver it starts is killed when the calling thread ends:
+    /// drop the browser on the thread that started it.
     pub fn start(browser: &BrowserSettings) -> Result<Browser, SiteError> {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
@@ -129,23 +174,12 @@ impl Browser {
             }
         };
         // With a server the user runs, Chromium runs as that server's user,
-        // which may not be ours: `auto` still judges by ours.
+        // which may not be ours: `off` still says "as root" by ours.
         let root = running_as_root();
-        let (sandbox, unsandboxed) = sandbox_flags(browser.sandbox, root);
+        let (options, unsandboxed) = chromium_options(browser, root, driver.as_ref().map(|d| d.profile.as_path()));
         match unsandboxed {
             Some(reason) => tracing::warn!(%reason, "Chromium runs without its sandbox"),
             None => tracing::info!(setting = browser.sandbox.name(), "Chromium keeps its sandbox"),
-        }
-        let args: Vec<&str> = CHROMIUM_ARGS.iter().copied().chain(sandbox).collect();
-        let mut options = serde_json::json!({ "args": args });
-        if let Some(driver) = &driver {
-            options["args"]
-                .as_array_mut()
-                .expect("an array")
-                .push(format!("--user-data-dir={}", driver.profile.display()).into());
-            if browser.chromium.exists() {
-                options["binary"] = browser.chromium.display().to_string().into();
-            }
         }
         let mut capabilities = serde_json::Map::new();
         capabilities.insert("goog:chromeOptions".into(), options);
@@ -161,12 +195,10 @@ impl Browser {
                     .map_err(std::io::Error::other)
             })
             .map_err(|e| {
-                let why = if root && browser.sandbox == Sandbox::On {
-                    " (Chromium refuses to run as root with its sandbox, and fetch.browser_sandbox = \"on\" keeps \
-                     it: run as another user, or set fetch.browser_sandbox to \"auto\" or \"off\" to run it \
-                     without)"
+                let why = if root && browser.sandbox != Sandbox::Off {
+                    format!(" ({})", root_keeps_sandbox(browser.sandbox))
                 } else {
-                    ""
+                    String::new()
                 };
                 SiteError::Setup(format!("cannot open a browser session at {webdriver_url}: {e}{why}"))
             })?;
@@ -244,7 +276,20 @@ impl Driver {
     /// [`free_loopback_port`]); should another process take it before
     /// chromedriver binds it, chromedriver says so ("IPv4 port not
     /// available") and ends, and another start takes another port.
+    ///
+    /// As root, where Chromium cannot keep its sandbox, it starts nothing
+    /// unless `fetch.browser_sandbox` is `off`, and says how to fix that.
     fn start(browser: &BrowserSettings) -> Result<Driver, SiteError> {
+        if !browser.chromedriver.exists() {
+            return Err(SiteError::Setup(format!(
+                "{}: not found; install it (Debian: apt-get install chromium chromium-driver) or set \
+                 fetch.chromedriver or fetch.webdriver_url in config.toml",
+                browser.chromedriver.display()
+            )));
+        }
+        if running_as_root() && browser.sandbox != Sandbox::Off {
+            return Err(SiteError::Setup(root_keeps_sandbox(browser.sandbox)));
+        }
         let mut start = 1;
         loop {
             match Driver::start_once(browser) {
@@ -261,18 +306,16 @@ impl Driver {
     fn start_once(browser: &BrowserSettings) -> Result<Driver, StartFailure> {
         let error = |why: String| SiteError::Setup(format!("{}: {why}", browser.chromedriver.display()));
         let setup = |why: String| StartFailure::Other(error(why));
-        if !browser.chromedriver.exists() {
-            return Err(setup(
-                "not found; install it (Debian: apt-get install chromium chromium-driver) or set fetch.chromedriver or fetch.webdriver_url in config.toml".into(),
-            ));
-        }
-        let temp = std::env::temp_dir();
-        remove_stale_profiles(&temp);
-        let profile = temp.join(format!("{PROFILE_PREFIX}{}-{}", std::process::id(), next_profile_number()));
+        let parent = profiles_parent().map_err(|e| StartFailure::Other(SiteError::Setup(e)))?;
+        remove_stale_profiles(&parent);
+        let profile = make_profile(&parent).map_err(|e| StartFailure::Other(SiteError::Setup(e)))?;
         // Chromium's own scratch files go inside the profile too (TMPDIR), so
         // that removing the profile leaves nothing behind.
         let scratch = profile.join("tmp");
-        std::fs::create_dir_all(&scratch).map_err(|e| setup(format!("cannot make {}: {e}", scratch.display())))?;
+        if let Err(e) = std::fs::create_dir(&scratch) {
+            let _ = std::fs::remove_dir_all(&profile);
+            return Err(setup(format!("cannot make {}: {e}", scratch.display())));
+        }
         // Not port 0: chromedriver binds port 0 on IPv6 first, which picks a
         // port free there, and then the same port on IPv4, where another
         // listener may hold it (with 3,000 listeners on 127.0.0.1, 9 starts
@@ -289,6 +332,8 @@ impl Driver {
             .stderr(Stdio::null());
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        #[cfg(target_os = "linux")]
+        end_with_this_thread(&mut command);
         let mut child = match command.spawn() {
             Ok(child) => child,
             Err(e) => {
@@ -298,8 +343,14 @@ impl Driver {
         };
         let pid = child.id();
         // For the next start, should this process be killed before it stops
-        // chromedriver: whose browsers to end before removing the profile.
-        let _ = std::fs::write(profile.join(DRIVER_PID_FILE), pid.to_string());
+        // chromedriver: whose browsers to end before removing the profile,
+        // known by its start time too, so that its id reused by another
+        // process is not taken for it.
+        let recorded = match process_start(pid) {
+            Some(start) => format!("{pid} {start}\n"),
+            None => format!("{pid}\n"),
+        };
+        let _ = std::fs::write(profile.join(DRIVER_PID_FILE), recorded);
         let port = child.stdout.take().map(listening_port);
         RUNNING.lock().unwrap_or_else(|e| e.into_inner()).push(Started { child, profile: profile.clone() });
         // From here dropping `Driver` stops the process and removes the profile.
@@ -393,43 +444,155 @@ pub fn kill_running() {
     }
 }
 
-/// How the profiles of the chromedrivers we start are named in the temp
-/// directory: the prefix, then our process id and a number.
+/// How the profiles of the chromedrivers we start are named: the prefix,
+/// then our process id, a dash and random letters and digits.
 const PROFILE_PREFIX: &str = "aquarchive-chromium-";
 
-fn next_profile_number() -> u32 {
-    static NEXT: AtomicU32 = AtomicU32::new(0);
-    NEXT.fetch_add(1, Ordering::Relaxed)
-}
-
-/// The file in a profile that holds the id of the chromedriver using it.
+/// The file in a profile that holds the id of the chromedriver using it and
+/// its start time (field 22 of /proc/PID/stat).
 const DRIVER_PID_FILE: &str = "chromedriver.pid";
 
-/// Removes the profiles left in `temp` by runs that ended without removing
-/// them (a SIGKILL, a power cut): those whose process no longer runs. A
-/// killed run's chromedriver and browsers run on (they lead their own
-/// process group), so they are ended first.
-fn remove_stale_profiles(temp: &Path) {
-    let Ok(entries) = std::fs::read_dir(temp) else { return };
+/// Where the profiles go: `$XDG_RUNTIME_DIR` when it is set (the user's
+/// own folder, by the XDG rules; refused when it is not), else the
+/// system's temp dir.
+fn profiles_parent() -> Result<PathBuf, String> {
+    let Some(runtime) = std::env::var_os("XDG_RUNTIME_DIR").filter(|dir| !dir.is_empty()) else {
+        return Ok(std::env::temp_dir());
+    };
+    let runtime = PathBuf::from(runtime);
+    match private_to_us(&runtime) {
+        Ok(()) => Ok(runtime),
+        Err(why) => Err(format!(
+            "XDG_RUNTIME_DIR={}: {why}; the browser's profile goes there, where no other user may reach it: make \
+             it your own with mode 0700 (chown $(id -u) DIR; chmod 700 DIR), or unset XDG_RUNTIME_DIR to use a \
+             private folder in the temp dir",
+            runtime.display()
+        )),
+    }
+}
+
+/// Whether `dir` is a folder (not a link to one) owned by this process's
+/// user that no other user may enter or write: why not, if it is not.
+#[cfg(unix)]
+fn private_to_us(dir: &Path) -> Result<(), String> {
+    use std::os::unix::fs::MetadataExt;
+    let meta = std::fs::symlink_metadata(dir).map_err(|e| e.to_string())?;
+    if !meta.is_dir() {
+        return Err("not a folder".into());
+    }
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    let us = unsafe { libc::geteuid() };
+    if meta.uid() != us {
+        return Err(format!("owned by user id {}, not by this user ({us})", meta.uid()));
+    }
+    if meta.mode() & 0o077 != 0 {
+        return Err(format!("open to other users (mode {:o})", meta.mode() & 0o7777));
+    }
+    Ok(())
+}
+
+#[cfg(not(unix))]
+fn private_to_us(_dir: &Path) -> Result<(), String> {
+    Ok(())
+}
+
+/// Makes a new profile folder in `parent`, mode 0700, under a name no one
+/// can guess: made here and now (an exclusive mkdir), never one found.
+fn make_profile(parent: &Path) -> Result<PathBuf, String> {
+    let mut last = None;
+    for _ in 0..8 {
+        let profile = parent.join(format!("{PROFILE_PREFIX}{}-{}", std::process::id(), random_name()));
+        match make_private_dir(&profile) {
+            Ok(()) => return Ok(profile),
+            Err(e) => last = Some((profile, e)),
+        }
+    }
+    let (profile, e) = last.expect("eight tries");
+    Err(format!("cannot make the browser's profile {}: {e}", profile.display()))
+}
+
+/// Makes `dir`, which must not exist (a folder found there, whoever made
+/// it, is an error), readable, writable and enterable by us alone.
+fn make_private_dir(dir: &Path) -> std::io::Result<()> {
+    let mut builder = std::fs::DirBuilder::new();
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    builder.create(dir)?;
+    // The umask may have taken more; the folder is ours, so this is safe.
+    #[cfg(unix)]
+    std::fs::set_permissions(dir, std::os::unix::fs::PermissionsExt::from_mode(0o700))?;
+    Ok(())
+}
+
+/// Eight letters and digits (41 bits) no other user can predict: from the
+/// standard library's hash keys, which come from the system's random
+/// source. Short, because Chromium's socket in its scratch folder
+/// (`PROFILE/tmp/.org.chromium.Chromium.XXXXXX/SingletonSocket`) must fit
+/// a Unix socket's 107 bytes.
+fn random_name() -> String {
+    use std::hash::{BuildHasher, Hasher};
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    let mut hasher = std::hash::RandomState::new().build_hasher();
+    hasher.write_u32(std::process::id());
+    hasher.write_u32(NEXT.fetch_add(1, Ordering::Relaxed));
+    hasher
+        .write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default().as_nanos());
+    let mut bits = hasher.finish();
+    (0..8)
+        .map(|_| {
+            let digit = (bits % 36) as u32;
+            bits /= 36;
+            char::from_digit(digit, 36).expect("a digit below 36")
+        })
+        .collect()
+}
+
+/// Removes the profiles left in `parent` by runs that ended without
+/// removing them (a SIGKILL, a power cut): those whose process no longer
+/// runs, among folders of our user's alone with mode 0700 (what
+/// [`make_profile`] makes). A killed run's chromedriver and browsers may run
+/// on (they lead their own process group), so they are ended first.
+fn remove_stale_profiles(parent: &Path) {
+    let Ok(entries) = std::fs::read_dir(parent) else { return };
     for entry in entries.flatten() {
         let name = entry.file_name();
         let Some(pid) = name.to_str().and_then(profile_owner) else { continue };
+        let path = entry.path();
+        if let Err(why) = ours_as_made(&path) {
+            tracing::debug!(profile = %path.display(), why, "left alone: not a profile this user made");
+            continue;
+        }
         if !process_runs(pid) {
-            end_orphaned_driver(&entry.path());
-            match std::fs::remove_dir_all(entry.path()) {
-                Ok(()) => tracing::info!(profile = %entry.path().display(), "removed a profile left by an ended run"),
-                Err(e) => {
-                    tracing::debug!(profile = %entry.path().display(), error = %e, "cannot remove a stale profile")
-                }
+            end_orphaned_driver(&path);
+            match std::fs::remove_dir_all(&path) {
+                Ok(()) => tracing::info!(profile = %path.display(), "removed a profile left by an ended run"),
+                Err(e) => tracing::debug!(profile = %path.display(), error = %e, "cannot remove a stale profile"),
             }
         }
     }
 }
 
+/// Whether `dir` is as [`make_profile`] makes them: private to us, and
+/// exactly mode 0700.
+fn ours_as_made(dir: &Path) -> Result<(), String> {
+    private_to_us(dir)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let mode = std::fs::symlink_metadata(dir).map_err(|e| e.to_string())?.mode() & 0o7777;
+        if mode != 0o700 {
+            return Err(format!("mode {mode:o}, not 700"));
+        }
+    }
+    Ok(())
+}
+
 /// The process id in a profile's name, for names this module gives.
 fn profile_owner(name: &str) -> Option<u32> {
-    let (pid, number) = name.strip_prefix(PROFILE_PREFIX)?.split_once('-')?;
-    number.parse::<u32>().ok()?;
+    let (pid, random) = name.strip_prefix(PROFILE_PREFIX)?.split_once('-')?;
+    if random.is_empty() || !random.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        return None;
+    }
     pid.parse().ok()
 }
 
@@ -442,42 +605,117 @@ fn process_runs(pid: u32) -> bool {
     answered == 0 || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
 }
 
-/// Ends the chromedriver named in a stale profile, with its browsers, if it
-/// still runs: a process group led by that id whose program is chromedriver
-/// (so a reused id of another program is left alone).
+#[cfg(not(unix))]
+fn process_runs(_pid: u32) -> bool {
+    // No cheap check here: keep every profile rather than remove a live one.
+    true
+}
+
+/// When process `pid` started, in clock ticks after boot (field 22 of
+/// /proc/PID/stat): with its id, what tells it from a later process given
+/// the same id.
+#[cfg(target_os = "linux")]
+fn process_start(pid: u32) -> Option<u64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command name (field 2) is in parentheses and may hold spaces:
+    // the fields after its last `)` are numbered from 3.
+    stat.rsplit_once(')')?.1.split_whitespace().nth(22 - 3)?.parse().ok()
+}
+
+#[cfg(not(target_os = "linux"))]
+fn process_start(_pid: u32) -> Option<u64> {
+    None
+}
+
+/// The effective user id process `pid` runs as.
+#[cfg(target_os = "linux")]
+fn process_user(pid: u32) -> Option<u32> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    // Uid: real, effective, saved, file system.
+    status.lines().find_map(|line| line.strip_prefix("Uid:"))?.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// Ends the chromedriver named in a stale profile and its browsers, if
+/// they still run and are provably those a run of ours started: the
+/// process group led by the recorded id, when its leader runs as our user
+/// and started when the profile's pid file says; or, once chromedriver is
+/// gone (killed with the run, see [`end_with_this_thread`]), when a process
+/// of our user in that group runs Chromium on this very profile (its
+/// command line names the profile, whose name is random). Anything else (an
+/// id reused by another process, a pid file without a start time) is left
+/// alone.
 #[cfg(target_os = "linux")]
 fn end_orphaned_driver(profile: &Path) {
-    let Some(pid) = std::fs::read_to_string(profile.join(DRIVER_PID_FILE))
-        .ok()
-        .and_then(|text| text.trim().parse::<libc::pid_t>().ok())
-        .filter(|&pid| pid > 1)
+    let Ok(text) = std::fs::read_to_string(profile.join(DRIVER_PID_FILE)) else { return };
+    let mut words = text.split_whitespace();
+    let (Some(Ok(pid)), Some(Ok(start))) = (words.next().map(str::parse::<u32>), words.next().map(str::parse::<u64>))
     else {
         return;
     };
-    let program = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
-    let program = program.split(|&b| b == 0).next().unwrap_or_default();
-    let is_chromedriver = Path::new(std::ffi::OsStr::from_bytes(program))
-        .file_name()
-        .is_some_and(|name| name.to_string_lossy().contains("chromedriver"));
-    // SAFETY: getpgid and kill take plain ids; a wrong one fails with ESRCH.
-    if is_chromedriver && unsafe { libc::getpgid(pid) } == pid {
+    let Ok(group) = libc::pid_t::try_from(pid) else { return };
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    let us = unsafe { libc::geteuid() };
+    if group <= 1 {
+        return;
+    }
+    let ours = |member: u32| process_user(member) == Some(us);
+    // SAFETY: getpgid takes a plain id; a wrong one fails with ESRCH.
+    let driver = ours(pid) && process_start(pid) == Some(start) && unsafe { libc::getpgid(group) } == group;
+    let browser = || {
+        let flag = format!("--user-data-dir={}", profile.display());
+        group_members(pid).into_iter().any(|member| {
+            let cmdline = std::fs::read(format!("/proc/{member}/cmdline")).unwrap_or_default();
+            ours(member) && cmdline.split(|&b| b == 0).any(|arg| arg == flag.as_bytes())
+        })
+    };
+    if driver || browser() {
+        // SAFETY: kill takes a plain id; the group is proven ours above.
         unsafe {
-            libc::kill(-pid, libc::SIGKILL);
+            libc::kill(-group, libc::SIGKILL);
         }
         tracing::info!(pid, profile = %profile.display(), "ended the browsers of a run that was killed");
     }
 }
 
+/// The processes in process group `group` (field 5 of /proc/PID/stat).
+#[cfg(target_os = "linux")]
+fn group_members(group: u32) -> Vec<u32> {
+    let Ok(entries) = std::fs::read_dir("/proc") else { return Vec::new() };
+    entries
+        .flatten()
+        .filter_map(|entry| entry.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|&pid| {
+            std::fs::read_to_string(format!("/proc/{pid}/stat")).ok().is_some_and(|stat| {
+                stat.rsplit_once(')').and_then(|(_, fields)| fields.split_whitespace().nth(5 - 3)?.parse().ok())
+                    == Some(group)
+            })
+        })
+        .collect()
+}
+
 #[cfg(not(target_os = "linux"))]
 fn end_orphaned_driver(_profile: &Path) {
-    // Without /proc there is no safe check that the id is still a
+    // Without /proc there is no safe check that the id is still our
     // chromedriver: leave it, and remove only the files.
 }
 
-#[cfg(not(unix))]
-fn process_runs(_pid: u32) -> bool {
-    // No cheap check here: keep every profile rather than remove a live one.
-    true
+/// Has chromedriver killed when the thread that starts it ends, however it
+/// ends (a SIGKILL or SIGTERM of this process too), so that no chromedriver
+/// listens on after the run that started it. Its browsers end with it,
+/// when they see it gone, or at the next start (see
+/// [`remove_stale_profiles`]).
+#[cfg(target_os = "linux")]
+fn end_with_this_thread(command: &mut Command) {
+    // SAFETY: prctl is async-signal-safe, as a pre_exec hook must be.
+    unsafe {
+        std::os::unix::process::CommandExt::pre_exec(command, || {
+            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) == 0 {
+                Ok(())
+            } else {
+                Err(std::io::Error::last_os_error())
+            }
+        });
+    }
 }
 
 /// Reads chromedriver's standard output on a thread of its own: the port
@@ -522,12 +760,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_free_loopback_port_is_free_on_both_sides() {
+    fn a_free_loopback_port_is_free_on_ipv4_and_on_ipv6_where_the_machine_has_it() {
         use std::net::{Ipv4Addr, Ipv6Addr, TcpListener};
-        let port = free_loopback_port().expect("a free loopback port");
-        let _ipv4 = TcpListener::bind((Ipv4Addr::LOCALHOST, port)).expect("free on IPv4");
-        if let Err(e) = TcpListener::bind((Ipv6Addr::LOCALHOST, port)) {
-            assert_ne!(e.kind(), std::io::ErrorKind::AddrInUse, "port {port} is taken on IPv6");
+        let has_ipv6 = TcpListener::bind((Ipv6Addr::LOCALHOST, 0)).is_ok();
+        for _ in 0..20 {
+            let port = free_loopback_port().expect("a free loopback port");
+            let ipv4 = TcpListener::bind((Ipv4Addr::LOCALHOST, port));
+            let ipv6 = has_ipv6.then(|| TcpListener::bind((Ipv6Addr::LOCALHOST, port)));
+            assert!(ipv4.is_ok(), "port {port} is taken on IPv4: {ipv4:?}");
+            if let Some(ipv6) = ipv6 {
+                assert!(ipv6.is_ok(), "port {port} is taken on IPv6: {ipv6:?}");
+            }
         }
     }
 
@@ -541,22 +784,153 @@ mod tests {
     }
 
     #[cfg(unix)]
-    #[test]
-    fn only_profiles_of_ended_runs_are_removed() {
-        let temp = tempfile::tempdir().unwrap();
-        // A process that has ended: its id is free until the system reuses it.
+    fn mode(path: &Path) -> u32 {
+        use std::os::unix::fs::MetadataExt;
+        std::fs::symlink_metadata(path).unwrap().mode() & 0o7777
+    }
+
+    #[cfg(unix)]
+    fn set_mode(path: &Path, mode: u32) {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
+    }
+
+    /// The id of a process that has ended: free until the system reuses it.
+    fn ended_pid() -> u32 {
         let mut ended = Command::new("true").spawn().unwrap();
         ended.wait().unwrap();
-        let stale = temp.path().join(format!("{PROFILE_PREFIX}{}-0", ended.id()));
+        ended.id()
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_profile_is_a_new_folder_of_mode_0700_and_an_existing_one_is_refused() {
+        let parent = tempfile::tempdir().unwrap();
+        let first = make_profile(parent.path()).unwrap();
+        let second = make_profile(parent.path()).unwrap();
+        assert_ne!(first, second);
+        for profile in [&first, &second] {
+            assert_eq!(profile.parent(), Some(parent.path()));
+            assert_eq!(mode(profile), 0o700, "{}", profile.display());
+            assert!(ours_as_made(profile).is_ok());
+            let name = profile.file_name().unwrap().to_str().unwrap();
+            assert_eq!(profile_owner(name), Some(std::process::id()), "{name}");
+        }
+        // A folder found under the name, whoever made it and however open,
+        // is never taken for a new one.
+        let planted = parent.path().join("planted");
+        std::fs::create_dir(&planted).unwrap();
+        set_mode(&planted, 0o777);
+        let refused = make_private_dir(&planted).unwrap_err();
+        assert_eq!(refused.kind(), std::io::ErrorKind::AlreadyExists);
+        assert_eq!(mode(&planted), 0o777, "the planted folder is left as it was");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_xdg_runtime_dir_open_to_others_is_refused_saying_why() {
+        let dir = tempfile::tempdir().unwrap();
+        set_mode(dir.path(), 0o700);
+        assert_eq!(private_to_us(dir.path()), Ok(()));
+        set_mode(dir.path(), 0o755);
+        assert_eq!(private_to_us(dir.path()), Err("open to other users (mode 755)".into()));
+        let link = dir.path().join("link");
+        std::os::unix::fs::symlink(dir.path(), &link).unwrap();
+        assert_eq!(private_to_us(&link), Err("not a folder".into()));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn only_profiles_of_ended_runs_made_as_ours_are_removed() {
+        let temp = tempfile::tempdir().unwrap();
+        let stale = temp.path().join(format!("{PROFILE_PREFIX}{}-00ab", ended_pid()));
+        let open = temp.path().join(format!("{PROFILE_PREFIX}{}-00cd", ended_pid()));
         let live = temp.path().join(format!("{PROFILE_PREFIX}{}-3", std::process::id()));
         let other = temp.path().join(format!("{PROFILE_PREFIX}notes"));
-        for dir in [&stale, &live, &other] {
+        for (dir, mode) in [(&stale, 0o700), (&open, 0o755), (&live, 0o700), (&other, 0o700)] {
             std::fs::create_dir_all(dir.join("tmp")).unwrap();
+            set_mode(dir, mode);
         }
         remove_stale_profiles(temp.path());
         assert!(!stale.exists(), "the ended run's profile is left");
+        assert!(open.exists(), "a folder open to others, which we never make, was removed");
         assert!(live.exists(), "a running process's profile was removed");
         assert!(other.exists(), "a directory not named as ours was removed");
+    }
+
+    /// A `sleep` leading its own process group, as a chromedriver we start
+    /// does, and a stale profile whose pid file names it with `start`.
+    #[cfg(target_os = "linux")]
+    fn stale_profile_naming_a_sleep(parent: &Path, start: impl Fn(u64) -> u64) -> (Child, PathBuf) {
+        let mut command = Command::new("sleep");
+        command.arg("60");
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let sleep = command.spawn().unwrap();
+        let started = process_start(sleep.id()).expect("a start time in /proc");
+        let profile = parent.join(format!("{PROFILE_PREFIX}{}-1", ended_pid()));
+        make_private_dir(&profile).unwrap();
+        std::fs::write(profile.join(DRIVER_PID_FILE), format!("{} {}\n", sleep.id(), start(started))).unwrap();
+        (sleep, profile)
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_process_whose_start_time_is_not_the_recorded_one_is_not_killed() {
+        let parent = tempfile::tempdir().unwrap();
+        let (mut sleep, profile) = stale_profile_naming_a_sleep(parent.path(), |started| started + 1);
+        remove_stale_profiles(parent.path());
+        assert!(!profile.exists(), "the stale profile is removed");
+        std::thread::sleep(Duration::from_millis(200));
+        assert!(sleep.try_wait().unwrap().is_none(), "the process with the recorded id but another start was killed");
+        sleep.kill().unwrap();
+        sleep.wait().unwrap();
+        // Nor one named by its id alone, as earlier versions wrote it.
+        let (mut sleep, profile) = stale_profile_naming_a_sleep(parent.path(), |started| started);
+        std::fs::write(profile.join(DRIVER_PID_FILE), format!("{}\n", sleep.id())).unwrap();
+        remove_stale_profiles(parent.path());
+        std::thread::sleep(Duration::from_millis(200));
+        assert!(sleep.try_wait().unwrap().is_none(), "a process named by its id alone was killed");
+        sleep.kill().unwrap();
+        sleep.wait().unwrap();
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn the_process_with_the_recorded_id_and_start_time_is_killed() {
+        use std::os::unix::process::ExitStatusExt;
+        let parent = tempfile::tempdir().unwrap();
+        let (mut sleep, profile) = stale_profile_naming_a_sleep(parent.path(), |started| started);
+        remove_stale_profiles(parent.path());
+        assert!(!profile.exists(), "the stale profile is removed");
+        assert_eq!(sleep.wait().unwrap().signal(), Some(libc::SIGKILL));
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_group_running_chromium_on_the_profile_is_killed_once_its_leader_is_gone() {
+        use std::os::unix::process::ExitStatusExt;
+        let parent = tempfile::tempdir().unwrap();
+        let profile = parent.path().join(format!("{PROFILE_PREFIX}{}-2", ended_pid()));
+        make_private_dir(&profile).unwrap();
+        // A shell leading its own group, named as a Chromium on this profile
+        // would be ($0 is the flag), with a child in the group.
+        let flag = format!("--user-data-dir={}", profile.display());
+        let mut command = Command::new("sh");
+        command.args(["-c", "sleep 60; :", &flag]);
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut browser = command.spawn().unwrap();
+        // The start time recorded is not the leader's: only the profile proves it.
+        let recorded = format!("{} {}\n", browser.id(), process_start(browser.id()).unwrap() + 1);
+        std::fs::write(profile.join(DRIVER_PID_FILE), recorded).unwrap();
+        let other = parent.path().join(format!("{PROFILE_PREFIX}{}-3", ended_pid()));
+        make_private_dir(&other).unwrap();
+        std::fs::write(other.join(DRIVER_PID_FILE), format!("{} 1\n", browser.id())).unwrap();
+        // Another profile naming the same group is no proof.
+        end_orphaned_driver(&other);
+        std::thread::sleep(Duration::from_millis(200));
+        assert!(browser.try_wait().unwrap().is_none(), "killed on another profile's word");
+        remove_stale_profiles(parent.path());
+        assert_eq!(browser.wait().unwrap().signal(), Some(libc::SIGKILL));
     }
 
     #[test]
@@ -567,20 +941,44 @@ mod tests {
     }
 
     #[test]
-    fn root_drops_the_sandbox_unless_the_setting_keeps_it() {
-        assert_eq!(sandbox_flags(Sandbox::Auto, true), (vec!["--no-sandbox"], Some(Unsandboxed::RunningAsRoot)));
+    fn root_keeps_the_sandbox_too_unless_the_setting_is_off() {
+        assert_eq!(sandbox_flags(Sandbox::Auto, true), (vec![], None));
         assert_eq!(sandbox_flags(Sandbox::On, true), (vec![], None));
-        assert_eq!(sandbox_flags(Sandbox::Off, true), (vec!["--no-sandbox"], Some(Unsandboxed::Setting)));
+        assert_eq!(sandbox_flags(Sandbox::Off, true), (vec!["--no-sandbox"], Some(Unsandboxed::RunningAsRoot)));
     }
 
     #[test]
-    fn the_fixed_flags_leave_the_sandbox_alone() {
-        assert!(CHROMIUM_ARGS.iter().all(|flag| !flag.contains("sandbox")), "{CHROMIUM_ARGS:?}");
+    fn chromium_gets_no_sandbox_flag_unless_the_setting_is_off() {
+        let profile = Path::new("/run/user/1000/aquarchive-chromium-7-00ff");
+        for root in [false, true] {
+            for sandbox in [Sandbox::Auto, Sandbox::On, Sandbox::Off] {
+                let browser = BrowserSettings { sandbox, ..BrowserSettings::default() };
+                let (options, unsandboxed) = chromium_options(&browser, root, Some(profile));
+                let args: Vec<&str> = options["args"].as_array().unwrap().iter().map(|a| a.as_str().unwrap()).collect();
+                let sandbox_args: Vec<&&str> = args.iter().filter(|a| a.contains("sandbox")).collect();
+                let dropped = sandbox == Sandbox::Off;
+                assert_eq!(sandbox_args, if dropped { vec![&"--no-sandbox"] } else { vec![] }, "{sandbox:?}, {args:?}");
+                assert_eq!(unsandboxed.is_some(), dropped, "{sandbox:?}");
+                assert!(args.contains(&"--headless"), "{args:?}");
+                assert!(args.contains(&"--user-data-dir=/run/user/1000/aquarchive-chromium-7-00ff"), "{args:?}");
+            }
+        }
+        // A server the user runs has its own profiles.
+        let (options, _) = chromium_options(&BrowserSettings::default(), false, None);
+        assert!(!options.to_string().contains("--user-data-dir"), "{options}");
     }
 
     #[test]
-    fn the_reasons_name_root_and_the_setting() {
-        assert_eq!(Unsandboxed::RunningAsRoot.to_string(), "running as root");
+    fn the_error_of_root_keeping_the_sandbox_names_the_setting_and_the_fix() {
+        let fix = root_keeps_sandbox(Sandbox::Auto);
+        assert!(fix.contains("fetch.browser_sandbox = \"auto\" keeps it"), "{fix}");
+        assert!(fix.contains("run as a normal user, or set fetch.browser_sandbox = \"off\""), "{fix}");
+        assert!(root_keeps_sandbox(Sandbox::On).contains("fetch.browser_sandbox = \"on\" keeps it"));
+    }
+
+    #[test]
+    fn the_reasons_name_the_setting_and_root() {
+        assert_eq!(Unsandboxed::RunningAsRoot.to_string(), "fetch.browser_sandbox = \"off\", running as root");
         assert_eq!(Unsandboxed::Setting.to_string(), "fetch.browser_sandbox = \"off\"");
     }
 }

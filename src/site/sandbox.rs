@@ -3,16 +3,17 @@
 
 /// Whether Chromium keeps its sandbox (`fetch.browser_sandbox` in
 /// config.toml). Chromium refuses to start as root with its sandbox, so
-/// there it can only run without.
+/// there it can only run without, and only when `off` says so.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Sandbox {
-    /// Kept, except when running as root.
+    /// Kept: as root a browser fetch fails, saying to run as a normal user
+    /// or set `off`. (It once dropped the sandbox as root, unasked.)
     #[default]
     Auto,
-    /// Always kept: as root Chromium then refuses to start.
+    /// Always kept, as `auto` is.
     On,
-    /// Always dropped.
+    /// Always dropped, with a warning on every run.
     Off,
 }
 

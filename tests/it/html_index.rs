@@ -2,7 +2,7 @@
 //! special's date, the grade, the count of tilings, sorting by any column
 //! and filtering by grade; each puzzle's page says what `show` says.
 
-use aquarchive::site::browser::{Browser, BrowserSettings};
+use aquarchive::site::browser::Browser;
 
 use crate::site::require_chromium;
 use crate::util::{Dir, fixtures};
@@ -93,7 +93,7 @@ fn the_index_shows_a_picture_the_date_the_grade_and_the_tilings() {
 fn the_index_sorts_by_a_clicked_column_offline() {
     require_chromium();
     let dir = exported();
-    let browser = Browser::start(&BrowserSettings::default()).unwrap();
+    let browser = Browser::start(&crate::site::browser_settings_unsandboxed_as_root()).unwrap();
     let client = browser.client();
     let index = format!("file://{}", dir.join("site/index.html").display());
     browser.block_on(client.goto(&index)).unwrap();
@@ -230,7 +230,7 @@ fn names_from_files_and_pages_come_out_as_text_in_every_page() {
     }
 
     // As a browser reads it: the same text back, and nothing run.
-    let browser = Browser::start(&BrowserSettings::default()).unwrap();
+    let browser = Browser::start(&crate::site::browser_settings_unsandboxed_as_root()).unwrap();
     let client = browser.client();
     let run = |js: &str| browser.block_on(client.execute(js, vec![])).unwrap_or_else(|e| panic!("{js}: {e}"));
     let open = |name: &str| {
@@ -417,7 +417,7 @@ fn the_index_gives_each_puzzle_its_date_and_grade_and_filters_by_grade() {
 
     // In a browser, offline: each grade chosen shows the puzzles `list --grade` gives.
     require_chromium();
-    let browser = Browser::start(&BrowserSettings::default()).unwrap();
+    let browser = Browser::start(&crate::site::browser_settings_unsandboxed_as_root()).unwrap();
     let client = browser.client();
     let url = format!("file://{}", dir.join("site/index.html").display());
     browser.block_on(client.goto(&url)).unwrap();
@@ -455,7 +455,7 @@ fn the_index_fits_a_phone_and_keeps_dates_on_one_line() {
     // Every kind and status, and specials with their dates.
     let dir = crate::archive_format::copy_of("v1");
     dir.run(&["--db", "a.sqlite", "export", "--html", "site"]).ok();
-    let browser = Browser::start(&BrowserSettings::default()).unwrap();
+    let browser = Browser::start(&crate::site::browser_settings_unsandboxed_as_root()).unwrap();
     let client = browser.client();
     let index = format!("file://{}", dir.join("site/index.html").display());
     let run = |js: &str| browser.block_on(client.execute(js, vec![])).unwrap_or_else(|e| panic!("{js}: {e}"));

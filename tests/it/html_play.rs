@@ -10,7 +10,7 @@ use std::time::Duration;
 use aquarchive::kinds::aquarium::Aquarium;
 use aquarchive::kinds::aquarium::grade::{Technique, settled_words};
 use aquarchive::render::svg::aquarium;
-use aquarchive::site::browser::{Browser, BrowserSettings};
+use aquarchive::site::browser::Browser;
 use fantoccini::Locator;
 
 use crate::site::require_chromium;
@@ -62,7 +62,7 @@ struct Page {
 impl Page {
     fn new(dir: &Dir) -> Page {
         require_chromium();
-        let browser = Browser::start(&BrowserSettings::default()).unwrap();
+        let browser = Browser::start(&crate::site::browser_settings_unsandboxed_as_root()).unwrap();
         browser.block_on(browser.client().set_window_size(1000, 1100)).unwrap();
         Page { browser, dir: dir.join("site") }
     }

@@ -143,6 +143,7 @@ fn setup(base_url: &str) -> Dir {
         "config.toml",
         format!("[site]\nbase_url = \"{base_url}\"\nmin_delay_ms = 0\ntimeout_secs = 300\nretries = 0\n[fetch]\nboard_wait_secs = 300\n"),
     );
+    crate::site::unsandboxed_as_root(&dir);
     dir
 }
 

@@ -5,6 +5,7 @@ mod util;
 
 mod archive_format;
 mod backup;
+mod browser_profile;
 mod calendar;
 mod calendar_batch;
 mod calendar_boards;
@@ -21,6 +22,7 @@ mod html_play;
 mod interrupt;
 mod jsonl;
 mod kinds;
+mod limits;
 mod merge;
 mod messages;
 mod oracles;

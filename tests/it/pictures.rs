@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::time::Duration;
 
-use aquarchive::site::browser::{Browser, BrowserSettings};
+use aquarchive::site::browser::Browser;
 use fantoccini::Locator;
 use roxmltree::{Document, Node};
 
@@ -283,7 +283,7 @@ fn html_export_opens_in_chromium() {
     dir.run(&["--db", "a.sqlite", "export", "--html", "site"]).ok();
     let records = stored(&dir);
     let hard: Vec<&serde_json::Value> = records.iter().filter(|r| r["class"] == "15x15 hard").collect();
-    let browser = Browser::start(&BrowserSettings::default()).unwrap();
+    let browser = Browser::start(&crate::site::browser_settings_unsandboxed_as_root()).unwrap();
     let client = browser.client();
     browser.block_on(client.set_window_size(1200, 1000)).unwrap();
     let index = format!("file://{}", dir.join("site/index.html").display());

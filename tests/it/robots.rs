@@ -282,6 +282,7 @@ fn robots_txt_is_fetched_over_http_when_the_browser_fetches_the_pages() {
     let site = Site::start();
     site.robots(Some("User-agent: aquarchive\nDisallow: /?size=9\n"));
     let dir = setup(&site);
+    crate::site::unsandboxed_as_root(&dir);
     let run = dir.run(&["fetch", "--browser", "daily", "6x6-easy"]).expect_code(2);
     assert_eq!(site.hits("/robots.txt"), 1, "{run}");
     assert_eq!((site.hits("/?size=9"), site.hits("/?size=0")), (0, 1), "{run}");

@@ -33,7 +33,36 @@ fn setup_timeout(site: &Site, timeout_secs: u64) -> Dir {
             site.base_url()
         ),
     );
+    unsandboxed_as_root(&dir);
     dir
+}
+
+/// The line that lets Chromium run as root, where it cannot keep its
+/// sandbox and `auto` refuses to drop it.
+const SANDBOX_OFF: &str = "browser_sandbox = \"off\"\n";
+
+/// As root (CI runs the tests so), sets `fetch.browser_sandbox = "off"` in
+/// the dir's config.toml, so that its browser fetches run; as another user
+/// leaves the default, so that they keep the sandbox.
+pub fn unsandboxed_as_root(dir: &Dir) {
+    if !running_as_root() {
+        return;
+    }
+    let path = dir.join("config.toml");
+    let config = std::fs::read_to_string(&path).unwrap_or_default();
+    let config = match config.contains("[fetch]\n") {
+        true => config.replace("[fetch]\n", &format!("[fetch]\n{SANDBOX_OFF}")),
+        false => format!("{config}[fetch]\n{SANDBOX_OFF}"),
+    };
+    std::fs::write(path, config).unwrap();
+}
+
+/// The browser the tests start themselves: the default one, without its
+/// sandbox as root (see [`unsandboxed_as_root`]).
+pub fn browser_settings_unsandboxed_as_root() -> BrowserSettings {
+    use aquarchive::site::browser::Sandbox;
+    let sandbox = if running_as_root() { Sandbox::Off } else { Sandbox::Auto };
+    BrowserSettings { sandbox, ..BrowserSettings::default() }
 }
 
 pub(crate) fn db(dir: &Dir) -> PathBuf {
@@ -192,7 +221,7 @@ fn http_and_browser_agree_on_every_fixture_puzzle() {
     let settings =
         FetchSettings { min_delay: Duration::ZERO, timeout: Duration::from_secs(5), ..FetchSettings::default() };
     let mut http = HttpFetcher::new(settings.clone()).unwrap();
-    let mut browser = BrowserFetcher::start(settings, &BrowserSettings::default()).unwrap();
+    let mut browser = BrowserFetcher::start(settings, &browser_settings_unsandboxed_as_root()).unwrap();
     let puzzles = site.puzzles();
     assert_eq!(
         puzzles.len(),
@@ -889,7 +918,7 @@ fn listening_of(pid: u32) -> Vec<(String, u16)> {
 #[test]
 fn chromedriver_listens_on_loopback_only() {
     require_chromium();
-    let browser = aquarchive::site::browser::Browser::start(&Default::default()).unwrap();
+    let browser = aquarchive::site::browser::Browser::start(&browser_settings_unsandboxed_as_root()).unwrap();
     let port = browser.driver_port().expect("we started chromedriver");
     // The chromedriver this test started: the child listening on that port
     // (other tests' chromedrivers are children of this process too).
@@ -1176,47 +1205,63 @@ fn running_as_root() -> bool {
 }
 
 /// A temp dir set up as by [`setup`], with `browser_sandbox` in its
-/// config.toml when given.
+/// config.toml when given, else none (`auto`), as root too.
 fn setup_sandbox(site: &Site, sandbox: Option<&str>) -> Dir {
     let dir = setup(site);
-    if let Some(sandbox) = sandbox {
-        let config = std::fs::read_to_string(dir.join("config.toml")).unwrap();
-        dir.write("config.toml", config.replace("[fetch]\n", &format!("[fetch]\nbrowser_sandbox = \"{sandbox}\"\n")));
-    }
+    let config = std::fs::read_to_string(dir.join("config.toml")).unwrap().replace(SANDBOX_OFF, "");
+    let sandbox = sandbox.map(|sandbox| format!("browser_sandbox = \"{sandbox}\"\n")).unwrap_or_default();
+    dir.write("config.toml", config.replace("[fetch]\n", &format!("[fetch]\n{sandbox}")));
     dir
 }
 
 const UNSANDBOXED: &str = "aquarchive: warning: Chromium runs without its sandbox";
 
+/// What a browser fetch as root says when the sandbox is kept.
+const ROOT_KEEPS_SANDBOX: &str = "aquarchive: starting the headless browser: Chromium cannot run as root with its \
+                                  sandbox, and fetch.browser_sandbox = ";
+
 #[test]
-fn by_default_as_root_the_browser_drops_its_sandbox_and_warns_once_and_otherwise_keeps_it_without_a_warning() {
+fn by_default_as_root_a_browser_fetch_fails_with_the_fix_and_otherwise_keeps_the_sandbox_without_a_warning() {
     require_chromium();
     let site = Site::start();
     let dir = setup_sandbox(&site, None);
-    let run = dir.run(&["fetch", "--browser", "6x6-easy", "6x6-normal"]).ok();
+    let run = dir.run(&["fetch", "--browser", "6x6-easy", "6x6-normal"]);
+    assert!(!run.stderr.contains(UNSANDBOXED), "{run}");
     if running_as_root() {
-        assert_eq!(run.stderr.matches(UNSANDBOXED).count(), 1, "{run}");
+        let run = run.expect_code(2);
+        assert!(run.stderr.starts_with(&format!("{ROOT_KEEPS_SANDBOX}\"auto\" keeps it: ")), "{run}");
         assert!(
-            run.stderr
-                .contains(&format!("{UNSANDBOXED} (running as root): the page's JavaScript is confined only by ")),
+            run.stderr.contains(
+                "run as a normal user, or set fetch.browser_sandbox = \"off\" in config.toml to run Chromium without \
+                 its sandbox (which then warns on every run)"
+            ),
             "{run}"
         );
-        assert!(run.stderr.contains("run aquarchive as another user to keep it"), "{run}");
+        assert_eq!(run.stderr.lines().count(), 1, "{run}");
+        assert_eq!(site.log().len(), 0, "nothing is asked of the site");
+        assert_eq!(count(&db(&dir), "SELECT count(*) FROM puzzles"), 0);
     } else {
-        assert!(!run.stderr.contains(UNSANDBOXED), "{run}");
+        run.ok();
+        assert_eq!(count(&db(&dir), "SELECT count(*) FROM puzzles WHERE status = 'ok'"), 2);
     }
-    assert_eq!(count(&db(&dir), "SELECT count(*) FROM puzzles WHERE status = 'ok'"), 2);
 }
 
 #[test]
-fn browser_sandbox_off_drops_the_sandbox_and_names_the_setting() {
+fn browser_sandbox_off_drops_the_sandbox_and_names_the_setting_and_root_when_running_as_root() {
     require_chromium();
     let site = Site::start();
     let dir = setup_sandbox(&site, Some("off"));
-    let run = dir.run(&["fetch", "--browser", "6x6-easy"]).ok();
-    assert_eq!(run.stderr.matches(UNSANDBOXED).count(), 1, "{run}");
-    assert!(run.stderr.contains(&format!("{UNSANDBOXED} (fetch.browser_sandbox = \"off\"): ")), "{run}");
-    assert!(run.stderr.contains("set fetch.browser_sandbox = \"auto\" to keep it"), "{run}");
+    let run = dir.run(&["fetch", "--browser", "6x6-easy", "6x6-normal"]).ok();
+    assert_eq!(run.stderr.matches(UNSANDBOXED).count(), 1, "once a run: {run}");
+    if running_as_root() {
+        let said = format!("{UNSANDBOXED} (fetch.browser_sandbox = \"off\", running as root): ");
+        assert!(run.stderr.contains(&said), "{run}");
+        assert!(run.stderr.contains("run aquarchive as another user to keep it"), "{run}");
+    } else {
+        assert!(run.stderr.contains(&format!("{UNSANDBOXED} (fetch.browser_sandbox = \"off\"): ")), "{run}");
+        assert!(run.stderr.contains("set fetch.browser_sandbox = \"auto\" to keep it"), "{run}");
+    }
+    assert_eq!(count(&db(&dir), "SELECT count(*) FROM puzzles WHERE status = 'ok'"), 2);
 }
 
 #[test]
@@ -1228,16 +1273,7 @@ fn browser_sandbox_on_keeps_the_sandbox_so_as_root_the_fetch_fails_saying_why_an
     assert!(!run.stderr.contains(UNSANDBOXED), "{run}");
     if running_as_root() {
         let run = run.expect_code(2);
-        assert!(
-            run.stderr.starts_with("aquarchive: starting the headless browser: cannot open a browser session at "),
-            "{run}"
-        );
-        assert!(
-            run.stderr.contains(
-                "Chromium refuses to run as root with its sandbox, and fetch.browser_sandbox = \"on\" keeps it"
-            ),
-            "{run}"
-        );
+        assert!(run.stderr.starts_with(&format!("{ROOT_KEEPS_SANDBOX}\"on\" keeps it: ")), "{run}");
         assert_eq!(count(&db(&dir), "SELECT count(*) FROM puzzles"), 0);
     } else {
         run.ok();
@@ -1255,6 +1291,9 @@ fn seccomp_filtered(pid: u32) -> Option<bool> {
 /// While a browser fetch of a page that hangs runs as `user` (uid, gid;
 /// None: as the tests run), the command lines of the Chromium processes it
 /// started and whether each runs under a seccomp filter; then the run.
+///
+/// As root with no other user, the fetch runs with `browser_sandbox = "off"`
+/// (see [`unsandboxed_as_root`]); as another user, with the default.
 fn chromium_of_a_fetch(user: Option<(u32, u32)>) -> (Vec<(String, bool)>, Run) {
     use std::os::unix::fs::PermissionsExt;
     use std::os::unix::process::CommandExt;
@@ -1264,9 +1303,17 @@ fn chromium_of_a_fetch(user: Option<(u32, u32)>) -> (Vec<(String, bool)>, Run) {
     let dir = setup_waiting(&site);
     let tmp = dir.join("tmp");
     std::fs::create_dir(&tmp).unwrap();
+    if user.is_some() {
+        let config = std::fs::read_to_string(dir.join("config.toml")).unwrap();
+        dir.write("config.toml", config.replace(SANDBOX_OFF, ""));
+    }
     let mut command = dir.command(&["fetch", "--browser", "6x6-easy"]);
     // The profile goes to this test's own temp dir.
-    command.env("TMPDIR", &tmp).stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::piped());
+    command
+        .env_remove("XDG_RUNTIME_DIR")
+        .env("TMPDIR", &tmp)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
     if let Some((uid, gid)) = user {
         // The other user enters the temp dir and makes the archive and the profile in it.
         std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
@@ -1290,7 +1337,7 @@ fn chromium_of_a_fetch(user: Option<(u32, u32)>) -> (Vec<(String, bool)>, Run) {
 }
 
 #[test]
-fn chromium_runs_without_its_sandbox_as_root_and_with_it_otherwise() {
+fn chromium_runs_without_its_sandbox_as_root_with_the_setting_off_and_with_it_otherwise() {
     require_chromium();
     let (chromium, run) = chromium_of_a_fetch(None);
     let run = run.ok();

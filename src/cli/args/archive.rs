@@ -104,7 +104,7 @@ pub enum ShowFormat {
 #[derive(Args, Debug)]
 pub struct ShowArgs {
     /// The puzzle's id in the archive (see `aquarchive list`)
-    #[arg(value_name = "ID")]
+    #[arg(value_name = "ID", value_parser = clap::value_parser!(i64).range(1..))]
     pub id: i64,
     /// What to print
     #[arg(long, value_enum, default_value_t = ShowFormat::Grid)]

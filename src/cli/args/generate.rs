@@ -31,7 +31,7 @@ pub struct GenerateArgs {
     )]
     pub kind: Option<Kind>,
     /// How many puzzles
-    #[arg(long, value_name = "K", default_value_t = 1)]
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1_000_000))]
     pub count: usize,
     /// Seed for the random choices
     #[arg(long, value_name = "S")]
@@ -59,7 +59,7 @@ pub struct GenerateAquariumArgs {
     )]
     pub size: Option<u16>,
     /// Tanks in the first map (the seed cells of a grown one; repairs for uniqueness merge a few) [default: size*size/5; with --style grown size*size/12; with --style random size*size/12 up to size 42, then tanks of (size-17)/2 cells (16 at 50, 26 at 70, 41 at 100)]
-    #[arg(long, value_name = "T")]
+    #[arg(long, value_name = "T", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=10_000))]
     pub tanks: Option<usize>,
     /// How uniqueness is reached [default: mended]
     #[arg(long, value_enum)]

@@ -110,7 +110,7 @@ pub struct ResolveArgs {
     #[arg(long)]
     pub unsolved: bool,
     /// These stored puzzles (see `aquarchive list`)
-    #[arg(long, value_name = "ID", num_args = 1..)]
+    #[arg(long, value_name = "ID", num_args = 1.., value_parser = clap::value_parser!(i64).range(1..))]
     pub id: Vec<i64>,
     /// Only puzzles of this kind
     #[arg(long, value_name = "KIND", value_parser = kind_of(Kind::ALL.map(|kind| (kind, ""))))]

@@ -138,6 +138,9 @@ pub struct Generated {
     pub solution: Water,
     /// Maps cut before one could be made unique.
     pub attempts: usize,
+    /// Times the water of the last map was planted anew because joining
+    /// tanks could not make it unique (always 0 for the random styles).
+    pub replants: usize,
 }
 
 /// Generates one puzzle. Deterministic in `rng`'s state.
@@ -164,7 +167,7 @@ pub fn generate(rng: &mut Rng, settings: GenerateSettings) -> Generated {
             let open = match open_tanks(&puzzle) {
                 Some(open) if !open.is_empty() => open,
                 _ => match second_solution(&puzzle, &water, u64::MAX) {
-                    Second::None => return Generated { puzzle, solution: water, attempts },
+                    Second::None => return Generated { puzzle, solution: water, attempts, replants },
                     Second::Undecided => unreachable!("a search without a work limit ends decided"),
                     Second::Found(other) => (0..width * height)
                         .filter(|&i| water.get(i / width, i % width) != other.get(i / width, i % width))
@@ -208,7 +211,7 @@ fn random_unique(
         let (row_clues, col_clues) = Aquarium::clues_of(&water);
         let puzzle = Aquarium::new(width, height, &labels, row_clues, col_clues).expect("shape is right");
         if let Second::None = second_solution(&puzzle, &water, work_limit) {
-            return Generated { puzzle, solution: water, attempts };
+            return Generated { puzzle, solution: water, attempts, replants: 0 };
         }
     }
     unreachable!("the loop above only ends by returning")
