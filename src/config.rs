@@ -177,18 +177,43 @@ pub enum ConfigError {
     Parse { path: PathBuf, message: String },
 }
 
+/// The settings in force, and what a caller should say of them.
+pub struct Loaded {
+    pub config: Config,
+    /// A `config.toml` in the working directory that is some other
+    /// program's (it holds none of aquarchive's tables): left alone, the
+    /// defaults in force. Said, so that a misnamed table is not missed.
+    pub not_ours: Option<String>,
+}
+
 impl Config {
     /// Reads `explicit` (which must exist), else `config.toml` in the
-    /// working directory if there is one, else the defaults.
-    pub fn load(explicit: Option<&Path>) -> Result<Config, ConfigError> {
+    /// working directory if there is one and it is aquarchive's, else the
+    /// defaults.
+    pub fn load(explicit: Option<&Path>) -> Result<Loaded, ConfigError> {
         let path = explicit.unwrap_or(Path::new(DEFAULT_FILE));
-        match std::fs::read_to_string(path) {
-            Ok(text) => Config::parse(&text).map_err(|message| ConfigError::Parse { path: path.into(), message }),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound && explicit.is_none() => Ok(Config::default()),
-            Err(source) => Err(ConfigError::Read { path: path.into(), source }),
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound && explicit.is_none() => {
+                return Ok(Loaded { config: Config::default(), not_ours: None });
+            }
+            Err(source) => return Err(ConfigError::Read { path: path.into(), source }),
+        };
+        if explicit.is_none()
+            && let Some(tables) = others_tables(&text)
+        {
+            let not_ours = format!(
+                "{}: holds none of aquarchive's tables ([archive], [site], [fetch]) but {tables}: taken for another \
+                 program's file and left alone, the defaults in force (--config PATH names aquarchive's settings)",
+                path.display()
+            );
+            return Ok(Loaded { config: Config::default(), not_ours: Some(not_ours) });
         }
+        let config = Config::parse(&text).map_err(|message| ConfigError::Parse { path: path.into(), message })?;
+        Ok(Loaded { config, not_ours: None })
     }
 
+    /// The tables and keys of `config.toml`, or the default settings as TOML.
     pub fn parse(text: &str) -> Result<Config, String> {
         let config: Config = toml::from_str(text).map_err(|e| e.to_string().trim_end().to_string())?;
         config.check_numbers()?;
@@ -234,9 +259,35 @@ pub const NUMBER_RANGES: [(&str, std::ops::RangeInclusive<u64>, &str); 7] = [
     ("fetch.board_wait_secs", 1..=3_600, "seconds, up to an hour"),
 ];
 
+/// The top-level keys of a TOML text that is some other program's: it
+/// reads as TOML and names none of aquarchive's tables. `None` for a file
+/// of aquarchive's, an empty one, or one that does not read (whose error
+/// `Config::parse` gives).
+fn others_tables(text: &str) -> Option<String> {
+    let table: toml::Table = toml::from_str(text).ok()?;
+    if table.is_empty() || ["archive", "site", "fetch"].iter().any(|ours| table.contains_key(*ours)) {
+        return None;
+    }
+    let keys: Vec<String> = table.keys().take(3).map(|k| format!("[{k}]")).collect();
+    Some(keys.join(", "))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn another_program_s_config_toml_is_told_apart_from_ours() {
+        assert_eq!(
+            others_tables("[package]\nname = \"x\"\n[dependencies]\n").as_deref(),
+            Some("[dependencies], [package]")
+        );
+        assert_eq!(others_tables("[sites]\nbase_url = \"x\"\n").as_deref(), Some("[sites]"));
+        // Ours, even with a mistake inside (which `parse` names), or nothing.
+        assert_eq!(others_tables("[site]\nbase = 1\n[package]\n"), None);
+        assert_eq!(others_tables(""), None);
+        assert_eq!(others_tables("not toml ["), None);
+    }
 
     #[test]
     fn empty_text_gives_the_defaults() {
@@ -390,7 +441,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("config.toml");
         std::fs::write(&path, "[site]\ncontact = \"example.org\"\n").unwrap();
-        let err = Config::load(Some(&path)).unwrap_err().to_string();
+        let err = Config::load(Some(&path)).err().expect("refused").to_string();
         assert!(err.starts_with(&format!("{}: ", path.display())), "{err}");
         assert!(err.contains("`site.contact`") && err.contains("neither"), "{err}");
     }
@@ -407,7 +458,7 @@ mod tests {
 
     #[test]
     fn a_missing_explicit_file_is_an_error_naming_it() {
-        let err = Config::load(Some(Path::new("/nonexistent/aq.toml"))).unwrap_err();
+        let err = Config::load(Some(Path::new("/nonexistent/aq.toml"))).err().expect("refused");
         assert!(err.to_string().starts_with("/nonexistent/aq.toml: "), "{err}");
     }
 }

@@ -15,7 +15,11 @@ pub struct Context {
 impl Context {
     /// Reads the settings; `--db` wins over config.toml.
     pub fn load(global: &GlobalArgs) -> Result<Context, CliError> {
-        let mut config = Config::load(global.config.as_deref())?;
+        let loaded = Config::load(global.config.as_deref())?;
+        if let Some(not_ours) = &loaded.not_ours {
+            eprintln!("aquarchive: warning: {not_ours}");
+        }
+        let mut config = loaded.config;
         if let Some(db) = &global.db {
             config.archive.database = db.clone();
         }

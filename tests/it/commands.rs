@@ -339,3 +339,21 @@ fn db_and_config_are_refused_where_they_would_do_nothing() {
     let list = dir.run(&["list", "--db", "a.sqlite", "--config", "c.toml"]).expect_code(2);
     assert!(list.stderr.contains("a.sqlite: no archive here yet"), "{list}");
 }
+
+#[test]
+fn another_program_s_config_toml_here_is_left_alone_with_a_warning() {
+    let dir = Dir::new();
+    dir.write("config.toml", "[package]\nname = \"mine\"\n");
+    let puzzle = fixtures().join("aquarium/puzzles/10x10_easy_3081686.txt");
+    let run = dir.run(&["import", puzzle.to_str().unwrap()]).ok();
+    assert!(run.stdout.contains("1 puzzle stored"), "{run}");
+    assert!(
+        run.stderr
+            .contains("config.toml: holds none of aquarchive's tables ([archive], [site], [fetch]) but [package]"),
+        "{run}"
+    );
+    assert!(dir.join("archive/aquarchive.sqlite").exists(), "the default archive: {run}");
+    // Named with --config, the same file is an error.
+    let run = dir.run(&["--config", "config.toml", "list"]).expect_code(2);
+    assert!(run.stderr.contains("unknown field `package`"), "{run}");
+}
