@@ -242,6 +242,9 @@ fn an_aquarium_is_solved_by_clicks_stays_solved_and_the_index_finds_it() {
     // Every row and column has its water: nothing left to place.
     let left = page.run("return Array.prototype.map.call(document.querySelectorAll('.clues .left'), function (t) { return t.textContent; })");
     assert_eq!(left, serde_json::json!(vec!["0"; w + h]));
+    // The two bands of numbers say which is which.
+    let bands = page.run("return Array.prototype.map.call(document.querySelectorAll('.clues .band'), function (t) { return t.textContent; })");
+    assert_eq!(bands, serde_json::json!(["clue", "to place"]));
 
     // A reload keeps the grid, and the page still says it is solved.
     page.browser.block_on(page.browser.client().refresh()).unwrap();

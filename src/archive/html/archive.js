@@ -669,6 +669,15 @@
       svg("text", { "class": "clue", x: at.clue * AQ_CELL, y: y, text: clue === null ? "" : clue }, clues);
       if (counters) out.rowLeft.push(svg("text", { "class": "left", x: at.counter * AQ_CELL, y: y }, clues));
     });
+    // The two bands of numbers named in the corner they share, level with
+    // the column numbers: the clue, and the water still to place.
+    if (counters) {
+      var label = function (text, row) {
+        svg("text", { "class": "band", x: x0 - 0.1 * AQ_CELL, y: (row + AQ.baseline) * AQ_CELL, text: text }, clues);
+      };
+      label("clue", at.clue);
+      label("to place", at.counter);
+    }
     return out;
   }
 
