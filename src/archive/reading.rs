@@ -77,7 +77,7 @@ impl WhyNotRead {
     pub fn advice(&self) -> Option<&'static str> {
         match self {
             WhyNotRead::File(_) => None,
-            WhyNotRead::Photo(err) => Some(err.advice()),
+            WhyNotRead::Photo(err) => err.advice(),
         }
     }
 }

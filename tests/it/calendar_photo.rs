@@ -305,3 +305,33 @@ fn a_flat_drawing_of_a_solved_board_is_read_back_as_drawn() {
     assert_eq!(grid(&run.stdout), grid(&drawn.stdout), "{run}");
     assert_eq!(grid(&run.stdout).len(), 7, "{run}");
 }
+
+/// A board named that is not the photo's is laid on it all the same, and
+/// its nearest tiling can pass the verifier: the reader refuses it and
+/// names the board the photo shows, both ways round, in a batch that goes
+/// on to the next photo.
+#[test]
+fn a_photo_of_the_other_board_than_the_one_named_is_refused_naming_the_board_it_shows() {
+    let dir = Dir::new();
+    // Seeds whose photos, read as the board not shown, once passed as
+    // corrected readings of a wrong date (22, 25) or were refused with
+    // advice for a closer photo (22 standard).
+    for (shown, named, seed) in [("weekday", "standard", 22), ("weekday", "standard", 25), ("standard", "weekday", 22)]
+    {
+        let photo = synth::photo(&board(shown), seed, &Camera::PHONE);
+        let path = dir.write(&format!("{shown}-{seed}.jpg"), &photo.jpeg).display().to_string();
+        let run = dir.run(&["calendar", "read", &format!("--{named}"), &path, &path]).expect_code(2);
+        assert!(run.stdout.is_empty(), "no tiling is printed: {run}");
+        let said = format!(
+            "{path}: this is the {shown} board, not the {named} board asked for (as the {shown} board it reads {}, as seen): ask for the {shown} board",
+            photo.date
+        );
+        assert_eq!(run.stderr.matches(&said).count(), 2, "each photo of the batch refused: {run}");
+        assert!(!run.stderr.contains("a better photo"), "the photo is not at fault: {run}");
+        // Named right, or not named, the same photo reads.
+        for flag in [format!("--{shown}"), "--json".to_string()] {
+            let read = dir.run(&["calendar", "read", &flag, &path]).ok();
+            assert!(read.stdout.contains(&photo.date.to_string()), "{read}");
+        }
+    }
+}

@@ -24,7 +24,7 @@ use reading::{MAX_PIXELS, MAX_SIDE};
 pub use reading::{ReadError, Reading};
 pub use thumbnail::{Thumbnail, thumbnail};
 
-use aquarchive_kinds::calendar::Variant;
+use aquarchive_kinds::calendar::{BUILT_IN, Variant};
 
 use crate::geometry::Point;
 use crate::raster::Photo;
@@ -45,7 +45,7 @@ pub fn read(bytes: &[u8], variants: &[Variant]) -> Result<Reading, ReadError> {
     let factor = side.div_ceil(WORK_SIDE);
     let photo = Photo::from_image(&rgb, factor);
     drop(rgb);
-    let mut reading = read_photo(&photo, variants)?;
+    let mut reading = read_asked(&photo, variants)?;
     let scale = factor as f64;
     reading.outline = reading.outline.map(|(x, y)| (x * scale, y * scale));
     Ok(reading)
@@ -78,6 +78,45 @@ fn decode(bytes: &[u8]) -> Result<image::RgbImage, ReadError> {
         e => ReadError::Decode(e.to_string()),
     })?;
     Ok(image.into_rgb8())
+}
+
+/// Reads a photo at its working size as one of `variants`, checked against
+/// the built-in boards not asked for.
+///
+/// A board asked for that is not the one in the photo is laid on it all
+/// the same, and its nearest tiling may then pass the verifier with half
+/// its sides unlike the photo (a weekday board read as the standard one).
+/// So a reading that needed correcting, or failed, is weighed against a
+/// reading with every board: when that takes one not asked for, the photo
+/// shows it, and the reading as the board asked for is refused, naming it.
+fn read_asked(photo: &Photo, variants: &[Variant]) -> Result<Reading, ReadError> {
+    let outcome = read_photo(photo, variants);
+    if matches!(outcome, Ok(Reading { corrected: None, .. })) {
+        return outcome;
+    }
+    let others = BUILT_IN
+        .iter()
+        .filter(|(name, _)| variants.iter().all(|v| v.name() != *name))
+        .filter_map(|(name, _)| Variant::built_in(name));
+    let every: Vec<Variant> = variants.iter().cloned().chain(others).collect();
+    if every.len() == variants.len() {
+        return outcome;
+    }
+    match read_photo(photo, &every) {
+        Ok(seen) if !variants.contains(&seen.variant) => {
+            let how = match seen.corrected {
+                None => "as seen".to_string(),
+                Some(sides) => format!("corrected by {sides} cell sides"),
+            };
+            let asked: Vec<&str> = variants.iter().map(Variant::name).collect();
+            Err(ReadError::OtherBoard {
+                seen: seen.variant.name().to_string(),
+                asked: asked.join(" or "),
+                reading: format!("{}, {how}", seen.date),
+            })
+        }
+        _ => outcome,
+    }
 }
 
 /// Reads a photo at its working size; the outline is in its pixels. The

@@ -49,6 +49,12 @@ pub enum ReadError {
         "the pieces seen on the {board} board do not match its piece set, and no tiling of {date} is near what was seen (`?` a cell of no piece):\n{rows}"
     )]
     Pieces { board: String, date: String, rows: String },
+    /// The photo shows another board than the ones asked for: read as
+    /// `seen`, it is `reading` (a date and how it was read).
+    #[error(
+        "this is the {seen} board, not the {asked} board asked for (as the {seen} board it reads {reading}): ask for the {seen} board, or name none and let the reader tell"
+    )]
+    OtherBoard { seen: String, asked: String, reading: String },
 }
 
 impl ReadError {
@@ -59,12 +65,14 @@ impl ReadError {
             ReadError::Decode(_) | ReadError::TooLarge { .. } | ReadError::NoBoard(_) => 0,
             ReadError::OpenCells { .. } => 1,
             ReadError::Pieces { .. } => 2,
+            ReadError::OtherBoard { .. } => 3,
         }
     }
 
-    /// What a photo that reads better would be, for what this one lacked.
-    pub fn advice(&self) -> &'static str {
-        match self {
+    /// What a photo that reads better would be, for what this one lacked;
+    /// none when the photo was not at fault (its message says what to do).
+    pub fn advice(&self) -> Option<&'static str> {
+        Some(match self {
             ReadError::Decode(_) => "save the photo as a JPEG or a PNG",
             ReadError::TooLarge { .. } => {
                 "save the photo smaller: 1,200 pixels on its longest side is all the reader uses"
@@ -78,7 +86,8 @@ impl ReadError {
             ReadError::Pieces { .. } => {
                 "take the board closer and square on, in even light from one side, so that the gaps between the pieces show as lines"
             }
-        }
+            ReadError::OtherBoard { .. } => return None,
+        })
     }
 
     /// Of two looks at one photo that both failed, the reason of the one
