@@ -16,7 +16,9 @@ use hints::{Graded, hint_data};
 
 /// The kinds, some of which have a grader ([`graded`]).
 pub use crate::kinds::Kind;
-pub use file::{AnyGraded, GradedAquarium, GradedPuzzle, GradedSudoku, Grades, NoGrader, UngradedPuzzle, grade_file};
+pub use file::{
+    AnyGraded, GradeRecord, GradedAquarium, GradedPuzzle, GradedSudoku, Grades, NoGrader, UngradedPuzzle, grade_file,
+};
 
 /// An Aquarium's grade, `solution` being its one solution (proved).
 pub fn aquarium(puzzle: &Aquarium, solution: &Water) -> Grade {

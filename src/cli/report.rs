@@ -1,11 +1,10 @@
-//! How `solve` and `grade` report a puzzle: its verdict in words, its JSON
-//! record, the exit code it gives, and a puzzle or file that could not be
-//! dealt with.
+//! How `solve` and `grade` report a puzzle: its verdict in words, the exit
+//! code it gives, and a puzzle or file that could not be dealt with (the
+//! JSON records are the library's: `solving::Record`, `grade::GradeRecord`).
 
 use serde_json::json;
 
-use aquarchive::archive::Kind;
-use aquarchive::archive::Stats;
+use aquarchive::archive::{Kind, Stats};
 
 use super::error::CliError;
 use super::exit::ExitCode;
@@ -26,20 +25,6 @@ pub fn report_error(json: bool, file: &str, line: Option<usize>, message: &str) 
 pub fn code(kind: Kind, solutions: usize, exhausted: bool) -> ExitCode {
     let expected = if kind.expects_unique() { solutions == 1 && exhausted } else { solutions > 0 };
     if expected { ExitCode::Ok } else { ExitCode::NotUnique }
-}
-
-/// The JSON fields every kind shares: where, what, and what the search found.
-pub fn record(file: &str, kind: Kind, solutions: usize, stats: &Stats) -> serde_json::Value {
-    json!({
-        "file": file,
-        "kind": kind.name(),
-        "solutions": solutions,
-        "exhausted": stats.exhausted,
-        "unique": solutions == 1 && stats.exhausted,
-        "nodes": stats.nodes,
-        "probes": stats.probes,
-        "micros": stats.elapsed.as_micros() as u64,
-    })
 }
 
 /// "unique solution (nodes, probes, time)" and the like, for any kind.

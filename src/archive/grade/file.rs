@@ -2,6 +2,9 @@
 //! validated, solved to prove it has one solution, and then graded, with
 //! its steps in words when they are asked for. Nothing is stored.
 
+use std::collections::BTreeMap;
+
+use serde::Serialize;
 use thiserror::Error;
 
 use crate::engine::{Settings, Stats};
@@ -11,7 +14,7 @@ use crate::kinds::grading::{Grading, Step};
 use crate::kinds::sudoku::{self, Grid};
 
 use super::super::import::{self, Format};
-use super::super::kinds::{PuzzleError, detect};
+use super::super::kinds::{PuzzleError, detect, size_text};
 
 /// One puzzle of a file: where it is, what the engine found (up to two
 /// solutions), and its grading when it has exactly one.
@@ -136,4 +139,186 @@ fn grade_aquarium(
         }
     });
     Ok(GradedPuzzle { line, place, puzzle, solutions: report.solutions, stats: report.stats, grading })
+}
+
+impl AnyGraded {
+    /// The file and line where a message names the puzzle.
+    pub fn place(&self) -> &str {
+        match self {
+            AnyGraded::Sudoku(graded) => &graded.place,
+            AnyGraded::Aquarium(graded) => &graded.place,
+        }
+    }
+
+    /// How many solutions the search found (it stops at two).
+    pub fn solutions(&self) -> usize {
+        match self {
+            AnyGraded::Sudoku(graded) => graded.solutions.len(),
+            AnyGraded::Aquarium(graded) => graded.solutions.len(),
+        }
+    }
+
+    pub fn stats(&self) -> &Stats {
+        match self {
+            AnyGraded::Sudoku(graded) => &graded.stats,
+            AnyGraded::Aquarium(graded) => &graded.stats,
+        }
+    }
+
+    /// The puzzle in a few words: "23 givens", "10x10, 12 tanks".
+    pub fn described(&self) -> String {
+        match self {
+            AnyGraded::Sudoku(graded) => format!("{} givens", graded.puzzle.givens()),
+            AnyGraded::Aquarium(graded) => {
+                let puzzle = &graded.puzzle;
+                let size = size_text(Kind::Aquarium, puzzle.width() as i64, puzzle.height() as i64);
+                format!("{size}, {} tanks", puzzle.tank_count())
+            }
+        }
+    }
+
+    /// The level reached and how often each technique was used ("hidden
+    /// single 31, naked single 20"); none for a puzzle not graded (it has
+    /// not exactly one solution).
+    pub fn level(&self) -> Option<(String, String)> {
+        match self {
+            AnyGraded::Sudoku(graded) => graded.grading.as_ref().map(|g| (g.level.to_string(), g.summary())),
+            AnyGraded::Aquarium(graded) => graded.grading.as_ref().map(|g| (g.level.to_string(), g.summary())),
+        }
+    }
+
+    /// Each step's words, in order (empty unless they were asked for).
+    pub fn step_words(&self) -> Vec<&str> {
+        match self {
+            AnyGraded::Sudoku(graded) => {
+                graded.grading.iter().flat_map(|g| &g.steps).map(|s| s.text.as_str()).collect()
+            }
+            AnyGraded::Aquarium(graded) => {
+                graded.grading.iter().flat_map(|g| &g.steps).map(|s| s.text.as_str()).collect()
+            }
+        }
+    }
+
+    /// The puzzle's JSON line, as `aquarchive grade --json` writes it,
+    /// `file` the name it was read as; `steps` adds each step of the
+    /// grading.
+    pub fn record<'a>(&'a self, file: &'a str, steps: bool) -> GradeRecord<'a> {
+        let (kind, line, stats) = match self {
+            AnyGraded::Sudoku(graded) => (Kind::Sudoku, graded.line, &graded.stats),
+            AnyGraded::Aquarium(graded) => (Kind::Aquarium, graded.line, &graded.stats),
+        };
+        let solutions = self.solutions();
+        let mut record = GradeRecord {
+            exhausted: stats.exhausted,
+            file,
+            givens: None,
+            height: None,
+            kind: kind.name(),
+            level: None,
+            line,
+            micros: stats.elapsed.as_micros() as u64,
+            nodes: stats.nodes,
+            probes: stats.probes,
+            puzzle: None,
+            rank: None,
+            solution: None,
+            solutions,
+            steps: None,
+            tanks: None,
+            techniques: None,
+            unique: solutions == 1 && stats.exhausted,
+            width: None,
+        };
+        match self {
+            AnyGraded::Sudoku(graded) => {
+                record.givens = Some(graded.puzzle.givens());
+                record.puzzle = Some(graded.puzzle.to_string());
+                if let Some((solution, grading)) = graded.graded() {
+                    record.level = Some(grading.level.name());
+                    record.rank = Some(grading.level.rank());
+                    record.techniques = Some(grading.counts().into_iter().map(|(t, n)| (t.name(), n)).collect());
+                    record.solution = Some(solution.to_rows());
+                    let cell = |&(c, d): &(usize, u8)| [c / 9 + 1, c % 9 + 1, usize::from(d)];
+                    record.steps = steps.then(|| {
+                        let step = |s: &'a sudoku::Step| StepRecord::Sudoku {
+                            placed: s.placed.iter().map(cell).collect(),
+                            removed: s.removed.iter().map(cell).collect(),
+                            technique: s.technique.name(),
+                            text: &s.text,
+                        };
+                        grading.steps.iter().map(step).collect()
+                    });
+                }
+            }
+            AnyGraded::Aquarium(graded) => {
+                let puzzle = &graded.puzzle;
+                (record.width, record.height) = (Some(puzzle.width()), Some(puzzle.height()));
+                record.tanks = Some(puzzle.tank_count());
+                if let Some((solution, grading)) = graded.graded() {
+                    record.level = Some(grading.level.name());
+                    record.rank = Some(grading.level.rank());
+                    record.techniques = Some(grading.counts().into_iter().map(|(t, n)| (t.name(), n)).collect());
+                    record.solution = Some(solution.to_rows());
+                    record.steps = steps.then(|| {
+                        // Each step with the cells it settles as [row, column, water], 1-based.
+                        let step = |s: &'a aquarium::grade::Step| StepRecord::Aquarium {
+                            settles: s.settles.iter().map(|&(r, c, water)| (r + 1, c + 1, water)).collect(),
+                            technique: s.technique.name(),
+                            text: &s.text,
+                        };
+                        grading.steps.iter().map(step).collect()
+                    });
+                }
+            }
+        }
+        record
+    }
+}
+
+/// A graded puzzle's JSON line: where it is, what the search found, the
+/// kind's own fields, and when graded its level, rank, techniques (each
+/// with how often it was used) and solution, with its steps when asked
+/// for; in name order. A field a puzzle does not have is left out.
+#[derive(Serialize)]
+pub struct GradeRecord<'a> {
+    exhausted: bool,
+    file: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    givens: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    height: Option<usize>,
+    kind: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    level: Option<&'static str>,
+    line: usize,
+    micros: u64,
+    nodes: u64,
+    probes: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    puzzle: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rank: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<Vec<String>>,
+    solutions: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    steps: Option<Vec<StepRecord<'a>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tanks: Option<usize>,
+    /// By technique name, in name order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    techniques: Option<BTreeMap<&'static str, usize>>,
+    unique: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    width: Option<usize>,
+}
+
+/// One step of a grading: its technique, its words, and the cells it
+/// settles, 1-based: a Sudoku's digits placed and candidates removed as
+/// [row, column, digit], an Aquarium's cells as [row, column, water].
+#[derive(Serialize)]
+#[serde(untagged)]
+enum StepRecord<'a> {
+    Sudoku { placed: Vec<[usize; 3]>, removed: Vec<[usize; 3]>, technique: &'static str, text: &'a str },
+    Aquarium { settles: Vec<(usize, usize, bool)>, technique: &'static str, text: &'a str },
 }

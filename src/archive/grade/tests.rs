@@ -121,3 +121,44 @@ Aquarium:
     assert_eq!(text, expected);
     assert_eq!(level_names(), ["easy", "medium", "hard", "expert", "extreme", "guess"]);
 }
+
+/// A graded puzzle's JSON line: its fields in name order (as they have
+/// always been written), a step's cells 1-based, and no grade fields for a
+/// puzzle not graded.
+#[test]
+fn a_grade_record_is_written_in_name_order_with_its_steps_cells_from_one() {
+    let in_name_order = |record: &GradeRecord| {
+        let written = serde_json::to_string(record).unwrap();
+        let value: serde_json::Value = serde_json::from_str(&written).unwrap();
+        assert_eq!(value.to_string(), written, "fields out of name order");
+        value
+    };
+    let graded: Vec<AnyGraded> = grade_file("a.txt", AQUARIUM, true).unwrap().map(Result::unwrap).collect();
+    let record = in_name_order(&graded[0].record("a.txt", true));
+    assert_eq!(record["kind"], "aquarium");
+    assert_eq!((record["width"].as_u64(), record["tanks"].as_u64()), (Some(6), Some(6)));
+    assert_eq!(record["solution"].as_array().unwrap().len(), 6);
+    let steps = record["steps"].as_array().unwrap();
+    let settled: usize = steps.iter().map(|s| s["settles"].as_array().unwrap().len()).sum();
+    assert_eq!(settled, 36, "every cell settled once");
+    assert!(
+        steps.iter().flat_map(|s| s["settles"].as_array().unwrap()).all(|c| (1..=6).contains(&c[0].as_u64().unwrap()))
+    );
+    assert_eq!(
+        record["techniques"].as_object().unwrap().values().map(|n| n.as_u64().unwrap()).sum::<u64>(),
+        steps.len() as u64
+    );
+    assert!(in_name_order(&graded[0].record("a.txt", false)).get("steps").is_none());
+
+    let text = format!("{DIABOLICAL}\n1{}\n", ".".repeat(80));
+    let graded: Vec<AnyGraded> = grade_file("s.txt", &text, true).unwrap().map(Result::unwrap).collect();
+    let record = in_name_order(&graded[0].record("s.txt", true));
+    assert_eq!(record["level"], "expert");
+    let step = &record["steps"][0];
+    assert!(step["placed"].is_array() && step["removed"].is_array() && step.get("settles").is_none(), "{step}");
+    let open = in_name_order(&graded[1].record("s.txt", true));
+    assert_eq!((open["line"].as_u64(), open["unique"].as_bool()), (Some(2), Some(false)));
+    for field in ["level", "rank", "techniques", "solution", "steps"] {
+        assert!(open.get(field).is_none(), "{field} of a puzzle not graded: {open}");
+    }
+}

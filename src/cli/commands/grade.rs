@@ -1,17 +1,14 @@
 //! `aquarchive grade`: each Sudoku's or Aquarium's level by the techniques
 //! a person needs, and with `--hints` its step-by-step logical solution.
 
-use serde_json::json;
-
-use aquarchive::archive::grade::{self, AnyGraded, GradedAquarium, GradedSudoku, Kind};
-use aquarchive::archive::kinds;
+use aquarchive::archive::grade::{self, AnyGraded};
 use aquarchive::render;
 
 use crate::cli::args::GradeArgs;
 use crate::cli::error::{self, CliError};
 use crate::cli::exit::ExitCode;
 use crate::cli::output::{print, read_input};
-use crate::cli::report::{record, report_error, verdict};
+use crate::cli::report::{report_error, verdict};
 
 pub fn run(args: GradeArgs) -> Result<ExitCode, CliError> {
     let mut code = ExitCode::Ok;
@@ -35,8 +32,7 @@ pub fn run(args: GradeArgs) -> Result<ExitCode, CliError> {
         };
         for graded in grades {
             let graded = match graded {
-                Ok(AnyGraded::Sudoku(sudoku)) => print_sudoku(&args, file, &sudoku)?,
-                Ok(AnyGraded::Aquarium(aquarium)) => print_aquarium(&args, file, &aquarium)?,
+                Ok(graded) => print_graded(&args, file, &graded)?,
                 Err(err) => {
                     report_error(args.json, file, Some(err.line), &err.to_string())?;
                     ExitCode::Error
@@ -48,92 +44,41 @@ pub fn run(args: GradeArgs) -> Result<ExitCode, CliError> {
     Ok(code)
 }
 
-fn print_sudoku(args: &GradeArgs, file: &str, graded: &GradedSudoku) -> Result<ExitCode, CliError> {
-    let puzzle = &graded.puzzle;
-    let mut out = record(file, Kind::Sudoku, graded.solutions.len(), &graded.stats);
-    out["line"] = json!(graded.line);
-    out["puzzle"] = json!(puzzle.to_string());
-    out["givens"] = json!(puzzle.givens());
-    let Some((solution, grading)) = graded.graded() else {
-        let found = verdict(graded.solutions.len(), &graded.stats, 2);
-        return not_graded(args.json, &out, &format!("{}: {} givens", graded.place, puzzle.givens()), &found);
-    };
+/// One puzzle's grade: its JSON line, or a line with its level and, with
+/// `--hints`, its board and the steps that solve it.
+fn print_graded(args: &GradeArgs, file: &str, graded: &AnyGraded) -> Result<ExitCode, CliError> {
+    let level = graded.level();
     if args.json {
-        let counts = grading.counts().into_iter().map(|(t, n)| (t.name(), n));
-        add_grade(&mut out, grading.level.name(), grading.level.rank(), counts, solution.to_rows());
+        let mut line = serde_json::to_string(&graded.record(file, args.hints)).expect("a record serializes");
+        line.push('\n');
+        print(&line)?;
+    } else if let Some((level, summary)) = &level {
+        let mut text = format!("{}: {}: {level} ({summary})\n", graded.place(), graded.described());
         if args.hints {
-            out["steps"] = grading
-                .steps
-                .iter()
-                .map(|s| {
-                    json!({
-                        "technique": s.technique.name(),
-                        "text": s.text,
-                        "placed": s.placed.iter().map(|&(c, d)| json!([c / 9 + 1, c % 9 + 1, d])).collect::<Vec<_>>(),
-                        "removed": s.removed.iter().map(|&(c, d)| json!([c / 9 + 1, c % 9 + 1, d])).collect::<Vec<_>>(),
-                    })
-                })
-                .collect();
-        }
-        print(&format!("{out}\n"))?;
-    } else {
-        let mut text =
-            format!("{}: {} givens: {} ({})\n", graded.place, puzzle.givens(), grading.level, grading.summary());
-        if args.hints {
-            text.push_str(&render::sudoku::framed(puzzle));
-            push_steps(&mut text, grading.steps.iter().map(|s| &s.text));
+            text.push_str(&board(graded));
+            let steps = graded.step_words();
+            let width = steps.len().to_string().len();
+            for (k, words) in steps.iter().enumerate() {
+                text.push_str(&format!("{:>width$}. {words}\n", k + 1));
+            }
+            text.push('\n');
         }
         print(&text)?;
+    } else {
+        let found = verdict(graded.solutions(), graded.stats(), 2);
+        print(&format!("{}: {}: {found}: not graded\n", graded.place(), graded.described()))?;
     }
-    Ok(ExitCode::Ok)
+    Ok(if level.is_some() { ExitCode::Ok } else { ExitCode::NotUnique })
 }
 
-fn print_aquarium(args: &GradeArgs, file: &str, graded: &GradedAquarium) -> Result<ExitCode, CliError> {
-    let puzzle = &graded.puzzle;
-    let mut out = record(file, Kind::Aquarium, graded.solutions.len(), &graded.stats);
-    out["line"] = json!(graded.line);
-    out["width"] = json!(puzzle.width());
-    out["height"] = json!(puzzle.height());
-    out["tanks"] = json!(puzzle.tank_count());
-    let size = kinds::size_text(Kind::Aquarium, puzzle.width() as i64, puzzle.height() as i64);
-    let Some((solution, grading)) = graded.graded() else {
-        let found = verdict(graded.solutions.len(), &graded.stats, 2);
-        return not_graded(
-            args.json,
-            &out,
-            &format!("{}: {size}, {} tanks", graded.place, puzzle.tank_count()),
-            &found,
-        );
-    };
-    if args.json {
-        let counts = grading.counts().into_iter().map(|(t, n)| (t.name(), n));
-        add_grade(&mut out, grading.level.name(), grading.level.rank(), counts, solution.to_rows());
-        if args.hints {
-            // Each step with the cells it settles as [row, column, water], 1-based.
-            out["steps"] = grading
-                .steps
-                .iter()
-                .map(|s| {
-                    json!({
-                        "technique": s.technique.name(),
-                        "text": s.text,
-                        "settles": s.settles.iter().map(|&(r, c, water)| json!([r + 1, c + 1, water])).collect::<Vec<_>>(),
-                    })
-                })
-                .collect();
-        }
-        print(&format!("{out}\n"))?;
-    } else {
-        let mut text = format!(
-            "{}: {size}, {} tanks: {} ({})\n",
-            graded.place,
-            puzzle.tank_count(),
-            grading.level,
-            grading.summary()
-        );
-        if args.hints {
-            text.push_str(&render::aquarium::framed(puzzle, None));
-            // The steps name tanks by number: the map that says which is which.
+/// The board the hints' steps name cells of: a Sudoku framed, an Aquarium
+/// framed and its tanks numbered (the steps name them by number).
+fn board(graded: &AnyGraded) -> String {
+    match graded {
+        AnyGraded::Sudoku(sudoku) => render::sudoku::framed(&sudoku.puzzle),
+        AnyGraded::Aquarium(aquarium) => {
+            let puzzle = &aquarium.puzzle;
+            let mut text = render::aquarium::framed(puzzle, None);
             text.push_str("Tanks, numbered in reading order:\n");
             let side = puzzle.tank_count().to_string().len();
             for r in 0..puzzle.height() {
@@ -141,45 +86,7 @@ fn print_aquarium(args: &GradeArgs, file: &str, graded: &GradedAquarium) -> Resu
                     (0..puzzle.width()).map(|c| format!("{:>side$}", puzzle.tank(r, c) + 1)).collect();
                 text.push_str(&format!("  {}\n", row.join(" ")));
             }
-            push_steps(&mut text, grading.steps.iter().map(|s| &s.text));
+            text
         }
-        print(&text)?;
     }
-    Ok(ExitCode::Ok)
-}
-
-/// A graded puzzle's level, its rank, how often it used each technique and
-/// its solution's rows, into its JSON record.
-fn add_grade(
-    out: &mut serde_json::Value,
-    level: &str,
-    rank: u32,
-    counts: impl Iterator<Item = (&'static str, usize)>,
-    solution: Vec<String>,
-) {
-    out["level"] = json!(level);
-    out["rank"] = json!(rank);
-    out["techniques"] = counts.map(|(technique, n)| (technique.to_string(), json!(n))).collect();
-    out["solution"] = json!(solution);
-}
-
-/// The steps' words numbered from 1, the numbers right-aligned, and a
-/// blank line after them.
-fn push_steps<'a>(out: &mut String, steps: impl ExactSizeIterator<Item = &'a String>) {
-    let width = steps.len().to_string().len();
-    for (k, text) in steps.enumerate() {
-        out.push_str(&format!("{:>width$}. {text}\n", k + 1));
-    }
-    out.push('\n');
-}
-
-/// A puzzle without exactly one solution is not graded: its record as
-/// JSON, or a line with what was found.
-fn not_graded(json: bool, out: &serde_json::Value, what: &str, found: &str) -> Result<ExitCode, CliError> {
-    if json {
-        print(&format!("{out}\n"))?
-    } else {
-        print(&format!("{what}: {found}: not graded\n"))?
-    }
-    Ok(ExitCode::NotUnique)
 }
