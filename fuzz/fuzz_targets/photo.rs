@@ -7,4 +7,4 @@ use libfuzzer_sys::fuzz_target;
 #[path = "photo_reading.rs"]
 mod photo_reading;
 
-fuzz_target!(|data: &[u8]| photo_reading::check(data));
+fuzz_target!(|data: &[u8]| photo_reading::check(data, photo_reading::boards()));

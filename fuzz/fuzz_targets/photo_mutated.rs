@@ -1,7 +1,9 @@
 //! Real-looking photos spoilt: one of a few generated photos of solved
 //! boards (made once, as JPEG and as PNG), its bytes flipped and cut short
 //! as the input says, then read as `photo` reads any bytes (see
-//! `photo_reading.rs`). The input's first byte picks the photo; each four
+//! `photo_reading.rs`). The input's first byte picks the photo and the
+//! boards asked for (both, or one: a photo of the other board is to be
+//! refused, never read as the board asked for); each four
 //! bytes after it flip one byte (three give its place in the photo, the
 //! fourth what is XORed there); one to three bytes left over cut the photo
 //! short, to the share of it the first of them says.
@@ -48,5 +50,11 @@ fuzz_target!(|data: &[u8]| {
     if let [cut, ..] = flips.remainder() {
         bytes.truncate(bytes.len() * usize::from(*cut) / 256);
     }
-    photo_reading::check(&bytes);
+    let boards = photo_reading::boards();
+    let asked = match usize::from(pick) / photos.len() % 3 {
+        0 => &boards[..],
+        1 => &boards[..1],
+        _ => &boards[1..],
+    };
+    photo_reading::check(&bytes, asked);
 });

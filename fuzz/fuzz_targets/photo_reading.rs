@@ -11,13 +11,15 @@ pub fn boards() -> &'static [Variant; 2] {
     BOARDS.get_or_init(|| ["standard", "weekday"].map(|name| Variant::built_in(name).expect("a built-in board")))
 }
 
-/// The reader decodes `bytes` within its limits and reads them, or says
-/// why not: it never panics, and a reading it gives is a valid tiling of
-/// the date it gives, its outline's corners numbers. A thumbnail of them is
+/// The reader decodes `bytes` within its limits and reads them as one of
+/// `asked` (some of the built-in boards), or says why not: it never panics,
+/// and a reading it gives is a valid tiling of the date it gives, on a
+/// board asked for, its outline's corners numbers. A thumbnail of them is
 /// made as small as asked, or refused with a reason.
-pub fn check(bytes: &[u8]) {
-    match photo::read(bytes, boards()) {
+pub fn check(bytes: &[u8], asked: &[Variant]) {
+    match photo::read(bytes, asked) {
         Ok(reading) => {
+            assert!(asked.contains(&reading.variant), "read as {}, not asked for", reading.variant.name());
             verify(&reading.variant, &reading.date, &reading.tiling).expect("a reading's tiling passes the verifier");
             assert!(reading.outline.iter().all(|p| p.0.is_finite() && p.1.is_finite()), "{:?}", reading.outline);
         }
