@@ -1124,3 +1124,31 @@ fn acrylic_pieces_pushed_tight_leave_a_hairline_as_dark_as_the_printed_grid_but_
         }
     }
 }
+
+/// A photo of one board read as the other is refused naming the board it
+/// shows, never read as the board asked for: cut short too, as the
+/// `photo_mutated` fuzz target found one (fuzz regression: its input
+/// `[128, 212]`, a small standard photo cut to 212/256 of its bytes, read
+/// as the weekday board, went through every outline the weekday board
+/// failed on before the check was made on each outline as it is tried).
+#[test]
+fn a_photo_read_as_the_board_it_does_not_show_is_refused_naming_the_one_it_does() {
+    let [standard, weekday] = boards();
+    let small = Camera::PHONE.with(Distortion::Scale, 3);
+    let made = synth::photo(&standard, 1, &small);
+    let cut = &made.jpeg[..made.jpeg.len() * 212 / 256];
+    for (bytes, shown, asked) in [
+        (&made.jpeg[..], &standard, &weekday),
+        (cut, &standard, &weekday),
+        (&synth::photo(&weekday, 22, &Camera::PHONE).jpeg[..], &weekday, &standard),
+    ] {
+        match read(bytes, std::slice::from_ref(asked)) {
+            Err(ReadError::OtherBoard { seen, asked: named, .. }) => {
+                assert_eq!((seen.as_str(), named.as_str()), (shown.name(), asked.name()));
+            }
+            other => panic!("read as the {} board: {other:?}", asked.name()),
+        }
+        let reading = read(bytes, std::slice::from_ref(shown)).expect("read as the board it shows");
+        assert_eq!(&reading.variant, shown);
+    }
+}

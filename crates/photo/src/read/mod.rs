@@ -86,36 +86,41 @@ fn decode(bytes: &[u8]) -> Result<image::RgbImage, ReadError> {
 /// A board asked for that is not the one in the photo is laid on it all
 /// the same, and its nearest tiling may then pass the verifier with half
 /// its sides unlike the photo (a weekday board read as the standard one).
-/// So a reading that needed correcting, or failed, is weighed against a
-/// reading with every board: when that takes one not asked for, the photo
-/// shows it, and the reading as the board asked for is refused, naming it.
+/// So a reading that needed correcting, or failed, is weighed against the
+/// other boards: on each outline tried (see [`read_within`]), which
+/// settles it quickly when the board is found; and when none settled it,
+/// by a reading with every board, which takes longer but also finds the
+/// board through an outline the board asked for did not get to.
 fn read_asked(photo: &Photo, variants: &[Variant]) -> Result<Reading, ReadError> {
-    let outcome = read_photo(photo, variants);
-    if matches!(outcome, Ok(Reading { corrected: None, .. })) {
-        return outcome;
-    }
-    let others = BUILT_IN
+    let others: Vec<Variant> = BUILT_IN
         .iter()
         .filter(|(name, _)| variants.iter().all(|v| v.name() != *name))
-        .filter_map(|(name, _)| Variant::built_in(name));
-    let every: Vec<Variant> = variants.iter().cloned().chain(others).collect();
-    if every.len() == variants.len() {
+        .filter_map(|(name, _)| Variant::built_in(name))
+        .collect();
+    let outcome = read_photo(photo, variants, &others);
+    let settled = matches!(outcome, Ok(Reading { corrected: None, .. }) | Err(ReadError::OtherBoard { .. }));
+    if settled || others.is_empty() {
         return outcome;
     }
-    match read_photo(photo, &every) {
-        Ok(seen) if !variants.contains(&seen.variant) => {
-            let how = match seen.corrected {
-                None => "as seen".to_string(),
-                Some(sides) => format!("corrected by {sides} cell sides"),
-            };
-            let asked: Vec<&str> = variants.iter().map(Variant::name).collect();
-            Err(ReadError::OtherBoard {
-                seen: seen.variant.name().to_string(),
-                asked: asked.join(" or "),
-                reading: format!("{}, {how}", seen.date),
-            })
-        }
+    let every: Vec<Variant> = variants.iter().chain(&others).cloned().collect();
+    match read_photo(photo, &every, &[]) {
+        Ok(seen) if !variants.contains(&seen.variant) => Err(other_board(variants, &seen)),
         _ => outcome,
+    }
+}
+
+/// The refusal of a photo read as one of `asked` that shows another board,
+/// read as `seen`.
+fn other_board(asked: &[Variant], seen: &Reading) -> ReadError {
+    let how = match seen.corrected {
+        None => "as seen".to_string(),
+        Some(sides) => format!("corrected by {sides} cell sides"),
+    };
+    let asked: Vec<&str> = asked.iter().map(Variant::name).collect();
+    ReadError::OtherBoard {
+        seen: seen.variant.name().to_string(),
+        asked: asked.join(" or "),
+        reading: format!("{}, {how}", seen.date),
     }
 }
 
@@ -132,7 +137,10 @@ fn read_asked(photo: &Photo, variants: &[Variant]) -> Result<Reading, ReadError>
 /// of things), the best seen outlines in turn; when those fail too, as the
 /// whole photo (one cut to the board, through its frame, shows no table to
 /// tell it by). Of the looks that fail, the one that got furthest is told.
-fn read_photo(photo: &Photo, variants: &[Variant]) -> Result<Reading, ReadError> {
+///
+/// A photo found to show one of `others` (boards not asked for) is refused
+/// at once, whatever the outlines not yet tried would give.
+fn read_photo(photo: &Photo, variants: &[Variant], others: &[Variant]) -> Result<Reading, ReadError> {
     let by_region = [Likeness::Colour, Likeness::Tint, Likeness::Background]
         .into_iter()
         .map(|likeness| outline::outline(photo, likeness));
@@ -140,8 +148,9 @@ fn read_photo(photo: &Photo, variants: &[Variant]) -> Result<Reading, ReadError>
     let by_edges = std::iter::once(()).flat_map(|()| edges::outlines(photo)).map(Ok);
     let mut failed: Option<ReadError> = None;
     for outline in by_region.chain(by_edges) {
-        match outline.and_then(|corners| read_within(photo, variants, corners)) {
+        match outline.and_then(|corners| read_within(photo, variants, others, corners)) {
             Ok(reading) => return Ok(reading),
+            Err(other @ ReadError::OtherBoard { .. }) => return Err(other),
             Err(err) => {
                 failed = Some(match failed {
                     Some(first) => first.further(err),
@@ -154,13 +163,34 @@ fn read_photo(photo: &Photo, variants: &[Variant]) -> Result<Reading, ReadError>
     // A photo of no board shows no table either: what its last look
     // finds is never told over the others.
     let (w, h) = (photo.grey.width as f64, photo.grey.height as f64);
-    read_within(photo, variants, [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)]).map_err(|_| failed)
+    match read_within(photo, variants, others, [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)]) {
+        Err(other @ ReadError::OtherBoard { .. }) => Err(other),
+        read => read.map_err(|_| failed),
+    }
 }
 
-/// Reads the board inside `work_corners`.
-fn read_within(photo: &Photo, variants: &[Variant], work_corners: [Point; 4]) -> Result<Reading, ReadError> {
+/// Reads the board inside `work_corners` as one of `variants`. A reading
+/// that needed correcting, or failed, is refused when the board laid with
+/// `others` too is one of those, and reads as it.
+fn read_within(
+    photo: &Photo,
+    variants: &[Variant],
+    others: &[Variant],
+    work_corners: [Point; 4],
+) -> Result<Reading, ReadError> {
     let straight = rectify::straighten(photo, work_corners)?;
-    let layout = grid::lay(&straight, variants)?;
-    let date = date::read(&layout)?;
-    pieces::read(&layout, date, work_corners)
+    let read = |variants: &[Variant]| {
+        let layout = grid::lay(&straight, variants)?;
+        let date = date::read(&layout)?;
+        pieces::read(&layout, date, work_corners)
+    };
+    let outcome = read(variants);
+    if others.is_empty() || matches!(outcome, Ok(Reading { corrected: None, .. })) {
+        return outcome;
+    }
+    let every: Vec<Variant> = variants.iter().chain(others).cloned().collect();
+    match read(&every) {
+        Ok(seen) if !variants.contains(&seen.variant) => Err(other_board(variants, &seen)),
+        _ => outcome,
+    }
 }
