@@ -4,7 +4,7 @@ use aquarchive_kinds::rng::Rng;
 use crate::geometry::Homography;
 use crate::raster::Plane;
 use crate::read::layout::Evidence;
-use crate::read::pieces::{likeliest_date, nearest};
+use crate::read::pieces::{Tilings, likeliest_date, nearest};
 use crate::{Point, ReadError, read};
 use aquarchive_photo_synth::{self as synth, Camera, Cover, Distortion, Scene};
 
@@ -395,15 +395,19 @@ fn of_dates_short_of_one_open_cell_the_one_whose_tilings_the_sides_bear_out_is_t
         let what = format!("{} {date}", variant.name());
         // Its pieces' borders and its open cells' walls seen as gaps.
         let seen = evidence(variant, &tiling, 0.5, 0.05, 0.04, &mut rng);
-        assert_eq!(likeliest_date(variant, &seen, &dates), Some(date), "{what}");
+        assert_eq!(likeliest_date(variant, &seen, &dates, &Tilings::default()), Some(date), "{what}");
         dates.reverse();
-        assert_eq!(likeliest_date(variant, &seen, &dates), Some(date), "{what}, the candidates the other way round");
+        assert_eq!(
+            likeliest_date(variant, &seen, &dates, &Tilings::default()),
+            Some(date),
+            "{what}, the candidates the other way round"
+        );
         // Were its date not among them, every other date's tilings would
         // put a piece across a gap plainly seen: none is taken.
-        assert_eq!(likeliest_date(variant, &seen, &other_days), None, "{what}: without its date");
+        assert_eq!(likeliest_date(variant, &seen, &other_days, &Tilings::default()), None, "{what}: without its date");
         // Sides all alike tell no date.
         let flat = evidence(variant, &tiling, 0.3, 0.3, 0.1, &mut rng);
-        assert_eq!(likeliest_date(variant, &flat, &dates), None, "{what}: sides all alike");
+        assert_eq!(likeliest_date(variant, &flat, &dates, &Tilings::default()), None, "{what}: sides all alike");
     }
 }
 

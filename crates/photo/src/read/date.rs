@@ -27,7 +27,7 @@ const CANDIDATES: usize = 4;
 /// cells of that kind would make whose tilings the photo's sides bear out
 /// by a clear margin ([`pieces::likeliest_date`]). The reason the first
 /// look failed is told.
-pub(super) fn read(layout: &Layout) -> Result<Date, ReadError> {
+pub(super) fn read(layout: &Layout, tilings: &pieces::Tilings) -> Result<Date, ReadError> {
     let ev = &layout.evidence;
     let looks = [
         (&ev.open, true),
@@ -49,7 +49,7 @@ pub(super) fn read(layout: &Layout) -> Result<Date, ReadError> {
             }
         }
     }
-    if let Some(date) = short.and_then(|dates| pieces::likeliest_date(&layout.variant, ev, &dates)) {
+    if let Some(date) = short.and_then(|dates| pieces::likeliest_date(&layout.variant, ev, &dates, tilings)) {
         return Ok(date);
     }
     Err(failed.expect("a look tried"))

@@ -30,6 +30,7 @@ use crate::geometry::Point;
 use crate::raster::Photo;
 
 use outline::Likeness;
+use pieces::Tilings;
 
 /// The longest side the reader works at: finer detail is not needed.
 const WORK_SIDE: usize = 1200;
@@ -97,13 +98,14 @@ fn read_asked(photo: &Photo, variants: &[Variant]) -> Result<Reading, ReadError>
         .filter(|(name, _)| variants.iter().all(|v| v.name() != *name))
         .filter_map(|(name, _)| Variant::built_in(name))
         .collect();
-    let outcome = read_photo(photo, variants, &others);
+    let tilings = Tilings::default();
+    let outcome = read_photo(photo, variants, &others, &tilings);
     let settled = matches!(outcome, Ok(Reading { corrected: None, .. }) | Err(ReadError::OtherBoard { .. }));
     if settled || others.is_empty() {
         return outcome;
     }
     let every: Vec<Variant> = variants.iter().chain(&others).cloned().collect();
-    match read_photo(photo, &every, &[]) {
+    match read_photo(photo, &every, &[], &tilings) {
         Ok(seen) if !variants.contains(&seen.variant) => Err(other_board(variants, &seen)),
         _ => outcome,
     }
@@ -140,7 +142,12 @@ fn other_board(asked: &[Variant], seen: &Reading) -> ReadError {
 ///
 /// A photo found to show one of `others` (boards not asked for) is refused
 /// at once, whatever the outlines not yet tried would give.
-fn read_photo(photo: &Photo, variants: &[Variant], others: &[Variant]) -> Result<Reading, ReadError> {
+fn read_photo(
+    photo: &Photo,
+    variants: &[Variant],
+    others: &[Variant],
+    tilings: &Tilings,
+) -> Result<Reading, ReadError> {
     let by_region = [Likeness::Colour, Likeness::Tint, Likeness::Background]
         .into_iter()
         .map(|likeness| outline::outline(photo, likeness));
@@ -148,7 +155,7 @@ fn read_photo(photo: &Photo, variants: &[Variant], others: &[Variant]) -> Result
     let by_edges = std::iter::once(()).flat_map(|()| edges::outlines(photo)).map(Ok);
     let mut failed: Option<ReadError> = None;
     for outline in by_region.chain(by_edges) {
-        match outline.and_then(|corners| read_within(photo, variants, others, corners)) {
+        match outline.and_then(|corners| read_within(photo, variants, others, corners, tilings)) {
             Ok(reading) => return Ok(reading),
             Err(other @ ReadError::OtherBoard { .. }) => return Err(other),
             Err(err) => {
@@ -163,7 +170,7 @@ fn read_photo(photo: &Photo, variants: &[Variant], others: &[Variant]) -> Result
     // A photo of no board shows no table either: what its last look
     // finds is never told over the others.
     let (w, h) = (photo.grey.width as f64, photo.grey.height as f64);
-    match read_within(photo, variants, others, [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)]) {
+    match read_within(photo, variants, others, [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)], tilings) {
         Err(other @ ReadError::OtherBoard { .. }) => Err(other),
         read => read.map_err(|_| failed),
     }
@@ -177,12 +184,13 @@ fn read_within(
     variants: &[Variant],
     others: &[Variant],
     work_corners: [Point; 4],
+    tilings: &Tilings,
 ) -> Result<Reading, ReadError> {
     let straight = rectify::straighten(photo, work_corners)?;
     let read = |variants: &[Variant]| {
         let layout = grid::lay(&straight, variants)?;
-        let date = date::read(&layout)?;
-        pieces::read(&layout, date, work_corners)
+        let date = date::read(&layout, tilings)?;
+        pieces::read(&layout, date, work_corners, tilings)
     };
     let outcome = read(variants);
     if others.is_empty() || matches!(outcome, Ok(Reading { corrected: None, .. })) {

@@ -2,6 +2,10 @@
 //! cells, matched to the board's piece set by shape; when they do not fit,
 //! the nearest of the date's tilings to the gaps seen.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
 use aquarchive_kinds::calendar::{self, Cell, Date, Method, Tiling, Variant, verify};
 use aquarchive_kinds::disjoint_sets::DisjointSets;
 
@@ -22,10 +26,35 @@ const MIN_SEPARATION: f64 = 1.0;
 /// tiling's piece borders than among its interiors (3: twenty times).
 const MAX_DOUBT: f64 = 3.0;
 
+/// Each date's tilings on each board, solved once for a photo: the
+/// outlines and boards a photo is tried with often come to the same dates
+/// (a weekday board's date has a thousand tilings or more, a tenth of a
+/// second to list).
+#[derive(Default)]
+pub(crate) struct Tilings(RefCell<HashMap<BoardDate, Rc<[Tiling]>>>);
+
+/// A board's name and a date on it.
+type BoardDate = (String, Date);
+
+impl Tilings {
+    /// Every tiling of `date` on `variant`; none when it cannot be solved.
+    pub(crate) fn of(&self, variant: &Variant, date: &Date) -> Rc<[Tiling]> {
+        // A read's boards are told apart by their names (see `read_asked`).
+        let key = (variant.name().to_string(), *date);
+        if let Some(tilings) = self.0.borrow().get(&key) {
+            return Rc::clone(tilings);
+        }
+        let tilings: Rc<[Tiling]> =
+            calendar::solve(variant, date, 1_000_000, Method::Bitboard).map(|r| r.solutions).unwrap_or_default().into();
+        self.0.borrow_mut().insert(key, Rc::clone(&tilings));
+        tilings
+    }
+}
+
 /// The reading of `layout` on `date`: the tiling its pieces make, else the
 /// nearest of the date's tilings, either passed by the calendar's verifier
 /// (`outline`, the board's corners, goes with it).
-pub(super) fn read(layout: &Layout, date: Date, outline: [Point; 4]) -> Result<Reading, ReadError> {
+pub(super) fn read(layout: &Layout, date: Date, outline: [Point; 4], tilings: &Tilings) -> Result<Reading, ReadError> {
     let variant = &layout.variant;
     let (w, h) = (variant.width(), variant.height());
     let ev = &layout.evidence;
@@ -99,8 +128,11 @@ pub(super) fn read(layout: &Layout, date: Date, outline: [Point; 4]) -> Result<R
     // The nearest of the date's tilings to the gaps seen.
     let pieces_error =
         || ReadError::Pieces { board: variant.name().to_string(), date: date.to_string(), rows: rows.join("\n") };
-    let report = calendar::solve(variant, &date, 1_000_000, Method::Bitboard).map_err(|_| pieces_error())?;
-    match nearest(variant, ev, &covered, &report.solutions) {
+    let of_date = tilings.of(variant, &date);
+    if of_date.is_empty() {
+        return Err(pieces_error());
+    }
+    match nearest(variant, ev, &covered, &of_date) {
         Some((tiling, changed)) => {
             Ok(Reading { variant: variant.clone(), date, tiling: tiling.clone(), corrected: Some(changed), outline })
         }
@@ -230,17 +262,12 @@ fn standing_out<'a>(
 /// among them (the pieces' perimeters and the open cells' are fixed, and so
 /// are the sides they share with the frame), so the depths of their
 /// borders tell the tilings, and so the dates, apart.
-pub(crate) fn likeliest_date(variant: &Variant, ev: &Evidence, dates: &[Date]) -> Option<Date> {
+pub(crate) fn likeliest_date(variant: &Variant, ev: &Evidence, dates: &[Date], tilings: &Tilings) -> Option<Date> {
     let (w, h) = (variant.width(), variant.height());
     let open: Vec<Vec<bool>> = dates.iter().map(|date| variant.open_cells(date)).collect();
     let on_board = |i: usize| variant.cell(i / w, i % w) != Cell::Blocked;
     let open_together = |i: usize, j: usize| open.iter().any(|o| o[i] && o[j]);
-    let tilings: Vec<Vec<Tiling>> = dates
-        .iter()
-        .map(|date| {
-            calendar::solve(variant, date, 1_000_000, Method::Bitboard).map(|r| r.solutions).unwrap_or_default()
-        })
-        .collect();
+    let tilings: Vec<Rc<[Tiling]>> = dates.iter().map(|date| tilings.of(variant, date)).collect();
     let sides = |across: &[f64], down: &[f64]| -> Vec<(usize, usize, f64)> {
         let mut sides = Vec::new();
         for i in (0..w * h).filter(|&i| on_board(i)) {
