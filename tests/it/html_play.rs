@@ -138,6 +138,43 @@ impl Page {
         serde_json::from_value(hinted).unwrap()
     }
 
+    /// Sets the window's size, as a phone's or a desktop's.
+    fn resize(&self, width: u32, height: u32) {
+        self.browser.block_on(self.browser.client().set_window_size(width, height)).unwrap();
+    }
+
+    /// Presses on the first of `cells`, moves over the others in turn and
+    /// lets go: with a finger (`touch`) or the mouse's left button.
+    fn drag(&self, cells: &[(usize, usize)], touch: bool) {
+        use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction, TouchActions};
+        let client = self.browser.client();
+        let mut steps = Vec::new();
+        for (k, &(r, c)) in cells.iter().enumerate() {
+            let css = format!("{} rect", self.cell(r, c));
+            let element =
+                self.browser.block_on(client.find(Locator::Css(&css))).unwrap_or_else(|e| panic!("{css}: {e}"));
+            steps.push(PointerAction::MoveToElement {
+                element,
+                duration: Some(Duration::from_millis(60)),
+                x: 0.0,
+                y: 0.0,
+            });
+            if k == 0 {
+                steps.push(PointerAction::Down { button: MOUSE_BUTTON_LEFT });
+            }
+        }
+        steps.push(PointerAction::Up { button: MOUSE_BUTTON_LEFT });
+        let done = if touch {
+            let actions = steps.into_iter().fold(TouchActions::new("finger".into()), InputSource::then);
+            self.browser.block_on(client.perform_actions(actions))
+        } else {
+            let actions = steps.into_iter().fold(MouseActions::new("mouse".into()), InputSource::then);
+            self.browser.block_on(client.perform_actions(actions))
+        };
+        done.unwrap_or_else(|e| panic!("drag over {cells:?}: {e}"));
+        self.browser.block_on(client.release_actions()).unwrap();
+    }
+
     fn screenshot(&self, name: &str) {
         let png = self.browser.block_on(self.browser.client().screenshot()).unwrap();
         std::fs::write(artefacts().join(name), png).unwrap();
@@ -413,4 +450,75 @@ fn an_aquariums_hints_settle_cells_as_its_solution_has_them() {
         assert!(hinted.iter().all(|(r, c, what)| page.states()[*r][*c] == *what), "{text}");
     }
     assert!(seen.len() >= 3, "{seen:?}");
+}
+
+#[test]
+fn a_drag_fills_every_cell_it_passes_with_a_finger_or_the_mouse_on_a_phone_and_a_desktop() {
+    let (dir, id, sudoku) = exported();
+    let (tanks, _) = aquarium_fixture();
+    let (h, w) = (tanks.len(), tanks[0].len());
+    let page = Page::new(&dir);
+    // The cells of (r, c)'s tank at row `r` and below, as water fills it.
+    let below = |r: usize, c: usize| -> Vec<(usize, usize)> {
+        (r..h).flat_map(|ro| (0..w).map(move |co| (ro, co))).filter(|&(ro, co)| tanks[ro][co] == tanks[r][c]).collect()
+    };
+    for (width, height, touch) in [(390, 844, true), (1280, 900, false), (390, 844, false), (1280, 900, true)] {
+        let at = format!("{width}x{height} with {}", if touch { "a finger" } else { "the mouse" });
+        page.resize(width, height);
+        // A board not played yet (a puzzle's page saves its grid as it is
+        // left, so the progress is cleared on another page).
+        page.open("index.html");
+        page.run("window.localStorage.clear()");
+        page.open(&format!("p/{id}.html"));
+        page.run("document.getElementById('game').scrollIntoView()");
+        assert!(page.states().iter().flatten().all(|s| s == "empty"), "{at}");
+
+        // Cells 40 px wide or more; on the phone the board is wider than
+        // its frame, which scrolls, and the page itself does not.
+        let cell = page.run("return document.querySelector('#game .cell rect').getBoundingClientRect().width");
+        assert!(cell.as_f64().unwrap() >= 40.0, "{at}: cells {cell} px");
+        let frame = page.run("var g = document.getElementById('game'); return [g.scrollWidth, g.clientWidth]");
+        let (board, shown) = (frame[0].as_u64().unwrap(), frame[1].as_u64().unwrap());
+        assert_eq!(board > shown, width < 500, "{at}: a board {board} px wide in a frame of {shown} px");
+        let page_width =
+            page.run("return [document.documentElement.scrollWidth, document.documentElement.clientWidth]");
+        assert!(page_width[0].as_u64() <= page_width[1].as_u64(), "{at}: the page scrolls sideways: {page_width}");
+
+        // Water across a row, over three tanks or more: each cell it
+        // passes is water, its tank filled up to it, and nothing else; one
+        // undo takes the whole drag back.
+        let tanks_over = |r: usize| (0..4).map(|c| &tanks[r][c]).collect::<std::collections::HashSet<_>>().len();
+        let r = (1..h).find(|&r| tanks_over(r) >= 3).unwrap();
+        let row: Vec<(usize, usize)> = (0..4).map(|c| (r, c)).collect();
+        page.drag(&row, touch);
+        let states = page.states();
+        let mut wet: Vec<(usize, usize)> = row.iter().flat_map(|&(r, c)| below(r, c)).collect();
+        wet.sort();
+        wet.dedup();
+        let water: Vec<(usize, usize)> =
+            (0..h).flat_map(|r| (0..w).map(move |c| (r, c))).filter(|&(r, c)| states[r][c] == "water").collect();
+        assert_eq!(water, wet, "{at}: water after a drag over {row:?}");
+        assert_eq!(page.run("return document.getElementById('game').scrollLeft"), 0, "{at}: the drag scrolled");
+        page.click("#undo");
+        assert!(page.states().iter().flatten().all(|s| s == "empty"), "{at}: one undo, the whole drag");
+
+        // Air down a column: each cell it passes is air.
+        page.click("#mode-air");
+        let column: Vec<(usize, usize)> = (2..6).map(|r| (r, 5)).collect();
+        page.drag(&column, touch);
+        let states = page.states();
+        for &(r, c) in &column {
+            assert_eq!(states[r][c], "air", "{at}: ({r}, {c}) after a drag over {column:?}");
+        }
+        page.click("#mode-water");
+        if width < 500 && touch {
+            page.screenshot("html-drag-phone.png");
+        }
+    }
+
+    // A Sudoku's cells are 40 px or more on the phone too.
+    page.resize(390, 844);
+    page.open(&format!("p/{}.html", sudoku[0]));
+    let cell = page.run("return document.querySelector('#game .cell rect').getBoundingClientRect().width");
+    assert!(cell.as_f64().unwrap() >= 40.0, "a Sudoku's cells {cell} px");
 }

@@ -99,6 +99,22 @@
     return m + ":" + (s < 10 ? "0" : "") + s;
   }
 
+  // A played board's cells are drawn at least MIN_CELL px wide, so that a
+  // finger hits the cell it means (a phone would shrink a 15x15 board's to
+  // 20 px); the board's frame scrolls where the board is wider than the
+  // screen. `cell` is the side of a cell in the SVG's own units.
+  var MIN_CELL = 40;
+
+  function fitBoard(root, cell) {
+    var box = (root.getAttribute("viewBox") || "").split(/[\s,]+/);
+    var width = parseFloat(box[2]) || parseFloat(root.getAttribute("width"));
+    var height = parseFloat(box[3]) || parseFloat(root.getAttribute("height"));
+    var scale = Math.max(1, MIN_CELL / cell);
+    if (!width || !height) return;
+    root.style.width = Math.ceil(width * scale) + "px";
+    root.style.height = Math.ceil(height * scale) + "px";
+  }
+
   // ---------------------------------------------------------------------
   // The index.
   function setupIndex() {
@@ -394,13 +410,16 @@
       saveProgress(key, started || seconds > 0 ? { grid: grid, time: seconds, solved: board.solved(), started: started } : null);
     }
 
-    function change(fn) {
+    // `fn` changes the grid; with `merge`, the change is part of the last
+    // one (a drag after its press), undone with it. Says if it changed.
+    function change(fn, merge) {
       var before = board.encode();
       fn();
-      if (board.encode() === before) return;
-      done.push(before);
+      if (board.encode() === before) return false;
+      if (!merge) done.push(before);
       undone = [];
       after_change();
+      return true;
     }
 
     function after_change() {
@@ -693,6 +712,7 @@
     for (var i = 0; i < n; i++) state.push("empty");
     var x0 = AQ.layouts.played.origin * AQ_CELL, y0 = x0;
     var drawn = drawAquarium(p, game, solution);
+    fitBoard(game.querySelector("svg"), AQ_CELL);
     // Water played is the colour of the solution's.
     game.style.setProperty("--water", (AQ.layers.water || {}).fill || "");
     var play = drawn.play, rects = drawn.cells, hints = drawn.hints, colLeft = drawn.colLeft, rowLeft = drawn.rowLeft;
@@ -828,13 +848,72 @@
       text.setAttribute("class", left < 0 ? "left over" : left === 0 && water + airs === size ? "left done" : "left");
     }
 
-    play.addEventListener("click", function (e) { act(e, board.mode); });
-    play.addEventListener("contextmenu", function (e) { e.preventDefault(); act(e, "air"); });
-    function act(e, mode) {
+    // Play by pointer, mouse, touch or pen alike, as on the site: a press
+    // on a cell plays it as a click does (water; air in the Air mode, with
+    // the right button or with Shift), and a drag from there gives each cell
+    // it passes over the pressed cell's new state (see `fill`), the whole
+    // drag one step to undo.
+    var drag = null;
+    function cellAt(x, y) {
+      var el = document.elementFromPoint(x, y);
+      var g = el && el.closest ? el.closest(".cell") : null;
+      if (!g || !play.contains(g)) return -1;
+      return parseInt(g.getAttribute("data-r"), 10) * w + parseInt(g.getAttribute("data-c"), 10);
+    }
+    play.addEventListener("pointerdown", function (e) {
+      if (e.button !== 0 && e.button !== 2) return;
       var g = e.target.closest ? e.target.closest(".cell") : null;
       if (!g) return;
       var cell = parseInt(g.getAttribute("data-r"), 10) * w + parseInt(g.getAttribute("data-c"), 10);
-      board.onChange(function () { (mode === "air" || e.shiftKey ? air : water)(cell); });
+      // No text selected by a drag, no mouse events after a touch.
+      e.preventDefault();
+      // A touch is held by the element it started on: the cells it moves
+      // over are found by where it is (cellAt), and it is let go here.
+      if (e.target.hasPointerCapture && e.target.hasPointerCapture(e.pointerId)) e.target.releasePointerCapture(e.pointerId);
+      var was = state[cell];
+      var changed = board.onChange(function () { (e.button === 2 || e.shiftKey || board.mode === "air" ? air : water)(cell); });
+      drag = { id: e.pointerId, state: state[cell], was: was, passed: {}, changed: changed };
+      drag.passed[cell] = true;
+    });
+    document.addEventListener("pointermove", function (e) {
+      if (!drag || e.pointerId !== drag.id) return;
+      var cell = cellAt(e.clientX, e.clientY);
+      if (cell < 0 || drag.passed[cell]) return;
+      drag.passed[cell] = true;
+      var d = drag;
+      if (board.onChange(function () { fill(cell, d.state, d.was); }, d.changed)) d.changed = true;
+    });
+    function endDrag(e) {
+      if (drag && e.pointerId === drag.id) drag = null;
+    }
+    document.addEventListener("pointerup", endDrag);
+    document.addEventListener("pointercancel", endDrag);
+    // The right button plays air (on its press), not the browser's menu.
+    play.addEventListener("contextmenu", function (e) { e.preventDefault(); });
+    // A finger on a cell plays, so it must not scroll the page: a touch
+    // that starts on a cell is kept from scrolling (touch-action cannot
+    // say so for parts of an SVG), while one on the clues or the margin
+    // still pans a board wider than the screen.
+    play.addEventListener("touchstart", function (e) {
+      if (e.touches.length === 1 && e.target.closest && e.target.closest(".cell")) e.preventDefault();
+    }, { passive: false });
+
+    // A cell a drag passes over takes `to`, the pressed cell's new state,
+    // as the tank's water allows, and nothing is taken away but what the
+    // press took: water fills the tank from its bottom up to the cell,
+    // air marks the tank's cells of its row and above; where the press
+    // emptied its cell (`was` water or air), the tank's water at and above
+    // the row, or its air at and below, is emptied. So a drag down a tank
+    // or across a row leaves every cell it passed as the first one.
+    function fill(cell, to, was) {
+      var r = Math.floor(cell / w);
+      tankCells[p.tank[cell]].forEach(function (o) {
+        var ro = Math.floor(o / w);
+        if (to === "water" && ro >= r) state[o] = "water";
+        else if (to === "air" && ro <= r) state[o] = "air";
+        else if (to === "empty" && state[o] === was && (was === "water" ? ro <= r : ro >= r)) state[o] = "empty";
+      });
+      state[cell] = to;
     }
     board.setMode("water");
     setupPlay(game, board);
@@ -851,6 +930,7 @@
     if (!root || givens.length !== 81 || solution.length !== 81) return;
     var frame = root.querySelector("rect");
     var m = parseFloat(frame.getAttribute("x")), size = parseFloat(frame.getAttribute("width")) / 9;
+    fitBoard(root, size);
     // Steps, one a line: the digits placed, "/", the candidates removed
     // (each three characters: the cell's index in two digits, then the
     // digit), a space, and the words.
