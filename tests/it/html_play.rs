@@ -13,6 +13,7 @@ use aquarchive::render::svg::aquarium;
 use aquarchive::site::browser::Browser;
 use fantoccini::Locator;
 
+use crate::html_index::{saved_page, special};
 use crate::site::require_chromium;
 use crate::util::{Dir, artefacts, fixtures};
 
@@ -70,7 +71,7 @@ impl Page {
     fn open(&self, name: &str) {
         let url = format!("file://{}", self.dir.join(name).display());
         self.browser.block_on(self.browser.client().goto(&url)).unwrap();
-        self.wait_for("document.querySelector('#verdict, #filters:not([hidden])') !== null");
+        self.wait_for("document.querySelector('#verdict, #filters:not([hidden]), #calendar:not(:empty)') !== null");
     }
 
     fn run(&self, js: &str) -> serde_json::Value {
@@ -521,4 +522,128 @@ fn a_drag_fills_every_cell_it_passes_with_a_finger_or_the_mouse_on_a_phone_and_a
     page.open(&format!("p/{}.html", sudoku[0]));
     let cell = page.run("return document.querySelector('#game .cell rect').getBoundingClientRect().width");
     assert!(cell.as_f64().unwrap() >= 40.0, "a Sudoku's cells {cell} px");
+}
+
+/// Solves the special of line `n` of the test site's specials on its page
+/// by clicks, as a player would: the top water row of each of its tanks.
+fn solve_special(page: &Page, n: usize) {
+    let specials = std::fs::read_to_string(fixtures().join("site/specials.txt")).unwrap();
+    let line = specials.lines().nth(n).unwrap();
+    let tanks: Vec<&str> = line.split(';').nth(1).unwrap().split(' ').next().unwrap().split(',').collect();
+    let (_, answer) = special(n);
+    let side = answer.len().isqrt();
+    let water: Vec<bool> = answer.chars().map(|c| c == 'y').collect();
+    let mut tops: Vec<(&str, usize)> = Vec::new();
+    for (k, tank) in tanks.iter().enumerate() {
+        if water[k] && !tops.iter().any(|(t, _)| t == tank) {
+            tops.push((tank, k));
+        }
+    }
+    for (_, k) in tops {
+        page.click_cell(k / side, k % side);
+    }
+    page.wait_for("document.getElementById('verdict').textContent.indexOf('Solved') >= 0");
+}
+
+#[test]
+fn the_front_page_leads_to_the_newest_specials_and_marks_the_dailies_played() {
+    let dir = Dir::new();
+    // Dailies of three days running, two weeklies and a monthly, as saved
+    // pages of the test site's specials (line, date), and an Aquarium.
+    let specials = [
+        (1, "2026-08-21"),
+        (2, "2026-08-22"),
+        (0, "2026-08-23"),
+        (4, "2026-08-10"),
+        (3, "2026-08-17"),
+        (5, "2026-08-01"),
+    ];
+    let mut files = vec!["import".to_string(), fixtures().join(format!("{AQUARIUM}.txt")).display().to_string()];
+    for (n, date) in specials {
+        files.push(dir.write(&format!("special-{n}.html"), saved_page(n, date, None)).display().to_string());
+    }
+    dir.run(&files.iter().map(String::as_str).collect::<Vec<_>>()).ok();
+    let export = dir.run(&["export", "--html", "site"]).ok();
+    assert!(export.stderr.contains("today.html"), "{export}");
+    let listed = dir.run(&["list", "--json"]).ok().json_lines();
+    let id_of = |date: &str| -> i64 {
+        listed.iter().find(|r| r["special_date"] == date).unwrap_or_else(|| panic!("{date}"))["id"].as_i64().unwrap()
+    };
+
+    // Without the script: the newest daily, weekly and monthly are links.
+    let today = std::fs::read_to_string(dir.join("site/today.html")).unwrap();
+    for (name, date) in [("Daily", "2026-08-23"), ("Weekly", "2026-08-17"), ("Monthly", "2026-08-01")] {
+        let link = format!("<a href=\"p/{}.html\"", id_of(date));
+        let at = today.find(&link).unwrap_or_else(|| panic!("{name}: {link} in {today}"));
+        assert!(today[at..].split("</a>").next().unwrap().contains(date), "{name} {date}: {today}");
+    }
+    assert!(!today.contains(&format!("p/{}.html", id_of("2026-08-10"))), "an older weekly: {today}");
+    // Every index page and puzzle page leads to it.
+    assert!(std::fs::read_to_string(dir.join("site/index.html")).unwrap().contains("href=\"today.html\""));
+    let daily = std::fs::read_to_string(dir.join(&format!("site/p/{}.html", id_of("2026-08-23")))).unwrap();
+    assert!(daily.contains("href=\"../today.html\""), "{daily}");
+
+    let page = Page::new(&dir);
+    page.resize(390, 844);
+    // The newest daily solved on its page, by clicks, on the phone.
+    page.open(&format!("p/{}.html", id_of("2026-08-23")));
+    solve_special(&page, 0);
+    // The day before solved and the one before that started, in visits
+    // before this one: the progress as a puzzle's page keeps it.
+    page.open("today.html");
+    page.run(
+        "var keys = {}; PUZZLES.forEach(function (p) { keys[p[COLUMNS.indexOf('date') + 1]] = p[p.length - 2]; }); \
+         localStorage.setItem('aquarchive:' + keys['2026-08-22'], JSON.stringify({grid: 'w', time: 300, solved: true, started: true})); \
+         localStorage.setItem('aquarchive:' + keys['2026-08-21'], JSON.stringify({grid: 'w', time: 40, solved: false, started: true}));",
+    );
+    page.open("today.html");
+    let day = |date: &str| {
+        page.run(&format!("var a = document.querySelector('#calendar a[data-day=\"{date}\"]'); return a && [a.getAttribute('data-state'), a.getAttribute('href')]"))
+    };
+    assert_eq!(page.text("#cal-month"), "August 2026");
+    for (date, state) in [("2026-08-23", "solved"), ("2026-08-22", "solved"), ("2026-08-21", "started")] {
+        assert_eq!(day(date), serde_json::json!([state, format!("p/{}.html", id_of(date))]), "{date}");
+    }
+    assert_eq!(day("2026-08-20"), serde_json::Value::Null);
+    assert_eq!(page.run("return document.getElementById('streak').getAttribute('data-streak')"), "2");
+    assert!(page.text("#streak").contains("2 dailies"), "{}", page.text("#streak"));
+    let newest = page.run(
+        "return Array.prototype.map.call(document.querySelectorAll('#newest a'), function (a) { \
+           return [a.getAttribute('href'), a.getAttribute('data-state')]; })",
+    );
+    let link = |date: &str| format!("p/{}.html", id_of(date));
+    assert_eq!(
+        newest,
+        serde_json::json!([[link("2026-08-23"), "solved"], [link("2026-08-17"), "none"], [link("2026-08-01"), "none"]])
+    );
+    page.screenshot("html-today-phone.png");
+
+    // The newest not solved (today's, still to play) neither counts nor
+    // ends the streak; the day before not solved ends it.
+    page.run(
+        "var keys = {}; PUZZLES.forEach(function (p) { keys[p[COLUMNS.indexOf('date') + 1]] = p[p.length - 2]; }); \
+         localStorage.setItem('aquarchive:' + keys['2026-08-23'], JSON.stringify({grid: 'w', time: 5, solved: false, started: true}));",
+    );
+    page.open("today.html");
+    assert_eq!(page.run("return document.getElementById('streak').getAttribute('data-streak')"), "1");
+    page.run(
+        "var keys = {}; PUZZLES.forEach(function (p) { keys[p[COLUMNS.indexOf('date') + 1]] = p[p.length - 2]; }); \
+         localStorage.removeItem('aquarchive:' + keys['2026-08-22']);",
+    );
+    page.open("today.html");
+    assert_eq!(page.run("return document.getElementById('streak').getAttribute('data-streak')"), "0");
+    assert_eq!(day("2026-08-22"), serde_json::json!(["none", link("2026-08-22")]));
+
+    // Neither the front page nor the index scrolls sideways, on the phone
+    // or the desktop.
+    for (width, height) in [(390, 844), (1280, 900)] {
+        page.resize(width, height);
+        for name in ["today.html", "index.html"] {
+            page.open(name);
+            let wide = page.run("return [document.documentElement.scrollWidth, window.innerWidth, document.documentElement.clientWidth]");
+            let (scroll, inner, client) =
+                (wide[0].as_u64().unwrap(), wide[1].as_u64().unwrap(), wide[2].as_u64().unwrap());
+            assert!(scroll <= inner && scroll <= client, "{name} at {width} px: {wide}");
+        }
+    }
 }

@@ -1,4 +1,6 @@
 // The exported archive's one script, for every page, run offline:
+// - the front page (today.html): the newest specials, the dailies'
+//   calendar and the streak, marked from the progress kept;
 // - the index: filters over PUZZLES (from puzzles.js) across every page,
 //   kept in the address's #hash so a filtered view can be bookmarked, and
 //   sorting by a column; each row marked solved or in progress;
@@ -355,6 +357,119 @@
     window.addEventListener("hashchange", fromHash);
     markPage();
     fromHash();
+  }
+
+  // ---------------------------------------------------------------------
+  // The front page (today.html): the newest specials marked with what the
+  // player did with them, a month's calendar of the dailies held, and the
+  // streak of dailies solved, all from the progress this browser keeps.
+  var MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+    "October", "November", "December"];
+  var DONE_NAMES = { solved: "solved", started: "started", none: "not opened" };
+
+  // What the player did with the puzzle whose progress key is `key`:
+  // "solved", "started" (a grid kept, not solved) or "none".
+  function doneWith(key) {
+    var record = loadProgress(key);
+    return !record ? "none" : record.solved ? "solved" : "started";
+  }
+
+  function setupToday() {
+    var calendar = document.getElementById("calendar");
+    if (!calendar || typeof PUZZLES === "undefined" || typeof COLUMNS === "undefined") return;
+    var CLASS = COLUMNS.indexOf("size class") + 1, DAY = COLUMNS.indexOf("date") + 1;
+    // A PUZZLES row ends with the status cell's class, the key, the board.
+    function key(p) { return p[p.length - 2]; }
+    // The dailies held, one a day (the first stored of a day), by date.
+    var daily = {};
+    PUZZLES.forEach(function (p) {
+      if (p[CLASS] === "special daily" && /^\d{4}-\d{2}-\d{2}$/.test(p[DAY]) && !daily[p[DAY]]) daily[p[DAY]] = p;
+    });
+    var days = Object.keys(daily).sort();
+    var streakText = document.getElementById("streak");
+    var shown = days.length ? days[days.length - 1].slice(0, 7) : "";
+
+    function markNewest() {
+      Array.prototype.forEach.call(document.querySelectorAll("#newest a[data-key]"), function (a) {
+        var how = doneWith(a.getAttribute("data-key"));
+        a.setAttribute("data-state", how);
+        var old = a.querySelector(".progress");
+        if (old) old.remove();
+        make("span", { "class": "progress", text: DONE_NAMES[how] }, a);
+      });
+    }
+
+    // The streak: the dailies held, newest first, counted while solved. The
+    // newest, while not solved, is passed over (today's may still be
+    // played), neither counted nor ending the streak; a day the archive
+    // does not hold is passed over too (it could not be played here).
+    function streak() {
+      var count = 0;
+      for (var i = days.length - 1; i >= 0; i--) {
+        if (doneWith(key(daily[days[i]])) === "solved") count++;
+        else if (i < days.length - 1) break;
+      }
+      return count;
+    }
+
+    function draw() {
+      markNewest();
+      var n = streak();
+      streakText.textContent = "Streak: " + n + (n === 1 ? " daily" : " dailies") + " solved in a row";
+      streakText.setAttribute("data-streak", n);
+      calendar.textContent = "";
+      if (!days.length) {
+        make("p", { text: "No daily special in this archive." }, calendar);
+        return;
+      }
+      var y = parseInt(shown.slice(0, 4), 10), m = parseInt(shown.slice(5, 7), 10) - 1;
+      var head = make("div", { "class": "cal-head" }, calendar);
+      var prev = make("button", { type: "button", id: "cal-prev", title: "The month before", text: "\u2039" }, head);
+      make("strong", { id: "cal-month", text: MONTHS[m] + " " + y }, head);
+      var next = make("button", { type: "button", id: "cal-next", title: "The month after", text: "\u203a" }, head);
+      // Only the months from the first daily held to the last.
+      prev.disabled = shown <= days[0].slice(0, 7);
+      next.disabled = shown >= days[days.length - 1].slice(0, 7);
+      prev.addEventListener("click", function () { move(-1); });
+      next.addEventListener("click", function () { move(1); });
+      var table = make("table", { "class": "cal" }, calendar);
+      var tr = make("tr", {}, make("thead", {}, table));
+      ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"].forEach(function (d) { make("th", { text: d }, tr); });
+      var body = make("tbody", {}, table);
+      // Weeks from Monday; the dates are the site's, read as plain days.
+      var first = (new Date(Date.UTC(y, m, 1)).getUTCDay() + 6) % 7;
+      var length = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+      for (var cell = 0; cell < first + length; cell++) {
+        if (cell % 7 === 0) tr = make("tr", {}, body);
+        var td = make("td", {}, tr);
+        if (cell < first) continue;
+        var d = cell - first + 1, day = shown + "-" + (d < 10 ? "0" : "") + d, p = daily[day];
+        if (!p) {
+          make("span", { "class": "off", text: d }, td);
+          continue;
+        }
+        var how = doneWith(key(p));
+        make("a", {
+          href: "p/" + p[0] + ".html", "data-day": day, "data-state": how, "class": how,
+          title: day + ": " + DONE_NAMES[how], text: d
+        }, td);
+      }
+      make("p", { "class": "legend", text: "\u2713 solved \u00b7 \u2026 started \u00b7 plain: not opened" }, calendar);
+    }
+
+    // To the month `by` months on (the first day of it, as text).
+    function move(by) {
+      var y = parseInt(shown.slice(0, 4), 10), m = parseInt(shown.slice(5, 7), 10) - 1 + by;
+      y += Math.floor(m / 12);
+      m = ((m % 12) + 12) % 12;
+      shown = y + "-" + (m < 9 ? "0" : "") + (m + 1);
+      draw();
+    }
+
+    draw();
+    // A puzzle solved in another tab, or this page come back to: marked anew.
+    window.addEventListener("storage", draw);
+    window.addEventListener("pageshow", draw);
   }
 
   // ---------------------------------------------------------------------
@@ -849,8 +964,8 @@
     }
 
     // Play by pointer, mouse, touch or pen alike, as on the site: a press
-    // on a cell plays it as a click does (water; air in the Air mode, with
-    // the right button or with Shift), and a drag from there gives each cell
+    // on a cell plays it as a click does (water, or air with the Air mode,
+    // the right button or Shift), and a drag from there gives each cell
     // it passes over the pressed cell's new state (see `fill`), the whole
     // drag one step to undo.
     var drag = null;
@@ -1107,6 +1222,7 @@
   }
 
   setupIndex();
+  setupToday();
   var game = document.getElementById("game");
   if (game && game.getAttribute("data-kind") === "aquarium") setupAquarium(game);
   if (game && game.getAttribute("data-kind") === "sudoku") setupSudoku(game);
