@@ -3,7 +3,13 @@
 //!
 //! Layout of DIR:
 //! - `index.html`, `index-2.html`, ...: every puzzle, `per_page` to a page, as
-//!   plain tables that work without JavaScript;
+//!   plain tables that work without JavaScript, each headed by a link to
+//!   `today.html`;
+//! - `today.html`: the player's front page: the newest daily, weekly and
+//!   monthly special as plain links, and (drawn by the script from
+//!   `puzzles.js` and the progress the browser keeps) the month's calendar
+//!   of the dailies held, each marked not opened, started or solved, and
+//!   the streak of dailies solved;
 //! - `puzzles.js`: one short row per puzzle, which `archive.js` filters (by
 //!   kind, size class, status, grade and stored date) across all pages,
 //!   offline;
@@ -11,11 +17,11 @@
 //!   [`picture`](super::picture)), the solution revealed on click (a checkbox and CSS, so it
 //!   works without JavaScript too), what `show` says of it (its grade, a
 //!   special's date, the site's check), its source, site link and fetch
-//!   history;
+//!   history, and links to `today.html` and its index page;
 //!   an Aquarium or Sudoku with one solution is played on its page (see
 //!   `play`), an Aquarium's board drawn by the script from the page's data;
-//! - `style.css`, `archive.js` (the index's filters and the play, one script
-//!   for every page, after the hints' words it fills and the look of the
+//! - `style.css`, `archive.js` (the index's filters, the front page's
+//!   calendar and streak, and the play, one script for every page, after the hints' words it fills and the look of the
 //!   boards it draws), and
 //!   `.aquarchive-html`, the mark of an export.
 //!
@@ -51,7 +57,7 @@ mod page;
 mod play;
 mod stage;
 
-pub use page::index_name;
+pub use page::{TODAY, index_name};
 pub use stage::MARK;
 
 const STYLE: &str = include_str!("html/style.css");
@@ -127,6 +133,10 @@ fn write_site(store: &Store, filter: &Filter, root: &Path, options: &HtmlOptions
         report.bytes += html.len() as u64;
     }
     report.index_pages = index_pages as u64;
+    let today = page::today_page(&rows);
+    let path = root.join(page::TODAY);
+    std::fs::write(&path, &today).map_err(stage::io(&path))?;
+    report.bytes += today.len() as u64;
     let data = page::puzzles_js(&rows);
     // The mark, written first by the staging, is counted with the rest.
     report.bytes += stage::MARK_TEXT.len() as u64;

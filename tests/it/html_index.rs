@@ -166,7 +166,7 @@ fn the_index_sorts_by_a_clicked_column_offline() {
 const MARKUP: &str = "</script><script>window.ran = 1</script> & <!-- <b>";
 
 /// The task and answer of line `n` of the test site's specials.
-fn special(n: usize) -> (String, String) {
+pub(crate) fn special(n: usize) -> (String, String) {
     let specials = std::fs::read_to_string(fixtures().join("site/specials.txt")).unwrap();
     let [_, task, answer] = specials.lines().nth(n).unwrap().split(' ').collect::<Vec<_>>()[..] else {
         panic!("specials.txt: size, task and answer on a line")
@@ -180,17 +180,20 @@ fn hashed(task: &str, answer: &str) -> String {
     md5::Md5::digest(format!("{task}{answer}").as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// A saved page of a daily special, the puzzle of line `n` of the
-/// specials, that writes its date in its script (so the date is read as
-/// the page gives it) and the `hashedSolution` given, if any.
-fn saved_page(n: usize, date: &str, hash: Option<&str>) -> String {
+/// A saved page of a special, the puzzle of line `n` of the specials (of
+/// the size class the line gives: 9 daily, 10 weekly, 11 monthly), that
+/// writes its date in its script (so the date is read as the page gives
+/// it) and the `hashedSolution` given, if any.
+pub(crate) fn saved_page(n: usize, date: &str, hash: Option<&str>) -> String {
     let (task, answer) = special(n);
+    let specials = std::fs::read_to_string(fixtures().join("site/specials.txt")).unwrap();
+    let class = specials.lines().nth(n).unwrap().split(' ').next().unwrap().to_string();
     let side = answer.len().isqrt();
     let hash = hash.map(|h| format!("hashedSolution: '{h}', ")).unwrap_or_default();
     format!(
         "<!DOCTYPE html>\n<html><head><title>Aquarium</title></head><body>\n\
          <script>var task = '{task}'; var specialDate = \"{date}\";\n\
-         Game = $('#game').aquarium({{ {hash}puzzleWidth: {side}, puzzleHeight: {side} }}); Game.plSize = 9;</script>\n\
+         Game = $('#game').aquarium({{ {hash}puzzleWidth: {side}, puzzleHeight: {side} }}); Game.plSize = {class};</script>\n\
          <span id=\"puzzleID\"></span></body></html>\n"
     )
 }

@@ -13,6 +13,7 @@ use aquarchive::render::svg::aquarium;
 use aquarchive::site::browser::Browser;
 use fantoccini::Locator;
 
+use crate::html_index::{saved_page, special};
 use crate::site::require_chromium;
 use crate::util::{Dir, artefacts, fixtures};
 
@@ -70,7 +71,7 @@ impl Page {
     fn open(&self, name: &str) {
         let url = format!("file://{}", self.dir.join(name).display());
         self.browser.block_on(self.browser.client().goto(&url)).unwrap();
-        self.wait_for("document.querySelector('#verdict, #filters:not([hidden])') !== null");
+        self.wait_for("document.querySelector('#verdict, #filters:not([hidden]), #calendar:not(:empty)') !== null");
     }
 
     fn run(&self, js: &str) -> serde_json::Value {
@@ -136,6 +137,43 @@ impl Page {
                return [+e.getAttribute('data-r'), +e.getAttribute('data-c'), e.getAttribute('data-hint')]; })",
         );
         serde_json::from_value(hinted).unwrap()
+    }
+
+    /// Sets the window's size, as a phone's or a desktop's.
+    fn resize(&self, width: u32, height: u32) {
+        self.browser.block_on(self.browser.client().set_window_size(width, height)).unwrap();
+    }
+
+    /// Presses on the first of `cells`, moves over the others in turn and
+    /// lets go: with a finger (`touch`) or the mouse's left button.
+    fn drag(&self, cells: &[(usize, usize)], touch: bool) {
+        use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction, TouchActions};
+        let client = self.browser.client();
+        let mut steps = Vec::new();
+        for (k, &(r, c)) in cells.iter().enumerate() {
+            let css = format!("{} rect", self.cell(r, c));
+            let element =
+                self.browser.block_on(client.find(Locator::Css(&css))).unwrap_or_else(|e| panic!("{css}: {e}"));
+            steps.push(PointerAction::MoveToElement {
+                element,
+                duration: Some(Duration::from_millis(60)),
+                x: 0.0,
+                y: 0.0,
+            });
+            if k == 0 {
+                steps.push(PointerAction::Down { button: MOUSE_BUTTON_LEFT });
+            }
+        }
+        steps.push(PointerAction::Up { button: MOUSE_BUTTON_LEFT });
+        let done = if touch {
+            let actions = steps.into_iter().fold(TouchActions::new("finger".into()), InputSource::then);
+            self.browser.block_on(client.perform_actions(actions))
+        } else {
+            let actions = steps.into_iter().fold(MouseActions::new("mouse".into()), InputSource::then);
+            self.browser.block_on(client.perform_actions(actions))
+        };
+        done.unwrap_or_else(|e| panic!("drag over {cells:?}: {e}"));
+        self.browser.block_on(client.release_actions()).unwrap();
     }
 
     fn screenshot(&self, name: &str) {
@@ -413,4 +451,199 @@ fn an_aquariums_hints_settle_cells_as_its_solution_has_them() {
         assert!(hinted.iter().all(|(r, c, what)| page.states()[*r][*c] == *what), "{text}");
     }
     assert!(seen.len() >= 3, "{seen:?}");
+}
+
+#[test]
+fn a_drag_fills_every_cell_it_passes_with_a_finger_or_the_mouse_on_a_phone_and_a_desktop() {
+    let (dir, id, sudoku) = exported();
+    let (tanks, _) = aquarium_fixture();
+    let (h, w) = (tanks.len(), tanks[0].len());
+    let page = Page::new(&dir);
+    // The cells of (r, c)'s tank at row `r` and below, as water fills it.
+    let below = |r: usize, c: usize| -> Vec<(usize, usize)> {
+        (r..h).flat_map(|ro| (0..w).map(move |co| (ro, co))).filter(|&(ro, co)| tanks[ro][co] == tanks[r][c]).collect()
+    };
+    for (width, height, touch) in [(390, 844, true), (1280, 900, false), (390, 844, false), (1280, 900, true)] {
+        let at = format!("{width}x{height} with {}", if touch { "a finger" } else { "the mouse" });
+        page.resize(width, height);
+        // A board not played yet (a puzzle's page saves its grid as it is
+        // left, so the progress is cleared on another page).
+        page.open("index.html");
+        page.run("window.localStorage.clear()");
+        page.open(&format!("p/{id}.html"));
+        page.run("document.getElementById('game').scrollIntoView()");
+        assert!(page.states().iter().flatten().all(|s| s == "empty"), "{at}");
+
+        // Cells 40 px wide or more; on the phone the board is wider than
+        // its frame, which scrolls, and the page itself does not.
+        let cell = page.run("return document.querySelector('#game .cell rect').getBoundingClientRect().width");
+        assert!(cell.as_f64().unwrap() >= 40.0, "{at}: cells {cell} px");
+        let frame = page.run("var g = document.getElementById('game'); return [g.scrollWidth, g.clientWidth]");
+        let (board, shown) = (frame[0].as_u64().unwrap(), frame[1].as_u64().unwrap());
+        assert_eq!(board > shown, width < 500, "{at}: a board {board} px wide in a frame of {shown} px");
+        let page_width =
+            page.run("return [document.documentElement.scrollWidth, document.documentElement.clientWidth]");
+        assert!(page_width[0].as_u64() <= page_width[1].as_u64(), "{at}: the page scrolls sideways: {page_width}");
+
+        // Water across a row, over three tanks or more: each cell it
+        // passes is water, its tank filled up to it, and nothing else; one
+        // undo takes the whole drag back.
+        let tanks_over = |r: usize| (0..4).map(|c| &tanks[r][c]).collect::<std::collections::HashSet<_>>().len();
+        let r = (1..h).find(|&r| tanks_over(r) >= 3).unwrap();
+        let row: Vec<(usize, usize)> = (0..4).map(|c| (r, c)).collect();
+        page.drag(&row, touch);
+        let states = page.states();
+        let mut wet: Vec<(usize, usize)> = row.iter().flat_map(|&(r, c)| below(r, c)).collect();
+        wet.sort();
+        wet.dedup();
+        let water: Vec<(usize, usize)> =
+            (0..h).flat_map(|r| (0..w).map(move |c| (r, c))).filter(|&(r, c)| states[r][c] == "water").collect();
+        assert_eq!(water, wet, "{at}: water after a drag over {row:?}");
+        assert_eq!(page.run("return document.getElementById('game').scrollLeft"), 0, "{at}: the drag scrolled");
+        page.click("#undo");
+        assert!(page.states().iter().flatten().all(|s| s == "empty"), "{at}: one undo, the whole drag");
+
+        // Air down a column: each cell it passes is air.
+        page.click("#mode-air");
+        let column: Vec<(usize, usize)> = (2..6).map(|r| (r, 5)).collect();
+        page.drag(&column, touch);
+        let states = page.states();
+        for &(r, c) in &column {
+            assert_eq!(states[r][c], "air", "{at}: ({r}, {c}) after a drag over {column:?}");
+        }
+        page.click("#mode-water");
+        if width < 500 && touch {
+            page.screenshot("html-drag-phone.png");
+        }
+    }
+
+    // A Sudoku's cells are 40 px or more on the phone too.
+    page.resize(390, 844);
+    page.open(&format!("p/{}.html", sudoku[0]));
+    let cell = page.run("return document.querySelector('#game .cell rect').getBoundingClientRect().width");
+    assert!(cell.as_f64().unwrap() >= 40.0, "a Sudoku's cells {cell} px");
+}
+
+/// Solves the special of line `n` of the test site's specials on its page
+/// by clicks, as a player would: the top water row of each of its tanks.
+fn solve_special(page: &Page, n: usize) {
+    let specials = std::fs::read_to_string(fixtures().join("site/specials.txt")).unwrap();
+    let line = specials.lines().nth(n).unwrap();
+    let tanks: Vec<&str> = line.split(';').nth(1).unwrap().split(' ').next().unwrap().split(',').collect();
+    let (_, answer) = special(n);
+    let side = answer.len().isqrt();
+    let water: Vec<bool> = answer.chars().map(|c| c == 'y').collect();
+    let mut tops: Vec<(&str, usize)> = Vec::new();
+    for (k, tank) in tanks.iter().enumerate() {
+        if water[k] && !tops.iter().any(|(t, _)| t == tank) {
+            tops.push((tank, k));
+        }
+    }
+    for (_, k) in tops {
+        page.click_cell(k / side, k % side);
+    }
+    page.wait_for("document.getElementById('verdict').textContent.indexOf('Solved') >= 0");
+}
+
+#[test]
+fn the_front_page_leads_to_the_newest_specials_and_marks_the_dailies_played() {
+    let dir = Dir::new();
+    // Dailies of three days running, two weeklies and a monthly, as saved
+    // pages of the test site's specials (line, date), and an Aquarium.
+    let specials = [
+        (1, "2026-08-21"),
+        (2, "2026-08-22"),
+        (0, "2026-08-23"),
+        (4, "2026-08-10"),
+        (3, "2026-08-17"),
+        (5, "2026-08-01"),
+    ];
+    let mut files = vec!["import".to_string(), fixtures().join(format!("{AQUARIUM}.txt")).display().to_string()];
+    for (n, date) in specials {
+        files.push(dir.write(&format!("special-{n}.html"), saved_page(n, date, None)).display().to_string());
+    }
+    dir.run(&files.iter().map(String::as_str).collect::<Vec<_>>()).ok();
+    let export = dir.run(&["export", "--html", "site"]).ok();
+    assert!(export.stderr.contains("today.html"), "{export}");
+    let listed = dir.run(&["list", "--json"]).ok().json_lines();
+    let id_of = |date: &str| -> i64 {
+        listed.iter().find(|r| r["special_date"] == date).unwrap_or_else(|| panic!("{date}"))["id"].as_i64().unwrap()
+    };
+
+    // Without the script: the newest daily, weekly and monthly are links.
+    let today = std::fs::read_to_string(dir.join("site/today.html")).unwrap();
+    for (name, date) in [("Daily", "2026-08-23"), ("Weekly", "2026-08-17"), ("Monthly", "2026-08-01")] {
+        let link = format!("<a href=\"p/{}.html\"", id_of(date));
+        let at = today.find(&link).unwrap_or_else(|| panic!("{name}: {link} in {today}"));
+        assert!(today[at..].split("</a>").next().unwrap().contains(date), "{name} {date}: {today}");
+    }
+    assert!(!today.contains(&format!("p/{}.html", id_of("2026-08-10"))), "an older weekly: {today}");
+    // Every index page and puzzle page leads to it.
+    assert!(std::fs::read_to_string(dir.join("site/index.html")).unwrap().contains("href=\"today.html\""));
+    let daily = std::fs::read_to_string(dir.join(&format!("site/p/{}.html", id_of("2026-08-23")))).unwrap();
+    assert!(daily.contains("href=\"../today.html\""), "{daily}");
+
+    let page = Page::new(&dir);
+    page.resize(390, 844);
+    // The newest daily solved on its page, by clicks, on the phone.
+    page.open(&format!("p/{}.html", id_of("2026-08-23")));
+    solve_special(&page, 0);
+    // The day before solved and the one before that started, in visits
+    // before this one: the progress as a puzzle's page keeps it.
+    page.open("today.html");
+    page.run(
+        "var keys = {}; PUZZLES.forEach(function (p) { keys[p[COLUMNS.indexOf('date') + 1]] = p[p.length - 2]; }); \
+         localStorage.setItem('aquarchive:' + keys['2026-08-22'], JSON.stringify({grid: 'w', time: 300, solved: true, started: true})); \
+         localStorage.setItem('aquarchive:' + keys['2026-08-21'], JSON.stringify({grid: 'w', time: 40, solved: false, started: true}));",
+    );
+    page.open("today.html");
+    let day = |date: &str| {
+        page.run(&format!("var a = document.querySelector('#calendar a[data-day=\"{date}\"]'); return a && [a.getAttribute('data-state'), a.getAttribute('href')]"))
+    };
+    assert_eq!(page.text("#cal-month"), "August 2026");
+    for (date, state) in [("2026-08-23", "solved"), ("2026-08-22", "solved"), ("2026-08-21", "started")] {
+        assert_eq!(day(date), serde_json::json!([state, format!("p/{}.html", id_of(date))]), "{date}");
+    }
+    assert_eq!(day("2026-08-20"), serde_json::Value::Null);
+    assert_eq!(page.run("return document.getElementById('streak').getAttribute('data-streak')"), "2");
+    assert!(page.text("#streak").contains("2 dailies"), "{}", page.text("#streak"));
+    let newest = page.run(
+        "return Array.prototype.map.call(document.querySelectorAll('#newest a'), function (a) { \
+           return [a.getAttribute('href'), a.getAttribute('data-state')]; })",
+    );
+    let link = |date: &str| format!("p/{}.html", id_of(date));
+    assert_eq!(
+        newest,
+        serde_json::json!([[link("2026-08-23"), "solved"], [link("2026-08-17"), "none"], [link("2026-08-01"), "none"]])
+    );
+    page.screenshot("html-today-phone.png");
+
+    // The newest not solved (today's, still to play) neither counts nor
+    // ends the streak; the day before not solved ends it.
+    page.run(
+        "var keys = {}; PUZZLES.forEach(function (p) { keys[p[COLUMNS.indexOf('date') + 1]] = p[p.length - 2]; }); \
+         localStorage.setItem('aquarchive:' + keys['2026-08-23'], JSON.stringify({grid: 'w', time: 5, solved: false, started: true}));",
+    );
+    page.open("today.html");
+    assert_eq!(page.run("return document.getElementById('streak').getAttribute('data-streak')"), "1");
+    page.run(
+        "var keys = {}; PUZZLES.forEach(function (p) { keys[p[COLUMNS.indexOf('date') + 1]] = p[p.length - 2]; }); \
+         localStorage.removeItem('aquarchive:' + keys['2026-08-22']);",
+    );
+    page.open("today.html");
+    assert_eq!(page.run("return document.getElementById('streak').getAttribute('data-streak')"), "0");
+    assert_eq!(day("2026-08-22"), serde_json::json!(["none", link("2026-08-22")]));
+
+    // Neither the front page nor the index scrolls sideways, on the phone
+    // or the desktop.
+    for (width, height) in [(390, 844), (1280, 900)] {
+        page.resize(width, height);
+        for name in ["today.html", "index.html"] {
+            page.open(name);
+            let wide = page.run("return [document.documentElement.scrollWidth, window.innerWidth, document.documentElement.clientWidth]");
+            let (scroll, inner, client) =
+                (wide[0].as_u64().unwrap(), wide[1].as_u64().unwrap(), wide[2].as_u64().unwrap());
+            assert!(scroll <= inner && scroll <= client, "{name} at {width} px: {wide}");
+        }
+    }
 }

@@ -1,4 +1,6 @@
 // The exported archive's one script, for every page, run offline:
+// - the front page (today.html): the newest specials, the dailies'
+//   calendar and the streak, marked from the progress kept;
 // - the index: filters over PUZZLES (from puzzles.js) across every page,
 //   kept in the address's #hash so a filtered view can be bookmarked, and
 //   sorting by a column; each row marked solved or in progress;
@@ -97,6 +99,22 @@
   function clock(seconds) {
     var m = Math.floor(seconds / 60), s = seconds % 60;
     return m + ":" + (s < 10 ? "0" : "") + s;
+  }
+
+  // A played board's cells are drawn at least MIN_CELL px wide, so that a
+  // finger hits the cell it means (a phone would shrink a 15x15 board's to
+  // 20 px); the board's frame scrolls where the board is wider than the
+  // screen. `cell` is the side of a cell in the SVG's own units.
+  var MIN_CELL = 40;
+
+  function fitBoard(root, cell) {
+    var box = (root.getAttribute("viewBox") || "").split(/[\s,]+/);
+    var width = parseFloat(box[2]) || parseFloat(root.getAttribute("width"));
+    var height = parseFloat(box[3]) || parseFloat(root.getAttribute("height"));
+    var scale = Math.max(1, MIN_CELL / cell);
+    if (!width || !height) return;
+    root.style.width = Math.ceil(width * scale) + "px";
+    root.style.height = Math.ceil(height * scale) + "px";
   }
 
   // ---------------------------------------------------------------------
@@ -342,6 +360,119 @@
   }
 
   // ---------------------------------------------------------------------
+  // The front page (today.html): the newest specials marked with what the
+  // player did with them, a month's calendar of the dailies held, and the
+  // streak of dailies solved, all from the progress this browser keeps.
+  var MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+    "October", "November", "December"];
+  var DONE_NAMES = { solved: "solved", started: "started", none: "not opened" };
+
+  // What the player did with the puzzle whose progress key is `key`:
+  // "solved", "started" (a grid kept, not solved) or "none".
+  function doneWith(key) {
+    var record = loadProgress(key);
+    return !record ? "none" : record.solved ? "solved" : "started";
+  }
+
+  function setupToday() {
+    var calendar = document.getElementById("calendar");
+    if (!calendar || typeof PUZZLES === "undefined" || typeof COLUMNS === "undefined") return;
+    var CLASS = COLUMNS.indexOf("size class") + 1, DAY = COLUMNS.indexOf("date") + 1;
+    // A PUZZLES row ends with the status cell's class, the key, the board.
+    function key(p) { return p[p.length - 2]; }
+    // The dailies held, one a day (the first stored of a day), by date.
+    var daily = {};
+    PUZZLES.forEach(function (p) {
+      if (p[CLASS] === "special daily" && /^\d{4}-\d{2}-\d{2}$/.test(p[DAY]) && !daily[p[DAY]]) daily[p[DAY]] = p;
+    });
+    var days = Object.keys(daily).sort();
+    var streakText = document.getElementById("streak");
+    var shown = days.length ? days[days.length - 1].slice(0, 7) : "";
+
+    function markNewest() {
+      Array.prototype.forEach.call(document.querySelectorAll("#newest a[data-key]"), function (a) {
+        var how = doneWith(a.getAttribute("data-key"));
+        a.setAttribute("data-state", how);
+        var old = a.querySelector(".progress");
+        if (old) old.remove();
+        make("span", { "class": "progress", text: DONE_NAMES[how] }, a);
+      });
+    }
+
+    // The streak: the dailies held, newest first, counted while solved. The
+    // newest, while not solved, is passed over (today's may still be
+    // played), neither counted nor ending the streak; a day the archive
+    // does not hold is passed over too (it could not be played here).
+    function streak() {
+      var count = 0;
+      for (var i = days.length - 1; i >= 0; i--) {
+        if (doneWith(key(daily[days[i]])) === "solved") count++;
+        else if (i < days.length - 1) break;
+      }
+      return count;
+    }
+
+    function draw() {
+      markNewest();
+      var n = streak();
+      streakText.textContent = "Streak: " + n + (n === 1 ? " daily" : " dailies") + " solved in a row";
+      streakText.setAttribute("data-streak", n);
+      calendar.textContent = "";
+      if (!days.length) {
+        make("p", { text: "No daily special in this archive." }, calendar);
+        return;
+      }
+      var y = parseInt(shown.slice(0, 4), 10), m = parseInt(shown.slice(5, 7), 10) - 1;
+      var head = make("div", { "class": "cal-head" }, calendar);
+      var prev = make("button", { type: "button", id: "cal-prev", title: "The month before", text: "\u2039" }, head);
+      make("strong", { id: "cal-month", text: MONTHS[m] + " " + y }, head);
+      var next = make("button", { type: "button", id: "cal-next", title: "The month after", text: "\u203a" }, head);
+      // Only the months from the first daily held to the last.
+      prev.disabled = shown <= days[0].slice(0, 7);
+      next.disabled = shown >= days[days.length - 1].slice(0, 7);
+      prev.addEventListener("click", function () { move(-1); });
+      next.addEventListener("click", function () { move(1); });
+      var table = make("table", { "class": "cal" }, calendar);
+      var tr = make("tr", {}, make("thead", {}, table));
+      ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"].forEach(function (d) { make("th", { text: d }, tr); });
+      var body = make("tbody", {}, table);
+      // Weeks from Monday; the dates are the site's, read as plain days.
+      var first = (new Date(Date.UTC(y, m, 1)).getUTCDay() + 6) % 7;
+      var length = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+      for (var cell = 0; cell < first + length; cell++) {
+        if (cell % 7 === 0) tr = make("tr", {}, body);
+        var td = make("td", {}, tr);
+        if (cell < first) continue;
+        var d = cell - first + 1, day = shown + "-" + (d < 10 ? "0" : "") + d, p = daily[day];
+        if (!p) {
+          make("span", { "class": "off", text: d }, td);
+          continue;
+        }
+        var how = doneWith(key(p));
+        make("a", {
+          href: "p/" + p[0] + ".html", "data-day": day, "data-state": how, "class": how,
+          title: day + ": " + DONE_NAMES[how], text: d
+        }, td);
+      }
+      make("p", { "class": "legend", text: "\u2713 solved \u00b7 \u2026 started \u00b7 plain: not opened" }, calendar);
+    }
+
+    // To the month `by` months on (the first day of it, as text).
+    function move(by) {
+      var y = parseInt(shown.slice(0, 4), 10), m = parseInt(shown.slice(5, 7), 10) - 1 + by;
+      y += Math.floor(m / 12);
+      m = ((m % 12) + 12) % 12;
+      shown = y + "-" + (m < 9 ? "0" : "") + (m + 1);
+      draw();
+    }
+
+    draw();
+    // A puzzle solved in another tab, or this page come back to: marked anew.
+    window.addEventListener("storage", draw);
+    window.addEventListener("pageshow", draw);
+  }
+
+  // ---------------------------------------------------------------------
   // A puzzle's page: what every kind's play shares. `board` gives
   // cells (elements with data-r, data-c, data-state), `encode()` and
   // `decode(text)` of the grid, `solved()`, `check()` (the rules the grid
@@ -394,13 +525,16 @@
       saveProgress(key, started || seconds > 0 ? { grid: grid, time: seconds, solved: board.solved(), started: started } : null);
     }
 
-    function change(fn) {
+    // `fn` changes the grid; with `merge`, the change is part of the last
+    // one (a drag after its press), undone with it. Says if it changed.
+    function change(fn, merge) {
       var before = board.encode();
       fn();
-      if (board.encode() === before) return;
-      done.push(before);
+      if (board.encode() === before) return false;
+      if (!merge) done.push(before);
       undone = [];
       after_change();
+      return true;
     }
 
     function after_change() {
@@ -693,6 +827,7 @@
     for (var i = 0; i < n; i++) state.push("empty");
     var x0 = AQ.layouts.played.origin * AQ_CELL, y0 = x0;
     var drawn = drawAquarium(p, game, solution);
+    fitBoard(game.querySelector("svg"), AQ_CELL);
     // Water played is the colour of the solution's.
     game.style.setProperty("--water", (AQ.layers.water || {}).fill || "");
     var play = drawn.play, rects = drawn.cells, hints = drawn.hints, colLeft = drawn.colLeft, rowLeft = drawn.rowLeft;
@@ -828,13 +963,72 @@
       text.setAttribute("class", left < 0 ? "left over" : left === 0 && water + airs === size ? "left done" : "left");
     }
 
-    play.addEventListener("click", function (e) { act(e, board.mode); });
-    play.addEventListener("contextmenu", function (e) { e.preventDefault(); act(e, "air"); });
-    function act(e, mode) {
+    // Play by pointer, mouse, touch or pen alike, as on the site: a press
+    // on a cell plays it as a click does (water, or air with the Air mode,
+    // the right button or Shift), and a drag from there gives each cell
+    // it passes over the pressed cell's new state (see `fill`), the whole
+    // drag one step to undo.
+    var drag = null;
+    function cellAt(x, y) {
+      var el = document.elementFromPoint(x, y);
+      var g = el && el.closest ? el.closest(".cell") : null;
+      if (!g || !play.contains(g)) return -1;
+      return parseInt(g.getAttribute("data-r"), 10) * w + parseInt(g.getAttribute("data-c"), 10);
+    }
+    play.addEventListener("pointerdown", function (e) {
+      if (e.button !== 0 && e.button !== 2) return;
       var g = e.target.closest ? e.target.closest(".cell") : null;
       if (!g) return;
       var cell = parseInt(g.getAttribute("data-r"), 10) * w + parseInt(g.getAttribute("data-c"), 10);
-      board.onChange(function () { (mode === "air" || e.shiftKey ? air : water)(cell); });
+      // No text selected by a drag, no mouse events after a touch.
+      e.preventDefault();
+      // A touch is held by the element it started on: the cells it moves
+      // over are found by where it is (cellAt), and it is let go here.
+      if (e.target.hasPointerCapture && e.target.hasPointerCapture(e.pointerId)) e.target.releasePointerCapture(e.pointerId);
+      var was = state[cell];
+      var changed = board.onChange(function () { (e.button === 2 || e.shiftKey || board.mode === "air" ? air : water)(cell); });
+      drag = { id: e.pointerId, state: state[cell], was: was, passed: {}, changed: changed };
+      drag.passed[cell] = true;
+    });
+    document.addEventListener("pointermove", function (e) {
+      if (!drag || e.pointerId !== drag.id) return;
+      var cell = cellAt(e.clientX, e.clientY);
+      if (cell < 0 || drag.passed[cell]) return;
+      drag.passed[cell] = true;
+      var d = drag;
+      if (board.onChange(function () { fill(cell, d.state, d.was); }, d.changed)) d.changed = true;
+    });
+    function endDrag(e) {
+      if (drag && e.pointerId === drag.id) drag = null;
+    }
+    document.addEventListener("pointerup", endDrag);
+    document.addEventListener("pointercancel", endDrag);
+    // The right button plays air (on its press), not the browser's menu.
+    play.addEventListener("contextmenu", function (e) { e.preventDefault(); });
+    // A finger on a cell plays, so it must not scroll the page: a touch
+    // that starts on a cell is kept from scrolling (touch-action cannot
+    // say so for parts of an SVG), while one on the clues or the margin
+    // still pans a board wider than the screen.
+    play.addEventListener("touchstart", function (e) {
+      if (e.touches.length === 1 && e.target.closest && e.target.closest(".cell")) e.preventDefault();
+    }, { passive: false });
+
+    // A cell a drag passes over takes `to`, the pressed cell's new state,
+    // as the tank's water allows, and nothing is taken away but what the
+    // press took: water fills the tank from its bottom up to the cell,
+    // air marks the tank's cells of its row and above; where the press
+    // emptied its cell (`was` water or air), the tank's water at and above
+    // the row, or its air at and below, is emptied. So a drag down a tank
+    // or across a row leaves every cell it passed as the first one.
+    function fill(cell, to, was) {
+      var r = Math.floor(cell / w);
+      tankCells[p.tank[cell]].forEach(function (o) {
+        var ro = Math.floor(o / w);
+        if (to === "water" && ro >= r) state[o] = "water";
+        else if (to === "air" && ro <= r) state[o] = "air";
+        else if (to === "empty" && state[o] === was && (was === "water" ? ro <= r : ro >= r)) state[o] = "empty";
+      });
+      state[cell] = to;
     }
     board.setMode("water");
     setupPlay(game, board);
@@ -851,6 +1045,7 @@
     if (!root || givens.length !== 81 || solution.length !== 81) return;
     var frame = root.querySelector("rect");
     var m = parseFloat(frame.getAttribute("x")), size = parseFloat(frame.getAttribute("width")) / 9;
+    fitBoard(root, size);
     // Steps, one a line: the digits placed, "/", the candidates removed
     // (each three characters: the cell's index in two digits, then the
     // digit), a space, and the words.
@@ -1027,6 +1222,7 @@
   }
 
   setupIndex();
+  setupToday();
   var game = document.getElementById("game");
   if (game && game.getAttribute("data-kind") === "aquarium") setupAquarium(game);
   if (game && game.getAttribute("data-kind") === "sudoku") setupSudoku(game);

@@ -184,6 +184,80 @@ pub fn index_name(page: usize) -> String {
     if page == 0 { "index.html".into() } else { format!("index-{}.html", page + 1) }
 }
 
+/// The player's front page: the newest specials, the calendar of the
+/// dailies and the streak.
+pub const TODAY: &str = "today.html";
+
+/// The specials the front page leads to, newest first of each: the size
+/// class's name as [`Row::class`] has it, and what the page calls it.
+const SPECIALS: [(&str, &str); 3] =
+    [("special daily", "Daily"), ("special weekly", "Weekly"), ("special monthly", "Monthly")];
+
+/// The link to the front page, at the head of every index page.
+fn today_link(up: &str) -> Markup {
+    html! {
+        p class="today-link" {
+            a href={ (up) (TODAY) } { "Today: the newest specials, your calendar and streak →" }
+        }
+    }
+}
+
+/// The newest special of class `class` in `rows`: the latest date, the
+/// first stored of that date. Dates are the site's `YYYY-MM-DD`, which sort
+/// as text.
+fn newest<'a>(rows: &'a [Row], class: &str) -> Option<&'a Row> {
+    rows.iter().filter(|r| r.class == class && !r.day.is_empty()).max_by(|a, b| a.day.cmp(&b.day).then(b.id.cmp(&a.id)))
+}
+
+/// The front page (`today.html`): the newest daily, weekly and monthly
+/// special as plain links, which work without the script; the script marks
+/// them with the progress the browser keeps, and draws the month's calendar
+/// of the dailies and the streak of dailies solved from `puzzles.js`.
+pub(super) fn today_page(rows: &[Row]) -> String {
+    let markup = html! {
+        (DOCTYPE) "\n"
+        html lang="en" {
+            (head("Puzzle archive: today", ""))
+            body class="today" {
+                "\n"
+                header {
+                    h1 { "Puzzle archive" }
+                    nav class="crumbs" { strong { "today" } " · " a href=(index_name(0)) { "all puzzles" } }
+                }
+                "\n"
+                h2 { "The newest specials" }
+                ul id="newest" {
+                    @for (class, name) in SPECIALS {
+                        @if let Some(row) = newest(rows, class) {
+                            li {
+                                a href={ "p/" (row.id) ".html" } data-key=(row.key) data-class=(class) {
+                                    strong { (name) } " " span class="day" { (row.day) }
+                                }
+                            }
+                        } @else {
+                            li class="none" { (name) ": none in this archive" }
+                        }
+                        "\n"
+                    }
+                }
+                "\n"
+                h2 { "Dailies" }
+                p id="streak" role="status" {}
+                div id="calendar" {}
+                noscript {
+                    p { "The calendar of dailies and your streak come from the progress this browser keeps: they need JavaScript." }
+                }
+                "\n"
+                script src="puzzles.js" {}
+                script src="archive.js" {}
+                "\n"
+            }
+        }
+        "\n"
+    };
+    markup.into_string()
+}
+
 /// The head every page shares (`up` leads from the page to the export's
 /// top, where the style sheet is). Each page is one template, head and
 /// body, written into one buffer: a puzzle's picture, most of its page, is
@@ -264,6 +338,7 @@ pub(super) fn index_page(
                 "\n"
                 header {
                     h1 { "Puzzle archive" }
+                    (today_link(""))
                     p class="summary" {
                         (thousands(total as u64)) " " (if total == 1 { "puzzle" } else { "puzzles" })
                         "; page " (page + 1) " of " (pages) " shows "
@@ -388,6 +463,7 @@ pub(super) fn puzzle_page(
             body class="puzzle" data-id=(puzzle.id) data-kind=(kind) {
                 "\n"
                 nav class="crumbs" {
+                    a href={ "../" (TODAY) } { "today" } " · "
                     a href={ "../" (index_name(index_page)) } { "all puzzles" }
                     @if let Some(p) = prev {
                         " · " a href={ (p) ".html" } rel="prev" { "← #" (p) }

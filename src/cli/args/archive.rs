@@ -125,7 +125,7 @@ pub struct ShowArgs {
 
 pub(super) const EXPORT_EXAMPLES: &str = "\
 Examples:
-  aquarchive export --html archive/site && xdg-open archive/site/index.html
+  aquarchive export --html archive/site && xdg-open archive/site/today.html
   aquarchive export --format text --out archive/export
   aquarchive export --format jsonl --status ok > puzzles.jsonl
 

@@ -26,12 +26,14 @@ pub fn run(args: ExportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
             eprintln!("aquarchive: {problem}");
         }
         eprintln!(
-            "aquarchive: {}, {} ({:.1} MB) written to {}; open {}",
+            "aquarchive: {}, {} ({:.1} MB) written to {}; open {} (every puzzle) or {} (the newest specials, \
+             the dailies' calendar, your streak)",
             count_of(report.puzzles, "puzzle", "puzzles"),
             count_of(report.index_pages, "index page", "index pages"),
             report.bytes as f64 / 1e6,
             dir.display(),
-            dir.join("index.html").display()
+            dir.join(html::index_name(0)).display(),
+            dir.join(html::TODAY).display()
         );
         return Ok(if report.undrawn.is_empty() { ExitCode::Ok } else { ExitCode::Error });
     }
