@@ -206,6 +206,19 @@ impl Browser {
         Ok(Browser { runtime, client: Some(client), driver, unsandboxed })
     }
 
+    /// What would refuse [`Browser::start`] before it starts anything (no
+    /// chromedriver at its path, root keeping the sandbox, an
+    /// `XDG_RUNTIME_DIR` open to others), checked without starting
+    /// anything: so that a run can refuse before its first request, and
+    /// start the browser only when a page needs it. Nothing is checked of a
+    /// WebDriver server the user runs.
+    pub fn check(browser: &BrowserSettings) -> Result<(), SiteError> {
+        match browser.webdriver_url {
+            Some(_) => Ok(()),
+            None => Driver::check(browser),
+        }
+    }
+
     /// Why Chromium runs without its sandbox, or None when it keeps it.
     pub fn unsandboxed(&self) -> Option<Unsandboxed> {
         self.unsandboxed
@@ -280,16 +293,7 @@ impl Driver {
     /// As root, where Chromium cannot keep its sandbox, it starts nothing
     /// unless `fetch.browser_sandbox` is `off`, and says how to fix that.
     fn start(browser: &BrowserSettings) -> Result<Driver, SiteError> {
-        if !browser.chromedriver.exists() {
-            return Err(SiteError::Setup(format!(
-                "{}: not found; install it (Debian: apt-get install chromium chromium-driver) or set \
-                 fetch.chromedriver or fetch.webdriver_url in config.toml",
-                browser.chromedriver.display()
-            )));
-        }
-        if running_as_root() && browser.sandbox != Sandbox::Off {
-            return Err(SiteError::Setup(root_keeps_sandbox(browser.sandbox)));
-        }
+        Driver::check(browser)?;
         let mut start = 1;
         loop {
             match Driver::start_once(browser) {
@@ -301,6 +305,23 @@ impl Driver {
                 Ok(driver) => return Ok(driver),
             }
         }
+    }
+
+    /// What refuses a start before anything is started: no chromedriver at
+    /// its path, root keeping the sandbox, an `XDG_RUNTIME_DIR` not private
+    /// to us.
+    fn check(browser: &BrowserSettings) -> Result<(), SiteError> {
+        if !browser.chromedriver.exists() {
+            return Err(SiteError::Setup(format!(
+                "{}: not found; install it (Debian: apt-get install chromium chromium-driver) or set \
+                 fetch.chromedriver or fetch.webdriver_url in config.toml",
+                browser.chromedriver.display()
+            )));
+        }
+        if running_as_root() && browser.sandbox != Sandbox::Off {
+            return Err(SiteError::Setup(root_keeps_sandbox(browser.sandbox)));
+        }
+        profiles_parent().map(drop).map_err(SiteError::Setup)
     }
 
     fn start_once(browser: &BrowserSettings) -> Result<Driver, StartFailure> {

@@ -1468,3 +1468,150 @@ fn the_real_puzzles_of_2025_are_confirmed_by_the_sites_own_hash() {
         real.iter().map(|p| vec![Some(p.id.to_string()), p.hashed.clone()]).collect();
     assert_eq!(stored, hashes);
 }
+
+/// A chromedriver wrapper in `dir` that adds a line to `dir/starts` for
+/// each start, its process id and the scratch folder it was given (its
+/// TMPDIR, inside the profile), then runs the real one in its place (the
+/// same process).
+fn recording_chromedriver(dir: &Dir) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let (_, chromedriver) = browser_paths();
+    let wrapper = dir.write(
+        "chromedriver",
+        format!(
+            "#!/bin/sh\necho \"$$ $TMPDIR\" >> '{}'\nexec '{}' \"$@\"\n",
+            dir.join("starts").display(),
+            chromedriver.display()
+        ),
+    );
+    std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).unwrap();
+    wrapper
+}
+
+/// The chromedrivers [`recording_chromedriver`] started: each one's process
+/// id and profile.
+fn recorded_starts(dir: &Dir) -> Vec<(u32, PathBuf)> {
+    let text = std::fs::read_to_string(dir.join("starts")).unwrap_or_default();
+    text.lines()
+        .map(|line| {
+            let (pid, scratch) = line.split_once(' ').unwrap();
+            (pid.parse().unwrap(), Path::new(scratch).parent().unwrap().to_path_buf())
+        })
+        .collect()
+}
+
+/// The processes on this machine whose command line names `folder`.
+fn naming(folder: &Path) -> Vec<(u32, String)> {
+    let folder = folder.display().to_string();
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|entry| entry.ok()?.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|&pid| Process::of(pid).is_some_and(Process::running))
+        .map(|pid| (pid, cmdline(pid)))
+        .filter(|(_, cmdline)| cmdline.contains(&folder))
+        .collect()
+}
+
+/// `fetch --browser ARGS` in `dir` with the temp dir `tmp` and no
+/// XDG_RUNTIME_DIR, so that a profile would be made in `tmp`.
+fn browser_fetch_in(dir: &Dir, tmp: &Path, args: &[&str]) -> Run {
+    let mut all = vec!["fetch", "--browser"];
+    all.extend(args);
+    let child = dir
+        .command(&all)
+        .env_remove("XDG_RUNTIME_DIR")
+        .env("TMPDIR", tmp)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    Run::wait(child, &format!("aquarchive {}", all.join(" ")))
+}
+
+#[test]
+fn a_browser_run_that_asks_for_no_page_starts_no_chromedriver_and_makes_no_profile_sandbox_off_as_root() {
+    require_chromium();
+    let site = Site::start();
+    let dir = setup(&site);
+    let wrapper = recording_chromedriver(&dir);
+    let config = std::fs::read_to_string(dir.join("config.toml")).unwrap();
+    let config = config.replace("[fetch]\n", &format!("[fetch]\nchromedriver = \"{}\"\n", wrapper.display()));
+    dir.write("config.toml", &config);
+    let tmp = dir.join("tmp");
+    std::fs::create_dir(&tmp).unwrap();
+    // Targets refused: not even robots.txt is asked for.
+    let run = browser_fetch_in(&dir, &tmp, &["--date", "2025-12-07", "6x6-easy"]).expect_code(2);
+    assert!(run.stderr.contains("only the daily, weekly and monthly specials have dates"), "{run}");
+    assert!(site.log().is_empty(), "{run}");
+    // robots.txt forbids every page: it is read over HTTP, and no page is.
+    site.robots(Some("User-agent: *\nDisallow: /\n"));
+    let run = browser_fetch_in(&dir, &tmp, &["6x6-easy", "daily"]).expect_code(2);
+    assert!(run.stdout.contains("forbids /?size=0 to aquarchive"), "{run}");
+    assert!(run.stdout.contains("forbids /?size=9 to aquarchive"), "{run}");
+    assert_eq!(site.hits("/robots.txt"), 1, "{run}");
+    assert_eq!(recorded_starts(&dir), vec![], "chromedriver was started: {run}");
+    assert_eq!(entries(&tmp), Vec::<PathBuf>::new(), "a profile was made: {run}");
+    // The same run where robots.txt allows the pages starts it, once: the
+    // wrapper does see a start.
+    site.robots(None);
+    let allowed = Dir::new();
+    allowed.write("config.toml", &config);
+    let run = browser_fetch_in(&allowed, &tmp, &["6x6-easy", "6x6-normal"]).ok();
+    assert_eq!(recorded_starts(&dir).len(), 1, "{run}");
+    assert_eq!(entries(&tmp), Vec::<PathBuf>::new(), "the profile is left: {run}");
+}
+
+#[test]
+fn when_the_librarys_browser_fetch_returns_its_browser_has_ended_and_its_profile_is_gone_sandbox_off_as_root() {
+    use std::ops::ControlFlow;
+
+    use aquarchive::archive::fetch::{self, FetchEvent, FetchRequest, Target};
+    use aquarchive::config::{Config, FetchConfig, SiteConfig};
+    use aquarchive::engine::Settings;
+    use aquarchive::store::{Access, Store};
+
+    require_chromium();
+    let site = Site::start();
+    let dir = Dir::new();
+    let mut store = Store::open(&db(&dir), Access::ReadWrite).unwrap();
+    let sandbox = browser_settings_unsandboxed_as_root().sandbox;
+    let config = Config {
+        site: SiteConfig { base_url: site.base_url(), min_delay_ms: 0, retries: 0, ..SiteConfig::default() },
+        fetch: FetchConfig {
+            chromedriver: recording_chromedriver(&dir),
+            browser_sandbox: sandbox,
+            ..Config::default().fetch
+        },
+        ..Config::default()
+    };
+    let easy: SizeClass = "6x6-easy".parse().unwrap();
+    let targets = vec![Target::New { class: easy, count: 2 }];
+    let request = FetchRequest { targets, browser: true, solve: Settings::default(), missed: false };
+    // While the pages come: the chromedriver and the Chromium processes
+    // that name its profile.
+    let mut seen = Vec::new();
+    let mut each = |event: FetchEvent<'_>| {
+        if let FetchEvent::Page(_) = event
+            && let Some((driver, profile)) = recorded_starts(&dir).pop()
+        {
+            seen.push((driver, profile.clone(), naming(&profile)));
+        }
+        ControlFlow::Continue(())
+    };
+    let reports = fetch::run(&mut store, &config, &request, &mut each).unwrap();
+    assert_eq!(reports.len(), 2, "{reports:?}");
+    let (driver, profile, browsers) = seen.last().cloned().expect("a page with a browser");
+    assert!(seen.iter().all(|(d, _, _)| *d == driver), "one chromedriver for the run: {seen:?}");
+    assert!(browsers.iter().any(|(_, cmdline)| cmdline.contains("--type=renderer")), "a renderer in {browsers:?}");
+    // Returned: chromedriver has been reaped, the profile removed.
+    let driver = Process::of(driver);
+    assert!(driver.is_none_or(|d| !d.running()), "chromedriver {driver:?} runs on: {}", cmdline(driver.unwrap().pid));
+    assert!(!profile.exists(), "{} is left", profile.display());
+    // Killed processes are gone once the kernel has reaped them; a minute
+    // is plenty on any machine.
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    while !naming(&profile).is_empty() {
+        assert!(std::time::Instant::now() < deadline, "still running: {:?}", naming(&profile));
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
