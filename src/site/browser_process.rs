@@ -107,7 +107,11 @@ pub fn running_as_root() -> bool {
 }
 
 /// The flags that make Chromium quiet and headless; the sandbox flags come
-/// from [`sandbox_flags`].
+/// from [`sandbox_flags`]. `--disable-crashpad-for-testing` keeps Chromium
+/// from starting its crash handler, `chrome_crashpad_handler`, which puts
+/// itself in a session of its own (out of reach of the process group we
+/// kill) and keeps its reports in `~/.config/chromium/Crash Reports`
+/// (`--disable-crash-reporter` and `--disable-breakpad` stop neither).
 const CHROMIUM_ARGS: [&str; 7] = [
     "--headless",
     "--disable-gpu",
@@ -330,8 +334,10 @@ impl Driver {
         let parent = profiles_parent().map_err(|e| StartFailure::Other(SiteError::Setup(e)))?;
         remove_stale_profiles(&parent);
         let profile = make_profile(&parent).map_err(|e| StartFailure::Other(SiteError::Setup(e)))?;
-        // Chromium's own scratch files go inside the profile too (TMPDIR), so
-        // that removing the profile leaves nothing behind.
+        // Chromium's own scratch files go inside the profile too (TMPDIR), and
+        // what it would put in the home folder (its crash handler's reports,
+        // ~/.config/chromium/Crash Reports; dconf's ~/.cache/dconf): removing
+        // the profile leaves nothing behind.
         let scratch = profile.join("tmp");
         if let Err(e) = std::fs::create_dir(&scratch) {
             let _ = std::fs::remove_dir_all(&profile);
@@ -348,6 +354,8 @@ impl Driver {
         command
             .arg(format!("--port={port}"))
             .env("TMPDIR", &scratch)
+            .env("XDG_CACHE_HOME", &scratch)
+            .env("XDG_CONFIG_HOME", &scratch)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::null());
@@ -429,13 +437,46 @@ fn free_loopback_port() -> Option<u16> {
     None
 }
 
-/// Kills a chromedriver with the browsers it started, waits for it, and
-/// removes its profile.
+/// Kills a chromedriver with the browsers it started, and Chromium's crash
+/// handler, waits for it, and removes its profile.
 fn stop(mut started: Started) {
     kill(&mut started.child);
     let _ = started.child.wait();
+    end_naming(&started.profile);
     let _ = std::fs::remove_dir_all(&started.profile);
 }
+
+/// Kills the processes of our user whose command line names `profile`,
+/// which is ours alone (its name is random): Chromium's crash handler,
+/// `chrome_crashpad_handler`, which keeps its reports there (through
+/// `XDG_CONFIG_HOME`) and puts itself in a session of its own, out of
+/// reach of the process group killed, so that it would outlive the fetch
+/// and write in the profile after it is removed.
+#[cfg(target_os = "linux")]
+fn end_naming(profile: &Path) {
+    let Some(profile) = profile.to_str().map(str::as_bytes).filter(|p| !p.is_empty()) else { return };
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    let us = unsafe { libc::geteuid() };
+    let Ok(entries) = std::fs::read_dir("/proc") else { return };
+    for pid in entries.flatten().filter_map(|entry| entry.file_name().to_str()?.parse::<u32>().ok()) {
+        if pid == std::process::id() || process_user(pid) != Some(us) {
+            continue;
+        }
+        let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+        let names = cmdline.split(|&b| b == 0).any(|arg| arg.windows(profile.len()).any(|w| w == profile));
+        if let (true, Ok(pid)) = (names, libc::pid_t::try_from(pid)) {
+            // SAFETY: kill takes a plain id, of our user's process that names
+            // our profile.
+            unsafe {
+                libc::kill(pid, libc::SIGKILL);
+            }
+            tracing::info!(pid, "ended a process of the browser's that left its process group");
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn end_naming(_profile: &Path) {}
 
 #[cfg(unix)]
 fn kill(child: &mut Child) {
@@ -585,6 +626,7 @@ fn remove_stale_profiles(parent: &Path) {
         }
         if !process_runs(pid) {
             end_orphaned_driver(&path);
+            end_naming(&path);
             match std::fs::remove_dir_all(&path) {
                 Ok(()) => tracing::info!(profile = %path.display(), "removed a profile left by an ended run"),
                 Err(e) => tracing::debug!(profile = %path.display(), error = %e, "cannot remove a stale profile"),

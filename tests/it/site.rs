@@ -1615,3 +1615,46 @@ fn when_the_librarys_browser_fetch_returns_its_browser_has_ended_and_its_profile
         std::thread::sleep(Duration::from_millis(50));
     }
 }
+
+#[test]
+fn a_browser_fetch_leaves_no_crash_handler_running_and_writes_nothing_in_the_home_folder_sandbox_off_as_root() {
+    require_chromium();
+    let site = Site::start();
+    // The page hangs until the processes are seen, then loads.
+    site.fault("/?size=0", &[Fault::Held]);
+    let dir = setup_waiting(&site);
+    let (tmp, home) = (dir.join("tmp"), dir.join("home"));
+    std::fs::create_dir(&tmp).unwrap();
+    std::fs::create_dir(&home).unwrap();
+    let what = "aquarchive fetch --browser 6x6-easy";
+    let child = dir
+        .command(&["fetch", "--browser", "6x6-easy"])
+        .env_remove("XDG_RUNTIME_DIR")
+        .env_remove("XDG_CACHE_HOME")
+        .env_remove("XDG_CONFIG_HOME")
+        .env("TMPDIR", &tmp)
+        .env("HOME", &home)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let child = wait_for_request_of(&site, "/?size=0", child, what);
+    // Chromium's crash handler names its reports' folder (in the profile)
+    // and leaves the process group killed at the end.
+    let during: Vec<(u32, String)> = naming(&tmp).into_iter().chain(naming(&home)).collect();
+    site.release();
+    let run = Run::wait(child, what).ok();
+    assert!(during.iter().any(|(_, cmdline)| cmdline.contains("--type=renderer")), "a renderer in {during:?}");
+    let handlers: Vec<_> = during.iter().filter(|(_, cmdline)| cmdline.contains("crashpad_handler")).collect();
+    assert!(handlers.iter().all(|(_, cmdline)| !cmdline.contains(&home.display().to_string())), "{handlers:?}");
+    assert_eq!(entries(&home), Vec::<PathBuf>::new(), "written in the home folder: {run}");
+    assert_eq!(entries(&tmp), Vec::<PathBuf>::new(), "left in the temp dir: {run}");
+    // The crash handler was killed before the profile was removed; the
+    // kernel reaps what was killed at once on any machine, a minute at most.
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    let left = || naming(&tmp).into_iter().chain(naming(&home)).collect::<Vec<_>>();
+    while !left().is_empty() {
+        assert!(std::time::Instant::now() < deadline, "outlived the fetch: {:?}", left());
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
