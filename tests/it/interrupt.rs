@@ -145,12 +145,12 @@ fn ctrl_c_during_a_re_solve_keeps_whole_chunks_and_says_how_to_finish() {
 }
 
 #[test]
-fn ctrl_c_during_a_browser_fetch_says_what_is_kept() {
+fn ctrl_c_during_a_browser_fetch_says_what_is_kept_sandbox_off_as_root() {
     require_chromium();
     let site = Site::start();
     // The page hangs until the test ends, so the browser is busy when Ctrl-C comes.
     site.fault("/?size=0", &[Fault::Held]);
-    let dir = setup(&site.base_url());
+    let dir = setup_sandbox_off_as_root(&site.base_url());
     dir.run(&["fetch", "6x6-normal"]).ok();
     let child =
         dir.command(&["fetch", "--browser", "6x6-easy"]).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
@@ -175,7 +175,7 @@ fn sigterm_during_a_browser_fetch_says_what_is_kept_ends_the_browser_and_exits_1
     let site = Site::start();
     // The page hangs until the test ends, so the browser is busy when SIGTERM comes.
     site.fault("/?size=0", &[Fault::Held]);
-    let dir = setup(&site.base_url());
+    let dir = setup_sandbox_off_as_root(&site.base_url());
     dir.run(&["fetch", "6x6-normal"]).ok();
     let tmp = dir.join("tmp");
     std::fs::create_dir(&tmp).unwrap();
@@ -224,8 +224,9 @@ fn sigterm_during_a_browser_fetch_says_what_is_kept_ends_the_browser_and_exits_1
 
 /// A directory whose config.toml sends fetches to `base_url`, with waits
 /// long enough (minutes) that only an answer ends a fetch: a held page is
-/// still loading whenever the test acts.
-fn setup(base_url: &str) -> Dir {
+/// still loading whenever the test acts; as root, without Chromium's
+/// sandbox (see [`crate::site::unsandboxed_as_root`]).
+fn setup_sandbox_off_as_root(base_url: &str) -> Dir {
     let dir = Dir::new();
     dir.write(
         "config.toml",
@@ -236,11 +237,11 @@ fn setup(base_url: &str) -> Dir {
 }
 
 #[test]
-fn a_browser_fetch_from_a_closed_port_says_the_connection_was_refused() {
+fn a_browser_fetch_from_a_closed_port_says_the_connection_was_refused_sandbox_off_as_root() {
     require_chromium();
     // A port that was free a moment ago and that nothing listens on now.
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let dir = setup(&format!("http://127.0.0.1:{port}/"));
+    let dir = setup_sandbox_off_as_root(&format!("http://127.0.0.1:{port}/"));
     // robots.txt (a 404: none) was asked for within the day, so the browser
     // is what meets the closed port.
     dir.run(&["import", &crate::util::fixtures().join("sudoku/se_rated_sample.txt").display().to_string()]).ok();

@@ -33,6 +33,14 @@ fn setup_timeout(site: &Site, timeout_secs: u64) -> Dir {
             site.base_url()
         ),
     );
+    dir
+}
+
+/// As [`setup`], and as root without Chromium's sandbox (see
+/// [`unsandboxed_as_root`]): for the tests that run Chromium, whose names
+/// say so.
+pub(crate) fn setup_sandbox_off_as_root(site: &Site) -> Dir {
+    let dir = setup(site);
     unsandboxed_as_root(&dir);
     dir
 }
@@ -126,7 +134,7 @@ fn fixture_solution(class: u8, id: u64) -> Option<String> {
 /// by the page's own hash; specials by their date, normal ones by ID.
 fn every_class_is_stored(extra: &[&str], source: &str) {
     let site = Site::start();
-    let dir = setup(&site);
+    let dir = if extra.contains(&"--browser") { setup_sandbox_off_as_root(&site) } else { setup(&site) };
     let mut args = vec!["fetch", "--json"];
     args.extend(extra);
     args.extend(CLASSES);
@@ -206,7 +214,7 @@ pub fn require_chromium() {
 }
 
 #[test]
-fn browser_fetch_of_every_size_class_stores_the_right_puzzles() {
+fn browser_fetch_of_every_size_class_stores_the_right_puzzles_sandbox_off_as_root() {
     require_chromium();
     // A browser sees the script and the board its JavaScript drew: both are
     // read and agree.
@@ -214,7 +222,7 @@ fn browser_fetch_of_every_size_class_stores_the_right_puzzles() {
 }
 
 #[test]
-fn http_and_browser_agree_on_every_fixture_puzzle() {
+fn http_and_browser_agree_on_every_fixture_puzzle_sandbox_off_as_root() {
     require_chromium();
     let site = Site::start();
     let urls = SiteUrls::new(&site.base_url());
@@ -247,10 +255,10 @@ fn http_and_browser_agree_on_every_fixture_puzzle() {
 }
 
 #[test]
-fn a_browser_fetch_of_an_unknown_id_says_so() {
+fn a_browser_fetch_of_an_unknown_id_says_so_sandbox_off_as_root() {
     require_chromium();
     let site = Site::start();
-    let dir = setup(&site);
+    let dir = setup_sandbox_off_as_root(&site);
     let run = dir.run(&["fetch", "--browser", "--id", "999", "--size", "6x6-easy"]).expect_code(2);
     assert!(run.stdout.contains("the site says there is no puzzle with this ID"), "{run}");
     assert_eq!(count(&db(&dir), "SELECT count(*) FROM puzzles"), 0);
@@ -916,7 +924,7 @@ fn listening_of(pid: u32) -> Vec<(String, u16)> {
 }
 
 #[test]
-fn chromedriver_listens_on_loopback_only() {
+fn chromedriver_listens_on_loopback_only_sandbox_off_as_root() {
     require_chromium();
     let browser = aquarchive::site::browser::Browser::start(&browser_settings_unsandboxed_as_root()).unwrap();
     let port = browser.driver_port().expect("we started chromedriver");
@@ -994,9 +1002,10 @@ fn descendants(pid: u32) -> Vec<Process> {
 }
 
 /// A config.toml for the test site whose waits are minutes long: a fetch
-/// of a held page still waits for it whenever the test acts.
+/// of a held page still waits for it whenever the test acts; as root,
+/// without Chromium's sandbox (see [`unsandboxed_as_root`]).
 fn setup_waiting(site: &Site) -> Dir {
-    let dir = setup(site);
+    let dir = setup_sandbox_off_as_root(site);
     let config = std::fs::read_to_string(dir.join("config.toml")).unwrap();
     let config = config.replace("timeout_secs = 1\n", "timeout_secs = 300\n");
     dir.write("config.toml", config.replace("board_wait_secs = 10\n", "board_wait_secs = 300\n"));
@@ -1035,7 +1044,7 @@ fn wait_for_request_of(site: &Site, target: &str, mut child: std::process::Child
 }
 
 #[test]
-fn ctrl_c_stops_chromedriver_and_chromium_and_removes_the_profile() {
+fn ctrl_c_stops_chromedriver_and_chromium_and_removes_the_profile_sandbox_off_as_root() {
     require_chromium();
     let site = Site::start();
     // The page hangs until the test ends, so the browser is busy when Ctrl-C comes.
@@ -1087,7 +1096,7 @@ fn entries(dir: &Path) -> Vec<PathBuf> {
 }
 
 #[test]
-fn a_killed_runs_browsers_and_profile_are_cleared_by_the_next_run() {
+fn a_killed_runs_browsers_and_profile_are_cleared_by_the_next_run_sandbox_off_as_root() {
     require_chromium();
     let site = Site::start();
     let (dir, tmp, mut killed) = held_browser_fetch(&site);
@@ -1115,7 +1124,7 @@ fn a_killed_runs_browsers_and_profile_are_cleared_by_the_next_run() {
 }
 
 #[test]
-fn config_can_choose_the_browser_and_an_already_running_webdriver() {
+fn config_can_choose_the_browser_and_an_already_running_webdriver_sandbox_off_as_root() {
     require_chromium();
     let site = Site::start();
     // Port 0: chromedriver takes a free port and says which once it listens.
@@ -1161,7 +1170,7 @@ fn config_can_choose_the_browser_and_an_already_running_webdriver() {
     let mut stderr = driver.stderr.take().unwrap();
     std::thread::spawn(move || lines.by_ref().for_each(drop));
     std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
-    let dir = setup(&site);
+    let dir = setup_sandbox_off_as_root(&site);
     let config = std::fs::read_to_string(dir.join("config.toml")).unwrap();
     dir.write(
         "config.toml",
@@ -1208,7 +1217,7 @@ fn running_as_root() -> bool {
 /// config.toml when given, else none (`auto`), as root too.
 fn setup_sandbox(site: &Site, sandbox: Option<&str>) -> Dir {
     let dir = setup(site);
-    let config = std::fs::read_to_string(dir.join("config.toml")).unwrap().replace(SANDBOX_OFF, "");
+    let config = std::fs::read_to_string(dir.join("config.toml")).unwrap();
     let sandbox = sandbox.map(|sandbox| format!("browser_sandbox = \"{sandbox}\"\n")).unwrap_or_default();
     dir.write("config.toml", config.replace("[fetch]\n", &format!("[fetch]\n{sandbox}")));
     dir
@@ -1379,7 +1388,7 @@ fn another_user_keeps_the_browser_sandbox_and_gets_no_warning() {
 /// adds a line to the dir's `starts`.
 fn setup_with_taken_ports(site: &Site, failing: usize) -> Dir {
     use std::os::unix::fs::PermissionsExt;
-    let dir = setup(site);
+    let dir = setup_sandbox_off_as_root(site);
     let (_, chromedriver) = browser_paths();
     let starts = dir.join("starts");
     let wrapper = dir.write(
@@ -1406,7 +1415,7 @@ fn starts(dir: &Dir) -> usize {
 }
 
 #[test]
-fn a_chromedriver_that_finds_its_port_taken_is_started_again() {
+fn a_chromedriver_that_finds_its_port_taken_is_started_again_sandbox_off_as_root() {
     require_chromium();
     let site = Site::start();
     let dir = setup_with_taken_ports(&site, 2);
@@ -1419,7 +1428,7 @@ fn a_chromedriver_that_finds_its_port_taken_is_started_again() {
 }
 
 #[test]
-fn a_chromedriver_that_keeps_finding_its_port_taken_is_named_with_what_it_said() {
+fn a_chromedriver_that_keeps_finding_its_port_taken_is_named_with_what_it_said_sandbox_off_as_root() {
     require_chromium();
     let site = Site::start();
     let dir = setup_with_taken_ports(&site, 1000);
@@ -1532,7 +1541,7 @@ fn browser_fetch_in(dir: &Dir, tmp: &Path, args: &[&str]) -> Run {
 fn a_browser_run_that_asks_for_no_page_starts_no_chromedriver_and_makes_no_profile_sandbox_off_as_root() {
     require_chromium();
     let site = Site::start();
-    let dir = setup(&site);
+    let dir = setup_sandbox_off_as_root(&site);
     let wrapper = recording_chromedriver(&dir);
     let config = std::fs::read_to_string(dir.join("config.toml")).unwrap();
     let config = config.replace("[fetch]\n", &format!("[fetch]\nchromedriver = \"{}\"\n", wrapper.display()));
