@@ -1,5 +1,6 @@
 //! A request to stop, as the library hears it: a flag that whoever owns
-//! the process raises (the command line, from its Ctrl-C handler) and
+//! the process raises (the command line, from its handler of Ctrl-C,
+//! SIGTERM and SIGHUP) and
 //! that work able to stop cleanly between steps reads after each step.
 //!
 //! The library installs no signal handler and never exits the process.

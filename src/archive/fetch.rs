@@ -16,6 +16,7 @@
 
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use jiff::Timestamp;
 use jiff::civil::Date;
@@ -26,13 +27,13 @@ use crate::kinds::Kind;
 use crate::site::FetchFailure;
 use crate::site::SiteError;
 #[cfg(feature = "browser")]
-use crate::site::browser::BrowserFetcher;
+use crate::site::browser::LazyBrowser;
 #[cfg(feature = "browser")]
 pub use crate::site::browser::Unsandboxed;
 /// Ends the browser's processes at once (for a Ctrl-C that stops a run
 /// without its destructors).
 pub use crate::site::browser::kill_running;
-use crate::site::fetch::{FetchSettings, PageSource, fetch};
+use crate::site::fetch::{FetchSettings, Method, Page, PageSource, fetch};
 use crate::site::http::HttpFetcher;
 use crate::site::robots::{RobotsGuard, product_token};
 /// A puzzle's site ID and size class, as `fetch ID SIZE` names them.
@@ -166,7 +167,10 @@ pub fn run(
     }
     let urls = SiteUrls::new(&config.site.base_url);
     let settings = config.site.fetch_settings(Some(pace_file(store.path())));
-    let mut pages = page_source(config, request, settings.clone(), each)?;
+    // What can refuse the run is checked before anything is asked of the
+    // site, and the browser starts only with the first page robots.txt
+    // allows (see `Source`).
+    let pages = page_source(config, request, settings.clone())?;
     let mut rules_fetcher = HttpFetcher::new(settings.clone())
         .map_err(|source| FetchError::Setup { doing: "setting up the HTTP client", source })?;
     let rules = site_rules(store, &mut rules_fetcher, &urls, product_token(&settings.user_agent))?;
@@ -174,26 +178,17 @@ pub fn run(
         // Only said: the run goes on by the stored copy whatever the answer.
         let _ = each(FetchEvent::StaleRobots { url: rules.robots.url(), fetched_at: *fetched_at, failure });
     }
-    pages.keep_apart(rules.delay(settings.min_delay));
+    let delay = rules.delay(settings.min_delay);
     let mut source = RobotsGuard::new(pages, rules.robots);
+    source.keep_apart(delay);
     let options = FetchOptions { solve: request.solve, refetch_garbled: config.site.refetch_garbled };
     let mut run = Pages { store, source: &mut source, urls: &urls, options, each, reports: Vec::new(), stopped: false };
-    for &target in &request.targets {
-        match target {
-            Target::Puzzle(class, id) => {
-                run.page(Request::Puzzle(class, id))?;
-            }
-            Target::Dated { class, day } => run.special(class, Wanted::Day(day))?,
-            Target::New { class, .. } if class.is_special() => {
-                run.special(class, if request.missed { Wanted::Missed } else { Wanted::Newer })?;
-            }
-            Target::New { class, count } => run.new_puzzles(class, count)?,
-        }
-        if run.stopped {
-            break;
-        }
-    }
-    Ok(run.reports)
+    let done = run.targets(&request.targets, request.missed);
+    let reports = run.reports;
+    // The browser's processes and profile end as soon as the run's pages
+    // are read, whatever the caller does next.
+    source.source_mut().stop();
+    done.map(|()| reports)
 }
 
 /// What a logged fetch asked for, as `log` says it: the size class, and
@@ -244,45 +239,93 @@ pub fn pace_file(database: &Path) -> PathBuf {
     name.into()
 }
 
-/// What fetches the pages: plain HTTP, or a browser when the request or
-/// `fetch.method` asks for one.
-fn page_source(
-    config: &Config,
-    request: &FetchRequest,
-    settings: FetchSettings,
-    each: &mut dyn FnMut(FetchEvent<'_>) -> ControlFlow<()>,
-) -> Result<Box<dyn PageSource>, FetchError> {
+/// Where a run's pages come from: plain HTTP, or a browser when the
+/// request or `fetch.method` asks for one, started when the first page is
+/// asked of it and stopped when the run's pages are read.
+enum Source {
+    Http(HttpFetcher),
+    #[cfg(feature = "browser")]
+    Browser(LazyBrowser),
+}
+
+impl Source {
+    /// How the browser's start went, once, after the page that started it
+    /// (see [`LazyBrowser::take_start`]); None for HTTP.
+    #[cfg(feature = "browser")]
+    fn take_start(&mut self) -> Option<Result<Option<Unsandboxed>, SiteError>> {
+        match self {
+            Source::Http(_) => None,
+            Source::Browser(browser) => browser.take_start(),
+        }
+    }
+
+    /// Ends the browser, if one runs: its processes killed, its profile removed.
+    fn stop(&mut self) {
+        #[cfg(feature = "browser")]
+        if let Source::Browser(browser) = self {
+            browser.stop();
+        }
+    }
+
+    fn inner(&mut self) -> &mut dyn PageSource {
+        match self {
+            Source::Http(http) => http,
+            #[cfg(feature = "browser")]
+            Source::Browser(browser) => browser,
+        }
+    }
+}
+
+impl PageSource for Source {
+    fn method(&self) -> Method {
+        match self {
+            Source::Http(http) => http.method(),
+            #[cfg(feature = "browser")]
+            Source::Browser(browser) => browser.method(),
+        }
+    }
+
+    fn get(&mut self, url: &str) -> Page {
+        self.inner().get(url)
+    }
+
+    fn post(&mut self, url: &str, form: &str) -> Page {
+        self.inner().post(url, form)
+    }
+
+    fn keep_apart(&mut self, delay: Duration) {
+        self.inner().keep_apart(delay);
+    }
+}
+
+/// The source of a run's pages, checked but not started: no request is
+/// made and no browser runs yet.
+fn page_source(config: &Config, request: &FetchRequest, settings: FetchSettings) -> Result<Source, FetchError> {
     if request.uses_browser(config) {
-        browser(config, settings, each)
+        browser(config, settings)
     } else {
         let fetcher = HttpFetcher::new(settings)
             .map_err(|source| FetchError::Setup { doing: "setting up the HTTP client", source })?;
-        Ok(Box::new(fetcher))
+        Ok(Source::Http(fetcher))
     }
+}
+
+/// What a browser's failure to start, or to be checked, stops a run with.
+fn browser_setup(source: SiteError) -> FetchError {
+    FetchError::Setup { doing: "starting the headless browser", source }
 }
 
 #[cfg(feature = "browser")]
-fn browser(
-    config: &Config,
-    settings: FetchSettings,
-    each: &mut dyn FnMut(FetchEvent<'_>) -> ControlFlow<()>,
-) -> Result<Box<dyn PageSource>, FetchError> {
-    let fetcher = BrowserFetcher::start(settings, &config.fetch.browser_settings())
-        .map_err(|source| FetchError::Setup { doing: "starting the headless browser", source })?;
-    if let Some(reason) = fetcher.unsandboxed() {
-        let _ = each(FetchEvent::Unsandboxed(reason));
-    }
-    Ok(Box::new(fetcher))
+fn browser(config: &Config, settings: FetchSettings) -> Result<Source, FetchError> {
+    let browser = LazyBrowser::new(settings, config.fetch.browser_settings()).map_err(browser_setup)?;
+    Ok(Source::Browser(browser))
 }
 
 #[cfg(not(feature = "browser"))]
-fn browser(
-    _: &Config,
-    _: FetchSettings,
-    _: &mut dyn FnMut(FetchEvent<'_>) -> ControlFlow<()>,
-) -> Result<Box<dyn PageSource>, FetchError> {
-    let source = SiteError::Setup("this build of aquarchive has no browser (its `browser` feature is off)".into());
-    Err(FetchError::Setup { doing: "starting the headless browser", source })
+fn browser(_: &Config, _: FetchSettings) -> Result<Source, FetchError> {
+    Err(browser_setup(SiteError::Setup(
+        "this build of aquarchive has no browser (its `browser` feature is off)".into(),
+    )))
 }
 
 /// How a fetch judges what it gets.
@@ -312,7 +355,7 @@ enum Wanted {
 /// A run's pages: where they come from and go, and what became of each.
 struct Pages<'a> {
     store: &'a mut Store,
-    source: &'a mut dyn PageSource,
+    source: &'a mut RobotsGuard<Source>,
     urls: &'a SiteUrls,
     options: FetchOptions,
     each: &'a mut dyn FnMut(FetchEvent<'_>) -> ControlFlow<()>,
@@ -322,12 +365,32 @@ struct Pages<'a> {
 }
 
 impl Pages<'_> {
+    /// Fetches `targets` in order, until the caller asks to stop.
+    fn targets(&mut self, targets: &[Target], missed: bool) -> Result<(), FetchError> {
+        for &target in targets {
+            match target {
+                Target::Puzzle(class, id) => {
+                    self.page(Request::Puzzle(class, id))?;
+                }
+                Target::Dated { class, day } => self.special(class, Wanted::Day(day))?,
+                Target::New { class, .. } if class.is_special() => {
+                    self.special(class, if missed { Wanted::Missed } else { Wanted::Newer })?;
+                }
+                Target::New { class, count } => self.new_puzzles(class, count)?,
+            }
+            if self.stopped {
+                break;
+            }
+        }
+        Ok(())
+    }
+
     /// Fetches one page and keeps what it gives, tells the caller, and
     /// returns its report. A page whose puzzle is not a good one is
     /// fetched again, up to `options.refetch_garbled` more times (the same
     /// page: a special's, or the puzzle's own ID), each page kept as a
     /// snapshot with its record; only the last is stored flagged.
-    fn page(&mut self, request: Request) -> Result<&FetchReport, ArchiveError> {
+    fn page(&mut self, request: Request) -> Result<&FetchReport, FetchError> {
         let mut request = request;
         let asked_date = match request {
             Request::Special(_, date) => Some(date),
@@ -337,6 +400,16 @@ impl Pages<'_> {
         let mut report = loop {
             let again = garbled < self.options.refetch_garbled;
             let fetched = fetch(self.source, self.urls, request);
+            // The page that started the browser: one that failed to start
+            // stops the run, keeping nothing of the page.
+            #[cfg(feature = "browser")]
+            match self.source.source_mut().take_start() {
+                Some(Err(source)) => return Err(browser_setup(source)),
+                Some(Ok(Some(reason))) => {
+                    let _ = (self.each)(FetchEvent::Unsandboxed(reason));
+                }
+                Some(Ok(None)) | None => {}
+            }
             match keep(self.store, fetched, self.options.solve, again.then_some(request))? {
                 Kept::Report(report) => break *report,
                 Kept::Garbled(again) => {
@@ -358,7 +431,7 @@ impl Pages<'_> {
     /// page may repeat one the archive has: that costs another request, up
     /// to `count * 3` in all. A failure stops (the fetcher has already
     /// retried what a retry can mend).
-    fn new_puzzles(&mut self, class: SizeClass, count: usize) -> Result<(), ArchiveError> {
+    fn new_puzzles(&mut self, class: SizeClass, count: usize) -> Result<(), FetchError> {
         let mut new = 0;
         for _ in 0..count * 3 {
             let report = self.page(Request::New(class))?;

@@ -14,6 +14,10 @@ pub enum ExitCode {
     NothingNew = 3,
     /// Stopped by Ctrl-C after keeping what was done (128 + SIGINT).
     Interrupted = 130,
+    /// Stopped by SIGTERM (`systemctl stop`, `kill`), as by Ctrl-C (128 + 15).
+    Terminated = 143,
+    /// Stopped by SIGHUP (the terminal closed), as by Ctrl-C (128 + 1).
+    HungUp = 129,
 }
 
 impl ExitCode {
@@ -29,7 +33,7 @@ impl ExitCode {
             ExitCode::NothingNew => 1,
             ExitCode::NotUnique => 2,
             ExitCode::Error => 3,
-            ExitCode::Interrupted => 4,
+            ExitCode::Interrupted | ExitCode::Terminated | ExitCode::HungUp => 4,
         }
     }
 }

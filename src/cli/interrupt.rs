@@ -1,65 +1,169 @@
-//! Ctrl-C for the whole process: one handler, so that what it does is
-//! decided in one place.
+//! Ctrl-C, and the signals a scheduler stops a run with, for the whole
+//! process: one handler, so that what it does is decided in one place.
+//! SIGINT (Ctrl-C), SIGTERM (what `systemctl stop`, a timer's timeout or
+//! `kill` send) and SIGHUP (the terminal gone) all take this one path; only
+//! the exit code tells them apart: 128 + the signal's number, 130, 143 and
+//! 129 ([`super::exit::ExitCode`]).
 //!
 //! A subcommand whose work can stop cleanly between steps (an import or a
 //! re-solve, a chunk at a time) calls [`stop_between_steps`]: the first
-//! Ctrl-C then only asks the library to stop ([`aquarchive::interrupt`]),
-//! and the work ends with what it has stored and says so. Otherwise, and at
-//! a second Ctrl-C, the handler stops the browsers the library started,
-//! prints the message set with [`exit_message`], and exits with 130
-//! ([`super::exit::ExitCode::Interrupted`]).
+//! signal then only asks the library to stop ([`aquarchive::interrupt`]),
+//! and the work ends with what it has stored, says so, and returns
+//! [`stopped_code`]. Otherwise, and at a second signal, the handler stops
+//! the browsers the library started, prints the message set with
+//! [`exit_message`], and exits with the signal's code.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::sync::{Mutex, Once};
+
+use super::exit::ExitCode;
 
 static INSTALL: Once = Once::new();
 static BETWEEN_STEPS: AtomicBool = AtomicBool::new(false);
 static MESSAGE: Mutex<Option<String>> = Mutex::new(None);
+/// The first signal that asked to stop (0: none yet).
+static SIGNAL: AtomicI32 = AtomicI32::new(0);
 /// Held by the handler from the moment it stops the process until it exits,
 /// so that the main thread, whose work fails as the browsers are killed
 /// under it, cannot end the process first with another exit code.
 static STOPPING: Mutex<()> = Mutex::new(());
 
-fn install() {
-    INSTALL.call_once(|| {
-        // Fails only if some other handler is set; then that one rules.
-        let _ = ctrlc::set_handler(handle);
-    });
+/// The signals that stop a run: Ctrl-C's, a scheduler's stop, a hang-up.
+#[cfg(unix)]
+const SIGNALS: [libc::c_int; 3] = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP];
+
+/// The exit code of a run stopped by `signal`: 128 + its number.
+fn code_of(signal: i32) -> ExitCode {
+    #[cfg(unix)]
+    match signal {
+        libc::SIGTERM => return ExitCode::Terminated,
+        libc::SIGHUP => return ExitCode::HungUp,
+        _ => {}
+    }
+    let _ = signal;
+    ExitCode::Interrupted
 }
 
-fn handle() {
+/// What the user reads of the signal: Ctrl-C's is said as before, the
+/// others by name.
+fn said_of(signal: i32) -> &'static str {
+    #[cfg(unix)]
+    match signal {
+        libc::SIGTERM => return "SIGTERM: ",
+        libc::SIGHUP => return "SIGHUP: ",
+        _ => {}
+    }
+    let _ = signal;
+    ""
+}
+
+/// The exit code of a run that a signal stopped between steps: 130 for
+/// Ctrl-C, 143 for SIGTERM, 129 for SIGHUP.
+pub fn stopped_code() -> ExitCode {
+    code_of(SIGNAL.load(Ordering::SeqCst))
+}
+
+fn handle(signal: i32) {
+    // The first signal names the stop; a later one only hurries it.
+    let _ = SIGNAL.compare_exchange(0, signal, Ordering::SeqCst, Ordering::SeqCst);
     if BETWEEN_STEPS.load(Ordering::SeqCst) && !aquarchive::interrupt::requested() {
         aquarchive::interrupt::request();
-        eprintln!("aquarchive: stopping after the step at hand (Ctrl-C again stops at once)");
+        eprintln!("aquarchive: {}stopping after the step at hand (Ctrl-C again stops at once)", said_of(signal));
         return;
     }
     let _stopping = STOPPING.lock().unwrap_or_else(|e| e.into_inner());
     // `exit` runs no destructor: what they would clean up goes here.
     aquarchive::archive::fetch::kill_running();
     let message = MESSAGE.lock().unwrap_or_else(|e| e.into_inner()).clone();
-    eprintln!("aquarchive: {}", message.as_deref().unwrap_or("interrupted"));
-    std::process::exit(super::exit::ExitCode::Interrupted as i32);
+    eprintln!("aquarchive: {}{}", said_of(signal), message.as_deref().unwrap_or("interrupted"));
+    std::process::exit(stopped_code() as i32);
 }
 
-/// From now on the first Ctrl-C only asks the work to stop after its
+/// The write end of the pipe the signal handler writes each signal's
+/// number to (-1 until installed).
+#[cfg(unix)]
+static PIPE: AtomicI32 = AtomicI32::new(-1);
+
+/// The signal handler proper: only what is async-signal-safe, a byte on
+/// the pipe. The thread reading it does the rest.
+#[cfg(unix)]
+extern "C" fn on_signal(signal: libc::c_int) {
+    let byte = signal as u8;
+    // SAFETY: write is async-signal-safe; a full pipe (a flood of signals)
+    // only drops this byte, and the run is stopping anyway.
+    unsafe {
+        libc::write(PIPE.load(Ordering::SeqCst), (&raw const byte).cast(), 1);
+    }
+}
+
+#[cfg(unix)]
+fn install() {
+    INSTALL.call_once(|| {
+        let mut fds = [0 as libc::c_int; 2];
+        // SAFETY: pipe2 fills the two descriptors it is given.
+        if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC | libc::O_NONBLOCK) } != 0 {
+            return;
+        }
+        let [read, write] = fds;
+        // The reading end blocks: the thread sleeps until a signal comes.
+        // SAFETY: fcntl on a descriptor just made.
+        unsafe {
+            libc::fcntl(read, libc::F_SETFL, 0);
+        }
+        PIPE.store(write, Ordering::SeqCst);
+        std::thread::spawn(move || {
+            loop {
+                let mut byte = 0u8;
+                // SAFETY: reads one byte into `byte`.
+                let got = unsafe { libc::read(read, (&raw mut byte).cast(), 1) };
+                match got {
+                    1 => handle(i32::from(byte)),
+                    _ if std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted => {}
+                    _ => return,
+                }
+            }
+        });
+        for signal in SIGNALS {
+            // SAFETY: a zeroed sigaction is a valid start; the handler only
+            // writes to the pipe, which is open for the life of the process.
+            unsafe {
+                let mut action: libc::sigaction = std::mem::zeroed();
+                action.sa_sigaction = on_signal as extern "C" fn(libc::c_int) as libc::sighandler_t;
+                action.sa_flags = libc::SA_RESTART;
+                libc::sigemptyset(&raw mut action.sa_mask);
+                libc::sigaction(signal, &raw const action, std::ptr::null_mut());
+            }
+        }
+    });
+}
+
+#[cfg(not(unix))]
+fn install() {
+    INSTALL.call_once(|| {
+        // Fails only if some other handler is set; then that one rules.
+        let _ = ctrlc::set_handler(|| handle(2));
+    });
+}
+
+/// From now on the first signal only asks the work to stop after its
 /// current step; a second one stops at once, saying `message` (what is
 /// kept, and how to finish).
 pub fn stop_between_steps(message: &str) {
-    // Both before the handler exists: a Ctrl-C the moment it does is handled.
+    // Both before the handler exists: a signal the moment it does is handled.
     *MESSAGE.lock().unwrap_or_else(|e| e.into_inner()) = Some(message.to_string());
     BETWEEN_STEPS.store(true, Ordering::SeqCst);
     install();
 }
 
-/// From now on Ctrl-C stops at once, saying `message`: what is kept, and
+/// From now on a signal stops at once, saying `message`: what is kept, and
 /// how to finish the job.
 pub fn exit_message(message: &str) {
     *MESSAGE.lock().unwrap_or_else(|e| e.into_inner()) = Some(message.to_string());
     install();
 }
 
-/// Returns at once, unless Ctrl-C is stopping the process: then it waits
-/// for the handler to exit with 130 (and never returns).
+/// Returns at once, unless a signal is stopping the process: then it waits
+/// for the handler to exit with the signal's code (and never returns).
 pub fn wait_if_stopping() {
     drop(STOPPING.lock().unwrap_or_else(|e| e.into_inner()));
 }

@@ -160,6 +160,112 @@ impl BrowserFetcher {
     }
 }
 
+/// A browser fetcher that starts its browser when the first page is asked
+/// of it, not before: a run that asks for no page (its targets refused,
+/// robots.txt forbidding every page) starts no chromedriver and makes no
+/// profile. What would refuse the start before anything runs is checked
+/// when it is made ([`Browser::check`]); [`LazyBrowser::stop`], or
+/// dropping it, ends the browser's processes and removes its profile.
+pub struct LazyBrowser {
+    settings: FetchSettings,
+    browser: BrowserSettings,
+    /// What [`PageSource::keep_apart`] asked, for the fetcher once started.
+    delay: Duration,
+    state: Lazy,
+    /// How the start went, until [`LazyBrowser::take_start`] takes it.
+    news: Option<Result<Option<Unsandboxed>, SiteError>>,
+}
+
+enum Lazy {
+    NotYet,
+    Running(Box<BrowserFetcher>),
+    /// It failed to start, or was stopped: no page is asked of it again.
+    Over,
+}
+
+impl LazyBrowser {
+    /// A fetcher whose browser starts with the first page, once nothing that
+    /// can be checked beforehand refuses it.
+    pub fn new(settings: FetchSettings, browser: BrowserSettings) -> Result<LazyBrowser, SiteError> {
+        Browser::check(&browser)?;
+        Ok(LazyBrowser { settings, browser, delay: Duration::ZERO, state: Lazy::NotYet, news: None })
+    }
+
+    /// How the browser's start went, once, after the page that started it:
+    /// why Chromium runs without its sandbox (None when it keeps it), or why
+    /// it did not start (that page then failed without asking anything).
+    pub fn take_start(&mut self) -> Option<Result<Option<Unsandboxed>, SiteError>> {
+        self.news.take()
+    }
+
+    /// Whether the browser runs now.
+    pub fn running(&self) -> bool {
+        matches!(self.state, Lazy::Running(_))
+    }
+
+    /// Ends the browser now, if it runs: the session closed, chromedriver
+    /// and Chromium killed, the profile removed.
+    pub fn stop(&mut self) {
+        self.state = Lazy::Over;
+    }
+
+    /// The running fetcher, started now if this is the first page; None
+    /// when it cannot start or was stopped.
+    fn fetcher(&mut self) -> Option<&mut BrowserFetcher> {
+        if let Lazy::NotYet = self.state {
+            match BrowserFetcher::start(self.settings.clone(), &self.browser) {
+                Ok(mut fetcher) => {
+                    fetcher.keep_apart(self.delay);
+                    self.news = Some(Ok(fetcher.unsandboxed()));
+                    self.state = Lazy::Running(Box::new(fetcher));
+                }
+                Err(error) => {
+                    self.news = Some(Err(error));
+                    self.state = Lazy::Over;
+                }
+            }
+        }
+        match &mut self.state {
+            Lazy::Running(fetcher) => Some(fetcher),
+            _ => None,
+        }
+    }
+
+    fn open(&mut self, url: &str, form: Option<&str>) -> Page {
+        match self.fetcher() {
+            Some(fetcher) => fetcher.open(url, form),
+            None => Page {
+                url: url.to_string(),
+                status: None,
+                bytes: Vec::new(),
+                tries: Tries::NONE,
+                failure: Some(FetchFailure::Browser("the browser is not running".into())),
+            },
+        }
+    }
+}
+
+impl PageSource for LazyBrowser {
+    fn method(&self) -> Method {
+        Method::Browser
+    }
+
+    fn keep_apart(&mut self, delay: Duration) {
+        self.delay = self.delay.max(delay);
+        if let Lazy::Running(fetcher) = &mut self.state {
+            fetcher.keep_apart(delay);
+        }
+    }
+
+    fn get(&mut self, url: &str) -> Page {
+        self.open(url, None)
+    }
+
+    fn post(&mut self, url: &str, form: &str) -> Page {
+        self.open(url, Some(form))
+    }
+}
+
 /// Posts `form` (URL-encoded fields) to `url` as a page's own form would:
 /// from a blank page, a form of hidden fields is built and submitted, and
 /// the browser follows to the answer.

@@ -107,7 +107,11 @@ pub fn running_as_root() -> bool {
 }
 
 /// The flags that make Chromium quiet and headless; the sandbox flags come
-/// from [`sandbox_flags`].
+/// from [`sandbox_flags`]. `--disable-crashpad-for-testing` keeps Chromium
+/// from starting its crash handler, `chrome_crashpad_handler`, which puts
+/// itself in a session of its own (out of reach of the process group we
+/// kill) and keeps its reports in `~/.config/chromium/Crash Reports`
+/// (`--disable-crash-reporter` and `--disable-breakpad` stop neither).
 const CHROMIUM_ARGS: [&str; 7] = [
     "--headless",
     "--disable-gpu",
@@ -206,6 +210,19 @@ impl Browser {
         Ok(Browser { runtime, client: Some(client), driver, unsandboxed })
     }
 
+    /// What would refuse [`Browser::start`] before it starts anything (no
+    /// chromedriver at its path, root keeping the sandbox, an
+    /// `XDG_RUNTIME_DIR` open to others), checked without starting
+    /// anything: so that a run can refuse before its first request, and
+    /// start the browser only when a page needs it. Nothing is checked of a
+    /// WebDriver server the user runs.
+    pub fn check(browser: &BrowserSettings) -> Result<(), SiteError> {
+        match browser.webdriver_url {
+            Some(_) => Ok(()),
+            None => Driver::check(browser),
+        }
+    }
+
     /// Why Chromium runs without its sandbox, or None when it keeps it.
     pub fn unsandboxed(&self) -> Option<Unsandboxed> {
         self.unsandboxed
@@ -280,16 +297,7 @@ impl Driver {
     /// As root, where Chromium cannot keep its sandbox, it starts nothing
     /// unless `fetch.browser_sandbox` is `off`, and says how to fix that.
     fn start(browser: &BrowserSettings) -> Result<Driver, SiteError> {
-        if !browser.chromedriver.exists() {
-            return Err(SiteError::Setup(format!(
-                "{}: not found; install it (Debian: apt-get install chromium chromium-driver) or set \
-                 fetch.chromedriver or fetch.webdriver_url in config.toml",
-                browser.chromedriver.display()
-            )));
-        }
-        if running_as_root() && browser.sandbox != Sandbox::Off {
-            return Err(SiteError::Setup(root_keeps_sandbox(browser.sandbox)));
-        }
+        Driver::check(browser)?;
         let mut start = 1;
         loop {
             match Driver::start_once(browser) {
@@ -303,14 +311,33 @@ impl Driver {
         }
     }
 
+    /// What refuses a start before anything is started: no chromedriver at
+    /// its path, root keeping the sandbox, an `XDG_RUNTIME_DIR` not private
+    /// to us.
+    fn check(browser: &BrowserSettings) -> Result<(), SiteError> {
+        if !browser.chromedriver.exists() {
+            return Err(SiteError::Setup(format!(
+                "{}: not found; install it (Debian: apt-get install chromium chromium-driver) or set \
+                 fetch.chromedriver or fetch.webdriver_url in config.toml",
+                browser.chromedriver.display()
+            )));
+        }
+        if running_as_root() && browser.sandbox != Sandbox::Off {
+            return Err(SiteError::Setup(root_keeps_sandbox(browser.sandbox)));
+        }
+        profiles_parent().map(drop).map_err(SiteError::Setup)
+    }
+
     fn start_once(browser: &BrowserSettings) -> Result<Driver, StartFailure> {
         let error = |why: String| SiteError::Setup(format!("{}: {why}", browser.chromedriver.display()));
         let setup = |why: String| StartFailure::Other(error(why));
         let parent = profiles_parent().map_err(|e| StartFailure::Other(SiteError::Setup(e)))?;
         remove_stale_profiles(&parent);
         let profile = make_profile(&parent).map_err(|e| StartFailure::Other(SiteError::Setup(e)))?;
-        // Chromium's own scratch files go inside the profile too (TMPDIR), so
-        // that removing the profile leaves nothing behind.
+        // Chromium's own scratch files go inside the profile too (TMPDIR), and
+        // what it would put in the home folder (its crash handler's reports,
+        // ~/.config/chromium/Crash Reports; dconf's ~/.cache/dconf): removing
+        // the profile leaves nothing behind.
         let scratch = profile.join("tmp");
         if let Err(e) = std::fs::create_dir(&scratch) {
             let _ = std::fs::remove_dir_all(&profile);
@@ -327,6 +354,8 @@ impl Driver {
         command
             .arg(format!("--port={port}"))
             .env("TMPDIR", &scratch)
+            .env("XDG_CACHE_HOME", &scratch)
+            .env("XDG_CONFIG_HOME", &scratch)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::null());
@@ -408,13 +437,46 @@ fn free_loopback_port() -> Option<u16> {
     None
 }
 
-/// Kills a chromedriver with the browsers it started, waits for it, and
-/// removes its profile.
+/// Kills a chromedriver with the browsers it started, and Chromium's crash
+/// handler, waits for it, and removes its profile.
 fn stop(mut started: Started) {
     kill(&mut started.child);
     let _ = started.child.wait();
+    end_naming(&started.profile);
     let _ = std::fs::remove_dir_all(&started.profile);
 }
+
+/// Kills the processes of our user whose command line names `profile`,
+/// which is ours alone (its name is random): Chromium's crash handler,
+/// `chrome_crashpad_handler`, which keeps its reports there (through
+/// `XDG_CONFIG_HOME`) and puts itself in a session of its own, out of
+/// reach of the process group killed, so that it would outlive the fetch
+/// and write in the profile after it is removed.
+#[cfg(target_os = "linux")]
+fn end_naming(profile: &Path) {
+    let Some(profile) = profile.to_str().map(str::as_bytes).filter(|p| !p.is_empty()) else { return };
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    let us = unsafe { libc::geteuid() };
+    let Ok(entries) = std::fs::read_dir("/proc") else { return };
+    for pid in entries.flatten().filter_map(|entry| entry.file_name().to_str()?.parse::<u32>().ok()) {
+        if pid == std::process::id() || process_user(pid) != Some(us) {
+            continue;
+        }
+        let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+        let names = cmdline.split(|&b| b == 0).any(|arg| arg.windows(profile.len()).any(|w| w == profile));
+        if let (true, Ok(pid)) = (names, libc::pid_t::try_from(pid)) {
+            // SAFETY: kill takes a plain id, of our user's process that names
+            // our profile.
+            unsafe {
+                libc::kill(pid, libc::SIGKILL);
+            }
+            tracing::info!(pid, "ended a process of the browser's that left its process group");
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn end_naming(_profile: &Path) {}
 
 #[cfg(unix)]
 fn kill(child: &mut Child) {
@@ -564,6 +626,7 @@ fn remove_stale_profiles(parent: &Path) {
         }
         if !process_runs(pid) {
             end_orphaned_driver(&path);
+            end_naming(&path);
             match std::fs::remove_dir_all(&path) {
                 Ok(()) => tracing::info!(profile = %path.display(), "removed a profile left by an ended run"),
                 Err(e) => tracing::debug!(profile = %path.display(), error = %e, "cannot remove a stale profile"),

@@ -100,18 +100,21 @@ fn path_and_query(url: &str) -> String {
 /// A page source that answers a page robots.txt forbids with a failure and
 /// makes no request for it; it passes every other page on (the source
 /// keeps the pace, `Crawl-delay` included: [`PageSource::keep_apart`]).
-pub struct RobotsGuard {
-    inner: Box<dyn PageSource>,
+pub struct RobotsGuard<S> {
+    inner: S,
     robots: Robots,
 }
 
-impl RobotsGuard {
-    pub fn new(inner: Box<dyn PageSource>, robots: Robots) -> RobotsGuard {
+impl<S: PageSource> RobotsGuard<S> {
+    pub fn new(inner: S, robots: Robots) -> RobotsGuard<S> {
         RobotsGuard { inner, robots }
     }
-}
 
-impl RobotsGuard {
+    /// The source the pages robots.txt allows are asked of.
+    pub fn source_mut(&mut self) -> &mut S {
+        &mut self.inner
+    }
+
     /// The failure of a page robots.txt forbids, or None.
     fn refused(&self, url: &str) -> Option<Page> {
         if self.robots.allows(url) {
@@ -123,7 +126,7 @@ impl RobotsGuard {
     }
 }
 
-impl PageSource for RobotsGuard {
+impl<S: PageSource> PageSource for RobotsGuard<S> {
     fn method(&self) -> Method {
         self.inner.method()
     }
@@ -206,7 +209,7 @@ mod tests {
     #[test]
     fn a_forbidden_page_is_not_asked_for_and_fails_for_good() {
         let robots = rules("User-agent: aquarchive\nDisallow: /\n");
-        let mut guard = RobotsGuard::new(Box::new(Unasked), robots);
+        let mut guard = RobotsGuard::new(Unasked, robots);
         let page = guard.get("http://127.0.0.1:1/?size=9");
         let failure = page.failure.unwrap();
         assert!(!failure.is_transient());

@@ -2,18 +2,23 @@
 //! start removes and kills of a killed run's: on a machine shared with
 //! other users, nothing they made is used, removed or killed. The
 //! chromedriver here is a script that notes where its profile is and ends,
-//! so no browser runs.
+//! so no browser runs; the site is the loopback test site, whose robots.txt
+//! (none) lets the first page start the browser.
 
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
 use crate::site::unsandboxed_as_root;
+use crate::site_server::Site;
 use crate::util::{Dir, Run, nobody};
 
-/// A dir whose config.toml names a chromedriver that writes the scratch
-/// folder it was given (its TMPDIR, inside the profile) and the profile's
-/// mode and owner to `noted`, then ends before it listens.
-fn setup() -> Dir {
+/// The test site, and a dir whose config.toml points at it (without
+/// Chromium's sandbox as root, see [`unsandboxed_as_root`]) and names a
+/// chromedriver that writes the scratch folder it was given (its TMPDIR,
+/// inside the profile) and the profile's mode and owner to `noted`, then
+/// ends before it listens.
+fn setup_sandbox_off_as_root() -> (Site, Dir) {
+    let site = Site::start();
     let dir = Dir::new();
     let noted = dir.join("noted");
     let script = dir.write(
@@ -26,10 +31,14 @@ fn setup() -> Dir {
     std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
     dir.write(
         "config.toml",
-        format!("[site]\nbase_url = \"http://127.0.0.1:9/\"\n[fetch]\nchromedriver = \"{}\"\n", script.display()),
+        format!(
+            "[site]\nbase_url = \"{}\"\nmin_delay_ms = 0\n[fetch]\nchromedriver = \"{}\"\n",
+            site.base_url(),
+            script.display()
+        ),
     );
     unsandboxed_as_root(&dir);
-    dir
+    (site, dir)
 }
 
 /// A folder in `dir` with `mode`, for an XDG_RUNTIME_DIR.
@@ -72,8 +81,8 @@ fn stale_name() -> String {
 }
 
 #[test]
-fn the_profile_is_a_new_private_folder_in_xdg_runtime_dir_removed_when_the_fetch_ends() {
-    let dir = setup();
+fn the_profile_is_a_new_private_folder_in_xdg_runtime_dir_removed_when_the_fetch_ends_sandbox_off_as_root() {
+    let (_site, dir) = setup_sandbox_off_as_root();
     let runtime = folder(&dir, "runtime", 0o700);
     let temp = folder(&dir, "tmp", 0o1777);
     let run = fetch(&dir, Some(&runtime), &temp).expect_code(2);
@@ -88,8 +97,8 @@ fn the_profile_is_a_new_private_folder_in_xdg_runtime_dir_removed_when_the_fetch
 }
 
 #[test]
-fn without_xdg_runtime_dir_the_profile_is_a_new_private_folder_of_a_random_name_in_the_temp_dir() {
-    let dir = setup();
+fn without_xdg_runtime_dir_the_profile_is_a_new_private_folder_of_a_random_name_in_the_temp_dir_sandbox_off_as_root() {
+    let (_site, dir) = setup_sandbox_off_as_root();
     let temp = folder(&dir, "tmp", 0o1777);
     let mut names = Vec::new();
     for _ in 0..2 {
@@ -109,8 +118,8 @@ fn without_xdg_runtime_dir_the_profile_is_a_new_private_folder_of_a_random_name_
 }
 
 #[test]
-fn an_xdg_runtime_dir_open_to_other_users_is_refused_with_the_fix() {
-    let dir = setup();
+fn an_xdg_runtime_dir_open_to_other_users_is_refused_with_the_fix_sandbox_off_as_root() {
+    let (_site, dir) = setup_sandbox_off_as_root();
     let runtime = folder(&dir, "runtime", 0o755);
     let temp = folder(&dir, "tmp", 0o1777);
     let run = fetch(&dir, Some(&runtime), &temp).expect_code(2);
@@ -128,9 +137,9 @@ fn an_xdg_runtime_dir_open_to_other_users_is_refused_with_the_fix() {
 
 #[test]
 #[ignore = "needs root: makes a folder owned by another user (nobody); CI runs it as root"]
-fn an_xdg_runtime_dir_of_another_user_is_refused_with_the_fix() {
+fn an_xdg_runtime_dir_of_another_user_is_refused_with_the_fix_sandbox_off_as_root() {
     assert_eq!(own_uid(), 0, "run as root (cargo test --release --test it -- --ignored)");
-    let dir = setup();
+    let (_site, dir) = setup_sandbox_off_as_root();
     let runtime = folder(&dir, "runtime", 0o700);
     std::os::unix::fs::chown(&runtime, Some(nobody().0), Some(nobody().1)).unwrap();
     let temp = folder(&dir, "tmp", 0o1777);
@@ -142,8 +151,9 @@ fn an_xdg_runtime_dir_of_another_user_is_refused_with_the_fix() {
 }
 
 #[test]
-fn a_stale_profile_of_ones_own_is_removed_and_folders_open_to_others_or_of_a_running_process_are_left() {
-    let dir = setup();
+fn a_stale_profile_of_ones_own_is_removed_and_folders_open_to_others_or_of_a_running_process_are_left_sandbox_off_as_root()
+ {
+    let (_site, dir) = setup_sandbox_off_as_root();
     let runtime = folder(&dir, "runtime", 0o700);
     let temp = folder(&dir, "tmp", 0o1777);
     let stale = runtime.join(stale_name());
@@ -161,9 +171,9 @@ fn a_stale_profile_of_ones_own_is_removed_and_folders_open_to_others_or_of_a_run
 
 #[test]
 #[ignore = "needs root: makes a folder owned by another user (nobody); CI runs it as root"]
-fn a_stale_looking_profile_of_another_user_is_left_alone() {
+fn a_stale_looking_profile_of_another_user_is_left_alone_sandbox_off_as_root() {
     assert_eq!(own_uid(), 0, "run as root (cargo test --release --test it -- --ignored)");
-    let dir = setup();
+    let (_site, dir) = setup_sandbox_off_as_root();
     let temp = folder(&dir, "tmp", 0o1777);
     let theirs = temp.join(stale_name());
     std::fs::create_dir_all(theirs.join("tmp")).unwrap();

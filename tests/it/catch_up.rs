@@ -8,7 +8,7 @@
 use aquarchive::kinds::aquarium::Aquarium;
 use jiff::civil::Date;
 
-use crate::site::{count, db, rows, setup};
+use crate::site::{count, db, rows, setup, setup_sandbox_off_as_root};
 use crate::site_server::{Fault, Site};
 use crate::util::Dir;
 
@@ -284,10 +284,10 @@ fn a_page_of_another_date_than_the_one_asked_is_refused_and_kept() {
 }
 
 #[test]
-fn a_browser_run_catches_up_by_the_forms_post_too() {
+fn a_browser_run_catches_up_by_the_forms_post_too_sandbox_off_as_root() {
     crate::site::require_chromium();
     let site = Site::start();
-    let dir = setup(&site);
+    let dir = setup_sandbox_off_as_root(&site);
     dir.run(&["fetch", "--browser", "daily"]).ok();
     // Three days on: the browser posts the form for the two days missed,
     // and reads each page's script and the board its JavaScript drew.

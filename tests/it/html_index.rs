@@ -90,7 +90,7 @@ fn the_index_shows_a_picture_the_date_the_grade_and_the_tilings() {
 }
 
 #[test]
-fn the_index_sorts_by_a_clicked_column_offline() {
+fn the_index_sorts_by_a_clicked_column_offline_sandbox_off_as_root() {
     require_chromium();
     let dir = exported();
     let browser = Browser::start(&crate::site::browser_settings_unsandboxed_as_root()).unwrap();
@@ -204,7 +204,7 @@ fn saved_special(date: &str) -> String {
 }
 
 #[test]
-fn names_from_files_and_pages_come_out_as_text_in_every_page() {
+fn names_from_files_and_pages_come_out_as_text_in_every_page_sandbox_off_as_root() {
     require_chromium();
     let dir = Dir::new();
     // An import's source is the path it was given: here through folders
@@ -368,7 +368,7 @@ fn every_puzzle_page_says_what_show_says() {
 }
 
 #[test]
-fn the_index_gives_each_puzzle_its_date_and_grade_and_filters_by_grade() {
+fn the_index_gives_each_puzzle_its_date_and_grade_and_filters_by_grade_sandbox_off_as_root() {
     let dir = with_specials();
     let listed = dir.run(&["list", "--json"]).ok().json_lines();
     let (names, data) = puzzles_js(&dir);
@@ -453,7 +453,7 @@ fn the_index_gives_each_puzzle_its_date_and_grade_and_filters_by_grade() {
 }
 
 #[test]
-fn the_index_fits_a_phone_and_keeps_dates_on_one_line() {
+fn the_index_fits_a_phone_and_keeps_dates_on_one_line_sandbox_off_as_root() {
     require_chromium();
     // Every kind and status, and specials with their dates.
     let dir = crate::archive_format::copy_of("v1");

@@ -187,7 +187,7 @@ fn water_of(states: &[Vec<String>]) -> Vec<Vec<bool>> {
 }
 
 #[test]
-fn an_aquarium_is_solved_by_clicks_stays_solved_and_the_index_finds_it() {
+fn an_aquarium_is_solved_by_clicks_stays_solved_and_the_index_finds_it_sandbox_off_as_root() {
     let (dir, id, _) = exported();
     let (tanks, water) = aquarium_fixture();
     let (h, w) = (tanks.len(), tanks[0].len());
@@ -304,7 +304,7 @@ fn an_aquarium_is_solved_by_clicks_stays_solved_and_the_index_finds_it() {
 }
 
 #[test]
-fn a_sudoku_is_played_with_hints_that_agree_with_its_solution() {
+fn a_sudoku_is_played_with_hints_that_agree_with_its_solution_sandbox_off_as_root() {
     let (dir, _, sudoku) = exported();
     let shown = dir.run(&["show", &sudoku[0].to_string(), "--json"]).ok().json_lines();
     // A string, or rows of strings: its digits, `.` for a blank.
@@ -408,7 +408,7 @@ fn show_gives_an_aquariums_puzzlink_address_and_refuses_other_kinds() {
 }
 
 #[test]
-fn an_aquariums_hints_settle_cells_as_its_solution_has_them() {
+fn an_aquariums_hints_settle_cells_as_its_solution_has_them_sandbox_off_as_root() {
     let (dir, id, _) = exported();
     let (_, water) = aquarium_fixture();
     let puzzle =

@@ -1,5 +1,7 @@
-//! Ctrl-C and a site out of reach: the binary stops with words that say
-//! what was kept and how to finish, and leaves a consistent archive.
+//! Ctrl-C, SIGTERM and a site out of reach: the binary stops with words
+//! that say what was kept and how to finish, and leaves a consistent
+//! archive. SIGTERM, what a scheduler stops a run with, takes Ctrl-C's path
+//! and exits with 143 (128 + 15) where Ctrl-C exits with 130.
 
 use std::path::Path;
 use std::process::Stdio;
@@ -11,10 +13,10 @@ use crate::site::require_chromium;
 use crate::site_server::{Fault, Site};
 use crate::util::{Dir, Run, Watched, ctrl_c, fixtures};
 
-/// Waits until process `pid` (a child of the test) catches SIGINT (its
+/// Waits until process `pid` (a child of the test) catches `signal` (its
 /// handler is installed), so that the signal sent next is handled, not
 /// fatal.
-fn wait_for_sigint_handler(pid: u32) {
+fn wait_for_handler_of(pid: u32, signal: libc::c_int) {
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {
         let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
@@ -22,12 +24,20 @@ fn wait_for_sigint_handler(pid: u32) {
             .lines()
             .find_map(|l| l.strip_prefix("SigCgt:"))
             .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
-            .is_some_and(|mask| mask & (1 << (libc::SIGINT - 1)) != 0);
+            .is_some_and(|mask| mask & (1 << (signal - 1)) != 0);
         if caught {
             return;
         }
-        assert!(Instant::now() < deadline, "aquarchive never set up its Ctrl-C handler");
+        assert!(Instant::now() < deadline, "aquarchive never set up its handler of signal {signal}");
         std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// Sends `signal` to process `pid`, a child of the test.
+fn send(pid: u32, signal: libc::c_int) {
+    // SAFETY: a signal to a child this test started and has not waited for.
+    unsafe {
+        libc::kill(pid as libc::pid_t, signal);
     }
 }
 
@@ -52,12 +62,17 @@ fn many_sudokus(dir: &Dir) -> (i64, String) {
 /// at hand: its first write waits for the lock, so the Ctrl-C always comes
 /// before it has finished, and is always heard before it goes on.
 pub(crate) fn interrupted_while_locked(dir: &Dir, args: &[&str]) -> Run {
+    interrupted_while_locked_by(dir, args, libc::SIGINT)
+}
+
+/// As [`interrupted_while_locked`], with `signal` in place of Ctrl-C's.
+fn interrupted_while_locked_by(dir: &Dir, args: &[&str], signal: libc::c_int) -> Run {
     let lock = rusqlite::Connection::open(dir.join("a.sqlite")).unwrap();
     lock.execute_batch("BEGIN IMMEDIATE").unwrap();
     let mut run = Watched::spawn(dir.command(args), &format!("aquarchive {}", args.join(" ")));
-    wait_for_sigint_handler(run.id());
-    ctrl_c(run.id());
-    run.wait_for_line("aquarchive: stopping after the step at hand");
+    wait_for_handler_of(run.id(), signal);
+    send(run.id(), signal);
+    run.wait_for_line("stopping after the step at hand");
     lock.execute_batch("ROLLBACK").unwrap();
     run.finish()
 }
@@ -81,6 +96,26 @@ fn ctrl_c_during_an_import_keeps_whole_chunks_and_says_how_to_finish() {
     assert!(run.stdout.contains(&said), "{said}: {run}");
     dir.run(&["--db", "a.sqlite", "verify"]).ok();
     // Running it again finishes the job.
+    dir.run(&["--db", "a.sqlite", "import", &path]).ok();
+    assert_eq!(count(&db, "SELECT count(*) FROM puzzles") - before, total);
+}
+
+#[test]
+fn sigterm_during_an_import_keeps_whole_chunks_says_how_to_finish_and_exits_143() {
+    let dir = Dir::new();
+    let (total, path) = many_sudokus(&dir);
+    let db = dir.join("a.sqlite");
+    let date = dir.write("date.txt", "standard Jan 1\n").display().to_string();
+    dir.run(&["--db", "a.sqlite", "import", "--kind", "calendar", &date]).ok();
+    let before = count(&db, "SELECT count(*) FROM puzzles");
+    let run = interrupted_while_locked_by(&dir, &["--db", "a.sqlite", "import", &path], libc::SIGTERM).expect_code(143);
+    assert!(run.stderr.contains("aquarchive: SIGTERM: stopping after the step at hand"), "{run}");
+    assert!(run.stderr.contains("run the same import again to finish"), "{run}");
+    let stored = count(&db, "SELECT count(*) FROM puzzles") - before;
+    assert!(stored < total, "{run}");
+    let said = format!(": {} stored", count_of(stored as u64, "puzzle", "puzzles"));
+    assert!(run.stdout.contains(&said), "{said}: {run}");
+    dir.run(&["--db", "a.sqlite", "verify"]).ok();
     dir.run(&["--db", "a.sqlite", "import", &path]).ok();
     assert_eq!(count(&db, "SELECT count(*) FROM puzzles") - before, total);
 }
@@ -110,12 +145,12 @@ fn ctrl_c_during_a_re_solve_keeps_whole_chunks_and_says_how_to_finish() {
 }
 
 #[test]
-fn ctrl_c_during_a_browser_fetch_says_what_is_kept() {
+fn ctrl_c_during_a_browser_fetch_says_what_is_kept_sandbox_off_as_root() {
     require_chromium();
     let site = Site::start();
     // The page hangs until the test ends, so the browser is busy when Ctrl-C comes.
     site.fault("/?size=0", &[Fault::Held]);
-    let dir = setup(&site.base_url());
+    let dir = setup_sandbox_off_as_root(&site.base_url());
     dir.run(&["fetch", "6x6-normal"]).ok();
     let child =
         dir.command(&["fetch", "--browser", "6x6-easy"]).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
@@ -134,10 +169,64 @@ fn ctrl_c_during_a_browser_fetch_says_what_is_kept() {
     assert_eq!(list.json_lines().len(), 1, "{list}");
 }
 
+#[test]
+fn sigterm_during_a_browser_fetch_says_what_is_kept_ends_the_browser_and_exits_143_sandbox_off_as_root() {
+    require_chromium();
+    let site = Site::start();
+    // The page hangs until the test ends, so the browser is busy when SIGTERM comes.
+    site.fault("/?size=0", &[Fault::Held]);
+    let dir = setup_sandbox_off_as_root(&site.base_url());
+    dir.run(&["fetch", "6x6-normal"]).ok();
+    let tmp = dir.join("tmp");
+    std::fs::create_dir(&tmp).unwrap();
+    let child = dir
+        .command(&["fetch", "--browser", "6x6-easy"])
+        .env_remove("XDG_RUNTIME_DIR")
+        .env("TMPDIR", &tmp)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while site.hits("/?size=0") == 0 {
+        assert!(Instant::now() < deadline, "the browser never asked for the page");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let tmp_named = tmp.display().to_string();
+    let browsers = || {
+        std::fs::read_dir("/proc")
+            .unwrap()
+            .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u32>().ok())
+            .filter(|pid| {
+                let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+                let state = stat.rsplit_once(')').and_then(|(_, rest)| rest.split_whitespace().next());
+                let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+                state.is_some_and(|s| s != "Z") && String::from_utf8_lossy(&cmdline).contains(&tmp_named)
+            })
+            .collect::<Vec<u32>>()
+    };
+    assert!(!browsers().is_empty(), "Chromium runs on a profile in {tmp_named}");
+    send(child.id(), libc::SIGTERM);
+    let run = Run::wait(child, "aquarchive fetch --browser 6x6-easy").expect_code(143);
+    assert!(run.stderr.contains("aquarchive: SIGTERM: interrupted: every page fetched before is stored"), "{run}");
+    assert!(run.stderr.contains("Run the same fetch again to finish"), "{run}");
+    // The profile is removed before the process exits; what was killed is
+    // gone once the kernel has reaped it, a minute at most on any machine.
+    assert_eq!(std::fs::read_dir(&tmp).unwrap().count(), 0, "left in the temp dir: {run}");
+    while !browsers().is_empty() {
+        assert!(Instant::now() < deadline + Duration::from_secs(60), "still running: {:?}", browsers());
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    dir.run(&["verify"]).ok();
+    let list = dir.run(&["list", "--json"]).ok();
+    assert_eq!(list.json_lines().len(), 1, "{list}");
+}
+
 /// A directory whose config.toml sends fetches to `base_url`, with waits
 /// long enough (minutes) that only an answer ends a fetch: a held page is
-/// still loading whenever the test acts.
-fn setup(base_url: &str) -> Dir {
+/// still loading whenever the test acts; as root, without Chromium's
+/// sandbox (see [`crate::site::unsandboxed_as_root`]).
+fn setup_sandbox_off_as_root(base_url: &str) -> Dir {
     let dir = Dir::new();
     dir.write(
         "config.toml",
@@ -148,11 +237,11 @@ fn setup(base_url: &str) -> Dir {
 }
 
 #[test]
-fn a_browser_fetch_from_a_closed_port_says_the_connection_was_refused() {
+fn a_browser_fetch_from_a_closed_port_says_the_connection_was_refused_sandbox_off_as_root() {
     require_chromium();
     // A port that was free a moment ago and that nothing listens on now.
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let dir = setup(&format!("http://127.0.0.1:{port}/"));
+    let dir = setup_sandbox_off_as_root(&format!("http://127.0.0.1:{port}/"));
     // robots.txt (a 404: none) was asked for within the day, so the browser
     // is what meets the closed port.
     dir.run(&["import", &crate::util::fixtures().join("sudoku/se_rated_sample.txt").display().to_string()]).ok();

@@ -277,7 +277,7 @@ fn script(browser: &Browser, js: &str) -> serde_json::Value {
 }
 
 #[test]
-fn html_export_opens_in_chromium() {
+fn html_export_opens_in_chromium_sandbox_off_as_root() {
     require_chromium();
     let dir = imported();
     dir.run(&["--db", "a.sqlite", "export", "--html", "site"]).ok();

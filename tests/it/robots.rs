@@ -277,7 +277,7 @@ fn a_contact_neither_url_nor_address_stops_the_run_naming_config_toml_and_the_ke
 }
 
 #[test]
-fn robots_txt_is_fetched_over_http_when_the_browser_fetches_the_pages() {
+fn robots_txt_is_fetched_over_http_when_the_browser_fetches_the_pages_sandbox_off_as_root() {
     crate::site::require_chromium();
     let site = Site::start();
     site.robots(Some("User-agent: aquarchive\nDisallow: /?size=9\n"));

@@ -33,6 +33,14 @@ fn setup_timeout(site: &Site, timeout_secs: u64) -> Dir {
             site.base_url()
         ),
     );
+    dir
+}
+
+/// As [`setup`], and as root without Chromium's sandbox (see
+/// [`unsandboxed_as_root`]): for the tests that run Chromium, whose names
+/// say so.
+pub(crate) fn setup_sandbox_off_as_root(site: &Site) -> Dir {
+    let dir = setup(site);
     unsandboxed_as_root(&dir);
     dir
 }
@@ -126,7 +134,7 @@ fn fixture_solution(class: u8, id: u64) -> Option<String> {
 /// by the page's own hash; specials by their date, normal ones by ID.
 fn every_class_is_stored(extra: &[&str], source: &str) {
     let site = Site::start();
-    let dir = setup(&site);
+    let dir = if extra.contains(&"--browser") { setup_sandbox_off_as_root(&site) } else { setup(&site) };
     let mut args = vec!["fetch", "--json"];
     args.extend(extra);
     args.extend(CLASSES);
@@ -206,7 +214,7 @@ pub fn require_chromium() {
 }
 
 #[test]
-fn browser_fetch_of_every_size_class_stores_the_right_puzzles() {
+fn browser_fetch_of_every_size_class_stores_the_right_puzzles_sandbox_off_as_root() {
     require_chromium();
     // A browser sees the script and the board its JavaScript drew: both are
     // read and agree.
@@ -214,7 +222,7 @@ fn browser_fetch_of_every_size_class_stores_the_right_puzzles() {
 }
 
 #[test]
-fn http_and_browser_agree_on_every_fixture_puzzle() {
+fn http_and_browser_agree_on_every_fixture_puzzle_sandbox_off_as_root() {
     require_chromium();
     let site = Site::start();
     let urls = SiteUrls::new(&site.base_url());
@@ -247,10 +255,10 @@ fn http_and_browser_agree_on_every_fixture_puzzle() {
 }
 
 #[test]
-fn a_browser_fetch_of_an_unknown_id_says_so() {
+fn a_browser_fetch_of_an_unknown_id_says_so_sandbox_off_as_root() {
     require_chromium();
     let site = Site::start();
-    let dir = setup(&site);
+    let dir = setup_sandbox_off_as_root(&site);
     let run = dir.run(&["fetch", "--browser", "--id", "999", "--size", "6x6-easy"]).expect_code(2);
     assert!(run.stdout.contains("the site says there is no puzzle with this ID"), "{run}");
     assert_eq!(count(&db(&dir), "SELECT count(*) FROM puzzles"), 0);
@@ -916,7 +924,7 @@ fn listening_of(pid: u32) -> Vec<(String, u16)> {
 }
 
 #[test]
-fn chromedriver_listens_on_loopback_only() {
+fn chromedriver_listens_on_loopback_only_sandbox_off_as_root() {
     require_chromium();
     let browser = aquarchive::site::browser::Browser::start(&browser_settings_unsandboxed_as_root()).unwrap();
     let port = browser.driver_port().expect("we started chromedriver");
@@ -994,9 +1002,10 @@ fn descendants(pid: u32) -> Vec<Process> {
 }
 
 /// A config.toml for the test site whose waits are minutes long: a fetch
-/// of a held page still waits for it whenever the test acts.
+/// of a held page still waits for it whenever the test acts; as root,
+/// without Chromium's sandbox (see [`unsandboxed_as_root`]).
 fn setup_waiting(site: &Site) -> Dir {
-    let dir = setup(site);
+    let dir = setup_sandbox_off_as_root(site);
     let config = std::fs::read_to_string(dir.join("config.toml")).unwrap();
     let config = config.replace("timeout_secs = 1\n", "timeout_secs = 300\n");
     dir.write("config.toml", config.replace("board_wait_secs = 10\n", "board_wait_secs = 300\n"));
@@ -1035,7 +1044,7 @@ fn wait_for_request_of(site: &Site, target: &str, mut child: std::process::Child
 }
 
 #[test]
-fn ctrl_c_stops_chromedriver_and_chromium_and_removes_the_profile() {
+fn ctrl_c_stops_chromedriver_and_chromium_and_removes_the_profile_sandbox_off_as_root() {
     require_chromium();
     let site = Site::start();
     // The page hangs until the test ends, so the browser is busy when Ctrl-C comes.
@@ -1087,7 +1096,7 @@ fn entries(dir: &Path) -> Vec<PathBuf> {
 }
 
 #[test]
-fn a_killed_runs_browsers_and_profile_are_cleared_by_the_next_run() {
+fn a_killed_runs_browsers_and_profile_are_cleared_by_the_next_run_sandbox_off_as_root() {
     require_chromium();
     let site = Site::start();
     let (dir, tmp, mut killed) = held_browser_fetch(&site);
@@ -1115,7 +1124,7 @@ fn a_killed_runs_browsers_and_profile_are_cleared_by_the_next_run() {
 }
 
 #[test]
-fn config_can_choose_the_browser_and_an_already_running_webdriver() {
+fn config_can_choose_the_browser_and_an_already_running_webdriver_sandbox_off_as_root() {
     require_chromium();
     let site = Site::start();
     // Port 0: chromedriver takes a free port and says which once it listens.
@@ -1161,7 +1170,7 @@ fn config_can_choose_the_browser_and_an_already_running_webdriver() {
     let mut stderr = driver.stderr.take().unwrap();
     std::thread::spawn(move || lines.by_ref().for_each(drop));
     std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
-    let dir = setup(&site);
+    let dir = setup_sandbox_off_as_root(&site);
     let config = std::fs::read_to_string(dir.join("config.toml")).unwrap();
     dir.write(
         "config.toml",
@@ -1208,7 +1217,7 @@ fn running_as_root() -> bool {
 /// config.toml when given, else none (`auto`), as root too.
 fn setup_sandbox(site: &Site, sandbox: Option<&str>) -> Dir {
     let dir = setup(site);
-    let config = std::fs::read_to_string(dir.join("config.toml")).unwrap().replace(SANDBOX_OFF, "");
+    let config = std::fs::read_to_string(dir.join("config.toml")).unwrap();
     let sandbox = sandbox.map(|sandbox| format!("browser_sandbox = \"{sandbox}\"\n")).unwrap_or_default();
     dir.write("config.toml", config.replace("[fetch]\n", &format!("[fetch]\n{sandbox}")));
     dir
@@ -1379,7 +1388,7 @@ fn another_user_keeps_the_browser_sandbox_and_gets_no_warning() {
 /// adds a line to the dir's `starts`.
 fn setup_with_taken_ports(site: &Site, failing: usize) -> Dir {
     use std::os::unix::fs::PermissionsExt;
-    let dir = setup(site);
+    let dir = setup_sandbox_off_as_root(site);
     let (_, chromedriver) = browser_paths();
     let starts = dir.join("starts");
     let wrapper = dir.write(
@@ -1406,7 +1415,7 @@ fn starts(dir: &Dir) -> usize {
 }
 
 #[test]
-fn a_chromedriver_that_finds_its_port_taken_is_started_again() {
+fn a_chromedriver_that_finds_its_port_taken_is_started_again_sandbox_off_as_root() {
     require_chromium();
     let site = Site::start();
     let dir = setup_with_taken_ports(&site, 2);
@@ -1419,7 +1428,7 @@ fn a_chromedriver_that_finds_its_port_taken_is_started_again() {
 }
 
 #[test]
-fn a_chromedriver_that_keeps_finding_its_port_taken_is_named_with_what_it_said() {
+fn a_chromedriver_that_keeps_finding_its_port_taken_is_named_with_what_it_said_sandbox_off_as_root() {
     require_chromium();
     let site = Site::start();
     let dir = setup_with_taken_ports(&site, 1000);
@@ -1467,4 +1476,194 @@ fn the_real_puzzles_of_2025_are_confirmed_by_the_sites_own_hash() {
     let hashes: Vec<Vec<Option<String>>> =
         real.iter().map(|p| vec![Some(p.id.to_string()), p.hashed.clone()]).collect();
     assert_eq!(stored, hashes);
+}
+
+/// A chromedriver wrapper in `dir` that adds a line to `dir/starts` for
+/// each start, its process id and the scratch folder it was given (its
+/// TMPDIR, inside the profile), then runs the real one in its place (the
+/// same process).
+fn recording_chromedriver(dir: &Dir) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let (_, chromedriver) = browser_paths();
+    let wrapper = dir.write(
+        "chromedriver",
+        format!(
+            "#!/bin/sh\necho \"$$ $TMPDIR\" >> '{}'\nexec '{}' \"$@\"\n",
+            dir.join("starts").display(),
+            chromedriver.display()
+        ),
+    );
+    std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).unwrap();
+    wrapper
+}
+
+/// The chromedrivers [`recording_chromedriver`] started: each one's process
+/// id and profile.
+fn recorded_starts(dir: &Dir) -> Vec<(u32, PathBuf)> {
+    let text = std::fs::read_to_string(dir.join("starts")).unwrap_or_default();
+    text.lines()
+        .map(|line| {
+            let (pid, scratch) = line.split_once(' ').unwrap();
+            (pid.parse().unwrap(), Path::new(scratch).parent().unwrap().to_path_buf())
+        })
+        .collect()
+}
+
+/// The processes on this machine whose command line names `folder`.
+fn naming(folder: &Path) -> Vec<(u32, String)> {
+    let folder = folder.display().to_string();
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|entry| entry.ok()?.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|&pid| Process::of(pid).is_some_and(Process::running))
+        .map(|pid| (pid, cmdline(pid)))
+        .filter(|(_, cmdline)| cmdline.contains(&folder))
+        .collect()
+}
+
+/// `fetch --browser ARGS` in `dir` with the temp dir `tmp` and no
+/// XDG_RUNTIME_DIR, so that a profile would be made in `tmp`.
+fn browser_fetch_in(dir: &Dir, tmp: &Path, args: &[&str]) -> Run {
+    let mut all = vec!["fetch", "--browser"];
+    all.extend(args);
+    let child = dir
+        .command(&all)
+        .env_remove("XDG_RUNTIME_DIR")
+        .env("TMPDIR", tmp)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    Run::wait(child, &format!("aquarchive {}", all.join(" ")))
+}
+
+#[test]
+fn a_browser_run_that_asks_for_no_page_starts_no_chromedriver_and_makes_no_profile_sandbox_off_as_root() {
+    require_chromium();
+    let site = Site::start();
+    let dir = setup_sandbox_off_as_root(&site);
+    let wrapper = recording_chromedriver(&dir);
+    let config = std::fs::read_to_string(dir.join("config.toml")).unwrap();
+    let config = config.replace("[fetch]\n", &format!("[fetch]\nchromedriver = \"{}\"\n", wrapper.display()));
+    dir.write("config.toml", &config);
+    let tmp = dir.join("tmp");
+    std::fs::create_dir(&tmp).unwrap();
+    // Targets refused: not even robots.txt is asked for.
+    let run = browser_fetch_in(&dir, &tmp, &["--date", "2025-12-07", "6x6-easy"]).expect_code(2);
+    assert!(run.stderr.contains("only the daily, weekly and monthly specials have dates"), "{run}");
+    assert!(site.log().is_empty(), "{run}");
+    // robots.txt forbids every page: it is read over HTTP, and no page is.
+    site.robots(Some("User-agent: *\nDisallow: /\n"));
+    let run = browser_fetch_in(&dir, &tmp, &["6x6-easy", "daily"]).expect_code(2);
+    assert!(run.stdout.contains("forbids /?size=0 to aquarchive"), "{run}");
+    assert!(run.stdout.contains("forbids /?size=9 to aquarchive"), "{run}");
+    assert_eq!(site.hits("/robots.txt"), 1, "{run}");
+    assert_eq!(recorded_starts(&dir), vec![], "chromedriver was started: {run}");
+    assert_eq!(entries(&tmp), Vec::<PathBuf>::new(), "a profile was made: {run}");
+    // The same run where robots.txt allows the pages starts it, once: the
+    // wrapper does see a start.
+    site.robots(None);
+    let allowed = Dir::new();
+    allowed.write("config.toml", &config);
+    let run = browser_fetch_in(&allowed, &tmp, &["6x6-easy", "6x6-normal"]).ok();
+    assert_eq!(recorded_starts(&dir).len(), 1, "{run}");
+    assert_eq!(entries(&tmp), Vec::<PathBuf>::new(), "the profile is left: {run}");
+}
+
+#[test]
+fn when_the_librarys_browser_fetch_returns_its_browser_has_ended_and_its_profile_is_gone_sandbox_off_as_root() {
+    use std::ops::ControlFlow;
+
+    use aquarchive::archive::fetch::{self, FetchEvent, FetchRequest, Target};
+    use aquarchive::config::{Config, FetchConfig, SiteConfig};
+    use aquarchive::engine::Settings;
+    use aquarchive::store::{Access, Store};
+
+    require_chromium();
+    let site = Site::start();
+    let dir = Dir::new();
+    let mut store = Store::open(&db(&dir), Access::ReadWrite).unwrap();
+    let sandbox = browser_settings_unsandboxed_as_root().sandbox;
+    let config = Config {
+        site: SiteConfig { base_url: site.base_url(), min_delay_ms: 0, retries: 0, ..SiteConfig::default() },
+        fetch: FetchConfig {
+            chromedriver: recording_chromedriver(&dir),
+            browser_sandbox: sandbox,
+            ..Config::default().fetch
+        },
+        ..Config::default()
+    };
+    let easy: SizeClass = "6x6-easy".parse().unwrap();
+    let targets = vec![Target::New { class: easy, count: 2 }];
+    let request = FetchRequest { targets, browser: true, solve: Settings::default(), missed: false };
+    // While the pages come: the chromedriver and the Chromium processes
+    // that name its profile.
+    let mut seen = Vec::new();
+    let mut each = |event: FetchEvent<'_>| {
+        if let FetchEvent::Page(_) = event
+            && let Some((driver, profile)) = recorded_starts(&dir).pop()
+        {
+            seen.push((driver, profile.clone(), naming(&profile)));
+        }
+        ControlFlow::Continue(())
+    };
+    let reports = fetch::run(&mut store, &config, &request, &mut each).unwrap();
+    assert_eq!(reports.len(), 2, "{reports:?}");
+    let (driver, profile, browsers) = seen.last().cloned().expect("a page with a browser");
+    assert!(seen.iter().all(|(d, _, _)| *d == driver), "one chromedriver for the run: {seen:?}");
+    assert!(browsers.iter().any(|(_, cmdline)| cmdline.contains("--type=renderer")), "a renderer in {browsers:?}");
+    // Returned: chromedriver has been reaped, the profile removed.
+    let driver = Process::of(driver);
+    assert!(driver.is_none_or(|d| !d.running()), "chromedriver {driver:?} runs on: {}", cmdline(driver.unwrap().pid));
+    assert!(!profile.exists(), "{} is left", profile.display());
+    // Killed processes are gone once the kernel has reaped them; a minute
+    // is plenty on any machine.
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    while !naming(&profile).is_empty() {
+        assert!(std::time::Instant::now() < deadline, "still running: {:?}", naming(&profile));
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn a_browser_fetch_leaves_no_crash_handler_running_and_writes_nothing_in_the_home_folder_sandbox_off_as_root() {
+    require_chromium();
+    let site = Site::start();
+    // The page hangs until the processes are seen, then loads.
+    site.fault("/?size=0", &[Fault::Held]);
+    let dir = setup_waiting(&site);
+    let (tmp, home) = (dir.join("tmp"), dir.join("home"));
+    std::fs::create_dir(&tmp).unwrap();
+    std::fs::create_dir(&home).unwrap();
+    let what = "aquarchive fetch --browser 6x6-easy";
+    let child = dir
+        .command(&["fetch", "--browser", "6x6-easy"])
+        .env_remove("XDG_RUNTIME_DIR")
+        .env_remove("XDG_CACHE_HOME")
+        .env_remove("XDG_CONFIG_HOME")
+        .env("TMPDIR", &tmp)
+        .env("HOME", &home)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let child = wait_for_request_of(&site, "/?size=0", child, what);
+    // Chromium's crash handler names its reports' folder (in the profile)
+    // and leaves the process group killed at the end.
+    let during: Vec<(u32, String)> = naming(&tmp).into_iter().chain(naming(&home)).collect();
+    site.release();
+    let run = Run::wait(child, what).ok();
+    assert!(during.iter().any(|(_, cmdline)| cmdline.contains("--type=renderer")), "a renderer in {during:?}");
+    let handlers: Vec<_> = during.iter().filter(|(_, cmdline)| cmdline.contains("crashpad_handler")).collect();
+    assert!(handlers.iter().all(|(_, cmdline)| !cmdline.contains(&home.display().to_string())), "{handlers:?}");
+    assert_eq!(entries(&home), Vec::<PathBuf>::new(), "written in the home folder: {run}");
+    assert_eq!(entries(&tmp), Vec::<PathBuf>::new(), "left in the temp dir: {run}");
+    // The crash handler was killed before the profile was removed; the
+    // kernel reaps what was killed at once on any machine, a minute at most.
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    let left = || naming(&tmp).into_iter().chain(naming(&home)).collect::<Vec<_>>();
+    while !left().is_empty() {
+        assert!(std::time::Instant::now() < deadline, "outlived the fetch: {:?}", left());
+        std::thread::sleep(Duration::from_millis(50));
+    }
 }

@@ -19,7 +19,7 @@ pub fn run(args: BackupArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
         Ok(report) => report,
         Err(_) if aquarchive::interrupt::requested() => {
             eprintln!("aquarchive: stopped: no backup was written");
-            return Ok(ExitCode::Interrupted);
+            return Ok(crate::cli::interrupt::stopped_code());
         }
         Err(StoreError::Io { path, source }) if source.kind() == std::io::ErrorKind::AlreadyExists => {
             return Err(CliError::Message(format!("{}: {source} (--force replaces it)", path.display())));

@@ -104,7 +104,7 @@ fn puzzles(shown: &str, summary: &Summary, total: u64) -> Result<ExitCode, CliEr
             summary.read(),
             count_of(summary.stored(), "puzzle", "puzzles"),
         );
-        return Ok(ExitCode::Interrupted);
+        return Ok(crate::cli::interrupt::stopped_code());
     }
     Ok(if !summary.unreadable.is_empty() {
         ExitCode::Error
@@ -149,14 +149,14 @@ fn tell(tally: &Tally, pages_from: &str) {
 }
 
 /// A restore's exit code: 2 for a refused record, 3 for nothing stored,
-/// 130 (said here) when Ctrl-C stopped it.
+/// 130 (said here) when Ctrl-C stopped it (143 for SIGTERM, 129 for SIGHUP).
 fn restored_code(tally: &Tally, stored_nothing: bool, interrupted: bool) -> ExitCode {
     if interrupted {
         eprintln!(
             "aquarchive: interrupted: what is counted above is stored, each puzzle with all its rows; run the same \
              import again to finish"
         );
-        ExitCode::Interrupted
+        crate::cli::interrupt::stopped_code()
     } else if !tally.refused.is_empty() {
         ExitCode::Error
     } else if stored_nothing {

@@ -50,7 +50,7 @@ pub fn run(args: ResolveArgs, global: &GlobalArgs) -> Result<ExitCode, CliError>
     }
     if summary.interrupted {
         eprintln!("aquarchive: interrupted: {} of {} re-solved and stored; {rerun}", summary.solved, ids.len());
-        return Ok(ExitCode::Interrupted);
+        return Ok(crate::cli::interrupt::stopped_code());
     }
     Ok(if !summary.failed.is_empty() {
         ExitCode::Error

@@ -58,7 +58,7 @@ pub fn run(args: CalendarReadArgs, global: &GlobalArgs) -> Result<ExitCode, CliE
             args.photos.len(),
             batch.read,
         );
-        return Ok(ExitCode::Interrupted);
+        return Ok(crate::cli::interrupt::stopped_code());
     }
     Ok(code)
 }
