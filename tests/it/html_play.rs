@@ -454,7 +454,7 @@ fn an_aquariums_hints_settle_cells_as_its_solution_has_them_sandbox_off_as_root(
 }
 
 #[test]
-fn a_drag_fills_every_cell_it_passes_with_a_finger_or_the_mouse_on_a_phone_and_a_desktop() {
+fn a_drag_fills_every_cell_it_passes_with_a_finger_or_the_mouse_on_a_phone_and_a_desktop_sandbox_off_as_root() {
     let (dir, id, sudoku) = exported();
     let (tanks, _) = aquarium_fixture();
     let (h, w) = (tanks.len(), tanks[0].len());
@@ -546,7 +546,7 @@ fn solve_special(page: &Page, n: usize) {
 }
 
 #[test]
-fn the_front_page_leads_to_the_newest_specials_and_marks_the_dailies_played() {
+fn the_front_page_leads_to_the_newest_specials_and_marks_the_dailies_played_sandbox_off_as_root() {
     let dir = Dir::new();
     // Dailies of three days running, two weeklies and a monthly, as saved
     // pages of the test site's specials (line, date), and an Aquarium.
