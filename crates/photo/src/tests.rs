@@ -1156,3 +1156,19 @@ fn a_photo_read_as_the_board_it_does_not_show_is_refused_naming_the_one_it_does(
         assert_eq!(&reading.variant, shown);
     }
 }
+
+/// A date inferred from the open cells seen and the photo's sides (a
+/// one-digit day lost on its floor) stands only when the pieces then fit
+/// one of its tilings as seen: a shadow across a standard photo of Apr 8
+/// (seed 11) hid the 8 from the days weighed, and the nearest tiling of Apr
+/// 16, corrected by 16 sides, was once given as its reading.
+#[test]
+fn an_inferred_date_needing_its_pieces_corrected_too_is_refused() {
+    let [standard, _] = boards();
+    let made = synth::photo(&standard, 11, &Camera::PHONE.with(Distortion::Shadow, 3));
+    assert_eq!(made.date.to_string(), "Apr 8");
+    match read(&made.jpeg, &boards()) {
+        Ok(reading) => assert_eq!((reading.date, reading.tiling), (made.date, made.tiling), "read wrongly"),
+        Err(e) => assert!(matches!(e, ReadError::OpenCells { .. }), "{e}"),
+    }
+}

@@ -27,7 +27,13 @@ const CANDIDATES: usize = 4;
 /// cells of that kind would make whose tilings the photo's sides bear out
 /// by a clear margin ([`pieces::likeliest_date`]). The reason the first
 /// look failed is told.
-pub(super) fn read(layout: &Layout, tilings: &pieces::Tilings) -> Result<Date, ReadError> {
+///
+/// A date so inferred comes with that reason: it stands only if the
+/// pieces seen then fit one of its tilings as seen. Were they corrected
+/// too, the reading would rest on two inferences, and a shadow across the
+/// board once made it a wrong one (a standard photo of Apr 8 read as Apr
+/// 16, the 8 not among the days weighed).
+pub(super) fn read(layout: &Layout, tilings: &pieces::Tilings) -> Result<(Date, Option<ReadError>), ReadError> {
     let ev = &layout.evidence;
     let looks = [
         (&ev.open, true),
@@ -40,7 +46,7 @@ pub(super) fn read(layout: &Layout, tilings: &pieces::Tilings) -> Result<Date, R
     let mut short: Option<Vec<Date>> = None;
     for (open, by_gaps) in looks {
         match shown(layout, open, by_gaps) {
-            Ok(date) => return Ok(date),
+            Ok(date) => return Ok((date, None)),
             Err(NotShown { error, dates }) => {
                 failed.get_or_insert(error);
                 if short.is_none() {
@@ -49,10 +55,11 @@ pub(super) fn read(layout: &Layout, tilings: &pieces::Tilings) -> Result<Date, R
             }
         }
     }
-    if let Some(date) = short.and_then(|dates| pieces::likeliest_date(&layout.variant, ev, &dates, tilings)) {
-        return Ok(date);
+    let failed = failed.expect("a look tried");
+    match short.and_then(|dates| pieces::likeliest_date(&layout.variant, ev, &dates, tilings)) {
+        Some(date) => Ok((date, Some(failed))),
+        None => Err(failed),
     }
-    Err(failed.expect("a look tried"))
 }
 
 /// Why the open cells seen are no date, and when they are a date's but

@@ -189,8 +189,12 @@ fn read_within(
     let straight = rectify::straighten(photo, work_corners)?;
     let read = |variants: &[Variant]| {
         let layout = grid::lay(&straight, variants)?;
-        let date = date::read(&layout, tilings)?;
-        pieces::read(&layout, date, work_corners, tilings)
+        let (date, unless_as_seen) = date::read(&layout, tilings)?;
+        let reading = pieces::read(&layout, date, work_corners, tilings)?;
+        match unless_as_seen {
+            Some(not_seen) if reading.corrected.is_some() => Err(not_seen),
+            _ => Ok(reading),
+        }
     };
     let outcome = read(variants);
     if others.is_empty() || matches!(outcome, Ok(Reading { corrected: None, .. })) {
