@@ -77,47 +77,35 @@ fn interrupted_while_locked_by(dir: &Dir, args: &[&str], signal: libc::c_int) ->
     run.finish()
 }
 
+/// Ctrl-C, and SIGTERM as a scheduler stops a run, each in a run of its
+/// own: the import ends after the chunk at hand with the signal's exit
+/// code, says what it stored and how to finish, and a re-run finishes.
 #[test]
-fn ctrl_c_during_an_import_keeps_whole_chunks_and_says_how_to_finish() {
-    let dir = Dir::new();
-    let (total, path) = many_sudokus(&dir);
-    let db = dir.join("a.sqlite");
-    // An archive to lock: it holds one calendar date, which no Sudoku is.
-    let date = dir.write("date.txt", "standard Jan 1\n").display().to_string();
-    dir.run(&["--db", "a.sqlite", "import", "--kind", "calendar", &date]).ok();
-    let before = count(&db, "SELECT count(*) FROM puzzles");
-    let run = interrupted_while_locked(&dir, &["--db", "a.sqlite", "import", &path]).expect_code(130);
-    assert!(run.stderr.contains("aquarchive: interrupted: "), "{run}");
-    assert!(run.stderr.contains("run the same import again to finish"), "{run}");
-    // What it says it stored is what the archive holds, each with its solution.
-    let stored = count(&db, "SELECT count(*) FROM puzzles") - before;
-    assert!(stored < total, "{run}");
-    let said = format!(": {} stored", count_of(stored as u64, "puzzle", "puzzles"));
-    assert!(run.stdout.contains(&said), "{said}: {run}");
-    dir.run(&["--db", "a.sqlite", "verify"]).ok();
-    // Running it again finishes the job.
-    dir.run(&["--db", "a.sqlite", "import", &path]).ok();
-    assert_eq!(count(&db, "SELECT count(*) FROM puzzles") - before, total);
-}
-
-#[test]
-fn sigterm_during_an_import_keeps_whole_chunks_says_how_to_finish_and_exits_143() {
-    let dir = Dir::new();
-    let (total, path) = many_sudokus(&dir);
-    let db = dir.join("a.sqlite");
-    let date = dir.write("date.txt", "standard Jan 1\n").display().to_string();
-    dir.run(&["--db", "a.sqlite", "import", "--kind", "calendar", &date]).ok();
-    let before = count(&db, "SELECT count(*) FROM puzzles");
-    let run = interrupted_while_locked_by(&dir, &["--db", "a.sqlite", "import", &path], libc::SIGTERM).expect_code(143);
-    assert!(run.stderr.contains("aquarchive: SIGTERM: stopping after the step at hand"), "{run}");
-    assert!(run.stderr.contains("run the same import again to finish"), "{run}");
-    let stored = count(&db, "SELECT count(*) FROM puzzles") - before;
-    assert!(stored < total, "{run}");
-    let said = format!(": {} stored", count_of(stored as u64, "puzzle", "puzzles"));
-    assert!(run.stdout.contains(&said), "{said}: {run}");
-    dir.run(&["--db", "a.sqlite", "verify"]).ok();
-    dir.run(&["--db", "a.sqlite", "import", &path]).ok();
-    assert_eq!(count(&db, "SELECT count(*) FROM puzzles") - before, total);
+fn a_signal_during_an_import_keeps_whole_chunks_says_how_to_finish_and_exits_with_its_code() {
+    for (signal, code, said) in [
+        (libc::SIGINT, 130, "aquarchive: interrupted: "),
+        (libc::SIGTERM, 143, "aquarchive: SIGTERM: stopping after the step at hand"),
+    ] {
+        let dir = Dir::new();
+        let (total, path) = many_sudokus(&dir);
+        let db = dir.join("a.sqlite");
+        // An archive to lock: it holds one calendar date, which no Sudoku is.
+        let date = dir.write("date.txt", "standard Jan 1\n").display().to_string();
+        dir.run(&["--db", "a.sqlite", "import", "--kind", "calendar", &date]).ok();
+        let before = count(&db, "SELECT count(*) FROM puzzles");
+        let run = interrupted_while_locked_by(&dir, &["--db", "a.sqlite", "import", &path], signal).expect_code(code);
+        assert!(run.stderr.contains(said), "{run}");
+        assert!(run.stderr.contains("run the same import again to finish"), "{run}");
+        // What it says it stored is what the archive holds, each with its solution.
+        let stored = count(&db, "SELECT count(*) FROM puzzles") - before;
+        assert!(stored < total, "{run}");
+        let stored_said = format!(": {} stored", count_of(stored as u64, "puzzle", "puzzles"));
+        assert!(run.stdout.contains(&stored_said), "{stored_said}: {run}");
+        dir.run(&["--db", "a.sqlite", "verify"]).ok();
+        // Running it again finishes the job.
+        dir.run(&["--db", "a.sqlite", "import", &path]).ok();
+        assert_eq!(count(&db, "SELECT count(*) FROM puzzles") - before, total);
+    }
 }
 
 #[test]
