@@ -76,6 +76,7 @@ pub fn svg(puzzle: &Puzzle, solved: bool) -> Result<Option<String>, ArchiveError
                 _ => None,
             })
         }
+        _ => Ok(None),
     }
 }
 

@@ -1,37 +1,102 @@
 //! The puzzle kinds by name: what the command line's `--kind` takes, what
 //! the archive's `kind` column holds, what JSON output says.
+//!
+//! The table below is the one list of kinds. A kind of the publisher's family
+//! is named as its site names it (`star-battle`, `binairo-plus`); what is
+//! particular to a kind lives in its home (see [`crate::home`]), which
+//! [`crate::home::home`] finds by the kind.
 
 use std::fmt;
 use std::str::FromStr;
 
-/// A kind of puzzle this crate knows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Kind {
-    Aquarium,
-    Sudoku,
-    Calendar,
-    Ring,
+/// Writes [`Kind`], its [`Kind::ALL`] and its names from one table: a line a
+/// kind, `Variant => "name", expects one solution;`.
+macro_rules! kinds {
+    ($($variant:ident => $name:literal, $unique:literal;)*) => {
+        /// A kind of puzzle this crate knows by name. Knowing the name is
+        /// enough to keep a puzzle of the kind: reading its task, solving it
+        /// and drawing it are its home's (see [`crate::home::home`]).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum Kind {
+            $($variant,)*
+        }
+
+        impl Kind {
+            /// Every kind, in the order lists and tables show them.
+            pub const ALL: [Kind; [$($name),*].len()] = [$(Kind::$variant),*];
+
+            /// The kind's name: lower case, as typed and as stored.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(Kind::$variant => $name,)*
+                }
+            }
+
+            /// Whether a good puzzle of this kind has exactly one solution. A
+            /// calendar date or a ring instance has several as a rule: for
+            /// them, "several" is a fact to keep, not a fault.
+            pub const fn expects_unique(self) -> bool {
+                match self {
+                    $(Kind::$variant => $unique,)*
+                }
+            }
+        }
+    };
+}
+
+kinds! {
+    Aquarium => "aquarium", true;
+    Sudoku => "sudoku", true;
+    Calendar => "calendar", false;
+    Ring => "ring", false;
+    Battleships => "battleships", true;
+    Binairo => "binairo", true;
+    BinairoPlus => "binairo-plus", true;
+    Bridges => "bridges", true;
+    ChessMelee => "chess-melee", true;
+    ChessRanger => "chess-ranger", true;
+    Dominosa => "dominosa", true;
+    Futoshiki => "futoshiki", true;
+    Galaxies => "galaxies", true;
+    Heyawake => "heyawake", true;
+    Hitori => "hitori", true;
+    JigsawSudoku => "jigsaw-sudoku", true;
+    Kakurasu => "kakurasu", true;
+    Kakuro => "kakuro", true;
+    KillerSudoku => "killer-sudoku", true;
+    Kurodoko => "kurodoko", true;
+    LightUp => "light-up", true;
+    Lits => "lits", true;
+    Loop => "loop", true;
+    Masyu => "masyu", true;
+    Minesweeper => "minesweeper", true;
+    Mosaic => "mosaic", true;
+    Nonograms => "nonograms", true;
+    Norinori => "norinori", true;
+    Nurikabe => "nurikabe", true;
+    Pipes => "pipes", true;
+    Renzoku => "renzoku", true;
+    SandwichSudoku => "sandwich-sudoku", true;
+    Shakashaka => "shakashaka", true;
+    Shikaku => "shikaku", true;
+    Shingoki => "shingoki", true;
+    Skyscrapers => "skyscrapers", true;
+    Slant => "slant", true;
+    SoloChess => "solo-chess", true;
+    StarBattle => "star-battle", true;
+    Stitches => "stitches", true;
+    Tapa => "tapa", true;
+    Tents => "tents", true;
+    Thermometers => "thermometers", true;
+    Words => "words", true;
+    YinYang => "yin-yang", true;
 }
 
 impl Kind {
-    /// Every kind, in the order lists and tables show them.
-    pub const ALL: [Kind; 4] = [Kind::Aquarium, Kind::Sudoku, Kind::Calendar, Kind::Ring];
-
-    /// The kind's name: lower case, as typed and as stored.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Kind::Aquarium => "aquarium",
-            Kind::Sudoku => "sudoku",
-            Kind::Calendar => "calendar",
-            Kind::Ring => "ring",
-        }
-    }
-
-    /// Whether a good puzzle of this kind has exactly one solution. A
-    /// calendar date or a ring instance has several as a rule: for them,
-    /// "several" is a fact to keep, not a fault.
-    pub const fn expects_unique(self) -> bool {
-        matches!(self, Kind::Aquarium | Kind::Sudoku)
+    /// Whether the kind is one of the publisher's sites' (every kind but the
+    /// calendar and the ring, which come from files only).
+    pub const fn is_family(self) -> bool {
+        !matches!(self, Kind::Calendar | Kind::Ring)
     }
 }
 
@@ -43,14 +108,23 @@ impl fmt::Display for Kind {
 
 /// A name that is not one of [`Kind::ALL`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown puzzle kind '{0}': the kinds are aquarium, sudoku, calendar and ring")]
+#[error("unknown puzzle kind '{name}': `aquarchive sites` lists the kinds ({known})", name = .0, known = known_kinds())]
 pub struct UnknownKind(pub String);
+
+/// The first kinds' names and how many more there are, for a message.
+fn known_kinds() -> String {
+    let first: Vec<&str> = Kind::ALL.iter().take(4).map(|kind| kind.name()).collect();
+    format!("{}, and {} more of the family", first.join(", "), Kind::ALL.len() - 4)
+}
 
 impl FromStr for Kind {
     type Err = UnknownKind;
 
+    /// A kind's name; `_` or a space may stand for `-`, and case does not
+    /// matter (`Star_Battle` is `star-battle`).
     fn from_str(name: &str) -> Result<Kind, UnknownKind> {
-        Kind::ALL.into_iter().find(|kind| kind.name() == name).ok_or_else(|| UnknownKind(name.to_string()))
+        let wanted = name.trim().to_ascii_lowercase().replace(['_', ' '], "-");
+        Kind::ALL.into_iter().find(|kind| kind.name() == wanted).ok_or_else(|| UnknownKind(name.to_string()))
     }
 }
 
@@ -82,8 +156,19 @@ mod tests {
         for kind in Kind::ALL {
             assert_eq!(kind.to_string().parse::<Kind>(), Ok(kind));
         }
-        let err = "Aquarium".parse::<Kind>().unwrap_err();
-        assert!(err.to_string().contains("'Aquarium'"), "{err}");
+        assert_eq!("Star_Battle".parse::<Kind>(), Ok(Kind::StarBattle));
+        let err = "aquariums".parse::<Kind>().unwrap_err();
+        assert!(err.to_string().contains("'aquariums'"), "{err}");
+        assert!(err.to_string().contains("aquarium, sudoku, calendar, ring"), "{err}");
         assert!(Kind::Aquarium.expects_unique() && !Kind::Ring.expects_unique());
+        assert!(Kind::Nurikabe.is_family() && !Kind::Calendar.is_family());
+    }
+
+    #[test]
+    fn names_are_unique() {
+        let mut names: Vec<&str> = Kind::ALL.iter().map(|k| k.name()).collect();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), Kind::ALL.len());
     }
 }

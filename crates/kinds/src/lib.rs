@@ -5,11 +5,14 @@
 pub mod aquarium;
 pub mod calendar;
 pub mod disjoint_sets;
+pub mod draw;
 pub mod grading;
+pub mod home;
 mod kind;
 pub mod ring;
 pub mod rng;
 pub mod sudoku;
+pub mod task;
 
 use std::ops::ControlFlow;
 

@@ -7,6 +7,7 @@ mod error;
 mod format;
 mod generate;
 pub mod grade;
+pub(crate) mod home;
 pub mod puzzlink;
 mod verify;
 

@@ -1,0 +1,154 @@
+//! A kind's home: the one interface through which the rest of the library
+//! treats every kind of the publisher's family, as Tatham's collection treats
+//! each game through its `struct game`.
+//!
+//! A kind's folder (`aquarium/`, `star_battle/`, ...) holds all that is
+//! particular to it: its task grammar both ways, its answer string (what the
+//! site hashes), a check of an answer by the rules written without its
+//! solver, its model on the engine, and its drawing. It gives a [`Home`],
+//! named by one line of [`HOMES`]; a kind with no line there is kept as it
+//! came (its task, size and the site's hash) until its home is written.
+//!
+//! Boards and answers travel as the site's own strings: a [`Board`] reads
+//! back from its task, and an answer is the string the site's page posts and
+//! hashes (`md5(task + answer)` is the page's `hashedSolution`), so a stored
+//! answer is the site's check's input as it is.
+
+use std::fmt;
+
+use multicover::Settings;
+
+use crate::Solved;
+use crate::draw::Drawing;
+use crate::kind::Kind;
+
+/// Every kind's home, a line each: what [`home`] finds.
+static HOMES: &[&dyn Home] = &[&crate::aquarium::home::HOME];
+
+/// The home of `kind`, where its grammar is written; None for a kind that is
+/// kept as it came.
+pub fn home(kind: Kind) -> Option<&'static dyn Home> {
+    HOMES.iter().copied().find(|home| home.kind() == kind)
+}
+
+/// A grid's width and height in cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Size {
+    pub width: usize,
+    pub height: usize,
+}
+
+impl Size {
+    pub const fn new(width: usize, height: usize) -> Size {
+        Size { width, height }
+    }
+
+    pub const fn square(side: usize) -> Size {
+        Size { width: side, height: side }
+    }
+
+    pub const fn cells(self) -> usize {
+        self.width * self.height
+    }
+}
+
+impl fmt::Display for Size {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.width, self.height)
+    }
+}
+
+/// The largest side a task may give: above the family's largest specials
+/// (50 wide), small enough that no task makes us allocate without bound.
+pub const MAX_SIDE: usize = 100;
+
+/// What a kind knows of its puzzles before it has one.
+pub trait Home: Sync {
+    fn kind(&self) -> Kind;
+
+    /// Reads a task string exactly as the site's page gives it. `size` is
+    /// the page's `puzzleWidth` and `puzzleHeight` where known: several
+    /// kinds' tasks do not tell a tall grid from a square one.
+    fn read(&self, task: &str, size: Option<Size>) -> Result<Box<dyn Board>, TaskError>;
+
+    /// Whether the kind's puzzles can be solved yet (its board's
+    /// [`Board::solve`] answers).
+    fn solves(&self) -> bool;
+}
+
+/// A puzzle of some kind, read from its task.
+pub trait Board: fmt::Debug + Send + Sync {
+    fn kind(&self) -> Kind;
+
+    fn size(&self) -> Size;
+
+    /// The task string, written as the site writes it: reading it back gives
+    /// the same board.
+    fn task(&self) -> String;
+
+    /// Finds up to `limit` answer strings, each checked by [`Board::check`]
+    /// before it is returned; `stats.exhausted` with one answer proves it
+    /// the only one. None where the kind has no solver yet.
+    fn solve(&self, settings: Settings, limit: usize) -> Option<Result<Solved<String>, SolveError>>;
+
+    /// Checks an answer string by the kind's rules, with code that does not
+    /// use its solver. The error says which rule it breaks, and where.
+    fn check(&self, answer: &str) -> Result<(), String>;
+
+    /// The board, with an answer drawn on it where one is given.
+    fn draw(&self, answer: Option<&str>) -> Drawing;
+}
+
+/// A task string that does not read as its kind's grammar.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct TaskError(pub String);
+
+impl TaskError {
+    pub fn new(message: impl Into<String>) -> TaskError {
+        TaskError(message.into())
+    }
+}
+
+/// A solver's answer that its kind's check refused: a solver bug, never a
+/// puzzle's fault.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the {kind} solver gave an answer that breaks the rules ({why}): {answer}")]
+pub struct SolveError {
+    pub kind: Kind,
+    pub answer: String,
+    pub why: String,
+}
+
+/// Runs the engine on `problem` for a board, each solution decoded into an
+/// answer string by `decode` and checked by the board's own
+/// [`Board::check`] before it is kept.
+pub fn solve_answers(
+    board: &dyn Board,
+    problem: &multicover::Problem,
+    settings: Settings,
+    limit: usize,
+    decode: impl Fn(&[multicover::OptionId]) -> String,
+) -> Result<Solved<String>, SolveError> {
+    crate::solve_checked(problem, settings, limit, |chosen| {
+        let answer = decode(chosen);
+        match board.check(&answer) {
+            Ok(()) => Ok(answer),
+            Err(why) => Err(SolveError { kind: board.kind(), answer, why }),
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_home_is_found_by_its_kind_once() {
+        for home in HOMES {
+            assert_eq!(HOMES.iter().filter(|h| h.kind() == home.kind()).count(), 1, "{}", home.kind());
+            assert_eq!(super::home(home.kind()).map(|h| h.kind()), Some(home.kind()));
+        }
+        assert!(super::home(Kind::Words).is_none());
+    }
+}
