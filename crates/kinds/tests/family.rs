@@ -73,7 +73,7 @@ fn every_kind_with_a_home_reads_checks_and_solves_its_real_puzzles() {
         assert_eq!(drawing.cells.len(), board.size().cells(), "{place}");
         if home.solves() {
             let solved = board.solve(Settings::default(), 2).expect("a kind that solves").unwrap();
-            assert_eq!(solved.solutions, [f.answer.clone()], "{place}");
+            assert_eq!(solved.solutions, std::slice::from_ref(&f.answer), "{place}");
             assert!(solved.stats.exhausted, "{place}: uniqueness not proved");
         }
         *seen.entry(f.kind).or_default() += 1;
