@@ -11,8 +11,10 @@ pub mod home;
 mod kind;
 pub mod ring;
 pub mod rng;
+pub mod stitches;
 pub mod sudoku;
 pub mod task;
+pub mod thermometers;
 
 use std::ops::ControlFlow;
 
