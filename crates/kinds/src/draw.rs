@@ -1,9 +1,10 @@
 //! The drawing vocabulary every kind draws its board in: a grid of cells,
 //! region borders, clues on the edges and in the cells, marks (water, stars,
-//! tents, ships, bulbs, digits, shading), signs between two cells and lines
-//! through cell centres. A kind says what is on its board; the archive's
-//! renderers (text, SVG, the HTML archive) draw any [`Drawing`] the same
-//! way, as Tatham's collection draws every game through one small API.
+//! tents, ships, bulbs, digits, shading), signs between two cells, lines
+//! through cell centres and cages (killer sudoku's). A kind says what is on
+//! its board; the archive's renderers (text, SVG, the HTML archive) draw any
+//! [`Drawing`] the same way, as Tatham's collection draws every game through
+//! one small API.
 
 /// What fills a cell's square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -72,6 +73,15 @@ pub struct Line {
     pub double: bool,
 }
 
+/// A cage: cells outlined together by a dashed line inside their borders,
+/// with a small clue in the top left corner of its first cell in reading
+/// order (killer sudoku's sums), by the cells' row-major indices.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cage {
+    pub cells: Vec<usize>,
+    pub clue: Option<String>,
+}
+
 /// A board as its kind draws it: with its answer, or without.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Drawing {
@@ -90,6 +100,8 @@ pub struct Drawing {
     pub right: Vec<Option<String>>,
     pub between: Vec<Between>,
     pub lines: Vec<Line>,
+    /// Cages drawn over the cells and regions.
+    pub cages: Vec<Cage>,
 }
 
 impl Drawing {
@@ -106,6 +118,7 @@ impl Drawing {
             right: Vec::new(),
             between: Vec::new(),
             lines: Vec::new(),
+            cages: Vec::new(),
         }
     }
 

@@ -23,8 +23,14 @@ use crate::draw::Drawing;
 use crate::kind::Kind;
 
 /// Every kind's home, a line each: what [`home`] finds.
-static HOMES: &[&dyn Home] =
-    &[&crate::aquarium::home::HOME, &crate::stitches::home::HOME, &crate::thermometers::home::HOME];
+static HOMES: &[&dyn Home] = &[
+    &crate::aquarium::home::HOME,
+    &crate::jigsaw_sudoku::home::HOME,
+    &crate::killer_sudoku::home::HOME,
+    &crate::stitches::home::HOME,
+    &crate::sudoku::home::HOME,
+    &crate::thermometers::home::HOME,
+];
 
 /// The home of `kind`, where its grammar is written; None for a kind that is
 /// kept as it came.
