@@ -2,6 +2,7 @@
 
 pub mod aquarium;
 pub mod calendar;
+pub mod drawing;
 pub mod facts;
 pub mod ring;
 pub mod sudoku;

@@ -8,6 +8,7 @@
 
 pub mod aquarium;
 pub mod calendar;
+pub mod drawing;
 pub mod ring;
 pub mod sudoku;
 
