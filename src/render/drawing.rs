@@ -323,7 +323,22 @@ pub fn text(drawing: &Drawing) -> String {
         }
     }
 
-    // Signs between side-by-side cells, centred on what parts them.
+    // Lines: across, from one cell's text to the next one's, leaving a
+    // border standing; down, through the border's middle.
+    for &(r, c, double) in &steps_across {
+        let (from, to) = (spans[index(r, c)].1, spans[index(r, c + 1)].0);
+        for spot in &mut canvas[2 * r + 1][from..to] {
+            if *spot != '|' {
+                *spot = if double { '=' } else { '-' };
+            }
+        }
+    }
+    for &(r, c, double) in &steps_down {
+        canvas[2 * r + 2][columns.middle(c)] = if double { '‖' } else { '|' };
+    }
+
+    // Signs between side-by-side cells, centred on what parts them, over
+    // any line between the two.
     for sign in &signs {
         let ((ra, ca), (rb, cb)) = (at(sign.a), at(sign.b));
         let len = width_of(&sign.sign);
@@ -337,20 +352,6 @@ pub fn text(drawing: &Drawing) -> String {
         for (k, ch) in sign.sign.chars().enumerate() {
             canvas[y][start + k] = ch;
         }
-    }
-
-    // Lines: across, from one cell's text to the next one's, leaving a
-    // border standing; down, through the border's middle.
-    for &(r, c, double) in &steps_across {
-        let (from, to) = (spans[index(r, c)].1, spans[index(r, c + 1)].0);
-        for spot in &mut canvas[2 * r + 1][from..to] {
-            if *spot != '|' {
-                *spot = if double { '=' } else { '-' };
-            }
-        }
-    }
-    for &(r, c, double) in &steps_down {
-        canvas[2 * r + 2][columns.middle(c)] = if double { '‖' } else { '|' };
     }
 
     // The clues around the frame.
@@ -519,6 +520,10 @@ mod tests {
         // A wider sign across widens the padding to make room.
         drawing.between = vec![Between { a: 2, b: 3, sign: "<=>".into() }];
         assert_eq!(text(&drawing).lines().nth(3), Some("| .<=>. |"));
+        // A sign stands over a line between the same cells.
+        drawing.between = vec![Between { a: 0, b: 1, sign: "<".into() }];
+        drawing.lines = vec![Line { cells: vec![0, 1], ink: Ink::Given, double: false }];
+        assert_eq!(text(&drawing).lines().nth(1), Some("| --<-- |"));
     }
 
     #[test]
