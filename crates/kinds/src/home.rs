@@ -29,6 +29,7 @@ static HOMES: &[&dyn Home] = &[
     &crate::killer_sudoku::home::HOME,
     &crate::stitches::home::HOME,
     &crate::sudoku::home::HOME,
+    &crate::tents::home::HOME,
     &crate::thermometers::home::HOME,
 ];
 

@@ -17,6 +17,7 @@ pub mod rng;
 pub mod stitches;
 pub mod sudoku;
 pub mod task;
+pub mod tents;
 pub mod thermometers;
 
 use std::ops::ControlFlow;
