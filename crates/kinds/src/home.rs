@@ -27,6 +27,7 @@ static HOMES: &[&dyn Home] = &[
     &crate::aquarium::home::HOME,
     &crate::jigsaw_sudoku::home::HOME,
     &crate::killer_sudoku::home::HOME,
+    &crate::light_up::home::HOME,
     &crate::stitches::home::HOME,
     &crate::sudoku::home::HOME,
     &crate::tents::home::HOME,

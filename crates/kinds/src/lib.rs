@@ -12,6 +12,7 @@ pub mod jigsaw_sudoku;
 pub mod killer_sudoku;
 mod kind;
 pub(crate) mod latin;
+pub mod light_up;
 pub mod ring;
 pub mod rng;
 pub mod stitches;
