@@ -3,6 +3,7 @@
 //! the puzzle's rules with code that does not use the engine.
 
 pub mod aquarium;
+pub mod battleships;
 pub mod calendar;
 pub mod disjoint_sets;
 pub mod draw;

@@ -32,7 +32,11 @@ pub(crate) fn check(board: &LightUp, answer: &str) -> Result<(), String> {
                     break;
                 }
                 if bulbs[cell] {
-                    return Err(format!("the bulbs at {} and {} light each other", board.place(bulb), board.place(cell)));
+                    return Err(format!(
+                        "the bulbs at {} and {} light each other",
+                        board.place(bulb),
+                        board.place(cell)
+                    ));
                 }
                 lit[cell] = true;
                 r += dr;

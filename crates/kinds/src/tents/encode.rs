@@ -51,7 +51,7 @@ impl Encoding {
         let mut tent_cells = Vec::new();
         for tree in (0..size.cells()).filter(|&c| trees[c]) {
             for cell in board.neighbours(tree).filter(|&n| !trees[n]) {
-                                problem.add_option(
+                problem.add_option(
                     [
                         (tree_items[tree].expect("a tree's item"), 1),
                         (row_items[cell / width], 1),
