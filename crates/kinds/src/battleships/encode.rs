@@ -1,9 +1,8 @@
 //! Battleships as a multi-cover problem: one item per ship length (exactly
 //! the fleet's number of ships that long), one per row and per column (its
 //! clue of ship cells), one per given ship piece (exactly one ship with that
-//! piece there) and one per two cells side by side or diagonally next to
-//! each other (at most one ship on either: ships that overlap or touch
-//! share such a pair). An option per place a ship of the fleet fits that
+//! piece there) and one per 2x2 block of cells (at most one ship meets it:
+//! two ships that overlap or touch, even diagonally, meet a block both). An option per place a ship of the fleet fits that
 //! the givens allow: no water given under it, and its piece on each given
 //! piece it covers the given one.
 
@@ -30,30 +29,24 @@ impl Encoding {
             .iter()
             .map(|given| given.filter(|&g| g != Given::Water).map(|_| problem.add_exact(1)))
             .collect();
-        // The pair of a cell and its neighbour right, down-left, down or
-        // down-right: four slots a cell.
-        let mut pair_items: Vec<Option<ItemId>> = vec![None; 4 * size.cells()];
-        for cell in 0..size.cells() {
+        // A block of 2x2 cells (fewer where the grid is narrower) is named
+        // by its top left corner; any two cells next to each other, even
+        // diagonally, share one.
+        let (block_cols, block_rows) = (width.min(2), size.height.min(2));
+        let blocks_across = width + 1 - block_cols;
+        let block_items: Vec<ItemId> =
+            (0..blocks_across * (size.height + 1 - block_rows)).map(|_| problem.add_secondary(1)).collect();
+        let blocks_of = |cell: usize| {
             let (row, col) = (cell / width, cell % width);
-            for (slot, (dr, dc)) in [(0, 1), (1, -1), (1, 0), (1, 1)].into_iter().enumerate() {
-                let (r, c) = (row + dr, col as isize + dc);
-                if r < height && c >= 0 && (c as usize) < width {
-                    pair_items[4 * cell + slot] = Some(problem.add_secondary(1));
+            let mut blocks = Vec::with_capacity(4);
+            for r in (row + 1).saturating_sub(block_rows)..=row {
+                for c in (col + 1).saturating_sub(block_cols)..=col {
+                    if r + block_rows <= size.height && c + block_cols <= width {
+                        blocks.push(block_items[r * blocks_across + c]);
+                    }
                 }
             }
-        }
-        let pair_of = |a: usize, b: usize| {
-            let (a, b) = (a.min(b), a.max(b));
-            let slot = if b / width == a / width { 0 } else { (b % width + 2 - a % width) as usize };
-            pair_items[4 * a + slot].expect("a pair of neighbours")
-        };
-        let neighbours = |cell: usize| {
-            let (row, col) = ((cell / width) as isize, (cell % width) as isize);
-            (-1..=1).flat_map(move |dr| (-1..=1).map(move |dc| (row + dr, col + dc))).filter_map(move |(r, c)| {
-                let inside = r >= 0 && c >= 0 && (r as usize) < height && (c as usize) < width;
-                let other = (r as usize) * width + c as usize;
-                (inside && other != cell).then_some(other)
-            })
+            blocks
         };
         let mut ships = Vec::new();
         for (index, &count) in board.fleet().iter().enumerate() {
@@ -88,11 +81,10 @@ impl Encoding {
                     if !allowed {
                         continue;
                     }
-                    let mut pairs: Vec<ItemId> =
-                        ship.cells(width).flat_map(|cell| neighbours(cell).map(move |n| pair_of(cell, n))).collect();
-                    pairs.sort_unstable();
-                    pairs.dedup();
-                    weights.extend(pairs.into_iter().map(|pair| (pair, 1)));
+                    let mut blocks: Vec<ItemId> = ship.cells(width).flat_map(blocks_of).collect();
+                    blocks.sort_unstable();
+                    blocks.dedup();
+                    weights.extend(blocks.into_iter().map(|block| (block, 1)));
                     problem.add_option(weights);
                     ships.push(ship);
                 }

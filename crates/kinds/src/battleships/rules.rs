@@ -29,9 +29,10 @@ pub(crate) fn check(board: &Battleships, answer: &str) -> Result<(), String> {
             ));
         }
     }
-    // Each ship's first cell in reading order is its leftmost or topmost:
-    // the run from there across (or else down) is the ship, with no other
-    // ship cell beside it.
+    // With no two ship cells diagonally next to each other, every group of
+    // ship cells side by side is a straight line (a bend holds a diagonal
+    // pair): the run from its first cell in reading order across (or else
+    // down) is one ship.
     let mut ships = Vec::new();
     let mut seen = vec![false; ship.len()];
     for first in 0..ship.len() {
@@ -49,25 +50,8 @@ pub(crate) fn check(board: &Battleships, answer: &str) -> Result<(), String> {
             length += 1;
         }
         let found = Ship { first, length, across: across || length == 1 };
-        let cells: Vec<usize> = found.cells(width).collect();
-        for &cell in &cells {
+        for cell in found.cells(width) {
             seen[cell] = true;
-            // Any other ship cell beside this run bends the ship or is
-            // another ship touching it.
-            let (row, col) = (cell / width, cell % width);
-            let beside = [
-                (row > 0).then(|| cell - width),
-                (col > 0).then(|| cell - 1),
-                (col + 1 < width).then_some(cell + 1),
-                (row + 1 < height).then_some(cell + width),
-            ];
-            if let Some(other) = beside.into_iter().flatten().find(|o| ship[*o] && !cells.contains(o)) {
-                return Err(format!(
-                    "the ship from {} is not straight, or touches another ship at {}",
-                    board.place(first),
-                    board.place(other)
-                ));
-            }
         }
         ships.push(found);
     }

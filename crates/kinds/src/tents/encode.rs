@@ -31,18 +31,20 @@ impl Encoding {
         let row_items: Vec<_> = board.row_clues().iter().map(|&clue| problem.add_exact(clue)).collect();
         let col_items: Vec<_> = board.col_clues().iter().map(|&clue| problem.add_exact(clue)).collect();
         let cell_items: Vec<_> = (0..size.cells()).map(|_| problem.add_secondary(1)).collect();
-        // A block is named by its top left corner, for every corner with
-        // a cell below and right of it.
-        let block_width = width.saturating_sub(1);
+        // A block of 2x2 cells (fewer where the grid is narrower) is named
+        // by its top left corner; any two cells next to each other, even
+        // diagonally, share one.
+        let (block_cols, block_rows) = (width.min(2), size.height.min(2));
+        let blocks_across = width + 1 - block_cols;
         let block_items: Vec<_> =
-            (0..block_width * size.height.saturating_sub(1)).map(|_| problem.add_secondary(1)).collect();
+            (0..blocks_across * (size.height + 1 - block_rows)).map(|_| problem.add_secondary(1)).collect();
         let blocks_of = |cell: usize| {
             let (row, col) = (cell / width, cell % width);
             let mut blocks = Vec::with_capacity(4);
-            for r in row.saturating_sub(1)..=row {
-                for c in col.saturating_sub(1)..=col {
-                    if r + 1 < size.height && c + 1 < width {
-                        blocks.push((block_items[r * block_width + c], 1));
+            for r in (row + 1).saturating_sub(block_rows)..=row {
+                for c in (col + 1).saturating_sub(block_cols)..=col {
+                    if r + block_rows <= size.height && c + block_cols <= width {
+                        blocks.push((block_items[r * blocks_across + c], 1));
                     }
                 }
             }
