@@ -25,10 +25,13 @@ use crate::kind::Kind;
 /// Every kind's home, a line each: what [`home`] finds.
 static HOMES: &[&dyn Home] = &[
     &crate::aquarium::home::HOME,
+    &crate::battleships::home::HOME,
     &crate::jigsaw_sudoku::home::HOME,
     &crate::killer_sudoku::home::HOME,
+    &crate::light_up::home::HOME,
     &crate::stitches::home::HOME,
     &crate::sudoku::home::HOME,
+    &crate::tents::home::HOME,
     &crate::thermometers::home::HOME,
 ];
 

@@ -3,6 +3,7 @@
 //! the puzzle's rules with code that does not use the engine.
 
 pub mod aquarium;
+pub mod battleships;
 pub mod calendar;
 pub mod disjoint_sets;
 pub mod draw;
@@ -12,11 +13,13 @@ pub mod jigsaw_sudoku;
 pub mod killer_sudoku;
 mod kind;
 pub(crate) mod latin;
+pub mod light_up;
 pub mod ring;
 pub mod rng;
 pub mod stitches;
 pub mod sudoku;
 pub mod task;
+pub mod tents;
 pub mod thermometers;
 
 use std::ops::ControlFlow;
