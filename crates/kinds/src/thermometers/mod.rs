@@ -15,7 +15,7 @@ mod encode;
 pub(crate) mod home;
 mod rules;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use crate::home::{Size, TaskError};
 use crate::task::{check_size, numbers};
