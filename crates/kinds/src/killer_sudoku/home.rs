@@ -1,8 +1,8 @@
 //! Killer sudoku's home: its task, answer, check, solver and drawing behind
 //! the family's one interface ([`crate::home`]). Its rows, columns and boxes
 //! are a Latin square's with regions ([`crate::latin`]); the cages are its
-//! own, and the engine's weights say them as they are: an item per cage
-//! whose target is the sum, to which each digit in the cage adds itself.
+//! own, each said to the engine by the sets of digits that make its sum or,
+//! where those are too many, by the sum itself (see [`CageModel`]).
 
 use multicover::{ItemId, Settings};
 
@@ -57,12 +57,18 @@ pub fn box_shape(side: usize) -> Option<(usize, usize)> {
 /// box holds the cage (whose items keep its digits apart already), an item
 /// a digit taking it once at most.
 enum CageModel {
-    /// The cage's item is `cage_item`; its digits' items follow it, digit
-    /// `d`'s at `cage_item + d`.
+    /// The cage's item is `cage_item`; the items of the digits some set
+    /// uses (`digits`) follow it in order of the digits. A digit that no
+    /// set uses has none: every set would leave it out, and no cell holds it.
     Sets { cage_item: ItemId, sets: Vec<u128>, digits: u128 },
     /// The sum's item is `sum_item`; where `distinct`, its digits' items
     /// follow it, digit `d`'s at `sum_item + d`.
     Sum { sum_item: ItemId, distinct: bool },
+}
+
+/// The item of digit `d` of a cage said by its sets (see [`CageModel::Sets`]).
+fn digit_item(cage_item: ItemId, digits: u128, d: usize) -> ItemId {
+    cage_item + (digits & ((1 << d) - 1)).count_ones() as usize + 1
 }
 
 /// The most sets a cage lists before it is said by its sum instead.
@@ -226,10 +232,10 @@ impl KillerSudoku {
                 let cage_model = match digit_sets(cells.len(), sum, n, most_sets) {
                     Some(sets) => {
                         let cage_item = problem.add_exact(1);
-                        for _ in 0..n {
+                        let digits = sets.iter().fold(0, |all, set| all | set);
+                        for _ in 0..digits.count_ones() {
                             problem.add_exact(1);
                         }
-                        let digits = sets.iter().fold(0, |all, set| all | set);
                         CageModel::Sets { cage_item, sets, digits }
                     }
                     None => {
@@ -253,7 +259,7 @@ impl KillerSudoku {
                         if digits & 1 << d == 0 {
                             return false;
                         }
-                        entries.push((cage_item + digit, 1));
+                        entries.push((digit_item(*cage_item, *digits, digit), 1));
                     }
                     CageModel::Sum { sum_item, distinct } => {
                         entries.push((*sum_item, u32::from(d)));
@@ -266,9 +272,11 @@ impl KillerSudoku {
             }
         });
         for cage_model in &cage_models {
-            if let CageModel::Sets { cage_item, sets, .. } = cage_model {
+            if let CageModel::Sets { cage_item, sets, digits } = cage_model {
                 for set in sets {
-                    let left_out = (1..=n).filter(|&d| set & 1 << d == 0).map(|d| (cage_item + d, 1));
+                    let left_out = (1..=n)
+                        .filter(|&d| digits & !set & 1 << d != 0)
+                        .map(|d| (digit_item(*cage_item, *digits, d), 1));
                     model.problem.add_option(std::iter::once((*cage_item, 1)).chain(left_out));
                 }
             }
@@ -300,7 +308,8 @@ impl Board for KillerSudoku {
         )
     }
 
-    /// The Latin square's model with the cages' own items: see [`CageModel`].
+    /// The Latin square's model with the cages' own items, each cage's
+    /// sets of digits or its sum (see `CageModel` in the source).
     fn solve(&self, settings: Settings, limit: usize) -> Option<Result<Solved<String>, SolveError>> {
         self.solve_listing(settings, limit, MOST_SETS)
     }
