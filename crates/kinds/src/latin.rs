@@ -182,37 +182,56 @@ impl LatinSquare {
 
     /// The model on the engine: an item per cell (one digit), per row and
     /// digit, column and digit, and region and digit (the digit once), and
-    /// an option per digit a cell may hold (only its own on a given cell).
-    /// `add_items` adds the kind's own items after these and gives, for a
-    /// cell and digit, the weights that option adds to them (in the order
-    /// the items were added, which the engine reads fastest).
+    /// an option per digit a cell may hold: only its own on a given cell,
+    /// none that a given holds in its row, column or region.
+    ///
+    /// `add_items` adds the kind's own items after these and gives the
+    /// kind's say on each option: for a cell and digit, the weights it adds
+    /// to them (in the order the items were added, which the engine reads
+    /// fastest), or false where the kind's rules rule the digit out there.
     pub(crate) fn model<W>(&self, add_items: impl FnOnce(&mut Problem) -> W) -> Model
     where
-        W: Fn(usize, u8, &mut Vec<(ItemId, u32)>),
+        W: Fn(usize, u8, &mut Vec<(ItemId, u32)>) -> bool,
     {
         let n = self.side;
         let cells = n * n;
+        // given[(kind * n + unit) * (n + 1) + d]: whether a given puts d in the unit.
+        let mut given = vec![false; 3 * n * (n + 1)];
+        for (cell, &d) in self.givens.iter().enumerate().filter(|&(_, &d)| d != 0) {
+            for (kind, unit) in [cell / n, cell % n, self.regions[cell]].into_iter().enumerate() {
+                given[(kind * n + unit) * (n + 1) + usize::from(d)] = true;
+            }
+        }
         let mut problem = Problem::with_capacity(4 * cells, cells * n, cells * n * 6);
         // Cell items first: the engine groups each option under the first
         // exactly-one item it touches, and "one digit a cell" is the group.
         for _ in 0..4 * cells {
             problem.add_exact(1);
         }
-        let extra = add_items(&mut problem);
+        let kinds_say = add_items(&mut problem);
         let mut placements = Vec::with_capacity(cells * n);
         let mut entries = Vec::with_capacity(8);
         for cell in 0..cells {
             let units = [cell / n, cell % n, self.regions[cell]];
-            let given = self.givens[cell];
-            for d in (1..=n as u8).filter(|&d| given == 0 || d == given) {
+            let own = self.givens[cell];
+            for d in 1..=n as u8 {
+                let ruled_out = if own != 0 {
+                    d != own
+                } else {
+                    units.iter().enumerate().any(|(kind, unit)| given[(kind * n + unit) * (n + 1) + usize::from(d)])
+                };
+                if ruled_out {
+                    continue;
+                }
                 entries.clear();
                 entries.push((cell, 1));
                 for (kind, unit) in units.into_iter().enumerate() {
                     entries.push((cells * (kind + 1) + unit * n + usize::from(d) - 1, 1));
                 }
-                extra(cell, d, &mut entries);
-                problem.add_option(entries.iter().copied());
-                placements.push((cell, d));
+                if kinds_say(cell, d, &mut entries) {
+                    problem.add_option(entries.iter().copied());
+                    placements.push((cell, d));
+                }
             }
         }
         Model { problem, placements, cells }
@@ -235,7 +254,8 @@ impl LatinSquare {
 /// A Latin square on the engine, with what it takes to read answers back.
 pub(crate) struct Model {
     pub(crate) problem: Problem,
-    /// Each option's cell and digit.
+    /// Each placing option's cell and digit: the first options. Options a
+    /// kind adds after them place nothing.
     placements: Vec<(usize, u8)>,
     cells: usize,
 }
@@ -244,8 +264,7 @@ impl Model {
     /// The answer string a set of options stands for.
     pub(crate) fn answer(&self, chosen: &[OptionId]) -> String {
         let mut digits = vec![0u8; self.cells];
-        for &o in chosen {
-            let (cell, d) = self.placements[o];
+        for &(cell, d) in chosen.iter().filter_map(|&o| self.placements.get(o)) {
             digits[cell] = d;
         }
         write_answer(&digits)

@@ -78,7 +78,7 @@ impl Board for JigsawSudoku {
     }
 
     fn solve(&self, settings: Settings, limit: usize) -> Option<Result<Solved<String>, SolveError>> {
-        self.square.model(|_| |_, _, _: &mut Vec<_>| {}).solve(self, settings, limit)
+        self.square.model(|_| |_, _, _: &mut Vec<_>| true).solve(self, settings, limit)
     }
 
     fn check(&self, answer: &str) -> Result<(), String> {

@@ -1,6 +1,6 @@
 use multicover::Settings;
 
-use super::home::{HOME, box_shape};
+use super::home::{HOME, KillerSudoku, box_shape, digit_sets};
 use crate::home::{Board, Home, Size, TaskError};
 
 /// Real puzzles of puzzle-killer-sudoku.com (4x4 and 9x9) and the answers
@@ -121,4 +121,32 @@ fn two_solutions_and_none_are_found_so() {
     // The first cage's three cells hold 1, 2 and 3 whatever, never 7.
     let none = solve(&TWO.replacen("6b4", "7b4", 1), 2);
     assert!(none.solutions.is_empty() && none.stats.exhausted);
+}
+
+#[test]
+fn cages_said_by_their_sums_solve_alike() {
+    // No cage lists its sets: every one is said by its sum's weights.
+    for (task, answers) in [(SMALL, 1), (LARGE, 1), (TWO, 2), ("p;1,1,1,1,2,2,2,2,3,3,3,3,4,4,4,4;10c10c10c10c", 288)] {
+        let board = KillerSudoku::read(task, None).unwrap();
+        let listed = board.solve(Settings::default(), 1000).unwrap().unwrap();
+        let summed = board.solve_listing(Settings::default(), 1000, 0).unwrap().unwrap();
+        assert_eq!(listed.solutions.len(), answers, "{task}");
+        assert!(listed.stats.exhausted && summed.stats.exhausted, "{task}");
+        let (mut listed, mut summed) = (listed.solutions, summed.solutions);
+        listed.sort();
+        summed.sort();
+        assert_eq!(listed, summed, "{task}");
+    }
+}
+
+#[test]
+fn digit_sets_are_every_set_that_makes_the_sum() {
+    let bits = |digits: &[usize]| digits.iter().fold(0u128, |set, &d| set | 1 << d);
+    assert_eq!(digit_sets(2, 4, 4, 10), Some(vec![bits(&[1, 3])]));
+    assert_eq!(digit_sets(3, 15, 9, 10).map(|sets| sets.len()), Some(8));
+    assert_eq!(digit_sets(9, 45, 9, 10), Some(vec![bits(&[1, 2, 3, 4, 5, 6, 7, 8, 9])]));
+    assert_eq!(digit_sets(2, 18, 9, 10), Some(vec![]));
+    assert_eq!(digit_sets(10, 55, 9, 10), Some(vec![]));
+    assert_eq!(digit_sets(4, 20, 9, 5), None);
+    assert_eq!(digit_sets(0, 0, 9, 10), Some(vec![0]));
 }
