@@ -23,7 +23,8 @@ use crate::draw::Drawing;
 use crate::kind::Kind;
 
 /// Every kind's home, a line each: what [`home`] finds.
-static HOMES: &[&dyn Home] = &[&crate::aquarium::home::HOME];
+static HOMES: &[&dyn Home] =
+    &[&crate::aquarium::home::HOME, &crate::kakurasu::HOME, &crate::norinori::HOME, &crate::star_battle::HOME];
 
 /// The home of `kind`, where its grammar is written; None for a kind that is
 /// kept as it came.

@@ -8,9 +8,12 @@ pub mod disjoint_sets;
 pub mod draw;
 pub mod grading;
 pub mod home;
+pub mod kakurasu;
 mod kind;
+pub mod norinori;
 pub mod ring;
 pub mod rng;
+pub mod star_battle;
 pub mod sudoku;
 pub mod task;
 
