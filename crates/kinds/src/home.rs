@@ -34,6 +34,8 @@ static HOMES: &[&dyn Home] = &[
     &crate::tents::home::HOME,
     &crate::thermometers::home::HOME,
 ];
+static HOMES: &[&dyn Home] =
+    &[&crate::aquarium::home::HOME, &crate::kakurasu::HOME, &crate::norinori::HOME, &crate::star_battle::HOME];
 
 /// The home of `kind`, where its grammar is written; None for a kind that is
 /// kept as it came.
