@@ -26,7 +26,11 @@ use crate::kind::Kind;
 static HOMES: &[&dyn Home] = &[
     &crate::aquarium::home::HOME,
     &crate::jigsaw_sudoku::home::HOME,
+    &crate::kakuro::home::HOME,
     &crate::killer_sudoku::home::HOME,
+    &crate::minesweeper::home::HOME,
+    &crate::mosaic::home::HOME,
+    &crate::nonograms::home::HOME,
     &crate::stitches::home::HOME,
     &crate::sudoku::home::HOME,
     &crate::thermometers::home::HOME,

@@ -4,14 +4,19 @@
 
 pub mod aquarium;
 pub mod calendar;
+pub(crate) mod clue_counts;
 pub mod disjoint_sets;
 pub mod draw;
 pub mod grading;
 pub mod home;
 pub mod jigsaw_sudoku;
+pub mod kakuro;
 pub mod killer_sudoku;
 mod kind;
 pub(crate) mod latin;
+pub mod minesweeper;
+pub mod mosaic;
+pub mod nonograms;
 pub mod ring;
 pub mod rng;
 pub mod stitches;
