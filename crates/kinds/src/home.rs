@@ -31,6 +31,7 @@ static HOMES: &[&dyn Home] = &[
     &crate::minesweeper::home::HOME,
     &crate::mosaic::home::HOME,
     &crate::nonograms::home::HOME,
+    &crate::shikaku::home::HOME,
     &crate::stitches::home::HOME,
     &crate::sudoku::home::HOME,
     &crate::thermometers::home::HOME,

@@ -19,6 +19,7 @@ pub mod mosaic;
 pub mod nonograms;
 pub mod ring;
 pub mod rng;
+pub mod shikaku;
 pub mod stitches;
 pub mod sudoku;
 pub mod task;
