@@ -25,6 +25,7 @@ use crate::kind::Kind;
 /// Every kind's home, a line each: what [`home`] finds.
 static HOMES: &[&dyn Home] = &[
     &crate::aquarium::home::HOME,
+    &crate::dominosa::home::HOME,
     &crate::jigsaw_sudoku::home::HOME,
     &crate::kakuro::home::HOME,
     &crate::killer_sudoku::home::HOME,

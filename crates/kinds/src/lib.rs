@@ -6,6 +6,7 @@ pub mod aquarium;
 pub mod calendar;
 pub(crate) mod clue_counts;
 pub mod disjoint_sets;
+pub mod dominosa;
 pub mod draw;
 pub mod grading;
 pub mod home;
