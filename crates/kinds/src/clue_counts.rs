@@ -131,14 +131,14 @@ impl Board for CountGrid {
         let clue_items: Vec<_> = self.clues.iter().map(|c| c.map(|n| problem.add_exact(n))).collect();
         let mut marked = Vec::with_capacity(2 * cells);
         let mut entries = Vec::with_capacity(10);
-        for cell in 0..cells {
-            problem.add_option([(cell_items[cell], 1)]);
+        for (cell, &cell_item) in cell_items.iter().enumerate() {
+            problem.add_option([(cell_item, 1)]);
             marked.push(false);
             if self.rule == Rule::Mines && self.clues[cell].is_some() {
                 continue;
             }
             entries.clear();
-            entries.push((cell_items[cell], 1));
+            entries.push((cell_item, 1));
             // A clue counts the cells around it, so the cells around this one
             // hold the clues that count it.
             entries.extend(self.counted(cell).filter_map(|c| clue_items[c]).map(|item| (item, 1)));

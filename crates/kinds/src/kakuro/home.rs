@@ -88,7 +88,7 @@ impl Kakuro {
             for cell in 0..cells {
                 let next = |at: usize| {
                     let next = at + step;
-                    let inside = if across { next % width != 0 } else { next < cells };
+                    let inside = if across { !next.is_multiple_of(width) } else { next < cells };
                     inside.then_some(next)
                 };
                 let first = if across { cell % width == 0 } else { cell < width };

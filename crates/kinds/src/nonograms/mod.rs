@@ -32,7 +32,7 @@ impl Nonogram {
         let parts: Vec<&str> = task.split('/').collect();
         let size = match size {
             Some(size) => check_size(size)?,
-            None if parts.len() % 2 == 0 => check_size(Size::square(parts.len() / 2))?,
+            None if parts.len().is_multiple_of(2) => check_size(Size::square(parts.len() / 2))?,
             None => {
                 return Err(TaskError::new(format!(
                     "{} clues cannot be one a column and one a row of a square grid, and the page's width and \

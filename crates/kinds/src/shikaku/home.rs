@@ -187,7 +187,7 @@ impl Board for Shikaku {
     fn check(&self, answer: &str) -> Result<(), String> {
         let (pieces, count) = self.pieces(answer)?;
         let Size { width, .. } = self.size;
-        for (i, c) in answer.bytes().enumerate().filter(|&(_, c)| c == b'y') {
+        for (i, _) in answer.bytes().enumerate().filter(|&(_, c)| c == b'y') {
             let across = self.size.height * (width - 1);
             let (a, b) = if i < across { (i / (width - 1) * width + i % (width - 1), 0) } else { (i - across, 1) };
             let other = if b == 0 { a + 1 } else { a + width };
