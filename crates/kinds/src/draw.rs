@@ -82,6 +82,16 @@ pub struct Cage {
     pub clue: Option<String>,
 }
 
+/// A black cell cut by its diagonal, a clue on each side of it: the sum of
+/// the run below it in its lower left, of the run to its right in its upper
+/// right (kakuro's clue cells), by the cell's row-major index.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SplitClue {
+    pub cell: usize,
+    pub down: Option<String>,
+    pub right: Option<String>,
+}
+
 /// A board as its kind draws it: with its answer, or without.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Drawing {
@@ -102,6 +112,8 @@ pub struct Drawing {
     pub lines: Vec<Line>,
     /// Cages drawn over the cells and regions.
     pub cages: Vec<Cage>,
+    /// Clue cells cut by their diagonal, over black cells.
+    pub split_clues: Vec<SplitClue>,
 }
 
 impl Drawing {
@@ -119,6 +131,7 @@ impl Drawing {
             between: Vec::new(),
             lines: Vec::new(),
             cages: Vec::new(),
+            split_clues: Vec::new(),
         }
     }
 

@@ -1,0 +1,24 @@
+//! Mosaic's home: its task, answer, check, solver and drawing behind
+//! the family's one interface ([`crate::home`]).
+
+use crate::clue_counts::{CountGrid, Rule};
+use crate::home::{Board, Home, Size, TaskError};
+use crate::kind::Kind;
+
+pub(crate) struct MosaicHome;
+
+pub(crate) static HOME: MosaicHome = MosaicHome;
+
+impl Home for MosaicHome {
+    fn kind(&self) -> Kind {
+        Kind::Mosaic
+    }
+
+    fn read(&self, task: &str, size: Option<Size>) -> Result<Box<dyn Board>, TaskError> {
+        Ok(Box::new(CountGrid::read(Rule::Shading, task, size)?))
+    }
+
+    fn solves(&self) -> bool {
+        true
+    }
+}
