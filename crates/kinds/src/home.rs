@@ -25,8 +25,13 @@ use crate::kind::Kind;
 /// Every kind's home, a line each: what [`home`] finds.
 static HOMES: &[&dyn Home] = &[
     &crate::aquarium::home::HOME,
+    &crate::binairo::home::HOME,
+    &crate::binairo_plus::home::HOME,
+    &crate::futoshiki::home::HOME,
     &crate::jigsaw_sudoku::home::HOME,
     &crate::killer_sudoku::home::HOME,
+    &crate::renzoku::home::HOME,
+    &crate::skyscrapers::home::HOME,
     &crate::stitches::home::HOME,
     &crate::sudoku::home::HOME,
     &crate::thermometers::home::HOME,

@@ -3,17 +3,22 @@
 //! the puzzle's rules with code that does not use the engine.
 
 pub mod aquarium;
+pub mod binairo;
+pub mod binairo_plus;
 pub mod calendar;
 pub mod disjoint_sets;
 pub mod draw;
+pub mod futoshiki;
 pub mod grading;
 pub mod home;
 pub mod jigsaw_sudoku;
 pub mod killer_sudoku;
 mod kind;
 pub(crate) mod latin;
+pub mod renzoku;
 pub mod ring;
 pub mod rng;
+pub mod skyscrapers;
 pub mod stitches;
 pub mod sudoku;
 pub mod task;
