@@ -187,7 +187,9 @@ impl MarkedCells {
                 .parse::<usize>()
                 .ok()
                 .filter(|&d| d <= side && (digits == 1 || !part.starts_with('0')))
-                .ok_or_else(|| TaskError::new(format!("`{part}` at {} does not start with a digit from 0 to {side}", at())))?;
+                .ok_or_else(|| {
+                    TaskError::new(format!("`{part}` at {} does not start with a digit from 0 to {side}", at()))
+                })?;
             let mut sides = Vec::new();
             for letter in part[digits..].chars() {
                 let Some(mark) = Side::ALL.into_iter().find(|s| s.letter() == letter) else {

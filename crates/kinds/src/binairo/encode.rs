@@ -29,7 +29,7 @@ impl Encoding {
             std::array::from_fn(|_| (0..w).map(|_| problem.add_exact((h / 2) as u32)).collect());
         // Each cell's items beyond those: [digit] -> items it adds 1 to.
         let mut extra: Vec<[Vec<ItemId>; 2]> = vec![[Vec::new(), Vec::new()]; cells];
-        for digit in 0..2 {
+        for digit in [0, 1] {
             for r in 0..h {
                 for c in 0..w.saturating_sub(2) {
                     let item = problem.add_item(1, 2);

@@ -25,7 +25,8 @@ fn solve(board: &dyn Board, limit: usize) -> crate::Solved<String> {
 
 #[test]
 fn real_puzzles_read_write_back_and_solve_to_the_sites_answers() {
-    for (board, task, answer) in [(read(SMALL).unwrap(), SMALL, SMALL_ANSWER), (read_plus(PLUS).unwrap(), PLUS, PLUS_ANSWER)]
+    for (board, task, answer) in
+        [(read(SMALL).unwrap(), SMALL, SMALL_ANSWER), (read_plus(PLUS).unwrap(), PLUS, PLUS_ANSWER)]
     {
         assert_eq!(board.task(), task);
         assert_eq!(board.check(answer), Ok(()));

@@ -60,7 +60,10 @@ fn a_wrong_answer_is_refused_by_the_rule_it_breaks() {
     assert_eq!(board.check("21"), Err("2 characters where a 2x2 grid has 4 cells".into()));
     assert_eq!(board.check("2113"), Err("`3` at row 2, column 2 is not a digit from 1 to 2".into()));
     let small = read(SMALL).unwrap();
-    assert_eq!(small.check(&SMALL_ANSWER.replacen('2', "1", 1)), Err("row 1, column 1 was given as 2 but holds 1".into()));
+    assert_eq!(
+        small.check(&SMALL_ANSWER.replacen('2', "1", 1)),
+        Err("row 1, column 1 was given as 2 but holds 1".into())
+    );
 }
 
 #[test]

@@ -56,7 +56,7 @@ impl Skyscrapers {
             None => (task, None),
         };
         let parts: Vec<&str> = edges.split('/').collect();
-        if parts.len() % 4 != 0 {
+        if !parts.len().is_multiple_of(4) {
             return Err(TaskError::new(format!("{} clues, where four edges have as many each", parts.len())));
         }
         let side = parts.len() / 4;
@@ -84,8 +84,7 @@ impl Skyscrapers {
             .collect::<Result<Vec<u8>, _>>()?;
         let givens = match givens {
             Some(text) => {
-                let tokens =
-                    run_length(text, Numbers::Run).map_err(|e| TaskError::new(format!("the givens: {e}")))?;
+                let tokens = run_length(text, Numbers::Run).map_err(|e| TaskError::new(format!("the givens: {e}")))?;
                 grid_size(tokens.len(), Some(Size::square(side)))?;
                 read_givens(&tokens, side)?
             }
@@ -101,7 +100,8 @@ impl Skyscrapers {
         let n = self.side;
         let mut lines = Vec::new();
         for i in 0..n {
-            let (top, bottom, left, right) = (self.clues[i], self.clues[n + i], self.clues[2 * n + i], self.clues[3 * n + i]);
+            let (top, bottom, left, right) =
+                (self.clues[i], self.clues[n + i], self.clues[2 * n + i], self.clues[3 * n + i]);
             if top != 0 || bottom != 0 {
                 lines.push(((0..n).map(|r| r * n + i).collect(), top, bottom));
             }
@@ -167,6 +167,13 @@ fn line_fillings(givens: &[u8], start: u8, end: u8) -> Vec<Vec<u8>> {
             }
         }
     }
+    // Searched from a clued end, where the count prunes as it goes.
+    if start == 0 && end != 0 {
+        let reversed: Vec<u8> = givens.iter().rev().copied().collect();
+        let mut fillings = line_fillings(&reversed, end, 0);
+        fillings.iter_mut().for_each(|filling| filling.reverse());
+        return fillings;
+    }
     let mut search = Search { givens, start, end, line: Vec::with_capacity(givens.len()), out: Vec::new() };
     search.extend(0, 0, 0);
     search.out
@@ -228,8 +235,10 @@ impl Board for Skyscrapers {
         for (l, line_fillings) in fillings.iter().enumerate() {
             let agree = &agree[l];
             for filling in line_fillings {
-                let above =
-                    filling.iter().zip(agree).flat_map(|(&h, items)| items[..usize::from(h) - 1].iter().map(|&i| (i, 1)));
+                let above = filling
+                    .iter()
+                    .zip(agree)
+                    .flat_map(|(&h, items)| items[..usize::from(h) - 1].iter().map(|&i| (i, 1)));
                 model.problem.add_option(std::iter::once((line_items[l], 1)).chain(above));
             }
         }

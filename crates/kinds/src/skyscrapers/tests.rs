@@ -49,7 +49,10 @@ fn malformed_tasks_are_errors_that_say_what() {
     assert_eq!(err("///////,3c"), "the given 3 at row 1, column 1 is not from 1 to 2");
     assert_eq!(err("///////,a!b"), "the givens: `!` at character 2 is not a cell");
     assert_eq!(err(&"/".repeat(39)), "a side of 10, where the sides go from 1 to 9");
-    assert_eq!(HOME.read("///////", Some(Size::square(3))).unwrap_err().0, "2 clues an edge where the page's grid is 3x3");
+    assert_eq!(
+        HOME.read("///////", Some(Size::square(3))).unwrap_err().0,
+        "2 clues an edge where the page's grid is 3x3"
+    );
     for task in [SMALL, GIVENS] {
         for end in 0..task.len() {
             let _ = read(&task[..end]);
