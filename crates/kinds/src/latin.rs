@@ -110,6 +110,18 @@ pub(crate) fn number_by_first_cell(ids: &[u32]) -> (Vec<usize>, usize) {
     (numbers, seen.len())
 }
 
+/// The settings for a square whose signs or clues the model says with
+/// exclusions or agreement items: where the caller leaves the algorithm to
+/// the engine, the multi-cover search, whose propagation solves real
+/// futoshiki, renzoku and skyscrapers puzzles without a branch where
+/// dancing links alone walks tens of thousands of nodes.
+pub(crate) fn propagating(settings: Settings) -> Settings {
+    match settings.algorithm {
+        multicover::Algorithm::Auto => Settings { algorithm: multicover::Algorithm::MultiCover, ..settings },
+        _ => settings,
+    }
+}
+
 /// A side of a cell, as futoshiki's and renzoku's tasks name it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Side {

@@ -9,7 +9,7 @@ use crate::Solved;
 use crate::draw::{Between, Drawing};
 use crate::home::{Board, Home, Size, SolveError, TaskError};
 use crate::kind::Kind;
-use crate::latin::{Exclusion, LatinSquare, MarkedCells, Side, read_digits, write_digits};
+use crate::latin::{Exclusion, LatinSquare, MarkedCells, Side, propagating, read_digits, write_digits};
 
 pub(crate) struct FutoshikiHome;
 
@@ -71,7 +71,7 @@ impl Board for Futoshiki {
         let exclusions: Vec<Exclusion> =
             self.signs().flat_map(|(greater, _, lesser)| Exclusion::less(lesser, greater, n)).collect();
         let model = self.square.model(|problem| Exclusion::items(problem, &exclusions, n * n));
-        model.solve_as(self, settings, limit, write_digits)
+        model.solve_as(self, propagating(settings), limit, write_digits)
     }
 
     fn check(&self, answer: &str) -> Result<(), String> {

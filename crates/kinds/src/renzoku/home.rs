@@ -10,7 +10,7 @@ use crate::Solved;
 use crate::draw::{Between, Drawing};
 use crate::home::{Board, Home, Size, SolveError, TaskError};
 use crate::kind::Kind;
-use crate::latin::{Exclusion, LatinSquare, MarkedCells, Side, read_digits, write_digits};
+use crate::latin::{Exclusion, LatinSquare, MarkedCells, Side, propagating, read_digits, write_digits};
 
 pub(crate) struct RenzokuHome;
 
@@ -104,7 +104,7 @@ impl Board for Renzoku {
             }
         }
         let model = self.square.model(|problem| Exclusion::items(problem, &exclusions, n * n));
-        model.solve_as(self, settings, limit, write_digits)
+        model.solve_as(self, propagating(settings), limit, write_digits)
     }
 
     fn check(&self, answer: &str) -> Result<(), String> {

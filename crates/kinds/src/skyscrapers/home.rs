@@ -13,7 +13,7 @@ use crate::Solved;
 use crate::draw::Drawing;
 use crate::home::{Board, Home, Size, SolveError, TaskError};
 use crate::kind::Kind;
-use crate::latin::{LatinSquare, givens_tokens, read_digits, read_givens, write_digits};
+use crate::latin::{LatinSquare, givens_tokens, propagating, read_digits, read_givens, write_digits};
 use crate::task::{Numbers, grid_size, run_length, write_run_length};
 
 pub(crate) struct SkyscrapersHome;
@@ -242,7 +242,7 @@ impl Board for Skyscrapers {
                 model.problem.add_option(std::iter::once((line_items[l], 1)).chain(above));
             }
         }
-        model.solve_as(self, settings, limit, write_digits)
+        model.solve_as(self, propagating(settings), limit, write_digits)
     }
 
     fn check(&self, answer: &str) -> Result<(), String> {
