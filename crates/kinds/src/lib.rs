@@ -4,11 +4,14 @@
 
 pub mod aquarium;
 pub mod battleships;
+pub mod binairo;
+pub mod binairo_plus;
 pub mod calendar;
 pub(crate) mod clue_counts;
 pub mod disjoint_sets;
 pub mod dominosa;
 pub mod draw;
+pub mod futoshiki;
 pub mod grading;
 pub mod home;
 pub mod jigsaw_sudoku;
@@ -23,6 +26,8 @@ pub mod nonograms;
 pub mod ring;
 pub mod rng;
 pub mod shikaku;
+pub mod renzoku;
+pub mod skyscrapers;
 pub mod stitches;
 pub mod kakurasu;
 pub mod norinori;

@@ -1,0 +1,99 @@
+//! Binairo's home (and binairo-plus's board): its task, answer, check,
+//! solver and drawing behind the family's one interface ([`crate::home`]).
+
+use std::ops::ControlFlow;
+
+use multicover::{Settings, Stats};
+
+use super::encode::Encoding;
+use super::{Binairo, rules};
+use crate::Solved;
+use crate::draw::{Between, Drawing, Ink};
+use crate::home::{Board, Home, Size, SolveError, TaskError};
+use crate::kind::Kind;
+
+pub(crate) struct BinairoHome;
+
+pub(crate) static HOME: BinairoHome = BinairoHome;
+
+impl Home for BinairoHome {
+    fn kind(&self) -> Kind {
+        Kind::Binairo
+    }
+
+    fn read(&self, task: &str, size: Option<Size>) -> Result<Box<dyn Board>, TaskError> {
+        Ok(Box::new(Binairo::read(task, size)?))
+    }
+
+    fn solves(&self) -> bool {
+        true
+    }
+}
+
+impl Board for Binairo {
+    fn kind(&self) -> Kind {
+        if self.is_plus() { Kind::BinairoPlus } else { Kind::Binairo }
+    }
+
+    fn size(&self) -> Size {
+        self.size
+    }
+
+    fn task(&self) -> String {
+        self.to_task()
+    }
+
+    /// The engine's answers keep every rule but "lines differ" (binairo's,
+    /// which is no sum of cells); those that repeat a line are passed over
+    /// and not counted, and the rest checked by [`Board::check`].
+    fn solve(&self, settings: Settings, limit: usize) -> Option<Result<Solved<String>, SolveError>> {
+        let encoding = Encoding::new(self);
+        let mut solutions = Vec::new();
+        if limit == 0 {
+            return Some(Ok(Solved { solutions, stats: Stats::default() }));
+        }
+        let searched = crate::search_checked(&encoding.problem, settings, |chosen| {
+            let digits = encoding.digits(self.size.cells(), chosen);
+            if !self.is_plus() && rules::repeated_line(self, &digits).is_some() {
+                return Ok(ControlFlow::Continue(()));
+            }
+            let answer: String = digits.iter().map(|&d| char::from(b'0' + d)).collect();
+            if let Err(why) = self.check(&answer) {
+                return Err(SolveError { kind: self.kind(), answer, why });
+            }
+            solutions.push(answer);
+            Ok(if solutions.len() >= limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) })
+        });
+        Some(searched.map(|mut stats| {
+            stats.solutions = solutions.len() as u64;
+            Solved { solutions, stats }
+        }))
+    }
+
+    fn check(&self, answer: &str) -> Result<(), String> {
+        rules::check(self, answer)
+    }
+
+    /// The givens and the answer's digits as text; binairo-plus's signs
+    /// between their cells.
+    fn draw(&self, answer: Option<&str>) -> Drawing {
+        let (w, h) = (self.size.width, self.size.height);
+        let mut drawing = Drawing::new(w, h);
+        let digits = answer.and_then(|answer| rules::digits(self, answer).ok());
+        for (cell, given) in self.givens.iter().enumerate() {
+            match (given, &digits) {
+                (Some(d), _) => drawing.write(cell, d.to_string(), Ink::Given),
+                (None, Some(digits)) => drawing.write(cell, digits[cell].to_string(), Ink::Answer),
+                (None, None) => {}
+            }
+        }
+        for cell in 0..w * h {
+            for (down, next) in [(false, cell + 1), (true, cell + w)] {
+                if let Some(sign) = self.sign(cell, down) {
+                    drawing.between.push(Between { a: cell, b: next, sign: sign.symbol().to_string() });
+                }
+            }
+        }
+        drawing
+    }
+}
