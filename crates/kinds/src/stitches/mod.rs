@@ -78,7 +78,7 @@ impl Stitches {
         let per_border = match borders.len() as u64 {
             0 if holes == 0 => 0,
             0 => return Err(TaskError::new("the clues count holes, but the grid is one region: no stitch can go in")),
-            count if holes % (2 * count) == 0 && holes / (2 * count) <= u64::from(u32::MAX) => {
+            count if holes.is_multiple_of(2 * count) && holes / (2 * count) <= u64::from(u32::MAX) => {
                 (holes / (2 * count)) as u32
             }
             count => {
