@@ -9,8 +9,10 @@
 //! with a space either side. Every cell is as wide as the widest text in a
 //! cell or above or below a column. What shows in a cell, first found:
 //!
-//! - its text, given or the answer's, as it is;
-//! - its mark, as one character ([`LEGEND`]);
+//! - its text, given or the answer's, as it is, or else the clue of the
+//!   cage it is the first cell of;
+//! - its mark, given or the answer's, as one character ([`LEGEND`]);
+//! - a thermometer's bulb ([`BULB`]);
 //! - a line's piece where a line passes through an empty cell (`-`, `|`,
 //!   `+` where it turns; `=`, `‖` for a double line);
 //! - `.` in an empty cell.
@@ -23,12 +25,27 @@
 //! `=` across and `|` or `‖` down. A clue above or below a column made of
 //! several numbers (a space between them) stands one number a line.
 //!
+//! A cage's boundary is dotted where no border runs: `:` between cells
+//! side by side, `·` between cells one above the other. Its clue stands in
+//! its first cell in reading order where that cell shows nothing else;
+//! the clues that cannot (a cell with a text or a mark, as every cell of a
+//! solved killer sudoku) are listed under the board a line a row, `cages
+//! in row 1: 12 at column 1, 7 at column 3`. The text shows no ink: a
+//! given text or mark looks as the answer's.
+//!
 //! Texts are counted in characters: a character a terminal shows twice as
 //! wide would push its row out of line. Signs between cells that are not
 //! side by side and line steps that are neither across nor down are left
 //! out (the picture, `svg::drawing`, draws them).
 
 use crate::kinds::draw::{Drawing, Fill, Mark};
+
+/// What stands in a thermometer's bulb's cell.
+pub const BULB: &str = "◉";
+/// A cage's boundary between cells side by side, one above the other, and
+/// where boundaries meet.
+const CAGE_ACROSS: char = ':';
+const CAGE_DOWN: char = '·';
 
 /// The symbols the text draws for fills, marks and lines, with what each
 /// means; the `.` of an empty cell, texts and signs stand for themselves.
@@ -46,6 +63,7 @@ pub const LEGEND: &[(&str, &str)] = &[
     ("•", "a dot"),
     ("○", "a white circle"),
     ("●", "a black circle"),
+    (BULB, "a thermometer's bulb"),
     (LINE, "a line"),
     (DOUBLE_LINE, "a double line"),
 ];
@@ -91,6 +109,9 @@ pub fn legend(drawing: &Drawing) -> String {
     }
     for line in &drawing.lines {
         used.push(if line.double { DOUBLE_LINE } else { LINE }.to_string());
+    }
+    if drawing.bulbs.iter().any(|&k| k < drawing.cells.len()) {
+        used.push(BULB.to_string());
     }
     let entries: Vec<String> = LEGEND
         .iter()
@@ -149,6 +170,30 @@ struct Through {
     double: bool,
 }
 
+/// The cage of each cell, None outside every cage.
+fn cage_of(drawing: &Drawing) -> Vec<Option<usize>> {
+    let mut cage_of = vec![None; drawing.cells.len()];
+    for (n, cage) in drawing.cages.iter().enumerate() {
+        for &k in cage.cells.iter().filter(|&&k| k < drawing.cells.len()) {
+            cage_of[k] = Some(n);
+        }
+    }
+    cage_of
+}
+
+/// Each cage's clue with its first cell in reading order, those cages that
+/// have a clue and a cell on the board.
+fn cage_clues(drawing: &Drawing) -> Vec<(usize, &str)> {
+    drawing
+        .cages
+        .iter()
+        .filter_map(|cage| {
+            let first = cage.cells.iter().copied().filter(|&k| k < drawing.cells.len()).min()?;
+            Some((first, cage.clue.as_deref()?))
+        })
+        .collect()
+}
+
 /// Draws the board: the frame and what is in and between its cells, with
 /// the clues above, left of, below and right of it, each line without
 /// trailing spaces and ending in a newline. A 2x2 board with clues on top
@@ -188,7 +233,20 @@ pub fn text(drawing: &Drawing) -> String {
     // A sign across stands on the boundary and spills into the cells'
     // padding either side; one down stands in the border under a cell.
     let pad = (widest(true) / 2).max(1);
-    let texts = drawing.cells.iter().filter_map(|cell| cell.text.as_ref()).map(|(text, _)| width_of(text));
+    // A cage's clue stands in its first cell where that shows nothing
+    // else; the others wait for the list under the board.
+    let mut slots: Vec<Option<&str>> =
+        drawing.cells.iter().map(|cell| cell.text.as_ref().map(|(t, _)| t.as_str())).collect();
+    let bulb = |k: usize| drawing.bulbs.contains(&k);
+    let mut listed: Vec<(usize, &str)> = Vec::new();
+    for (first, clue) in cage_clues(drawing) {
+        if slots[first].is_none() && drawing.cells[first].mark.is_none() && !bulb(first) {
+            slots[first] = Some(clue);
+        } else {
+            listed.push((first, clue));
+        }
+    }
+    let texts = slots.iter().flatten().map(|text| width_of(text));
     let clue_parts = drawing.top.iter().chain(&drawing.bottom).flat_map(|clue| parts(Some(clue))).map(width_of);
     let content = texts.chain(clue_parts).max().unwrap_or(1).max(1).max(widest(false).saturating_sub(2 * pad));
     let columns = Columns { content, pad };
@@ -219,6 +277,34 @@ pub fn text(drawing: &Drawing) -> String {
         for v in 0..=w {
             if wall_down(r, v) {
                 canvas[2 * r + 1][columns.boundary(v)] = '|';
+            }
+        }
+    }
+
+    // Cages' boundaries where no border runs.
+    let cage_of = cage_of(drawing);
+    let cage_across =
+        |r: usize, v: usize| 0 < v && v < w && cage_of[index(r, v - 1)] != cage_of[index(r, v)] && !wall_down(r, v);
+    let cage_down =
+        |b: usize, c: usize| 0 < b && b < h && cage_of[index(b - 1, c)] != cage_of[index(b, c)] && !wall_across(b, c);
+    for r in 0..h {
+        for v in 1..w {
+            if cage_across(r, v) {
+                canvas[2 * r + 1][columns.boundary(v)] = CAGE_ACROSS;
+            }
+        }
+    }
+    for b in 1..h {
+        for c in 0..w {
+            if cage_down(b, c) {
+                canvas[2 * b][columns.inner(c)].fill(CAGE_DOWN);
+            }
+        }
+        for v in 1..w {
+            let meet = cage_across(b - 1, v) || cage_across(b, v) || cage_down(b, v - 1) || cage_down(b, v);
+            let spot = &mut canvas[2 * b][columns.boundary(v)];
+            if meet && *spot == ' ' {
+                *spot = CAGE_DOWN;
             }
         }
     }
@@ -267,9 +353,10 @@ pub fn text(drawing: &Drawing) -> String {
                 row[columns.inner(c)].fill(fill);
             }
             let piece = through[index(r, c)];
-            let shown: String = match (&cell.text, cell.mark, fill) {
-                (Some((text, _)), _, _) => text.clone(),
+            let shown: String = match (slots[index(r, c)], cell.mark, fill) {
+                (Some(text), _, _) => text.to_string(),
                 (None, Some(mark), _) => mark_symbol(mark).to_string(),
+                _ if bulb(index(r, c)) => BULB.to_string(),
                 (None, None, Some(fill)) => fill.to_string(),
                 (None, None, None) => match (piece.across, piece.down, piece.double) {
                     (true, true, _) => "+".into(),
@@ -391,6 +478,11 @@ pub fn text(drawing: &Drawing) -> String {
         }
     }
     lines.extend(edge_lines(&drawing.bottom, true));
+    listed.sort_unstable();
+    for row in listed.chunk_by(|a, b| a.0 / w == b.0 / w) {
+        let clues: Vec<String> = row.iter().map(|&(k, clue)| format!("{clue} at column {}", k % w + 1)).collect();
+        lines.push(format!("cages in row {}: {}", row[0].0 / w + 1, clues.join(", ")));
+    }
     let mut out = String::new();
     for line in lines {
         out.push_str(line.trim_end());
@@ -402,7 +494,7 @@ pub fn text(drawing: &Drawing) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kinds::draw::{Between, Ink, Line};
+    use crate::kinds::draw::{Between, Cage, Ink, Line};
 
     fn widths(text: &str) -> Vec<usize> {
         text.lines().map(width_of).collect()
@@ -491,7 +583,7 @@ mod tests {
         assert_eq!(rows[5], "|█12█ #### ~~~~   7    . |", "\n{drawn}");
         assert_eq!(widths(&drawn), vec![26; 7]);
         let legend = legend(&drawing);
-        for (symbol, _) in LEGEND.iter().filter(|(symbol, _)| ![LINE, DOUBLE_LINE].contains(symbol)) {
+        for (symbol, _) in LEGEND.iter().filter(|(symbol, _)| ![LINE, DOUBLE_LINE, BULB].contains(symbol)) {
             assert!(legend.contains(&format!("{symbol} ")), "{symbol} missing from {legend}");
         }
         assert!(!legend.contains("line"));
@@ -582,5 +674,62 @@ mod tests {
             assert_eq!(cells.iter().filter(|&&c| c == '~').count(), water, "{row}\n{solution}");
         }
         assert_eq!(legend(&board.draw(Some(answer))), "~ water\n");
+    }
+
+    #[test]
+    fn cages_are_dotted_with_their_clues_in_their_first_cells() {
+        // An L of three cells, its cells out of reading order, and the
+        // last cell alone.
+        let mut drawing = Drawing::new(2, 2);
+        drawing.cages = vec![
+            Cage { cells: vec![2, 1, 0], clue: Some("12".into()) },
+            Cage { cells: vec![3], clue: Some("5".into()) },
+        ];
+        let drawn = text(&drawing);
+        assert_eq!(drawn, "+---------+\n| 12    . |\n|    ·····|\n|  . :  5 |\n+---------+\n", "\n{drawn}");
+        // A clue whose cell shows something else is listed under the board.
+        drawing.write(0, "1", Ink::Answer);
+        drawing.give_mark(3, Mark::Cross);
+        let drawn = text(&drawing);
+        let rows: Vec<&str> = drawn.lines().collect();
+        assert_eq!(rows[1], "| 1   . |", "\n{drawn}");
+        assert_eq!(rows[3], "| . : x |", "\n{drawn}");
+        assert_eq!(rows[5..], ["cages in row 1: 12 at column 1", "cages in row 2: 5 at column 2"], "\n{drawn}");
+        // A border stands where a cage's boundary runs along one.
+        drawing.regions = Some(vec![0, 1, 0, 1]);
+        let drawn = text(&drawing);
+        assert_eq!(drawn.lines().nth(2), Some("|   |···|"), "\n{drawn}");
+        assert_eq!(drawn.lines().nth(3), Some("| . | x |"), "\n{drawn}");
+    }
+
+    #[test]
+    fn a_bulb_stands_in_its_cell_and_in_the_legend() {
+        let mut drawing = Drawing::new(3, 1);
+        drawing.lines = vec![Line { cells: vec![0, 1, 2], ink: Ink::Given, double: false }];
+        drawing.bulbs = vec![0];
+        drawing.cell_mut(0).fill = Fill::Water;
+        let drawn = text(&drawing);
+        // The line runs on from the bulb, over the water.
+        assert_eq!(drawn.lines().nth(1), Some("|~◉-------- |"), "\n{drawn}");
+        assert_eq!(legend(&drawing), "~ water; ◉ a thermometer's bulb; - | a line\n");
+    }
+
+    #[test]
+    fn killer_sudoku_and_thermometers_through_their_homes() {
+        use crate::kinds::Kind;
+        let killer = crate::kinds::home::home(Kind::KillerSudoku).unwrap();
+        let board = killer.read("p;1,1,2,2,3,4,5,2,3,4,5,6,7,7,6,6;3a8a6_4_5d7_7c", None).unwrap();
+        let puzzle = text(&board.draw(None));
+        // Seven cages, each clue in its first cell; none listed.
+        assert!(puzzle.contains(':') && puzzle.contains('·'), "\n{puzzle}");
+        assert!(!puzzle.contains("cages in"), "\n{puzzle}");
+        let solution = text(&board.draw(Some("1,2,4,3,4,3,2,1,2,1,3,4,3,4,1,2")));
+        let listed: usize = solution.lines().filter(|l| l.starts_with("cages in")).map(|l| l.split(", ").count()).sum();
+        assert_eq!(listed, 7, "\n{solution}");
+        let thermometers = crate::kinds::home::home(Kind::Thermometers).unwrap();
+        let board = thermometers.read("2_1_2_2_2_3_1_1;2,3;3,2;2,3;1,3;4,2;2,3", None).unwrap();
+        let drawing = board.draw(None);
+        assert!(!drawing.lines.is_empty());
+        assert_eq!(text(&drawing).matches(BULB).count(), drawing.lines.len());
     }
 }

@@ -53,6 +53,10 @@ pub struct Cell {
     pub fill: Fill,
     pub mark: Option<Mark>,
     pub text: Option<(String, Ink)>,
+    /// Whether the mark is the puzzle's (tents' trees, battleships' given
+    /// water): a mark is the answer's unless its kind says it is given, as
+    /// one mark can be either (a ship piece given or placed).
+    pub given_mark: bool,
 }
 
 /// A sign between two side-by-side cells (futoshiki's `<`, binairo-plus's
@@ -114,6 +118,9 @@ pub struct Drawing {
     pub cages: Vec<Cage>,
     /// Clue cells cut by their diagonal, over black cells.
     pub split_clues: Vec<SplitClue>,
+    /// Cells holding a thermometer's bulb, by row-major index: a filled
+    /// circle wider than the line starting there, the puzzle's.
+    pub bulbs: Vec<usize>,
 }
 
 impl Drawing {
@@ -132,11 +139,20 @@ impl Drawing {
             lines: Vec::new(),
             cages: Vec::new(),
             split_clues: Vec::new(),
+            bulbs: Vec::new(),
         }
     }
 
+    /// The cell at row-major `index`, to fill, mark or write in.
     pub fn cell_mut(&mut self, index: usize) -> &mut Cell {
         &mut self.cells[index]
+    }
+
+    /// Puts the puzzle's `mark` in a cell (one no answer changes).
+    pub fn give_mark(&mut self, index: usize, mark: Mark) {
+        let cell = &mut self.cells[index];
+        cell.mark = Some(mark);
+        cell.given_mark = true;
     }
 
     /// Writes `text` in a cell.

@@ -9,8 +9,13 @@
 //! water cells (`solution shaded`, `solution water`, one `<rect>` a cell),
 //! the answer's marks (`solution marks`, one element a mark), texts
 //! (`solution texts`, one `<text>` each) and lines (`solution lines`, one
-//! `<polyline>` a line, two for a double one). Black cells, given marks,
-//! texts and lines, signs between cells and the clues are the puzzle's.
+//! `<polyline>` a line, two for a double one). Black cells, given marks
+//! (a cell's `given_mark`), texts and lines, thermometers' bulbs, cages,
+//! signs between cells and the clues are the puzzle's.
+//!
+//! A cage is a dashed outline inset inside its cells along its boundary,
+//! with its clue small in the top left corner of its first cell in reading
+//! order (`cages`, one `<path>` a cage and one `<text>` a clue).
 //!
 //! A clue above or below a column made of several numbers (a space
 //! between them) stands one number a cell, stacked; one left or right of a
@@ -21,7 +26,7 @@ use std::fmt::Write;
 use super::aquarium::{CELL, FONT_SIZE, WATER, wall_path};
 use super::sudoku::FILLED;
 use super::{escape, open};
-use crate::kinds::draw::{Drawing, Fill, Ink, Mark};
+use crate::kinds::draw::{Cage, Drawing, Fill, Ink, Mark};
 
 /// Room around the grid where no clues are, for half the outline's width.
 const MARGIN: f64 = 2.0;
@@ -36,16 +41,15 @@ const TEXT_ROOM: f64 = 0.9;
 const CHAR_WIDTH: f64 = 0.64;
 /// A mark's radius, in cells.
 const MARK: f64 = 0.32;
-
-/// Whose a mark is. A [`Mark`] carries no ink, so it is told by the mark:
-/// trees and circles are the puzzle's, everything else is placed by the
-/// answer (stars, tents, ships, bulbs, mines, crosses, dots).
-pub fn mark_ink(mark: Mark) -> Ink {
-    match mark {
-        Mark::Tree | Mark::WhiteCircle | Mark::BlackCircle => Ink::Given,
-        Mark::Star | Mark::Tent | Mark::Ship | Mark::Bulb | Mark::Mine | Mark::Cross | Mark::Dot => Ink::Answer,
-    }
-}
+/// A thermometer's bulb's radius, in cells: wider than its line (0.24).
+const BULB: f64 = 0.3;
+/// How far inside its cells a cage's outline runs, and its clue's size and
+/// distance from the corner, in cells.
+const CAGE_INSET: f64 = 0.1;
+const CAGE_CLUE_SIZE: f64 = 0.26;
+const CAGE_CLUE_AT: f64 = 0.1;
+/// The colour of given lines and bulbs.
+const GIVEN_LINE: &str = "#999";
 
 /// A number in pixels, to two decimals (how it is written in the SVG).
 fn px(value: f64) -> f64 {
@@ -136,8 +140,46 @@ fn mark_element(mark: Mark, x: f64, y: f64) -> String {
     }
 }
 
-/// Draws the board: its cells, borders, lines, marks and texts, the signs
-/// between cells and the clues around it, under `title` (escaped).
+/// A cage's outline in cell units (a cell `(c, r)` spans `c..c + 1`
+/// across and `r..r + 1` down), as segments: each side of a cage's cell
+/// with no cell of the cage beyond it, `CAGE_INSET` inside. A segment
+/// stops short of the corner where the outline turns round the cell, runs
+/// to the cell's edge where it goes straight on into the next cell, and
+/// past it where it turns round a notch of the cage, so that the segments
+/// meet in one closed line.
+fn cage_segments(cage: &Cage, width: usize, height: usize) -> Vec<((f64, f64), (f64, f64))> {
+    let (w, h) = (width as isize, height as isize);
+    let inside =
+        |c: isize, r: isize| (0..w).contains(&c) && (0..h).contains(&r) && cage.cells.contains(&((r * w + c) as usize));
+    let mut segments = Vec::new();
+    for &k in cage.cells.iter().filter(|&&k| k < width * height) {
+        let (c, r) = ((k % width) as isize, (k / width) as isize);
+        let (cx, cy) = (c as f64 + 0.5, r as f64 + 0.5);
+        // Outwards across each side, and along it.
+        for (nx, ny) in [(0isize, -1isize), (1, 0), (0, 1), (-1, 0)] {
+            if inside(c + nx, r + ny) {
+                continue;
+            }
+            let (tx, ty) = (ny.abs(), nx.abs());
+            let reach = |s: isize| match (inside(c + s * tx, r + s * ty), inside(c + s * tx + nx, r + s * ty + ny)) {
+                (false, _) => 0.5 - CAGE_INSET,
+                (true, false) => 0.5,
+                (true, true) => 0.5 + CAGE_INSET,
+            };
+            let side = 0.5 - CAGE_INSET;
+            let end = |s: isize| {
+                let along = s as f64 * reach(s);
+                (cx + nx as f64 * side + tx as f64 * along, cy + ny as f64 * side + ty as f64 * along)
+            };
+            segments.push((end(-1), end(1)));
+        }
+    }
+    segments
+}
+
+/// Draws the board: its cells, borders, cages, lines, bulbs, marks and
+/// texts, the signs between cells and the clues around it, under `title`
+/// (escaped).
 pub fn board(drawing: &Drawing, title: &str) -> String {
     let (w, h) = (drawing.width, drawing.height);
     let cells = if drawing.cells.len() == w * h { &drawing.cells[..] } else { &[] };
@@ -209,11 +251,51 @@ pub fn board(drawing: &Drawing, title: &str) -> String {
         px(y0)
     );
 
+    // Cages: a dashed outline inside their cells, and each clue small in
+    // its first cell's corner, ringed in white where it crosses the dashes.
+    let cages: Vec<&Cage> = drawing.cages.iter().filter(|cage| cage.cells.iter().any(|&k| k < cells.len())).collect();
+    if !cages.is_empty() {
+        let _ = write!(
+            out,
+            "<g class=\"cages\" fill=\"none\" stroke=\"#444\" stroke-width=\"1.2\" stroke-dasharray=\"3 2\">"
+        );
+        for cage in &cages {
+            let mut d = String::new();
+            for ((ax, ay), (bx, by)) in cage_segments(cage, w, h) {
+                let _ = write!(
+                    d,
+                    "M{} {}L{} {}",
+                    px(x0 + ax * CELL),
+                    px(y0 + ay * CELL),
+                    px(x0 + bx * CELL),
+                    px(y0 + by * CELL)
+                );
+            }
+            let _ = write!(out, "<path d=\"{d}\"/>");
+        }
+        let size = px(CAGE_CLUE_SIZE * CELL);
+        for cage in &cages {
+            let (Some(clue), Some(&first)) = (&cage.clue, cage.cells.iter().filter(|&&k| k < cells.len()).min()) else {
+                continue;
+            };
+            let (r, c) = at(first);
+            let _ = write!(
+                out,
+                "<text x=\"{}\" y=\"{}\" font-size=\"{size}\" fill=\"#222\" stroke=\"#fff\" stroke-width=\"2\" \
+                 stroke-dasharray=\"none\" paint-order=\"stroke\">{}</text>",
+                px(x(c) + CAGE_CLUE_AT * CELL),
+                px(y(r) + CAGE_CLUE_AT * CELL + 0.75 * size),
+                escape(clue)
+            );
+        }
+        out.push_str("</g>");
+    }
+
     // Lines through the cells' centres: a given one wide and grey, as a
     // thermometer; the answer's narrower, in blue; a double one as a wide
     // stroke with a white one down its middle.
     for (ink, class, colour, single) in
-        [(Ink::Given, "lines", "#999", 0.24 * CELL), (Ink::Answer, "solution lines", FILLED, 0.12 * CELL)]
+        [(Ink::Given, "lines", GIVEN_LINE, 0.24 * CELL), (Ink::Answer, "solution lines", FILLED, 0.12 * CELL)]
     {
         let lines: Vec<_> = drawing.lines.iter().filter(|line| line.ink == ink).collect();
         if lines.is_empty() {
@@ -248,10 +330,21 @@ pub fn board(drawing: &Drawing, title: &str) -> String {
         out.push_str("</g>");
     }
 
+    // Thermometers' bulbs, over their lines' first cells.
+    let bulbs: Vec<usize> = drawing.bulbs.iter().copied().filter(|&k| k < cells.len()).collect();
+    if !bulbs.is_empty() {
+        let _ = write!(out, "<g class=\"bulbs\" fill=\"{GIVEN_LINE}\">");
+        for k in bulbs {
+            let (cx, cy) = centre(k);
+            let _ = write!(out, "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\"/>", px(BULB * CELL));
+        }
+        out.push_str("</g>");
+    }
+
     // Marks, the puzzle's then the answer's.
-    for (ink, class) in [(Ink::Given, "marks"), (Ink::Answer, "solution marks")] {
+    for (given, class) in [(true, "marks"), (false, "solution marks")] {
         let marked: Vec<(usize, Mark)> = (0..cells.len())
-            .filter_map(|k| cells[k].mark.filter(|&mark| mark_ink(mark) == ink).map(|mark| (k, mark)))
+            .filter_map(|k| cells[k].mark.filter(|_| cells[k].given_mark == given).map(|mark| (k, mark)))
             .collect();
         if marked.is_empty() {
             continue;
@@ -359,7 +452,7 @@ pub fn board(drawing: &Drawing, title: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kinds::draw::{Between, Line};
+    use crate::kinds::draw::{Between, Cage, Line};
 
     const MARKS: [Mark; 10] = [
         Mark::Star,
@@ -375,8 +468,8 @@ mod tests {
     ];
 
     /// A 5x4 board with a bit of everything: regions, clues on every side,
-    /// every fill and mark, given and answer texts, a sign, a single line
-    /// and a double one.
+    /// every fill and mark (trees and circles given), given and answer
+    /// texts, a sign, a single line and a double one.
     fn everything() -> Drawing {
         let mut drawing = Drawing::new(5, 4);
         drawing.regions = Some((0..20).map(|k| (k / 10) as u32).collect());
@@ -385,7 +478,10 @@ mod tests {
         drawing.bottom = vec![None, Some("6".into()), None, None, None];
         drawing.right = Drawing::numbers(&[7, 8, 9, 10]);
         for (k, &mark) in MARKS.iter().enumerate() {
-            drawing.cell_mut(k).mark = Some(mark);
+            match mark {
+                Mark::Tree | Mark::WhiteCircle | Mark::BlackCircle => drawing.give_mark(k, mark),
+                _ => drawing.cell_mut(k).mark = Some(mark),
+            }
         }
         drawing.cell_mut(10).fill = Fill::Black;
         drawing.write(10, "10\\17", Ink::Given);
@@ -505,5 +601,126 @@ mod tests {
         assert!(!puzzle.contains("solution"));
         // Laid out as the Aquarium picture: a cell of clues above and left.
         assert!(puzzle.contains(&format!("width=\"{}\"", 7.0 * CELL + MARGIN)));
+    }
+
+    /// The elements of the group of class `class`, none if there is none.
+    fn group<'a>(doc: &'a roxmltree::Document, class: &str) -> Vec<roxmltree::Node<'a, 'a>> {
+        doc.descendants()
+            .find(|n| n.attribute("class") == Some(class))
+            .map_or_else(Vec::new, |g| g.children().filter(|n| n.is_element()).collect())
+    }
+
+    #[test]
+    fn a_mark_is_the_answers_unless_given() {
+        // One mark can be either: a ship given and a ship placed.
+        let mut drawing = Drawing::new(3, 1);
+        drawing.give_mark(0, Mark::Ship);
+        drawing.cell_mut(1).mark = Some(Mark::Ship);
+        drawing.give_mark(2, Mark::Cross);
+        let svg = board(&drawing, "");
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let given = group(&doc, "marks");
+        assert_eq!(given.iter().map(|n| n.tag_name().name()).collect::<Vec<_>>(), ["rect", "path"]);
+        assert!(given.iter().all(|n| !in_solution(*n)));
+        let placed = group(&doc, "solution marks");
+        assert_eq!(placed.len(), 1);
+        assert!(in_solution(placed[0]));
+        // Nothing of the answer without it.
+        drawing.cell_mut(1).mark = None;
+        assert!(!board(&drawing, "").contains("solution"));
+    }
+
+    #[test]
+    fn a_bulb_is_a_given_circle_wider_than_its_line() {
+        let mut drawing = Drawing::new(3, 2);
+        drawing.lines = vec![Line { cells: vec![4, 1, 0], ink: Ink::Given, double: false }];
+        drawing.bulbs = vec![4];
+        let svg = board(&drawing, "");
+        assert!(!svg.contains("solution"));
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let bulbs = group(&doc, "bulbs");
+        assert_eq!(bulbs.len(), 1);
+        let bulb = bulbs[0];
+        assert!(bulb.has_tag_name("circle"));
+        // At the centre of row 2, column 2, past the line's half width.
+        let number = |node: roxmltree::Node, name: &str| node.attribute(name).unwrap().parse::<f64>().unwrap();
+        assert_eq!((number(bulb, "cx"), number(bulb, "cy")), (MARGIN + 1.5 * CELL, MARGIN + 1.5 * CELL));
+        let line = group(&doc, "lines")[0];
+        assert!(number(bulb, "r") > number(line, "stroke-width") / 2.0);
+        // Drawn over the line.
+        assert!(svg.find("class=\"bulbs\"") > svg.find("class=\"lines\""));
+    }
+
+    #[test]
+    fn a_cage_is_a_dashed_outline_inside_its_cells_with_its_clue_in_the_corner() {
+        // An L of three cells on a 2x2 board, its clue "12" given out of
+        // reading order, and a cage of the last cell without a clue.
+        let mut drawing = Drawing::new(2, 2);
+        drawing.cages =
+            vec![Cage { cells: vec![2, 0, 1], clue: Some("12".into()) }, Cage { cells: vec![3], clue: None }];
+        drawing.write(3, "5", Ink::Answer);
+        let svg = board(&drawing, "");
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let cages = doc.descendants().find(|n| n.attribute("class") == Some("cages")).unwrap();
+        assert!(!in_solution(cages));
+        assert!(cages.attribute("stroke-dasharray").is_some());
+        let paths: Vec<_> = cages.children().filter(|n| n.has_tag_name("path")).collect();
+        assert_eq!(paths.len(), 2);
+        let clues: Vec<_> = cages.children().filter(|n| n.has_tag_name("text")).collect();
+        assert_eq!(clues.len(), 1);
+        assert_eq!(clues[0].text(), Some("12"));
+        // In the top left corner of cell 0, small.
+        let number = |node: roxmltree::Node, name: &str| node.attribute(name).unwrap().parse::<f64>().unwrap();
+        assert!(number(clues[0], "x") < MARGIN + 0.25 * CELL && number(clues[0], "y") < MARGIN + 0.4 * CELL);
+        assert!(number(clues[0], "font-size") < TEXT_SIZE * CELL);
+        // The L's outline: a segment for each of its cells' eight outer
+        // sides; the top runs on across two cells, and the two round the
+        // notch run past their cells' edges to meet inside the first cell.
+        let d = paths[0].attribute("d").unwrap();
+        assert_eq!(d.matches('M').count(), 8, "{d}");
+        let (inset, notch) = (px(MARGIN + CAGE_INSET * CELL), px(MARGIN + (1.0 - CAGE_INSET) * CELL));
+        assert!(d.contains(&format!("M{inset} {inset}L{} {inset}", px(MARGIN + CELL))), "{d}");
+        assert_eq!(d.matches(&format!("M{notch} {notch}")).count(), 2, "{d}");
+        assert_eq!(paths[1].attribute("d").unwrap().matches('M').count(), 4);
+        // The answer's digit stays the only thing in `solution`.
+        let answer: Vec<_> = doc.descendants().filter(|n| n.has_tag_name("text") && in_solution(*n)).collect();
+        assert_eq!(answer.len(), 1);
+    }
+
+    #[test]
+    fn segments_of_a_cage_meet_in_one_closed_line() {
+        // A plus of five cells on a 3x3 board: every segment's ends are
+        // shared with exactly one other segment's.
+        let cage = Cage { cells: vec![1, 3, 4, 5, 7], clue: None };
+        let segments = cage_segments(&cage, 3, 3);
+        assert_eq!(segments.len(), 12);
+        let key = |(x, y): (f64, f64)| ((x * 1000.0).round() as i64, (y * 1000.0).round() as i64);
+        let mut ends = std::collections::BTreeMap::new();
+        for (a, b) in &segments {
+            *ends.entry(key(*a)).or_insert(0) += 1;
+            *ends.entry(key(*b)).or_insert(0) += 1;
+        }
+        assert!(ends.values().all(|&n| n == 2), "{ends:?}");
+    }
+
+    #[test]
+    fn killer_sudoku_and_thermometers_through_their_homes() {
+        use crate::kinds::Kind;
+        let killer = crate::kinds::home::home(Kind::KillerSudoku).unwrap();
+        let board_of = killer.read("p;1,1,2,2,3,4,5,2,3,4,5,6,7,7,6,6;3a8a6_4_5d7_7c", None).unwrap();
+        let puzzle = board(&board_of.draw(None), "");
+        let doc = roxmltree::Document::parse(&puzzle).unwrap();
+        let cages = doc.descendants().find(|n| n.attribute("class") == Some("cages")).unwrap();
+        assert_eq!(cages.children().filter(|n| n.has_tag_name("path")).count(), 7);
+        assert_eq!(cages.children().filter(|n| n.has_tag_name("text")).count(), 7);
+        assert!(!puzzle.contains("solution"));
+        let thermometers = crate::kinds::home::home(Kind::Thermometers).unwrap();
+        let board_of = thermometers.read("2_1_2_2_2_3_1_1;2,3;3,2;2,3;1,3;4,2;2,3", None).unwrap();
+        let drawing = board_of.draw(None);
+        let puzzle = board(&drawing, "");
+        let doc = roxmltree::Document::parse(&puzzle).unwrap();
+        assert!(!drawing.lines.is_empty());
+        assert_eq!(group(&doc, "bulbs").len(), drawing.lines.len());
+        assert!(!puzzle.contains("solution"));
     }
 }

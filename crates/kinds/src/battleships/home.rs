@@ -61,7 +61,7 @@ impl Board for Battleships {
             let shape = match given {
                 None => continue,
                 Some(Given::Water) => {
-                    drawing.cell_mut(cell).mark = Some(Mark::Cross);
+                    drawing.give_mark(cell, Mark::Cross);
                     continue;
                 }
                 Some(Given::Submarine) => "●",

@@ -49,7 +49,13 @@ fn real_puzzles_read_write_back_and_solve_to_the_sites_answers() {
     let drawing = board.draw(Some(REAL_ANSWER));
     assert_eq!(drawing.cells[23].text, Some(("●".into(), crate::draw::Ink::Given)));
     assert_eq!(drawing.cells[0].mark, Some(crate::draw::Mark::Ship));
+    assert!(!drawing.cells[0].given_mark);
     assert_eq!(drawing.left.len(), 6);
+    // Given water (the real puzzle's submarine given as water instead) is
+    // a cross of the puzzle's.
+    let drawing = read("4,0,2,1,2,1,1,4,0,2,2,1;w0l").unwrap().draw(None);
+    assert_eq!(drawing.cells[23].mark, Some(crate::draw::Mark::Cross));
+    assert!(drawing.cells[23].given_mark);
 }
 
 #[test]

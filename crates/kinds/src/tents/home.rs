@@ -79,7 +79,7 @@ impl Board for Tents {
         drawing.top = Drawing::numbers(&self.col_clues);
         drawing.left = Drawing::numbers(&self.row_clues);
         for (cell, _) in self.trees.iter().enumerate().filter(|(_, tree)| **tree) {
-            drawing.cell_mut(cell).mark = Some(Mark::Tree);
+            drawing.give_mark(cell, Mark::Tree);
         }
         if let Some(tents) = answer.and_then(|answer| rules::tents(self, answer).ok()) {
             for (cell, _) in tents.iter().enumerate().filter(|(_, tent)| **tent) {

@@ -31,6 +31,8 @@ fn a_real_puzzle_reads_writes_back_and_solves_to_the_sites_answer() {
     let drawing = board.draw(Some(REAL_ANSWER));
     assert_eq!(drawing.cells[0].mark, Some(crate::draw::Mark::Tree));
     assert_eq!(drawing.cells[3].mark, Some(crate::draw::Mark::Tent));
+    // Trees are the puzzle's, tents the answer's.
+    assert!(drawing.cells[0].given_mark && !drawing.cells[3].given_mark);
     assert_eq!(drawing.top.len(), 6);
 }
 

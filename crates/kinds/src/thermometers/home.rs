@@ -6,7 +6,7 @@ use multicover::Settings;
 use super::encode::Encoding;
 use super::{Thermometers, rules};
 use crate::Solved;
-use crate::draw::{Drawing, Fill, Ink, Line, Mark};
+use crate::draw::{Drawing, Fill, Ink, Line};
 use crate::home::{Board, Home, Size, SolveError, TaskError, solve_answers};
 use crate::kind::Kind;
 
@@ -50,14 +50,14 @@ impl Board for Thermometers {
         rules::check(self, answer)
     }
 
-    /// Each thermometer is a line from its bulb (a bulb mark) to its tip;
+    /// Each thermometer is a line from its bulb to its tip;
     /// the answer's mercury fills its cells.
     fn draw(&self, answer: Option<&str>) -> Drawing {
         let mut drawing = Drawing::new(self.size.width, self.size.height);
         drawing.top = Drawing::numbers(&self.col_clues);
         drawing.left = Drawing::numbers(&self.row_clues);
         for thermometer in &self.thermometers {
-            drawing.cell_mut(thermometer.cells[0]).mark = Some(Mark::Bulb);
+            drawing.bulbs.push(thermometer.cells[0]);
             drawing.lines.push(Line { cells: thermometer.cells.clone(), ink: Ink::Given, double: false });
         }
         if let Some(mercury) = answer.and_then(|answer| rules::mercury(self, answer).ok()) {
