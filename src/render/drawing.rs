@@ -657,7 +657,7 @@ mod tests {
     fn aquarium_through_its_home() {
         use crate::kinds::Kind;
         let task = "4_5_5_3_3_1_4_5_5_3_1_3;1,1,2,3,3,3,1,2,2,2,3,4,1,2,3,3,3,4,2,2,2,5,5,4,6,2,5,5,5,4,6,6,6,4,4,4";
-        let board = crate::kinds::home::home(Kind::Aquarium).unwrap().read(task, None).unwrap();
+        let board = crate::kinds::homes::home(Kind::Aquarium).unwrap().read(task, None).unwrap();
         let solved = board.solve(multicover::Settings::default(), 2).unwrap().unwrap();
         let answer = &solved.solutions[0];
         let puzzle = text(&board.draw(None));
@@ -717,7 +717,7 @@ mod tests {
     #[test]
     fn killer_sudoku_and_thermometers_through_their_homes() {
         use crate::kinds::Kind;
-        let killer = crate::kinds::home::home(Kind::KillerSudoku).unwrap();
+        let killer = crate::kinds::homes::home(Kind::KillerSudoku).unwrap();
         let board = killer.read("p;1,1,2,2,3,4,5,2,3,4,5,6,7,7,6,6;3a8a6_4_5d7_7c", None).unwrap();
         let puzzle = text(&board.draw(None));
         // Seven cages, each clue in its first cell; none listed.
@@ -726,7 +726,7 @@ mod tests {
         let solution = text(&board.draw(Some("1,2,4,3,4,3,2,1,2,1,3,4,3,4,1,2")));
         let listed: usize = solution.lines().filter(|l| l.starts_with("cages in")).map(|l| l.split(", ").count()).sum();
         assert_eq!(listed, 7, "\n{solution}");
-        let thermometers = crate::kinds::home::home(Kind::Thermometers).unwrap();
+        let thermometers = crate::kinds::homes::home(Kind::Thermometers).unwrap();
         let board = thermometers.read("2_1_2_2_2_3_1_1;2,3;3,2;2,3;1,3;4,2;2,3", None).unwrap();
         let drawing = board.draw(None);
         assert!(!drawing.lines.is_empty());

@@ -6,7 +6,7 @@
 //! particular to it: its task grammar both ways, its answer string (what the
 //! site hashes), a check of an answer by the rules written without its
 //! solver, its model on the engine, and its drawing. It gives a [`Home`],
-//! named by one line of [`HOMES`]; a kind with no line there is kept as it
+//! named by one line of the table in [`crate::homes`]; a kind with no line there is kept as it
 //! came (its task, size and the site's hash) until its home is written.
 //!
 //! Boards and answers travel as the site's own strings: a [`Board`] reads
@@ -21,38 +21,6 @@ use multicover::Settings;
 use crate::Solved;
 use crate::draw::Drawing;
 use crate::kind::Kind;
-
-/// Every kind's home, a line each: what [`home`] finds.
-static HOMES: &[&dyn Home] = &[
-    &crate::aquarium::home::HOME,
-    &crate::battleships::home::HOME,
-    &crate::dominosa::home::HOME,
-    &crate::binairo::home::HOME,
-    &crate::binairo_plus::home::HOME,
-    &crate::futoshiki::home::HOME,
-    &crate::jigsaw_sudoku::home::HOME,
-    &crate::kakuro::home::HOME,
-    &crate::killer_sudoku::home::HOME,
-    &crate::light_up::home::HOME,
-    &crate::minesweeper::home::HOME,
-    &crate::mosaic::home::HOME,
-    &crate::nonograms::home::HOME,
-    &crate::shikaku::home::HOME,
-    &crate::renzoku::home::HOME,
-    &crate::skyscrapers::home::HOME,
-    &crate::stitches::home::HOME,
-    &crate::sudoku::home::HOME,
-    &crate::tents::home::HOME,
-    &crate::thermometers::home::HOME,
-];
-static HOMES: &[&dyn Home] =
-    &[&crate::aquarium::home::HOME, &crate::kakurasu::HOME, &crate::norinori::HOME, &crate::star_battle::HOME];
-
-/// The home of `kind`, where its grammar is written; None for a kind that is
-/// kept as it came.
-pub fn home(kind: Kind) -> Option<&'static dyn Home> {
-    HOMES.iter().copied().find(|home| home.kind() == kind)
-}
 
 /// A grid's width and height in cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -160,18 +128,4 @@ pub fn solve_answers(
             Err(why) => Err(SolveError { kind: board.kind(), answer, why }),
         }
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn each_home_is_found_by_its_kind_once() {
-        for home in HOMES {
-            assert_eq!(HOMES.iter().filter(|h| h.kind() == home.kind()).count(), 1, "{}", home.kind());
-            assert_eq!(super::home(home.kind()).map(|h| h.kind()), Some(home.kind()));
-        }
-        assert!(super::home(Kind::Words).is_none());
-    }
 }

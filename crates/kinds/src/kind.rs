@@ -4,7 +4,7 @@
 //! The table below is the one list of kinds. A kind of the publisher's family
 //! is named as its site names it (`star-battle`, `binairo-plus`); what is
 //! particular to a kind lives in its home (see [`crate::home`]), which
-//! [`crate::home::home`] finds by the kind.
+//! [`crate::homes::home`] finds by the kind.
 
 use std::fmt;
 use std::str::FromStr;
@@ -15,7 +15,7 @@ macro_rules! kinds {
     ($($variant:ident => $name:literal, $unique:literal;)*) => {
         /// A kind of puzzle this crate knows by name. Knowing the name is
         /// enough to keep a puzzle of the kind: reading its task, solving it
-        /// and drawing it are its home's (see [`crate::home::home`]).
+        /// and drawing it are its home's (see [`crate::homes::home`]).
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub enum Kind {
             $($variant,)*

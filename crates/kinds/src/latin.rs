@@ -350,34 +350,30 @@ impl LatinSquare {
     }
 
     /// The model on the engine: an item per cell (one digit), per row and
-    /// digit, column and digit, and region and digit (the digit once), and
-    /// an option per digit a cell may hold: only its own on a given cell,
-    /// none that a given holds in its row, column or region.
+    /// digit, column and digit, and region and digit where it has regions
+    /// (the digit once), and an option per digit a cell may hold: only its
+    /// own on a given cell, none that a given holds in its row, column or
+    /// region.
     ///
     /// `add_items` adds the kind's own items after these and gives the
     /// kind's say on each option: for a cell and digit, the weights it adds
     /// to them (in the order the items were added, which the engine reads
     /// fastest), or false where the kind's rules rule the digit out there.
-    /// digit, column and digit, and region and digit where it has regions
-    /// (the digit once), and
-    /// an option per digit a cell may hold (only its own on a given cell).
-    /// `add_items` adds the kind's own items after these and gives, for a
-    /// cell and digit, the weights that option adds to them (in the order
-    /// the items were added, which the engine reads fastest).
     pub(crate) fn model<W>(&self, add_items: impl FnOnce(&mut Problem) -> W) -> Model
     where
         W: Fn(usize, u8, &mut Vec<(ItemId, u32)>) -> bool,
     {
         let n = self.side;
         let cells = n * n;
+        let unit_of =
+            |cell: usize| [Some(cell / n), Some(cell % n), self.regions.as_ref().map(|regions| regions[cell])];
         // given[(kind * n + unit) * (n + 1) + d]: whether a given puts d in the unit.
         let mut given = vec![false; 3 * n * (n + 1)];
         for (cell, &d) in self.givens.iter().enumerate().filter(|&(_, &d)| d != 0) {
-            for (kind, unit) in [cell / n, cell % n, self.regions[cell]].into_iter().enumerate() {
+            for (kind, unit) in unit_of(cell).into_iter().enumerate().filter_map(|(k, u)| Some((k, u?))) {
                 given[(kind * n + unit) * (n + 1) + usize::from(d)] = true;
             }
         }
-        let mut problem = Problem::with_capacity(4 * cells, cells * n, cells * n * 6);
         let units = if self.regions.is_some() { 4 } else { 3 };
         let mut problem = Problem::with_capacity(units * cells, cells * n, cells * n * 6);
         // Cell items first: the engine groups each option under the first
@@ -389,23 +385,21 @@ impl LatinSquare {
         let mut placements = Vec::with_capacity(cells * n);
         let mut entries = Vec::with_capacity(8);
         for cell in 0..cells {
-            let units = [cell / n, cell % n, self.regions[cell]];
+            let units: Vec<(usize, usize)> =
+                unit_of(cell).into_iter().enumerate().filter_map(|(k, u)| Some((k, u?))).collect();
             let own = self.givens[cell];
             for d in 1..=n as u8 {
                 let ruled_out = if own != 0 {
                     d != own
                 } else {
-                    units.iter().enumerate().any(|(kind, unit)| given[(kind * n + unit) * (n + 1) + usize::from(d)])
+                    units.iter().any(|&(kind, unit)| given[(kind * n + unit) * (n + 1) + usize::from(d)])
                 };
                 if ruled_out {
                     continue;
                 }
-            let units = [Some(cell / n), Some(cell % n), self.regions.as_ref().map(|regions| regions[cell])];
-            let given = self.givens[cell];
-            for d in (1..=n as u8).filter(|&d| given == 0 || d == given) {
                 entries.clear();
                 entries.push((cell, 1));
-                for (kind, unit) in units.into_iter().enumerate().filter_map(|(k, u)| Some((k, u?))) {
+                for &(kind, unit) in &units {
                     entries.push((cells * (kind + 1) + unit * n + usize::from(d) - 1, 1));
                 }
                 if kinds_say(cell, d, &mut entries) {
@@ -439,8 +433,7 @@ impl LatinSquare {
 /// A Latin square on the engine, with what it takes to read answers back.
 pub(crate) struct Model {
     pub(crate) problem: Problem,
-    /// Each placing option's cell and digit: the first options. Options a
-    /// kind adds after them place nothing.
+    /// Each option's cell and digit.
     placements: Vec<(usize, u8)>,
     cells: usize,
 }
@@ -526,7 +519,7 @@ impl Exclusion {
         problem: &mut Problem,
         exclusions: &[Exclusion],
         cells: usize,
-    ) -> impl Fn(usize, u8, &mut Vec<(ItemId, u32)>) + use<> {
+    ) -> impl Fn(usize, u8, &mut Vec<(ItemId, u32)>) -> bool + use<> {
         let mut by_cell: Vec<Vec<(ItemId, u128)>> = vec![Vec::new(); cells];
         for exclusion in exclusions.iter().filter(|e| e.a_digits != 0 && e.b_digits != 0) {
             let item = problem.add_secondary(1);
@@ -535,6 +528,7 @@ impl Exclusion {
         }
         move |cell, d, entries| {
             entries.extend(by_cell[cell].iter().filter(|(_, digits)| digits >> d & 1 == 1).map(|&(item, _)| (item, 1)));
+            true
         }
     }
 }

@@ -7,7 +7,8 @@
 use std::collections::BTreeMap;
 
 use aquarchive_kinds::Kind;
-use aquarchive_kinds::home::{Size, home};
+use aquarchive_kinds::home::Size;
+use aquarchive_kinds::homes::home;
 use md5::{Digest, Md5};
 use multicover::Settings;
 

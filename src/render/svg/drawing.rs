@@ -581,7 +581,7 @@ mod tests {
     fn aquarium_through_its_home() {
         use crate::kinds::Kind;
         let task = "4_5_5_3_3_1_4_5_5_3_1_3;1,1,2,3,3,3,1,2,2,2,3,4,1,2,3,3,3,4,2,2,2,5,5,4,6,2,5,5,5,4,6,6,6,4,4,4";
-        let board_of = crate::kinds::home::home(Kind::Aquarium).unwrap().read(task, None).unwrap();
+        let board_of = crate::kinds::homes::home(Kind::Aquarium).unwrap().read(task, None).unwrap();
         let solved = board_of.solve(multicover::Settings::default(), 2).unwrap().unwrap();
         let answer = &solved.solutions[0];
         let water = answer.chars().filter(|&c| c == 'y').count();
@@ -706,7 +706,7 @@ mod tests {
     #[test]
     fn killer_sudoku_and_thermometers_through_their_homes() {
         use crate::kinds::Kind;
-        let killer = crate::kinds::home::home(Kind::KillerSudoku).unwrap();
+        let killer = crate::kinds::homes::home(Kind::KillerSudoku).unwrap();
         let board_of = killer.read("p;1,1,2,2,3,4,5,2,3,4,5,6,7,7,6,6;3a8a6_4_5d7_7c", None).unwrap();
         let puzzle = board(&board_of.draw(None), "");
         let doc = roxmltree::Document::parse(&puzzle).unwrap();
@@ -714,7 +714,7 @@ mod tests {
         assert_eq!(cages.children().filter(|n| n.has_tag_name("path")).count(), 7);
         assert_eq!(cages.children().filter(|n| n.has_tag_name("text")).count(), 7);
         assert!(!puzzle.contains("solution"));
-        let thermometers = crate::kinds::home::home(Kind::Thermometers).unwrap();
+        let thermometers = crate::kinds::homes::home(Kind::Thermometers).unwrap();
         let board_of = thermometers.read("2_1_2_2_2_3_1_1;2,3;3,2;2,3;1,3;4,2;2,3", None).unwrap();
         let drawing = board_of.draw(None);
         let puzzle = board(&drawing, "");

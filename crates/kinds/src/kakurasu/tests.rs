@@ -1,7 +1,8 @@
 use multicover::Settings;
 
 use super::Kakurasu;
-use crate::home::{Board, Size, home};
+use crate::home::{Board, Size};
+use crate::homes::home;
 use crate::kind::Kind;
 
 /// A real 4x4 puzzle of the site, and its answer.

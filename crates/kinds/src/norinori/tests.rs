@@ -1,7 +1,8 @@
 use multicover::Settings;
 
 use super::Norinori;
-use crate::home::{Board, Size, home};
+use crate::home::{Board, Size};
+use crate::homes::home;
 use crate::kind::Kind;
 
 /// A real 6x6 puzzle of the site, and its answer.

@@ -230,6 +230,7 @@ impl Board for Skyscrapers {
                 for &(l, at) in &through[cell] {
                     entries.extend((usize::from(d)..n).map(|k| (agree[l][at][k - 1], 1)));
                 }
+                true
             }
         });
         for (l, line_fillings) in fillings.iter().enumerate() {

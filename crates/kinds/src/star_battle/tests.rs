@@ -1,7 +1,8 @@
 use multicover::Settings;
 
 use super::{StarBattle, stars_for_side};
-use crate::home::{Board, Size, home};
+use crate::home::{Board, Size};
+use crate::homes::home;
 use crate::kind::Kind;
 
 /// A real 5x5 puzzle of the site, and its answer.

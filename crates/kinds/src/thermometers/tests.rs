@@ -122,12 +122,13 @@ fn a_puzzle_with_two_answers_has_two_and_one_with_none_has_none() {
 
 #[test]
 fn the_drawing_shows_bulbs_lines_and_mercury() {
-    use crate::draw::{Fill, Mark};
+    use crate::draw::Fill;
     let board = read(SMALL);
     let drawing = board.draw(Some(SMALL_ANSWER));
     assert_eq!(drawing.lines.len(), 6);
     assert_eq!(drawing.lines[0].cells, [2, 1, 0]);
-    assert_eq!(drawing.cells[2].mark, Some(Mark::Bulb));
+    assert!(drawing.bulbs.contains(&2), "{:?}", drawing.bulbs);
+    assert_eq!(drawing.bulbs.len(), drawing.lines.len(), "a bulb a thermometer");
     assert_eq!(drawing.cells[2].fill, Fill::Water);
     assert_eq!(drawing.cells[0].fill, Fill::Blank);
     assert_eq!(drawing.top[0].as_deref(), Some("2"));

@@ -1,0 +1,58 @@
+//! Norinori's home: its task, answer, check, solver and drawing behind the
+//! family's one interface ([`crate::home`]).
+
+use super::*;
+
+pub(crate) struct NorinoriHome;
+
+pub(crate) static HOME: NorinoriHome = NorinoriHome;
+
+impl Home for NorinoriHome {
+    fn kind(&self) -> Kind {
+        Kind::Norinori
+    }
+
+    fn read(&self, task: &str, size: Option<Size>) -> Result<Box<dyn Board>, TaskError> {
+        Ok(Box::new(Norinori::read(task, size)?))
+    }
+
+    fn solves(&self) -> bool {
+        true
+    }
+}
+
+impl Board for Norinori {
+    fn kind(&self) -> Kind {
+        Kind::Norinori
+    }
+
+    fn size(&self) -> Size {
+        self.size
+    }
+
+    fn task(&self) -> String {
+        self.ids.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
+    }
+
+    fn solve(&self, settings: Settings, limit: usize) -> Option<Result<Solved<String>, SolveError>> {
+        let encoding = encode::Encoding::new(self);
+        Some(crate::home::solve_answers(self, &encoding.problem, settings, limit, |chosen| {
+            encoding.shaded(chosen).iter().map(|&shaded| if shaded { 'y' } else { 'n' }).collect()
+        }))
+    }
+
+    fn check(&self, answer: &str) -> Result<(), String> {
+        check_shading(self, &self.shaded_cells(answer)?)
+    }
+
+    fn draw(&self, answer: Option<&str>) -> Drawing {
+        let mut drawing = Drawing::new(self.size.width, self.size.height);
+        drawing.regions = Some(self.ids.clone());
+        if let Some(shaded) = answer.and_then(|answer| self.shaded_cells(answer).ok()) {
+            for cell in (0..shaded.len()).filter(|&cell| shaded[cell]) {
+                drawing.cell_mut(cell).fill = Fill::Shaded;
+            }
+        }
+        drawing
+    }
+}

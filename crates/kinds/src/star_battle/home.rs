@@ -1,0 +1,58 @@
+//! StarBattle's home: its task, answer, check, solver and drawing behind the
+//! family's one interface ([`crate::home`]).
+
+use super::*;
+
+pub(crate) struct StarBattleHome;
+
+pub(crate) static HOME: StarBattleHome = StarBattleHome;
+
+impl Home for StarBattleHome {
+    fn kind(&self) -> Kind {
+        Kind::StarBattle
+    }
+
+    fn read(&self, task: &str, size: Option<Size>) -> Result<Box<dyn Board>, TaskError> {
+        Ok(Box::new(StarBattle::read(task, size)?))
+    }
+
+    fn solves(&self) -> bool {
+        true
+    }
+}
+
+impl Board for StarBattle {
+    fn kind(&self) -> Kind {
+        Kind::StarBattle
+    }
+
+    fn size(&self) -> Size {
+        Size::square(self.side)
+    }
+
+    fn task(&self) -> String {
+        self.ids.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
+    }
+
+    fn solve(&self, settings: Settings, limit: usize) -> Option<Result<Solved<String>, SolveError>> {
+        let encoding = encode::Encoding::new(self);
+        Some(crate::home::solve_answers(self, &encoding.problem, settings, limit, |chosen| {
+            StarBattle::answer_of(&encoding.stars(chosen))
+        }))
+    }
+
+    fn check(&self, answer: &str) -> Result<(), String> {
+        check_stars(self, &self.star_cells(answer)?)
+    }
+
+    fn draw(&self, answer: Option<&str>) -> Drawing {
+        let mut drawing = Drawing::new(self.side, self.side);
+        drawing.regions = Some(self.ids.clone());
+        if let Some(stars) = answer.and_then(|answer| self.star_cells(answer).ok()) {
+            for cell in (0..stars.len()).filter(|&cell| stars[cell]) {
+                drawing.cell_mut(cell).mark = Some(Mark::Star);
+            }
+        }
+        drawing
+    }
+}
