@@ -1,4 +1,4 @@
--- The aquarchive database, version 1 (`user_version`; the binary's
+-- The aquarchive database, version 2 (`user_version`; the binary's
 -- `store::VERSION`). Embedded in the binary (src/store) and run once on a
 -- new file. A change to it is a new version, with a step in
 -- src/store/migrate.rs that takes a file of the version before to it, run
@@ -49,7 +49,8 @@ CREATE TABLE puzzles (
     canonical_hash    TEXT NOT NULL,
     snapshot          TEXT REFERENCES snapshots (sha256),
     extractor_version INTEGER,
-    status            TEXT NOT NULL CHECK (status IN ('ok', 'invalid', 'unsolvable', 'several')),
+    -- 'no-solver': kept as the site gave it, its kind not solved yet.
+    status            TEXT NOT NULL CHECK (status IN ('ok', 'invalid', 'unsolvable', 'several', 'no-solver')),
     -- Why a puzzle is invalid, in words.
     note              TEXT,
     created           TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
@@ -91,8 +92,9 @@ CREATE TABLE site_facts (
     hashed_solution TEXT,
     -- The site's own answer check: 'match', a solution found hashes (md5 of
     -- task and answer) to `hashed_solution`; 'mismatch', none does (a garbled
-    -- task, or no solution at all); 'absent', the page has no hash.
-    hash_check      TEXT NOT NULL CHECK (hash_check IN ('match', 'mismatch', 'absent'))
+    -- task, or no solution at all); 'absent', the page has no hash;
+    -- 'pending', the puzzle's kind is not solved yet.
+    hash_check      TEXT NOT NULL CHECK (hash_check IN ('match', 'mismatch', 'absent', 'pending'))
 );
 
 -- Each puzzle's grade by the techniques a person needs to solve it (Sudoku

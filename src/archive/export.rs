@@ -106,9 +106,30 @@ pub fn link(puzzle: &Puzzle, base_url: &str) -> Option<String> {
     Some(site_names::link(base_url, puzzle.record.size_class?, puzzle.record.site_id?))
 }
 
-/// The site's task string of a stored Aquarium puzzle.
+/// The site's task string of a stored puzzle of a kind the sites have.
 pub fn task(puzzle: &Puzzle) -> Result<String, ArchiveError> {
-    Ok(stored_aquarium(puzzle)?.to_task())
+    super::stored(puzzle)?.task().ok_or_else(|| no_task(puzzle))
+}
+
+/// A stored puzzle as a line `import` reads back: an Aquarium's task alone
+/// (as earlier versions wrote it), any other kind's as `KIND TASK`, with
+/// `WIDTHxHEIGHT` before the task where the grid is not square.
+pub fn task_line(puzzle: &Puzzle) -> Result<String, ArchiveError> {
+    let task = task(puzzle)?;
+    let record = &puzzle.record;
+    Ok(match record.kind {
+        crate::kinds::Kind::Aquarium => task,
+        kind if record.width != record.height => format!("{kind} {}x{} {task}", record.width, record.height),
+        kind => format!("{kind} {task}"),
+    })
+}
+
+/// The error for a kind with no task string.
+fn no_task(puzzle: &Puzzle) -> ArchiveError {
+    ArchiveError::Input(format!(
+        "puzzle {}: {} puzzles have no task string: they come from files, not from the sites",
+        puzzle.id, puzzle.record.kind
+    ))
 }
 
 /// A stored Aquarium puzzle's puzz.link address.
@@ -116,14 +137,18 @@ pub fn puzzlink(puzzle: &Puzzle) -> Result<String, ArchiveError> {
     Ok(crate::kinds::aquarium::puzzlink::url(&stored_aquarium(puzzle)?))
 }
 
-/// A stored Aquarium solution as the site's answer form writes it (its
-/// hidden `ansH`: `y` water, `n` air, row by row).
+/// A stored solution as the site's answer form writes it (its hidden
+/// `ansH`; for Aquarium `y` water, `n` air, row by row): what the site's
+/// hash is the md5 of, after the task.
 pub fn answer(puzzle: &Puzzle) -> Result<String, ArchiveError> {
-    stored_aquarium(puzzle)?;
-    let water = super::stored_water(puzzle).ok_or_else(|| {
+    let stored = super::stored(puzzle)?;
+    stored.task().ok_or_else(|| no_task(puzzle))?;
+    let text = puzzle.solution.as_ref().and_then(|s| s.solution.as_deref()).ok_or_else(|| {
         ArchiveError::Input(format!("puzzle {}: no solution stored (status {})", puzzle.id, puzzle.record.status))
-    })??;
-    Ok(water.to_answer())
+    })?;
+    stored.answer(text).ok_or_else(|| {
+        ArchiveError::Input(format!("puzzle {}: the stored solution does not read as an answer", puzzle.id))
+    })
 }
 
 /// Writes each puzzle as `STEM.txt`, with `STEM.solution.txt` when it has a

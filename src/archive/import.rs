@@ -94,6 +94,8 @@ pub struct Summary {
     pub several: u64,
     /// Stored now in the place of a flagged copy with the same site ID.
     pub replaced: u64,
+    /// Stored now as they came, their kind not solved yet.
+    pub no_solver: u64,
     /// Files with text that could not be read as puzzles (nothing stored
     /// of it): one `place: why` each, the place being its first bad line.
     pub unreadable: Vec<String>,
@@ -110,7 +112,7 @@ pub struct Summary {
 impl Summary {
     /// Puzzles stored by this import (new, or in the place of a flagged copy).
     pub fn stored(&self) -> u64 {
-        self.new + self.several + self.invalid + self.not_unique + self.replaced
+        self.new + self.several + self.invalid + self.not_unique + self.replaced + self.no_solver
     }
 
     /// Puzzles read and dealt with: stored, found present, or unreadable.
@@ -128,6 +130,7 @@ impl Summary {
             (self.invalid, "invalid"),
             (self.not_unique, "without a unique solution"),
             (self.replaced, "replacing flagged copies"),
+            (self.no_solver, "kept for a solver to come"),
         ] {
             if n > 0 {
                 parts.push(format!("{n} {what}"));
@@ -321,8 +324,11 @@ fn unreadable(place: String, why: String, puzzles: usize) -> Candidate {
 /// line, and what could not be read, once.
 pub fn parse_any(text: &str, format: Format, kind: Option<Kind>) -> Parsed {
     let told = kind.is_some() || format != Format::Auto;
+    let task_lines = kind.is_none() && format != Format::Text && kinds::is_task_lines(text);
     let kind = kind.unwrap_or_else(|| if format == Format::Task { Kind::Aquarium } else { kinds::detect(text) });
-    let all = if kind != Kind::Aquarium {
+    let all = if task_lines {
+        kinds::parse_task_lines(text)
+    } else if kind != Kind::Aquarium {
         kinds::parse_kind(kind, text)
     } else {
         parse(text, format)
@@ -585,6 +591,7 @@ fn write(store: &mut Store, batch: &[Judged], summary: &mut Summary) -> Result<(
             (Added::New(_), Status::Invalid) => summary.invalid += 1,
             (Added::New(_), Status::Several) if !expects_unique => summary.several += 1,
             (Added::New(_), Status::Unsolvable | Status::Several) => summary.not_unique += 1,
+            (Added::New(_), Status::NoSolver) => summary.no_solver += 1,
         }
     }
     Ok(())

@@ -5,11 +5,16 @@
 
 use thiserror::Error;
 
+use std::sync::Arc;
+
 use crate::engine::{Settings, Stats};
 use crate::kinds::Kind;
 use crate::kinds::aquarium::{self, Aquarium, AquariumError, Water};
 use crate::kinds::calendar::{self, CalendarError, Date, DateError, DatedBoard, Method, Tiling, Variant};
+use crate::kinds::home::{self, Board, Size, SolveError, TaskError};
+use crate::kinds::homes;
 use crate::kinds::ring::{self, Ring, RingError, RingSolution};
+use crate::kinds::sudoku::home::SudokuBoard;
 use crate::kinds::sudoku::{self, Grid, SudokuError};
 use crate::store::{Solution, Status};
 
@@ -40,6 +45,24 @@ pub enum PuzzleError {
     /// A kind of the family whose task grammar is not written yet.
     #[error("{0} puzzles are kept as the site gives them, but not read yet")]
     NotRead(Kind),
+    /// A task line whose first word names another kind than `--kind`.
+    #[error("the line is a {line} puzzle, but {told} was asked for")]
+    OtherKind { line: Kind, told: Kind },
+    /// A task line without a kind, where none was given.
+    #[error("a task line starts with its kind: `KIND TASK`, as `star-battle 1,1,2,...`")]
+    NoKind,
+    /// A kind that has no task strings.
+    #[error("{0} puzzles have no task string: `--kind {0}` reads their own format")]
+    NoTask(Kind),
+    /// A kind of the family that is kept, but not solved yet.
+    #[error("{0} puzzles are kept, but have no solver yet")]
+    NoSolver(Kind),
+    /// A task string that breaks its kind's grammar.
+    #[error("the {kind} task does not read: {source}")]
+    Task { kind: Kind, source: TaskError },
+    /// A family kind's solver gave an answer its own check refused (a bug).
+    #[error(transparent)]
+    Solver(#[from] SolveError),
     /// A stored calendar puzzle on a board of its own with other than one date.
     #[error("a stored calendar puzzle has one `date:` line, this one has {0}")]
     StoredDates(usize),
@@ -93,6 +116,69 @@ pub enum AnyPuzzle {
         date: Date,
     },
     Ring(Ring),
+    /// A puzzle of a kind of the family read through its home, or kept as
+    /// the site gave it where its grammar is not written yet.
+    Family(FamilyPuzzle),
+}
+
+/// A puzzle of the family's kinds beyond those with a text format of their
+/// own: its task exactly as the site wrote it (what the archive stores, and
+/// what the site's hash is computed over), its size, and its board where the
+/// kind's home reads it.
+#[derive(Clone, Debug)]
+pub struct FamilyPuzzle {
+    kind: Kind,
+    task: String,
+    size: Option<Size>,
+    board: Option<Arc<dyn Board>>,
+}
+
+impl FamilyPuzzle {
+    /// Reads `task` through its kind's home; a kind without one is kept as
+    /// it came. `size` is the page's, where known: several kinds' tasks do
+    /// not tell a tall grid from a square one.
+    pub fn read(kind: Kind, task: &str, size: Option<Size>) -> Result<FamilyPuzzle, PuzzleError> {
+        let task = task.trim();
+        if task.is_empty() {
+            return Err(PuzzleError::Task { kind, source: TaskError::new("the task is empty") });
+        }
+        let board = match homes::home(kind) {
+            Some(home) => Some(Arc::from(home.read(task, size).map_err(|source| PuzzleError::Task { kind, source })?)),
+            None => None,
+        };
+        let size = board.as_ref().map(|b: &Arc<dyn Board>| b.size()).or(size);
+        Ok(FamilyPuzzle { kind, task: task.to_string(), size, board })
+    }
+
+    pub fn kind(&self) -> Kind {
+        self.kind
+    }
+
+    /// The task as the site wrote it.
+    pub fn task(&self) -> &str {
+        &self.task
+    }
+
+    /// The grid's size: the board's, else the page's; None when neither
+    /// is known.
+    pub fn size(&self) -> Option<Size> {
+        self.size
+    }
+
+    /// The board, where the kind's home reads tasks.
+    pub fn board(&self) -> Option<&dyn Board> {
+        self.board.as_deref()
+    }
+
+    /// Whether the kind's puzzles are solved yet.
+    pub fn solvable(&self) -> bool {
+        self.board.is_some() && homes::home(self.kind).is_some_and(|h| h.solves())
+    }
+
+    /// Solves, up to `limit` answers; None where the kind has no solver yet.
+    fn solve(&self, settings: Settings, limit: usize) -> Option<Result<crate::kinds::Solved<String>, SolveError>> {
+        self.board.as_ref().filter(|_| self.solvable()).and_then(|board| board.solve(settings, limit))
+    }
 }
 
 /// A puzzle of any kind with the solutions a search found for it (up to
@@ -101,8 +187,14 @@ pub enum AnyPuzzle {
 pub enum AnySolved {
     Aquarium(Aquarium, Vec<Water>),
     Sudoku(Grid, Vec<Grid>),
-    Calendar { variant: Variant, date: Date, tilings: Vec<Tiling> },
+    Calendar {
+        variant: Variant,
+        date: Date,
+        tilings: Vec<Tiling>,
+    },
     Ring(Ring, Vec<RingSolution>),
+    /// The answers as the site writes them.
+    Family(FamilyPuzzle, Vec<String>),
 }
 
 impl AnySolved {
@@ -112,6 +204,7 @@ impl AnySolved {
             AnySolved::Sudoku(..) => Kind::Sudoku,
             AnySolved::Calendar { .. } => Kind::Calendar,
             AnySolved::Ring(..) => Kind::Ring,
+            AnySolved::Family(puzzle, _) => puzzle.kind,
         }
     }
 
@@ -122,6 +215,7 @@ impl AnySolved {
             AnySolved::Sudoku(_, solutions) => solutions.len(),
             AnySolved::Calendar { tilings, .. } => tilings.len(),
             AnySolved::Ring(_, solutions) => solutions.len(),
+            AnySolved::Family(_, answers) => answers.len(),
         }
     }
 }
@@ -133,6 +227,8 @@ pub enum AnySolution {
     Sudoku(Grid),
     Calendar(Tiling),
     Ring(RingSolution),
+    /// The answer string as the site writes it (what it hashes).
+    Family(String),
 }
 
 impl AnyPuzzle {
@@ -142,6 +238,7 @@ impl AnyPuzzle {
             AnyPuzzle::Sudoku(_) => Kind::Sudoku,
             AnyPuzzle::Calendar { .. } => Kind::Calendar,
             AnyPuzzle::Ring(_) => Kind::Ring,
+            AnyPuzzle::Family(p) => p.kind,
         }
     }
 
@@ -152,6 +249,7 @@ impl AnyPuzzle {
             AnyPuzzle::Sudoku(_) => (9, 9),
             AnyPuzzle::Calendar { variant, .. } => (variant.width(), variant.height()),
             AnyPuzzle::Ring(r) => (r.sectors(), r.rows()),
+            AnyPuzzle::Family(p) => p.size.map_or((0, 0), |s| (s.width, s.height)),
         };
         (w as i64, h as i64)
     }
@@ -167,6 +265,7 @@ impl AnyPuzzle {
                 None => format!("{}date: {date}\n", variant.to_text()),
             },
             AnyPuzzle::Ring(r) => r.to_text(),
+            AnyPuzzle::Family(p) => format!("{}\n", p.task),
         }
     }
 
@@ -176,8 +275,9 @@ impl AnyPuzzle {
         self.kind().expects_unique()
     }
 
-    /// Reads a stored puzzle's text back.
-    pub fn from_stored(kind: Kind, text: &str) -> Result<AnyPuzzle, PuzzleError> {
+    /// Reads a stored puzzle's text back; `width` and `height` as stored
+    /// (a family kind's task may not say them).
+    pub fn from_stored(kind: Kind, text: &str, width: i64, height: i64) -> Result<AnyPuzzle, PuzzleError> {
         Ok(match kind {
             Kind::Aquarium => AnyPuzzle::Aquarium(Aquarium::parse_text(text)?),
             Kind::Sudoku => AnyPuzzle::Sudoku(Grid::parse(text.trim())?),
@@ -190,7 +290,13 @@ impl AnyPuzzle {
             }
             Kind::Calendar => calendar_line(text.trim())?,
             Kind::Ring => AnyPuzzle::Ring(Ring::parse(text)?),
-            other => return Err(PuzzleError::NotRead(other)),
+            family => {
+                let size = match (usize::try_from(width), usize::try_from(height)) {
+                    (Ok(w @ 1..), Ok(h @ 1..)) => Some(Size::new(w, h)),
+                    _ => None,
+                };
+                AnyPuzzle::Family(FamilyPuzzle::read(family, text, size)?)
+            }
         })
     }
 
@@ -220,6 +326,20 @@ impl AnyPuzzle {
                 let first = report.solutions.first().map(RingSolution::to_text);
                 (report.solutions.len() as u64, report.stats.exhausted, first, report.stats, None)
             }
+            AnyPuzzle::Family(p) => match p.solve(settings, 2) {
+                None => {
+                    let note = match p.board {
+                        Some(_) => format!("kept as the site gave it: {} puzzles have no solver yet", p.kind),
+                        None => format!("kept as the site gave it: {} tasks are not read yet", p.kind),
+                    };
+                    return Ok(Verdict { status: Status::NoSolver, note: Some(note), solution: None });
+                }
+                Some(solved) => {
+                    let solved = solved?;
+                    let first = solved.solutions.first().cloned();
+                    (solved.solutions.len() as u64, solved.stats.exhausted, first, solved.stats, None)
+                }
+            },
         };
         let status = match (found, exhausted) {
             (0, _) => Status::Unsolvable,
@@ -273,6 +393,13 @@ impl AnyPuzzle {
                 let report = ring::solve(&ring, limit, settings)?;
                 (AnySolved::Ring(ring, report.solutions), report.stats)
             }
+            AnyPuzzle::Family(puzzle) => match puzzle.solve(settings, limit) {
+                Some(solved) => {
+                    let solved = solved?;
+                    (AnySolved::Family(puzzle, solved.solutions), solved.stats)
+                }
+                None => return Err(PuzzleError::NoSolver(puzzle.kind)),
+            },
         })
     }
 
@@ -285,6 +412,7 @@ impl AnyPuzzle {
                 AnySolution::Calendar(Tiling::parse_rows(variant, text).map_err(PuzzleError::Tiling)?)
             }
             AnyPuzzle::Ring(r) => AnySolution::Ring(RingSolution::parse(r, text)?),
+            AnyPuzzle::Family(_) => AnySolution::Family(text.trim().to_string()),
         })
     }
 
@@ -297,9 +425,36 @@ impl AnyPuzzle {
                 calendar::verify(variant, date, t).err().map(|v| v.to_string())
             }
             (AnyPuzzle::Ring(r), AnySolution::Ring(s)) => ring::verify(r, s).err().map(|v| v.to_string()),
+            (AnyPuzzle::Family(p), AnySolution::Family(answer)) => match p.board() {
+                Some(board) => board.check(answer).err(),
+                None => Some(format!("{} tasks are not read yet, so no answer can be checked", p.kind)),
+            },
             _ => Some("the solution is of another kind".into()),
         };
         broken.map_or(Ok(()), |why| Err(PuzzleError::Breaks(why)))
+    }
+
+    /// The site's task string of the puzzle, where its kind has one: what
+    /// the site's hash is computed over, before the answer.
+    pub fn task(&self) -> Option<String> {
+        match self {
+            AnyPuzzle::Aquarium(p) => Some(p.to_task()),
+            AnyPuzzle::Family(p) => Some(p.task.clone()),
+            AnyPuzzle::Sudoku(grid) => Some(SudokuBoard::from(*grid).task()),
+            AnyPuzzle::Calendar { .. } | AnyPuzzle::Ring(_) => None,
+        }
+    }
+
+    /// A stored solution as the site's answer form writes it (what the
+    /// site's `hashedSolution` is the md5 of, after the task); None for a
+    /// kind the sites do not have, or a solution that does not read.
+    pub fn answer(&self, solution: &str) -> Option<String> {
+        match self.read_solution(solution).ok()? {
+            AnySolution::Aquarium(water) => Some(water.to_answer()),
+            AnySolution::Family(answer) => Some(answer),
+            AnySolution::Sudoku(grid) => Some(sudoku::home::answer(&grid)),
+            AnySolution::Calendar(_) | AnySolution::Ring(_) => None,
+        }
     }
 
     /// The solution as rows of text, for JSON.
@@ -309,6 +464,13 @@ impl AnyPuzzle {
             (_, AnySolution::Sudoku(g)) => g.to_rows(),
             (AnyPuzzle::Calendar { variant, .. }, AnySolution::Calendar(t)) => t.to_rows(variant),
             (AnyPuzzle::Ring(r), AnySolution::Ring(s)) => s.to_rows(r.rows()),
+            (AnyPuzzle::Family(p), AnySolution::Family(answer)) => match p.size {
+                // The answer's characters a row, where they are one a cell.
+                Some(size) if answer.len() == size.cells() && answer.is_ascii() => {
+                    answer.as_bytes().chunks(size.width).map(|row| String::from_utf8_lossy(row).into_owned()).collect()
+                }
+                _ => vec![answer.clone()],
+            },
             _ => Vec::new(),
         }
     }
@@ -346,8 +508,86 @@ pub fn parse_kind(kind: Kind, text: &str) -> Vec<(usize, Result<AnyPuzzle, Puzzl
             .into_iter()
             .map(|b| (b.line, b.puzzle.map(AnyPuzzle::Aquarium).map_err(PuzzleError::from)))
             .collect(),
-        other => vec![(first_line(text), Err(PuzzleError::NotRead(other)))],
+        family => puzzle_lines(text).map(|(n, line)| (n, task_line(line, Some(family)))).collect(),
     }
+}
+
+/// The lines of a text that hold puzzles (not blank, not `#` comments),
+/// each with its number.
+fn puzzle_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines()
+        .enumerate()
+        .map(|(n, line)| (n + 1, line.trim()))
+        .filter(|(_, line)| !line.is_empty() && !line.starts_with('#'))
+}
+
+/// Whether a text holds the family's task lines: a puzzle line of it is
+/// `KIND TASK` or `KIND WIDTHxHEIGHT TASK`, the site's name for a kind of
+/// the family, then the task exactly as the page gives it. (A line of a
+/// task alone among them is an Aquarium's, as `export --format task`
+/// writes Aquarium's.)
+pub fn is_task_lines(text: &str) -> bool {
+    puzzle_lines(text).any(|(_, line)| {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        (2..=3).contains(&fields.len()) && fields[0].parse::<Kind>().is_ok_and(Kind::is_family)
+    })
+}
+
+/// The puzzles of a text of task lines (see [`is_task_lines`]), each with
+/// its line; a line of another kind than its first word says is read as
+/// its own.
+pub fn parse_task_lines(text: &str) -> Vec<LinePuzzle> {
+    puzzle_lines(text).map(|(n, line)| (n, task_line(line, None))).collect()
+}
+
+/// One task line: `[KIND] [WIDTHxHEIGHT] TASK`. The kind may be left out
+/// where the caller knows it (`--kind`), and must agree with it if given.
+fn task_line(line: &str, known: Option<Kind>) -> Result<AnyPuzzle, PuzzleError> {
+    let mut fields: Vec<&str> = line.split_whitespace().collect();
+    let named = fields.first().and_then(|word| word.parse::<Kind>().ok()).filter(|_| fields.len() > 1);
+    if named.is_some() {
+        fields.remove(0);
+    }
+    let kind = match (named, known) {
+        (Some(named), Some(known)) if named != known => {
+            return Err(PuzzleError::OtherKind { line: named, told: known });
+        }
+        (Some(kind), _) | (None, Some(kind)) => kind,
+        (None, None) if fields.len() == 1 => Kind::Aquarium,
+        (None, None) => return Err(PuzzleError::NoKind),
+    };
+    let size = match fields.as_slice() {
+        [size, _] => Some(parse_size(size).ok_or_else(|| PuzzleError::Task {
+            kind,
+            source: TaskError::new(format!("`{size}` is not a size: write WIDTHxHEIGHT, as 15x20")),
+        })?),
+        [_] => None,
+        _ => {
+            return Err(PuzzleError::Task {
+                kind,
+                source: TaskError::new("a task line is `KIND TASK` or `KIND WIDTHxHEIGHT TASK`"),
+            });
+        }
+    };
+    let task = fields.last().expect("one field at least");
+    match kind {
+        Kind::Aquarium => Ok(AnyPuzzle::Aquarium(Aquarium::parse_task_sized(task, size.map(|s| (s.width, s.height)))?)),
+        Kind::Calendar | Kind::Ring => Err(PuzzleError::NoTask(kind)),
+        // A Sudoku of the site is kept as every Sudoku is, by its 81 cells:
+        // its task is written back from them.
+        Kind::Sudoku => SudokuBoard::read(task, size)
+            .map(|board| AnyPuzzle::Sudoku(*board.puzzle()))
+            .map_err(|source| PuzzleError::Task { kind, source }),
+        family => Ok(AnyPuzzle::Family(FamilyPuzzle::read(family, task, size)?)),
+    }
+}
+
+/// `15x20`: width by height.
+fn parse_size(text: &str) -> Option<Size> {
+    let (width, height) = text.to_ascii_lowercase().split_once('x').map(|(w, h)| (w.to_string(), h.to_string()))?;
+    let size = Size::new(width.parse().ok()?, height.parse().ok()?);
+    home::MAX_SIDE.checked_sub(size.width.max(size.height)).filter(|_| size.width > 0 && size.height > 0)?;
+    Some(size)
 }
 
 /// Characters in a field that make a line a Sudoku's (81 cells), near

@@ -76,7 +76,10 @@ pub fn svg(puzzle: &Puzzle, solved: bool) -> Result<Option<String>, ArchiveError
                 _ => None,
             })
         }
-        _ => Ok(None),
+        _ => match stored(puzzle)? {
+            AnyPuzzle::Family(family) => Ok(crate::render::family::svg(family.board(), solution_text, &title)),
+            _ => Ok(None),
+        },
     }
 }
 
@@ -143,7 +146,7 @@ mod tests {
     /// Calendar and ring puzzles as import stores them: solved by the
     /// kind's own code, the first solution's text kept.
     fn stored_and_solved(kind: Kind, text: &str) -> Puzzle {
-        let any = AnyPuzzle::from_stored(kind, text).unwrap();
+        let any = AnyPuzzle::from_stored(kind, text, 0, 0).unwrap();
         let verdict = any.assess(crate::engine::Settings::default()).unwrap();
         let solution = verdict.solution.and_then(|s| s.solution).expect("a solution");
         stored(kind, text, Some(&solution))

@@ -17,7 +17,8 @@ use super::verify::{fault, solution_fault};
 /// holding by the kind's rules.
 pub fn check(record: &Record) -> Result<(), String> {
     let p = &record.puzzle;
-    let puzzle = AnyPuzzle::from_stored(p.kind, &p.text).map_err(|e| format!("text: {}", e.message()))?;
+    let puzzle =
+        AnyPuzzle::from_stored(p.kind, &p.text, p.width, p.height).map_err(|e| format!("text: {}", e.message()))?;
     if puzzle.size() != (p.width, p.height) {
         let (width, height) = puzzle.size();
         return Err(format!("the text is {width}x{height} but the record says {}x{}", p.width, p.height));

@@ -6,12 +6,15 @@ use std::collections::BTreeMap;
 use rayon::prelude::*;
 
 use crate::engine::Settings;
+use crate::shared::HashCheck;
+use crate::site::answer;
 use crate::store::{Filter, Status, Store};
 
 use super::error::ArchiveError;
 use super::import::CHUNK;
+use super::kinds::AnyPuzzle;
 use super::stored::stored;
-use super::verdict::Tally;
+use super::verdict::{Tally, Verdict};
 
 /// What a re-solve found.
 #[derive(Clone, Debug, Default)]
@@ -30,6 +33,19 @@ pub struct Summary {
     /// Ctrl-C stopped the work after a chunk (see [`crate::interrupt`]):
     /// the puzzles counted are re-solved and stored, the rest untouched.
     pub interrupted: bool,
+}
+
+/// The site's answer check of a puzzle judged again, against its page's
+/// hash: a puzzle kept for a solver to come is checked once it is solved.
+fn site_check(puzzle: &AnyPuzzle, verdict: &Verdict, hashed: &str) -> HashCheck {
+    if verdict.status == Status::NoSolver {
+        return HashCheck::Pending;
+    }
+    let answer = verdict.solution.as_ref().and_then(|s| s.solution.as_deref()).and_then(|text| puzzle.answer(text));
+    match puzzle.task() {
+        Some(task) => answer::check(Some(hashed), &task, answer.as_deref()),
+        None => HashCheck::Absent,
+    }
 }
 
 /// The ids of the puzzles a filter picks, so a re-solve can start (and
@@ -59,6 +75,7 @@ pub fn resolve(
             break;
         }
         let puzzles = store.puzzles(&Filter { ids: chunk.to_vec(), ..Filter::default() })?;
+        let hashed = store.hashed_solutions(chunk)?;
         let results: Vec<_> = puzzles
             .par_iter()
             .map(|record| {
@@ -67,13 +84,16 @@ pub fn resolve(
                     .assess(settings)
                     .map_err(|source| ArchiveError::Solve { place: format!("puzzle {}", record.id), source })?;
                 let tally = Tally::of(puzzle.kind(), verdict.status);
-                Ok::<_, ArchiveError>((record.id, record.record.status, verdict, tally))
+                let check = hashed.get(&record.id).map(|hash| site_check(&puzzle, &verdict, hash));
+                Ok::<_, ArchiveError>((record.id, record.record.status, verdict, tally, check))
             })
             .collect();
         let mut batch = Vec::with_capacity(results.len());
+        let mut checks = Vec::new();
         for result in results {
             match result {
-                Ok((id, before, verdict, tally)) => {
+                Ok((id, before, verdict, tally, check)) => {
+                    checks.extend(check.map(|check| (id, check)));
                     summary.faults += u64::from(tally.is_fault());
                     if before != verdict.status {
                         summary.changed.push((id, before, verdict.status));
@@ -85,6 +105,7 @@ pub fn resolve(
             }
         }
         store.update(&batch)?;
+        store.put_hash_checks(&checks)?;
         summary.solved += batch.len() as u64;
         done += chunk.len() as u64;
         progress(done);

@@ -44,6 +44,8 @@ pub struct HashChecks {
     pub mismatch: u64,
     /// No hash: the page had none, or the puzzle came from a file.
     pub absent: u64,
+    /// A hash not checked yet: the puzzle's kind is not solved yet.
+    pub pending: u64,
 }
 
 /// The class a puzzle is counted under: its site size class, else its size
@@ -107,6 +109,7 @@ pub fn stats(store: &Store) -> Result<Stats, crate::store::StoreError> {
             HashCheck::Match => &mut hash_checks.r#match,
             HashCheck::Mismatch => &mut hash_checks.mismatch,
             HashCheck::Absent => &mut hash_checks.absent,
+            HashCheck::Pending => &mut hash_checks.pending,
         } += n;
     }
     let fetches = store.fetch_counts()?;
@@ -121,7 +124,10 @@ impl Stats {
         // dates, rings) are no fault: a column of their own, when there
         // are such kinds, so that the `several` column counts faults only.
         let apart = self.counts.iter().any(|c| !c.kind.expects_unique());
-        let mut columns: Vec<Tally> = Status::ALL.iter().map(|&s| Tally::Status(s)).collect();
+        // Puzzles kept for a solver to come: a column only where there are some.
+        let kept = self.counts.iter().any(|c| c.status == Status::NoSolver);
+        let mut columns: Vec<Tally> =
+            Status::ALL.iter().filter(|&&s| s != Status::NoSolver || kept).map(|&s| Tally::Status(s)).collect();
         if apart {
             columns.insert(1, Tally::SeveralAsTheirKindHas);
         }

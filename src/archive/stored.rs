@@ -23,7 +23,7 @@ pub fn stored_water(puzzle: &Puzzle) -> Option<Result<aquarium::Water, ArchiveEr
 
 /// Reads a stored puzzle of any kind back.
 pub fn stored(puzzle: &Puzzle) -> Result<AnyPuzzle, ArchiveError> {
-    AnyPuzzle::from_stored(puzzle.record.kind, &puzzle.record.text)
+    AnyPuzzle::from_stored(puzzle.record.kind, &puzzle.record.text, puzzle.record.width, puzzle.record.height)
         .map_err(|source| ArchiveError::StoredText { id: puzzle.id, source })
 }
 

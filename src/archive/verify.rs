@@ -44,14 +44,15 @@ fn check(stored: &crate::store::Puzzle) -> Option<String> {
 /// Also the check of records from outside the archive (`restore`).
 pub(super) fn fault(puzzle: &AnyPuzzle, status: Status, latest: Option<(u32, Option<&str>)>) -> Option<String> {
     let Some((found, text)) = latest else {
-        return (status != Status::Invalid).then(|| format!("status {status} but no solution stored"));
+        return (!matches!(status, Status::Invalid | Status::NoSolver))
+            .then(|| format!("status {status} but no solution stored"));
     };
     let agrees = match status {
         Status::Ok => found == 1,
         Status::Unsolvable => found == 0,
         // Searching for two proves "several"; calendars and rings store their whole count.
         Status::Several => found >= 2,
-        Status::Invalid => return Some("status invalid but a solution is stored".into()),
+        Status::Invalid | Status::NoSolver => return Some(format!("status {status} but a solution is stored")),
     };
     if !agrees {
         return Some(format!("status {status} but the solver found {found}"));

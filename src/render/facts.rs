@@ -12,5 +12,6 @@ pub fn site_check(check: HashCheck, from_page: bool) -> Option<&'static str> {
         HashCheck::Mismatch => Some("not confirmed: the site's hash does not match"),
         HashCheck::Absent if from_page => Some("not confirmed: the page had no hash"),
         HashCheck::Absent => None,
+        HashCheck::Pending => Some("to be checked against the site's hash once its kind is solved"),
     }
 }

@@ -4,6 +4,7 @@ pub mod aquarium;
 pub mod calendar;
 pub mod drawing;
 pub mod facts;
+pub mod family;
 pub mod ring;
 pub mod sudoku;
 pub mod svg;

@@ -17,16 +17,20 @@ pub enum HashCheck {
     /// No hash to check against (the page has none, or the puzzle did not
     /// come from a page).
     Absent,
+    /// The page has a hash, and the puzzle no solution yet to check it
+    /// with: its kind is not solved yet. `resolve` checks it once it is.
+    Pending,
 }
 
 impl HashCheck {
-    pub const ALL: [HashCheck; 3] = [HashCheck::Match, HashCheck::Mismatch, HashCheck::Absent];
+    pub const ALL: [HashCheck; 4] = [HashCheck::Match, HashCheck::Mismatch, HashCheck::Absent, HashCheck::Pending];
 
     pub fn as_str(self) -> &'static str {
         match self {
             HashCheck::Match => "match",
             HashCheck::Mismatch => "mismatch",
             HashCheck::Absent => "absent",
+            HashCheck::Pending => "pending",
         }
     }
 

@@ -16,7 +16,7 @@ use rusqlite::{Connection, TransactionBehavior};
 use super::StoreError;
 
 /// `STEPS[i]` takes a file of database version `i + 1` to version `i + 2`.
-const STEPS: &[&str] = &[];
+const STEPS: &[&str] = &[include_str!("migrations/2-no-solver.sql")];
 
 /// The database version this binary reads and writes (`PRAGMA
 /// user_version`), the one `schema.sql` makes: one more than the steps
@@ -38,6 +38,11 @@ pub(super) fn upgrade(path: &Path, conn: &Connection, version: i64, may_write: b
         return Err(StoreError::Older { path: path.to_path_buf(), found: version, known: VERSION });
     }
     tracing::info!(from = version, to = VERSION, "upgrading the archive's database");
+    // A step may make a table anew: dropping the old one must not take the
+    // rows that point into it (this SQLite turns foreign keys on by
+    // default). Only outside a transaction can they be turned off; the
+    // archive's opening turns them on again.
+    conn.pragma_update(None, "foreign_keys", false).map_err(|e| StoreError::sql(path, e))?;
     apply(conn, STEPS).map_err(|e| StoreError::sql(path, e))
 }
 
@@ -50,6 +55,15 @@ fn apply(conn: &Connection, steps: &[&str]) -> rusqlite::Result<()> {
     let first = usize::try_from(version - 1).unwrap_or(0);
     for step in steps.iter().skip(first) {
         tx.execute_batch(step)?;
+    }
+    // A step that remade a table must leave every row that points into it
+    // pointing at a row.
+    let dangling: i64 = tx.query_row("SELECT count(*) FROM pragma_foreign_key_check", [], |r| r.get(0))?;
+    if dangling > 0 {
+        return Err(rusqlite::Error::SqliteFailure(
+            rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CONSTRAINT_FOREIGNKEY),
+            Some(format!("{dangling} rows point to no row after the upgrade")),
+        ));
     }
     let last = i64::try_from(steps.len()).expect("few steps") + 1;
     tx.pragma_update(None, "user_version", last.max(version))?;

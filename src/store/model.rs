@@ -20,10 +20,14 @@ pub enum Status {
     Unsolvable,
     /// Well formed, more than one solution.
     Several,
+    /// Kept as the site gave it: its kind has no solver yet (or its task
+    /// grammar is not written yet). `resolve` solves it once one lands.
+    #[serde(rename = "no-solver")]
+    NoSolver,
 }
 
 impl Status {
-    pub const ALL: [Status; 4] = [Status::Ok, Status::Invalid, Status::Unsolvable, Status::Several];
+    pub const ALL: [Status; 5] = [Status::Ok, Status::Invalid, Status::Unsolvable, Status::Several, Status::NoSolver];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -31,6 +35,7 @@ impl Status {
             Status::Invalid => "invalid",
             Status::Unsolvable => "unsolvable",
             Status::Several => "several",
+            Status::NoSolver => "no-solver",
         }
     }
 

@@ -129,6 +129,34 @@ impl Store {
         tx.commit().map_err(err)
     }
 
+    /// The page's `hashedSolution` of each of `ids` that came from a page
+    /// with one.
+    pub fn hashed_solutions(&self, ids: &[i64]) -> Result<std::collections::HashMap<i64, String>, StoreError> {
+        let mut hashed = std::collections::HashMap::new();
+        let mut statement = self
+            .conn
+            .prepare_cached("SELECT hashed_solution FROM site_facts WHERE puzzle = ?1 AND hashed_solution IS NOT NULL")
+            .map_err(self.err())?;
+        for &id in ids {
+            if let Some(hash) = statement.query_row([id], |r| r.get::<_, String>(0)).optional().map_err(self.err())? {
+                hashed.insert(id, hash);
+            }
+        }
+        Ok(hashed)
+    }
+
+    /// Writes the site's answer check of puzzles judged again (`resolve`).
+    pub fn put_hash_checks(&mut self, checks: &[(i64, HashCheck)]) -> Result<(), StoreError> {
+        let (tx, path) = self.write()?;
+        let err = |e| StoreError::sql(path, e);
+        for (id, check) in checks {
+            tx.prepare_cached("UPDATE site_facts SET hash_check = ?2 WHERE puzzle = ?1")
+                .and_then(|mut s| s.execute(params![id, check]))
+                .map_err(err)?;
+        }
+        tx.commit().map_err(err)
+    }
+
     /// Keeps what the site's page said of a stored puzzle beyond the puzzle
     /// (a special's date, the page's `hashedSolution`).
     pub fn put_site_facts(&mut self, puzzle: i64, facts: &SiteFacts) -> Result<(), StoreError> {

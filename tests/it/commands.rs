@@ -164,7 +164,7 @@ fn options_of_one_kind_are_refused_with_another() {
         (&["calendar", "--solver", "bitboard", "--probing", "off"], "--probing is for --solver engine"),
         (&["calendar", "--all", "--limit", "0"], "invalid value '0' for '--limit <N>'"),
         // Kinds by name, the same names everywhere.
-        (&["list", "--kind", "Sudoku"], "[possible values: aquarium, sudoku, calendar, ring]"),
+        (&["list", "--kind", "Sudoku"], "[possible values: aquarium, sudoku, calendar, ring, battleships, binairo,"),
         (&["export", "--format", "text"], "--out <PATH>"),
     ] {
         refused_by_clap(&dir, args, said);

@@ -13,6 +13,7 @@ mod calendar_photo;
 mod catch_up;
 mod commands;
 mod drives;
+mod family;
 mod faults;
 mod fetch_log;
 mod grade_aquarium;

@@ -420,9 +420,10 @@ fn a_stored_kind_this_version_does_not_know_is_an_error_naming_the_puzzle() {
     dir.run(&["--db", "a.sqlite", "import", &fixture]).ok();
     {
         let conn = rusqlite::Connection::open(dir.join("a.sqlite")).unwrap();
-        conn.execute("UPDATE puzzles SET kind = 'chess' WHERE id = 1", []).unwrap();
+        conn.execute("UPDATE puzzles SET kind = 'chess-solitaire' WHERE id = 1", []).unwrap();
     }
-    let message = "puzzle 1: unknown puzzle kind 'chess': the kinds are aquarium, sudoku, calendar and ring";
+    let message = "puzzle 1: unknown puzzle kind 'chess-solitaire': `aquarchive sites` lists the kinds (aquarium, \
+                   sudoku, calendar, ring, and 41 more of the family)";
     for args in [&["list"][..], &["show", "1"], &["stats"], &["export", "--format", "jsonl"], &["verify"]] {
         refused(&dir, "a.sqlite", args, message);
     }

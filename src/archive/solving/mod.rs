@@ -13,7 +13,7 @@ pub use crate::kinds::Kind;
 pub use crate::kinds::sudoku::Method as SudokuMethod;
 
 pub use super::import::{Format, Unreadable};
-pub use super::kinds::{AnyPuzzle, AnySolved, PuzzleError};
+pub use super::kinds::{AnyPuzzle, AnySolution, AnySolved, PuzzleError};
 
 use super::import;
 
@@ -84,6 +84,7 @@ impl Found {
         let solved = &self.solved;
         let mut record = Record {
             all: (mode == Mode::All).then_some(All(solved)),
+            answer: None,
             assignments: None,
             board: None,
             date: None,
@@ -107,7 +108,8 @@ impl Found {
             width: None,
         };
         match solved {
-            AnySolved::Aquarium(puzzle, _) => {
+            AnySolved::Aquarium(puzzle, waters) => {
+                record.answer = waters.first().map(|water| water.to_answer());
                 record.width = Some(puzzle.width());
                 record.height = Some(puzzle.height());
                 record.tanks = Some(puzzle.tank_count());
@@ -119,6 +121,11 @@ impl Found {
             AnySolved::Calendar { variant, date, .. } => {
                 record.board = Some(variant.name());
                 record.date = Some(date.to_string());
+            }
+            AnySolved::Family(puzzle, answers) => {
+                record.width = puzzle.size().map(|s| s.width);
+                record.height = puzzle.size().map(|s| s.height);
+                record.answer = answers.first().cloned();
             }
             AnySolved::Ring(ring, solutions) => {
                 // A ring's file is one instance: its line has never been
@@ -142,6 +149,10 @@ impl Found {
 pub struct Record<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     all: Option<All<'a>>,
+    /// The first solution as the site's answer form writes it: what the
+    /// site's `hashedSolution` is the md5 of, after the task.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    answer: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     assignments: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -219,6 +230,10 @@ impl Serialize for Rows<'_> {
             AnySolved::Aquarium(_, waters) => waters[k].to_rows().serialize(serializer),
             AnySolved::Calendar { variant, tilings, .. } => tilings[k].to_rows(variant).serialize(serializer),
             AnySolved::Ring(ring, solutions) => solutions[k].to_rows(ring.rows()).serialize(serializer),
+            AnySolved::Family(puzzle, answers) => {
+                let any = AnyPuzzle::Family(puzzle.clone());
+                any.solution_rows(&AnySolution::Family(answers[k].clone())).serialize(serializer)
+            }
         }
     }
 }

@@ -9,7 +9,7 @@ use aquarchive::archive::Kind;
 use aquarchive::archive::import::Format;
 
 use super::filter::FilterArgs;
-use super::kind::{KINDS_IN_FILES, kind_of};
+use super::kind::{kind_of, kinds_in_files};
 
 pub(super) const IMPORT_EXAMPLES: &str = "\
 Examples:
@@ -41,7 +41,7 @@ pub struct ImportArgs {
     #[arg(long, value_enum, default_value_t)]
     pub format: ImportFormat,
     /// The kind of puzzle in every file [default: found from each file's first line]
-    #[arg(long, value_name = "KIND", value_parser = kind_of(KINDS_IN_FILES))]
+    #[arg(long, value_name = "KIND", value_parser = kind_of(kinds_in_files()))]
     pub kind: Option<Kind>,
 }
 

@@ -4,8 +4,18 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 
 use aquarchive::archive::Kind;
 
-/// Every kind, with what a file of it holds (`solve` and `import` read them all).
-pub(super) const KINDS_IN_FILES: [(Kind, &str); 4] = [
+/// Every kind, with what a file of it holds (`solve` and `import` read them
+/// all): the four with formats of their own, then the family's, whose files
+/// hold the sites' task strings (`[KIND] [WIDTHxHEIGHT] TASK` a line).
+pub(super) fn kinds_in_files() -> impl Iterator<Item = (Kind, &'static str)> {
+    let own = FORMATS_OF_THEIR_OWN.map(|(kind, _)| kind);
+    FORMATS_OF_THEIR_OWN.into_iter().chain(
+        Kind::ALL.into_iter().filter(move |kind| !own.contains(kind)).map(|kind| (kind, "The site's task strings")),
+    )
+}
+
+/// The kinds with formats of their own, with what a file of each holds.
+const FORMATS_OF_THEIR_OWN: [(Kind, &str); 4] = [
     (Kind::Aquarium, "Rows of tank numbers, then the row and column clues; or site `task` strings"),
     (Kind::Sudoku, "81 characters a line, `.` or `0` blank"),
     (

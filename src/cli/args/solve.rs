@@ -8,7 +8,7 @@ use clap::{ArgGroup, Args, ValueEnum};
 use aquarchive::archive::import::Format;
 use aquarchive::archive::solving::{Kind, Probing};
 
-use super::kind::{KINDS_IN_FILES, kind_of};
+use super::kind::{kind_of, kinds_in_files};
 
 pub(super) const SOLVE_EXAMPLES: &str = "\
 Examples:
@@ -56,7 +56,7 @@ pub struct SolveArgs {
     #[arg(value_name = "FILE", required_unless_present = "all")]
     pub files: Vec<String>,
     /// The kind of puzzle in the files [default: found from each file's first line, as `import` does]
-    #[arg(long, value_name = "KIND", value_parser = kind_of(KINDS_IN_FILES))]
+    #[arg(long, value_name = "KIND", value_parser = kind_of(kinds_in_files()))]
     pub kind: Option<Kind>,
     /// Count the solutions (up to --limit) instead of printing one
     #[arg(long, conflicts_with = "all")]

@@ -72,7 +72,7 @@ pub fn run(args: ExportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
             write(line + "\n")
         })?;
     } else {
-        store.each(&filter, |puzzle| write(export::task(&puzzle)? + "\n"))?;
+        store.each(&filter, |puzzle| write(export::task_line(&puzzle)? + "\n"))?;
     }
     if let Some((mut out, path)) = file {
         out.flush().map_err(|source| CliError::Io { path, source })?;

@@ -126,5 +126,12 @@ fn draw(puzzle: &AnyPuzzle, solution: Option<&AnySolution>) -> String {
         }
         (AnyPuzzle::Ring(r), Some(AnySolution::Ring(s))) => render::ring::board(r, Some(s)) + &render::ring::legend(),
         (AnyPuzzle::Ring(r), _) => render::ring::board(r, None),
+        (AnyPuzzle::Family(p), solution) => {
+            let answer = match solution {
+                Some(AnySolution::Family(answer)) => Some(answer.as_str()),
+                _ => None,
+            };
+            render::family::framed(p.kind(), p.board(), p.task(), answer)
+        }
     }
 }

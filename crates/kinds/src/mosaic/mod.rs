@@ -5,7 +5,7 @@
 //! The task is run-length cells (`a`..`z` for 1..26 cells without a clue),
 //! each digit a clue cell of its own. The answer is `y` (black) or `n` a
 //! cell, row-major. The rules, model and drawing are shared with
-//! minesweeper's ([`crate::clue_counts`]).
+//! minesweeper's (`clue_counts`).
 
 pub(crate) mod home;
 

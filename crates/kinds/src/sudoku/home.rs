@@ -55,6 +55,25 @@ impl SudokuBoard {
         let cells: [u8; CELLS] = givens.try_into().expect("81 cells");
         Ok(SudokuBoard { puzzle: Grid::from_cells(cells).expect("digits from 1 to 9") })
     }
+
+    /// The givens, as the archive keeps a Sudoku.
+    pub fn puzzle(&self) -> &Grid {
+        &self.puzzle
+    }
+}
+
+/// A Sudoku's givens as the site's board: what the site's task is written
+/// from.
+impl From<Grid> for SudokuBoard {
+    fn from(puzzle: Grid) -> SudokuBoard {
+        SudokuBoard { puzzle }
+    }
+}
+
+/// A solved grid as the site's answer form writes it: its digits, row by
+/// row, joined by commas.
+pub fn answer(solution: &Grid) -> String {
+    write_answer(solution.cells())
 }
 
 /// An answer string as a grid.

@@ -8,7 +8,7 @@ mod format;
 pub mod generate;
 pub mod grade;
 mod grid;
-pub(crate) mod home;
+pub mod home;
 mod verify;
 
 pub use encode::{SolveReport, Solver};

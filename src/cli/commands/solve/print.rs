@@ -56,6 +56,21 @@ fn text(mode: Mode, at: &At, found: &Found) -> String {
             out.push_str(&listed(mode, tilings, |tiling| render::calendar::board(variant, tiling)));
             out
         }
+        AnySolved::Family(puzzle, answers) => {
+            let size = puzzle.size().map_or_else(|| "size unknown".to_string(), |s| s.to_string());
+            let mut out = format!("{place}: {} {size}: {verdict}\n", puzzle.kind());
+            let draw = |answer: Option<&String>| {
+                render::family::framed(puzzle.kind(), puzzle.board(), puzzle.task(), answer.map(String::as_str))
+            };
+            out.push_str(&listed(mode, answers, draw));
+            if mode == Mode::All && answers.is_empty() {
+                out.push_str(&draw(None));
+            }
+            if let (Some(answer), true) = (answers.first(), mode != Mode::Count) {
+                out.push_str(&format!("answer: {answer}\n"));
+            }
+            out
+        }
         AnySolved::Ring(ring, solutions) => {
             let size = kinds::size_text(found.kind(), ring.sectors() as i64, ring.rows() as i64);
             let assignments: u64 = solutions.iter().map(|s| s.assignments).sum();
@@ -108,5 +123,9 @@ fn drawing(at: &At, solved: &AnySolved) -> String {
             svg::calendar::board(variant, tilings.first(), &format!("{date} on the {} board", variant.name()))
         }
         AnySolved::Ring(ring, solutions) => svg::ring::board(ring, solutions.first(), &at.place().to_string()),
+        AnySolved::Family(puzzle, answers) => {
+            let title = at.place().to_string();
+            render::family::svg(puzzle.board(), answers.first().map(String::as_str), &title).unwrap_or_default()
+        }
     }
 }

@@ -1,0 +1,150 @@
+//! The family's kinds in the archive: every real puzzle of
+//! tests/fixtures/family imported from the family's task lines (`KIND
+//! TASK`), each kind solved where its solver is written and kept as it came
+//! where not, then listed, shown, checked, exported and merged back; and
+//! `solve --json` giving the answer the site hashes.
+
+use std::collections::BTreeMap;
+
+use crate::util::{Dir, fixtures, query};
+
+/// One real puzzle of the family, as its fixture line gives it.
+pub struct Real {
+    pub kind: String,
+    pub task: String,
+    pub answer: String,
+    pub size: Option<(u64, u64)>,
+}
+
+/// The family's real puzzles (tests/fixtures/family/states.jsonl).
+pub fn real_puzzles() -> Vec<Real> {
+    let text = std::fs::read_to_string(fixtures().join("family/states.jsonl")).unwrap();
+    text.lines()
+        .map(|line| {
+            let value: serde_json::Value = serde_json::from_str(line).unwrap();
+            let field = |name: &str| value[name].as_str().unwrap().to_string();
+            let size = value["width"].as_u64().zip(value["height"].as_u64());
+            Real { kind: field("kind"), task: field("task"), answer: field("answer"), size }
+        })
+        .collect()
+}
+
+/// The task lines of `puzzles`: `KIND TASK`, with the size where the task
+/// alone does not give it.
+fn task_lines(puzzles: &[Real]) -> String {
+    puzzles
+        .iter()
+        .map(|p| match p.size {
+            Some((w, h)) => format!("{} {w}x{h} {}\n", p.kind, p.task),
+            None => format!("{} {}\n", p.kind, p.task),
+        })
+        .collect()
+}
+
+#[test]
+fn every_real_puzzle_of_the_family_is_kept_and_those_with_solvers_are_solved_to_the_sites_answer() {
+    let dir = Dir::new();
+    let puzzles = real_puzzles();
+    dir.write("family.txt", task_lines(&puzzles));
+    let import = dir.run(&["import", "family.txt"]).ok();
+    assert!(import.stdout.contains(&format!("{} puzzles stored", puzzles.len())), "{import}");
+
+    let listed = dir.run(&["list", "--json"]).ok().json_lines();
+    assert_eq!(listed.len(), puzzles.len());
+    let mut statuses: BTreeMap<(String, String), usize> = BTreeMap::new();
+    for (record, real) in listed.iter().zip(&puzzles) {
+        assert_eq!(record["kind"], real.kind.as_str(), "{record}");
+        let status = record["status"].as_str().unwrap().to_string();
+        *statuses.entry((real.kind.clone(), status.clone())).or_default() += 1;
+        // A kind is solved to the site's own answer, or kept for its solver.
+        match status.as_str() {
+            "ok" => {
+                let id = record["id"].as_i64().unwrap().to_string();
+                let answer = dir.run(&["show", &id, "--format", "answer"]).ok();
+                assert_eq!(answer.stdout.trim(), real.answer, "{}", real.kind);
+            }
+            "no-solver" => assert_eq!(record["text"].as_str().unwrap().trim(), real.task),
+            other => panic!("{} puzzle stored as {other}: {record}", real.kind),
+        }
+    }
+    // Aquarium's two solve; a kind without a home is kept.
+    assert_eq!(statuses.get(&("aquarium".into(), "ok".into())), Some(&2), "{statuses:?}");
+    assert_eq!(statuses.get(&("nurikabe".into(), "no-solver".into())), Some(&3), "{statuses:?}");
+
+    // Every record holds by independent code, and a second import adds nothing.
+    let verify = dir.run(&["verify"]).ok();
+    assert!(verify.stdout.contains(&format!("{} puzzles checked, 0 mismatches", puzzles.len())), "{verify}");
+    let again = dir.run(&["import", "family.txt"]).ok();
+    assert!(again.stdout.contains(&format!("0 puzzles stored, {} already present", puzzles.len())), "{again}");
+
+    // Stats count them by kind and status.
+    let stats = dir.run(&["stats"]).ok();
+    assert!(stats.stdout.contains("nurikabe"), "{stats}");
+    assert!(stats.stdout.contains("no-solver"), "{stats}");
+
+    // Exported as JSON lines, they come back whole into another archive.
+    let export = dir.run(&["export", "--format", "jsonl", "--out", "family.jsonl"]).ok();
+    assert!(dir.join("family.jsonl").exists(), "{export}");
+    let other = Dir::new();
+    std::fs::copy(dir.join("family.jsonl"), other.join("family.jsonl")).unwrap();
+    other.run(&["import", "family.jsonl"]).ok();
+    let restored = query(&other.join("archive/aquarchive.sqlite"), "SELECT count(*) FROM puzzles");
+    assert_eq!(restored, puzzles.len() as i64);
+    other.run(&["verify"]).ok();
+}
+
+#[test]
+fn a_kind_not_read_yet_shows_its_task_and_says_so() {
+    let dir = Dir::new();
+    let nurikabe = real_puzzles().into_iter().find(|p| p.kind == "nurikabe").unwrap();
+    dir.write("one.txt", format!("nurikabe {}\n", nurikabe.task));
+    let import = dir.run(&["import", "one.txt"]).ok();
+    assert!(import.stdout.contains("1 puzzle stored (1 kept for a solver to come)"), "{import}");
+    let show = dir.run(&["show", "1"]).ok();
+    assert!(show.stdout.contains(&format!("task: {}", nurikabe.task)), "{show}");
+    assert!(show.stdout.contains("no-solver"), "{show}");
+    assert!(show.stdout.contains("its board will be drawn once aquarchive reads nurikabe tasks"), "{show}");
+}
+
+#[test]
+fn solve_json_gives_the_answer_the_site_hashes() {
+    let dir = Dir::new();
+    let aquariums: Vec<Real> = real_puzzles().into_iter().filter(|p| p.kind == "aquarium").collect();
+    dir.write("lines.txt", task_lines(&aquariums));
+    let records = dir.run(&["solve", "--json", "lines.txt"]).ok().json_lines();
+    assert_eq!(records.len(), aquariums.len());
+    for (record, real) in records.iter().zip(&aquariums) {
+        assert_eq!(record["kind"], "aquarium");
+        assert_eq!(record["answer"], real.answer.as_str(), "{record}");
+        assert_eq!(record["unique"], true);
+        assert!(record["micros"].as_u64().is_some());
+    }
+}
+
+#[test]
+fn task_lines_that_break_their_grammar_are_named_by_line() {
+    let dir = Dir::new();
+    let aquarium = real_puzzles().into_iter().find(|p| p.kind == "aquarium").unwrap();
+    dir.write("bad.txt", format!("aquarium {}\naquarium 1_2;x\nnurikabe\n", aquarium.task));
+    let run = dir.run(&["import", "bad.txt"]).expect_code(2);
+    assert!(run.stderr.contains("bad.txt:2"), "{run}");
+    // The good line is stored; the bad ones are counted as unreadable.
+    assert!(run.stdout.contains("1 puzzle stored"), "{run}");
+    assert!(run.stdout.contains("not readable as puzzles"), "{run}");
+}
+
+#[test]
+fn an_archive_of_version_1_takes_puzzles_kept_for_a_solver() {
+    let dir = crate::archive_format::copy_of("v1");
+    let nurikabe = real_puzzles().into_iter().find(|p| p.kind == "nurikabe").unwrap();
+    dir.write("one.txt", format!("nurikabe {}\n", nurikabe.task));
+    dir.run(&["--db", "a.sqlite", "import", "one.txt"]).ok();
+    assert_eq!(query(&dir.join("a.sqlite"), "SELECT count(*) FROM puzzles WHERE status = 'no-solver'"), 1);
+    // The upgrade kept every solution with its puzzle.
+    assert_eq!(
+        query(&dir.join("a.sqlite"), "SELECT count(*) FROM solutions WHERE puzzle NOT IN (SELECT id FROM puzzles)"),
+        0
+    );
+    let verify = dir.run(&["--db", "a.sqlite", "verify"]).ok();
+    assert!(verify.stdout.ends_with("19 puzzles checked, 0 mismatches\n"), "{verify}");
+}
