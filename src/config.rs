@@ -12,7 +12,7 @@ use crate::site::browser_process::BrowserSettings;
 use crate::site::family::{AQUARIUM, SiteId};
 use crate::site::fetch::{Contact, FetchSettings};
 use crate::site::sandbox::Sandbox;
-use crate::site::url::site_base;
+use crate::site::url::{DEFAULT_BASE_URL, site_base};
 
 /// The file read from the working directory when no `--config` is given.
 pub const DEFAULT_FILE: &str = "config.toml";
@@ -35,9 +35,9 @@ pub struct ArchiveConfig {
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct SiteConfig {
-    /// Aquarium's address, when set: it wins over `url_pattern` for
-    /// Aquarium (as before the family was fetched).
-    pub base_url: Option<String>,
+    /// Aquarium's address: set to another than its default, it wins over
+    /// `url_pattern` for Aquarium (as before the family was fetched).
+    pub base_url: String,
     /// Every site's address, `{site}` standing for its name (`aquarium`,
     /// `star-battle`): a mirror or a test server moves the whole family
     /// with this one key.
@@ -99,7 +99,7 @@ impl Default for ArchiveConfig {
 impl Default for SiteConfig {
     fn default() -> Self {
         SiteConfig {
-            base_url: None,
+            base_url: crate::site::url::DEFAULT_BASE_URL.into(),
             url_pattern: crate::site::url::DEFAULT_URL_PATTERN.into(),
             user_agent: None,
             contact: None,
@@ -127,13 +127,13 @@ impl Default for FetchConfig {
 }
 
 impl SiteConfig {
-    /// A site's address: `base_url` for Aquarium when it is set, else
-    /// `url_pattern` with the site's name.
+    /// A site's address: `base_url` for Aquarium when it is set to
+    /// another than its default, else `url_pattern` with the site's name.
     pub fn site_url(&self, site: SiteId) -> String {
-        match &self.base_url {
-            Some(base) if site == AQUARIUM => base.clone(),
-            _ => site_base(&self.url_pattern, site),
+        if site == AQUARIUM && self.base_url.trim_end_matches('/') != DEFAULT_BASE_URL.trim_end_matches('/') {
+            return self.base_url.clone();
         }
+        site_base(&self.url_pattern, site)
     }
 
     /// Aquarium's address, which its puzzles' links are made with.

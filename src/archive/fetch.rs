@@ -55,21 +55,39 @@ use super::robots::{RulesError, RulesFrom, site_rules};
 pub enum Target {
     /// New puzzles of a class: pages until `count` new ones are stored (a
     /// special, one puzzle a period, is asked for once).
-    New { class: Asked, count: usize },
+    New { class: SizeClass, count: usize },
     /// One given puzzle.
     Puzzle(SizeClass, PuzzleId),
     /// The special of a class (daily, weekly, monthly) whose day, week or
     /// month holds this day, as the site still offers it. Today's page of
     /// the class is fetched first (it lists what is offered) and kept.
-    Dated { class: Asked, day: Date },
+    Dated { class: SizeClass, day: Date },
+    /// A special a site serves at a path (`/daily-binairo`): the current
+    /// one, or with `day` the one whose period holds that day.
+    AtPath { site: SiteId, special: u8, day: Option<Date> },
 }
 
 impl Target {
-    pub fn site(self) -> SiteId {
-        match self {
-            Target::New { class, .. } | Target::Dated { class, .. } => class.site(),
-            Target::Puzzle(class, _) => class.site(),
+    /// A class as asked for: its current puzzle (`count` new ones of a
+    /// normal class) or, with `day`, that day's special.
+    pub fn of(asked: Asked, count: usize, day: Option<Date>) -> Target {
+        match (asked, day) {
+            (Asked::Class(class), Some(day)) => Target::Dated { class, day },
+            (Asked::Class(class), None) => Target::New { class, count },
+            (Asked::Path(site, special), day) => Target::AtPath { site, special, day },
         }
+    }
+
+    /// The class asked for.
+    pub fn asked(self) -> Asked {
+        match self {
+            Target::New { class, .. } | Target::Dated { class, .. } | Target::Puzzle(class, _) => Asked::Class(class),
+            Target::AtPath { site, special, .. } => Asked::Path(site, special),
+        }
+    }
+
+    pub fn site(self) -> SiteId {
+        self.asked().site()
     }
 }
 
@@ -96,10 +114,7 @@ pub fn targets(
             match Asked::on(site, word) {
                 Ok(classes) => {
                     found = true;
-                    targets.extend(classes.into_iter().map(|class| match day {
-                        Some(day) => Target::Dated { class, day },
-                        None => Target::New { class, count },
-                    }));
+                    targets.extend(classes.into_iter().map(|class| Target::of(class, count, day)));
                 }
                 Err(e) => {
                     first_error.get_or_insert(e);
@@ -314,9 +329,8 @@ pub fn run(
             Target::New { class, .. } if request.missed => Some(class),
             _ => None,
         };
-        let dated = dated.filter(|class| !matches!(class, Asked::Path(..)));
         if let Some(class) = dated.filter(|class| !class.is_special()) {
-            return Err(FetchError::NotSpecial(class));
+            return Err(FetchError::NotSpecial(Asked::Class(class)));
         }
     }
     let settings = config.site.fetch_settings(Some(pace_file(store.path())));
@@ -343,13 +357,7 @@ pub fn run(
     let mut done = Ok(());
     for (site, targets) in by_site {
         let urls = SiteUrls::new(&config.site.site_url(site));
-        let classes = targets
-            .iter()
-            .map(|t| match t {
-                Target::New { class, .. } | Target::Dated { class, .. } => class.name(),
-                Target::Puzzle(class, _) => class.name(),
-            })
-            .collect();
+        let classes = targets.iter().map(|t| t.asked().name()).collect();
         tracing::info!(%site, url = urls.base(), "fetching from the site");
         if several && (each)(FetchEvent::Site { site, url: urls.base(), classes }).is_break() {
             break;
@@ -585,12 +593,15 @@ impl Pages<'_> {
                 Target::Puzzle(class, id) => {
                     self.page(Request::Puzzle(class, id))?;
                 }
-                Target::Dated { class, day } => self.special(class, Wanted::Day(day))?,
-                Target::New { class, .. } if class.is_special() => {
-                    self.special(class, if missed { Wanted::Missed } else { Wanted::Newer })?;
+                Target::Dated { class, day } => self.special(Asked::Class(class), Wanted::Day(day))?,
+                Target::AtPath { day: Some(day), .. } => self.special(target.asked(), Wanted::Day(day))?,
+                Target::AtPath { day: None, .. } => {
+                    self.special(target.asked(), if missed { Wanted::Missed } else { Wanted::Newer })?;
                 }
-                Target::New { class: Asked::Class(class), count } => self.new_puzzles(class, count)?,
-                Target::New { class: Asked::Path(..), .. } => unreachable!("a path is a special's"),
+                Target::New { class, .. } if class.is_special() => {
+                    self.special(Asked::Class(class), if missed { Wanted::Missed } else { Wanted::Newer })?;
+                }
+                Target::New { class, count } => self.new_puzzles(class, count)?,
             }
             if self.stopped {
                 break;

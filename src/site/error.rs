@@ -9,7 +9,7 @@ pub enum SiteError {
     UnknownSize(String),
     #[error("`{0}` is not a site of the family; the sites are: {sites}", sites = super::family::site_names().join(", "))]
     UnknownSite(String),
-    #[error("`{class}` is not a class of the {site} site; it knows {known}")]
+    #[error("`{class}` is not a size class of the {site} site; it knows {known}")]
     UnknownClass { site: &'static str, class: String, known: String },
     #[error("`{0}` is not a puzzle ID (digits, commas allowed)")]
     BadId(String),

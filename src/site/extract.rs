@@ -72,7 +72,8 @@ impl Extracted {
 /// the page's own `Game.plSize` must agree with it, and a special asked for
 /// at its path learns its number from it. A page asked for nothing (a saved
 /// page) is of the site whose kind its `ident` names, else Aquarium's.
-pub fn extract(bytes: &[u8], asked: Option<Asked>) -> Result<Extracted, ExtractError> {
+pub fn extract<A: Into<Asked>>(bytes: &[u8], asked: Option<A>) -> Result<Extracted, ExtractError> {
+    let asked = asked.map(Into::into);
     let html = std::str::from_utf8(bytes).map_err(|_| ExtractError::NotText)?;
     if is_not_found(html) {
         return Err(ExtractError::NotFound);
@@ -202,7 +203,7 @@ mod tests {
 
     #[test]
     fn raw_page_gives_the_puzzle_and_its_facts() {
-        let got = extract(page(TASK, "<div id=\"game\"></div>").as_bytes(), None).unwrap();
+        let got = extract(page(TASK, "<div id=\"game\"></div>").as_bytes(), None::<Asked>).unwrap();
         assert_eq!(got.aquarium.as_ref().unwrap().to_task(), TASK);
         assert_eq!(got.class, SizeClass::from_param(0).unwrap());
         assert_eq!(got.id, Some(PuzzleId(681_742)));
@@ -215,16 +216,16 @@ mod tests {
     #[test]
     fn script_and_board_must_agree() {
         let puzzle = Aquarium::parse_task(TASK).unwrap();
-        let both = extract(page(TASK, &render_board(&puzzle)).as_bytes(), None).unwrap();
+        let both = extract(page(TASK, &render_board(&puzzle)).as_bytes(), None::<Asked>).unwrap();
         assert_eq!(both.source, Source::Both);
         assert_eq!(both.aquarium.as_ref(), Some(&puzzle));
         // The board with one clue changed.
         let other = Aquarium::parse_task(&TASK.replacen("4_5", "5_5", 1)).unwrap();
-        let err = extract(page(TASK, &render_board(&other)).as_bytes(), None).unwrap_err();
+        let err = extract(page(TASK, &render_board(&other)).as_bytes(), None::<Asked>).unwrap_err();
         assert!(matches!(err, ExtractError::Inconsistent { .. }), "{err}");
         // A board alone is enough.
         let html = format!("<script>Game.plSize = 0;</script>{}", render_board(&puzzle));
-        assert_eq!(extract(html.as_bytes(), None).unwrap().source, Source::Board);
+        assert_eq!(extract(html.as_bytes(), None::<Asked>).unwrap().source, Source::Board);
     }
 
     #[test]
@@ -234,23 +235,23 @@ mod tests {
         let err = extract(html.as_bytes(), Some(Asked::Class(hard))).unwrap_err();
         assert_eq!(err.to_string(), "the page is size class 6x6-easy but 6x6-hard was asked for");
         let no_class = html.replace("Game.plSize = 0;", "");
-        assert_eq!(extract(no_class.as_bytes(), None).unwrap_err(), ExtractError::NoClass);
+        assert_eq!(extract(no_class.as_bytes(), None::<Asked>).unwrap_err(), ExtractError::NoClass);
         assert_eq!(extract(no_class.as_bytes(), Some(Asked::Class(hard))).unwrap().class, hard);
         let bad_class = html.replace("Game.plSize = 0;", "Game.plSize = 40;");
-        assert!(matches!(extract(bad_class.as_bytes(), None), Err(ExtractError::WrongClass { .. })));
+        assert!(matches!(extract(bad_class.as_bytes(), None::<Asked>), Err(ExtractError::WrongClass { .. })));
     }
 
     #[test]
     fn broken_pages_are_errors_not_panics() {
-        assert_eq!(extract(b"<html></html>", Some(Asked::Class(SizeClass::DAILY))).unwrap_err(), ExtractError::NoPuzzle);
-        assert_eq!(extract(&[0xff, 0xfe, b'<'], None).unwrap_err(), ExtractError::NotText);
+        assert_eq!(extract(b"<html></html>", Some(SizeClass::DAILY)).unwrap_err(), ExtractError::NoPuzzle);
+        assert_eq!(extract(&[0xff, 0xfe, b'<'], None::<Asked>).unwrap_err(), ExtractError::NotText);
         let html = page("1_2;1,1", "");
-        assert!(matches!(extract(html.as_bytes(), None), Err(ExtractError::BadTask(_))));
+        assert!(matches!(extract(html.as_bytes(), None::<Asked>), Err(ExtractError::BadTask(_))));
         // Truncated anywhere: never a panic.
         let full = page(TASK, &render_board(&Aquarium::parse_task(TASK).unwrap()));
         for cut in (0..full.len()).step_by(37) {
             if full.is_char_boundary(cut) {
-                let _ = extract(&full.as_bytes()[..cut], None);
+                let _ = extract(&full.as_bytes()[..cut], None::<Asked>);
             }
         }
     }
@@ -290,15 +291,21 @@ mod tests {
         assert_eq!((got.kind, got.aquarium.as_ref(), got.task.as_deref()), (Kind::StarBattle, None, Some("abc")));
         assert_eq!((got.class.name(), got.size), ("daily", Some((6, 6))));
         // A saved page, asked for nothing: its ident names its site.
-        assert_eq!(extract(html.as_bytes(), None).unwrap().site(), star);
+        assert_eq!(extract(html.as_bytes(), None::<Asked>).unwrap().site(), star);
         // Binairo's daily at its path: the page's number is learned.
         let binairo = SiteId::named("binairo").unwrap();
         let plus = html.replace("star-battle.9", "binairo-plus.21").replace("Game.plSize = 9;", "Game.plSize = 21;");
         let got = extract(plus.as_bytes(), Some(Asked::Path(binairo, 3))).unwrap();
-        assert_eq!((got.kind, got.class.name(), got.class.is_special()), (Kind::BinairoPlus, "daily-binairo-plus", true));
+        assert_eq!(
+            (got.kind, got.class.name(), got.class.is_special()),
+            (Kind::BinairoPlus, "daily-binairo-plus", true)
+        );
         // An ident of a kind no one knows: an error that keeps the page.
         let unknown = html.replace("star-battle.9", "sky-ladder.9");
-        assert_eq!(extract(unknown.as_bytes(), None).unwrap_err(), ExtractError::UnknownKind("sky-ladder".into()));
+        assert_eq!(
+            extract(unknown.as_bytes(), None::<Asked>).unwrap_err(),
+            ExtractError::UnknownKind("sky-ladder".into())
+        );
         // A two-kind site's page that does not say its kind.
         let untold = plus.replace("ident: 'binairo-plus.21', ", "").replace("Game.plSize = 21;", "Game.plSize = 2;");
         let err = extract(untold.as_bytes(), Some(Asked::Class(SizeClass::of(binairo, 2).unwrap()))).unwrap_err();
@@ -311,7 +318,7 @@ mod tests {
             "<div class=\"puzzleInfo\">",
             "<title>Special Weekly Aquarium (2026-11-30)</title><div class=\"puzzleInfo\">",
         );
-        let got = extract(html.as_bytes(), None).unwrap();
+        let got = extract(html.as_bytes(), None::<Asked>).unwrap();
         assert_eq!((got.class, got.date.as_deref()), (SizeClass::WEEKLY, Some("2026-11-30")));
     }
 }

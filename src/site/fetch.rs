@@ -330,7 +330,7 @@ pub fn fetch(source: &mut dyn PageSource, urls: &SiteUrls, request: Request) -> 
 /// A page saved to a file, read as if it had just been fetched: its record
 /// has method `file` and a `file:` URL naming the path.
 pub fn read_saved(path: &std::path::Path, bytes: Vec<u8>) -> Fetched {
-    let result = extract(&bytes, None).map_err(FetchError::Extract);
+    let result = extract(&bytes, None::<super::url::Asked>).map_err(FetchError::Extract);
     let record = FetchRecord {
         url: format!("file:{}", path.display()),
         method: Method::File,

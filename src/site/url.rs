@@ -233,7 +233,10 @@ impl Asked {
         let unknown =
             || SiteError::UnknownClass { site: site.name(), class: text.to_string(), known: class_words(site) };
         if site == AQUARIUM {
-            return wanted.parse::<SizeClass>().map(|c| vec![Asked::Class(c)]).map_err(|_| unknown());
+            return wanted
+                .parse::<SizeClass>()
+                .map(|c| vec![Asked::Class(c)])
+                .map_err(|_| SiteError::UnknownSize(text.to_string()));
         }
         let specials = site.site().specials;
         let by_special = |index: usize| {
@@ -259,6 +262,12 @@ impl Asked {
             .find(|&(_, name)| name == wanted)
             .map(|(param, _)| vec![Asked::Class(SizeClass { site, param })])
             .ok_or_else(unknown)
+    }
+}
+
+impl From<SizeClass> for Asked {
+    fn from(class: SizeClass) -> Asked {
+        Asked::Class(class)
     }
 }
 
