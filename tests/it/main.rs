@@ -13,6 +13,8 @@ mod calendar_photo;
 mod catch_up;
 mod commands;
 mod drives;
+mod family;
+mod family_server;
 mod faults;
 mod fetch_log;
 mod grade_aquarium;
