@@ -13,7 +13,7 @@ mod calendar_photo;
 mod catch_up;
 mod commands;
 mod drives;
-mod family;
+mod fetch_family;
 mod family_server;
 mod faults;
 mod fetch_log;
