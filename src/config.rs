@@ -9,8 +9,10 @@ use thiserror::Error;
 
 #[cfg(feature = "browser")]
 use crate::site::browser_process::BrowserSettings;
+use crate::site::family::{AQUARIUM, SiteId};
 use crate::site::fetch::{Contact, FetchSettings};
 use crate::site::sandbox::Sandbox;
+use crate::site::url::{DEFAULT_BASE_URL, site_base};
 
 /// The file read from the working directory when no `--config` is given.
 pub const DEFAULT_FILE: &str = "config.toml";
@@ -33,7 +35,14 @@ pub struct ArchiveConfig {
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct SiteConfig {
+    /// Aquarium's address: set to another than its default, it wins over
+    /// `url_pattern` for Aquarium (as before the family was fetched).
     pub base_url: String,
+    /// Every site's address, `{site}` standing for its name (`aquarium`,
+    /// `star-battle`): a mirror or a test server moves the whole family
+    /// with this one key.
+    #[serde(deserialize_with = "url_pattern")]
+    pub url_pattern: String,
     /// Sent with each request, as written, instead of the User-Agent
     /// aquarchive builds from its name, its version and `contact`.
     pub user_agent: Option<String>,
@@ -90,7 +99,8 @@ impl Default for ArchiveConfig {
 impl Default for SiteConfig {
     fn default() -> Self {
         SiteConfig {
-            base_url: "https://www.puzzle-aquarium.com/".into(),
+            base_url: crate::site::url::DEFAULT_BASE_URL.into(),
+            url_pattern: crate::site::url::DEFAULT_URL_PATTERN.into(),
             user_agent: None,
             contact: None,
             min_delay_ms: 2000,
@@ -117,6 +127,20 @@ impl Default for FetchConfig {
 }
 
 impl SiteConfig {
+    /// A site's address: `base_url` for Aquarium when it is set to
+    /// another than its default, else `url_pattern` with the site's name.
+    pub fn site_url(&self, site: SiteId) -> String {
+        if site == AQUARIUM && self.base_url.trim_end_matches('/') != DEFAULT_BASE_URL.trim_end_matches('/') {
+            return self.base_url.clone();
+        }
+        site_base(&self.url_pattern, site)
+    }
+
+    /// Aquarium's address, which its puzzles' links are made with.
+    pub fn aquarium_url(&self) -> String {
+        self.site_url(AQUARIUM)
+    }
+
     /// The User-Agent sent: `user_agent` when it is set, whole, else
     /// aquarchive's own with the contact, if any.
     pub fn user_agent(&self) -> String {
@@ -152,6 +176,28 @@ impl FetchConfig {
             board_wait: Duration::from_secs(self.board_wait_secs),
             sandbox: self.browser_sandbox,
         }
+    }
+}
+
+/// `site.url_pattern`, checked as it is read: an http(s) address with
+/// `{site}` in it, so that each site of the family has its own.
+fn url_pattern<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
+    let text = String::deserialize(deserializer)?;
+    let why = if !text.starts_with("http://") && !text.starts_with("https://") {
+        Some("it does not start with http:// or https://")
+    } else if !text.contains("{site}") {
+        Some("it has no `{site}`, so every site of the family would be asked at one address")
+    } else if text.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        Some("it holds a space or a control character")
+    } else {
+        None
+    };
+    match why {
+        None => Ok(text),
+        Some(why) => Err(serde::de::Error::custom(format!(
+            "`site.url_pattern` = {text:?}: {why}; it takes an address in which `{{site}}` stands for the site's \
+             name, e.g. \"https://www.puzzle-{{site}}.com/\" (the default) or \"http://mirror.example/{{site}}/\""
+        ))),
     }
 }
 
@@ -287,6 +333,25 @@ mod tests {
         assert_eq!(others_tables("[site]\nbase = 1\n[package]\n"), None);
         assert_eq!(others_tables(""), None);
         assert_eq!(others_tables("not toml ["), None);
+    }
+
+    #[test]
+    fn the_url_pattern_moves_the_family_and_base_url_keeps_aquarium() {
+        let config = Config::parse("[site]\nurl_pattern = \"http://mirror.example/{site}/\"\n").unwrap();
+        let star = SiteId::named("star-battle").unwrap();
+        assert_eq!(config.site.site_url(star), "http://mirror.example/star-battle/");
+        assert_eq!(config.site.aquarium_url(), "http://mirror.example/aquarium/");
+        let both = "[site]\nbase_url = \"http://old.example/\"\nurl_pattern = \"http://m/{site}/\"\n";
+        let config = Config::parse(both).unwrap();
+        assert_eq!(
+            (config.site.aquarium_url().as_str(), config.site.site_url(star).as_str()),
+            ("http://old.example/", "http://m/star-battle/")
+        );
+        assert_eq!(Config::default().site.site_url(star), "https://www.puzzle-star-battle.com/");
+        for bad in ["ftp://x/{site}/", "http://x/", "http://x/{site} /"] {
+            let err = Config::parse(&format!("[site]\nurl_pattern = {bad:?}\n")).unwrap_err();
+            assert!(err.contains("site.url_pattern"), "{err}");
+        }
     }
 
     #[test]

@@ -23,7 +23,6 @@ use jiff::civil::Date;
 
 use crate::config::{Config, FetchMethod};
 use crate::engine::Settings;
-use crate::kinds::Kind;
 use crate::site::FetchFailure;
 use crate::site::SiteError;
 #[cfg(feature = "browser")]
@@ -33,21 +32,25 @@ pub use crate::site::browser::Unsandboxed;
 /// Ends the browser's processes at once (for a Ctrl-C that stops a run
 /// without its destructors).
 pub use crate::site::browser::kill_running;
+/// A puzzle's site ID and size class, as `fetch ID SIZE` names them; the
+/// family's sites, and a class as asked for on one.
+pub use crate::site::family::{AQUARIUM, SiteId, site_names};
+use crate::site::family::{At, Period, learn_menu, normal_classes, special_number};
 use crate::site::fetch::{FetchSettings, Method, Page, PageSource, fetch};
 use crate::site::http::HttpFetcher;
+use crate::site::raw::menu_classes;
 use crate::site::robots::{RobotsGuard, product_token};
-/// A puzzle's site ID and size class, as `fetch ID SIZE` names them.
-pub use crate::site::url::{PuzzleId, SizeClass};
-use crate::site::url::{Request, SiteUrls, offered_for};
+pub use crate::site::url::{Asked, PuzzleId, SizeClass};
+use crate::site::url::{Request, SiteUrls, offered_for, read_request};
 use crate::store::Store;
 
 use super::error::ArchiveError;
-pub use super::page::{FetchReport, Outcome, import_page};
+pub use super::page::{FetchReport, NO_HOME, Outcome, import_page};
 use super::page::{Kept, keep};
 pub use super::reparse::{Reparsed, reparse};
 use super::robots::{RulesError, RulesFrom, site_rules};
 
-/// What to fetch.
+/// What to fetch. Each names its site through its class.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Target {
     /// New puzzles of a class: pages until `count` new ones are stored (a
@@ -59,6 +62,164 @@ pub enum Target {
     /// month holds this day, as the site still offers it. Today's page of
     /// the class is fetched first (it lists what is offered) and kept.
     Dated { class: SizeClass, day: Date },
+    /// A special a site serves at a path (`/daily-binairo`): the current
+    /// one, or with `day` the one whose period holds that day.
+    AtPath { site: SiteId, special: u8, day: Option<Date> },
+}
+
+impl Target {
+    /// A class as asked for: its current puzzle (`count` new ones of a
+    /// normal class) or, with `day`, that day's special.
+    pub fn of(asked: Asked, count: usize, day: Option<Date>) -> Target {
+        match (asked, day) {
+            (Asked::Class(class), Some(day)) => Target::Dated { class, day },
+            (Asked::Class(class), None) => Target::New { class, count },
+            (Asked::Path(site, special), day) => Target::AtPath { site, special, day },
+        }
+    }
+
+    /// The class asked for.
+    pub fn asked(self) -> Asked {
+        match self {
+            Target::New { class, .. } | Target::Dated { class, .. } | Target::Puzzle(class, _) => Asked::Class(class),
+            Target::AtPath { site, special, .. } => Asked::Path(site, special),
+        }
+    }
+
+    pub fn site(self) -> SiteId {
+        self.asked().site()
+    }
+}
+
+/// The targets that `words` (class names as each site names them, see
+/// [`Asked::on`]) name on each of `sites`, in order: a new puzzle (`count`
+/// of them for a normal class) or, with `day`, that day's special. The
+/// classes the archive's stored pages taught are known first (see
+/// [`learn_classes`]). A word no site of `sites` knows is an error naming
+/// what each knows; with several sites, a word one of them does not know
+/// (`7x7-easy` on a site without that class) is left out there.
+pub fn targets(
+    store: &Store,
+    sites: &[SiteId],
+    words: &[String],
+    count: usize,
+    day: Option<Date>,
+) -> Result<Vec<Target>, FetchError> {
+    learn_classes(store, sites)?;
+    let mut targets = Vec::new();
+    for word in words {
+        let mut found = false;
+        let mut first_error = None;
+        for &site in sites {
+            match Asked::on(site, word) {
+                Ok(classes) => {
+                    found = true;
+                    targets.extend(classes.into_iter().map(|class| Target::of(class, count, day)));
+                }
+                Err(e) => {
+                    first_error.get_or_insert(e);
+                }
+            }
+        }
+        if !found && let Some(e) = first_error {
+            return Err(FetchError::Setup { doing: "reading the classes to fetch", source: e });
+        }
+    }
+    // Site by site, in the family's order, each site's classes as asked.
+    targets.sort_by_key(|t| t.site());
+    Ok(targets)
+}
+
+/// Learns what the archive's stored pages say of each site's classes: the
+/// newest stored page of the site that has a size menu gives the normal
+/// classes, and the newest page of each path special its number. No page is
+/// asked of any site.
+pub fn learn_classes(store: &Store, sites: &[SiteId]) -> Result<(), ArchiveError> {
+    for &site in sites {
+        for (url, bytes) in store.newest_pages_under(&site_prefixes(site), 30)? {
+            learn_menu(site, &menu_classes(&bytes));
+            if let Some(Request::Path(..)) = read_request(&url) {
+                let _ = crate::site::fetch::process(&bytes, read_request(&url).expect("just read"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// What a stored fetch's URL of a site looks like, under any address the
+/// site was fetched at: its host `puzzle-NAME.` or a mirror's `/NAME/`.
+fn site_prefixes(site: SiteId) -> Vec<String> {
+    vec![format!("puzzle-{}.", site.name()), format!("/{}/", site.name())]
+}
+
+/// A site of the family as `aquarchive sites` shows it.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct SiteSummary {
+    pub name: &'static str,
+    pub url: String,
+    pub kinds: Vec<&'static str>,
+    /// Each special: its name, kind, period and where it is asked for
+    /// (`?size=N`, or a path and the number its page gave, if seen).
+    pub specials: Vec<SpecialSummary>,
+    /// The normal classes known: (number, name).
+    pub classes: Vec<ClassSummary>,
+}
+
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct SpecialSummary {
+    pub name: &'static str,
+    pub kind: &'static str,
+    pub period: &'static str,
+    pub size: Option<u8>,
+    pub path: Option<&'static str>,
+}
+
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct ClassSummary {
+    pub size: u8,
+    pub name: &'static str,
+}
+
+/// Every site of the family with what is known of it: the table's facts
+/// and the classes the archive's stored pages taught (when a store is
+/// given).
+pub fn sites(store: Option<&Store>, config: &Config) -> Result<Vec<SiteSummary>, ArchiveError> {
+    let all: Vec<SiteId> = SiteId::all().collect();
+    if let Some(store) = store {
+        learn_classes(store, &all)?;
+    }
+    Ok(all
+        .into_iter()
+        .map(|id| {
+            let site = id.site();
+            let specials = site
+                .specials
+                .iter()
+                .enumerate()
+                .map(|(index, special)| {
+                    let (size, path) = match special.at {
+                        At::Size(n) => (Some(n), None),
+                        At::Path(path) => (special_number(id, index as u8), Some(path)),
+                    };
+                    SpecialSummary {
+                        name: special.name,
+                        kind: special.kind.name(),
+                        period: special.period.name(),
+                        size,
+                        path,
+                    }
+                })
+                .collect();
+            let classes = normal_classes(id).into_iter().map(|(size, name)| ClassSummary { size, name }).collect();
+            SiteSummary {
+                name: site.name,
+                url: config.site.site_url(id),
+                kinds: site.kinds.iter().map(|k| k.name()).collect(),
+                specials,
+                classes,
+            }
+        })
+        .collect())
 }
 
 /// A fetch to run: its targets, in order, and how it fetches and solves.
@@ -94,10 +255,16 @@ pub enum FetchEvent<'a> {
     Page(&'a FetchReport),
     /// Today's page of a special class gave no list of the specials the
     /// site offers: nothing missed can be caught up from it.
-    NoOffers { class: SizeClass },
+    NoOffers { class: Asked },
     /// The special asked for by its date is in the archive already, under
     /// this id: it is not asked for again.
-    Held { class: SizeClass, date: Date, puzzle: i64 },
+    Held { class: Asked, date: Date, puzzle: i64 },
+    /// The run turns to a site (said when it visits more than one): its
+    /// address and the classes it asks of it.
+    Site { site: SiteId, url: &'a str, classes: Vec<&'static str> },
+    /// A site of a run of several was skipped: it gave no robots.txt and
+    /// the archive has none of it. The other sites are fetched.
+    SiteSkipped { site: SiteId, why: String },
 }
 
 /// Why a run stopped before its first page, or on the way.
@@ -114,19 +281,20 @@ pub enum FetchError {
     /// A special asked for by a date that the site's date list does not
     /// offer (no request was made for it).
     #[error(
-        "the site does not offer the {class} special of {day}{}",
+        "the {} site does not offer the {class} special of {day}{}",
+        class.site(),
         offered_words(*class, offered)
     )]
-    NotOffered { class: SizeClass, day: Date, offered: Vec<Date> },
+    NotOffered { class: Asked, day: Date, offered: Vec<Date> },
     /// A date, or missed specials, asked of a class whose puzzles have no
     /// date (no request was made).
-    #[error("only the daily, weekly and monthly specials have dates; {0} puzzles have none")]
-    NotSpecial(SizeClass),
+    #[error("only the daily, weekly and monthly specials have dates; {site} {class} puzzles have none", site = .0.site(), class = .0)]
+    NotSpecial(Asked),
 }
 
 /// What the site offers, in words: every date of a short list, the first
 /// and last of a long one.
-fn offered_words(class: SizeClass, offered: &[Date]) -> String {
+fn offered_words(class: Asked, offered: &[Date]) -> String {
     let mut dates = offered.to_vec();
     dates.sort();
     let list = match dates.as_slice() {
@@ -135,9 +303,9 @@ fn offered_words(class: SizeClass, offered: &[Date]) -> String {
         [first, .., last] if dates.len() > 6 => format!("{first} to {last} ({} dates)", dates.len()),
         _ => dates.iter().map(Date::to_string).collect::<Vec<_>>().join(", "),
     };
-    let period = match class {
-        SizeClass::WEEKLY => "; a weekly is named by any day of its week",
-        SizeClass::MONTHLY => "; a monthly is named by any day of its month",
+    let period = match class.class().and_then(SizeClass::period) {
+        Some(Period::Weekly) => "; a weekly is named by any day of its week",
+        Some(Period::Monthly) => "; a monthly is named by any day of its month",
         _ => "",
     };
     format!("; it offers those of {list}{period}")
@@ -162,32 +330,80 @@ pub fn run(
             _ => None,
         };
         if let Some(class) = dated.filter(|class| !class.is_special()) {
-            return Err(FetchError::NotSpecial(class));
+            return Err(FetchError::NotSpecial(Asked::Class(class)));
         }
     }
-    let urls = SiteUrls::new(&config.site.base_url);
     let settings = config.site.fetch_settings(Some(pace_file(store.path())));
     // What can refuse the run is checked before anything is asked of the
     // site, and the browser starts only with the first page robots.txt
     // allows (see `Source`).
-    let pages = page_source(config, request, settings.clone())?;
+    let mut pages = Some(page_source(config, request, settings.clone())?);
+    // One fetcher for every site's robots.txt and one source for every
+    // page: the sites share one publisher and most likely one server, so
+    // the pace (kept through the pace file, which both fetchers read),
+    // `Retry-After` and the backoff count across all of them.
     let mut rules_fetcher = HttpFetcher::new(settings.clone())
         .map_err(|source| FetchError::Setup { doing: "setting up the HTTP client", source })?;
-    let rules = site_rules(store, &mut rules_fetcher, &urls, product_token(&settings.user_agent))?;
-    if let RulesFrom::Stale { fetched_at, failure } = &rules.from {
-        // Only said: the run goes on by the stored copy whatever the answer.
-        let _ = each(FetchEvent::StaleRobots { url: rules.robots.url(), fetched_at: *fetched_at, failure });
+    let mut by_site: Vec<(SiteId, Vec<Target>)> = Vec::new();
+    for &target in &request.targets {
+        match by_site.last_mut() {
+            Some((site, targets)) if *site == target.site() => targets.push(target),
+            _ => by_site.push((target.site(), vec![target])),
+        }
     }
-    let delay = rules.delay(settings.min_delay);
-    let mut source = RobotsGuard::new(pages, rules.robots);
-    source.keep_apart(delay);
-    let options = FetchOptions { solve: request.solve, refetch_garbled: config.site.refetch_garbled };
-    let mut run = Pages { store, source: &mut source, urls: &urls, options, each, reports: Vec::new(), stopped: false };
-    let done = run.targets(&request.targets, request.missed);
-    let reports = run.reports;
+    let several = by_site.len() > 1;
+    let mut source: Option<RobotsGuard<Source>> = None;
+    let mut reports = Vec::new();
+    let mut done = Ok(());
+    for (site, targets) in by_site {
+        let urls = SiteUrls::new(&config.site.site_url(site));
+        let classes = targets.iter().map(|t| t.asked().name()).collect();
+        tracing::info!(%site, url = urls.base(), "fetching from the site");
+        if several && (each)(FetchEvent::Site { site, url: urls.base(), classes }).is_break() {
+            break;
+        }
+        let rules = match site_rules(store, &mut rules_fetcher, &urls, product_token(&settings.user_agent)) {
+            Ok(rules) => rules,
+            Err(RulesError::Unreachable { url, failure }) if several => {
+                let why = RulesError::Unreachable { url, failure }.to_string();
+                if (each)(FetchEvent::SiteSkipped { site, why }).is_break() {
+                    break;
+                }
+                continue;
+            }
+            Err(e) => {
+                done = Err(e.into());
+                break;
+            }
+        };
+        if let RulesFrom::Stale { fetched_at, failure } = &rules.from {
+            // Only said: the run goes on by the stored copy whatever the answer.
+            let _ = each(FetchEvent::StaleRobots { url: rules.robots.url(), fetched_at: *fetched_at, failure });
+        }
+        let delay = rules.delay(settings.min_delay);
+        let guard = match &mut source {
+            Some(guard) => {
+                guard.set_robots(rules.robots);
+                guard
+            }
+            None => source.insert(RobotsGuard::new(pages.take().expect("one source for the run"), rules.robots)),
+        };
+        guard.keep_apart(delay);
+        let options = FetchOptions { solve: request.solve, refetch_garbled: config.site.refetch_garbled };
+        let mut run =
+            Pages { store, source: guard, urls: &urls, options, each: &mut *each, reports: Vec::new(), stopped: false };
+        done = run.targets(&targets, request.missed);
+        let stopped = run.stopped;
+        reports.extend(run.reports);
+        if done.is_err() || stopped {
+            break;
+        }
+    }
     // The browser's processes and profile end as soon as the run's pages
     // are read, whatever the caller does next.
-    source.source_mut().stop();
+    if let Some(guard) = &mut source {
+        guard.source_mut().stop();
+    }
     done.map(|()| reports)
 }
 
@@ -196,7 +412,7 @@ pub fn run(
 /// its date, a catch-up) or else from the puzzle the page gave.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AskedFor {
-    pub class: SizeClass,
+    pub class: Asked,
     pub date: Option<String>,
     /// A past special asked for by its date (a catch-up, or `--date`).
     pub caught_up: bool,
@@ -204,13 +420,14 @@ pub struct AskedFor {
 
 impl AskedFor {
     pub fn of(fetch: &crate::store::LoggedFetch) -> Option<AskedFor> {
-        let stored = fetch.size_class.and_then(|c| u8::try_from(c).ok()).and_then(SizeClass::from_param);
-        match crate::site::url::read_request(&fetch.url) {
+        let site = SiteId::of_url(&fetch.url).unwrap_or(AQUARIUM);
+        let stored = fetch.size_class.and_then(|c| u8::try_from(c).ok()).and_then(|n| SizeClass::of(site, n));
+        match read_request(&fetch.url) {
             Some(Request::Special(class, date)) => {
-                Some(AskedFor { class, date: Some(date.to_string()), caught_up: true })
+                Some(AskedFor { class: Asked::Class(class), date: Some(date.to_string()), caught_up: true })
             }
             asked => {
-                let class = stored.or(asked.map(Request::class))?;
+                let class = stored.map(Asked::Class).or(asked.map(Request::asked))?;
                 Some(AskedFor { class, date: fetch.special_date.clone(), caught_up: false })
             }
         }
@@ -218,8 +435,12 @@ impl AskedFor {
 }
 
 impl std::fmt::Display for AskedFor {
-    /// `daily 2026-08-20, caught up`, `weekly 2026-08-24`, `6x6-easy`.
+    /// `daily 2026-08-20, caught up`, `weekly 2026-08-24`, `6x6-easy`;
+    /// a sister site's class with its site: `star-battle daily 2026-08-20`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.class.site() != AQUARIUM {
+            write!(f, "{} ", self.class.site())?;
+        }
         write!(f, "{}", self.class)?;
         if let Some(date) = &self.date {
             write!(f, " {date}")?;
@@ -372,9 +593,13 @@ impl Pages<'_> {
                 Target::Puzzle(class, id) => {
                     self.page(Request::Puzzle(class, id))?;
                 }
-                Target::Dated { class, day } => self.special(class, Wanted::Day(day))?,
+                Target::Dated { class, day } => self.special(Asked::Class(class), Wanted::Day(day))?,
+                Target::AtPath { day: Some(day), .. } => self.special(target.asked(), Wanted::Day(day))?,
+                Target::AtPath { day: None, .. } => {
+                    self.special(target.asked(), if missed { Wanted::Missed } else { Wanted::Newer })?;
+                }
                 Target::New { class, .. } if class.is_special() => {
-                    self.special(class, if missed { Wanted::Missed } else { Wanted::Newer })?;
+                    self.special(Asked::Class(class), if missed { Wanted::Missed } else { Wanted::Newer })?;
                 }
                 Target::New { class, count } => self.new_puzzles(class, count)?,
             }
@@ -446,24 +671,37 @@ impl Pages<'_> {
 
     /// Today's special of a class, then the past ones `wanted` names,
     /// oldest first, each asked for by its date (see the module's comment).
-    fn special(&mut self, class: SizeClass, wanted: Wanted) -> Result<(), FetchError> {
-        let held = self.store.special_dates(Kind::Aquarium, i64::from(class.param())).map_err(ArchiveError::from)?;
-        let held: Vec<Date> = held.iter().filter_map(|d| d.parse().ok()).collect();
-        let today = self.page(Request::New(class))?;
+    /// A special asked for at its path is known by its number once its
+    /// page is read.
+    fn special(&mut self, asked: Asked, wanted: Wanted) -> Result<(), FetchError> {
+        tracing::info!(site = %asked.site(), class = asked.name(), "fetching a special");
+        let held_before = match asked.class() {
+            Some(class) => Some(self.held(class)?),
+            None => None,
+        };
+        let today = self.page(Request::current(asked))?;
         let offered = today.offered.clone();
+        let page_class = today.extracted.as_ref().map(|e| e.class);
         let todays = today.extracted.as_ref().and_then(|e| e.date.as_deref()).and_then(|d| d.parse::<Date>().ok());
         // No page at all is the site's trouble, not the page's: the next run
         // tries again.
         if today.snapshot.is_none() || self.stopped {
             return Ok(());
         }
+        let Some(class) = asked.class().or(page_class) else {
+            return Ok(());
+        };
+        let held = match held_before {
+            Some(held) => held,
+            None => self.held(class)?,
+        };
         if offered.is_empty() {
-            self.stopped |= (self.each)(FetchEvent::NoOffers { class }).is_break();
+            self.stopped |= (self.each)(FetchEvent::NoOffers { class: asked }).is_break();
         }
         let mut past: Vec<Date> = match wanted {
             Wanted::Day(day) => match offered_for(class, day, &offered) {
                 Some(date) => vec![date],
-                None => return Err(FetchError::NotOffered { class, day, offered }),
+                None => return Err(FetchError::NotOffered { class: asked, day, offered }),
             },
             Wanted::Missed => offered.iter().copied().filter(|d| !held.contains(d)).collect(),
             Wanted::Newer => match held.first() {
@@ -476,12 +714,11 @@ impl Pages<'_> {
         past.retain(|&d| Some(d) != todays);
         if let (Wanted::Day(_), [date]) = (wanted, past.as_slice())
             && held.contains(date)
+            && let Some(kind) = class.kind()
         {
             let (class_number, day) = (i64::from(class.param()), date.to_string());
-            if let Some(puzzle) =
-                self.store.special_id(Kind::Aquarium, class_number, &day).map_err(ArchiveError::from)?
-            {
-                self.stopped |= (self.each)(FetchEvent::Held { class, date: *date, puzzle }).is_break();
+            if let Some(puzzle) = self.store.special_id(kind, class_number, &day).map_err(ArchiveError::from)? {
+                self.stopped |= (self.each)(FetchEvent::Held { class: asked, date: *date, puzzle }).is_break();
                 return Ok(());
             }
         }
@@ -494,5 +731,12 @@ impl Pages<'_> {
             }
         }
         Ok(())
+    }
+
+    /// The dates of the specials of `class` the archive holds, oldest first.
+    fn held(&self, class: SizeClass) -> Result<Vec<Date>, FetchError> {
+        let Some(kind) = class.kind() else { return Ok(Vec::new()) };
+        let held = self.store.special_dates(kind, i64::from(class.param())).map_err(ArchiveError::from)?;
+        Ok(held.iter().filter_map(|d| d.parse().ok()).collect())
     }
 }

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use crate::engine::Settings;
 use crate::kinds::Kind;
-use crate::kinds::aquarium::Water;
+use crate::kinds::aquarium::{Aquarium, Water};
 use crate::site::answer;
 use crate::site::extract::{Extracted, warnings};
 use crate::site::fetch::{Fetched, read_saved};
@@ -30,7 +30,14 @@ pub enum Outcome {
     Rejected { id: i64, status: Status, why: String },
     /// No puzzle: the fetch failed or the page could not be read.
     Failed(String),
+    /// The page was read (its kind, class, date, task and hash are in the
+    /// report) and kept as a snapshot with its record, but its puzzle was
+    /// not judged or stored: the archive has no home for its kind yet.
+    Unjudged(Kind),
 }
+
+/// What a page of a kind with no home in the archive is reported as.
+pub const NO_HOME: &str = "kept, not judged: no home for this kind in the archive yet";
 
 /// One fetch as reported to the user.
 #[derive(Clone, Debug)]
@@ -150,6 +157,10 @@ pub(super) fn keep(
     }
     let outcome = match judged {
         None => Outcome::Failed(error.unwrap_or_default()),
+        Some(Judged::NoHome(kind)) => {
+            tracing::info!(url = %record.url, %kind, "{NO_HOME}");
+            Outcome::Unjudged(kind)
+        }
         Some(Judged::Present(id)) => Outcome::Present(id),
         Some(Judged::Fresh(fresh)) => {
             let status = fresh.puzzle.status;
@@ -198,6 +209,9 @@ pub(super) fn store_judged(store: &mut Store, fresh: Fresh, snapshot: Option<Str
 
 pub(super) enum Judged {
     Present(i64),
+    /// A page of a kind the archive does not judge yet (see
+    /// [`judge_other_kind`]).
+    NoHome(Kind),
     /// Boxed: a record and a verdict are large next to an id.
     Fresh(Box<Fresh>),
 }
@@ -223,14 +237,17 @@ impl Fresh {
 /// special is keyed by its date; a normal class's page has none.
 pub(super) fn new_puzzle(extracted: &Extracted, source: &str) -> NewPuzzle {
     NewPuzzle {
-        kind: Kind::Aquarium,
+        kind: extracted.kind,
         source: source.to_string(),
         size_class: Some(i64::from(extracted.class.param())),
         site_id: extracted.id.and_then(|id| i64::try_from(id.0).ok()),
         special_date: extracted.date.clone().filter(|_| extracted.class.is_special()),
-        width: extracted.puzzle.width() as i64,
-        height: extracted.puzzle.height() as i64,
-        text: extracted.puzzle.to_string(),
+        width: extracted.size.map_or(0, |(w, _)| w as i64),
+        height: extracted.size.map_or(0, |(_, h)| h as i64),
+        text: match &extracted.aquarium {
+            Some(aquarium) => aquarium.to_string(),
+            None => extracted.task.clone().unwrap_or_default(),
+        },
         snapshot: None,
         extractor_version: Some(i64::from(EXTRACTOR_VERSION)),
         status: Status::Ok,
@@ -241,7 +258,8 @@ pub(super) fn new_puzzle(extracted: &Extracted, source: &str) -> NewPuzzle {
 /// The site's answer check of a verdict's solution: md5 of the page's own
 /// task string and the answer, against the page's `hashedSolution`.
 pub(super) fn hash_check(extracted: &Extracted, verdict: &Verdict) -> HashCheck {
-    let task = extracted.task.clone().unwrap_or_else(|| extracted.puzzle.to_task());
+    let task = extracted.task.clone().or_else(|| extracted.aquarium.as_ref().map(Aquarium::to_task));
+    let task = task.unwrap_or_default();
     let answer = verdict
         .solution
         .as_ref()
@@ -256,9 +274,8 @@ pub(super) fn site_facts(extracted: &Extracted, hash_check: HashCheck) -> SiteFa
 }
 
 /// Form and uniqueness (the archive's checks, as for any imported puzzle).
-pub(super) fn verdict(extracted: &Extracted, settings: Settings, place: &str) -> Result<Verdict, ArchiveError> {
-    assess(&extracted.puzzle, settings)
-        .map_err(|source| ArchiveError::Solve { place: place.to_string(), source: source.into() })
+pub(super) fn verdict(aquarium: &Aquarium, settings: Settings, place: &str) -> Result<Verdict, ArchiveError> {
+    assess(aquarium, settings).map_err(|source| ArchiveError::Solve { place: place.to_string(), source: source.into() })
 }
 
 /// Judges a page's puzzle: form, uniqueness, then the site's own hash. A
@@ -272,12 +289,18 @@ pub(super) fn judge(
     source: &str,
     settings: Settings,
 ) -> Result<Judged, ArchiveError> {
+    if extracted.kind != Kind::Aquarium {
+        return judge_other_kind(store, extracted, source, settings);
+    }
     let mut puzzle = new_puzzle(extracted, source);
     // Solving is the expensive part: skip what is stored already.
     if let Some(id) = store.find(&puzzle)? {
         return Ok(Judged::Present(id));
     }
-    let mut verdict = verdict(extracted, settings, source)?;
+    let Some(aquarium) = &extracted.aquarium else {
+        return judge_other_kind(store, extracted, source, settings);
+    };
+    let mut verdict = verdict(aquarium, settings, source)?;
     let hash_check = hash_check(extracted, &verdict);
     let mut hash_unconfirmed = false;
     if hash_check == HashCheck::Mismatch && verdict.status == Status::Ok {
@@ -299,4 +322,19 @@ pub(super) fn judge(
     puzzle.note = verdict.note.clone();
     let facts = site_facts(extracted, hash_check);
     Ok(Judged::Fresh(Box::new(Fresh { puzzle, verdict, facts, hash_unconfirmed })))
+}
+
+/// The one place a page of a kind other than Aquarium is judged: today the
+/// archive has no home for those kinds, so the page is kept (its snapshot
+/// and fetch record, by `keep`) and reported, its puzzle neither judged nor
+/// stored. Judging it by its kind's home (`kinds::home`), with the site's
+/// hash over `extracted.task`, and storing it by `new_puzzle` is this
+/// function's to do.
+pub(super) fn judge_other_kind(
+    _store: &Store,
+    extracted: &Extracted,
+    _source: &str,
+    _settings: Settings,
+) -> Result<Judged, ArchiveError> {
+    Ok(Judged::NoHome(extracted.kind))
 }

@@ -66,13 +66,14 @@ pub fn reparse(
                 {
                     store.put_special_date(puzzle.id, &date)?;
                 }
-                let after = extracted.puzzle.to_string();
+                let Some(aquarium) = &extracted.aquarium else { continue };
+                let after = aquarium.to_string();
                 if after == record.text {
                     let stored = Verdict { status: record.status, note: None, solution: puzzle.solution.clone() };
                     store.put_site_facts(puzzle.id, &site_facts(&extracted, hash_check(&extracted, &stored)))?;
                     Reparsed::Same
                 } else {
-                    let verdict = verdict(&extracted, settings, &record.source)?;
+                    let verdict = verdict(aquarium, settings, &record.source)?;
                     store.put_site_facts(puzzle.id, &site_facts(&extracted, hash_check(&extracted, &verdict)))?;
                     let status = verdict.status;
                     store.replace_text(

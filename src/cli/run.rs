@@ -5,8 +5,8 @@ use aquarchive::archive::Kind;
 
 use super::args::{self, CalendarCommand, Command};
 use super::commands::{
-    backup, calendar, export, fetch, generate, grade, import, list, log, reparse, resolve, shell, show, solve, stats,
-    verify,
+    backup, calendar, export, fetch, generate, grade, import, list, log, reparse, resolve, shell, show, sites, solve,
+    stats, verify,
 };
 use super::error;
 use super::exit::ExitCode;
@@ -43,6 +43,7 @@ pub fn main() -> ExitCode {
         Command::Fetch(args) => fetch::run(args, global),
         Command::Reparse(args) => reparse::run(args, global),
         Command::Log(args) => log::run(args, global),
+        Command::Sites(args) => sites::run(args, global),
         Command::Backup(args) => backup::run(args, global),
         Command::Completions(args) => shell::completions(&args),
         Command::Man(args) => shell::man(&args),

@@ -7,6 +7,10 @@ use crate::kinds::aquarium::AquariumError;
 pub enum SiteError {
     #[error("`{0}` is not a size class (use 6x6-easy ... 15x15-hard, daily, weekly, monthly, or 0..11)")]
     UnknownSize(String),
+    #[error("`{0}` is not a site of the family; the sites are: {sites}", sites = super::family::site_names().join(", "))]
+    UnknownSite(String),
+    #[error("`{class}` is not a size class of the {site} site; it knows {known}")]
+    UnknownClass { site: &'static str, class: String, known: String },
     #[error("`{0}` is not a puzzle ID (digits, commas allowed)")]
     BadId(String),
     #[error("`{0}` is not a ?e= link value (base64 of SIZE:ID)")]
@@ -94,6 +98,19 @@ pub enum ExtractError {
     WrongDate { page: Option<String>, asked: String },
     #[error("the page does not say its size class (no `Game.plSize`) and none was asked for")]
     NoClass,
+    /// The game's `ident` names a kind this tool does not know.
+    #[error(
+        "the page's game is of kind `{0}`, which this version of aquarchive does not know; the page is kept: \
+         a later version reads it with `aquarchive reparse`"
+    )]
+    UnknownKind(String),
+    /// A page of a site that serves several kinds, whose kind neither its
+    /// `ident` nor its class tells.
+    #[error(
+        "the page does not say its kind (no `ident: 'KIND.N'` in its game's options), and the {site} site's \
+         class {class} does not tell it; the page is kept"
+    )]
+    NoKind { site: &'static str, class: String },
     #[error("the page is not UTF-8 text")]
     NotText,
 }

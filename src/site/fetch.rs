@@ -5,8 +5,9 @@
 use std::time::Duration;
 
 use super::extract::{Extracted, extract};
+use super::family::learn_menu;
 use super::pace::{PaceFileError, Pacer};
-use super::raw::offered_dates;
+use super::raw::{menu_classes, offered_dates};
 use super::url::{Call, Request, SiteUrls};
 use super::{ExtractError, FetchFailure};
 use crate::shared::Tries;
@@ -319,6 +320,9 @@ pub fn fetch(source: &mut dyn PageSource, urls: &SiteUrls, request: Request) -> 
         error: result.as_ref().err().map(ToString::to_string),
     };
     let offered = offered_dates(&page.bytes);
+    // A page's size menu names the site's classes: learned, so that this
+    // run and its reports name them as the site does.
+    learn_menu(request.site(), &menu_classes(&page.bytes));
     let snapshot = (!page.bytes.is_empty()).then(|| Snapshot::of(page.bytes));
     Fetched { record, snapshot, result, offered }
 }
@@ -326,7 +330,7 @@ pub fn fetch(source: &mut dyn PageSource, urls: &SiteUrls, request: Request) -> 
 /// A page saved to a file, read as if it had just been fetched: its record
 /// has method `file` and a `file:` URL naming the path.
 pub fn read_saved(path: &std::path::Path, bytes: Vec<u8>) -> Fetched {
-    let result = extract(&bytes, None).map_err(FetchError::Extract);
+    let result = extract(&bytes, None::<super::url::Asked>).map_err(FetchError::Extract);
     let record = FetchRecord {
         url: format!("file:{}", path.display()),
         method: Method::File,
@@ -344,7 +348,7 @@ pub fn read_saved(path: &std::path::Path, bytes: Vec<u8>) -> Fetched {
 /// asked for by its date must be that date's: a page of another date, or
 /// of none, is refused, so that nothing is stored under a date not its own.
 pub fn process(bytes: &[u8], request: Request) -> Result<Extracted, FetchError> {
-    let extracted = extract(bytes, Some(request.class())).map_err(FetchError::Extract)?;
+    let extracted = extract(bytes, Some(request.asked())).map_err(FetchError::Extract)?;
     match (request, extracted.id, &extracted.date) {
         (Request::Puzzle(_, asked), Some(page), _) if asked != page => {
             Err(FetchError::Extract(ExtractError::WrongId { page: page.to_string(), asked: asked.to_string() }))

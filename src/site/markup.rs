@@ -54,6 +54,19 @@ pub static PRINTED_DATE: LazyLock<Regex> = LazyLock::new(|| {
     re(r#"(?is)<span[^>]*class\s*=\s*["']onlyprint["'][^>]*>\s*([A-Za-z]{3,9}\.? \d{1,2}, \d{4})\s*<"#)
 });
 pub static LAST_VALID_SPECIAL: LazyLock<Regex> = LazyLock::new(|| re(r#"lastValidSpecial\s*[:=]\s*['"]([^'"]+)['"]"#));
+/// The game's options name the kind and the class: `ident: 'light-up.13'`
+/// (the kind as its site names it, and `Game.plSize`).
+pub static IDENT: LazyLock<Regex> = LazyLock::new(|| re(r#"ident\s*:\s*['"]([a-z][a-z0-9-]*)\.(\d+)['"]"#));
+/// The size menu (`<ul id="menuSizes">`) and each of its classes: the
+/// `mvvm-class` names the class language-independently
+/// (`User.achievements['light-up']['7x7-easy']`), and the link its number
+/// (`href="/?size=N"`; `href="/"` is 0).
+pub static MENU: LazyLock<Regex> = LazyLock::new(|| re(r#"(?is)<ul[^>]*id\s*=\s*["']menuSizes["'][^>]*>(.*?)</ul>"#));
+pub static MENU_ITEM: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r#"(?is)<li[^>]*mvvm-class\s*=\s*"[^"]*User\.achievements\['([^']+)'\]\['([^']+)'\][^"]*"[^>]*>\s*<a[^>]*href\s*=\s*["']/(?:\?size=(\d+))?["']"#,
+    )
+});
 /// `<div class="err">Unable to load puzzle. No puzzle with such ID.</div>`
 pub static NOT_FOUND: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)No puzzle with such ID"));
 

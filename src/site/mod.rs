@@ -21,6 +21,7 @@ pub mod browser;
 pub mod browser_process;
 mod error;
 pub mod extract;
+pub mod family;
 pub mod fetch;
 #[cfg(feature = "http")]
 pub mod http;

@@ -3,8 +3,10 @@
 
 use jiff::civil::Date;
 
+use super::family::MenuClass;
 use super::markup;
 use super::url::{PuzzleId, SizeClass};
+use crate::kinds::Kind;
 
 /// Every fact the raw page gives; each may be missing (docs/site.md marks some
 /// as unsure), and the caller decides which it needs.
@@ -27,6 +29,11 @@ pub struct PageInfo {
     pub hashed_solution: Option<String>,
     /// `lastValidSpecial`: the newest special the site no longer offers.
     pub last_valid_special: Option<String>,
+    /// The kind the game's `ident` names (`light-up` of `light-up.13`), as
+    /// written: it may name a kind this tool does not know.
+    pub ident_kind: Option<String>,
+    /// The class number the game's `ident` names (`13` of `light-up.13`).
+    pub ident_param: Option<u8>,
 }
 
 /// The site's "no such puzzle" answer.
@@ -49,6 +56,8 @@ pub fn read_page(html: &str) -> PageInfo {
         date: read_date(html),
         hashed_solution: first(&markup::HASHED_SOLUTION),
         last_valid_special: first(&markup::LAST_VALID_SPECIAL).map(|d| normal_date(&d)),
+        ident_kind: first(&markup::IDENT),
+        ident_param: markup::IDENT.captures(html).and_then(|c| c[2].parse().ok()),
     }
 }
 
@@ -68,6 +77,24 @@ pub fn offered_dates(bytes: &[u8]) -> Vec<Date> {
         }
     }
     dates
+}
+
+/// The classes of the page's size menu, in its order: each one's number,
+/// its language-independent name and the kind its key names. Empty for a
+/// page with no menu.
+pub fn menu_classes(bytes: &[u8]) -> Vec<MenuClass> {
+    let Ok(html) = std::str::from_utf8(bytes) else { return Vec::new() };
+    let Some(menu) = markup::MENU.captures(html) else { return Vec::new() };
+    markup::MENU_ITEM
+        .captures_iter(&menu[1])
+        .filter_map(|item| {
+            let param = match item.get(3) {
+                Some(n) => n.as_str().parse().ok()?,
+                None => 0,
+            };
+            Some(MenuClass { param, name: item[2].to_ascii_lowercase(), kind: item[1].parse::<Kind>().ok() })
+        })
+        .collect()
 }
 
 /// An option's value if it has one, else its text.
@@ -219,6 +246,23 @@ mod tests {
         let normal = fixture("real-2025/fr.puzzle-light-up.com_25x25-hard_9756737_2025-12-08.html");
         assert!(offered_dates(normal.as_bytes()).is_empty());
         assert_eq!(read_page(&normal).date, None);
+    }
+
+    #[test]
+    fn reads_the_real_menu_and_ident() {
+        let html = fixture("real-2025/fr.puzzle-light-up.com_25x25-hard_9756737_2025-12-08.html");
+        let menu = menu_classes(html.as_bytes());
+        assert_eq!(menu.len(), 15);
+        assert_eq!(menu[0], MenuClass { param: 0, name: "7x7-easy".into(), kind: Some(Kind::LightUp) });
+        assert_eq!((menu[11].param, menu[11].name.as_str()), (11, "25x25-hard"));
+        assert_eq!((menu[12].param, menu[12].name.as_str()), (13, "daily"));
+        assert_eq!((menu[13].param, menu[13].name.as_str()), (12, "weekly"));
+        assert_eq!(read_page(&html).ident_kind.as_deref(), Some("light-up"));
+        // The built-in table holds what the real menu gives.
+        let table: Vec<(u8, &str)> =
+            crate::site::family::FAMILY[15].classes.iter().map(|k| (k.param, k.name)).collect();
+        let read: Vec<(u8, &str)> = menu[..12].iter().map(|c| (c.param, c.name.as_str())).collect();
+        assert_eq!(table, read);
     }
 
     #[test]

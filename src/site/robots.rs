@@ -110,6 +110,17 @@ impl<S: PageSource> RobotsGuard<S> {
         RobotsGuard { inner, robots }
     }
 
+    /// The rules of the next site asked, in place of the last one's: one
+    /// source, one pace, for every site of a run.
+    pub fn set_robots(&mut self, robots: Robots) {
+        self.robots = robots;
+    }
+
+    /// The rules in force.
+    pub fn robots(&self) -> &Robots {
+        &self.robots
+    }
+
     /// The source the pages robots.txt allows are asked of.
     pub fn source_mut(&mut self) -> &mut S {
         &mut self.inner

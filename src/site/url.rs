@@ -9,16 +9,33 @@ use base64::engine::general_purpose::STANDARD;
 use jiff::civil::Date;
 
 use super::SiteError;
+use super::family::{self, AQUARIUM, At, Period, SiteId, Special};
+use crate::kinds::Kind;
 
-/// The site's default address; `[site] base_url` in config.toml overrides it.
+/// Aquarium's default address; `[site] base_url` in config.toml overrides it.
 pub const DEFAULT_BASE_URL: &str = "https://www.puzzle-aquarium.com/";
 
-/// A size class: the site's `?size=N`, 0..=11.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct SizeClass(u8);
+/// Every site's address, `{site}` its name; `[site] url_pattern` in
+/// config.toml overrides it.
+pub const DEFAULT_URL_PATTERN: &str = "https://www.puzzle-{site}.com/";
 
-/// Name, grid side (None: read it from the page) and the tank count seen in
-/// real puzzles of the class (None: unknown) for each `?size=N`.
+/// A site's address under a pattern: `{site}` replaced by its name.
+pub fn site_base(pattern: &str, site: SiteId) -> String {
+    pattern.replace("{site}", site.name())
+}
+
+/// A size class: a site of the family and its `?size=N`. Aquarium's are
+/// 0..=11 (the table below); a sister site's are named by the family's
+/// table ([`super::family`]) and by its own size menu.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SizeClass {
+    site: SiteId,
+    param: u8,
+}
+
+/// Aquarium's classes: name, grid side (None: read it from the page) and
+/// the tank count seen in real puzzles of the class (None: unknown) for
+/// each `?size=N`.
 const CLASSES: [(&str, Option<usize>, Option<usize>); 12] = [
     ("6x6-easy", Some(6), Some(6)),
     ("6x6-normal", Some(6), Some(9)),
@@ -36,37 +53,99 @@ const CLASSES: [(&str, Option<usize>, Option<usize>); 12] = [
 ];
 
 impl SizeClass {
-    pub const DAILY: SizeClass = SizeClass(9);
-    pub const WEEKLY: SizeClass = SizeClass(10);
-    pub const MONTHLY: SizeClass = SizeClass(11);
+    pub const DAILY: SizeClass = SizeClass { site: AQUARIUM, param: 9 };
+    pub const WEEKLY: SizeClass = SizeClass { site: AQUARIUM, param: 10 };
+    pub const MONTHLY: SizeClass = SizeClass { site: AQUARIUM, param: 11 };
 
+    /// Aquarium's classes.
     pub fn all() -> impl Iterator<Item = SizeClass> {
-        (0..CLASSES.len() as u8).map(SizeClass)
+        (0..CLASSES.len() as u8).map(|param| SizeClass { site: AQUARIUM, param })
     }
 
-    /// From the site's `?size=N`.
+    /// Aquarium's class of the site's `?size=N`.
     pub fn from_param(n: u8) -> Option<SizeClass> {
-        ((n as usize) < CLASSES.len()).then_some(SizeClass(n))
+        ((n as usize) < CLASSES.len()).then_some(SizeClass { site: AQUARIUM, param: n })
+    }
+
+    /// The class `?size=N` of a site of the family. Aquarium's numbers are
+    /// known; a sister site's are any its pages give.
+    pub fn of(site: SiteId, n: u8) -> Option<SizeClass> {
+        if site == AQUARIUM { SizeClass::from_param(n) } else { Some(SizeClass { site, param: n }) }
+    }
+
+    pub fn site(self) -> SiteId {
+        self.site
     }
 
     /// The site's `?size=N`.
     pub fn param(self) -> u8 {
-        self.0
+        self.param
     }
 
-    /// `6x6-easy` ... `15x15-hard`, `daily`, `weekly`, `monthly`.
+    /// The special this class is, with its index in the site's table: one
+    /// of the table's numbers, or a path special whose page gave this
+    /// number.
+    pub fn special(self) -> Option<(u8, &'static Special)> {
+        let specials = self.site.site().specials;
+        let index = specials
+            .iter()
+            .position(|s| s.at == At::Size(self.param))
+            .map(|i| i as u8)
+            .or_else(|| family::learned_special(self.site, self.param))?;
+        Some((index, &specials[index as usize]))
+    }
+
+    /// As the site names it: `6x6-easy` ... `15x15-hard`, `daily`, `weekly`,
+    /// `monthly` for Aquarium; a sister site's from the family's table or
+    /// its size menu (`7x7-easy`, `daily-binairo`), else `size-N`.
     pub fn name(self) -> &'static str {
-        CLASSES[self.0 as usize].0
+        if self.site == AQUARIUM {
+            return CLASSES[self.param as usize].0;
+        }
+        if let Some((_, special)) = self.special() {
+            return special.name;
+        }
+        if let Some(known) = self.site.site().classes.iter().find(|k| k.param == self.param) {
+            return known.name;
+        }
+        family::learned_class(self.site, self.param).map_or_else(|| family::unnamed(self.param), |(name, _)| name)
     }
 
-    /// The grid side, when the class fixes it.
+    /// The kind of the class's puzzles where the class tells it: a
+    /// special's, a menu's, or the site's only kind.
+    pub fn kind(self) -> Option<Kind> {
+        if let Some((_, special)) = self.special() {
+            return Some(special.kind);
+        }
+        if let Some((_, Some(kind))) = family::learned_class(self.site, self.param) {
+            return Some(kind);
+        }
+        match self.site.site().kinds {
+            [only] => Some(*only),
+            // Sudoku's and jigsaw sudoku's other kind is a special's only.
+            [own, Kind::SandwichSudoku] => Some(*own),
+            _ => None,
+        }
+    }
+
+    /// The grid side, when the class fixes it (its name starts `NxN-`).
     pub fn side(self) -> Option<usize> {
-        CLASSES[self.0 as usize].1
+        if self.site == AQUARIUM {
+            return CLASSES[self.param as usize].1;
+        }
+        let (size, _) = self.name().split_once('-')?;
+        let (w, h) = size.split_once('x')?;
+        (w == h).then(|| w.parse().ok()).flatten()
     }
 
     /// Daily, weekly, monthly: one puzzle per period, named by its date.
     pub fn is_special(self) -> bool {
-        self.0 >= Self::DAILY.0
+        self.special().is_some()
+    }
+
+    /// How often the class's special comes out; None for a normal class.
+    pub fn period(self) -> Option<Period> {
+        self.special().map(|(_, special)| special.period)
     }
 
     /// The tank counts a puzzle of this class may have on a `width` x
@@ -75,7 +154,8 @@ impl SizeClass {
     /// generator. Specials: at least one tank per row, at most one per two
     /// cells.
     pub fn tank_range(self, width: usize, height: usize) -> std::ops::RangeInclusive<usize> {
-        match CLASSES[self.0 as usize].2 {
+        let seen = if self.site == AQUARIUM { CLASSES[self.param as usize].2 } else { None };
+        match seen {
             Some(seen) => {
                 let slack = seen.div_ceil(4);
                 seen - slack..=seen + slack
@@ -94,8 +174,8 @@ impl fmt::Display for SizeClass {
 impl FromStr for SizeClass {
     type Err = SiteError;
 
-    /// A class name (`10x10-hard`, `daily`; `_` or a space may stand for
-    /// `-`) or the site's number (`5`).
+    /// One of Aquarium's class names (`10x10-hard`, `daily`; `_` or a space
+    /// may stand for `-`) or its number (`5`).
     fn from_str(s: &str) -> Result<SizeClass, SiteError> {
         let wanted = s.trim().to_ascii_lowercase().replace(['_', ' '], "-");
         if let Ok(n) = wanted.parse::<u8>() {
@@ -103,6 +183,120 @@ impl FromStr for SizeClass {
         }
         SizeClass::all().find(|c| c.name() == wanted).ok_or_else(|| SiteError::UnknownSize(s.to_string()))
     }
+}
+
+/// A class as the user asks for it: a numbered class, or a special a site
+/// serves at a path whose number only its page tells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Asked {
+    Class(SizeClass),
+    /// The site and the special's index in its table.
+    Path(SiteId, u8),
+}
+
+impl Asked {
+    pub fn site(self) -> SiteId {
+        match self {
+            Asked::Class(class) => class.site(),
+            Asked::Path(site, _) => site,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Asked::Class(class) => class.name(),
+            Asked::Path(site, index) => site.special(index).name,
+        }
+    }
+
+    pub fn is_special(self) -> bool {
+        match self {
+            Asked::Class(class) => class.is_special(),
+            Asked::Path(..) => true,
+        }
+    }
+
+    /// The numbered class: a path special's once its page gave the number.
+    pub fn class(self) -> Option<SizeClass> {
+        match self {
+            Asked::Class(class) => Some(class),
+            Asked::Path(site, index) => family::special_number(site, index).map(|param| SizeClass { site, param }),
+        }
+    }
+
+    /// Every class a site's word names: a class's name (`7x7-easy`,
+    /// `daily-binairo`), its number, or `daily`, `weekly`, `monthly` for
+    /// every special of that period the site serves. `_` or a space may
+    /// stand for `-`.
+    pub fn on(site: SiteId, text: &str) -> Result<Vec<Asked>, SiteError> {
+        let wanted = text.trim().to_ascii_lowercase().replace(['_', ' '], "-");
+        let unknown =
+            || SiteError::UnknownClass { site: site.name(), class: text.to_string(), known: class_words(site) };
+        if site == AQUARIUM {
+            return wanted
+                .parse::<SizeClass>()
+                .map(|c| vec![Asked::Class(c)])
+                .map_err(|_| SiteError::UnknownSize(text.to_string()));
+        }
+        let specials = site.site().specials;
+        let by_special = |index: usize| {
+            let special = &specials[index];
+            match special.at {
+                At::Size(param) => Asked::Class(SizeClass { site, param }),
+                At::Path(_) => Asked::Path(site, index as u8),
+            }
+        };
+        if let Some(period) = Period::ALL.into_iter().find(|p| p.name() == wanted) {
+            let all: Vec<Asked> =
+                (0..specials.len()).filter(|&i| specials[i].period == period).map(by_special).collect();
+            return if all.is_empty() { Err(unknown()) } else { Ok(all) };
+        }
+        if let Some(index) = specials.iter().position(|s| s.name == wanted) {
+            return Ok(vec![by_special(index)]);
+        }
+        if let Ok(n) = wanted.parse::<u8>() {
+            return Ok(vec![Asked::Class(SizeClass { site, param: n })]);
+        }
+        family::normal_classes(site)
+            .into_iter()
+            .find(|&(_, name)| name == wanted)
+            .map(|(param, _)| vec![Asked::Class(SizeClass { site, param })])
+            .ok_or_else(unknown)
+    }
+}
+
+impl From<SizeClass> for Asked {
+    fn from(class: SizeClass) -> Asked {
+        Asked::Class(class)
+    }
+}
+
+impl fmt::Display for Asked {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The words a site's classes are asked for by, for a message: its
+/// specials' names and the normal classes known.
+pub fn class_words(site: SiteId) -> String {
+    let mut words: Vec<&str> = family::normal_classes(site).into_iter().map(|(_, name)| name).collect();
+    if site == AQUARIUM {
+        words = CLASSES.iter().map(|c| c.0).collect();
+    } else {
+        for period in Period::ALL {
+            if site.site().specials.iter().any(|s| s.period == period) {
+                words.push(period.name());
+            }
+        }
+        words.extend(
+            site.site().specials.iter().map(|s| s.name).filter(|n| !Period::ALL.iter().any(|p| p.name() == *n)),
+        );
+    }
+    if words.is_empty() {
+        return "none known yet; the site's number N of ?size=N".into();
+    }
+    format!("{}, or the site's number N of ?size=N", words.join(", "))
 }
 
 /// A puzzle ID. The site writes it with commas (`2,401,181`); it is unique
@@ -164,13 +358,38 @@ pub enum Request {
     /// The special of a class and date, as the special's page offers it in
     /// its date list: the answer form posted with that date.
     Special(SizeClass, Date),
+    /// The current special a site serves at a path (`/daily-binairo`): the
+    /// site and the special's index in its table.
+    Path(SiteId, u8),
 }
 
 impl Request {
-    pub fn class(self) -> SizeClass {
-        match self {
-            Request::New(class) | Request::Puzzle(class, _) | Request::Special(class, _) => class,
+    /// The current page of what the user asked for.
+    pub fn current(asked: Asked) -> Request {
+        match asked {
+            Asked::Class(class) => Request::New(class),
+            Asked::Path(site, index) => Request::Path(site, index),
         }
+    }
+
+    /// What was asked for: the class, or the path special.
+    pub fn asked(self) -> Asked {
+        match self {
+            Request::New(class) | Request::Puzzle(class, _) | Request::Special(class, _) => Asked::Class(class),
+            Request::Path(site, index) => Asked::Path(site, index),
+        }
+    }
+
+    /// The numbered class asked for, when the request names one.
+    pub fn class(self) -> Option<SizeClass> {
+        match self {
+            Request::New(class) | Request::Puzzle(class, _) | Request::Special(class, _) => Some(class),
+            Request::Path(..) => None,
+        }
+    }
+
+    pub fn site(self) -> SiteId {
+        self.asked().site()
     }
 
     /// The request as sent: a URL to get, or a form to post.
@@ -179,6 +398,7 @@ impl Request {
             Request::New(class) => Call::Get(urls.new_puzzle(class)),
             Request::Puzzle(class, id) => Call::Get(urls.puzzle(class, id)),
             Request::Special(class, date) => Call::Post { url: urls.base.clone(), form: special_form(class, date) },
+            Request::Path(site, index) => Call::Get(urls.path(site.special(index))),
         }
     }
 }
@@ -219,22 +439,29 @@ impl Call {
     }
 }
 
-/// What a logged request (see [`Call::logged`]; any base) asked for: a new
-/// puzzle of a class (`?size=N`), one given puzzle (`?e=` or the older
-/// `?specific=1&specid=ID&size=N`), or a special by its date (the form's
-/// POST). `None` for anything else.
+/// What a logged request (see [`Call::logged`]) asked for: a new puzzle
+/// of a class (`?size=N`), one given puzzle (`?e=` or the older
+/// `?specific=1&specid=ID&size=N`), a special by its date (the form's
+/// POST), or a special at its path. The site is the one the URL names
+/// ([`SiteId::of_url`]), else Aquarium. `None` for anything else.
 pub fn read_request(logged: &str) -> Option<Request> {
+    let site = SiteId::of_url(logged).unwrap_or(AQUARIUM);
+    let class_of = |n: &str| n.parse::<u8>().ok().and_then(|n| SizeClass::of(site, n));
     if let Some(post) = logged.strip_prefix("POST ") {
         let (_, form) = post.split_once(' ')?;
-        let class = field(form, "size")?.parse::<u8>().ok().and_then(SizeClass::from_param)?;
+        let class = class_of(field(form, "size")?)?;
         let date = field(form, "date")?.parse::<Date>().ok()?;
         return class.is_special().then_some(Request::Special(class, date));
     }
-    let (_, query) = logged.split_once('?')?;
+    let Some((_, query)) = logged.split_once('?') else {
+        let last = logged.trim_end_matches('/').rsplit('/').next()?;
+        let index = site.site().specials.iter().position(|s| matches!(s.at, At::Path(path) if path == last))?;
+        return Some(Request::Path(site, index as u8));
+    };
     if let Some(e) = field(query, "e") {
         return decode_e(&percent_decode_query(e)).ok().map(|(class, id)| Request::Puzzle(class, id));
     }
-    let class = field(query, "size")?.parse::<u8>().ok().and_then(SizeClass::from_param)?;
+    let class = class_of(field(query, "size")?)?;
     match field(query, "specid") {
         Some(id) => Some(Request::Puzzle(class, id.parse().ok()?)),
         None => Some(Request::New(class)),
@@ -251,9 +478,9 @@ fn field<'a>(fields: &'a str, name: &str) -> Option<&'a str> {
 /// monthly; for another class, the day. Of `offered` dates (the special
 /// page's date list), the one that names that period.
 pub fn offered_for(class: SizeClass, day: Date, offered: &[Date]) -> Option<Date> {
-    offered.iter().copied().find(|&date| match class {
-        SizeClass::WEEKLY => date <= day && day.since(date).is_ok_and(|span| span.get_days() < 7),
-        SizeClass::MONTHLY => (date.year(), date.month()) == (day.year(), day.month()),
+    offered.iter().copied().find(|&date| match class.period() {
+        Some(Period::Weekly) => date <= day && day.since(date).is_ok_and(|span| span.get_days() < 7),
+        Some(Period::Monthly) => (date.year(), date.month()) == (day.year(), day.month()),
         _ => date == day,
     })
 }
@@ -282,6 +509,14 @@ impl SiteUrls {
     /// A new puzzle of the class (the current one, for specials).
     pub fn new_puzzle(&self, class: SizeClass) -> String {
         format!("{}?size={}", self.base, class.param())
+    }
+
+    /// A special the site serves at a path: `BASE` and the path.
+    pub fn path(&self, special: &Special) -> String {
+        match special.at {
+            At::Size(n) => format!("{}?size={n}", self.base),
+            At::Path(path) => format!("{}{path}", self.base),
+        }
     }
 
     /// One given puzzle, by the site's `?e=` link.
@@ -352,10 +587,10 @@ mod tests {
     fn e_links_match_the_site_both_ways() {
         // docs/site.md: `MDozLDM1MywzNDI=` is `0:3,353,342`.
         let id: PuzzleId = "3,353,342".parse().unwrap();
-        assert_eq!(encode_e(SizeClass(0), id), "MDozLDM1MywzNDI=");
-        assert_eq!(decode_e("MDozLDM1MywzNDI=").unwrap(), (SizeClass(0), PuzzleId(3_353_342)));
+        assert_eq!(encode_e(SizeClass::from_param(0).unwrap(), id), "MDozLDM1MywzNDI=");
+        assert_eq!(decode_e("MDozLDM1MywzNDI=").unwrap(), (SizeClass::from_param(0).unwrap(), PuzzleId(3_353_342)));
         // The fixture index's value for 10x10 easy 6,226,616.
-        assert_eq!(encode_e(SizeClass(3), PuzzleId(6_226_616)), "Mzo2LDIyNiw2MTY=");
+        assert_eq!(encode_e(SizeClass::from_param(3).unwrap(), PuzzleId(6_226_616)), "Mzo2LDIyNiw2MTY=");
         assert!(decode_e("not base64!").is_err());
         assert!(decode_e(&STANDARD.encode("12:5")).is_err(), "no class 12");
         assert!(decode_e(&STANDARD.encode("3-5")).is_err());
@@ -383,9 +618,9 @@ mod tests {
         for class in SizeClass::all() {
             assert_eq!(class.name().parse::<SizeClass>().unwrap(), class);
         }
-        assert!(SizeClass::DAILY.is_special() && !SizeClass(8).is_special());
-        assert!(SizeClass(2).tank_range(6, 6).contains(&18));
-        assert!(!SizeClass(0).tank_range(6, 6).contains(&18));
+        assert!(SizeClass::DAILY.is_special() && !SizeClass::from_param(8).unwrap().is_special());
+        assert!(SizeClass::from_param(2).unwrap().tank_range(6, 6).contains(&18));
+        assert!(!SizeClass::from_param(0).unwrap().tank_range(6, 6).contains(&18));
     }
 
     #[test]
@@ -421,12 +656,18 @@ mod tests {
     fn urls() {
         let urls = SiteUrls::new("http://127.0.0.1:8080");
         assert_eq!(urls.new_puzzle(SizeClass::DAILY), "http://127.0.0.1:8080/?size=9");
-        assert_eq!(urls.puzzle(SizeClass(0), PuzzleId(3_353_342)), "http://127.0.0.1:8080/?e=MDozLDM1MywzNDI=");
+        assert_eq!(
+            urls.puzzle(SizeClass::from_param(0).unwrap(), PuzzleId(3_353_342)),
+            "http://127.0.0.1:8080/?e=MDozLDM1MywzNDI="
+        );
         // The escaped form earlier versions fetched reads back the same.
         let escaped = "http://127.0.0.1:8080/?e=MDozLDM1MywzNDI%3D";
-        assert_eq!(read_request(escaped), Some(Request::Puzzle(SizeClass(0), PuzzleId(3_353_342))));
         assert_eq!(
-            urls.specific(SizeClass(0), PuzzleId(681_742)),
+            read_request(escaped),
+            Some(Request::Puzzle(SizeClass::from_param(0).unwrap(), PuzzleId(3_353_342)))
+        );
+        assert_eq!(
+            urls.specific(SizeClass::from_param(0).unwrap(), PuzzleId(681_742)),
             "http://127.0.0.1:8080/?specific=1&specid=681742&size=0"
         );
     }

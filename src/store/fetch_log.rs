@@ -212,6 +212,33 @@ impl Store {
     }
 }
 
+impl Store {
+    /// The pages of the newest `limit` fetches whose URL holds one of
+    /// `marks` (a site's host or path), newest first, with their bytes:
+    /// what the archive learns a site's classes from. Only pages (`text/html`
+    /// snapshots), not robots.txt.
+    pub fn newest_pages_under(&self, marks: &[String], limit: u32) -> Result<Vec<(String, Vec<u8>)>, StoreError> {
+        let mut clauses = Vec::new();
+        let mut values: Vec<String> = Vec::new();
+        for mark in marks {
+            values.push(format!("%{}%", mark.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")));
+            clauses.push(format!("f.url LIKE ?{} ESCAPE '\\'", values.len()));
+        }
+        if clauses.is_empty() {
+            return Ok(Vec::new());
+        }
+        let query = format!(
+            "SELECT f.url, s.bytes FROM fetches f JOIN snapshots s ON s.sha256 = f.snapshot \
+             WHERE ({}) AND (s.content_type IS NULL OR s.content_type = 'text/html') ORDER BY f.id DESC LIMIT {limit}",
+            clauses.join(" OR ")
+        );
+        let mut statement = self.conn.prepare(&query).map_err(self.err())?;
+        let params: Vec<&dyn ToSql> = values.iter().map(|v| v as &dyn ToSql).collect();
+        let rows = statement.query_map(params.as_slice(), |r| Ok((r.get(0)?, r.get(1)?))).map_err(self.err())?;
+        rows.collect::<Result<_, _>>().map_err(self.err())
+    }
+}
+
 /// The columns [`read_plain_fetch`] reads, in its order.
 const FETCH_COLUMNS: &str = "f.url, f.method, f.fetched_at, f.http_status, f.error, f.snapshot, f.id";
 

@@ -247,8 +247,8 @@ fn http_and_browser_agree_on_every_fixture_puzzle_sandbox_off_as_root() {
         let from_browser = extract(&drawn.bytes, Some(class)).unwrap();
         assert_eq!(from_raw.source, Source::Script);
         assert_eq!(from_browser.source, Source::Both, "{url}");
-        assert_eq!(from_raw.puzzle, from_browser.puzzle, "{url}");
-        assert_eq!(from_raw.puzzle.to_task(), p.task, "{url}");
+        assert_eq!(from_raw.aquarium, from_browser.aquarium, "{url}");
+        assert_eq!(from_raw.aquarium.unwrap().to_task(), p.task, "{url}");
         assert_eq!(from_raw.id, Some(PuzzleId(p.id)).filter(|_| !p.is_special()));
         assert_eq!((from_browser.id, &from_browser.date), (from_raw.id, &from_raw.date), "{url}");
     }

@@ -17,7 +17,7 @@
 //! page requests, as a year of a real site would (see [`FaultMix`]). Its
 //! `/robots.txt` is a 404 unless a test gives it a text.
 
-mod skeleton;
+pub mod skeleton;
 
 /// The size classes by the site's number, as the command line names them.
 pub use skeleton::CLASS_KEYS as CLASSES;

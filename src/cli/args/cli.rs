@@ -11,7 +11,9 @@ use super::archive::{
     SHOW_EXAMPLES, STATS_EXAMPLES, ShowArgs, StatsArgs, VERIFY_EXAMPLES, VerifyArgs, list_help,
 };
 use super::calendar::{CALENDAR_EXAMPLES, CalendarArgs, CalendarSolver};
-use super::fetch::{FETCH_EXAMPLES, FetchArgs, LOG_EXAMPLES, LogArgs, REPARSE_EXAMPLES, ReparseArgs};
+use super::fetch::{
+    FETCH_EXAMPLES, FetchArgs, LOG_EXAMPLES, LogArgs, REPARSE_EXAMPLES, ReparseArgs, SITES_EXAMPLES, SitesArgs,
+};
 use super::generate::{GENERATE_EXAMPLES, GenerateArgs, OutputFormat};
 use super::global::GlobalArgs;
 use super::grade::{GradeArgs, grade_help};
@@ -182,6 +184,9 @@ pub enum Command {
     /// Fetch puzzles from the site (HTTP or a headless browser) into the archive
     #[command(after_help = FETCH_EXAMPLES)]
     Fetch(FetchArgs),
+    /// The publisher's sites that fetch asks: each one's address, kinds, specials and known classes
+    #[command(after_help = SITES_EXAMPLES)]
+    Sites(SitesArgs),
     /// Re-extract every stored page snapshot with the current extractor
     #[command(after_help = REPARSE_EXAMPLES)]
     Reparse(ReparseArgs),

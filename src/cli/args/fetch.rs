@@ -11,8 +11,11 @@ Examples:
   aquarchive fetch 10x10-hard --count 5
   aquarchive fetch --id 6,226,616 --size 10x10-easy
   aquarchive fetch --browser 6x6-easy 15x15-hard --json
+  aquarchive fetch --site star-battle daily   # a sister site; its classes as it names them
+  aquarchive fetch daily weekly monthly --site all   # the scheduled job for the whole family
 
-A special's run also catches up the specials of its class that the site still offers (about
+Without --site, fetch is Aquarium's. `aquarchive sites` lists every site of the family with its
+address, kinds, specials and the classes known. A special's run also catches up the specials of its class that the site still offers (about
 30 days back) and the archive lacks, newer than the oldest it holds.
 
 `aquarchive guide fetching` explains scheduled fetching and the checks on each page, and
@@ -20,9 +23,12 @@ A special's run also catches up the specials of its class that the site still of
 
 #[derive(Args, Debug)]
 pub struct FetchArgs {
-    /// Size classes to fetch a new puzzle of: 6x6-easy ... 15x15-hard, daily, weekly, monthly, or the site's 0..11
+    /// Size classes to fetch a new puzzle of, as the site names them: Aquarium's 6x6-easy ... 15x15-hard, daily, weekly, monthly, or the site's ?size= number (`aquarchive sites` lists every site's)
     #[arg(value_name = "SIZE", required_unless_present = "id", conflicts_with = "id")]
     pub sizes: Vec<String>,
+    /// The sites of the family to fetch from (repeatable, or a comma list), or `all`; Aquarium's without it
+    #[arg(long = "site", value_name = "SITE", value_delimiter = ',', value_parser = site_names_parser())]
+    pub sites: Vec<String>,
     /// One given puzzle by its site ID (commas allowed), with --size
     #[arg(long, value_name = "ID", requires = "size")]
     pub id: Option<String>,
@@ -44,6 +50,13 @@ pub struct FetchArgs {
     /// Print one JSON object per fetch per line
     #[arg(long)]
     pub json: bool,
+}
+
+/// The names `--site` takes, each offered by the help and the completions.
+fn site_names_parser() -> clap::builder::PossibleValuesParser {
+    let mut names = vec![clap::builder::PossibleValue::new("all").help("every site of the family")];
+    names.extend(aquarchive::archive::fetch::site_names().into_iter().map(clap::builder::PossibleValue::new));
+    clap::builder::PossibleValuesParser::new(names)
 }
 
 /// A real calendar day, `YYYY-MM-DD`.
@@ -85,6 +98,20 @@ pub struct LogArgs {
     #[arg(long, value_name = "N", default_value_t = 50)]
     pub limit: u64,
     /// Print one JSON object per fetch per line
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub(super) const SITES_EXAMPLES: &str = "\
+Examples:
+  aquarchive sites
+  aquarchive sites --json | jq -r '.name'
+
+A class learned from a site's own size menu is listed once a page of the site is in the archive.";
+
+#[derive(Args, Debug)]
+pub struct SitesArgs {
+    /// Print one JSON object per site per line
     #[arg(long)]
     pub json: bool,
 }

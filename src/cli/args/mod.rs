@@ -20,7 +20,7 @@ pub use archive::{
 };
 pub use calendar::{CalendarArgs, CalendarCommand, CalendarReadArgs, CalendarSolver};
 pub use cli::{Cli, Command};
-pub use fetch::{FetchArgs, LogArgs, ReparseArgs};
+pub use fetch::{FetchArgs, LogArgs, ReparseArgs, SitesArgs};
 pub use filter::check_time;
 pub use generate::{GenerateArgs, OutputFormat, StyleArg};
 pub use global::GlobalArgs;

@@ -20,7 +20,7 @@ pub fn run(args: ExportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
     let store = context.open(Access::ReadOnly)?;
     if let Some(dir) = &args.html {
         let options =
-            html::HtmlOptions { per_page: args.per_page as usize, base_url: context.config.site.base_url.clone() };
+            html::HtmlOptions { per_page: args.per_page as usize, base_url: context.config.site.aquarium_url() };
         let report = html::export(&store, &filter, dir, &options)?;
         for problem in &report.undrawn {
             eprintln!("aquarchive: {problem}");
@@ -59,7 +59,7 @@ pub fn run(args: ExportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
         )),
         None => None,
     };
-    let base_url = &context.config.site.base_url;
+    let base_url = &context.config.site.aquarium_url();
     let mut write = |line: String| match &mut file {
         Some((out, path)) => {
             out.write_all(line.as_bytes()).map_err(|source| CliError::Io { path: path.clone(), source })

@@ -5,9 +5,10 @@ use std::ops::ControlFlow;
 use serde_json::json;
 
 use aquarchive::archive::Access;
+use aquarchive::archive::Kind;
 use aquarchive::archive::Settings;
 use aquarchive::archive::fetch::{self, FetchError, FetchEvent, FetchReport, FetchRequest, Outcome, Target};
-use aquarchive::archive::fetch::{PuzzleId, SizeClass, Unsandboxed};
+use aquarchive::archive::fetch::{AQUARIUM, NO_HOME, PuzzleId, SiteId, SizeClass, Unsandboxed};
 use aquarchive::archive::robots::RulesError;
 use aquarchive::render::count_of;
 use aquarchive::render::facts::site_check;
@@ -22,24 +23,31 @@ use crate::cli::output::{HASH_UNCONFIRMED, print, tries_text};
 pub fn run(args: FetchArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     let context = Context::load(global)?;
     let config = &context.config;
-    // The library checks the targets (a date only of specials) before the
-    // first request.
+    let sites: Vec<SiteId> = if args.sites.iter().any(|s| s == "all") {
+        SiteId::all().collect()
+    } else if args.sites.is_empty() {
+        vec![AQUARIUM]
+    } else {
+        let mut sites = args.sites.iter().map(|s| SiteId::named(s)).collect::<Result<Vec<_>, _>>()?;
+        sites.sort();
+        sites.dedup();
+        sites
+    };
+    let mut store = context.open(Access::ReadWrite)?;
+    // The library checks the targets (a class each site knows; a date only
+    // of specials) before the first request.
     let targets = match (&args.id, &args.size) {
-        (Some(id), Some(size)) => vec![Target::Puzzle(size.parse::<SizeClass>()?, id.parse::<PuzzleId>()?)],
-        _ => args
-            .sizes
-            .iter()
-            .map(|s| {
-                let class = s.parse::<SizeClass>()?;
-                Ok(match args.date {
-                    Some(day) => Target::Dated { class, day },
-                    None => Target::New { class, count: args.count as usize },
-                })
-            })
-            .collect::<Result<_, CliError>>()?,
+        (Some(id), Some(size)) if sites == [AQUARIUM] => {
+            vec![Target::Puzzle(size.parse::<SizeClass>()?, id.parse::<PuzzleId>()?)]
+        }
+        (Some(_), Some(_)) => {
+            return Err(CliError::Message(
+                "--id fetches one of Aquarium's puzzles; a sister site's puzzle by its ID is not fetched yet".into(),
+            ));
+        }
+        _ => fetch::targets(&store, &sites, &args.sizes, args.count as usize, args.date).map_err(fetch_error)?,
     };
     let request = FetchRequest { targets, browser: args.browser, solve: Settings::default(), missed: args.missed };
-    let mut store = context.open(Access::ReadWrite)?;
     if request.uses_browser(config) {
         // Each page is stored as it comes, in its own transaction.
         crate::cli::interrupt::exit_message(
@@ -48,6 +56,7 @@ pub fn run(args: FetchArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
         );
     }
     let mut warned = false;
+    let mut skipped = false;
     let mut shown = Ok(());
     let mut each = |event: FetchEvent<'_>| {
         match event {
@@ -65,6 +74,13 @@ pub fn run(args: FetchArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
             FetchEvent::Held { class, date, puzzle } => eprintln!(
                 "aquarchive: the {class} special of {date} is in the archive already (#{puzzle}); not asked for again"
             ),
+            FetchEvent::Site { site, url, classes } => {
+                eprintln!("aquarchive: {site} ({url}): {}", classes.join(" "));
+            }
+            FetchEvent::SiteSkipped { site, why } => {
+                skipped = true;
+                eprintln!("aquarchive: {site}: skipped: {why}");
+            }
             FetchEvent::Page(report) => {
                 if report.hash_unconfirmed && !warned {
                     warned = true;
@@ -76,7 +92,16 @@ pub fn run(args: FetchArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
         // Output that cannot be written ends the run (a closed pipe quietly).
         if shown.is_ok() { ControlFlow::Continue(()) } else { ControlFlow::Break(()) }
     };
-    let reports = fetch::run(&mut store, config, &request, &mut each).map_err(|e| match e {
+    let reports = fetch::run(&mut store, config, &request, &mut each).map_err(fetch_error)?;
+    shown?;
+    if skipped {
+        return Ok(ExitCode::Error);
+    }
+    Ok(exit_code(&reports))
+}
+
+fn fetch_error(e: FetchError) -> CliError {
+    match e {
         FetchError::Archive(e) => CliError::Archive(e),
         FetchError::Setup { doing, source } => {
             CliError::While { doing: doing.to_string(), source: Box::new(CliError::Site(source)) }
@@ -84,9 +109,7 @@ pub fn run(args: FetchArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
         FetchError::Rules(RulesError::Store(e)) => CliError::Store(e),
         FetchError::Rules(other) => CliError::Message(other.to_string()),
         other @ (FetchError::NotOffered { .. } | FetchError::NotSpecial(_)) => CliError::Message(other.to_string()),
-    })?;
-    shown?;
-    Ok(exit_code(&reports))
+    }
 }
 
 /// Said once a run, when Chromium runs without its sandbox.
@@ -121,6 +144,7 @@ fn line(report: &FetchReport, as_json: bool) -> String {
         Outcome::Present(id) => ("present", Some(*id), None),
         Outcome::Rejected { id, why, .. } => ("rejected", Some(*id), Some(why.clone())),
         Outcome::Failed(why) => ("failed", None, Some(why.clone())),
+        Outcome::Unjudged(_) => ("kept", None, Some(NO_HOME.to_string())),
     };
     let extracted = report.extracted.as_ref();
     if as_json {
@@ -136,12 +160,14 @@ fn line(report: &FetchReport, as_json: bool) -> String {
             "outcome": outcome,
             "puzzle": puzzle,
             "error": error,
+            "site": extracted.map(|e| e.site().name()),
+            "kind": extracted.map(|e| e.kind.name()),
             "size_class": extracted.map(|e| e.class.name()),
             "site_id": extracted.and_then(|e| e.id).map(|id| id.to_string()),
             "date": extracted.and_then(|e| e.date.clone()),
             "asked_date": report.asked_date.map(|d| d.to_string()),
             "caught_up": report.asked_date.is_some(),
-            "task": extracted.map(|e| e.puzzle.to_task()),
+            "task": extracted.and_then(|e| e.aquarium.as_ref().map(|a| a.to_task()).or_else(|| e.task.clone())),
             "hashed_solution": extracted.and_then(|e| e.hashed_solution.clone()),
             "hash_check": report.hash_check,
             "warnings": report.warnings,
@@ -154,7 +180,13 @@ fn line(report: &FetchReport, as_json: bool) -> String {
             let id = e.id.map_or_else(|| "no ID".to_string(), |id| format!("ID {id}"));
             let date = e.date.as_ref().map(|d| format!(" of {d}")).unwrap_or_default();
             let date = if report.asked_date.is_some() { format!("{date}, caught up") } else { date };
-            format!("{} {}x{} {id}{date}", e.class, e.puzzle.width(), e.puzzle.height())
+            let site = if e.site() == AQUARIUM { String::new() } else { format!("{} ", e.site()) };
+            let kind = if e.kind.name() == e.site().name() || e.kind == Kind::Aquarium {
+                String::new()
+            } else {
+                format!("{} ", e.kind)
+            };
+            format!("{site}{kind}{} {} {id}{date}", e.class, e.size_text())
         }
         None => match report.asked_date {
             Some(day) => format!("no puzzle for the special of {day}, asked to catch up,"),

@@ -22,7 +22,7 @@ pub fn run(args: ListArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     let filter = args.filter.to_filter()?;
     let context = Context::load(global)?;
     let store = context.open(Access::ReadOnly)?;
-    let base_url = &context.config.site.base_url;
+    let base_url = &context.config.site.aquarium_url();
     // The class column as wide as the archive's longest class, so that a
     // long one (`ring 12 rows x 24 sectors`) neither fills it nor pushes
     // the columns after it out of line.

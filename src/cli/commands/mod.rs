@@ -14,6 +14,7 @@ pub mod reparse;
 pub mod resolve;
 pub mod shell;
 pub mod show;
+pub mod sites;
 pub mod solve;
 pub mod stats;
 pub mod verify;

@@ -19,7 +19,7 @@ use crate::cli::picture::Pictures;
 pub fn run(args: ShowArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     let context = Context::load(global)?;
     let store = context.open(Access::ReadOnly)?;
-    let base_url = &context.config.site.base_url;
+    let base_url = &context.config.site.aquarium_url();
     let puzzle = store
         .puzzle(args.id)?
         .ok_or_else(|| CliError::Message(format!("{}: no puzzle with id {}", store.path().display(), args.id)))?;
