@@ -141,7 +141,7 @@ impl Batch {
                     Outcome::Present(_) => counts.present += 1,
                     Outcome::Rejected { .. } => counts.flagged += 1,
                     // Kept as a snapshot: counted with the pages whose puzzle was not stored.
-                    Outcome::Failed(_) | Outcome::Unjudged(_) => counts.unreadable += 1,
+                    Outcome::Failed(_) => counts.unreadable += 1,
                 }
                 tell(Step::Page { path: &path, outcome: &report.outcome })?;
             }

@@ -6,6 +6,7 @@ use std::path::Path;
 
 use serde_json::json;
 
+use crate::kinds::Kind;
 use crate::store::{Filter, Puzzle, Store};
 
 use super::kinds::AnyPuzzle;
@@ -13,18 +14,28 @@ use super::{ArchiveError, site_names, stored_aquarium, text_header};
 
 /// The file stem a puzzle is exported under: the fixtures' name of a site
 /// puzzle (`15x15_hard_5642858`), a special's class and date
-/// (`special_daily_2026-11-30`), else its kind and archive ID.
+/// (`special_daily_2026-11-30`), else its kind and archive ID. A sister
+/// site's puzzle has its kind first (`star-battle_special_daily_2026-11-30`),
+/// so that two sites' specials of one day are two files.
 pub fn file_stem(puzzle: &Puzzle) -> String {
     let record = &puzzle.record;
-    match (record.size_class, record.site_id, &record.special_date) {
-        (Some(size), Some(id), _) => site_names::file_stem(size, id),
+    let named = match (record.size_class, record.site_id, &record.special_date) {
+        (Some(size), Some(id), _) if record.kind == Kind::Aquarium => site_names::file_stem(size, id),
+        (Some(size), Some(id), _) => {
+            Some(format!("{}_{}_{id}", record.kind, site_names::size_class_name(record.kind, size).replace(' ', "_")))
+        }
         (Some(size), None, Some(date)) => {
-            Some(format!("{}_{date}", site_names::size_class_name(size).replace(' ', "_")))
-                .filter(|stem| stem.chars().all(|c| c.is_ascii_alphanumeric() || "_-".contains(c)))
+            let class = site_names::size_class_name(record.kind, size).replace(' ', "_");
+            Some(match record.kind {
+                Kind::Aquarium => format!("{class}_{date}"),
+                kind => format!("{kind}_{class}_{date}"),
+            })
         }
         _ => None,
-    }
-    .unwrap_or_else(|| format!("{}-{}", record.kind, puzzle.id))
+    };
+    named
+        .filter(|stem| stem.chars().all(|c| c.is_ascii_alphanumeric() || "_-".contains(c)))
+        .unwrap_or_else(|| format!("{}-{}", record.kind, puzzle.id))
 }
 
 /// One JSON object of a puzzle and its latest solution; `link` when known.
@@ -165,7 +176,13 @@ pub fn to_directory(store: &Store, filter: &Filter, dir: &Path) -> Result<u64, A
     store.each(filter, |puzzle| {
         let stem = file_stem(&puzzle);
         let path = dir.join(format!("{stem}.txt"));
-        let text = format!("{}{}", text_header::write(&puzzle.record), puzzle.record.text);
+        // A kind with no text format of its own is written as its task line,
+        // which says its kind: what `import` reads back.
+        let body = match super::stored(&puzzle)? {
+            AnyPuzzle::Family(_) => task_line(&puzzle)? + "\n",
+            _ => puzzle.record.text.clone(),
+        };
+        let text = format!("{}{body}", text_header::write(&puzzle.record));
         std::fs::write(&path, text).map_err(io(&path))?;
         if let Some(text) = puzzle.solution.as_ref().and_then(|s| s.solution.as_ref()) {
             let path = dir.join(format!("{stem}.solution.txt"));

@@ -45,7 +45,7 @@ use crate::site::url::{Request, SiteUrls, offered_for, read_request};
 use crate::store::Store;
 
 use super::error::ArchiveError;
-pub use super::page::{FetchReport, NO_HOME, Outcome, import_page};
+pub use super::page::{FetchReport, Outcome, import_page};
 use super::page::{Kept, keep};
 pub use super::reparse::{Reparsed, reparse};
 use super::robots::{RulesError, RulesFrom, site_rules};

@@ -569,7 +569,12 @@ fn task_line(line: &str, known: Option<Kind>) -> Result<AnyPuzzle, PuzzleError> 
             });
         }
     };
-    let task = fields.last().expect("one field at least");
+    read_task(kind, fields.last().expect("one field at least"), size)
+}
+
+/// A puzzle of a kind of the family from its task exactly as the site's
+/// page gives it, and the page's size where known.
+pub fn read_task(kind: Kind, task: &str, size: Option<Size>) -> Result<AnyPuzzle, PuzzleError> {
     match kind {
         Kind::Aquarium => Ok(AnyPuzzle::Aquarium(Aquarium::parse_task_sized(task, size.map(|s| (s.width, s.height)))?)),
         Kind::Calendar | Kind::Ring => Err(PuzzleError::NoTask(kind)),

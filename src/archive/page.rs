@@ -7,8 +7,7 @@
 use std::path::Path;
 
 use crate::engine::Settings;
-use crate::kinds::Kind;
-use crate::kinds::aquarium::{Aquarium, Water};
+use crate::kinds::home::Size;
 use crate::site::answer;
 use crate::site::extract::{Extracted, warnings};
 use crate::site::fetch::{Fetched, read_saved};
@@ -17,7 +16,8 @@ use crate::site::url::Request;
 use crate::store::{Added, HashCheck, NewPuzzle, SiteFacts, Status, Store, Tries};
 
 use super::error::ArchiveError;
-use super::verdict::{Verdict, assess};
+use super::kinds::{self, AnyPuzzle, PuzzleError};
+use super::verdict::Verdict;
 
 /// What became of one fetch.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,14 +30,7 @@ pub enum Outcome {
     Rejected { id: i64, status: Status, why: String },
     /// No puzzle: the fetch failed or the page could not be read.
     Failed(String),
-    /// The page was read (its kind, class, date, task and hash are in the
-    /// report) and kept as a snapshot with its record, but its puzzle was
-    /// not judged or stored: the archive has no home for its kind yet.
-    Unjudged(Kind),
 }
-
-/// What a page of a kind with no home in the archive is reported as.
-pub const NO_HOME: &str = "kept, not judged: no home for this kind in the archive yet";
 
 /// One fetch as reported to the user.
 #[derive(Clone, Debug)]
@@ -114,7 +107,8 @@ pub(super) fn keep(
     };
     let mut error = match (&fetched.result, &judged) {
         (Err(e), _) => Some(e.to_string()),
-        (Ok(_), Some(Judged::Fresh(fresh))) if fresh.verdict.status != Status::Ok => {
+        (Ok(_), Some(Judged::Unreadable(why))) => Some(why.clone()),
+        (Ok(_), Some(Judged::Fresh(fresh))) if !fresh.verdict.status.is_kept_good() => {
             Some(fresh.puzzle.note.clone().unwrap_or_else(|| format!("the puzzle is {}", fresh.verdict.status)))
         }
         _ => None,
@@ -156,18 +150,14 @@ pub(super) fn keep(
         return Ok(Kept::Garbled(again));
     }
     let outcome = match judged {
-        None => Outcome::Failed(error.unwrap_or_default()),
-        Some(Judged::NoHome(kind)) => {
-            tracing::info!(url = %record.url, %kind, "{NO_HOME}");
-            Outcome::Unjudged(kind)
-        }
+        None | Some(Judged::Unreadable(_)) => Outcome::Failed(error.unwrap_or_default()),
         Some(Judged::Present(id)) => Outcome::Present(id),
         Some(Judged::Fresh(fresh)) => {
             let status = fresh.puzzle.status;
             let why = fresh.puzzle.note.clone();
             match store_judged(store, *fresh, snapshot.clone())? {
-                Added::Present(id) if status == Status::Ok => Outcome::Present(id),
-                Added::New(id) | Added::Replaced(id) if status == Status::Ok => Outcome::New(id),
+                Added::Present(id) if status.is_kept_good() => Outcome::Present(id),
+                Added::New(id) | Added::Replaced(id) if status.is_kept_good() => Outcome::New(id),
                 // A flagged page is a failure even when a flagged copy was
                 // stored before: the next run must try again, not find
                 // nothing new.
@@ -209,9 +199,9 @@ pub(super) fn store_judged(store: &mut Store, fresh: Fresh, snapshot: Option<Str
 
 pub(super) enum Judged {
     Present(i64),
-    /// A page of a kind the archive does not judge yet (see
-    /// [`judge_other_kind`]).
-    NoHome(Kind),
+    /// A task its kind's home does not read: the page is kept, the puzzle
+    /// is not stored, and the fetch record says why.
+    Unreadable(String),
     /// Boxed: a record and a verdict are large next to an id.
     Fresh(Box<Fresh>),
 }
@@ -229,25 +219,38 @@ impl Fresh {
     /// hash: one that does not is what a garbled page looks like, and
     /// another fetch may get it whole.
     fn worth_another_fetch(&self) -> bool {
-        self.verdict.status != Status::Ok || self.facts.hash_check == HashCheck::Mismatch
+        !self.verdict.status.is_kept_good() || self.facts.hash_check == HashCheck::Mismatch
     }
+}
+
+/// The puzzle on a page, read by its kind: Aquarium's as the page reader
+/// read it (from its task or its rendered board), any other kind's from its
+/// task through its home (a kind without one is kept as the task came).
+pub(super) fn page_puzzle(extracted: &Extracted) -> Result<AnyPuzzle, PuzzleError> {
+    if let Some(aquarium) = &extracted.aquarium {
+        return Ok(AnyPuzzle::Aquarium(aquarium.clone()));
+    }
+    let size = extracted.size.map(|(width, height)| Size::new(width, height));
+    let task = extracted.task.as_deref().unwrap_or_default();
+    kinds::read_task(extracted.kind, task, size)
 }
 
 /// The record to store for a page's puzzle, unless the archive has it. A
 /// special is keyed by its date; a normal class's page has none.
-pub(super) fn new_puzzle(extracted: &Extracted, source: &str) -> NewPuzzle {
+pub(super) fn new_puzzle(extracted: &Extracted, puzzle: &AnyPuzzle, source: &str) -> NewPuzzle {
+    let (width, height) = match puzzle.size() {
+        (0, 0) => extracted.size.map_or((0, 0), |(w, h)| (w as i64, h as i64)),
+        size => size,
+    };
     NewPuzzle {
-        kind: extracted.kind,
+        kind: puzzle.kind(),
         source: source.to_string(),
         size_class: Some(i64::from(extracted.class.param())),
         site_id: extracted.id.and_then(|id| i64::try_from(id.0).ok()),
         special_date: extracted.date.clone().filter(|_| extracted.class.is_special()),
-        width: extracted.size.map_or(0, |(w, _)| w as i64),
-        height: extracted.size.map_or(0, |(_, h)| h as i64),
-        text: match &extracted.aquarium {
-            Some(aquarium) => aquarium.to_string(),
-            None => extracted.task.clone().unwrap_or_default(),
-        },
+        width,
+        height,
+        text: puzzle.text(),
         snapshot: None,
         extractor_version: Some(i64::from(EXTRACTOR_VERSION)),
         status: Status::Ok,
@@ -256,52 +259,58 @@ pub(super) fn new_puzzle(extracted: &Extracted, source: &str) -> NewPuzzle {
 }
 
 /// The site's answer check of a verdict's solution: md5 of the page's own
-/// task string and the answer, against the page's `hashedSolution`.
-pub(super) fn hash_check(extracted: &Extracted, verdict: &Verdict) -> HashCheck {
-    let task = extracted.task.clone().or_else(|| extracted.aquarium.as_ref().map(Aquarium::to_task));
-    let task = task.unwrap_or_default();
-    let answer = verdict
-        .solution
-        .as_ref()
-        .and_then(|s| s.solution.as_deref())
-        .and_then(|rows| Water::parse(rows).ok())
-        .map(|water| water.to_answer());
-    answer::check(extracted.hashed_solution.as_deref(), &task, answer.as_deref())
+/// task string and the answer, against the page's `hashedSolution`. A
+/// puzzle kept for a solver to come is checked when it is solved.
+pub(super) fn hash_check(extracted: &Extracted, puzzle: &AnyPuzzle, verdict: &Verdict) -> HashCheck {
+    let hashed = extracted.hashed_solution.as_deref();
+    if verdict.status == Status::NoSolver {
+        return if hashed.is_some() { HashCheck::Pending } else { HashCheck::Absent };
+    }
+    let task = extracted.task.clone().or_else(|| puzzle.task()).unwrap_or_default();
+    let answer = verdict.solution.as_ref().and_then(|s| s.solution.as_deref()).and_then(|text| puzzle.answer(text));
+    answer::check(hashed, &task, answer.as_deref())
 }
 
 pub(super) fn site_facts(extracted: &Extracted, hash_check: HashCheck) -> SiteFacts {
     SiteFacts { hashed_solution: extracted.hashed_solution.clone(), hash_check }
 }
 
-/// Form and uniqueness (the archive's checks, as for any imported puzzle).
-pub(super) fn verdict(aquarium: &Aquarium, settings: Settings, place: &str) -> Result<Verdict, ArchiveError> {
-    assess(aquarium, settings).map_err(|source| ArchiveError::Solve { place: place.to_string(), source: source.into() })
-}
-
 /// Judges a page's puzzle: form, uniqueness, then the site's own hash. A
 /// unique puzzle whose solution does not give the page's hash is what a
 /// garbled task looks like, and is flagged; unless no page has ever
 /// matched, in which case the formula is what is in doubt, and the puzzle
-/// is judged by its other checks.
+/// is judged by its other checks. A task its kind's home cannot read is
+/// named with the page's site, class and date, and not stored.
 pub(super) fn judge(
     store: &Store,
     extracted: &Extracted,
     source: &str,
     settings: Settings,
 ) -> Result<Judged, ArchiveError> {
-    if extracted.kind != Kind::Aquarium {
-        return judge_other_kind(store, extracted, source, settings);
-    }
-    let mut puzzle = new_puzzle(extracted, source);
+    let read = match page_puzzle(extracted) {
+        Ok(read) => read,
+        Err(why) => {
+            let date = extracted.date.as_deref().map(|d| format!(" of {d}")).unwrap_or_default();
+            let site = extracted.site();
+            let why = match why {
+                PuzzleError::Task { source, .. } => source.to_string(),
+                other => other.message(),
+            };
+            return Ok(Judged::Unreadable(format!(
+                "the {} task of {site} {}{date} does not read: {why}",
+                extracted.kind, extracted.class
+            )));
+        }
+    };
+    let mut puzzle = new_puzzle(extracted, &read, source);
     // Solving is the expensive part: skip what is stored already.
     if let Some(id) = store.find(&puzzle)? {
         return Ok(Judged::Present(id));
     }
-    let Some(aquarium) = &extracted.aquarium else {
-        return judge_other_kind(store, extracted, source, settings);
-    };
-    let mut verdict = verdict(aquarium, settings, source)?;
-    let hash_check = hash_check(extracted, &verdict);
+    let mut verdict = read
+        .assess(settings)
+        .map_err(|source_error| ArchiveError::Solve { place: source.to_string(), source: source_error })?;
+    let hash_check = hash_check(extracted, &read, &verdict);
     let mut hash_unconfirmed = false;
     if hash_check == HashCheck::Mismatch && verdict.status == Status::Ok {
         if store.has_hash_match()? {
@@ -322,19 +331,4 @@ pub(super) fn judge(
     puzzle.note = verdict.note.clone();
     let facts = site_facts(extracted, hash_check);
     Ok(Judged::Fresh(Box::new(Fresh { puzzle, verdict, facts, hash_unconfirmed })))
-}
-
-/// The one place a page of a kind other than Aquarium is judged: today the
-/// archive has no home for those kinds, so the page is kept (its snapshot
-/// and fetch record, by `keep`) and reported, its puzzle neither judged nor
-/// stored. Judging it by its kind's home (`kinds::home`), with the site's
-/// hash over `extracted.task`, and storing it by `new_puzzle` is this
-/// function's to do.
-pub(super) fn judge_other_kind(
-    _store: &Store,
-    extracted: &Extracted,
-    _source: &str,
-    _settings: Settings,
-) -> Result<Judged, ArchiveError> {
-    Ok(Judged::NoHome(extracted.kind))
 }

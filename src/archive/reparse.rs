@@ -1,14 +1,14 @@
 //! `reparse`: the stored pages read again with the current extractor.
 
 use crate::engine::Settings;
-use crate::kinds::Kind;
+use crate::site::family::SiteId;
 use crate::site::fetch::process;
 use crate::site::markup::EXTRACTOR_VERSION;
 use crate::site::url::{PuzzleId, Request, SizeClass, read_request};
 use crate::store::{Added, Filter, Status, Store};
 
 use super::error::ArchiveError;
-use super::page::{Judged, hash_check, judge, new_puzzle, site_facts, store_judged, verdict};
+use super::page::{Judged, hash_check, judge, new_puzzle, page_puzzle, site_facts, store_judged};
 use super::verdict::Verdict;
 
 /// What re-extracting one stored puzzle's snapshot gave.
@@ -40,11 +40,13 @@ pub fn reparse(
     settings: Settings,
     each: &mut dyn FnMut(i64, &Reparsed),
 ) -> Result<Vec<(i64, Reparsed)>, ArchiveError> {
-    let stored = store.puzzles(&Filter { kind: Some(Kind::Aquarium), ..Filter::default() })?;
+    let stored = store.puzzles(&Filter::default())?;
     let mut results = Vec::new();
     for puzzle in stored {
         let record = &puzzle.record;
-        let class = record.size_class.and_then(|c| u8::try_from(c).ok()).and_then(SizeClass::from_param);
+        // The site is the kind's; a puzzle of no site's kind has no page.
+        let Some(site) = SiteId::of_kind(record.kind) else { continue };
+        let class = record.size_class.and_then(|c| u8::try_from(c).ok()).and_then(|n| SizeClass::of(site, n));
         let (Some(sha), Some(class)) = (&record.snapshot, class) else {
             continue;
         };
@@ -61,20 +63,31 @@ pub fn reparse(
         let result = match process(&bytes, request) {
             Err(e) => Reparsed::NowFails(e.to_string()),
             Ok(extracted) => {
+                let read = match page_puzzle(&extracted) {
+                    Ok(read) => read,
+                    Err(why) => {
+                        let result = Reparsed::NowFails(why.message());
+                        each(puzzle.id, &result);
+                        results.push((puzzle.id, result));
+                        continue;
+                    }
+                };
                 if record.special_date.is_none()
-                    && let Some(date) = new_puzzle(&extracted, &record.source).special_date
+                    && let Some(date) = new_puzzle(&extracted, &read, &record.source).special_date
                 {
                     store.put_special_date(puzzle.id, &date)?;
                 }
-                let Some(aquarium) = &extracted.aquarium else { continue };
-                let after = aquarium.to_string();
+                let after = read.text();
                 if after == record.text {
                     let stored = Verdict { status: record.status, note: None, solution: puzzle.solution.clone() };
-                    store.put_site_facts(puzzle.id, &site_facts(&extracted, hash_check(&extracted, &stored)))?;
+                    store.put_site_facts(puzzle.id, &site_facts(&extracted, hash_check(&extracted, &read, &stored)))?;
                     Reparsed::Same
                 } else {
-                    let verdict = verdict(aquarium, settings, &record.source)?;
-                    store.put_site_facts(puzzle.id, &site_facts(&extracted, hash_check(&extracted, &verdict)))?;
+                    let verdict = read
+                        .assess(settings)
+                        .map_err(|source| ArchiveError::Solve { place: record.source.clone(), source })?;
+                    store
+                        .put_site_facts(puzzle.id, &site_facts(&extracted, hash_check(&extracted, &read, &verdict)))?;
                     let status = verdict.status;
                     store.replace_text(
                         puzzle.id,

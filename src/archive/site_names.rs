@@ -3,6 +3,8 @@
 //! which carry both, so a file exported under such a name imports back
 //! with its site ID.
 
+use crate::kinds::Kind;
+use crate::site::family::SiteId;
 use crate::site::url::{PuzzleId, SizeClass, puzzle_link};
 use crate::store::Sizes;
 
@@ -13,9 +15,11 @@ fn class(size_class: i64) -> Option<SizeClass> {
     u8::try_from(size_class).ok().and_then(SizeClass::from_param)
 }
 
-/// A human name for a size class: `15x15 hard`, `special daily`.
-pub fn size_class_name(size_class: i64) -> String {
-    match class(size_class) {
+/// A human name for a size class of the site of `kind`: `15x15 hard`,
+/// `special daily`.
+pub fn size_class_name(kind: Kind, size_class: i64) -> String {
+    let of_site = SiteId::of_kind(kind).and_then(|site| SizeClass::of(site, u8::try_from(size_class).ok()?));
+    match of_site {
         Some(c) if c.is_special() => format!("special {}", c.name()),
         Some(c) => c.name().replace('-', " "),
         None => format!("size {size_class}"),
@@ -103,8 +107,12 @@ mod tests {
             assert_eq!(parse_file_stem(bad), None, "{bad}");
         }
         assert_eq!(file_stem(9, 1), None);
-        assert_eq!(size_class_name(4), "10x10 normal");
-        assert_eq!(size_class_name(11), "special monthly");
+        assert_eq!(size_class_name(Kind::Aquarium, 4), "10x10 normal");
+        assert_eq!(size_class_name(Kind::Aquarium, 11), "special monthly");
+        // A sister site's classes are its own: Light Up's daily is 13.
+        assert_eq!(size_class_name(Kind::LightUp, 13), "special daily");
+        assert_eq!(size_class_name(Kind::LightUp, 0), "7x7 easy");
+        assert_eq!(size_class_name(Kind::Calendar, 3), "size 3");
         assert_eq!(parse_size_class("15x15-hard"), Some(8));
         assert_eq!(parse_size_class("6x6 easy"), Some(0));
         assert_eq!(parse_size_class("special_daily"), Some(9));

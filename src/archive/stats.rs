@@ -51,7 +51,7 @@ pub struct HashChecks {
 /// The class a puzzle is counted under: its site size class, else its size
 /// as its kind writes it (see [`kinds::size_text`]).
 pub fn class_of(kind: Kind, size_class: Option<i64>, width: i64, height: i64) -> String {
-    size_class.map_or_else(|| kinds::size_text(kind, width, height), site_names::size_class_name)
+    size_class.map_or_else(|| kinds::size_text(kind, width, height), |class| site_names::size_class_name(kind, class))
 }
 
 /// Where a class's row goes in every table: by kind, then area (6x6 before

@@ -41,7 +41,7 @@ impl Header {
 pub fn write(puzzle: &NewPuzzle) -> String {
     let mut out = String::new();
     if let Some(class) = puzzle.size_class {
-        out.push_str(&format!("{PREFIX}class: {class} ({})\n", site_names::size_class_name(class)));
+        out.push_str(&format!("{PREFIX}class: {class} ({})\n", site_names::size_class_name(puzzle.kind, class)));
     }
     if let Some(date) = &puzzle.special_date {
         out.push_str(&format!("{PREFIX}date: {date}\n"));

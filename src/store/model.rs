@@ -39,6 +39,13 @@ impl Status {
         }
     }
 
+    /// Whether a puzzle of this status is kept as a good one: one solution,
+    /// or a puzzle kept as the site gave it for a solver to come (no fault
+    /// of the page's, and nothing a fetch again would mend).
+    pub fn is_kept_good(self) -> bool {
+        matches!(self, Status::Ok | Status::NoSolver)
+    }
+
     pub(super) fn parse(text: &str) -> Option<Status> {
         Status::ALL.into_iter().find(|s| s.as_str() == text)
     }
@@ -173,6 +180,8 @@ pub enum Added {
 #[derive(Clone, Debug, Default)]
 pub struct Filter {
     pub kind: Option<Kind>,
+    /// Only puzzles of one of these kinds (a site's), when any are named.
+    pub kinds: Vec<Kind>,
     /// Only puzzles of these sizes.
     pub sizes: Option<Sizes>,
     pub status: Option<Status>,

@@ -614,6 +614,11 @@ impl Filter {
         if self.unsolved {
             terms.push("p.status <> 'invalid' AND s.id IS NULL".into());
         }
+        // A site's kinds: names of the kinds' table, written as they are.
+        if !self.kinds.is_empty() {
+            let names: Vec<String> = self.kinds.iter().map(|kind| format!("'{}'", kind.name())).collect();
+            terms.push(format!("p.kind IN ({})", names.join(",")));
+        }
         (terms.join(" AND "), values)
     }
 }

@@ -77,6 +77,19 @@ fn every_real_puzzle_of_the_family_is_kept_and_those_with_solvers_are_solved_to_
     let again = dir.run(&["import", "family.txt"]).ok();
     assert!(again.stdout.contains(&format!("0 puzzles stored, {} already present", puzzles.len())), "{again}");
 
+    // A site's kinds: puzzle-binairo.com serves binairo and binairo-plus.
+    let binairo = dir.run(&["list", "--site", "binairo", "--json"]).ok().json_lines();
+    assert_eq!(binairo.len(), puzzles.iter().filter(|p| p.kind.starts_with("binairo")).count());
+    assert!(binairo.iter().any(|r| r["kind"] == "binairo-plus"));
+    let kept = dir.run(&["list", "--status", "no-solver", "--json"]).ok().json_lines();
+    assert_eq!(kept.len(), statuses.iter().filter(|((_, s), _)| s == "no-solver").map(|(_, n)| n).sum::<usize>());
+
+    // Exported as text files, they import back whole.
+    dir.run(&["export", "--format", "text", "--out", "texts"]).ok();
+    let texts = Dir::new();
+    let back = texts.run(&["import", dir.join("texts").to_str().unwrap()]).ok();
+    assert!(back.stdout.contains(&format!("{} puzzles stored", puzzles.len())), "{back}");
+
     // Stats count them by kind and status.
     let stats = dir.run(&["stats"]).ok();
     assert!(stats.stdout.contains("nurikabe"), "{stats}");

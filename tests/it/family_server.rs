@@ -122,6 +122,22 @@ impl Family {
     }
 }
 
+/// The size a kind's home reads from a task, where the kind has a home.
+fn read_size(kind: &str, task: &str) -> Option<(usize, usize)> {
+    let home = aquarchive::kinds::homes::home(kind.parse().ok()?)?;
+    let size = home.read(task, None).ok()?.size();
+    Some((size.width, size.height))
+}
+
+/// The side of a square grid whose answer is `answer`, as a real page's
+/// `puzzleWidth` and `puzzleHeight` give it: one value a cell (a character,
+/// or numbers joined by commas), or, where that makes no square, 10.
+fn square_side(answer: &str) -> (usize, usize) {
+    let values = if answer.contains(',') { answer.split(',').count() } else { answer.chars().count() };
+    let side = (values as f64).sqrt().round() as usize;
+    if side * side == values { (side, side) } else { (10, 10) }
+}
+
 /// The family's real puzzles by kind, the first of each.
 pub fn family_puzzles() -> HashMap<String, FamilyPuzzle> {
     let text = std::fs::read_to_string(fixtures().join("family/states.jsonl")).unwrap();
@@ -129,13 +145,11 @@ pub fn family_puzzles() -> HashMap<String, FamilyPuzzle> {
     for line in text.lines() {
         let v: serde_json::Value = serde_json::from_str(line).unwrap();
         let task = v["task"].as_str().unwrap().to_string();
-        let side = v["width"].as_u64().map(|w| w as usize);
-        let puzzle = FamilyPuzzle {
-            hashed: v["hashed_solution"].as_str().unwrap().to_string(),
-            width: side.unwrap_or(10),
-            height: v["height"].as_u64().map_or(side.unwrap_or(10), |h| h as usize),
-            task,
-        };
+        let given = v["width"].as_u64().zip(v["height"].as_u64()).map(|(w, h)| (w as usize, h as usize));
+        let kind = v["kind"].as_str().unwrap();
+        let (width, height) =
+            given.or_else(|| read_size(kind, &task)).unwrap_or_else(|| square_side(v["answer"].as_str().unwrap()));
+        let puzzle = FamilyPuzzle { hashed: v["hashed_solution"].as_str().unwrap().to_string(), width, height, task };
         out.entry(v["kind"].as_str().unwrap().to_string()).or_insert(puzzle);
     }
     out

@@ -4,6 +4,7 @@ use clap::builder::PossibleValuesParser;
 use clap::{Args, ValueEnum};
 
 use aquarchive::archive::Kind;
+use aquarchive::archive::fetch::{SiteId, site_names};
 
 use aquarchive::archive::{Filter, Status};
 use aquarchive::archive::{grade, site_names};
@@ -17,6 +18,9 @@ pub struct FilterArgs {
     /// Only puzzles of this kind
     #[arg(long, value_name = "KIND", value_parser = kind_of(Kind::ALL.map(|kind| (kind, ""))))]
     pub kind: Option<Kind>,
+    /// Only puzzles of this site's kinds (a site of the family: `aquarchive sites` lists them)
+    #[arg(long, value_name = "SITE", value_parser = PossibleValuesParser::new(site_names()))]
+    pub site: Option<String>,
     /// Only this size class: the site's number (0-11), a name like 15x15-hard or special-daily, or a grid (15x15: its three classes and the puzzles of no class on it)
     #[arg(long, value_name = "CLASS")]
     pub size: Option<String>,
@@ -44,6 +48,8 @@ pub enum StatusArg {
     Unsolvable,
     /// More than one solution
     Several,
+    /// Kept as the site gave it: its kind is not solved yet
+    NoSolver,
 }
 
 impl FilterArgs {
@@ -64,8 +70,15 @@ impl FilterArgs {
                 check_time(flag, time)?;
             }
         }
+        let kinds = match &self.site {
+            Some(name) => {
+                SiteId::named(name).map_err(|e| CliError::Message(format!("--site {name}: {e}")))?.site().kinds.to_vec()
+            }
+            None => Vec::new(),
+        };
         Ok(Filter {
             kind: self.kind,
+            kinds,
             sizes,
             status: self.status.map(Status::from),
             since: self.since.clone(),
@@ -130,6 +143,7 @@ impl From<StatusArg> for Status {
             StatusArg::Invalid => Status::Invalid,
             StatusArg::Unsolvable => Status::Unsolvable,
             StatusArg::Several => Status::Several,
+            StatusArg::NoSolver => Status::NoSolver,
         }
     }
 }

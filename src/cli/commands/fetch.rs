@@ -8,7 +8,7 @@ use aquarchive::archive::Access;
 use aquarchive::archive::Kind;
 use aquarchive::archive::Settings;
 use aquarchive::archive::fetch::{self, FetchError, FetchEvent, FetchReport, FetchRequest, Outcome, Target};
-use aquarchive::archive::fetch::{AQUARIUM, NO_HOME, PuzzleId, SiteId, SizeClass, Unsandboxed};
+use aquarchive::archive::fetch::{AQUARIUM, PuzzleId, SiteId, SizeClass, Unsandboxed};
 use aquarchive::archive::robots::RulesError;
 use aquarchive::render::count_of;
 use aquarchive::render::facts::site_check;
@@ -144,7 +144,6 @@ fn line(report: &FetchReport, as_json: bool) -> String {
         Outcome::Present(id) => ("present", Some(*id), None),
         Outcome::Rejected { id, why, .. } => ("rejected", Some(*id), Some(why.clone())),
         Outcome::Failed(why) => ("failed", None, Some(why.clone())),
-        Outcome::Unjudged(_) => ("kept", None, Some(NO_HOME.to_string())),
     };
     let extracted = report.extracted.as_ref();
     if as_json {

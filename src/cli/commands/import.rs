@@ -68,13 +68,6 @@ pub fn run(args: ImportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
                     Outcome::Failed(why) => {
                         eprintln!("aquarchive: {}: {why} (the page is kept as a snapshot)", path.display())
                     }
-                    Outcome::Unjudged(kind) => {
-                        eprintln!(
-                            "aquarchive: {}: a {kind} page, {}",
-                            path.display(),
-                            aquarchive::archive::fetch::NO_HOME
-                        )
-                    }
                     Outcome::New(_) | Outcome::Present(_) => {}
                 }
                 ExitCode::Ok
