@@ -158,6 +158,9 @@ pub struct SiteSummary {
     pub name: &'static str,
     pub url: String,
     pub kinds: Vec<&'static str>,
+    /// Those of its kinds that this version solves (the others are kept as
+    /// the site gives them, for a solver to come).
+    pub solved: Vec<&'static str>,
     /// Each special: its name, kind, period and where it is asked for
     /// (`?size=N`, or a path and the number its page gave, if seen).
     pub specials: Vec<SpecialSummary>,
@@ -215,6 +218,12 @@ pub fn sites(store: Option<&Store>, config: &Config) -> Result<Vec<SiteSummary>,
                 name: site.name,
                 url: config.site.site_url(id),
                 kinds: site.kinds.iter().map(|k| k.name()).collect(),
+                solved: site
+                    .kinds
+                    .iter()
+                    .filter(|&&kind| crate::kinds::homes::home(kind).is_some_and(|home| home.solves()))
+                    .map(|k| k.name())
+                    .collect(),
                 specials,
                 classes,
             }

@@ -270,6 +270,9 @@ fn sites_lists_the_family_and_learns_classes_from_a_fetched_menu() {
     assert_eq!(star["classes"].as_array().unwrap().len(), 0, "nothing learned yet");
     let text = proxied(&dir, &family, &["sites"]).ok().stdout;
     assert!(text.contains("binairo  http://www.puzzle-binairo.com/  kinds: binairo, binairo-plus"), "{text}");
+    assert!(text.contains("kinds: nurikabe (kept, not solved yet)"), "{text}");
+    let star = sites.iter().find(|s| s["name"] == "star-battle").unwrap();
+    assert_eq!(star["solved"], serde_json::json!(["star-battle"]));
     // A page of the site teaches its menu's classes, kept in the archive.
     proxied(&dir, &family, &["fetch", "--site", "star-battle", "daily"]).ok();
     let sites = run_sites(&dir, &family);

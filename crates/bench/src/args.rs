@@ -41,6 +41,11 @@ pub enum Command {
     Calendar(CalendarBenchArgs),
     /// Ring puzzle: all solutions of the fixture instance, per probing setting
     Ring(RingBenchArgs),
+    /// The family's real puzzles solved through each kind's home, per kind: median and worst time, answers confirmed
+    #[command(
+        after_help = "Examples:\n  aquarchive-bench family\n  aquarchive-bench family --kind star-battle --runs 3"
+    )]
+    Family(FamilyBenchArgs),
     /// Puzzles imported (validated, solved, stored) per second into a fresh database
     #[command(after_help = "Examples:\n  aquarchive-bench import\n  aquarchive-bench import --count 2000 --size 10")]
     Import(ImportBenchArgs),
@@ -172,6 +177,23 @@ pub struct RingBenchArgs {
     pub file: String,
     /// Times the instance is solved; the best time counts
     #[arg(long, value_name = "R", default_value_t = 20)]
+    pub runs: usize,
+}
+
+#[derive(Args, Debug)]
+pub struct FamilyBenchArgs {
+    /// The family's puzzles, one JSON object a line [default: the repository's tests/fixtures/family/states.jsonl]
+    #[arg(
+        value_name = "FILE",
+        hide_default_value = true,
+        default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/family/states.jsonl")
+    )]
+    pub file: String,
+    /// Only these kinds (repeatable)
+    #[arg(long = "kind", value_name = "KIND")]
+    pub kinds: Vec<String>,
+    /// Times each puzzle is solved; the best time counts
+    #[arg(long, value_name = "R", default_value_t = 5)]
     pub runs: usize,
 }
 

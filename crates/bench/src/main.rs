@@ -2,7 +2,7 @@
 //! setting side by side in one run. A tool of the source tree, not of the
 //! installed `aquarchive`: its defaults read the repository's fixtures.
 //!
-//! `cargo run --release -p aquarchive-bench -- <aquarium|aquarium-random|aquarium-settings|sudoku|calendar|ring|import|export|grade-aquarium|photo>`
+//! `cargo run --release -p aquarchive-bench -- <aquarium|aquarium-random|aquarium-settings|sudoku|calendar|ring|family|import|export|grade-aquarium|photo>`
 
 mod aquarium;
 mod aquarium_random;
@@ -12,6 +12,7 @@ mod calendar;
 mod compared;
 mod error;
 mod export;
+mod family;
 mod grade_aquarium;
 mod import;
 mod output;
@@ -42,6 +43,7 @@ fn main() {
         Command::Sudoku(args) => sudoku::run(args),
         Command::Calendar(args) => calendar::run(args),
         Command::Ring(args) => ring::run(args),
+        Command::Family(args) => family::run(args),
         Command::Import(args) => import::run(args),
         Command::Export(args) => export::run(args),
         Command::GradeAquarium(args) => grade_aquarium::run(args),

@@ -60,6 +60,20 @@ fn cell<'a>(rows: &[Vec<&'a str>], row: &[&'a str], column: &str) -> &'a str {
 }
 
 #[test]
+fn family_solves_each_kinds_real_puzzles_to_the_answers_the_sites_hashed() {
+    let out = bench(&["family", "--runs", "1", "--kind", "aquarium", "--kind", "thermometers", "--kind", "sudoku"]);
+    let rows = table(&out, "The family's real puzzles (tests/fixtures/family/states.jsonl)");
+    assert_eq!(rows[0], ["kind", "puzzles", "median ms", "worst ms", "worst size", "confirmed"]);
+    let kinds: Vec<&str> = rows[1..].iter().map(|r| r[0]).collect();
+    assert_eq!(kinds, ["aquarium", "sudoku", "thermometers"]);
+    for row in &rows[1..] {
+        let puzzles = cell(&rows, row, "puzzles");
+        assert_eq!(cell(&rows, row, "confirmed"), format!("{puzzles}/{puzzles}"), "{out}");
+        assert!(cell(&rows, row, "median ms").parse::<f64>().unwrap() <= cell(&rows, row, "worst ms").parse().unwrap());
+    }
+}
+
+#[test]
 fn ring_finds_the_four_solutions_of_the_fixture_by_every_search() {
     let out = bench(&["ring", "--runs", "2"]);
     let rows = table(&out, "Ring puzzle tests/fixtures/ring/expert.txt: all solutions");

@@ -48,11 +48,19 @@ fn text(site: &SiteSummary) -> String {
         .collect();
     let classes: Vec<String> = site.classes.iter().map(|c| format!("{} ({})", c.name, c.size)).collect();
     let none = |list: &[String], missing: &str| if list.is_empty() { missing.to_string() } else { list.join(", ") };
+    // A kind this version does not solve yet is marked: its puzzles are kept.
+    let kinds: Vec<String> = site
+        .kinds
+        .iter()
+        .map(
+            |kind| if site.solved.contains(kind) { kind.to_string() } else { format!("{kind} (kept, not solved yet)") },
+        )
+        .collect();
     format!(
         "{}  {}  kinds: {}\n  specials: {}\n  classes: {}\n",
         site.name,
         site.url,
-        site.kinds.join(", "),
+        kinds.join(", "),
         none(&specials, "none known"),
         none(
             &classes,

@@ -1,0 +1,92 @@
+//! `aquarchive-bench family`: the family's real puzzles (tests/fixtures/family)
+//! solved through their kinds' homes, each proved unique, per kind: how many,
+//! the median and the worst of each puzzle's best time, and the answers the
+//! site's hash confirms. Aquarium's row is the yardstick: the kinds beside it
+//! are measured in the same run, on the same machine.
+
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+use aquarchive::engine::Settings;
+use aquarchive::kinds::Kind;
+use aquarchive::kinds::home::Size;
+use aquarchive::kinds::homes::home;
+
+use crate::args::{FamilyBenchArgs, relative_to_repository};
+use crate::error::BenchError;
+use crate::output::{print, read_input};
+use crate::table::render;
+
+/// One real puzzle of a kind with a solver.
+struct Real {
+    kind: Kind,
+    task: String,
+    answer: String,
+    size: Option<Size>,
+}
+
+pub fn run(args: FamilyBenchArgs) -> Result<(), BenchError> {
+    let text = read_input(&args.file)?;
+    let mut by_kind: BTreeMap<Kind, Vec<Real>> = BTreeMap::new();
+    for (n, line) in text.lines().enumerate() {
+        let bad = |why: &str| BenchError::Message(format!("{}:{}: {why}", args.file, n + 1));
+        let value: serde_json::Value = serde_json::from_str(line).map_err(|e| bad(&e.to_string()))?;
+        let field = |name: &str| value[name].as_str().map(str::to_string).ok_or_else(|| bad(name));
+        let Ok(kind) = field("kind")?.parse::<Kind>() else { continue };
+        let size =
+            value["width"].as_u64().zip(value["height"].as_u64()).map(|(w, h)| Size::new(w as usize, h as usize));
+        if !args.kinds.is_empty() && !args.kinds.iter().any(|k| k == kind.name()) {
+            continue;
+        }
+        if home(kind).is_some_and(|home| home.solves()) {
+            by_kind.entry(kind).or_default().push(Real { kind, task: field("task")?, answer: field("answer")?, size });
+        }
+    }
+    let mut rows =
+        vec![["kind", "puzzles", "median ms", "worst ms", "worst size", "confirmed"].map(String::from).to_vec()];
+    for (kind, reals) in &by_kind {
+        let mut times = Vec::with_capacity(reals.len());
+        let mut confirmed = 0;
+        let mut worst = (Duration::ZERO, String::new());
+        for real in reals {
+            let board = home(real.kind)
+                .expect("a kind with a solver")
+                .read(&real.task, real.size)
+                .map_err(|e| BenchError::Message(format!("{kind}: {e}")))?;
+            let mut best = Duration::MAX;
+            for _ in 0..args.runs.max(1) {
+                let start = Instant::now();
+                let solved = board
+                    .solve(Settings::default(), 2)
+                    .expect("a solver")
+                    .map_err(|e| BenchError::Message(e.to_string()))?;
+                best = best.min(start.elapsed());
+                if solved.solutions == [real.answer.clone()] && solved.stats.exhausted {
+                    confirmed += 1;
+                }
+            }
+            if best > worst.0 {
+                worst = (best, board.size().to_string());
+            }
+            times.push(best);
+        }
+        times.sort();
+        let ms = |d: Duration| format!("{:.3}", d.as_secs_f64() * 1e3);
+        rows.push(vec![
+            kind.to_string(),
+            reals.len().to_string(),
+            ms(times[times.len() / 2]),
+            ms(worst.0),
+            worst.1,
+            format!("{}/{}", confirmed / args.runs.max(1), reals.len()),
+        ]);
+    }
+    let title = format!(
+        "The family's real puzzles ({}), solved and proved unique through each kind's home, best of {} runs a \
+         puzzle (model included); confirmed: the one answer is the one the site's hash was made from:",
+        relative_to_repository(&args.file),
+        args.runs
+    );
+    print(&render(&title, &rows))?;
+    Ok(())
+}
