@@ -97,6 +97,8 @@ pub fn size_text(kind: Kind, width: i64, height: i64) -> String {
     match kind {
         Kind::Calendar => format!("{height}x{width}"),
         Kind::Ring => format!("{height} rows x {width} sectors"),
+        // A kept task whose size neither it nor its page gave.
+        _ if width <= 0 || height <= 0 => "size unknown".to_string(),
         _ => format!("{width}x{height}"),
     }
 }

@@ -513,6 +513,11 @@ pub(super) fn puzzle_page(
                         figure class="board text" {
                             pre { (puzzle.record.text) }
                             @if let Some(text) = solution_text { pre class="solution" { (text) } }
+                            // A kind of the family whose task is not read yet: its
+                            // task is shown as the site gave it, and said so.
+                            @if kind.is_family() && crate::kinds::homes::home(kind).is_none() {
+                                figcaption { "The " (kind) " task as the site gave it: its board will be drawn once aquarchive reads " (kind) " tasks." }
+                            }
                         }
                         "\n"
                     }

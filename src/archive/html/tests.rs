@@ -141,6 +141,32 @@ fn a_puzzle_that_cannot_be_drawn_says_why_as_text() {
 }
 
 #[test]
+fn a_family_kinds_page_draws_its_board_or_says_when_it_will() {
+    // Star battle's real 5x5 (tests/fixtures/family), solved: its board with
+    // the answer's stars, which the page hides until asked.
+    let task = "1,1,1,2,2,3,3,4,2,5,3,4,4,2,5,4,4,5,5,5,4,4,5,5,5";
+    let mut star = puzzle(3, Kind::StarBattle, &format!("{task}\n"));
+    (star.record.width, star.record.height, star.record.status) = (5, 5, Status::Ok);
+    star.solution.as_mut().unwrap().solution = Some("nnynnynnnnnnnynnynnnnnnny".into());
+    star.solution.as_mut().unwrap().found = 1;
+    let (page, problem) = page_of(&star, &[], None, None);
+    assert_eq!(problem, None);
+    let doc = Html::parse_document(&page);
+    assert_eq!(select(&doc, "figure.board svg").len(), 1, "{page}");
+    assert_eq!(select(&doc, "figure.board svg g.solution").len(), 1, "{page}");
+    // Nurikabe's is not read yet: its task, and a line saying so.
+    let mut nurikabe = puzzle(4, Kind::Nurikabe, "1e2b2e2b1e1\n");
+    (nurikabe.record.status, nurikabe.solution) = (Status::NoSolver, None);
+    let (page, _) = page_of(&nurikabe, &[], None, None);
+    let doc = Html::parse_document(&page);
+    assert_eq!(texts(&doc, "figure.board pre"), ["1e2b2e2b1e1\n"]);
+    assert_eq!(
+        texts(&doc, "figure.board figcaption"),
+        ["The nurikabe task as the site gave it: its board will be drawn once aquarchive reads nurikabe tasks."]
+    );
+}
+
+#[test]
 fn an_index_page_shows_every_cell_as_its_text() {
     let puzzles = [puzzle(1, Kind::Sudoku, "x"), puzzle(2, Kind::Aquarium, HOSTILE)];
     let rows: Vec<Row> = puzzles.iter().map(row_of).collect();
