@@ -237,6 +237,21 @@ pub fn text(drawing: &Drawing) -> String {
     // else; the others wait for the list under the board.
     let mut slots: Vec<Option<&str>> =
         drawing.cells.iter().map(|cell| cell.text.as_ref().map(|(t, _)| t.as_str())).collect();
+    // A clue cell cut by its diagonal (kakuro's) shows its sums as
+    // `down\right`, a side without a run left empty.
+    let split: Vec<(usize, String)> = drawing
+        .split_clues
+        .iter()
+        .filter(|clue| clue.cell < w * h)
+        .map(|clue| {
+            (clue.cell, format!("{}\\{}", clue.down.as_deref().unwrap_or(""), clue.right.as_deref().unwrap_or("")))
+        })
+        .collect();
+    for (cell, text) in &split {
+        if slots[*cell].is_none() {
+            slots[*cell] = Some(text);
+        }
+    }
     let bulb = |k: usize| drawing.bulbs.contains(&k);
     let mut listed: Vec<(usize, &str)> = Vec::new();
     for (first, clue) in cage_clues(drawing) {
@@ -494,10 +509,23 @@ pub fn text(drawing: &Drawing) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kinds::draw::{Between, Cage, Ink, Line};
+    use crate::kinds::draw::{Between, Cage, Ink, Line, SplitClue};
 
     fn widths(text: &str) -> Vec<usize> {
         text.lines().map(width_of).collect()
+    }
+
+    #[test]
+    fn a_clue_cell_cut_by_its_diagonal_shows_both_sums() {
+        let mut drawing = Drawing::new(3, 1);
+        drawing.cells[0].fill = Fill::Black;
+        drawing.cells[1].fill = Fill::Black;
+        drawing.split_clues = vec![
+            SplitClue { cell: 0, down: Some("16".into()), right: Some("7".into()) },
+            SplitClue { cell: 1, down: None, right: Some("4".into()) },
+        ];
+        let drawn = text(&drawing);
+        assert!(drawn.contains("16\\7") && drawn.contains("\\4"), "\n{drawn}");
     }
 
     #[test]

@@ -341,6 +341,41 @@ pub fn board(drawing: &Drawing, title: &str) -> String {
         out.push_str("</g>");
     }
 
+    // Clue cells cut by their diagonal (kakuro's): the sum of the run down
+    // in the lower left, of the run to the right in the upper right, white
+    // on the black cell.
+    let splits: Vec<_> = drawing.split_clues.iter().filter(|clue| clue.cell < cells.len()).collect();
+    if !splits.is_empty() {
+        let size = px(0.36 * CELL);
+        let _ = write!(out, "<g class=\"split-clues\" fill=\"white\" stroke=\"white\" font-size=\"{size}\">");
+        for clue in splits {
+            let (r, c) = (clue.cell / w, clue.cell % w);
+            let (left, top) = (x(c), y(r));
+            let _ = write!(
+                out,
+                "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke-width=\"1\"/>",
+                px(left),
+                px(top),
+                px(left + CELL),
+                px(top + CELL)
+            );
+            let mut sum = |text: &Option<String>, tx: f64, ty: f64| {
+                if let Some(text) = text {
+                    let _ = write!(
+                        out,
+                        "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" stroke=\"none\">{}</text>",
+                        px(tx),
+                        px(ty),
+                        super::escape(text)
+                    );
+                }
+            };
+            sum(&clue.down, left + 0.3 * CELL, top + 0.88 * CELL);
+            sum(&clue.right, left + 0.7 * CELL, top + 0.42 * CELL);
+        }
+        out.push_str("</g>");
+    }
+
     // Marks, the puzzle's then the answer's.
     for (given, class) in [(true, "marks"), (false, "solution marks")] {
         let marked: Vec<(usize, Mark)> = (0..cells.len())
@@ -452,7 +487,21 @@ pub fn board(drawing: &Drawing, title: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kinds::draw::{Between, Cage, Line};
+    use crate::kinds::draw::{Between, Cage, Line, SplitClue};
+
+    #[test]
+    fn a_clue_cell_cut_by_its_diagonal_has_its_line_and_both_sums() {
+        let mut drawing = Drawing::new(2, 2);
+        drawing.cells[0].fill = Fill::Black;
+        drawing.split_clues = vec![SplitClue { cell: 0, down: Some("3".into()), right: Some("12".into()) }];
+        let svg = board(&drawing, "kakuro");
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let group = doc.descendants().find(|n| n.attribute("class") == Some("split-clues")).expect("a group");
+        let texts: Vec<&str> =
+            group.descendants().filter(|n| n.has_tag_name("text")).filter_map(|n| n.text()).collect();
+        assert_eq!(texts, ["3", "12"]);
+        assert_eq!(group.descendants().filter(|n| n.has_tag_name("line")).count(), 1);
+    }
 
     const MARKS: [Mark; 10] = [
         Mark::Star,
