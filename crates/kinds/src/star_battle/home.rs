@@ -1,6 +1,8 @@
 //! StarBattle's home: its task, answer, check, solver and drawing behind the
 //! family's one interface ([`crate::home`]).
 
+use multicover::{Learning, Pairs};
+
 use super::*;
 
 pub(crate) struct StarBattleHome;
@@ -36,6 +38,7 @@ impl Board for StarBattle {
 
     fn solve(&self, settings: Settings, limit: usize) -> Option<Result<Solved<String>, SolveError>> {
         let encoding = encode::Encoding::new(self);
+        let settings = tuned(settings);
         Some(crate::home::solve_answers(self, &encoding.problem, settings, limit, |chosen| {
             StarBattle::answer_of(&encoding.stars(chosen))
         }))
@@ -54,5 +57,19 @@ impl Board for StarBattle {
             }
         }
         drawing
+    }
+}
+
+/// The caller's settings, with learning from the root on and no reasoning
+/// on pairs where the caller left those at their defaults. Measured on the
+/// site's puzzles (median of 15 runs, 3 for 25x25): the 14x14 went from
+/// about 200 ms to 30 ms (1,298 nodes without learning, 201 with the
+/// default, 99 with these), the 25x25 from 1.1 s to 0.74 s.
+fn tuned(settings: Settings) -> Settings {
+    let default = Settings::DEFAULT;
+    Settings {
+        learning: if settings.learning == default.learning { Learning::Always } else { settings.learning },
+        pairs: if settings.pairs == default.pairs { Pairs::Off } else { settings.pairs },
+        ..settings
     }
 }
