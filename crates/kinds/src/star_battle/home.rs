@@ -61,10 +61,10 @@ impl Board for StarBattle {
 }
 
 /// The caller's settings, with learning from the root on and no reasoning
-/// on pairs where the caller left those at their defaults. Measured on the
-/// site's puzzles (median of 15 runs, 3 for 25x25): the 14x14 went from
-/// about 200 ms to 30 ms (1,298 nodes without learning, 201 with the
-/// default, 99 with these), the 25x25 from 1.1 s to 0.74 s.
+/// on pairs where the caller left those at their defaults: a star battle's
+/// contradictions lie deep and come back in many branches, so what the
+/// search learns pays from the start, and pair reasoning costs more than it
+/// finds here (docs/benchmarks.md, "The family's kinds").
 fn tuned(settings: Settings) -> Settings {
     let default = Settings::DEFAULT;
     Settings {

@@ -88,31 +88,3 @@ fn two_solutions_are_found_and_none_is_none() {
     let solved = none.solve(Settings::default(), 2).unwrap().unwrap();
     assert!(solved.solutions.is_empty() && solved.stats.exhausted);
 }
-
-/// The solve time of each real puzzle of the kind (tests/fixtures/family),
-/// its median and worst over 100 runs: run by hand, with
-/// `cargo test --release -p aquarchive-kinds -- --ignored --nocapture star_battle::tests::solve_times`.
-#[test]
-#[ignore]
-fn solve_times() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/family/states.jsonl");
-    for line in std::fs::read_to_string(path).unwrap().lines() {
-        let fixture: serde_json::Value = serde_json::from_str(line).unwrap();
-        if fixture["kind"] != "star-battle" {
-            continue;
-        }
-        let size = fixture["width"].as_u64().zip(fixture["height"].as_u64());
-        let size = size.map(|(w, h)| Size::new(w as usize, h as usize));
-        let board = home(Kind::StarBattle).unwrap().read(fixture["task"].as_str().unwrap(), size).unwrap();
-        let mut times: Vec<_> = (0..100)
-            .map(|_| {
-                let start = std::time::Instant::now();
-                let solved = board.solve(Settings::default(), 2).unwrap().unwrap();
-                assert!(solved.is_unique());
-                start.elapsed()
-            })
-            .collect();
-        times.sort();
-        println!("{} {}: median {:?}, worst {:?}", board.size(), fixture["class"], times[50], times[99]);
-    }
-}

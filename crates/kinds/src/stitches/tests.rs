@@ -129,11 +129,3 @@ fn the_drawing_shows_regions_holes_and_stitches() {
     assert_eq!(drawing.top[0].as_deref(), Some("4"));
     assert!(board.draw(None).lines.is_empty());
 }
-
-/// Times the solver on the real puzzles: `cargo test --release -p
-/// aquarchive-kinds stitches::tests::solve_times -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn solve_times() {
-    crate::thermometers::tests::solve_times_of("stitches", |task, size| Box::new(Stitches::read(task, size).unwrap()));
-}
