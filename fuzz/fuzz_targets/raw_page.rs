@@ -1,9 +1,12 @@
 //! A fetched page, raw or rendered: the first byte picks the size class
 //! asked for (12 and above: none), the rest is the page. Whatever is
-//! extracted is of the class asked for and its task string reads back.
+//! extracted is of the class asked for; an Aquarium's task string reads
+//! back, and any other kind's task is read by its kind without a panic.
 #![no_main]
 
+use aquarchive::archive::kinds::read_task;
 use aquarchive::kinds::aquarium::Aquarium;
+use aquarchive::kinds::home::Size;
 use aquarchive::site::extract::{extract, warnings};
 use aquarchive::site::raw::{offered_dates, read_page};
 use aquarchive::site::url::SizeClass;
@@ -20,9 +23,13 @@ fuzz_target!(|data: &[u8]| {
         if let Some(asked) = asked {
             assert_eq!(found.class, asked);
         }
-        let puzzle = &found.puzzle;
-        let size = Some((puzzle.width(), puzzle.height()));
-        assert_eq!(&Aquarium::parse_task_sized(&puzzle.to_task(), size).expect("a task reads back"), puzzle);
+        if let Some(puzzle) = &found.aquarium {
+            let size = Some((puzzle.width(), puzzle.height()));
+            assert_eq!(&Aquarium::parse_task_sized(&puzzle.to_task(), size).expect("a task reads back"), puzzle);
+        } else if let Some(task) = &found.task {
+            let size = found.size.map(|(width, height)| Size::new(width, height));
+            let _ = read_task(found.kind, task, size);
+        }
         for warning in warnings(&found) {
             let _ = warning.to_string();
         }
