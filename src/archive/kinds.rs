@@ -10,7 +10,9 @@ use std::sync::Arc;
 use crate::engine::{Settings, Stats};
 use crate::kinds::Kind;
 use crate::kinds::aquarium::{self, Aquarium, AquariumError, Water};
-use crate::kinds::calendar::{self, CalendarError, Date, DateError, DatedBoard, Method, Tiling, Variant};
+use crate::kinds::calendar::{
+    self, CalendarBoard, CalendarError, CalendarTaskError, Date, DateError, Method, Tiling, Variant,
+};
 use crate::kinds::home::{self, Board, Size, SolveError, TaskError};
 use crate::kinds::homes;
 use crate::kinds::ring::{self, Ring, RingError, RingSolution};
@@ -34,12 +36,9 @@ pub enum PuzzleError {
     Date(#[from] DateError),
     #[error(transparent)]
     Ring(#[from] RingError),
-    /// A calendar line whose first word is not a built-in board.
-    #[error(
-        "`{name}` is not a board: a calendar line is a board ({boards}) and a date, or a file is a board file \
-         followed by `date:` lines"
-    )]
-    NotABoard { name: String, boards: String },
+    /// A calendar line or board file that does not read.
+    #[error(transparent)]
+    CalendarTask(#[from] CalendarTaskError),
     #[error("no puzzle: the input has no date lines")]
     NoDates,
     /// A kind of the family whose task grammar is not written yet.
@@ -63,9 +62,6 @@ pub enum PuzzleError {
     /// A family kind's solver gave an answer its own check refused (a bug).
     #[error(transparent)]
     Solver(#[from] SolveError),
-    /// A stored calendar puzzle on a board of its own with other than one date.
-    #[error("a stored calendar puzzle has one `date:` line, this one has {0}")]
-    StoredDates(usize),
     /// A ring instance's syntax error, its line given beside it.
     #[error("{0}")]
     RingSyntax(String),
@@ -84,6 +80,7 @@ impl PuzzleError {
         match self {
             PuzzleError::Aquarium(e) => e.message(),
             PuzzleError::Calendar(e) => e.message(),
+            PuzzleError::CalendarTask(e) => e.message(),
             other => other.to_string(),
         }
     }
@@ -261,11 +258,7 @@ impl AnyPuzzle {
         match self {
             AnyPuzzle::Aquarium(p) => p.to_string(),
             AnyPuzzle::Sudoku(g) => format!("{g}\n"),
-            // A built-in board by its name, any other written out in full.
-            AnyPuzzle::Calendar { variant, date } => match variant.built_in_name() {
-                Some(name) => format!("{name} {date}\n"),
-                None => format!("{}date: {date}\n", variant.to_text()),
-            },
+            AnyPuzzle::Calendar { variant, date } => CalendarBoard { variant: variant.clone(), date: *date }.to_text(),
             AnyPuzzle::Ring(r) => r.to_text(),
             AnyPuzzle::Family(p) => format!("{}\n", p.task),
         }
@@ -283,14 +276,7 @@ impl AnyPuzzle {
         Ok(match kind {
             Kind::Aquarium => AnyPuzzle::Aquarium(Aquarium::parse_text(text)?),
             Kind::Sudoku => AnyPuzzle::Sudoku(Grid::parse(text.trim())?),
-            Kind::Calendar if calendar::is_board_file(text) => {
-                let mut puzzles = dated_board(text)?;
-                if puzzles.len() != 1 {
-                    return Err(PuzzleError::StoredDates(puzzles.len()));
-                }
-                puzzles.remove(0).1?
-            }
-            Kind::Calendar => calendar_line(text.trim())?,
+            Kind::Calendar => calendar_puzzle(CalendarBoard::read(text)?),
             Kind::Ring => AnyPuzzle::Ring(Ring::parse(text)?),
             family => {
                 let size = match (usize::try_from(width), usize::try_from(height)) {
@@ -486,9 +472,12 @@ pub fn parse_kind(kind: Kind, text: &str) -> Vec<(usize, Result<AnyPuzzle, Puzzl
             .into_iter()
             .map(|p| (p.line, p.puzzle.map(AnyPuzzle::Sudoku).map_err(PuzzleError::from)))
             .collect(),
-        Kind::Calendar if calendar::is_board_file(text) => match dated_board(text) {
-            Ok(puzzles) if puzzles.is_empty() => vec![(first_line(text), Err(PuzzleError::NoDates))],
-            Ok(puzzles) => puzzles,
+        Kind::Calendar if calendar::is_board_file(text) => match CalendarBoard::from_board_file(text) {
+            Ok(boards) if boards.is_empty() => vec![(first_line(text), Err(PuzzleError::NoDates))],
+            Ok(boards) => boards
+                .into_iter()
+                .map(|(line, board)| (line, board.map(calendar_puzzle).map_err(PuzzleError::from)))
+                .collect(),
             Err(e @ CalendarError::Syntax { line, .. }) => vec![(line, Err(e.into()))],
             Err(e) => vec![(first_line(text), Err(e.into()))],
         },
@@ -497,7 +486,7 @@ pub fn parse_kind(kind: Kind, text: &str) -> Vec<(usize, Result<AnyPuzzle, Puzzl
                 .lines()
                 .enumerate()
                 .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-                .map(|(n, l)| (n + 1, calendar_line(l.trim())))
+                .map(|(n, l)| (n + 1, CalendarBoard::from_line(l).map(calendar_puzzle).map_err(PuzzleError::from)))
                 .collect();
             if lines.is_empty() { vec![(1, Err(PuzzleError::NoDates))] } else { lines }
         }
@@ -654,37 +643,10 @@ fn first_line(text: &str) -> usize {
     text.lines().position(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#')).map_or(1, |n| n + 1)
 }
 
-/// `standard Mar 14` or `weekday Jan 5 Sun` (or `weekday 2027-01-05`): a
-/// built-in board's name and a date it can show. A weekday board needs the
-/// weekday (or a full date), so a stored puzzle never depends on the year
-/// it was read in.
-fn calendar_line(line: &str) -> Result<AnyPuzzle, PuzzleError> {
-    let (name, date) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
-    let names: Vec<&str> = calendar::BUILT_IN.iter().map(|(n, _)| *n).collect();
-    let variant = Variant::built_in(name)
-        .ok_or_else(|| PuzzleError::NotABoard { name: name.to_string(), boards: names.join(" or ") })?;
-    let date = variant.fit_typed(Date::parse(date.trim(), None)?, date)?;
-    Ok(AnyPuzzle::Calendar { variant, date })
+/// A calendar puzzle as the archive holds it.
+fn calendar_puzzle(board: CalendarBoard) -> AnyPuzzle {
+    AnyPuzzle::Calendar { variant: board.variant, date: board.date }
 }
 
 /// A puzzle read from an input, or what is wrong with it, and its line.
 type LinePuzzle = (usize, Result<AnyPuzzle, PuzzleError>);
-
-/// A board file followed by `date:` lines: each date a puzzle on that board,
-/// with its line. The board is taken in its canonical form, so that any
-/// drawing of it is solved as its stored text reads back; it is shown by
-/// its `name:`, else as "custom".
-fn dated_board(text: &str) -> Result<Vec<LinePuzzle>, CalendarError> {
-    let DatedBoard { variant, dates } = DatedBoard::parse("custom", text)?;
-    let variant = variant.canonical();
-    Ok(dates
-        .into_iter()
-        .map(|(line, date)| {
-            let puzzle = Date::parse(&date, None)
-                .and_then(|parsed| variant.fit_typed(parsed, &date))
-                .map(|date| AnyPuzzle::Calendar { variant: variant.clone(), date })
-                .map_err(PuzzleError::from);
-            (line, puzzle)
-        })
-        .collect())
-}

@@ -46,6 +46,9 @@ pub enum Command {
         after_help = "Examples:\n  aquarchive-bench family\n  aquarchive-bench family --kind star-battle --runs 3"
     )]
     Family(FamilyBenchArgs),
+    /// Saved pages stored as `import` stores them: a kind solved beside a kind kept without a solver, per page
+    #[command(after_help = "Examples:\n  aquarchive-bench pages\n  aquarchive-bench pages --count 500")]
+    Pages(PagesBenchArgs),
     /// Puzzles imported (validated, solved, stored) per second into a fresh database
     #[command(after_help = "Examples:\n  aquarchive-bench import\n  aquarchive-bench import --count 2000 --size 10")]
     Import(ImportBenchArgs),
@@ -195,6 +198,16 @@ pub struct FamilyBenchArgs {
     /// Times each puzzle is solved; the best time counts
     #[arg(long, value_name = "R", default_value_t = 5)]
     pub runs: usize,
+}
+
+#[derive(Args, Debug)]
+pub struct PagesBenchArgs {
+    /// Pages stored of each kind
+    #[arg(long, value_name = "K", default_value_t = 300)]
+    pub count: usize,
+    /// Seed of the generated Aquarium puzzles
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
 }
 
 /// The square Aquarium puzzles a benchmark generates for its archive.

@@ -1,35 +1,20 @@
-//! The one table of the kinds' homes (see [`crate::home`]): a line a kind
-//! whose home is written. Adding a kind is its folder and its line here.
+//! The kinds' homes (see [`crate::home`]), found by their kind: a kind whose
+//! line in the table of kinds (`with_kinds!` in the crate's root) names its
+//! folder has its home there.
 
 use crate::home::Home;
 use crate::kind::Kind;
 
-/// Every kind's home, a line each: what [`home`] finds.
-static HOMES: &[&dyn Home] = &[
-    &crate::aquarium::home::HOME,
-    &crate::battleships::home::HOME,
-    &crate::binairo::home::HOME,
-    &crate::binairo_plus::home::HOME,
-    &crate::dominosa::home::HOME,
-    &crate::futoshiki::home::HOME,
-    &crate::jigsaw_sudoku::home::HOME,
-    &crate::kakurasu::home::HOME,
-    &crate::kakuro::home::HOME,
-    &crate::killer_sudoku::home::HOME,
-    &crate::light_up::home::HOME,
-    &crate::minesweeper::home::HOME,
-    &crate::mosaic::home::HOME,
-    &crate::nonograms::home::HOME,
-    &crate::norinori::home::HOME,
-    &crate::renzoku::home::HOME,
-    &crate::shikaku::home::HOME,
-    &crate::skyscrapers::home::HOME,
-    &crate::star_battle::home::HOME,
-    &crate::stitches::home::HOME,
-    &crate::sudoku::home::HOME,
-    &crate::tents::home::HOME,
-    &crate::thermometers::home::HOME,
-];
+/// Lists every kind's home from the table of kinds (`with_kinds!` in the
+/// crate's root): a kind whose line names its folder has its home there.
+macro_rules! home_list {
+    ($($variant:ident => $name:literal, $unique:literal $(, $home:ident)?;)*) => {
+        /// Every kind's home: what [`home`] finds.
+        static HOMES: &[&dyn Home] = &[$($(&crate::$home::home::HOME,)?)*];
+    };
+}
+
+with_kinds!(home_list);
 
 /// The home of `kind`, where its grammar is written; None for a kind that is
 /// kept as it came.

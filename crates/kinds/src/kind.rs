@@ -1,18 +1,18 @@
 //! The puzzle kinds by name: what the command line's `--kind` takes, what
 //! the archive's `kind` column holds, what JSON output says.
 //!
-//! The table below is the one list of kinds. A kind of the publisher's family
-//! is named as its site names it (`star-battle`, `binairo-plus`); what is
-//! particular to a kind lives in its home (see [`crate::home`]), which
-//! [`crate::homes::home`] finds by the kind.
+//! The one list of kinds is the table in the crate's root (`with_kinds!`). A
+//! kind of the publisher's family is named as its site names it
+//! (`star-battle`, `binairo-plus`); what is particular to a kind lives in its
+//! home (see [`crate::home`]), which [`crate::homes::home`] finds by the kind.
 
 use std::fmt;
 use std::str::FromStr;
 
-/// Writes [`Kind`], its [`Kind::ALL`] and its names from one table: a line a
-/// kind, `Variant => "name", expects one solution;`.
-macro_rules! kinds {
-    ($($variant:ident => $name:literal, $unique:literal;)*) => {
+/// Writes [`Kind`], its [`Kind::ALL`] and its names from the table of
+/// kinds (`with_kinds!` in the crate's root).
+macro_rules! kind_enum {
+    ($($variant:ident => $name:literal, $unique:literal $(, $home:ident)?;)*) => {
         /// A kind of puzzle this crate knows by name. Knowing the name is
         /// enough to keep a puzzle of the kind: reading its task, solving it
         /// and drawing it are its home's (see [`crate::homes::home`]).
@@ -44,53 +44,7 @@ macro_rules! kinds {
     };
 }
 
-kinds! {
-    Aquarium => "aquarium", true;
-    Sudoku => "sudoku", true;
-    Calendar => "calendar", false;
-    Ring => "ring", false;
-    Battleships => "battleships", true;
-    Binairo => "binairo", true;
-    BinairoPlus => "binairo-plus", true;
-    Bridges => "bridges", true;
-    ChessMelee => "chess-melee", true;
-    ChessRanger => "chess-ranger", true;
-    Dominosa => "dominosa", true;
-    Futoshiki => "futoshiki", true;
-    Galaxies => "galaxies", true;
-    Heyawake => "heyawake", true;
-    Hitori => "hitori", true;
-    JigsawSudoku => "jigsaw-sudoku", true;
-    Kakurasu => "kakurasu", true;
-    Kakuro => "kakuro", true;
-    KillerSudoku => "killer-sudoku", true;
-    Kurodoko => "kurodoko", true;
-    LightUp => "light-up", true;
-    Lits => "lits", true;
-    Loop => "loop", true;
-    Masyu => "masyu", true;
-    Minesweeper => "minesweeper", true;
-    Mosaic => "mosaic", true;
-    Nonograms => "nonograms", true;
-    Norinori => "norinori", true;
-    Nurikabe => "nurikabe", true;
-    Pipes => "pipes", true;
-    Renzoku => "renzoku", true;
-    SandwichSudoku => "sandwich-sudoku", true;
-    Shakashaka => "shakashaka", true;
-    Shikaku => "shikaku", true;
-    Shingoki => "shingoki", true;
-    Skyscrapers => "skyscrapers", true;
-    Slant => "slant", true;
-    SoloChess => "solo-chess", true;
-    StarBattle => "star-battle", true;
-    Stitches => "stitches", true;
-    Tapa => "tapa", true;
-    Tents => "tents", true;
-    Thermometers => "thermometers", true;
-    Words => "words", true;
-    YinYang => "yin-yang", true;
-}
+with_kinds!(kind_enum);
 
 impl Kind {
     /// Whether the kind is one of the publisher's sites' (every kind but the

@@ -2,41 +2,83 @@
 //! into the engine, decodes the engine's answer, and verifies a solution by
 //! the puzzle's rules with code that does not use the engine.
 
-pub mod aquarium;
-pub mod battleships;
-pub mod binairo;
-pub mod binairo_plus;
-pub mod calendar;
+/// The one table of the kinds, a line a kind: its name in code, its name as
+/// typed and kept (a site's kind as its site names it), whether a good
+/// puzzle of it has one solution, and, where its home is written, its
+/// folder. Adding a kind is its folder and its line here: the folders'
+/// modules below, [`Kind`] and [`homes`] are each written from this table
+/// by a macro of their own, `then`.
+macro_rules! with_kinds {
+    ($then:ident) => {
+        $then! {
+            Aquarium => "aquarium", true, aquarium;
+            Sudoku => "sudoku", true, sudoku;
+            Calendar => "calendar", false, calendar;
+            Ring => "ring", false, ring;
+            Battleships => "battleships", true, battleships;
+            Binairo => "binairo", true, binairo;
+            BinairoPlus => "binairo-plus", true, binairo_plus;
+            Bridges => "bridges", true;
+            ChessMelee => "chess-melee", true;
+            ChessRanger => "chess-ranger", true;
+            Dominosa => "dominosa", true, dominosa;
+            Futoshiki => "futoshiki", true, futoshiki;
+            Galaxies => "galaxies", true;
+            Heyawake => "heyawake", true;
+            Hitori => "hitori", true;
+            JigsawSudoku => "jigsaw-sudoku", true, jigsaw_sudoku;
+            Kakurasu => "kakurasu", true, kakurasu;
+            Kakuro => "kakuro", true, kakuro;
+            KillerSudoku => "killer-sudoku", true, killer_sudoku;
+            Kurodoko => "kurodoko", true;
+            LightUp => "light-up", true, light_up;
+            Lits => "lits", true;
+            Loop => "loop", true;
+            Masyu => "masyu", true;
+            Minesweeper => "minesweeper", true, minesweeper;
+            Mosaic => "mosaic", true, mosaic;
+            Nonograms => "nonograms", true, nonograms;
+            Norinori => "norinori", true, norinori;
+            Nurikabe => "nurikabe", true;
+            Pipes => "pipes", true;
+            Renzoku => "renzoku", true, renzoku;
+            SandwichSudoku => "sandwich-sudoku", true;
+            Shakashaka => "shakashaka", true;
+            Shikaku => "shikaku", true, shikaku;
+            Shingoki => "shingoki", true;
+            Skyscrapers => "skyscrapers", true, skyscrapers;
+            Slant => "slant", true;
+            SoloChess => "solo-chess", true;
+            StarBattle => "star-battle", true, star_battle;
+            Stitches => "stitches", true, stitches;
+            Tapa => "tapa", true;
+            Tents => "tents", true, tents;
+            Thermometers => "thermometers", true, thermometers;
+            Words => "words", true;
+            YinYang => "yin-yang", true;
+        }
+    };
+}
+
+/// Declares each kind's folder that the table of kinds names.
+macro_rules! kind_folders {
+    ($($variant:ident => $name:literal, $unique:literal $(, $home:ident)?;)*) => {
+        $($(pub mod $home;)?)*
+    };
+}
+
+with_kinds!(kind_folders);
+
 pub(crate) mod clue_counts;
 pub mod disjoint_sets;
-pub mod dominosa;
 pub mod draw;
-pub mod futoshiki;
 pub mod grading;
 pub mod home;
 pub mod homes;
-pub mod jigsaw_sudoku;
-pub mod kakurasu;
-pub mod kakuro;
-pub mod killer_sudoku;
 mod kind;
 pub(crate) mod latin;
-pub mod light_up;
-pub mod minesweeper;
-pub mod mosaic;
-pub mod nonograms;
-pub mod norinori;
-pub mod renzoku;
-pub mod ring;
 pub mod rng;
-pub mod shikaku;
-pub mod skyscrapers;
-pub mod star_battle;
-pub mod stitches;
-pub mod sudoku;
 pub mod task;
-pub mod tents;
-pub mod thermometers;
 
 use std::ops::ControlFlow;
 

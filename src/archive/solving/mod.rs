@@ -114,7 +114,8 @@ impl Found {
                 record.height = Some(puzzle.height());
                 record.tanks = Some(puzzle.tank_count());
             }
-            AnySolved::Sudoku(puzzle, _) => {
+            AnySolved::Sudoku(puzzle, grids) => {
+                record.answer = grids.first().map(crate::kinds::sudoku::home::answer);
                 record.givens = Some(puzzle.givens());
                 record.puzzle = Some(Cells(puzzle.cells()));
             }

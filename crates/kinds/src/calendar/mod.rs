@@ -9,12 +9,14 @@ mod bitboard;
 pub mod date;
 mod encode;
 mod format;
+pub mod home;
 mod solve;
 mod verify;
 
 pub use bitboard::Bitboard;
 pub use date::{Date, DateError, MONTHS, WEEKDAYS, today};
 pub use encode::{Encoding, Placement, SolveReport, Tiling, for_each_placement, placements};
+pub use home::{CalendarBoard, CalendarTaskError};
 pub use format::{DatedBoard, board_file_name, is_board_file, orientations};
 pub use solve::{
     Method, count, count_every_date, count_every_date_reporting, count_verified, first_of_every_date, solve,

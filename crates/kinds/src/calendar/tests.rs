@@ -206,3 +206,37 @@ fn every_combination_gets_one_verified_tiling_in_order() {
         assert_eq!(verify(&v, date, tiling), Ok(()), "{date}");
     }
 }
+
+#[test]
+fn the_home_reads_a_date_back_and_its_answers_check() {
+    use crate::Kind;
+    use crate::draw::Fill;
+    use crate::homes::home;
+
+    let calendar = home(Kind::Calendar).unwrap();
+    let board = calendar.read("standard Mar 14", None).unwrap();
+    assert_eq!(board.task(), "standard Mar 14\n");
+    assert_eq!(calendar.read(&board.task(), None).unwrap().task(), board.task());
+    let solved = board.solve(multicover::Settings::default(), 3).unwrap().unwrap();
+    assert_eq!(solved.solutions.len(), 3);
+    for answer in &solved.solutions {
+        assert_eq!(board.check(answer), Ok(()));
+        assert_eq!(answer.matches('.').count(), 2, "Mar and 14 stay open: {answer}");
+    }
+    // Two pieces' letters swapped in one cell: not a tiling any more.
+    let first = &solved.solutions[0];
+    let at = first.find(|c: char| c.is_ascii_alphabetic()).unwrap();
+    let other = first.chars().find(|&c| c.is_ascii_alphabetic() && c != first[at..].chars().next().unwrap()).unwrap();
+    let broken = format!("{}{other}{}", &first[..at], &first[at + 1..]);
+    assert!(board.check(&broken).is_err());
+    let drawn = board.draw(Some(first));
+    assert_eq!(drawn.cells.iter().filter(|c| c.fill == Fill::Shaded).count(), 2);
+    assert!(drawn.cells.iter().any(|c| c.text.as_ref().is_some_and(|(t, _)| t == "Mar")));
+    assert!(drawn.regions.is_some());
+
+    let weekday = calendar.read("weekday 2027-01-05", None).unwrap();
+    assert_eq!(weekday.task(), "weekday Jan 5 Tue\n");
+    let err = calendar.read("dragon Mar 14", None).unwrap_err();
+    assert!(err.to_string().contains("`dragon` is not a board"), "{err}");
+    assert!(calendar.read("weekday Mar 14", None).is_err(), "a weekday board needs the weekday");
+}

@@ -7,6 +7,7 @@
 
 mod encode;
 mod format;
+pub mod home;
 mod verify;
 
 pub use encode::{Encoding, RingSolution, SolveReport, solve};

@@ -113,3 +113,26 @@ fn malformed_instances_are_clear_errors() {
         assert!(err.contains(expected), "expected `{expected}` in `{err}`");
     }
 }
+
+#[test]
+fn the_home_reads_the_instance_back_and_its_answers_check() {
+    use crate::Kind;
+    use crate::homes::home;
+
+    let board = home(Kind::Ring).unwrap().read(EXPERT, None).unwrap();
+    assert_eq!((board.size().width, board.size().height), (24, 8));
+    assert_eq!(home(Kind::Ring).unwrap().read(&board.task(), None).unwrap().task(), board.task());
+    let solved = board.solve(Settings::default(), 100).unwrap().unwrap();
+    assert_eq!(solved.solutions.len(), published().len());
+    for answer in &solved.solutions {
+        assert_eq!(board.check(answer), Ok(()));
+    }
+    // One ball moved where its colour cannot go breaks the rules.
+    let moved = solved.solutions[0].replacen("green: (", "green: (0,0) (", 1);
+    assert!(board.check(&moved).is_err());
+    let drawn = board.draw(Some(&solved.solutions[0]));
+    let triangles = drawn.cells.iter().filter(|c| c.fill == crate::draw::Fill::Shaded).count();
+    assert_eq!(triangles, 24, "a triangle a sector");
+    assert!(drawn.cells.iter().filter(|c| c.text.as_ref().is_some_and(|(t, _)| t.len() == 3)).count() == 24);
+    assert!(home(Kind::Ring).unwrap().read("size 8\n", None).is_err());
+}
