@@ -39,11 +39,16 @@ pub(crate) fn read_answer(answer: &str, side: usize) -> Result<Vec<u8>, String> 
 /// Writes digits as an answer string: the inverse of [`read_answer`].
 pub(crate) fn write_answer(digits: &[u8]) -> String {
     let mut out = String::with_capacity(digits.len() * 3);
-    for (i, d) in digits.iter().enumerate() {
+    for (i, &d) in digits.iter().enumerate() {
         if i > 0 {
             out.push(',');
         }
-        out.push_str(&d.to_string());
+        // A digit a push, not a String a cell: `solve --json` writes a
+        // Sudoku's answer for every puzzle of a file of fifty thousand.
+        match char::from_digit(u32::from(d), 10) {
+            Some(digit) => out.push(digit),
+            None => out.push_str(&d.to_string()),
+        }
     }
     out
 }
