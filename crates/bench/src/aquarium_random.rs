@@ -11,7 +11,6 @@
 
 use std::io::Write;
 use std::path::Path;
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 use aquarchive::engine::{Pairs, Restarts, Settings};
@@ -22,6 +21,7 @@ use crate::aquarium::time_solve;
 use crate::args::{AquariumRandomBenchArgs, relative_to_repository};
 use crate::error::BenchError;
 use crate::output::{Progress, print};
+use crate::peer::run_script;
 use crate::table::{median, percentile, render};
 
 /// One puzzle's figures.
@@ -75,7 +75,7 @@ pub fn run(args: AquariumRandomBenchArgs) -> Result<(), BenchError> {
                 progress.done(index + 1);
             }
             if let Some(script) = &args.cpsat {
-                for (sample, seconds) in samples.iter_mut().zip(cpsat(script, &puzzles)?) {
+                for (sample, seconds) in samples.iter_mut().zip(cpsat(&args.peer.python, script, &puzzles)?) {
                     sample.cpsat = Some(seconds);
                 }
             }
@@ -196,31 +196,17 @@ fn row(n: usize, style: &str, samples: &mut [Sample]) -> Vec<String> {
 
 /// CP-SAT's time for each of `puzzles`, by the script, which must find
 /// each one unique, as the engine did.
-fn cpsat(script: &Path, puzzles: &[Aquarium]) -> Result<Vec<Duration>, BenchError> {
+fn cpsat(python: &Path, script: &Path, puzzles: &[Aquarium]) -> Result<Vec<Duration>, BenchError> {
     let shown = script.display().to_string();
     let mut file = tempfile::NamedTempFile::new()
         .map_err(|source| BenchError::Io { path: "a temporary puzzle file".into(), source })?;
     let text: Vec<String> = puzzles.iter().map(|p| p.to_string()).collect();
     file.write_all(text.join("\n").as_bytes())
         .map_err(|source| BenchError::Io { path: file.path().display().to_string(), source })?;
-    let output = Command::new("python3")
-        .arg(script)
-        .arg(file.path())
-        .output()
-        .map_err(|source| BenchError::Io { path: format!("python3 {shown}"), source })?;
-    if !output.status.success() {
-        return Err(BenchError::Message(format!(
-            "{shown} failed ({}): {}",
-            output.status,
-            String::from_utf8_lossy(&output.stderr).trim()
-        )));
-    }
     let mut times = Vec::with_capacity(puzzles.len());
-    for line in String::from_utf8_lossy(&output.stdout).lines() {
-        let record: serde_json::Value = serde_json::from_str(line)
-            .map_err(|e| BenchError::Message(format!("{shown}: a line that is not JSON ({e}): {line}")))?;
+    for record in run_script(python, script, &[file.path().as_os_str()])? {
         let (Some(seconds), Some(solutions)) = (record["seconds"].as_f64(), record["solutions"].as_u64()) else {
-            return Err(BenchError::Message(format!("{shown}: a line without seconds and solutions: {line}")));
+            return Err(BenchError::Message(format!("{shown}: a line without seconds and solutions: {record}")));
         };
         if solutions != 1 {
             return Err(BenchError::Message(format!(

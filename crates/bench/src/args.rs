@@ -49,6 +49,11 @@ pub enum Command {
     /// Saved pages stored as `import` stores them: a kind solved beside a kind kept without a solver, per page
     #[command(after_help = "Examples:\n  aquarchive-bench pages\n  aquarchive-bench pages --count 500")]
     Pages(PagesBenchArgs),
+    /// The family's real puzzles by aquarchive and by multi-puzzle-solver (OR-Tools CP-SAT, Python), per kind: median and worst time of each, the ratio of the medians, and whether the peer's answers are the sites'
+    #[command(
+        after_help = "Needs the peer solvers: scripts/peer-solvers/install (once).\n\nExamples:\n  aquarchive-bench peers\n  aquarchive-bench peers --kind tents --kind sudoku --runs 1"
+    )]
+    Peers(PeersBenchArgs),
     /// Puzzles imported (validated, solved, stored) per second into a fresh database
     #[command(after_help = "Examples:\n  aquarchive-bench import\n  aquarchive-bench import --count 2000 --size 10")]
     Import(ImportBenchArgs),
@@ -280,7 +285,7 @@ pub struct AquariumRandomBenchArgs {
     pub pairs: Option<Pairs>,
     /// Also solve every puzzle with OR-Tools CP-SAT by this script (one worker, first solution plus
     /// uniqueness), after the engine, and give the ratio puzzle by puzzle [default script:
-    /// the repository's scripts/aquarium-cpsat, which needs `pip install multi-puzzle-solver`]
+    /// the repository's scripts/aquarium-cpsat, run by --python]
     #[arg(
         long,
         value_name = "SCRIPT",
@@ -288,6 +293,50 @@ pub struct AquariumRandomBenchArgs {
         default_missing_value = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/aquarium-cpsat")
     )]
     pub cpsat: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub peer: PeerPython,
+}
+
+/// The Python that runs a peer's script.
+#[derive(Args, Debug)]
+pub struct PeerPython {
+    /// The Python that runs the peer's script [default: the repository's .peer-solvers/bin/python, the
+    /// virtualenv with multi-puzzle-solver and OR-Tools that scripts/peer-solvers/install makes]
+    #[arg(
+        long,
+        value_name = "PYTHON",
+        hide_default_value = true,
+        default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/../../.peer-solvers/bin/python")
+    )]
+    pub python: std::path::PathBuf,
+}
+
+#[derive(Args, Debug)]
+pub struct PeersBenchArgs {
+    /// The family's puzzles, one JSON object a line [default: the repository's tests/fixtures/family/states.jsonl]
+    #[arg(
+        value_name = "FILE",
+        hide_default_value = true,
+        default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/family/states.jsonl")
+    )]
+    pub file: String,
+    /// Only these kinds (repeatable)
+    #[arg(long = "kind", value_name = "KIND")]
+    pub kinds: Vec<String>,
+    /// Times each puzzle is solved by each solver; the best time counts
+    #[arg(long, value_name = "R", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
+    pub runs: u32,
+    /// The script that solves the puzzles with multi-puzzle-solver [default: the repository's
+    /// scripts/peer-solvers/family]
+    #[arg(
+        long,
+        value_name = "SCRIPT",
+        hide_default_value = true,
+        default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/peer-solvers/family")
+    )]
+    pub script: std::path::PathBuf,
+    #[command(flatten)]
+    pub peer: PeerPython,
 }
 
 /// `--styles` takes the generator's own style names.

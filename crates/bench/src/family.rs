@@ -15,33 +15,71 @@ use aquarchive::kinds::homes::home;
 use crate::args::{FamilyBenchArgs, relative_to_repository};
 use crate::error::BenchError;
 use crate::output::{print, read_input};
-use crate::table::render;
+use crate::table::{median, render};
 
 /// One real puzzle of a kind with a solver.
-struct Real {
-    kind: Kind,
+pub struct Real {
+    /// Its line in the file, from 1.
+    pub line: usize,
+    pub kind: Kind,
     task: String,
     answer: String,
     size: Option<Size>,
 }
 
-pub fn run(args: FamilyBenchArgs) -> Result<(), BenchError> {
-    let text = read_input(&args.file)?;
+/// The real puzzles of `file` whose kind has a solver, by kind; only those
+/// of `kinds` when any are named.
+pub fn load(file: &str, kinds: &[String]) -> Result<BTreeMap<Kind, Vec<Real>>, BenchError> {
+    let text = read_input(file)?;
     let mut by_kind: BTreeMap<Kind, Vec<Real>> = BTreeMap::new();
     for (n, line) in text.lines().enumerate() {
-        let bad = |why: &str| BenchError::Message(format!("{}:{}: {why}", args.file, n + 1));
+        let bad = |why: &str| BenchError::Message(format!("{file}:{}: {why}", n + 1));
         let value: serde_json::Value = serde_json::from_str(line).map_err(|e| bad(&e.to_string()))?;
         let field = |name: &str| value[name].as_str().map(str::to_string).ok_or_else(|| bad(name));
         let Ok(kind) = field("kind")?.parse::<Kind>() else { continue };
         let size =
             value["width"].as_u64().zip(value["height"].as_u64()).map(|(w, h)| Size::new(w as usize, h as usize));
-        if !args.kinds.is_empty() && !args.kinds.iter().any(|k| k == kind.name()) {
+        if !kinds.is_empty() && !kinds.iter().any(|k| k == kind.name()) {
             continue;
         }
         if home(kind).is_some_and(|home| home.solves()) {
-            by_kind.entry(kind).or_default().push(Real { kind, task: field("task")?, answer: field("answer")?, size });
+            let real = Real { line: n + 1, kind, task: field("task")?, answer: field("answer")?, size };
+            by_kind.entry(kind).or_default().push(real);
         }
     }
+    Ok(by_kind)
+}
+
+/// One puzzle timed: the best of its solves, and its board's size.
+pub struct Timed {
+    pub best: Duration,
+    pub size: Size,
+    /// Every solve found one answer, the one the site's hash was made from,
+    /// and proved there is no other.
+    pub confirmed: bool,
+}
+
+/// Solves `real` `runs` times through its kind's home, each a search for two
+/// answers (model included; reading the task is not timed).
+pub fn time(real: &Real, runs: usize) -> Result<Timed, BenchError> {
+    let board = home(real.kind)
+        .expect("a kind with a solver")
+        .read(&real.task, real.size)
+        .map_err(|e| BenchError::Message(format!("{}: {e}", real.kind)))?;
+    let mut best = Duration::MAX;
+    let mut confirmed = true;
+    for _ in 0..runs.max(1) {
+        let start = Instant::now();
+        let solved =
+            board.solve(Settings::default(), 2).expect("a solver").map_err(|e| BenchError::Message(e.to_string()))?;
+        best = best.min(start.elapsed());
+        confirmed &= solved.solutions == [real.answer.clone()] && solved.stats.exhausted;
+    }
+    Ok(Timed { best, size: board.size(), confirmed })
+}
+
+pub fn run(args: FamilyBenchArgs) -> Result<(), BenchError> {
+    let by_kind = load(&args.file, &args.kinds)?;
     let mut rows =
         vec![["kind", "puzzles", "median ms", "worst ms", "worst size", "confirmed"].map(String::from).to_vec()];
     for (kind, reals) in &by_kind {
@@ -49,36 +87,22 @@ pub fn run(args: FamilyBenchArgs) -> Result<(), BenchError> {
         let mut confirmed = 0;
         let mut worst = (Duration::ZERO, String::new());
         for real in reals {
-            let board = home(real.kind)
-                .expect("a kind with a solver")
-                .read(&real.task, real.size)
-                .map_err(|e| BenchError::Message(format!("{kind}: {e}")))?;
-            let mut best = Duration::MAX;
-            for _ in 0..args.runs.max(1) {
-                let start = Instant::now();
-                let solved = board
-                    .solve(Settings::default(), 2)
-                    .expect("a solver")
-                    .map_err(|e| BenchError::Message(e.to_string()))?;
-                best = best.min(start.elapsed());
-                if solved.solutions == [real.answer.clone()] && solved.stats.exhausted {
-                    confirmed += 1;
-                }
+            let timed = time(real, args.runs)?;
+            confirmed += usize::from(timed.confirmed);
+            if timed.best > worst.0 {
+                worst = (timed.best, timed.size.to_string());
             }
-            if best > worst.0 {
-                worst = (best, board.size().to_string());
-            }
-            times.push(best);
+            times.push(timed.best);
         }
         times.sort();
         let ms = |d: Duration| format!("{:.3}", d.as_secs_f64() * 1e3);
         rows.push(vec![
             kind.to_string(),
             reals.len().to_string(),
-            ms(times[times.len() / 2]),
+            ms(median(&times)),
             ms(worst.0),
             worst.1,
-            format!("{}/{}", confirmed / args.runs.max(1), reals.len()),
+            format!("{confirmed}/{}", reals.len()),
         ]);
     }
     let title = format!(

@@ -2,7 +2,7 @@
 //! setting side by side in one run. A tool of the source tree, not of the
 //! installed `aquarchive`: its defaults read the repository's fixtures.
 //!
-//! `cargo run --release -p aquarchive-bench -- <aquarium|aquarium-random|aquarium-settings|sudoku|calendar|ring|family|pages|import|export|grade-aquarium|photo>`
+//! `cargo run --release -p aquarchive-bench -- <aquarium|aquarium-random|aquarium-settings|sudoku|calendar|ring|family|peers|pages|import|export|grade-aquarium|photo>`
 
 mod aquarium;
 mod aquarium_random;
@@ -17,6 +17,8 @@ mod grade_aquarium;
 mod import;
 mod output;
 mod pages;
+mod peer;
+mod peers;
 mod photo;
 mod ring;
 mod searches;
@@ -46,6 +48,7 @@ fn main() {
         Command::Ring(args) => ring::run(args),
         Command::Family(args) => family::run(args),
         Command::Pages(args) => pages::run(args),
+        Command::Peers(args) => peers::run(args),
         Command::Import(args) => import::run(args),
         Command::Export(args) => export::run(args),
         Command::GradeAquarium(args) => grade_aquarium::run(args),

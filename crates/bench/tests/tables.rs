@@ -218,11 +218,37 @@ fn aquarium_random_times_the_styles_asked_with_a_count_for_each_size() {
 
 #[test]
 fn aquarium_random_names_a_cpsat_script_that_fails() {
-    let output = run_in_temp_dir(&["aquarium-random", "--sizes", "6", "--count", "1", "--cpsat", "no-such-script.py"]);
+    let output = run_in_temp_dir(&[
+        "aquarium-random",
+        "--sizes",
+        "6",
+        "--count",
+        "1",
+        "--cpsat",
+        "no-such-script.py",
+        "--python",
+        "python3",
+    ]);
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("aquarchive-bench: no-such-script.py failed"), "{stderr}");
     assert!(output.stdout.is_empty(), "no table when a column cannot be filled");
+}
+
+#[test]
+fn peers_without_the_peer_solvers_says_in_one_line_how_to_install_them() {
+    let output = run_in_temp_dir(&["peers", "--kind", "tents", "--python", "no-such-python"]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(
+        stderr.lines().last(),
+        Some(
+            "aquarchive-bench: no-such-python: no such Python; install the peer solvers with \
+             scripts/peer-solvers/install (a virtualenv in .peer-solvers), or give --python"
+        ),
+        "{stderr}"
+    );
+    assert!(output.stdout.is_empty(), "no table without the peer's column");
 }
 
 #[test]
