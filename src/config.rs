@@ -305,13 +305,26 @@ pub const NUMBER_RANGES: [(&str, std::ops::RangeInclusive<u64>, &str); 7] = [
     ("fetch.board_wait_secs", 1..=3_600, "seconds, up to an hour"),
 ];
 
+/// Whether a top-level key is one of aquarchive's tables, or a typo or two
+/// away from one (`[achive]`, `[fecth]`; `[sites]` for `site`): such a
+/// file is ours with a mistake in it, which `Config::parse` names, not
+/// another program's to be passed over while a scheduled fetch fills a new
+/// archive. A short name allows one typo, so `[size]` is not taken for it.
+fn is_ours_or_a_typo_of_ours(key: &str) -> bool {
+    let key = key.to_ascii_lowercase();
+    ["archive", "site", "fetch"].iter().any(|ours| {
+        let allowed = if ours.len() > 4 { 2 } else { 1 };
+        strsim::osa_distance(&key, ours) <= allowed && !(ours.len() == 4 && key == "size")
+    })
+}
+
 /// The top-level keys of a TOML text that is some other program's: it
 /// reads as TOML and names none of aquarchive's tables. `None` for a file
 /// of aquarchive's, an empty one, or one that does not read (whose error
 /// `Config::parse` gives).
 fn others_tables(text: &str) -> Option<String> {
     let table: toml::Table = toml::from_str(text).ok()?;
-    if table.is_empty() || ["archive", "site", "fetch"].iter().any(|ours| table.contains_key(*ours)) {
+    if table.is_empty() || table.keys().any(|key| is_ours_or_a_typo_of_ours(key)) {
         return None;
     }
     let keys: Vec<String> = table.keys().take(3).map(|k| format!("[{k}]")).collect();
@@ -328,7 +341,12 @@ mod tests {
             others_tables("[package]\nname = \"x\"\n[dependencies]\n").as_deref(),
             Some("[dependencies], [package]")
         );
-        assert_eq!(others_tables("[sites]\nbase_url = \"x\"\n").as_deref(), Some("[sites]"));
+        assert_eq!(others_tables("[size]\nwidth = 3\n").as_deref(), Some("[size]"));
+        // Ours with a typo in a table's name, which `parse` then names.
+        for typo in ["[achive]\n", "[Archiv]\n", "[fecth]\n", "[sites]\nbase_url = \"x\"\n", "[sit]\n"] {
+            assert_eq!(others_tables(typo), None, "{typo}");
+            assert!(Config::parse(typo).unwrap_err().contains("unknown field"), "{typo}");
+        }
         // Ours, even with a mistake inside (which `parse` names), or nothing.
         assert_eq!(others_tables("[site]\nbase = 1\n[package]\n"), None);
         assert_eq!(others_tables(""), None);

@@ -357,3 +357,20 @@ fn another_program_s_config_toml_here_is_left_alone_with_a_warning() {
     let run = dir.run(&["--config", "config.toml", "list"]).expect_code(2);
     assert!(run.stderr.contains("unknown field `package`"), "{run}");
 }
+
+#[test]
+fn a_config_table_a_typo_away_from_ours_stops_the_run_before_it_makes_an_archive() {
+    let dir = Dir::new();
+    let puzzle = fixtures().join("aquarium/puzzles/10x10_easy_3081686.txt");
+    for (typo, table) in
+        [("[achive]\ndatabase = \"mine.sqlite\"\n", "achive"), ("[fecth]\nmethod = \"http\"\n", "fecth")]
+    {
+        dir.write("config.toml", typo);
+        let run = dir.run(&["import", puzzle.to_str().unwrap()]).expect_code(2);
+        assert!(
+            run.stderr.contains("config.toml") && run.stderr.contains(&format!("unknown field `{table}`")),
+            "{run}"
+        );
+        assert!(!dir.join("archive").exists() && !dir.join("mine.sqlite").exists(), "no archive made: {run}");
+    }
+}
