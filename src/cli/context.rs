@@ -1,11 +1,17 @@
 //! What the archive commands share: the settings in force and the database
 //! they name.
 
+use std::path::PathBuf;
+
 use aquarchive::archive::{Access, Store};
 use aquarchive::config::Config;
 
 use super::args::GlobalArgs;
 use super::error::CliError;
+
+/// The environment variable that names the archive database where `--db`
+/// does not.
+pub const DB_VARIABLE: &str = "AQUARCHIVE_DB";
 
 /// The settings in force and the database they name.
 pub struct Context {
@@ -13,15 +19,18 @@ pub struct Context {
 }
 
 impl Context {
-    /// Reads the settings; `--db` wins over config.toml.
+    /// Reads the settings; the database is `--db`'s, else
+    /// [`DB_VARIABLE`]'s, else config.toml's, so that a shell or a cron job
+    /// that sets the variable finds one archive from any folder.
     pub fn load(global: &GlobalArgs) -> Result<Context, CliError> {
         let loaded = Config::load(global.config.as_deref())?;
         if let Some(not_ours) = &loaded.not_ours {
             eprintln!("aquarchive: warning: {not_ours}");
         }
         let mut config = loaded.config;
-        if let Some(db) = &global.db {
-            config.archive.database = db.clone();
+        let from_environment = std::env::var_os(DB_VARIABLE).filter(|value| !value.is_empty()).map(PathBuf::from);
+        if let Some(db) = global.db.clone().or(from_environment) {
+            config.archive.database = db;
         }
         Ok(Context { config })
     }

@@ -194,6 +194,14 @@ pub struct Filter {
     pub unsolved: bool,
     /// Only puzzles graded at this level (by its name).
     pub grade: Option<String>,
+    /// Only specials of this date (`2026-11-20`), the site's date of the
+    /// special, not the time it was stored.
+    pub special_date: Option<String>,
+    /// The newest first (by archive ID, the order puzzles were stored in),
+    /// where the oldest come first otherwise.
+    pub newest_first: bool,
+    /// At most this many puzzles, the first in the order asked.
+    pub limit: Option<u64>,
 }
 
 /// Sizes a filter picks: puzzles of any of these size classes, and

@@ -235,7 +235,11 @@ impl Store {
         mut each: impl FnMut(Puzzle) -> Result<(), E>,
     ) -> Result<(), E> {
         let (condition, values) = filter.sql();
-        let query = format!("SELECT {PUZZLE_COLUMNS} {PUZZLE_FROM} WHERE {condition} ORDER BY p.id");
+        let order = if filter.newest_first { "DESC" } else { "ASC" };
+        // SQLite's LIMIT takes a signed 64-bit count: a larger one is all.
+        let limit = filter.limit.and_then(|n| i64::try_from(n).ok()).unwrap_or(-1);
+        let query =
+            format!("SELECT {PUZZLE_COLUMNS} {PUZZLE_FROM} WHERE {condition} ORDER BY p.id {order} LIMIT {limit}");
         let mut statement = self.conn.prepare(&query).map_err(self.err())?;
         let params: Vec<&dyn ToSql> = values.iter().map(|v| v as &dyn ToSql).collect();
         let mut rows = statement.query(params.as_slice()).map_err(self.err())?;
@@ -598,6 +602,9 @@ impl Filter {
         }
         if let Some(level) = &self.grade {
             term("g.level = ?", level.clone());
+        }
+        if let Some(date) = &self.special_date {
+            term("p.special_date = ?", date.clone());
         }
         if let Some(sizes) = &self.sizes {
             let classes: Vec<String> = sizes.classes.iter().map(i64::to_string).collect();

@@ -374,3 +374,51 @@ fn a_config_table_a_typo_away_from_ours_stops_the_run_before_it_makes_an_archive
         assert!(!dir.join("archive").exists() && !dir.join("mine.sqlite").exists(), "no archive made: {run}");
     }
 }
+
+#[test]
+fn aquarchive_db_names_the_archive_from_any_folder_and_db_still_wins() {
+    let dir = Dir::new();
+    dir.write("config.toml", "[archive]\ndatabase = \"from-config.sqlite\"\n");
+    let puzzle = fixtures().join("aquarium/puzzles/10x10_easy_3081686.txt");
+    let home = dir.join("home.sqlite");
+    let run_with_variable = |args: &[&str], folder: &str| {
+        let mut command = dir.command(args);
+        command.current_dir(dir.join(folder)).env("AQUARCHIVE_DB", &home);
+        command.stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::piped());
+        crate::util::Run::wait(command.spawn().unwrap(), &format!("aquarchive {}", args.join(" ")))
+    };
+    // The variable wins over config.toml.
+    run_with_variable(&["import", puzzle.to_str().unwrap()], ".").ok();
+    assert!(home.exists() && !dir.join("from-config.sqlite").exists());
+    // From another folder, the same archive.
+    std::fs::create_dir(dir.join("elsewhere")).unwrap();
+    let list = run_with_variable(&["list"], "elsewhere").ok();
+    assert_eq!(list.stdout.lines().count(), 2, "a header and the puzzle: {list}");
+    let stats = run_with_variable(&["stats"], "elsewhere").ok();
+    assert!(stats.stdout.contains("home.sqlite: 1 puzzle"), "{stats}");
+    // --db wins over the variable.
+    let other = run_with_variable(&["--db", "other.sqlite", "list"], "elsewhere").expect_code(2);
+    assert!(other.stderr.contains("other.sqlite"), "{other}");
+}
+
+#[test]
+fn list_finds_a_special_by_its_date_and_shows_the_newest_first_up_to_a_limit() {
+    let site = crate::site_server::Site::start();
+    let dir = Dir::new();
+    dir.write("config.toml", format!("[site]\nbase_url = \"{}\"\nmin_delay_ms = 0\nretries = 0\n", site.base_url()));
+    dir.run(&["fetch", "daily", "--missed"]).ok();
+    let all = dir.run(&["list", "--json"]).ok().json_lines();
+    assert!(all.len() >= 3, "several dailies: {all:?}");
+    let dates: Vec<&str> = all.iter().map(|p| p["special_date"].as_str().unwrap()).collect();
+    let wanted = dates[1];
+    let on_date = dir.run(&["list", "--json", "--date", wanted]).ok().json_lines();
+    assert_eq!(on_date.len(), 1, "{on_date:?}");
+    assert_eq!(on_date[0]["special_date"], wanted);
+    assert_eq!(on_date[0]["id"], all[1]["id"]);
+    // The newest first, two of them: the last two stored, last first.
+    let newest = dir.run(&["list", "--json", "--newest", "--limit", "2"]).ok().json_lines();
+    let ids: Vec<&serde_json::Value> = newest.iter().map(|p| &p["id"]).collect();
+    assert_eq!(ids, [&all[all.len() - 1]["id"], &all[all.len() - 2]["id"]]);
+    let bad = dir.run(&["list", "--date", "2026-02-30"]).expect_code(2);
+    assert!(bad.stderr.contains("--date"), "{bad}");
+}

@@ -45,7 +45,9 @@ impl Dir {
 
     pub fn command(&self, args: &[&str]) -> Command {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_aquarchive"));
-        cmd.args(args).current_dir(self.path()).stdin(Stdio::null());
+        // The archive is the one each test names, whatever the shell that
+        // runs the tests has set.
+        cmd.args(args).current_dir(self.path()).stdin(Stdio::null()).env_remove("AQUARCHIVE_DB");
         cmd
     }
 

@@ -66,7 +66,9 @@ pub(super) fn list_help() -> String {
 
 Examples:
   aquarchive list --status several
-  aquarchive list --size 15x15-hard --since 2026-11-01 --json | jq .id"
+  aquarchive list --size 15x15-hard --since 2026-11-01 --json | jq .id
+  aquarchive list --newest --limit 5                # the five last stored
+  aquarchive list --size special-daily --date 2026-11-20   # that day's daily"
     )
 }
 
@@ -77,6 +79,12 @@ pub struct ListArgs {
     /// One JSON object per puzzle per line (with its solution)
     #[arg(long)]
     pub json: bool,
+    /// The newest first (the last stored), where the oldest come first otherwise
+    #[arg(long)]
+    pub newest: bool,
+    /// At most N puzzles, the first in the order listed (with --newest: the N last stored)
+    #[arg(long, value_name = "N")]
+    pub limit: Option<u64>,
 }
 
 pub(super) const SHOW_EXAMPLES: &str = "\

@@ -36,6 +36,9 @@ pub struct FilterArgs {
     /// Only Aquarium and Sudoku puzzles graded at this level
     #[arg(long, value_name = "LEVEL", value_parser = PossibleValuesParser::new(grade::level_names()))]
     pub grade: Option<String>,
+    /// Only specials of this date, the site's date of the special (2026-11-20; --since and --until are the time stored)
+    #[arg(long, value_name = "DATE")]
+    pub date: Option<jiff::civil::Date>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -84,6 +87,7 @@ impl FilterArgs {
             since: self.since.clone(),
             until: self.until.clone(),
             grade: self.grade.clone(),
+            special_date: self.date.map(|date| date.to_string()),
             ..Filter::default()
         })
     }

@@ -10,7 +10,8 @@ pub struct GlobalArgs {
     /// Settings file [default: config.toml in the working directory, if there is one]
     #[arg(long, global = true, value_name = "PATH", help_heading = "Global options")]
     pub config: Option<PathBuf>,
-    /// The archive database [default: config.toml's archive.database, else archive/aquarchive.sqlite]
+    /// The archive database [default: $AQUARCHIVE_DB, else config.toml's archive.database, else
+    /// archive/aquarchive.sqlite]
     #[arg(long, global = true, value_name = "PATH", help_heading = "Global options")]
     pub db: Option<PathBuf>,
     /// Say on standard error what is done on the way (each fetch, retry and wait); -vv says more.

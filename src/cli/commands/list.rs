@@ -1,7 +1,7 @@
 //! `aquarchive list`: the archive's puzzles, one a line.
 
-use aquarchive::archive::Access;
 use aquarchive::archive::Kind;
+use aquarchive::archive::{Access, Filter};
 use aquarchive::archive::{export, grade, stats};
 use aquarchive::render::count_of;
 use aquarchive::shared::time_to_second;
@@ -19,7 +19,7 @@ fn class_of(kind: Kind, size_class: Option<i64>, width: i64, height: i64) -> Str
 }
 
 pub fn run(args: ListArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
-    let filter = args.filter.to_filter()?;
+    let filter = Filter { newest_first: args.newest, limit: args.limit, ..args.filter.to_filter()? };
     let context = Context::load(global)?;
     let store = context.open(Access::ReadOnly)?;
     let base_url = &context.config.site.aquarium_url();
