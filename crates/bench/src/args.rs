@@ -188,8 +188,9 @@ pub struct RingBenchArgs {
     pub runs: usize,
 }
 
+/// The family's real puzzles a bench reads, and the kinds it takes of them.
 #[derive(Args, Debug)]
-pub struct FamilyBenchArgs {
+pub struct FamilyPuzzles {
     /// The family's puzzles, one JSON object a line [default: the repository's tests/fixtures/family/states.jsonl]
     #[arg(
         value_name = "FILE",
@@ -200,6 +201,12 @@ pub struct FamilyBenchArgs {
     /// Only these kinds (repeatable)
     #[arg(long = "kind", value_name = "KIND")]
     pub kinds: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct FamilyBenchArgs {
+    #[command(flatten)]
+    pub puzzles: FamilyPuzzles,
     /// Times each puzzle is solved; the best time counts
     #[arg(long, value_name = "R", default_value_t = 5)]
     pub runs: usize,
@@ -313,16 +320,8 @@ pub struct PeerPython {
 
 #[derive(Args, Debug)]
 pub struct PeersBenchArgs {
-    /// The family's puzzles, one JSON object a line [default: the repository's tests/fixtures/family/states.jsonl]
-    #[arg(
-        value_name = "FILE",
-        hide_default_value = true,
-        default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/family/states.jsonl")
-    )]
-    pub file: String,
-    /// Only these kinds (repeatable)
-    #[arg(long = "kind", value_name = "KIND")]
-    pub kinds: Vec<String>,
+    #[command(flatten)]
+    pub puzzles: FamilyPuzzles,
     /// Times each puzzle is solved by each solver; the best time counts
     #[arg(long, value_name = "R", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
     pub runs: u32,

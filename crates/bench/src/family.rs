@@ -79,7 +79,7 @@ pub fn time(real: &Real, runs: usize) -> Result<Timed, BenchError> {
 }
 
 pub fn run(args: FamilyBenchArgs) -> Result<(), BenchError> {
-    let by_kind = load(&args.file, &args.kinds)?;
+    let by_kind = load(&args.puzzles.file, &args.puzzles.kinds)?;
     let mut rows =
         vec![["kind", "puzzles", "median ms", "worst ms", "worst size", "confirmed"].map(String::from).to_vec()];
     for (kind, reals) in &by_kind {
@@ -108,7 +108,7 @@ pub fn run(args: FamilyBenchArgs) -> Result<(), BenchError> {
     let title = format!(
         "The family's real puzzles ({}), solved and proved unique through each kind's home, best of {} runs a \
          puzzle (model included); confirmed: the one answer is the one the site's hash was made from:",
-        relative_to_repository(&args.file),
+        relative_to_repository(&args.puzzles.file),
         args.runs
     );
     print(&render(&title, &rows))?;

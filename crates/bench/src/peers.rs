@@ -49,10 +49,11 @@ struct PeerTimes {
 }
 
 pub fn run(args: PeersBenchArgs) -> Result<(), BenchError> {
-    let by_kind = family::load(&args.file, &args.kinds)?;
+    let by_kind = family::load(&args.puzzles.file, &args.puzzles.kinds)?;
     let runs = args.runs as usize;
-    let mut script_args: Vec<OsString> = vec![args.file.clone().into(), "--runs".into(), runs.to_string().into()];
-    for kind in &args.kinds {
+    let mut script_args: Vec<OsString> =
+        vec![args.puzzles.file.clone().into(), "--runs".into(), runs.to_string().into()];
+    for kind in &args.puzzles.kinds {
         script_args.extend(["--kind".into(), kind.into()]);
     }
     let script = relative_to_repository(&args.script.display().to_string()).to_string();
@@ -74,7 +75,7 @@ pub fn run(args: PeersBenchArgs) -> Result<(), BenchError> {
             if !timed.confirmed {
                 return Err(BenchError::Message(format!(
                     "{}:{}: aquarchive did not prove the site's answer the only one",
-                    args.file, real.line
+                    args.puzzles.file, real.line
                 )));
             }
             aquarchive.push(timed.best);
@@ -105,7 +106,7 @@ pub fn run(args: PeersBenchArgs) -> Result<(), BenchError> {
         "The family's real puzzles ({}) by aquarchive (one thread; model and a search for two answers) and by \
          multi-puzzle-solver ({script}: OR-Tools CP-SAT, one worker; its model built and searched to a second \
          answer; Python's start, imports and the task's conversion not timed), best of {runs} runs a puzzle each:",
-        relative_to_repository(&args.file),
+        relative_to_repository(&args.puzzles.file),
     );
     let mut out = render(&title, &rows(&mut kinds));
     out.push_str(&verdict(&kinds));
