@@ -49,7 +49,7 @@ fuzz_target!(|data: &[u8]| {
     // Refused whole (not ours, damaged, not our schema) or merged in part:
     // either way nothing of it is written.
     let _ = merge(&mut store, &other);
-    assert_eq!(std::fs::read(&other).expect("the other archive is there"), bytes, "the other archive was changed");
+    assert!(std::fs::read(&other).expect("the other archive is there") == bytes, "the other archive was changed");
     store.check_integrity().expect("the archive merged into is sound");
     let checked = verify(&store, &Filter::default()).expect("the archive verifies");
     assert!(checked.mismatches.is_empty(), "a merged record fails verify: {:?}", checked.mismatches);

@@ -209,7 +209,7 @@ mod tests {
                 Ok(_) => merged += 1,
                 Err(_) => refused += 1,
             }
-            assert_eq!(std::fs::read(&other).unwrap(), bytes, "case {case}: the other archive was changed");
+            assert!(std::fs::read(&other).unwrap() == bytes, "case {case}: the other archive was changed");
             let report = crate::archive::verify::verify(&store, &Filter::default()).unwrap();
             assert!(report.mismatches.is_empty(), "case {case}: {:?}", report.mismatches);
         }
