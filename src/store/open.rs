@@ -29,7 +29,7 @@ pub struct Store {
     /// For another archive opened to be read ([`Store::open_other`]): the
     /// private folder holding the copy `conn` reads, removed when this is
     /// dropped (after `conn`, declared before it).
-    pub(super) _copy: Option<super::other::Scratch>,
+    pub(super) _copy: Option<Scratch>,
 }
 
 impl Store {
@@ -63,6 +63,34 @@ impl Store {
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(|e| StoreError::sql(&self.path, e))?;
         Ok((tx, &self.path))
+    }
+}
+
+/// A folder of this process's own beside the archive, removed with all it
+/// holds when dropped.
+#[derive(Debug)]
+pub(super) struct Scratch(PathBuf);
+
+impl Scratch {
+    /// Makes the folder `path`, readable by this user only; one of the same
+    /// name is a killed merge's of a process with this id, and goes first.
+    pub(super) fn make(path: &Path) -> Result<Scratch, StoreError> {
+        let _ = std::fs::remove_dir_all(path);
+        let mut builder = std::fs::DirBuilder::new();
+        #[cfg(unix)]
+        std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+        builder.create(path).map_err(|e| StoreError::io(path, e))?;
+        Ok(Scratch(path.to_path_buf()))
+    }
+
+    pub(super) fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
     }
 }
 

@@ -17,7 +17,7 @@
 //! holds may be larger than [`MAX_ROW_BYTES`]. An archive of an earlier
 //! version is upgraded in the copy.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use rusqlite::backup::{Backup, StepResult};
 use rusqlite::config::DbConfig;
@@ -25,7 +25,9 @@ use rusqlite::limits::Limit;
 use rusqlite::{Connection, OpenFlags};
 
 use super::migrate::{self, VERSION};
-use super::open::{SCHEMA, beside, check_header, check_ids, open_immutable, shared_memory_usable, wait_for_lock};
+use super::open::{
+    SCHEMA, Scratch, beside, check_header, check_ids, open_immutable, shared_memory_usable, wait_for_lock,
+};
 use super::record::MAX_ROW_BYTES;
 use super::{Store, StoreError};
 
@@ -49,34 +51,10 @@ impl Store {
         let folder = self.path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
         let name = self.path.file_name().map_or_else(|| "archive".into(), |n| n.to_string_lossy());
         let scratch = Scratch::make(&folder.join(format!(".{name}.merge-{}", std::process::id())))?;
-        let copy = scratch.0.join("copy.sqlite");
+        let copy = scratch.path().join("copy.sqlite");
         copy_pages(other, &copy)?;
         let conn = open_copy(other, &copy)?;
         Ok(Store { conn, path: other.to_path_buf(), warning: None, _copy: Some(scratch) })
-    }
-}
-
-/// A folder of this process's own beside the archive, removed with all it
-/// holds when dropped.
-#[derive(Debug)]
-pub(super) struct Scratch(PathBuf);
-
-impl Scratch {
-    /// Makes the folder `path`, readable by this user only; one of the same
-    /// name is a killed merge's of a process with this id, and goes first.
-    fn make(path: &Path) -> Result<Scratch, StoreError> {
-        let _ = std::fs::remove_dir_all(path);
-        let mut builder = std::fs::DirBuilder::new();
-        #[cfg(unix)]
-        std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
-        builder.create(path).map_err(|e| StoreError::io(path, e))?;
-        Ok(Scratch(path.to_path_buf()))
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
     }
 }
 
