@@ -273,7 +273,7 @@ pub fn read_file(path: &Path, format: Format, kind: Option<Kind>) -> Result<Vec<
     let shown = path.display().to_string();
     // A file of another encoding is one file that cannot be read, not an
     // error that stops the whole import.
-    let text = match decode(read_bytes(path)?) {
+    let text = match read_bytes(path)?.and_then(decode) {
         Ok(text) => text,
         Err(why) => return Ok(vec![unreadable(shown, why, 1)]),
     };
@@ -377,21 +377,41 @@ fn more_lines<T>(more: &[(usize, T)]) -> String {
     format!("and {n} more puzzle{} that cannot be read, at {at}", if n == 1 { "" } else { "s" })
 }
 
+/// The largest puzzle file read (a text export's file holds one puzzle; a
+/// collection of a million Sudoku task lines, about 80 MiB). A larger one
+/// is refused by its name before it is read, so that no file makes this
+/// process hold more.
+pub const MAX_FILE_BYTES: u64 = 256 << 20;
+
 /// Reads a file (`-`: standard input) that must be UTF-8 text (see [`decode`]).
 pub fn read_text(path: &Path) -> Result<String, ArchiveError> {
-    let bytes = read_bytes(path)?;
-    decode(bytes).map_err(|why| ArchiveError::Input(format!("{}: {why}", path.display())))
+    read_bytes(path)?.and_then(decode).map_err(|why| ArchiveError::Input(format!("{}: {why}", path.display())))
 }
 
-/// The bytes of a file, or of standard input for `-`.
-fn read_bytes(path: &Path) -> Result<Vec<u8>, ArchiveError> {
-    if path == Path::new("-") {
-        let mut buf = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin(), &mut buf).map(|_| buf)
+/// The bytes of a file, or of standard input for `-`; `Err` with why when
+/// there are more than [`MAX_FILE_BYTES`] (found before they are read).
+fn read_bytes(path: &Path) -> Result<Result<Vec<u8>, String>, ArchiveError> {
+    let io = |source| ArchiveError::Io { path: path.display().to_string(), source };
+    let input: Box<dyn std::io::Read> = if path == Path::new("-") {
+        Box::new(std::io::stdin())
     } else {
-        std::fs::read(path)
+        let file = std::fs::File::open(path).map_err(io)?;
+        if file.metadata().map_err(io)?.len() > MAX_FILE_BYTES {
+            return Ok(Err(too_large_file()));
+        }
+        Box::new(file)
+    };
+    let mut bytes = Vec::new();
+    // A file that grows while it is read, or standard input, is cut here.
+    std::io::Read::read_to_end(&mut std::io::Read::take(input, MAX_FILE_BYTES + 1), &mut bytes).map_err(io)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Ok(Err(too_large_file()));
     }
-    .map_err(|source| ArchiveError::Io { path: path.display().to_string(), source })
+    Ok(Ok(bytes))
+}
+
+fn too_large_file() -> String {
+    format!("more than the {} MiB a puzzle file may hold; split it into smaller files", MAX_FILE_BYTES >> 20)
 }
 
 /// A file's bytes as UTF-8 text, without the byte-order mark that Windows

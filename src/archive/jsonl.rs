@@ -7,6 +7,7 @@
 //! `link`, `board`, `solutions`, `solution_rows`, `canonical_hash`), which
 //! an import ignores: they follow from the rest.
 
+use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 
 use jiff::Timestamp;
@@ -15,10 +16,11 @@ use serde::{Deserialize, Serialize};
 use crate::kinds::Kind;
 use crate::shared::time_text;
 use crate::store::HashCheck;
-use crate::store::{Grade, Graded, NewPuzzle, Reading, Record, SiteFacts, Solved, Status, Store};
+use crate::store::{
+    Grade, Graded, MAX_ROW_BYTES, NewPuzzle, READ_BUDGET, Reading, Record, SiteFacts, Solved, Status, Store,
+};
 
 use super::error::ArchiveError;
-use super::import::read_text;
 use super::restore::{Tally, restore_chunk};
 
 /// Lines restored per transaction.
@@ -305,33 +307,122 @@ pub struct JsonReport {
     pub interrupted: bool,
 }
 
-/// Imports the JSON lines of `path` (`-`: standard input) into `store`, a
-/// chunk per transaction through [`Store::restore`]. A line that is not a
-/// record, or fails the check, is reported by its line and not stored; the
-/// rest are. Snapshots are named but not carried: a puzzle whose page the
-/// archive lacks is stored without it (counted in `snapshots_missing`).
+/// The longest line read: a record of [`MAX_ROW_BYTES`] as an export writes
+/// it, with the fields that follow from it and JSON's escapes. A longer
+/// line is refused by its number without being held in memory.
+pub const MAX_LINE_BYTES: u64 = 4 * MAX_ROW_BYTES;
+
+/// Imports the JSON lines of `path` (`-`: standard input) into `store`, read
+/// as a stream, a chunk per transaction through [`Store::restore`]. A line
+/// that is not a record (not JSON, not UTF-8, longer than
+/// [`MAX_LINE_BYTES`]), or whose record fails the check, is refused by its
+/// line with the reason and not stored; the rest are. Snapshots are named
+/// but not carried: a puzzle whose page the archive lacks is stored without
+/// it (counted in `snapshots_missing`).
 pub fn import(store: &mut Store, path: &Path) -> Result<JsonReport, ArchiveError> {
     let shown = path.display().to_string();
-    let text = read_text(path)?;
+    let io = |source| ArchiveError::Io { path: shown.clone(), source };
+    let mut input: Box<dyn BufRead> = if path == Path::new("-") {
+        Box::new(std::io::stdin().lock())
+    } else {
+        Box::new(BufReader::new(std::fs::File::open(path).map_err(io)?))
+    };
     let mut report = JsonReport::default();
     let mut chunk = Vec::with_capacity(CHUNK);
-    for (n, raw) in text.lines().enumerate() {
-        if raw.trim().is_empty() {
+    let mut chunk_bytes = 0;
+    let mut raw = Vec::new();
+    for n in 1.. {
+        let Some(whole) = read_line(&mut input, &mut raw, MAX_LINE_BYTES).map_err(io)? else { break };
+        let place = format!("{shown}:{n}");
+        if !whole {
+            let most = MAX_LINE_BYTES >> 20;
+            report.puzzles.refused.push(format!("{place}: the line is longer than the {most} MiB a line may hold"));
             continue;
         }
-        let place = format!("{shown}:{}", n + 1);
-        match serde_json::from_str::<Line>(raw).map_err(|e| e.to_string()).and_then(Line::record) {
-            Ok(record) => chunk.push((place, record)),
+        // Windows editors put a byte-order mark first ("UTF-8 with BOM").
+        let bytes = if n == 1 { raw.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&raw) } else { &raw[..] };
+        let line = match std::str::from_utf8(bytes) {
+            Ok(line) if line.trim().is_empty() => continue,
+            Ok(line) => line,
+            Err(e) => {
+                let at = e.valid_up_to() + 1;
+                report.puzzles.refused.push(format!("{place}: not UTF-8 text from byte {at} of the line on"));
+                continue;
+            }
+        };
+        match serde_json::from_str::<Line>(line).map_err(|e| e.to_string()).and_then(Line::record) {
+            Ok(record) => {
+                chunk_bytes += record.bytes();
+                chunk.push((place, record));
+            }
             Err(why) => report.puzzles.refused.push(format!("{place}: {why}")),
         }
-        if chunk.len() == CHUNK {
-            restore_chunk(store, None, std::mem::take(&mut chunk), &mut report.puzzles)?;
+        if chunk.len() == CHUNK || chunk_bytes >= READ_BUDGET {
+            restore_chunk(store, std::mem::take(&mut chunk), &mut report.puzzles)?;
+            chunk_bytes = 0;
             if crate::interrupt::requested() {
                 report.interrupted = true;
                 return Ok(report);
             }
         }
     }
-    restore_chunk(store, None, chunk, &mut report.puzzles)?;
+    restore_chunk(store, chunk, &mut report.puzzles)?;
     Ok(report)
+}
+
+/// Reads one line of `input` into `line` (without its end), at most `most`
+/// bytes of it: `Some(true)` for a whole line, `Some(false)` for a longer
+/// one (the rest read past, never held), `None` at the end.
+fn read_line<R: BufRead + ?Sized>(input: &mut R, line: &mut Vec<u8>, most: u64) -> std::io::Result<Option<bool>> {
+    line.clear();
+    let read = Read::take(&mut *input, most + 1).read_until(b'\n', line)?;
+    if read == 0 {
+        return Ok(None);
+    }
+    if line.last() == Some(&b'\n') {
+        line.pop();
+        if line.last() == Some(&b'\r') {
+            line.pop();
+        }
+        return Ok(Some(true));
+    }
+    if (line.len() as u64) <= most {
+        // The last line, without an end.
+        return Ok(Some(true));
+    }
+    line.clear();
+    loop {
+        let buffer = input.fill_buf()?;
+        if buffer.is_empty() {
+            return Ok(Some(false));
+        }
+        match buffer.iter().position(|&b| b == b'\n') {
+            Some(end) => {
+                input.consume(end + 1);
+                return Ok(Some(false));
+            }
+            None => {
+                let all = buffer.len();
+                input.consume(all);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_longer_than_allowed_is_read_past_and_the_next_read_whole() {
+        let text = format!("short\r\n{}\nnext\nlast", "x".repeat(100));
+        let mut input = std::io::Cursor::new(text.into_bytes());
+        let mut line = Vec::new();
+        let mut lines = Vec::new();
+        while let Some(whole) = read_line(&mut input, &mut line, 10).unwrap() {
+            lines.push((whole, String::from_utf8(line.clone()).unwrap()));
+        }
+        let expected = [(true, "short"), (false, ""), (true, "next"), (true, "last")];
+        assert_eq!(lines, expected.map(|(w, l)| (w, l.to_string())));
+    }
 }

@@ -3,22 +3,33 @@
 //! stored, then restored in batches by the store ([`Store::restore`]), and
 //! what became of each counted, with every disagreement named.
 
-use crate::store::{Record, sha256_hex};
-use crate::store::{RestoreReport, Restored, Snapshot, Store};
+use crate::store::{MAX_ROW_BYTES, READ_BUDGET, Record, sha256_hex, too_large};
+use crate::store::{RestoreReport, Restored, Store};
 
 use super::error::ArchiveError;
 use super::kinds::AnyPuzzle;
-use super::verify::{fault, solution_fault};
+use super::verify::{fault, kept_as_given, solution_fault};
 
 /// What is wrong with a record, if anything, checked as `verify` checks a
 /// stored puzzle and by independent code (the kind's parser and verifier,
-/// not the solver): its text read by its kind and of its size, its latest
-/// solution agreeing with its status, every stored solution and reading
-/// holding by the kind's rules.
+/// not the solver): no larger than [`MAX_ROW_BYTES`], its text read by its
+/// kind and of its size, its latest solution agreeing with its status, every
+/// stored solution and reading holding by the kind's rules. A text this
+/// version cannot read passes when the record keeps it as the site gave it
+/// (see [`kept_as_given`]).
 pub fn check(record: &Record) -> Result<(), String> {
+    let bytes = record.bytes();
+    if bytes > MAX_ROW_BYTES {
+        return Err(too_large(bytes));
+    }
     let p = &record.puzzle;
-    let puzzle =
-        AnyPuzzle::from_stored(p.kind, &p.text, p.width, p.height).map_err(|e| format!("text: {}", e.message()))?;
+    let puzzle = match AnyPuzzle::from_stored(p.kind, &p.text, p.width, p.height) {
+        Ok(puzzle) => puzzle,
+        Err(_) if kept_as_given(p.status) && record.solutions.is_empty() && record.readings.is_empty() => {
+            return Ok(());
+        }
+        Err(e) => return Err(format!("text: {}", e.message())),
+    };
     if puzzle.size() != (p.width, p.height) {
         let (width, height) = puzzle.size();
         return Err(format!("the text is {width}x{height} but the record says {}x{}", p.width, p.height));
@@ -104,16 +115,11 @@ impl Tally {
     }
 }
 
-/// Checks a chunk of records (`place`, record), stores those that pass with
-/// the snapshots `source` holds of the pages they name and the archive
-/// lacks (`source` None: none to bring), all in one transaction, and counts
-/// what it did; returns how many snapshots it stored.
-pub fn restore_chunk(
-    store: &mut Store,
-    source: Option<&Store>,
-    chunk: Vec<(String, Record)>,
-    tally: &mut Tally,
-) -> Result<u64, ArchiveError> {
+/// Checks a chunk of records (`place`, record), stores those that pass in
+/// one transaction, and counts what it did. The pages they name must be in
+/// the archive by then (see [`copy_snapshots`]); one that is not is left
+/// out of its record (counted).
+pub fn restore_chunk(store: &mut Store, chunk: Vec<(String, Record)>, tally: &mut Tally) -> Result<(), ArchiveError> {
     let mut places = Vec::with_capacity(chunk.len());
     let mut records = Vec::with_capacity(chunk.len());
     for (place, record) in chunk {
@@ -125,31 +131,48 @@ pub fn restore_chunk(
             Err(why) => tally.refused.push(format!("{place}: {why}")),
         }
     }
-    let mut snapshots: Vec<Snapshot> = Vec::new();
-    if let Some(source) = source {
-        let mut named: Vec<String> = records.iter().filter_map(|r| r.puzzle.snapshot.clone()).collect();
-        named.sort();
-        named.dedup();
-        snapshots = copy_snapshots(store, source, &named)?;
-    }
-    let report = store.restore(&snapshots, &records)?;
-    let stored = report.snapshots;
+    let report = store.restore(&[], &records)?;
     tally.count(&places, report);
-    Ok(stored)
+    Ok(())
 }
 
-/// The snapshots among `shas` that `store` lacks, read from `source`, each
-/// checked against its name as `verify` checks them: a damaged page is not
-/// copied into a sound archive.
-pub fn copy_snapshots(store: &Store, source: &Store, shas: &[String]) -> Result<Vec<Snapshot>, ArchiveError> {
-    let snapshots = source.snapshots_of(&store.missing_snapshots(shas)?)?;
-    if let Some(bad) = snapshots.iter().find(|s| sha256_hex(&s.bytes) != s.sha256) {
-        return Err(ArchiveError::Input(format!(
-            "{}: snapshot {}: its bytes do not match their sha256; nothing of it was copied past this point \
-             (run `aquarchive verify` on it)",
-            source.path().display(),
-            bad.sha256
-        )));
+/// Copies the snapshots among `shas` that `store` lacks from `source`, a
+/// transaction per [`READ_BUDGET`] of bytes, and returns how many it
+/// stored. Each is checked against its name as `verify` checks them: one
+/// whose bytes do not match, or that cannot be read (of the wrong type,
+/// more than [`MAX_ROW_BYTES`]), is refused (its sha256 and why added to
+/// `refused`) and the others are copied.
+pub fn copy_snapshots(
+    store: &mut Store,
+    source: &Store,
+    shas: &[String],
+    refused: &mut Vec<(String, String)>,
+) -> Result<u64, ArchiveError> {
+    let mut stored = 0;
+    let mut group: Vec<String> = Vec::new();
+    let mut bytes = 0;
+    let sizes = source.snapshot_sizes(&store.missing_snapshots(shas)?)?;
+    for (i, (sha, size)) in sizes.iter().enumerate() {
+        if *size > MAX_ROW_BYTES {
+            refused.push((sha.clone(), too_large(*size)));
+        } else {
+            group.push(sha.clone());
+            bytes += size;
+        }
+        let next = sizes.get(i + 1).map_or(u64::MAX, |(_, size)| *size);
+        if !group.is_empty() && bytes.saturating_add(next) > READ_BUDGET {
+            let mut good = Vec::with_capacity(group.len());
+            for (sha, read) in source.snapshots_of(&group)? {
+                match read {
+                    Ok(s) if sha256_hex(&s.bytes) == s.sha256 => good.push(s),
+                    Ok(_) => refused.push((sha, "its bytes do not match their sha256".into())),
+                    Err(why) => refused.push((sha, why)),
+                }
+            }
+            stored += store.restore(&good, &[])?.snapshots;
+            group.clear();
+            bytes = 0;
+        }
     }
-    Ok(snapshots)
+    Ok(stored)
 }

@@ -75,6 +75,9 @@ pub enum ValueError {
     Word { what: &'static str, text: String },
     #[error("{what} `{text}` is not a time: {source}")]
     Time { what: &'static str, text: String, source: jiff::Error },
+    /// A row that cannot be read whole, and why (see `Store::records_after`).
+    #[error("{0}")]
+    Row(String),
 }
 
 impl StoreError {

@@ -11,7 +11,9 @@
 //! By what they hold: the plain types in `model.rs`, puzzles and
 //! solutions in `puzzles.rs`, page snapshots in `snapshots.rs`, the fetch
 //! log in `fetch_log.rs`, the open archive and opening it in `open.rs` (an
-//! earlier version's file upgraded by `migrate.rs`),
+//! earlier version's file upgraded by `migrate.rs`), another archive opened
+//! to be merged, as untrusted input read from a checked private copy, in
+//! `other.rs`,
 //! stored values read back (kinds, words, times) in `columns.rs`, a
 //! consistent copy of the whole file in `backup.rs`, a puzzle's whole
 //! record read out and restored (merge, JSON lines) in `record.rs`, the
@@ -28,6 +30,7 @@ mod merge;
 mod migrate;
 mod model;
 mod open;
+mod other;
 mod puzzles;
 mod readings;
 mod record;
@@ -42,7 +45,10 @@ pub use migrate::VERSION;
 pub use model::{Added, Count, Filter, Grade, GradeCount, NewPuzzle, Puzzle, SiteFacts, Sizes, Solution, Status};
 pub use open::{APPLICATION_ID, Access, Store};
 pub use readings::NewReading;
-pub use record::{Additions, Graded, Reading, Record, RestoreReport, Restored, Snapshot, Solved};
+pub use record::{
+    Additions, Graded, MAX_ROW_BYTES, READ_BUDGET, Reading, Record, RestoreReport, Restored, RowResult, Snapshot,
+    Solved, too_large,
+};
 // Values the store keeps that others make; re-exported where they were.
 pub use crate::shared::{HashCheck, Tries, hex, sha256_hex};
 

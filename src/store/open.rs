@@ -18,14 +18,18 @@ use crate::shared::sha256_hex;
 pub const APPLICATION_ID: i32 = 0x4151_5541;
 
 /// The schema of a new file.
-const SCHEMA: &str = include_str!("../../schema.sql");
+pub(super) const SCHEMA: &str = include_str!("../../schema.sql");
 
 /// An open archive.
 pub struct Store {
     pub(super) conn: Connection,
     pub(super) path: PathBuf,
     /// What the drive could not promise when this process made the file.
-    warning: Option<DriveWarning>,
+    pub(super) warning: Option<DriveWarning>,
+    /// For another archive opened to be read ([`Store::open_other`]): the
+    /// private folder holding the copy `conn` reads, removed when this is
+    /// dropped (after `conn`, declared before it).
+    pub(super) _copy: Option<Scratch>,
 }
 
 impl Store {
@@ -34,7 +38,7 @@ impl Store {
     /// Writing (and making one) is refused on a network share.
     pub fn open(path: &Path, access: Access) -> Result<Store, StoreError> {
         let (conn, warning) = open(path, access, drive::network_file_system_at(path))?;
-        Ok(Store { conn, path: path.to_path_buf(), warning })
+        Ok(Store { conn, path: path.to_path_buf(), warning, _copy: None })
     }
 
     pub fn path(&self) -> &Path {
@@ -62,6 +66,34 @@ impl Store {
     }
 }
 
+/// A folder of this process's own beside the archive, removed with all it
+/// holds when dropped.
+#[derive(Debug)]
+pub(super) struct Scratch(PathBuf);
+
+impl Scratch {
+    /// Makes the folder `path`, readable by this user only; one of the same
+    /// name is a killed merge's of a process with this id, and goes first.
+    pub(super) fn make(path: &Path) -> Result<Scratch, StoreError> {
+        let _ = std::fs::remove_dir_all(path);
+        let mut builder = std::fs::DirBuilder::new();
+        #[cfg(unix)]
+        std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+        builder.create(path).map_err(|e| StoreError::io(path, e))?;
+        Ok(Scratch(path.to_path_buf()))
+    }
+
+    pub(super) fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
 /// How long a second process waits for another's write to finish.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(60);
 /// How long it sleeps between two tries for the lock.
@@ -72,7 +104,7 @@ const BUSY_STEP: Duration = Duration::from_millis(10);
 /// wait (an event, shown at `-v`: a run that seems stuck says why), then
 /// sleeps in short steps for up to [`BUSY_TIMEOUT`] in all; after that
 /// SQLite gives up with "database is locked".
-fn wait_for_lock(tries: i32) -> bool {
+pub(super) fn wait_for_lock(tries: i32) -> bool {
     if tries == 0 {
         tracing::info!(up_to_secs = BUSY_TIMEOUT.as_secs(), "the archive is locked by another process; waiting");
     }
@@ -215,7 +247,7 @@ fn write_error(path: &Path) -> Option<std::io::ErrorKind> {
 /// WAL database needs: it makes the index and the log (`-wal`) itself where
 /// the folder can be written, and elsewhere uses them read-only if both are
 /// there (an archive shared read-only, last read by its owner).
-fn shared_memory_usable(path: &Path) -> bool {
+pub(super) fn shared_memory_usable(path: &Path) -> bool {
     folder_writable(path) || (beside(path, "-shm").exists() && beside(path, "-wal").exists())
 }
 
@@ -238,7 +270,7 @@ fn folder_writable(path: &Path) -> bool {
 }
 
 /// `archive.sqlite` with `suffix` appended, as SQLite names its side files.
-fn beside(path: &Path, suffix: &str) -> PathBuf {
+pub(super) fn beside(path: &Path, suffix: &str) -> PathBuf {
     let mut name = path.as_os_str().to_owned();
     name.push(suffix);
     PathBuf::from(name)
@@ -248,7 +280,7 @@ fn beside(path: &Path, suffix: &str) -> PathBuf {
 /// [`shared_memory_usable`]). Since this process cannot write beside the
 /// file, it reads the file as immutable. A write-ahead log left with commits
 /// in it would be ignored that way, so that case is refused instead.
-fn open_immutable(path: &Path, flags: OpenFlags) -> Result<Connection, StoreError> {
+pub(super) fn open_immutable(path: &Path, flags: OpenFlags) -> Result<Connection, StoreError> {
     let log = beside(path, "-wal");
     if std::fs::metadata(&log).is_ok_and(|m| m.len() > 0) {
         return Err(StoreError::UnmergedLog { path: path.to_path_buf(), log });
@@ -323,7 +355,7 @@ fn create(path: &Path) -> Result<Option<DriveWarning>, StoreError> {
 
 /// Rejects, from the raw header and without SQLite, what is not ours, is
 /// newer than us, or has been cut short.
-fn check_header(path: &Path) -> Result<(), StoreError> {
+pub(super) fn check_header(path: &Path) -> Result<(), StoreError> {
     let not_ours = |why: &str| StoreError::NotOurs { path: path.to_path_buf(), why: why.into() };
     let io = |source| StoreError::io(path, source);
     let mut file = std::fs::File::open(path).map_err(io)?;
@@ -372,7 +404,7 @@ fn check_header(path: &Path) -> Result<(), StoreError> {
 
 /// Checks the ids SQLite reads (the log included) and returns the
 /// database version: this binary's, or an earlier one to upgrade.
-fn check_ids(path: &Path, conn: &Connection) -> Result<i64, StoreError> {
+pub(super) fn check_ids(path: &Path, conn: &Connection) -> Result<i64, StoreError> {
     let sql = |e| StoreError::sql(path, e);
     let application_id: i32 = conn.pragma_query_value(None, "application_id", |r| r.get(0)).map_err(sql)?;
     if application_id != APPLICATION_ID {

@@ -15,6 +15,7 @@ use jiff::Timestamp;
 use rusqlite::{Connection, ErrorCode, OptionalExtension, Row, ToSql, params};
 
 use super::columns::{self, hash_check, status};
+use super::error::{BadValue, ValueError};
 use super::model::{Filter, Grade, NewPuzzle, Puzzle, SiteFacts, Solution, Status};
 use super::puzzles::{PUZZLE_FROM, StoredCopy, insert_puzzle, put_site_facts, replace, stored_copy};
 use super::{Store, StoreError};
@@ -149,86 +150,302 @@ pub struct RestoreReport {
     pub snapshots_missing: u64,
 }
 
+/// A row read whole, or why it cannot be (a value of the wrong type, a word
+/// this version does not know, more than [`MAX_ROW_BYTES`]).
+pub type RowResult<T> = Result<T, String>;
+
+/// The most that one row from outside the archive may hold, in bytes (see
+/// [`Record::bytes`]): a puzzle's whole record (its row with its solutions,
+/// grade, page facts and readings), a fetch record, a page snapshot. The
+/// largest real ones hold well under a megabyte; another archive's row or a
+/// JSON line past this is refused by its id or line, before its values are
+/// read, so that no input makes this process hold more than a few such rows.
+pub const MAX_ROW_BYTES: u64 = 16 << 20;
+
+/// How many bytes of rows one read brings into memory at most (but always
+/// one row): the chunks of records, fetch records and snapshots a merge
+/// reads and writes are cut at this.
+pub const READ_BUDGET: u64 = 4 * MAX_ROW_BYTES;
+
+/// What a row counts beyond its values' bytes, so that a record of very many
+/// empty rows is bounded too.
+const ROW_OVERHEAD: u64 = 64;
+
 /// Puzzles read per chunk: their solutions and readings are read with one
 /// query per chunk.
 const READ_CHUNK: usize = 256;
+
+/// A record's puzzle row joined with its page facts and grade.
+const RECORD_FROM: &str =
+    "FROM puzzles p LEFT JOIN site_facts f ON f.puzzle = p.id LEFT JOIN grades g ON g.puzzle = p.id";
 
 const RECORD_COLUMNS: &str = "p.id, p.kind, p.source, p.size_class, p.site_id, p.width, p.height, p.text, \
     p.snapshot, p.extractor_version, p.status, p.note, p.created, p.special_date, \
     f.hashed_solution, f.hash_check, g.level, g.rank, g.techniques, g.hints, g.graded_at";
 
+/// The columns of each table a record's rows are read from, as the size
+/// query counts them.
+const PUZZLE_VALUES: &[&str] = &[
+    "kind",
+    "source",
+    "size_class",
+    "site_id",
+    "width",
+    "height",
+    "text",
+    "snapshot",
+    "extractor_version",
+    "status",
+    "note",
+    "created",
+    "special_date",
+];
+const FACTS_VALUES: &[&str] = &["hashed_solution", "hash_check"];
+const GRADE_VALUES: &[&str] = &["level", "rank", "techniques", "hints", "graded_at"];
+const SOLUTION_VALUES: &[&str] = &["solver_version", "solution", "found", "nodes", "micros", "solved_at"];
+const READING_VALUES: &[&str] = &["tiling", "photo", "photo_sha256", "corrected", "read_at"];
+
+/// SQL for the bytes the values of `columns` of the row `alias` hold, with
+/// [`ROW_OVERHEAD`]: `octet_length` reads a value's size without loading it.
+pub(super) fn row_bytes(alias: &str, columns: &[&str]) -> String {
+    let terms: Vec<String> = columns.iter().map(|c| format!("coalesce(octet_length({alias}.{c}), 0)")).collect();
+    format!("({ROW_OVERHEAD} + {})", terms.join(" + "))
+}
+
+/// SQL for the bytes of the whole record of the puzzle `p` (see [`Record::bytes`]).
+fn record_bytes() -> String {
+    let child = |table: &str, columns: &[&str]| {
+        format!("coalesce((SELECT sum({}) FROM {table} c WHERE c.puzzle = p.id), 0)", row_bytes("c", columns))
+    };
+    format!(
+        "{} + {} + {} + {} + {}",
+        row_bytes("p", PUZZLE_VALUES),
+        child("site_facts", FACTS_VALUES),
+        child("grades", GRADE_VALUES),
+        child("solutions", SOLUTION_VALUES),
+        child("calendar_readings", READING_VALUES)
+    )
+}
+
+/// What a rusqlite error met reading one value of a row says, in words.
+pub(super) fn unreadable(e: rusqlite::Error) -> String {
+    use rusqlite::types::Type;
+    let what = |t: &Type| match t {
+        Type::Null => "nothing (NULL)",
+        Type::Integer => "an integer",
+        Type::Real => "a real number",
+        Type::Text => "text",
+        Type::Blob => "a blob",
+    };
+    match e {
+        rusqlite::Error::InvalidColumnType(_, name, found) => {
+            format!("its `{name}` holds {}, which that column does not take", what(&found))
+        }
+        rusqlite::Error::IntegralValueOutOfRange(index, value) => {
+            format!("value {value} of its column {index} is out of range")
+        }
+        rusqlite::Error::FromSqlConversionFailure(_, _, cause) => match cause.downcast::<BadValue>() {
+            Ok(bad) => bad.source.to_string(),
+            Err(cause) => cause.to_string(),
+        },
+        other => other.to_string(),
+    }
+}
+
+impl Record {
+    /// About the bytes the record holds: every text it keeps, and
+    /// [`ROW_OVERHEAD`] a row (the puzzle's, each solution's and reading's,
+    /// the grade's, the page facts'). What [`MAX_ROW_BYTES`] bounds.
+    pub fn bytes(&self) -> u64 {
+        let len = |s: &str| s.len() as u64;
+        let opt = |s: &Option<String>| s.as_deref().map_or(0, len);
+        let p = &self.puzzle;
+        let mut bytes = ROW_OVERHEAD
+            + len(p.kind.name())
+            + len(&p.source)
+            + len(&p.text)
+            + opt(&p.snapshot)
+            + opt(&p.note)
+            + opt(&p.special_date);
+        for s in &self.solutions {
+            bytes += ROW_OVERHEAD + len(&s.solver_version) + opt(&s.solution);
+        }
+        if let Some(g) = &self.grade {
+            bytes += ROW_OVERHEAD + len(&g.grade.level) + len(&g.grade.techniques) + opt(&g.grade.hints);
+        }
+        if let Some(f) = &self.site_facts {
+            bytes += ROW_OVERHEAD + opt(&f.hashed_solution);
+        }
+        for r in &self.readings {
+            bytes += ROW_OVERHEAD + len(&r.tiling) + len(&r.photo) + len(&r.photo_sha256);
+        }
+        bytes
+    }
+}
+
+/// Why a record of `bytes` bytes is refused.
+pub fn too_large(bytes: u64) -> String {
+    format!("it holds {bytes} bytes, more than the {} MiB one record may hold", MAX_ROW_BYTES >> 20)
+}
+
 impl Store {
     /// Calls `each` with the id and the whole record of every puzzle the
-    /// filter matches, in id order, streaming: a chunk of puzzles at a time,
-    /// with one query for their solutions and one for their readings.
+    /// filter matches, in id order, a chunk at a time inside one read
+    /// transaction (the archive as of one moment). A record that cannot be
+    /// read is an error naming it ([`StoreError::BadValue`]).
     pub fn records<E: From<StoreError>>(
         &self,
         filter: &Filter,
         mut each: impl FnMut(i64, Record) -> Result<(), E>,
     ) -> Result<(), E> {
-        let (condition, values) = filter.sql();
-        let query = format!("SELECT {RECORD_COLUMNS} {PUZZLE_FROM} WHERE {condition} ORDER BY p.id");
-        let mut statement = self.conn.prepare(&query).map_err(self.err())?;
-        let params: Vec<&dyn ToSql> = values.iter().map(|v| v as &dyn ToSql).collect();
-        let mut rows = statement.query(params.as_slice()).map_err(self.err())?;
-        let mut chunk = Vec::with_capacity(READ_CHUNK);
+        let _read = self.conn.unchecked_transaction().map_err(self.err())?;
+        let mut after = 0;
         loop {
-            let row = rows.next().map_err(self.err())?;
-            if let Some(row) = row {
-                chunk.push(read_record(row).map_err(self.err())?);
-            }
-            if chunk.len() == READ_CHUNK || (row.is_none() && !chunk.is_empty()) {
-                self.fill(&mut chunk).map_err(self.err())?;
-                for (id, record) in chunk.drain(..) {
-                    each(id, record)?;
-                }
-            }
-            if row.is_none() {
-                return Ok(());
+            let chunk = self.records_after(filter, after, READ_CHUNK)?;
+            let Some((last, _)) = chunk.last() else { return Ok(()) };
+            after = *last;
+            for (id, record) in chunk {
+                let record = record.map_err(|why| StoreError::BadValue {
+                    path: self.path.clone(),
+                    source: BadValue { place: format!("puzzle {id}"), source: ValueError::Row(why) },
+                })?;
+                each(id, record)?;
             }
         }
     }
 
-    /// Reads the solutions and readings of a chunk of records.
-    fn fill(&self, chunk: &mut [(i64, Record)]) -> rusqlite::Result<()> {
-        let ids: Vec<String> = chunk.iter().map(|(id, _)| id.to_string()).collect();
+    /// The records of up to `limit` puzzles the filter matches with ids
+    /// above `after` (fewer where they would hold more than [`READ_BUDGET`]
+    /// together), in id order, each read on its own: a record that
+    /// cannot be read (a kind or word this version does not know, a value
+    /// of the wrong type, one of its rows unreadable, or more than
+    /// [`MAX_ROW_BYTES`], found before its values are read) is `Err` with
+    /// why, and the others are read all the same.
+    pub fn records_after(
+        &self,
+        filter: &Filter,
+        after: i64,
+        limit: usize,
+    ) -> Result<Vec<(i64, RowResult<Record>)>, StoreError> {
+        let (condition, values) = filter.sql();
+        let mut params: Vec<&dyn ToSql> = values.iter().map(|v| v as &dyn ToSql).collect();
+        params.push(&after);
+        // Without a filter nothing but the sizes is read: joining each
+        // puzzle's latest solution would read the solutions' times.
+        let from = if condition == "1" { "FROM puzzles p" } else { PUZZLE_FROM };
+        let sizes = format!(
+            "SELECT p.id, {} {from} WHERE {condition} AND p.id > ?{} ORDER BY p.id LIMIT {limit}",
+            record_bytes(),
+            params.len()
+        );
+        let mut statement = self.conn.prepare(&sizes).map_err(self.err())?;
+        let sized: Vec<(i64, i64)> = statement
+            .query_map(params.as_slice(), |r| Ok((r.get(0)?, r.get(1)?)))
+            .map_err(self.err())?
+            .collect::<Result<_, _>>()
+            .map_err(self.err())?;
+        let mut out: Vec<(i64, RowResult<Record>)> = Vec::with_capacity(sized.len());
+        let mut readable = Vec::new();
+        let mut budget = READ_BUDGET;
+        for (id, bytes) in sized {
+            let bytes = u64::try_from(bytes).unwrap_or(0);
+            if bytes > MAX_ROW_BYTES {
+                out.push((id, Err(too_large(bytes))));
+            } else if bytes > budget && !readable.is_empty() {
+                // The rest in the next call, which starts after the last id given.
+                break;
+            } else {
+                budget = budget.saturating_sub(bytes);
+                readable.push(id.to_string());
+            }
+        }
+        if !readable.is_empty() {
+            let query =
+                format!("SELECT {RECORD_COLUMNS} {RECORD_FROM} WHERE p.id IN ({}) ORDER BY p.id", readable.join(","));
+            let mut statement = self.conn.prepare(&query).map_err(self.err())?;
+            let mut rows = statement.query([]).map_err(self.err())?;
+            let mut read = Vec::with_capacity(readable.len());
+            while let Some(row) = rows.next().map_err(self.err())? {
+                let id: i64 = row.get(0).map_err(self.err())?;
+                read.push((id, read_record(row).map_err(unreadable)));
+            }
+            self.fill(&mut read).map_err(self.err())?;
+            out.extend(read);
+            out.sort_by_key(|(id, _)| *id);
+        }
+        Ok(out)
+    }
+
+    /// Reads the solutions and readings of a chunk of records; a row that
+    /// cannot be read makes its puzzle's record `Err`, naming the row.
+    fn fill(&self, chunk: &mut [(i64, RowResult<Record>)]) -> rusqlite::Result<()> {
+        let ids: Vec<String> = chunk.iter().filter(|(_, r)| r.is_ok()).map(|(id, _)| id.to_string()).collect();
+        if ids.is_empty() {
+            return Ok(());
+        }
         let ids = ids.join(",");
-        let mut solutions: HashMap<i64, Vec<Solved>> = HashMap::new();
+        let mut solutions: HashMap<i64, RowResult<Vec<Solved>>> = HashMap::new();
         let mut statement = self.conn.prepare(&format!(
-            "SELECT puzzle, solver_version, solution, found, nodes, micros, solved_at FROM solutions \
+            "SELECT puzzle, solver_version, solution, found, nodes, micros, solved_at, id FROM solutions \
              WHERE puzzle IN ({ids}) ORDER BY solved_at, id"
         ))?;
         let mut rows = statement.query([])?;
         while let Some(r) = rows.next()? {
             let puzzle: i64 = r.get(0)?;
-            solutions.entry(puzzle).or_default().push(Solved {
-                solver_version: r.get(1)?,
-                solution: r.get(2)?,
-                found: r.get(3)?,
-                nodes: r.get::<_, i64>(4)? as u64,
-                micros: r.get::<_, i64>(5)? as u64,
-                solved_at: columns::time(r, 6, "solved_at", format_args!("puzzle {puzzle}"))?,
-            });
+            let solved = (|| {
+                Ok(Solved {
+                    solver_version: r.get(1)?,
+                    solution: r.get(2)?,
+                    found: r.get(3)?,
+                    nodes: r.get::<_, i64>(4)? as u64,
+                    micros: r.get::<_, i64>(5)? as u64,
+                    solved_at: columns::time(r, 6, "solved_at", format_args!("puzzle {puzzle}"))?,
+                })
+            })()
+            .map_err(|e| format!("its solution row {}: {}", r.get::<_, i64>(7).unwrap_or_default(), unreadable(e)));
+            let entry = solutions.entry(puzzle).or_insert_with(|| Ok(Vec::new()));
+            if let Ok(list) = entry {
+                match solved {
+                    Ok(s) => list.push(s),
+                    Err(why) => *entry = Err(why),
+                }
+            }
         }
-        let mut readings: HashMap<i64, Vec<Reading>> = HashMap::new();
+        let mut readings: HashMap<i64, RowResult<Vec<Reading>>> = HashMap::new();
         let mut statement = self.conn.prepare(&format!(
-            "SELECT puzzle, tiling, photo, photo_sha256, corrected, read_at FROM calendar_readings \
+            "SELECT puzzle, tiling, photo, photo_sha256, corrected, read_at, id FROM calendar_readings \
              WHERE puzzle IN ({ids}) ORDER BY id"
         ))?;
         let mut rows = statement.query([])?;
         while let Some(r) = rows.next()? {
             let puzzle: i64 = r.get(0)?;
-            readings.entry(puzzle).or_default().push(Reading {
-                tiling: r.get(1)?,
-                photo: r.get(2)?,
-                photo_sha256: r.get(3)?,
-                corrected: r.get(4)?,
-                read_at: columns::time(r, 5, "read_at", format_args!("puzzle {puzzle}"))?,
-            });
+            let reading = (|| {
+                Ok(Reading {
+                    tiling: r.get(1)?,
+                    photo: r.get(2)?,
+                    photo_sha256: r.get(3)?,
+                    corrected: r.get(4)?,
+                    read_at: columns::time(r, 5, "read_at", format_args!("puzzle {puzzle}"))?,
+                })
+            })()
+            .map_err(|e| format!("its reading {}: {}", r.get::<_, i64>(6).unwrap_or_default(), unreadable(e)));
+            let entry = readings.entry(puzzle).or_insert_with(|| Ok(Vec::new()));
+            if let Ok(list) = entry {
+                match reading {
+                    Ok(reading) => list.push(reading),
+                    Err(why) => *entry = Err(why),
+                }
+            }
         }
         for (id, record) in chunk {
-            record.solutions = solutions.remove(id).unwrap_or_default();
-            record.readings = readings.remove(id).unwrap_or_default();
+            let Ok(r) = record else { continue };
+            match (solutions.remove(id).unwrap_or(Ok(Vec::new())), readings.remove(id).unwrap_or(Ok(Vec::new()))) {
+                (Ok(solutions), Ok(readings)) => {
+                    r.solutions = solutions;
+                    r.readings = readings;
+                }
+                (Err(why), _) | (_, Err(why)) => *record = Err(why),
+            }
         }
         Ok(())
     }
@@ -453,7 +670,9 @@ fn preference(copy: &StoredCopy, (status, check): (Status, Option<HashCheck>)) -
     }
 }
 
-fn read_record(r: &Row) -> rusqlite::Result<(i64, Record)> {
+/// A record's puzzle row with its grade and page facts (its solutions and
+/// readings come after, see `fill`).
+fn read_record(r: &Row) -> rusqlite::Result<Record> {
     let id: i64 = r.get(0)?;
     let place = || format!("puzzle {id}");
     let puzzle = NewPuzzle {
@@ -482,5 +701,5 @@ fn read_record(r: &Row) -> rusqlite::Result<(i64, Record)> {
         None => None,
     };
     let created = columns::time(r, 12, "created", place())?;
-    Ok((id, Record { puzzle, created, solutions: Vec::new(), grade, site_facts, readings: Vec::new() }))
+    Ok(Record { puzzle, created, solutions: Vec::new(), grade, site_facts, readings: Vec::new() })
 }

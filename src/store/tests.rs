@@ -505,7 +505,7 @@ fn restore_keeps_a_snapshot_reference_only_to_a_page_it_holds() {
     assert_eq!((report.snapshots, report.snapshots_missing), (1, 0));
     let snapshots: Vec<Option<String>> = all_records(&store).into_iter().map(|r| r.puzzle.snapshot).collect();
     assert_eq!(snapshots, [None, Some(page.sha256.clone())]);
-    assert_eq!(store.snapshots_of(std::slice::from_ref(&page.sha256)).unwrap(), [page]);
+    assert_eq!(store.snapshots_of(std::slice::from_ref(&page.sha256)).unwrap(), [(page.sha256.clone(), Ok(page))]);
 }
 
 #[test]
@@ -513,11 +513,188 @@ fn fetch_records_restore_once() {
     let (_dir, mut store) = fresh();
     store.log_fetch("u1", "http", Some(200), None, None, Tries::ONE).unwrap();
     store.log_fetch("u2", "http", None, Some("refused"), None, Tries::NONE).unwrap();
-    let records: Vec<FetchRecord> = store.fetch_records(0, 10).unwrap().into_iter().map(|(_, f)| f).collect();
+    let records: Vec<FetchRecord> = store.fetch_records(0, 10).unwrap().into_iter().map(|(_, f)| f.unwrap()).collect();
     let (_dir2, mut other) = fresh();
     assert_eq!(other.restore_fetches(&[], &records).unwrap().added, 2);
     let again = other.restore_fetches(&[], &records).unwrap();
     assert_eq!((again.added, again.present), (0, 2));
-    let read: Vec<FetchRecord> = other.fetch_records(0, 10).unwrap().into_iter().map(|(_, f)| f).collect();
+    let read: Vec<FetchRecord> = other.fetch_records(0, 10).unwrap().into_iter().map(|(_, f)| f.unwrap()).collect();
     assert_eq!(read, records);
+}
+
+/// Puzzle 2 of three made unreadable by `spoil`: read on its own, each
+/// record is what it was, puzzle 2 an error saying why.
+fn records_with_puzzle_2(spoil: &str) -> Vec<(i64, Result<Record, String>)> {
+    let (_dir, mut store) = fresh();
+    let rows: Vec<(NewPuzzle, Option<Solution>)> =
+        ["a", "b", "c"].iter().map(|t| (puzzle(t, None), Some(solution(1)))).collect();
+    store.add(&rows).unwrap();
+    store.conn.execute_batch(spoil).unwrap();
+    let read = store.records_after(&Filter::default(), 0, 10).unwrap();
+    let ids: Vec<i64> = read.iter().map(|(id, _)| *id).collect();
+    assert_eq!(ids, [1, 2, 3]);
+    assert_eq!(read[0].1.as_ref().unwrap().puzzle.text, "a");
+    assert_eq!(read[2].1.as_ref().unwrap().solutions.len(), 1);
+    read
+}
+
+#[test]
+fn a_record_that_cannot_be_read_is_refused_by_its_id_and_the_others_are_read() {
+    let why = |spoil: &str| records_with_puzzle_2(spoil).remove(1).1.unwrap_err();
+    let kind = why("UPDATE puzzles SET kind = 'chess-solitaire' WHERE id = 2");
+    assert!(kind.starts_with("unknown puzzle kind 'chess-solitaire'"), "{kind}");
+    assert_eq!(
+        why("UPDATE puzzles SET width = 'ten' WHERE id = 2"),
+        "its `width` holds text, which that column does not take"
+    );
+    let time = why("UPDATE solutions SET solved_at = 'yesterday' WHERE puzzle = 2");
+    assert!(time.starts_with("its solution row 2: solved_at `yesterday` is not a time"), "{time}");
+    let big = why(&format!("UPDATE puzzles SET note = '{}' WHERE id = 2", "x".repeat(MAX_ROW_BYTES as usize)));
+    assert!(big.starts_with("it holds ") && big.ends_with("bytes, more than the 16 MiB one record may hold"), "{big}");
+}
+
+/// An archive as another machine made it: two puzzles, closed (no side
+/// files beside it).
+fn other_archive(dir: &std::path::Path) -> std::path::PathBuf {
+    let path = dir.join("other.sqlite");
+    let mut store = Store::open(&path, Access::ReadWrite).unwrap();
+    store.add(&[(puzzle("a", None), Some(solution(1))), (puzzle("b", None), Some(solution(1)))]).unwrap();
+    drop(store);
+    path
+}
+
+fn beside(path: &std::path::Path, suffix: &str) -> std::path::PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    name.into()
+}
+
+#[test]
+fn another_archive_is_read_from_a_copy_and_left_as_it_was() {
+    let (dir, store) = fresh();
+    let path = other_archive(dir.path());
+    let before = std::fs::read(&path).unwrap();
+    let other = store.open_other(&path).unwrap();
+    assert_eq!(other.records_after(&Filter::default(), 0, 10).unwrap().len(), 2);
+    assert_eq!(other.path(), path);
+    // Read, it is not written, and SQLite made no log or index beside it.
+    assert!(!beside(&path, "-wal").exists() && !beside(&path, "-shm").exists());
+    drop(other);
+    assert!(std::fs::read(&path).unwrap() == before, "the other archive was changed");
+    assert!(!beside(&path, "-wal").exists() && !beside(&path, "-shm").exists());
+    // Its private copy went with it.
+    let left: Vec<_> =
+        std::fs::read_dir(store.path().parent().unwrap()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert!(left.iter().all(|n| !n.to_string_lossy().contains(".merge-")), "{left:?}");
+}
+
+#[test]
+fn a_row_of_another_archive_larger_than_a_row_may_hold_is_refused_unread() {
+    let (dir, store) = fresh();
+    let path = other_archive(dir.path());
+    // Each more than SQLite will hand this process from another archive.
+    let huge = "x".repeat(MAX_ROW_BYTES as usize + 1);
+    let page = Snapshot {
+        sha256: "f".repeat(64),
+        bytes: huge.clone().into_bytes(),
+        content_type: None,
+        first_seen: "t".into(),
+    };
+    let mut conn = Connection::open(&path).unwrap();
+    let tx = conn.transaction().unwrap();
+    tx.execute("UPDATE puzzles SET note = ?1 WHERE id = 1", [&huge]).unwrap();
+    tx.execute("INSERT INTO fetches (url, method) VALUES (?1, 'http'), ('u', 'http')", [&huge]).unwrap();
+    super::record::put_snapshots(&tx, std::slice::from_ref(&page)).unwrap();
+    tx.commit().unwrap();
+    drop(conn);
+    let other = store.open_other(&path).unwrap();
+    let records = other.records_after(&Filter::default(), 0, 10).unwrap();
+    assert!(records[0].1.as_ref().unwrap_err().contains("more than the 16 MiB"), "{:?}", records[0].1.as_ref().err());
+    assert_eq!(records[1].1.as_ref().unwrap().puzzle.text, "b");
+    let fetches = other.fetch_records(0, 10).unwrap();
+    assert!(fetches[0].1.as_ref().unwrap_err().contains("more than the 16 MiB"));
+    assert_eq!(fetches[1].1.as_ref().unwrap().url, "u");
+    let pages = other.snapshots_of(std::slice::from_ref(&page.sha256)).unwrap();
+    assert!(pages[0].1.as_ref().unwrap_err().contains("more than the 16 MiB"));
+    drop(other);
+    // A page under a name that is not a sha256 is named by its row instead.
+    Connection::open(&path).unwrap().execute("UPDATE snapshots SET sha256 = 'page'", []).unwrap();
+    let other = store.open_other(&path).unwrap();
+    assert!(other.snapshot_shas().unwrap().is_empty());
+    assert_eq!(other.misnamed_snapshots().unwrap(), [(1, "text of 4 bytes".to_string())]);
+    drop(other);
+    // A key too large to check is refused with the file.
+    Connection::open(&path).unwrap().execute("UPDATE snapshots SET sha256 = ?1", [&huge]).unwrap();
+    let err = store.open_other(&path).err().expect("refused").to_string();
+    assert!(err.contains("a key or a checked value holds more than the 16 MiB one row may hold"), "{err}");
+}
+
+#[test]
+fn another_archive_of_an_earlier_version_is_upgraded_in_its_copy_only() {
+    let (dir, store) = fresh();
+    let path = dir.path().join("v1.sqlite");
+    std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/archive/v1/archive.sqlite"), &path).unwrap();
+    let before = std::fs::read(&path).unwrap();
+    let other = store.open_other(&path).unwrap();
+    let version: i64 = other.conn.pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
+    assert_eq!(version, VERSION);
+    assert_eq!(other.records_after(&Filter::default(), 0, 100).unwrap().len(), 18);
+    drop(other);
+    assert!(std::fs::read(&path).unwrap() == before, "the other archive was changed");
+    assert!(!beside(&path, "-wal").exists() && !beside(&path, "-shm").exists());
+    let left: Vec<_> =
+        std::fs::read_dir(store.path().parent().unwrap()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert!(left.iter().all(|n| !n.to_string_lossy().contains(".merge-")), "{left:?}");
+}
+
+#[test]
+fn the_writer_of_another_archive_never_waits_for_its_merge() {
+    let (dir, store) = fresh();
+    let path = other_archive(dir.path());
+    // A file in rollback mode: there a reader's lock keeps its writer out.
+    Connection::open(&path).unwrap().pragma_update(None, "journal_mode", "DELETE").unwrap();
+    let other = store.open_other(&path).unwrap();
+    let writer = Connection::open(&path).unwrap();
+    writer.busy_timeout(std::time::Duration::ZERO).unwrap();
+    let mut seen = 0;
+    other
+        .records(&Filter::default(), |_, _| {
+            seen += 1;
+            // While the other is being read, its own writer writes at once.
+            writer
+                .execute("UPDATE puzzles SET note = 'written' WHERE id = 1", [])
+                .map_err(|e| StoreError::sql(&path, e))?;
+            Ok::<_, StoreError>(())
+        })
+        .unwrap();
+    assert_eq!(seen, 2);
+}
+
+#[test]
+fn another_archive_holding_a_view_or_a_trigger_or_damage_is_refused_whole() {
+    let (dir, store) = fresh();
+    let cases = [
+        ("DROP TABLE grades; CREATE VIEW grades AS SELECT 1 AS puzzle", "a view `grades`"),
+        ("CREATE TRIGGER t AFTER INSERT ON puzzles BEGIN DELETE FROM solutions; END", "a trigger `t`"),
+        ("CREATE TABLE extra (a)", "a table `extra` that no aquarchive makes"),
+        ("ALTER TABLE puzzles ADD COLUMN later TEXT", "its table `puzzles` has the columns"),
+        // An index that no longer says what it holds: only a whole check sees it.
+        (
+            "PRAGMA writable_schema = ON; \
+             UPDATE sqlite_schema SET sql = 'CREATE INDEX puzzles_created ON puzzles (source)' \
+             WHERE name = 'puzzles_created'",
+            "the database is damaged (integrity check: ",
+        ),
+    ];
+    for (change, why) in cases {
+        let path = other_archive(dir.path());
+        let conn = Connection::open(&path).unwrap();
+        conn.execute_batch(change).unwrap();
+        drop(conn);
+        let before = std::fs::read(&path).unwrap();
+        let err = store.open_other(&path).err().expect("refused").to_string();
+        assert!(err.starts_with(&format!("{}: ", path.display())) && err.contains(why), "{change}: {err}");
+        assert!(std::fs::read(&path).unwrap() == before, "{change}");
+        std::fs::remove_file(&path).unwrap();
+    }
 }

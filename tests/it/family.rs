@@ -31,7 +31,7 @@ pub fn real_puzzles() -> Vec<Real> {
 
 /// The task lines of `puzzles`: `KIND TASK`, with the size where the task
 /// alone does not give it.
-fn task_lines(puzzles: &[Real]) -> String {
+pub fn task_lines(puzzles: &[Real]) -> String {
     puzzles
         .iter()
         .map(|p| match p.size {

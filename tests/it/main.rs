@@ -41,4 +41,5 @@ mod soak;
 mod solve;
 mod store;
 mod sudoku;
+mod untrusted;
 mod verbose;

@@ -77,12 +77,15 @@ pub fn run(args: ImportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
                 tell(&report.puzzles, "the archive");
                 let line = format!("puzzles: {}", report.puzzles.line());
                 print(&format!("{shown}: restored {}: {line}\n", file.display()))?;
-                restored_code(&report.puzzles, report.puzzles.stored() == 0, report.interrupted)
+                restored_code(report.puzzles.refused.len(), report.puzzles.stored() == 0, report.interrupted)
             }
             Step::Merged { file, report } => {
                 tell(&report.puzzles, &file.display().to_string());
+                for line in &report.refused {
+                    eprintln!("aquarchive: {line}; not stored");
+                }
                 print(&format!("{shown}: merged {}: {}\n", file.display(), report.line()))?;
-                restored_code(&report.puzzles, report.stored_nothing(), report.interrupted)
+                restored_code(report.refused(), report.stored_nothing(), report.interrupted)
             }
         };
         code = code.worst(step_code);
@@ -148,16 +151,17 @@ fn tell(tally: &Tally, pages_from: &str) {
     }
 }
 
-/// A restore's exit code: 2 for a refused record, 3 for nothing stored,
-/// 130 (said here) when Ctrl-C stopped it (143 for SIGTERM, 129 for SIGHUP).
-fn restored_code(tally: &Tally, stored_nothing: bool, interrupted: bool) -> ExitCode {
+/// A restore's exit code: 2 for a refused row (`refused` of them), 3 for
+/// nothing stored, 130 (said here) when Ctrl-C stopped it (143 for SIGTERM,
+/// 129 for SIGHUP).
+fn restored_code(refused: usize, stored_nothing: bool, interrupted: bool) -> ExitCode {
     if interrupted {
         eprintln!(
             "aquarchive: interrupted: what is counted above is stored, each puzzle with all its rows; run the same \
              import again to finish"
         );
         crate::cli::interrupt::stopped_code()
-    } else if !tally.refused.is_empty() {
+    } else if refused > 0 {
         ExitCode::Error
     } else if stored_nothing {
         ExitCode::NothingNew
