@@ -2,6 +2,8 @@
 //! into the engine, decodes the engine's answer, and verifies a solution by
 //! the puzzle's rules with code that does not use the engine.
 
+#![forbid(unsafe_code)]
+
 pub mod aquarium;
 pub mod battleships;
 pub mod binairo;
