@@ -342,7 +342,10 @@ pub fn run(
             return Err(FetchError::NotSpecial(Asked::Class(class)));
         }
     }
-    let settings = config.site.fetch_settings(Some(pace_file(store.path())));
+    let pace = pace_file(store.path());
+    // A pace file this run makes goes again if the run keeps nothing.
+    let pace_was_there = std::fs::symlink_metadata(&pace).is_ok();
+    let settings = config.site.fetch_settings(Some(pace));
     // What can refuse the run is checked before anything is asked of the
     // site, and the browser starts only with the first page robots.txt
     // allows (see `Source`).
@@ -371,7 +374,20 @@ pub fn run(
         if several && (each)(FetchEvent::Site { site, url: urls.base(), classes }).is_break() {
             break;
         }
-        let rules = match site_rules(store, &mut rules_fetcher, &urls, product_token(&settings.user_agent)) {
+        let rules = site_rules(store, &mut rules_fetcher, &urls, product_token(&settings.user_agent));
+        // The site answered (an error status too, which the log keeps): a
+        // new archive takes its name now, before any page is stored (see
+        // `Store::open_to_keep`).
+        let answered = match &rules {
+            Ok(_) => true,
+            Err(RulesError::Unreachable { failure, .. }) => failure.is_an_answer(),
+            Err(_) => false,
+        };
+        if answered && let Err(e) = store.keep() {
+            done = Err(FetchError::Archive(e.into()));
+            break;
+        }
+        let rules = match rules {
             Ok(rules) => rules,
             Err(RulesError::Unreachable { url, failure }) if several => {
                 let why = RulesError::Unreachable { url, failure }.to_string();
@@ -412,6 +428,12 @@ pub fn run(
     // are read, whatever the caller does next.
     if let Some(guard) = &mut source {
         guard.source_mut().stop();
+    }
+    // No site answered, so a new archive is dropped unnamed: nothing of
+    // this run is left, its pace file neither (that no request reached
+    // the site, there is no pace to keep).
+    if store.is_unnamed() && !pace_was_there {
+        let _ = std::fs::remove_file(pace_file(store.path()));
     }
     done.map(|()| reports)
 }

@@ -31,11 +31,16 @@ pub enum RulesError {
 }
 
 /// Why nothing was fetched without robots.txt. A site whose name does not
-/// resolve is said first: robots.txt is only the first thing it was asked for.
+/// resolve (a machine offline) is said first, in one short line, and the
+/// resolver's words on the next: robots.txt is only the first thing it was
+/// asked for.
 fn unreachable_text(url: &str, failure: &FetchFailure) -> String {
     let next = "The next run asks again";
     match failure {
-        FetchFailure::Unresolved { .. } => format!("{failure}; nothing was fetched. {next}"),
+        FetchFailure::Unresolved { host, why } => format!(
+            "the site's name {host} could not be resolved: is this machine offline? Nothing was fetched\n  \
+             ({why}) {next}"
+        ),
         _ => format!(
             "robots.txt at {url} could not be fetched ({failure}) and the archive has no earlier copy of it, so \
              nothing was fetched: without it aquarchive cannot know what the site allows. {next}"

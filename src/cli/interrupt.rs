@@ -68,72 +68,32 @@ fn handle(signal: i32) {
     let _ = SIGNAL.compare_exchange(0, signal, Ordering::SeqCst, Ordering::SeqCst);
     if BETWEEN_STEPS.load(Ordering::SeqCst) && !aquarchive::interrupt::requested() {
         aquarchive::interrupt::request();
-        eprintln!("aquarchive: {}stopping after the step at hand (Ctrl-C again stops at once)", said_of(signal));
+        say!("aquarchive: {}stopping after the step at hand (Ctrl-C again stops at once)", said_of(signal));
         return;
     }
     let _stopping = STOPPING.lock().unwrap_or_else(|e| e.into_inner());
     // `exit` runs no destructor: what they would clean up goes here.
     aquarchive::archive::fetch::kill_running();
     let message = MESSAGE.lock().unwrap_or_else(|e| e.into_inner()).clone();
-    eprintln!("aquarchive: {}{}", said_of(signal), message.as_deref().unwrap_or("interrupted"));
+    say!("aquarchive: {}{}", said_of(signal), message.as_deref().unwrap_or("interrupted"));
     std::process::exit(stopped_code() as i32);
 }
 
-/// The write end of the pipe the signal handler writes each signal's
-/// number to (-1 until installed).
-#[cfg(unix)]
-static PIPE: AtomicI32 = AtomicI32::new(-1);
-
-/// The signal handler proper: only what is async-signal-safe, a byte on
-/// the pipe. The thread reading it does the rest.
-#[cfg(unix)]
-extern "C" fn on_signal(signal: libc::c_int) {
-    let byte = signal as u8;
-    // SAFETY: write is async-signal-safe; a full pipe (a flood of signals)
-    // only drops this byte, and the run is stopping anyway.
-    unsafe {
-        libc::write(PIPE.load(Ordering::SeqCst), (&raw const byte).cast(), 1);
-    }
-}
-
+/// Signals are caught by signal-hook, whose handler only writes a byte to a
+/// pipe and keeps the interrupted code's `errno`; a thread of its own reads
+/// the pipe and calls [`handle`], where anything may be done. Nothing on
+/// that thread may panic: it would die, and every later signal go unread.
 #[cfg(unix)]
 fn install() {
     INSTALL.call_once(|| {
-        let mut fds = [0 as libc::c_int; 2];
-        // SAFETY: pipe2 fills the two descriptors it is given.
-        if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC | libc::O_NONBLOCK) } != 0 {
-            return;
-        }
-        let [read, write] = fds;
-        // The reading end blocks: the thread sleeps until a signal comes.
-        // SAFETY: fcntl on a descriptor just made.
-        unsafe {
-            libc::fcntl(read, libc::F_SETFL, 0);
-        }
-        PIPE.store(write, Ordering::SeqCst);
+        // Fails only if the process cannot make a pipe (out of descriptors):
+        // then the signals keep their default action and end the run.
+        let Ok(mut signals) = signal_hook::iterator::Signals::new(SIGNALS) else { return };
         std::thread::spawn(move || {
-            loop {
-                let mut byte = 0u8;
-                // SAFETY: reads one byte into `byte`.
-                let got = unsafe { libc::read(read, (&raw mut byte).cast(), 1) };
-                match got {
-                    1 => handle(i32::from(byte)),
-                    _ if std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted => {}
-                    _ => return,
-                }
+            for signal in signals.forever() {
+                handle(signal);
             }
         });
-        for signal in SIGNALS {
-            // SAFETY: a zeroed sigaction is a valid start; the handler only
-            // writes to the pipe, which is open for the life of the process.
-            unsafe {
-                let mut action: libc::sigaction = std::mem::zeroed();
-                action.sa_sigaction = on_signal as extern "C" fn(libc::c_int) as libc::sighandler_t;
-                action.sa_flags = libc::SA_RESTART;
-                libc::sigemptyset(&raw mut action.sa_mask);
-                libc::sigaction(signal, &raw const action, std::ptr::null_mut());
-            }
-        }
     });
 }
 

@@ -19,6 +19,13 @@ pub fn print_bytes(bytes: &[u8]) -> Result<(), CliError> {
     out.write_all(bytes).and_then(|()| out.flush()).map_err(|source| CliError::Io { path: "<stdout>".into(), source })
 }
 
+/// Writes `line` and a newline to stderr; the `say!` macro says why
+/// a failure to write is dropped.
+pub fn say(line: std::fmt::Arguments<'_>) {
+    let mut err = std::io::stderr().lock();
+    let _ = err.write_fmt(line).and_then(|()| err.write_all(b"\n"));
+}
+
 /// Reads a file, or stdin for `-`.
 pub fn read_input(path: &str) -> Result<String, CliError> {
     Ok(aquarchive::archive::import::read_text(std::path::Path::new(path))?)

@@ -13,7 +13,7 @@ use super::output::print;
 /// Says on stderr that a file or puzzle could not be dealt with, and with
 /// `--json` also as a JSON line in its place on stdout.
 pub fn report_error(json: bool, file: &str, line: Option<usize>, message: &str) -> Result<(), CliError> {
-    eprintln!("aquarchive: {message}");
+    say!("aquarchive: {message}");
     if json {
         print(&format!("{}\n", json!({ "file": file, "line": line, "error": message })))?;
     }

@@ -54,7 +54,7 @@ pub fn main() -> ExitCode {
         Ok(code) => code,
         Err(err) if err.is_broken_pipe() => ExitCode::Ok,
         Err(err) => {
-            eprintln!("aquarchive: {}", error::message(&err));
+            say!("aquarchive: {}", error::message(&err));
             ExitCode::Error
         }
     }

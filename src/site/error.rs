@@ -53,6 +53,12 @@ pub enum FetchFailure {
 }
 
 impl FetchFailure {
+    /// Whether the site answered, if not with the page: an HTTP status, or
+    /// a body cut off. Otherwise no answer came, or no request was made.
+    pub fn is_an_answer(&self) -> bool {
+        matches!(self, FetchFailure::Status(_) | FetchFailure::Truncated { .. })
+    }
+
     /// Worth another try: the network or the server failed, or the site
     /// asked to slow down (429), not the request. Any other 4xx says the
     /// request itself is wrong, so it is never retried.

@@ -11,8 +11,8 @@ use jiff::Timestamp;
 use rusqlite::{Connection, backup::Backup, backup::StepResult};
 use serde::Serialize;
 
-use super::drive::{self, DriveWarning, Named};
-use super::{Access, Store, StoreError};
+use super::drive::{self, DriveWarning, Named, Settled};
+use super::{Access, Store, StoreError, open};
 
 /// What a backup copied, counted in the archive at the moment of the copy
 /// (and found again in the copy).
@@ -26,9 +26,10 @@ pub struct BackupReport {
     pub fetches: u64,
     /// The size of the copy.
     pub bytes: u64,
-    /// What the drive could not promise in putting the copy in place.
+    /// What the drive could not promise in putting the copy in place, and
+    /// the claim of an ended backup run cleared there.
     #[serde(skip)]
-    pub warning: Option<DriveWarning>,
+    pub warnings: Vec<DriveWarning>,
 }
 
 /// The rows a copy must hold as many of as the archive did.
@@ -70,21 +71,39 @@ impl Store {
     /// archive and checked ([`Store::check_integrity`], and its rows counted
     /// against the archive's at the moment of the copy), synced, and then
     /// put in place: a failed or interrupted backup leaves no `target`. An
-    /// existing `target` is refused unless `replace`, and the archive itself
-    /// always is.
+    /// existing `target` is refused unless `replace`, and then too unless it
+    /// is an archive or an empty file (a link to one is followed); the
+    /// archive itself always is.
     pub fn backup(&self, target: &Path, replace: bool) -> Result<BackupReport, StoreError> {
         let refuse = |why: &str| StoreError::Io { path: target.to_path_buf(), source: std::io::Error::other(why) };
         if self.is_file(target) {
             return Err(refuse("is the archive itself; a backup must go to another file"));
         }
-        if !replace && std::fs::symlink_metadata(target).is_ok() {
+        // A backup run on a drive without hard links that was killed as it
+        // named its copy left its claim: cleared when that run has ended.
+        let cleared = match drive::settle_claim(target, drive::CLAIM_PATIENCE).map_err(|e| StoreError::io(target, e))? {
+            Ok(Settled::Open) => None,
+            Ok(Settled::Cleared(claim)) => Some(DriveWarning::ClaimCleared { path: target.to_path_buf(), claim }),
+            Err(still) => return Err(still.refusing(target)),
+        };
+        let found = match std::fs::symlink_metadata(target) {
+            Ok(_) => true,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => false,
+            Err(e) => return Err(StoreError::io(target, e)),
+        };
+        if found && !replace {
             return Err(StoreError::Io {
                 path: target.to_path_buf(),
                 source: std::io::Error::new(std::io::ErrorKind::AlreadyExists, "already exists; it was left untouched"),
             });
         }
-        let folder = target.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-        let name = target.file_name().ok_or_else(|| refuse("is not a file name"))?;
+        // Checked before anything is written: a refusal leaves nothing behind.
+        let replacing = if found { Some(Replaceable::at(target)?) } else { None };
+        // The copy goes where the file replaced is (through a link to it),
+        // renamed there from beside it.
+        let place = replacing.as_ref().map_or(target, |r| r.path.as_path());
+        let folder = place.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        let name = place.file_name().ok_or_else(|| refuse("is not a file name"))?;
         let mut temp_name = std::ffi::OsString::from(".");
         temp_name.push(name);
         temp_name.push(format!(".partial-{}", std::process::id()));
@@ -116,7 +135,7 @@ impl Store {
                     source: std::io::Error::new(std::io::ErrorKind::Interrupted, "stopped before it was put in place"),
                 });
             }
-            let warning = put_in_place(&temp, target, replace)?;
+            let named = put_in_place(&temp, target, replacing.as_ref())?;
             Ok(BackupReport {
                 path: target.to_path_buf(),
                 puzzles: rows.puzzles,
@@ -124,7 +143,7 @@ impl Store {
                 snapshots: rows.snapshots,
                 fetches: rows.fetches,
                 bytes,
-                warning,
+                warnings: cleared.into_iter().chain(named).collect(),
             })
         });
         // Linked or renamed into place, or failed: the temporary name goes.
@@ -221,15 +240,150 @@ fn without_path(err: &StoreError, temp: &Path) -> String {
     text.strip_prefix(&prefix).map(str::to_string).unwrap_or(text)
 }
 
-/// Puts the checked copy at `target`: renamed over it when `replace`, else
-/// named without replacing ([`drive::name_new`]), which fails if a file
-/// appeared there meanwhile. Then the folder is synced, so that the new
-/// name survives a power cut.
-fn put_in_place(temp: &Path, target: &Path, replace: bool) -> Result<Option<DriveWarning>, StoreError> {
+/// A file at a backup's destination that `--force` may replace: an
+/// archive (of any version, damaged or not: an old backup), or an empty
+/// file (a backup killed on a drive without hard links leaves one). Nothing
+/// else is replaced, whoever runs the backup: a device, a named pipe, a
+/// socket or a folder, nor a file of other data, is left as it is, and a
+/// symbolic link counts as what it points to (which is replaced, the link
+/// kept).
+struct Replaceable {
+    /// The file itself, the link followed.
+    path: PathBuf,
+    /// Which file it was when checked (device and inode), so that another
+    /// put there meanwhile is not replaced unchecked.
+    #[cfg(unix)]
+    id: (u64, u64),
+}
+
+impl Replaceable {
+    /// Checks what is at `target` (which is there), or says why it may not
+    /// be replaced.
+    fn at(target: &Path) -> Result<Replaceable, StoreError> {
+        let refuse = |why: String| StoreError::Io {
+            path: target.to_path_buf(),
+            source: std::io::Error::other(format!(
+                "{why}; --force replaces only an archive or an empty file, so it was left untouched"
+            )),
+        };
+        let link = std::fs::symlink_metadata(target).map_err(|e| StoreError::io(target, e))?;
+        let path = if link.file_type().is_symlink() {
+            match std::fs::canonicalize(target) {
+                Ok(path) => path,
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                    return Err(refuse("is a symbolic link to nothing".into()));
+                }
+                Err(e) => return Err(StoreError::io(target, e)),
+            }
+        } else {
+            target.to_path_buf()
+        };
+        let through = |what: &str| {
+            if path == target {
+                format!("is {what}")
+            } else {
+                format!("is a symbolic link to {what} ({})", path.display())
+            }
+        };
+        let meta = std::fs::symlink_metadata(&path).map_err(|e| StoreError::io(target, e))?;
+        if !meta.file_type().is_file() {
+            return Err(refuse(through(kind_of(meta.file_type()))));
+        }
+        // Opened without following a link nor waiting (a named pipe put
+        // there since would block a plain open), then checked to be the
+        // regular file just seen.
+        let mut options = std::fs::OpenOptions::new();
+        options.read(true);
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NOFOLLOW | libc::O_NONBLOCK);
+        let mut file = options.open(&path).map_err(|e| StoreError::io(target, e))?;
+        let opened = file.metadata().map_err(|e| StoreError::io(target, e))?;
+        if !opened.file_type().is_file() || identity(&opened) != identity(&meta) {
+            return Err(refuse("changed while it was checked".into()));
+        }
+        match open::read_header(&mut file).map_err(|e| StoreError::io(target, e))? {
+            open::Header::Ours { .. } | open::Header::Empty => {}
+            open::Header::NotOurs(why) => {
+                return Err(refuse(through(&format!("a file that is not an archive ({why})"))));
+            }
+        }
+        Ok(Replaceable {
+            path,
+            #[cfg(unix)]
+            id: identity(&meta),
+        })
+    }
+
+    /// Whether the file checked is still the one there.
+    fn still_there(&self) -> bool {
+        std::fs::symlink_metadata(&self.path).is_ok_and(|meta| {
+            #[cfg(unix)]
+            if identity(&meta) != self.id {
+                return false;
+            }
+            meta.file_type().is_file()
+        })
+    }
+}
+
+/// A file's device and inode: which file it is, by any name.
+#[cfg(unix)]
+fn identity(meta: &std::fs::Metadata) -> (u64, u64) {
+    use std::os::unix::fs::MetadataExt;
+    (meta.dev(), meta.ino())
+}
+
+/// Elsewhere every file is taken for itself.
+#[cfg(not(unix))]
+fn identity(_meta: &std::fs::Metadata) {}
+
+/// What a file that is not a regular one is, in words ("a named pipe").
+fn kind_of(file_type: std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if file_type.is_char_device() {
+            return "a character device";
+        }
+        if file_type.is_block_device() {
+            return "a block device";
+        }
+        if file_type.is_fifo() {
+            return "a named pipe (FIFO)";
+        }
+        if file_type.is_socket() {
+            return "a socket";
+        }
+    }
+    if file_type.is_dir() {
+        return "a folder";
+    }
+    if file_type.is_symlink() {
+        return "a symbolic link";
+    }
+    "not a regular file"
+}
+
+/// Puts the checked copy at `target`: renamed over the file `replacing`
+/// (checked again to be the file that was checked), else named without
+/// replacing ([`drive::name_new`]), which fails if a file appeared there
+/// meanwhile. Then the folder is synced, so that the new name survives a
+/// power cut.
+fn put_in_place(
+    temp: &Path,
+    target: &Path,
+    replacing: Option<&Replaceable>,
+) -> Result<Option<DriveWarning>, StoreError> {
     let io = |e| StoreError::io(target, e);
     let mut warning = None;
-    if replace {
-        std::fs::rename(temp, target).map_err(io)?;
+    if let Some(replacing) = replacing {
+        if !replacing.still_there() {
+            return Err(StoreError::Io {
+                path: target.to_path_buf(),
+                source: std::io::Error::other("was replaced by another file during the backup; it was left untouched"),
+            });
+        }
+        std::fs::rename(temp, &replacing.path).map_err(io)?;
     } else {
         match drive::name_new(temp, target) {
             Ok(Named::AtOnce) => {}
@@ -244,7 +398,8 @@ fn put_in_place(temp: &Path, target: &Path, replace: bool) -> Result<Option<Driv
         }
     }
     #[cfg(unix)]
-    if let Some(folder) = target.parent().filter(|p| !p.as_os_str().is_empty()) {
+    if let Some(folder) = replacing.map_or(target, |r| r.path.as_path()).parent().filter(|p| !p.as_os_str().is_empty())
+    {
         std::fs::File::open(folder).and_then(|f| f.sync_all()).map_err(|e| StoreError::io(folder, e))?;
     }
     Ok(warning)

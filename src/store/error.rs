@@ -9,6 +9,13 @@ use crate::kinds::UnknownKind;
 pub enum StoreError {
     #[error("{path}: no archive here yet (import or fetch makes one)")]
     Missing { path: PathBuf },
+    /// No archive, where a run on this machine that ended had claimed the
+    /// name ([`DriveWarning::ClaimCleared`](super::DriveWarning)).
+    #[error(
+        "{path}: no archive here yet (import or fetch makes one): the name held only the claim of process {pid} on \
+         this machine, which ended before it had made the archive there; the claim was removed"
+    )]
+    MissingClaimCleared { path: PathBuf, pid: u32 },
     #[error("{path}: not an aquarchive database ({why}); it was left untouched")]
     NotOurs { path: PathBuf, why: String },
     #[error(
@@ -46,6 +53,10 @@ pub enum StoreError {
          (free some space and run the command again to finish)"
     )]
     Full { path: PathBuf },
+    /// A claim of the name ([`DriveWarning::NamedByClaim`](super::DriveWarning))
+    /// whose maker may still run, still there after a minute.
+    #[error("{}", claimed_text(path, *pid, host, *elsewhere))]
+    Claimed { path: PathBuf, pid: u32, host: String, elsewhere: bool },
     #[error("{path}: {source}")]
     Io { path: PathBuf, source: std::io::Error },
     #[error("{path}: {source}")]
@@ -54,6 +65,22 @@ pub enum StoreError {
     /// know, a time that is not one).
     #[error("{path}: {source}")]
     BadValue { path: PathBuf, source: BadValue },
+}
+
+fn claimed_text(path: &std::path::Path, pid: u32, host: &str, elsewhere: bool) -> String {
+    let (path, secs) = (path.display(), super::drive::CLAIM_PATIENCE.as_secs());
+    let fix = "remove this file (it holds only that claim)";
+    if elsewhere {
+        format!(
+            "{path}: being made by process {pid} on {host}, which has not finished in {secs} s; if no aquarchive run \
+             there is making this archive, {fix}"
+        )
+    } else {
+        format!(
+            "{path}: being made by process {pid} on this machine, which still runs but has not finished in {secs} s; \
+             if it is not an aquarchive run making this archive (its id may have been taken by another program), {fix}"
+        )
+    }
 }
 
 /// A stored value that cannot be read back, and where it is.
@@ -102,6 +129,31 @@ impl StoreError {
     }
 
     /// Wraps an I/O error; a full disk says so as SQLite's does.
+    /// The same error naming `to` where it named `from` (a file's
+    /// temporary name, which means nothing to the user).
+    pub(crate) fn with_path(mut self, from: &std::path::Path, to: &std::path::Path) -> StoreError {
+        let named = match &mut self {
+            StoreError::Missing { path }
+            | StoreError::MissingClaimCleared { path, .. }
+            | StoreError::NotOurs { path, .. }
+            | StoreError::Newer { path, .. }
+            | StoreError::Older { path, .. }
+            | StoreError::Corrupt { path, .. }
+            | StoreError::ReadOnly { path }
+            | StoreError::UnmergedLog { path, .. }
+            | StoreError::NetworkShare { path, .. }
+            | StoreError::Full { path }
+            | StoreError::Claimed { path, .. }
+            | StoreError::Io { path, .. }
+            | StoreError::Sql { path, .. }
+            | StoreError::BadValue { path, .. } => path,
+        };
+        if named == from {
+            *named = to.to_path_buf();
+        }
+        self
+    }
+
     pub(crate) fn io(path: &std::path::Path, source: std::io::Error) -> StoreError {
         let path = path.to_path_buf();
         match source.kind() {

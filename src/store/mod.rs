@@ -37,7 +37,7 @@ mod record;
 mod snapshots;
 
 pub use backup::{BackupReport, backup_target};
-pub use drive::DriveWarning;
+pub use drive::{Claim, DriveWarning};
 pub use error::{BadValue, StoreError, ValueError};
 pub use fetch_log::{Fetch, FetchCounts, FetchOutcome, FetchQuery, LoggedFetch};
 pub use merge::{FetchRecord, FetchesRestored};

@@ -10,7 +10,7 @@ use std::time::Duration;
 use rusqlite::{Connection, OpenFlags, Transaction, TransactionBehavior};
 
 use super::StoreError;
-use super::drive::{self, DriveWarning, Named};
+use super::drive::{self, DriveWarning, Named, Settled};
 use super::migrate::{self, VERSION};
 use crate::shared::sha256_hex;
 
@@ -22,14 +22,46 @@ pub(super) const SCHEMA: &str = include_str!("../../schema.sql");
 
 /// An open archive.
 pub struct Store {
+    // Declared before `unnamed`, so closed before its files are removed.
     pub(super) conn: Connection,
     pub(super) path: PathBuf,
-    /// What the drive could not promise when this process made the file.
-    pub(super) warning: Option<DriveWarning>,
+    /// What the drive could not promise when this process made the file,
+    /// and the claims of ended runs it cleared.
+    pub(super) warnings: Vec<DriveWarning>,
+    /// Set while the file is a new archive not yet given its name (see
+    /// [`Store::open_to_keep`]).
+    pub(super) unnamed: Option<Unnamed>,
     /// For another archive opened to be read ([`Store::open_other`]): the
     /// private folder holding the copy `conn` reads, removed when this is
     /// dropped (after `conn`, declared before it).
     pub(super) _copy: Option<Scratch>,
+}
+
+/// A new archive under a name of its own beside `path`, and the folders
+/// made for it: removed when dropped (its connection closed first), unless
+/// [`Store::keep`] named it.
+pub(super) struct Unnamed {
+    file: PathBuf,
+    /// The folders above it that were made for it, deepest first.
+    folders: Vec<PathBuf>,
+}
+
+impl Drop for Unnamed {
+    fn drop(&mut self) {
+        remove_with_side_files(&self.file);
+        // Only empty folders go: anything another program put there stays.
+        for folder in &self.folders {
+            let _ = std::fs::remove_dir(folder);
+        }
+    }
+}
+
+/// Removes a database file and the side files SQLite may have left beside it.
+fn remove_with_side_files(file: &Path) {
+    let _ = std::fs::remove_file(file);
+    for side in ["-journal", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(beside(file, side));
+    }
 }
 
 impl Store {
@@ -37,18 +69,101 @@ impl Store {
     /// ours, is newer than this binary, or is damaged is refused untouched.
     /// Writing (and making one) is refused on a network share.
     pub fn open(path: &Path, access: Access) -> Result<Store, StoreError> {
-        let (conn, warning) = open(path, access, drive::network_file_system_at(path))?;
-        Ok(Store { conn, path: path.to_path_buf(), warning, _copy: None })
+        let (conn, warnings) = open(path, access, drive::network_file_system_at(path))?;
+        Ok(Store { conn, path: path.to_path_buf(), warnings, unnamed: None, _copy: None })
+    }
+
+    /// Opens the archive at `path` to write, as [`Access::ReadWrite`] does;
+    /// where there is none, makes a new one under a name of its own beside
+    /// `path` (`.NAME.unnamed-PID`), which takes `path` only at
+    /// [`Store::keep`]. Dropped before that, it is removed with the folders
+    /// made for it: a run that kept nothing (a `fetch` on a machine offline)
+    /// leaves nothing. Errors and [`Store::path`] name `path` throughout.
+    pub fn open_to_keep(path: &Path) -> Result<Store, StoreError> {
+        match std::fs::symlink_metadata(path) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            _ => return Store::open(path, Access::ReadWrite),
+        }
+        let network = drive::network_file_system_at(path);
+        if let Some(file_system) = network {
+            return Err(StoreError::NetworkShare { path: path.to_path_buf(), file_system });
+        }
+        let folders: Vec<PathBuf> = path
+            .ancestors()
+            .skip(1)
+            .take_while(|folder| !folder.as_os_str().is_empty() && std::fs::symlink_metadata(folder).is_err())
+            .map(Path::to_path_buf)
+            .collect();
+        let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        let name = path.file_name().ok_or_else(|| StoreError::Io {
+            path: path.to_path_buf(),
+            source: std::io::Error::other("is not a file name"),
+        })?;
+        let mut file_name = std::ffi::OsString::from(".");
+        file_name.push(name);
+        file_name.push(format!(".unnamed-{}", std::process::id()));
+        // Owned from here: whatever fails next, it and the folders go.
+        let unnamed = Unnamed { file: folder.join(file_name), folders };
+        remove_with_side_files(&unnamed.file);
+        // What the drive could not promise in making the file under a name
+        // of its own is nothing the user need hear: that name is not kept.
+        let (conn, _) =
+            open(&unnamed.file, Access::ReadWrite, network).map_err(|e| e.with_path(&unnamed.file, path))?;
+        Ok(Store { conn, path: path.to_path_buf(), warnings: Vec::new(), unnamed: Some(unnamed), _copy: None })
+    }
+
+    /// Gives a new archive made by [`Store::open_to_keep`] its name, never
+    /// over a file there (as every new archive is named, on any drive);
+    /// nothing to do for any other. Where another process made the archive meanwhile, this one's
+    /// is dropped and theirs used: call it before storing what must not be
+    /// lost. What the drive could not promise is then in [`Store::drive_warnings`].
+    pub fn keep(&mut self) -> Result<(), StoreError> {
+        let Some(file) = self.unnamed.as_ref().map(|unnamed| unnamed.file.clone()) else { return Ok(()) };
+        let path = self.path.clone();
+        // Closed first: SQLite's side files are named after the file, and
+        // a connection open under the old name would keep writing to them.
+        let stand_in = Connection::open_in_memory().map_err(self.err())?;
+        let old = std::mem::replace(&mut self.conn, stand_in);
+        old.close().map_err(|(_, e)| StoreError::sql(&path, e))?;
+        let named = match drive::name_new(&file, &path) {
+            Ok(Named::AtOnce) => None,
+            Ok(Named::ByClaim) => Some(DriveWarning::NamedByClaim { path: path.clone() }),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                tracing::info!(path = %path.display(), "another process made the archive meanwhile; using it");
+                None
+            }
+            Err(e) => {
+                // Still unnamed, and open again as it was.
+                let (conn, _) = open(&file, Access::ReadWrite, None).map_err(|err| err.with_path(&file, &path))?;
+                self.conn = conn;
+                return Err(StoreError::io(&path, e));
+            }
+        };
+        // Named (or given up for theirs): the name of its own goes, the
+        // folders stay.
+        if let Some(mut unnamed) = self.unnamed.take() {
+            unnamed.folders.clear();
+        }
+        let (conn, warnings) = open(&path, Access::ReadWrite, None)?;
+        self.conn = conn;
+        self.warnings = named.into_iter().chain(warnings).collect();
+        Ok(())
+    }
+
+    /// Whether this is a new archive not yet given its name (see
+    /// [`Store::open_to_keep`]).
+    pub fn is_unnamed(&self) -> bool {
+        self.unnamed.is_some()
     }
 
     pub fn path(&self) -> &Path {
         &self.path
     }
 
-    /// Set when this open made the file on a drive that could not give
-    /// every guarantee of making it (see [`DriveWarning`]).
-    pub fn drive_warning(&self) -> Option<&DriveWarning> {
-        self.warning.as_ref()
+    /// What this open could not promise in making the file on its drive,
+    /// and the claims of ended runs it cleared (see [`DriveWarning`]).
+    pub fn drive_warnings(&self) -> &[DriveWarning] {
+        &self.warnings
     }
 
     pub(super) fn err(&self) -> impl Fn(rusqlite::Error) -> StoreError + '_ {
@@ -141,7 +256,7 @@ pub(super) fn open(
     path: &Path,
     access: Access,
     network: Option<&'static str>,
-) -> Result<(Connection, Option<DriveWarning>), StoreError> {
+) -> Result<(Connection, Vec<DriveWarning>), StoreError> {
     let io = |source| StoreError::io(path, source);
     // Before anything is made or opened there. Reading stays allowed: a
     // backup kept on a share is a plain file (no write-ahead log) that
@@ -149,22 +264,50 @@ pub(super) fn open(
     if let (true, Some(file_system)) = (access.writes(), network) {
         return Err(StoreError::NetworkShare { path: path.to_path_buf(), file_system });
     }
-    let mut warning = None;
+    let mut warnings = Vec::new();
+    // Another process making the archive on a drive without hard links may
+    // hold its name by a claim: a reader waits for it as a writer does.
+    let settle = |warnings: &mut Vec<DriveWarning>| match drive::settle_claim(path, drive::CLAIM_PATIENCE) {
+        Ok(Ok(Settled::Open)) => Ok(()),
+        Ok(Ok(Settled::Cleared(claim))) => {
+            warnings.push(DriveWarning::ClaimCleared { path: path.to_path_buf(), claim });
+            Ok(())
+        }
+        Ok(Err(still)) => Err(still.refusing(path)),
+        Err(e) => Err(io(e)),
+    };
+    settle(&mut warnings)?;
     match std::fs::metadata(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => match access {
-            Access::ReadOnly | Access::Update => return Err(StoreError::Missing { path: path.to_path_buf() }),
-            Access::ReadWrite => warning = create(path)?,
+            Access::ReadOnly | Access::Update => {
+                let cleared = warnings.iter().find_map(|warning| match warning {
+                    DriveWarning::ClaimCleared { claim, .. } => Some(claim.pid),
+                    DriveWarning::NamedByClaim { .. } => None,
+                });
+                return Err(match cleared {
+                    Some(pid) => StoreError::MissingClaimCleared { path: path.to_path_buf(), pid },
+                    None => StoreError::Missing { path: path.to_path_buf() },
+                });
+            }
+            Access::ReadWrite => {
+                warnings.extend(create(path)?);
+                // Made by another process meanwhile, it may be its claim.
+                settle(&mut warnings)?;
+            }
         },
         Err(e) => return Err(io(e)),
         Ok(_) => {}
     }
-    if access == Access::ReadWrite {
-        // Another process making it may have taken the name empty.
-        drive::wait_while_empty(path);
-    }
     // Checked by hand: SQLite run as root would write anyway, and on a
     // read-only file system it fails with "unable to open database file".
-    let file_writable = std::fs::metadata(path).is_ok_and(|meta| !meta.permissions().readonly()) && writable(path);
+    let file_writable = match std::fs::metadata(path) {
+        Ok(meta) => !meta.permissions().readonly() && writable(path),
+        // Gone since: not read-only, not there.
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Err(StoreError::Missing { path: path.to_path_buf() });
+        }
+        Err(e) => return Err(io(e)),
+    };
     if access.writes() && !file_writable {
         return Err(StoreError::ReadOnly { path: path.to_path_buf() });
     }
@@ -205,7 +348,7 @@ pub(super) fn open(
     if access.writes() {
         check_written_tables(path, &conn)?;
     }
-    Ok((conn, warning))
+    Ok((conn, warnings))
 }
 
 impl Store {
@@ -255,11 +398,10 @@ pub(super) fn shared_memory_usable(path: &Path) -> bool {
 /// on a read-only file system, and for a user without write permission).
 #[cfg(unix)]
 fn folder_writable(path: &Path) -> bool {
-    use std::os::unix::ffi::OsStrExt;
+    use rustix::fs::{Access, AtFlags, CWD, accessat};
     let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let Ok(folder) = std::ffi::CString::new(folder.as_os_str().as_bytes()) else { return false };
-    // SAFETY: `folder` is a NUL-terminated path that outlives the call.
-    unsafe { libc::faccessat(libc::AT_FDCWD, folder.as_ptr(), libc::W_OK, libc::AT_EACCESS) == 0 }
+    // The effective user's rights, as the kernel will judge a write.
+    accessat(CWD, folder, Access::WRITE_OK, AtFlags::EACCESS).is_ok()
 }
 
 /// Elsewhere the folder's read-only attribute is what there is to ask.
@@ -353,32 +495,60 @@ fn create(path: &Path) -> Result<Option<DriveWarning>, StoreError> {
     named
 }
 
+/// What a file's first bytes say it is.
+pub(super) enum Header {
+    /// Ours, of some version, whole or not (the rest of [`check_header`]
+    /// tells): its first 100 bytes, and the file's length.
+    Ours { header: [u8; 100], length: u64 },
+    /// No bytes at all.
+    Empty,
+    /// Something else, and what.
+    NotOurs(String),
+}
+
+/// Reads the header of the open file `file` (from its start), without SQLite.
+pub(super) fn read_header(file: &mut std::fs::File) -> std::io::Result<Header> {
+    let length = file.metadata()?.len();
+    let mut header = [0u8; 100];
+    if length == 0 {
+        return Ok(Header::Empty);
+    }
+    if length < header.len() as u64 {
+        return Ok(Header::NotOurs(format!("{length} bytes, too short for an SQLite file")));
+    }
+    file.read_exact(&mut header)?;
+    if &header[..16] != b"SQLite format 3\0" {
+        return Ok(Header::NotOurs("not an SQLite file".into()));
+    }
+    let application_id = header_word(&header, 68) as i32;
+    if application_id != APPLICATION_ID {
+        return Ok(Header::NotOurs(format!("an SQLite file of another program, application_id {application_id:#x}")));
+    }
+    Ok(Header::Ours { header, length })
+}
+
+/// The big-endian 32-bit number at byte `at` of an SQLite header.
+fn header_word(header: &[u8; 100], at: usize) -> u32 {
+    u32::from_be_bytes(header[at..at + 4].try_into().expect("4 bytes"))
+}
+
 /// Rejects, from the raw header and without SQLite, what is not ours, is
 /// newer than us, or has been cut short.
 pub(super) fn check_header(path: &Path) -> Result<(), StoreError> {
     let not_ours = |why: &str| StoreError::NotOurs { path: path.to_path_buf(), why: why.into() };
     let io = |source| StoreError::io(path, source);
     let mut file = std::fs::File::open(path).map_err(io)?;
-    let length = file.metadata().map_err(io)?.len();
-    let mut header = [0u8; 100];
-    if length == 0 {
-        return Err(not_ours(
-            "0 bytes: empty, as a run killed while making an archive on a drive without hard links leaves it; \
-             remove it and run again",
-        ));
-    }
-    if length < header.len() as u64 {
-        return Err(not_ours(&format!("{length} bytes, too short for an SQLite file")));
-    }
-    file.read_exact(&mut header).map_err(io)?;
-    if &header[..16] != b"SQLite format 3\0" {
-        return Err(not_ours("not an SQLite file"));
-    }
-    let word = |at: usize| u32::from_be_bytes(header[at..at + 4].try_into().expect("4 bytes"));
-    let application_id = word(68) as i32;
-    if application_id != APPLICATION_ID {
-        return Err(not_ours(&format!("an SQLite file of another program, application_id {application_id:#x}")));
-    }
+    let (header, length) = match read_header(&mut file).map_err(io)? {
+        Header::Ours { header, length } => (header, length),
+        Header::Empty => {
+            return Err(not_ours(
+                "0 bytes: empty, as a run killed while making an archive on a drive without hard links leaves it; \
+                 remove it and run again",
+            ));
+        }
+        Header::NotOurs(why) => return Err(not_ours(&why)),
+    };
+    let word = |at: usize| header_word(&header, at);
     let version = i64::from(word(60));
     if version > VERSION {
         return Err(StoreError::Newer { path: path.to_path_buf(), found: version, known: VERSION });

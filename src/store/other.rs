@@ -54,7 +54,7 @@ impl Store {
         let copy = scratch.path().join("copy.sqlite");
         copy_pages(other, &copy)?;
         let conn = open_copy(other, &copy)?;
-        Ok(Store { conn, path: other.to_path_buf(), warning: None, _copy: Some(scratch) })
+        Ok(Store { conn, path: other.to_path_buf(), warnings: Vec::new(), unnamed: None, _copy: Some(scratch) })
     }
 }
 

@@ -82,11 +82,11 @@ fn a_backup_holds_what_the_archive_holds_and_restores_by_copying_back() {
 #[test]
 fn an_existing_file_is_refused_untouched_unless_forced() {
     let dir = imported();
-    dir.write("backups/old.sqlite", "an older backup");
+    let old = older_backup(&dir, "backups/old.sqlite");
     let run = backup(&dir, &["backups/old.sqlite"]).expect_code(2);
     assert!(run.stderr.contains("backups/old.sqlite: already exists") && run.stderr.contains("--force"), "{run}");
     assert!(run.stdout.is_empty(), "{run}");
-    assert_eq!(std::fs::read(dir.join("backups/old.sqlite")).unwrap(), b"an older backup");
+    assert_eq!(std::fs::read(dir.join("backups/old.sqlite")).unwrap(), old);
     assert_eq!(names(&dir.join("backups")), ["old.sqlite"]);
 
     let run = backup(&dir, &["backups/old.sqlite", "--force", "--json"]).ok();
@@ -105,6 +105,116 @@ fn an_existing_file_is_refused_untouched_unless_forced() {
         assert!(run.stderr.contains("is the archive itself"), "{run}");
     }
     assert_eq!(std::fs::read(dir.join(DB)).unwrap(), before);
+}
+
+/// An older backup at `path`: an archive of one puzzle. Returns its bytes.
+fn older_backup(dir: &Dir, path: &str) -> Vec<u8> {
+    let one = fixtures().join("aquarium/puzzles/10x10_easy_3081686.txt");
+    dir.run(&["--db", path, "import", &one.display().to_string()]).ok();
+    std::fs::read(dir.join(path)).unwrap()
+}
+
+/// What a name in a folder is, to tell that it is as it was: a link and
+/// where it points, a regular file and its bytes, or another kind of file.
+fn state(path: &Path) -> String {
+    let meta = std::fs::symlink_metadata(path).unwrap();
+    if meta.file_type().is_symlink() {
+        format!("link to {}", std::fs::read_link(path).unwrap().display())
+    } else if meta.is_file() {
+        format!("file {:?}", std::fs::read(path).unwrap())
+    } else {
+        use std::os::unix::fs::MetadataExt;
+        format!("{:?}, inode {}", meta.file_type(), meta.ino())
+    }
+}
+
+/// `--force` replaces an archive (an older backup) or an empty file, and
+/// through a link to one replaces the file it points to, keeping the link.
+/// Nothing else is replaced: a file of other data, another program's SQLite
+/// file, a named pipe, a socket, a link to a device or to nothing is left as
+/// it was, and the message says what it is.
+#[test]
+fn force_replaces_only_an_archive_or_an_empty_file_and_leaves_anything_else_as_it_was() {
+    use std::os::unix::fs::symlink;
+    let dir = imported();
+    let backups = dir.join("backups");
+    std::fs::write(backups.join("notes.txt"), "years of notes\n".repeat(10)).unwrap();
+    rusqlite::Connection::open(backups.join("other.db")).unwrap().execute_batch("CREATE TABLE t (x)").unwrap();
+    let mode = rustix::fs::Mode::from_raw_mode(0o600);
+    rustix::fs::mknodat(rustix::fs::CWD, backups.join("pipe"), rustix::fs::FileType::Fifo, mode, 0).unwrap();
+    let _socket = std::os::unix::net::UnixListener::bind(backups.join("socket")).unwrap();
+    symlink("/dev/null", backups.join("null")).unwrap();
+    symlink("pipe", backups.join("to-pipe")).unwrap();
+    symlink("gone.sqlite", backups.join("dangling")).unwrap();
+    let pipe = std::fs::canonicalize(backups.join("pipe")).unwrap();
+    let refused = [
+        ("notes.txt", "is a file that is not an archive (not an SQLite file)".to_string()),
+        ("other.db", "is a file that is not an archive (an SQLite file of another program, application_id 0x0)".into()),
+        ("pipe", "is a named pipe (FIFO)".into()),
+        ("socket", "is a socket".into()),
+        ("null", "is a symbolic link to a character device (/dev/null)".into()),
+        ("to-pipe", format!("is a symbolic link to a named pipe (FIFO) ({})", pipe.display())),
+        ("dangling", "is a symbolic link to nothing".into()),
+    ];
+    let before: Vec<String> = refused.iter().map(|(name, _)| state(&backups.join(name))).collect();
+    for (name, said) in &refused {
+        let run = backup(&dir, &[&format!("backups/{name}"), "--force"]).expect_code(2);
+        assert_eq!(
+            run.stderr,
+            format!(
+                "aquarchive: backups/{name}: {said}; --force replaces only an archive or an empty file, so it was \
+                 left untouched\n"
+            ),
+            "{run}"
+        );
+        assert!(run.stdout.is_empty(), "{run}");
+    }
+    let after: Vec<String> = refused.iter().map(|(name, _)| state(&backups.join(name))).collect();
+    assert_eq!(after, before);
+    assert_eq!(std::fs::metadata("/dev/null").unwrap().len(), 0);
+    let all = ["dangling", "notes.txt", "null", "other.db", "pipe", "socket", "to-pipe"];
+    assert_eq!(names(&backups), all, "nothing made beside them");
+
+    // An empty file, and an older backup through a link to it.
+    std::fs::write(backups.join("empty.sqlite"), "").unwrap();
+    older_backup(&dir, "backups/old.sqlite");
+    symlink("old.sqlite", backups.join("latest.sqlite")).unwrap();
+    for name in ["empty.sqlite", "latest.sqlite"] {
+        let run = backup(&dir, &[&format!("backups/{name}"), "--force"]).ok();
+        assert!(run.stdout.ends_with(&format!(" to backups/{name}; verified\n")), "{run}");
+        assert_eq!(content(&dir, &format!("backups/{name}")), content(&dir, DB));
+    }
+    assert_eq!(state(&backups.join("latest.sqlite")), "link to old.sqlite");
+    assert_eq!(content(&dir, "backups/old.sqlite"), content(&dir, DB));
+    let mut all = all.to_vec();
+    all.extend(["empty.sqlite", "latest.sqlite", "old.sqlite"]);
+    all.sort();
+    assert_eq!(names(&backups), all);
+}
+
+/// A device node as DEST (`backup /dev/full --force` as root): root may
+/// write anything, and is refused all the same; the node is left as it was.
+#[test]
+#[ignore = "needs root: makes a device node (mknod); CI runs it as root"]
+fn force_leaves_a_device_node_as_it_was_as_root() {
+    use std::os::unix::fs::{FileTypeExt, MetadataExt};
+    let dir = imported();
+    let full = dir.join("backups/full");
+    let mode = rustix::fs::Mode::from_raw_mode(0o666);
+    let device = rustix::fs::makedev(1, 7);
+    rustix::fs::mknodat(rustix::fs::CWD, &full, rustix::fs::FileType::CharacterDevice, mode, device)
+        .unwrap_or_else(|e| panic!("mknod {}: {e} (this test needs root)", full.display()));
+    let run = backup(&dir, &["backups/full", "--force"]).expect_code(2);
+    assert_eq!(
+        run.stderr,
+        "aquarchive: backups/full: is a character device; --force replaces only an archive or an empty file, so it \
+         was left untouched\n",
+        "{run}"
+    );
+    let meta = std::fs::symlink_metadata(&full).unwrap();
+    assert!(meta.file_type().is_char_device(), "{meta:?}");
+    assert_eq!(meta.rdev(), device);
+    assert_eq!(names(&dir.join("backups")), ["full"]);
 }
 
 #[test]

@@ -6,7 +6,7 @@
 //! `exfat-fuse` and `exfatprogs`, so these tests are left out of a plain
 //! `cargo test` (`#[ignore]`, with the command that runs them); CI installs
 //! the packages and runs them with `--ignored`. Where the drive cannot be
-//! mounted all the same, a test prints NOT RUN and why, and returns.
+//! mounted all the same, a test fails and says why.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -25,22 +25,15 @@ struct Exfat {
 }
 
 impl Exfat {
-    /// The mounted drive, or `None` after saying why `test` is not run.
-    fn mount(test: &str) -> Option<Exfat> {
-        match Exfat::try_mount() {
-            Ok(drive) => Some(drive),
-            Err(why) => {
-                // Straight to stderr: the test harness keeps what `println!`
-                // says of a test that passes to itself.
-                use std::io::Write;
-                let _ = writeln!(
-                    std::io::stderr(),
-                    "NOT RUN: {test}: no exFAT file system can be mounted here ({why}); run it as root with \
-                     /dev/fuse and Debian's exfat-fuse and exfatprogs: cargo test --release --test it -- --ignored"
-                );
-                None
-            }
-        }
+    /// The mounted drive. Asked for where it cannot be mounted, the test
+    /// fails and says why, rather than passing untested.
+    fn mount() -> Exfat {
+        Exfat::try_mount().unwrap_or_else(|why| {
+            panic!(
+                "no exFAT file system can be mounted here ({why}); this test needs root, /dev/fuse and Debian's \
+                 exfat-fuse and exfatprogs"
+            )
+        })
     }
 
     fn try_mount() -> Result<Exfat, String> {
@@ -113,8 +106,8 @@ fn imported() -> Dir {
     dir
 }
 
-/// The one line said when a name was taken by an empty file first.
-const CLAIMED: &str = "this drive has no hard links, so the name was taken by an empty file first";
+/// The one line said when a name was taken by a claim first.
+const CLAIMED: &str = "this drive has no hard links, so the name was taken by a small file that says who claimed it";
 
 fn warned_once(run: &Run, path: &str) {
     let warnings: Vec<&str> = run.stderr.lines().filter(|l| l.starts_with("aquarchive: warning: ")).collect();
@@ -125,9 +118,7 @@ fn warned_once(run: &Run, path: &str) {
 #[test]
 #[ignore = "mounts an exFAT file system (root, /dev/fuse, exfat-fuse): cargo test --release --test it -- --ignored"]
 fn backups_onto_exfat_are_made_checked_and_never_replace_a_file_unless_forced() {
-    let Some(stick) = Exfat::mount("backups_onto_exfat_are_made_checked_and_never_replace_a_file_unless_forced") else {
-        return;
-    };
+    let stick = Exfat::mount();
     let dir = imported();
     let original = content(&dir, "a.sqlite");
 
@@ -158,16 +149,17 @@ fn backups_onto_exfat_are_made_checked_and_never_replace_a_file_unless_forced() 
     // Plain files, and nothing else left: no temporary copy, no side file.
     assert_eq!(stick.names(), [named[0].as_str(), "copy.sqlite", "nightly"]);
 
-    // An existing file is refused untouched; --force replaces it.
+    // An existing backup is refused untouched; --force replaces it.
     let old = stick.at("old.sqlite");
-    std::fs::write(&old, "an older backup").unwrap();
+    std::fs::copy(&file, &old).unwrap();
+    let old_bytes = std::fs::read(&old).unwrap();
     let run = dir.run(&["--db", "a.sqlite", "backup", &old]).expect_code(2);
     assert_eq!(
         run.stderr,
         format!("aquarchive: {old}: already exists; it was left untouched (--force replaces it)\n"),
         "{run}"
     );
-    assert_eq!(std::fs::read(&old).unwrap(), b"an older backup");
+    assert_eq!(std::fs::read(&old).unwrap(), old_bytes);
     let run = dir.run(&["--db", "a.sqlite", "backup", &old, "--force"]).ok();
     assert!(run.stderr.is_empty(), "a rename over a file is a rename on any drive\n{run}");
     assert_eq!(content(&dir, &old), original);
@@ -177,10 +169,7 @@ fn backups_onto_exfat_are_made_checked_and_never_replace_a_file_unless_forced() 
 #[test]
 #[ignore = "mounts an exFAT file system (root, /dev/fuse, exfat-fuse): cargo test --release --test it -- --ignored"]
 fn an_archive_is_made_and_written_on_exfat_and_a_killed_import_leaves_whole_chunks() {
-    let Some(stick) = Exfat::mount("an_archive_is_made_and_written_on_exfat_and_a_killed_import_leaves_whole_chunks")
-    else {
-        return;
-    };
+    let stick = Exfat::mount();
     let dir = Dir::new();
     let tasks = dir.run(&["generate", "--size", "8", "--count", "3000", "--seed", "61", "--format", "task"]).ok();
     dir.write("tasks.txt", &tasks.stdout);
@@ -222,7 +211,7 @@ fn an_archive_is_made_and_written_on_exfat_and_a_killed_import_leaves_whole_chun
 #[test]
 #[ignore = "mounts an exFAT file system (root, /dev/fuse, exfat-fuse): cargo test --release --test it -- --ignored"]
 fn two_imports_making_one_archive_on_exfat_at_once_both_finish() {
-    let Some(stick) = Exfat::mount("two_imports_making_one_archive_on_exfat_at_once_both_finish") else { return };
+    let stick = Exfat::mount();
     let dir = Dir::new();
     for (name, seed) in [("a.txt", "71"), ("b.txt", "72"), ("shared.txt", "73")] {
         let tasks = dir.run(&["generate", "--size", "6", "--count", "150", "--seed", seed, "--format", "task"]).ok();
@@ -254,4 +243,61 @@ fn two_imports_making_one_archive_on_exfat_at_once_both_finish() {
     }
     let names = stick.names();
     assert_eq!(names, (0..6).map(|round| format!("both-{round}.sqlite")).collect::<Vec<_>>());
+}
+
+/// A claim names its maker: one on this machine that still runs (a child
+/// that sleeps) is waited for by a reader too, `list` at that moment, which
+/// lists the archive renamed over it through FUSE; one whose process has
+/// ended is cleared, said, and the name is free again for a reader and a
+/// writer alike.
+#[test]
+#[ignore = "mounts an exFAT file system (root, /dev/fuse, exfat-fuse): cargo test --release --test it -- --ignored"]
+fn a_claim_on_exfat_is_waited_for_while_its_maker_runs_and_cleared_once_it_has_ended() {
+    let stick = Exfat::mount();
+    let dir = imported();
+    let host = rustix::system::uname().nodename().to_string_lossy().into_owned();
+    let db = stick.at("a.sqlite");
+    let whole = stick.at("whole.sqlite");
+    dir.run(&["--db", "a.sqlite", "backup", &whole]).ok();
+
+    let mut maker = Command::new("sleep").arg("60").spawn().unwrap();
+    std::fs::write(&db, format!("aquarchive claim: process {} on {host}\n", maker.id())).unwrap();
+    let list =
+        dir.command(&["--db", &db, "list", "--json"]).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    std::fs::rename(&whole, &db).unwrap();
+    let list = Run::wait(list, "aquarchive list --json (waiting for a claim)").ok();
+    assert_eq!(list.json_lines().len(), 95, "{list}");
+    assert!(list.stderr.is_empty(), "{list}");
+    maker.kill().unwrap();
+    maker.wait().unwrap();
+
+    let mut ended = Command::new("true").spawn().unwrap();
+    ended.wait().unwrap();
+    let claim = format!("aquarchive claim: process {} on {host}\n", ended.id());
+    let cleared = format!(
+        "aquarchive: warning: {}: removed the claim of process {} on this machine, which ended before it had made \
+         the archive there (killed between claiming the name and renaming the file)",
+        stick.at("new.sqlite"),
+        ended.id()
+    );
+    std::fs::write(stick.at("new.sqlite"), &claim).unwrap();
+    let run = dir.run(&["--db", &stick.at("new.sqlite"), "list"]).expect_code(2);
+    assert_eq!(
+        run.stderr,
+        format!(
+            "aquarchive: {}: no archive here yet (import or fetch makes one): the name held only the claim of \
+             process {} on this machine, which ended before it had made the archive there; the claim was removed\n",
+            stick.at("new.sqlite"),
+            ended.id()
+        ),
+        "{run}"
+    );
+    std::fs::write(stick.at("new.sqlite"), &claim).unwrap();
+    let puzzles = fixtures().join("aquarium/puzzles").display().to_string();
+    let run = dir.run(&["--db", &stick.at("new.sqlite"), "import", &puzzles]).ok();
+    assert!(run.stderr.starts_with(&format!("{cleared}\n")), "{run}");
+    assert!(run.stderr.contains(CLAIMED), "made anew, by a claim of its own: {run}");
+    dir.run(&["--db", &stick.at("new.sqlite"), "verify"]).ok();
+    assert_eq!(stick.names(), ["a.sqlite", "new.sqlite"]);
 }

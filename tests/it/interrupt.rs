@@ -11,7 +11,7 @@ use aquarchive::render::count_of;
 
 use crate::site::require_chromium;
 use crate::site_server::{Fault, Site};
-use crate::util::{Dir, Run, Watched, ctrl_c, fixtures};
+use crate::util::{Dir, Run, Watched, ctrl_c, fixtures, send};
 
 /// Waits until process `pid` (a child of the test) catches `signal` (its
 /// handler is installed), so that the signal sent next is handled, not
@@ -30,14 +30,6 @@ fn wait_for_handler_of(pid: u32, signal: libc::c_int) {
         }
         assert!(Instant::now() < deadline, "aquarchive never set up its handler of signal {signal}");
         std::thread::sleep(Duration::from_millis(10));
-    }
-}
-
-/// Sends `signal` to process `pid`, a child of the test.
-fn send(pid: u32, signal: libc::c_int) {
-    // SAFETY: a signal to a child this test started and has not waited for.
-    unsafe {
-        libc::kill(pid as libc::pid_t, signal);
     }
 }
 
@@ -106,6 +98,111 @@ fn a_signal_during_an_import_keeps_whole_chunks_says_how_to_finish_and_exits_wit
         dir.run(&["--db", "a.sqlite", "import", &path]).ok();
         assert_eq!(count(&db, "SELECT count(*) FROM puzzles") - before, total);
     }
+}
+
+/// Waits until no `signal` sent to process `pid` is pending: the process
+/// has taken it (its handler has run), so the same signal sent next is
+/// taken on its own, not merged with this one.
+fn wait_until_taken(pid: u32, signal: libc::c_int) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+        let pending = status
+            .lines()
+            .filter_map(|l| l.strip_prefix("ShdPnd:").or_else(|| l.strip_prefix("SigPnd:")))
+            .filter_map(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+            .any(|mask| mask & (1 << (signal - 1)) != 0);
+        if !pending {
+            return;
+        }
+        assert!(Instant::now() < deadline, "signal {signal} still pending for aquarchive");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// An archive `a.sqlite` holding one calendar date (which no Sudoku is),
+/// its puzzles' count, and a file of over a thousand Sudokus to import.
+fn archive_and_sudokus(dir: &Dir) -> (i64, i64, String) {
+    let (total, path) = many_sudokus(dir);
+    let date = dir.write("date.txt", "standard Jan 1\n").display().to_string();
+    dir.run(&["--db", "a.sqlite", "import", "--kind", "calendar", &date]).ok();
+    (count(&dir.join("a.sqlite"), "SELECT count(*) FROM puzzles"), total, path)
+}
+
+/// A terminal that hangs up sends SIGHUP, and from then on what is written
+/// to it fails. The import still ends after the chunk at hand with 129, not
+/// a panic's 101 at its first line on standard error, and what it says it
+/// stored (on stdout, still read) is stored whole.
+#[test]
+fn a_hang_up_then_standard_error_gone_ends_the_import_with_129_and_whole_chunks() {
+    use std::io::BufRead;
+    let dir = Dir::new();
+    let (before, total, path) = archive_and_sudokus(&dir);
+    let db = dir.join("a.sqlite");
+    let lock = rusqlite::Connection::open(&db).unwrap();
+    lock.execute_batch("BEGIN IMMEDIATE").unwrap();
+    let mut child = dir
+        .command(&["--db", "a.sqlite", "import", &path])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for_handler_of(child.id(), libc::SIGHUP);
+    send(child.id(), libc::SIGHUP);
+    let mut stderr = std::io::BufReader::new(child.stderr.take().unwrap());
+    let mut seen = String::new();
+    while !seen.contains("aquarchive: SIGHUP: stopping after the step at hand") {
+        assert_ne!(stderr.read_line(&mut seen).unwrap(), 0, "stderr ended: {seen}");
+    }
+    // Nothing reads standard error any more: each write there fails.
+    drop(stderr);
+    lock.execute_batch("ROLLBACK").unwrap();
+    let run = Run::wait(child, "aquarchive import (stderr closed after SIGHUP)").expect_code(129);
+    let stored = count(&db, "SELECT count(*) FROM puzzles") - before;
+    assert!(stored < total, "{stored} of {total}: {run}");
+    let stored_said = format!(": {} stored", count_of(stored as u64, "puzzle", "puzzles"));
+    assert!(run.stdout.contains(&stored_said), "{stored_said}: {run}");
+    dir.run(&["--db", "a.sqlite", "verify"]).ok();
+}
+
+/// Standard error a broken pipe from the start, as when whatever read it
+/// is gone: the first SIGHUP asks the import to stop (what the handler
+/// says is lost, and must not end the thread that reads the signals), and
+/// the second, while the import still waits for the archive's lock, ends
+/// the run at once with 129 and the archive as it was.
+#[test]
+fn a_second_hang_up_with_standard_error_a_broken_pipe_still_stops_at_once_with_129() {
+    let dir = Dir::new();
+    let (before, _, path) = archive_and_sudokus(&dir);
+    let db = dir.join("a.sqlite");
+    let lock = rusqlite::Connection::open(&db).unwrap();
+    lock.execute_batch("BEGIN IMMEDIATE").unwrap();
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let mut child =
+        dir.command(&["--db", "a.sqlite", "import", &path]).stdout(Stdio::piped()).stderr(writer).spawn().unwrap();
+    wait_for_handler_of(child.id(), libc::SIGHUP);
+    send(child.id(), libc::SIGHUP);
+    wait_until_taken(child.id(), libc::SIGHUP);
+    send(child.id(), libc::SIGHUP);
+    // The lock is still held: only the handler can end the run now.
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if Instant::now() > deadline {
+            lock.execute_batch("ROLLBACK").unwrap();
+            let run = Run::wait(child, "aquarchive import (stderr a broken pipe)");
+            panic!("still running 30 s after the second SIGHUP (the signals went unread); then: {run}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(129), "{}", crate::util::ended(status));
+    lock.execute_batch("ROLLBACK").unwrap();
+    drop(lock);
+    assert_eq!(count(&db, "SELECT count(*) FROM puzzles"), before);
+    dir.run(&["--db", "a.sqlite", "verify"]).ok();
 }
 
 #[test]

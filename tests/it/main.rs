@@ -1,6 +1,10 @@
 //! The integration tests: one binary, driving the real `aquarchive` binary
 //! in a temp dir per test. Each area has its own module.
 
+// What the tests do with the system goes through rustix where it can; what
+// is left (`getpwnam`, and calls of the browser tests) says why it is sound.
+#![deny(clippy::undocumented_unsafe_blocks)]
+
 mod util;
 
 mod archive_format;

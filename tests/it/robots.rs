@@ -156,8 +156,23 @@ fn with_no_robots_txt_and_no_stored_copy_nothing_is_fetched() {
     assert_eq!((site.hits("/robots.txt"), site.hits("/?size=0")), (4, 1));
 }
 
+/// The names in a folder and below it, sorted.
+fn tree(dir: &Path) -> Vec<String> {
+    let mut names = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.strip_prefix(dir).unwrap().display().to_string();
+        if path.is_dir() {
+            names.extend(tree(&path).into_iter().map(|below| format!("{name}/{below}")));
+        }
+        names.push(name);
+    }
+    names.sort();
+    names
+}
+
 #[test]
-fn an_offline_machine_is_told_so_first_and_the_name_is_not_asked_again() {
+fn an_offline_machine_is_told_so_first_in_one_line_and_nothing_is_left_behind() {
     // `.invalid` never resolves (RFC 6761), as no name does on a machine offline.
     let dir = Dir::new();
     dir.write(
@@ -165,24 +180,56 @@ fn an_offline_machine_is_told_so_first_and_the_name_is_not_asked_again() {
         "[site]\nbase_url = \"http://aquarchive-test.invalid/\"\nretries = 3\nbackoff_ms = 1000\n",
     );
     let run = dir.run(&["fetch", "daily"]).expect_code(2);
-    assert!(
-        run.stderr.starts_with(
-            "aquarchive: the site's name aquarchive-test.invalid could not be resolved (is this machine offline?): "
-        ) && run.stderr.ends_with("; nothing was fetched. The next run asks again\n"),
+    let lines: Vec<&str> = run.stderr.lines().collect();
+    assert_eq!(lines.len(), 2, "{run}");
+    assert_eq!(
+        lines[0],
+        "aquarchive: the site's name aquarchive-test.invalid could not be resolved: is this machine offline? \
+         Nothing was fetched",
         "{run}"
     );
-    assert_eq!(run.stderr.lines().count(), 1, "{run}");
+    assert!(lines[1].starts_with("  (") && lines[1].ends_with(") The next run asks again"), "{run}");
+    // No archive, no pace file, no folder for them: as before the run.
+    assert_eq!(tree(dir.path()), ["config.toml"], "{run}");
+    let list = dir.run(&["list"]).expect_code(2);
+    assert!(list.stderr.contains("archive/aquarchive.sqlite: no archive here yet"), "{list}");
+}
+
+#[test]
+fn an_archive_already_there_logs_an_offline_run_and_the_name_is_not_asked_again() {
+    let dir = Dir::new();
+    dir.write(
+        "config.toml",
+        "[site]\nbase_url = \"http://aquarchive-test.invalid/\"\nretries = 3\nbackoff_ms = 1000\n",
+    );
+    let date = dir.write("date.txt", "standard Jan 1\n").display().to_string();
+    dir.run(&["import", "--kind", "calendar", &date]).ok();
+    let run = dir.run(&["fetch", "daily"]).expect_code(2);
+    assert!(
+        run.stderr.starts_with("aquarchive: the site's name aquarchive-test.invalid could not be resolved"),
+        "{run}"
+    );
     let log = dir.run(&["log", "--json"]).ok().json_lines();
     assert_eq!(log.len(), 1, "{log:?}");
     assert_eq!(log[0]["tries"]["attempts"], 1, "a name that does not resolve is not asked again: {log:?}");
-    // The archive it made holds that record; a listing says so rather than "no puzzle matches".
-    let list = dir.run(&["list"]).ok();
+    assert_eq!(log[0]["outcome"], "failed", "{log:?}");
+}
+
+/// A first fetch that reaches the site makes the archive under its own
+/// name, and nothing else is left beside it but the pace file.
+#[test]
+fn a_first_fetch_that_reaches_the_site_leaves_the_archive_and_its_pace_file_only() {
+    let site = Site::start();
+    let dir = setup(&site);
+    dir.run(&["fetch", "6x6-easy"]).ok();
     assert_eq!(
-        list.stderr,
-        "aquarchive: archive/aquarchive.sqlite: no puzzle in the archive yet (1 fetch logged, 1 of them failed: \
-         `aquarchive log` says why)\n",
-        "{list}"
+        tree(&dir.join("archive")),
+        ["aquarchive.sqlite", "aquarchive.sqlite.pace"],
+        "no file of the making left"
     );
+    let list = dir.run(&["list", "--json"]).ok();
+    assert_eq!(list.json_lines().len(), 1, "{list}");
+    assert_eq!(logged(&dir, &robots_url(&site)).len(), 1, "robots.txt kept in the log");
 }
 
 #[test]

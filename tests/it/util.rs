@@ -79,8 +79,7 @@ impl Dir {
         use std::os::unix::process::CommandExt;
         let mut cmd = self.command(args);
         cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
-        // SAFETY: geteuid has no preconditions.
-        if unsafe { libc::geteuid() } == 0 {
+        if rustix::process::geteuid().is_root() {
             let (uid, gid) = nobody();
             cmd.uid(uid).gid(gid);
             // The temp dir is made private; the other user must be able to enter it.
@@ -104,10 +103,15 @@ impl Dir {
 
 /// Sends SIGINT, as Ctrl-C in a terminal does, to process `pid`.
 pub fn ctrl_c(pid: u32) {
-    // SAFETY: a signal to a child this test started and has not waited for.
-    unsafe {
-        libc::kill(pid as libc::pid_t, libc::SIGINT);
-    }
+    send(pid, libc::SIGINT);
+}
+
+/// Sends `signal` to process `pid`, a child of the test that it has not
+/// waited for (so the id is still the child's).
+pub fn send(pid: u32, signal: libc::c_int) {
+    let pid = rustix::process::Pid::from_raw(pid as i32).expect("a child's id is positive");
+    let signal = rustix::process::Signal::from_named_raw(signal).expect("a named signal");
+    rustix::process::kill_process(pid, signal).expect("signal a child");
 }
 
 /// The user and group IDs of `nobody`.
@@ -246,16 +250,11 @@ pub struct FullPipe {
 impl FullPipe {
     pub fn new() -> FullPipe {
         use std::io::Write;
-        use std::os::fd::AsRawFd;
         let (reader, mut writer) = std::io::pipe().expect("a pipe");
-        let fd = writer.as_raw_fd();
         // Filled without blocking, until not one more byte fits; then made
         // blocking again, as the child's writes must be.
-        // SAFETY: fcntl on a descriptor this function owns.
-        let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) };
-        assert!(flags >= 0, "fcntl F_GETFL: {}", std::io::Error::last_os_error());
-        // SAFETY: as above.
-        assert_eq!(unsafe { libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK) }, 0);
+        let flags = rustix::fs::fcntl_getfl(&writer).expect("fcntl F_GETFL");
+        rustix::fs::fcntl_setfl(&writer, flags | rustix::fs::OFlags::NONBLOCK).expect("fcntl F_SETFL");
         let filler = [b'.'; 4096];
         for size in [filler.len(), 1] {
             loop {
@@ -266,8 +265,7 @@ impl FullPipe {
                 }
             }
         }
-        // SAFETY: as above.
-        assert_eq!(unsafe { libc::fcntl(fd, libc::F_SETFL, flags) }, 0);
+        rustix::fs::fcntl_setfl(&writer, flags).expect("fcntl F_SETFL");
         FullPipe { _reader: reader, writer }
     }
 

@@ -4,6 +4,8 @@
 //!
 //! `cargo run --release -p aquarchive-bench -- <aquarium|aquarium-random|aquarium-settings|sudoku|calendar|ring|family|peers|pages|import|export|grade-aquarium|photo>`
 
+#![forbid(unsafe_code)]
+
 mod aquarium;
 mod aquarium_random;
 mod aquarium_settings;

@@ -2,6 +2,8 @@
 //! into the engine, decodes the engine's answer, and verifies a solution by
 //! the puzzle's rules with code that does not use the engine.
 
+#![forbid(unsafe_code)]
+
 /// The one table of the kinds, a line a kind: its name in code, its name as
 /// typed and kept (a site's kind as its site names it), whether a good
 /// puzzle of it has one solution, and, where its home is written, its

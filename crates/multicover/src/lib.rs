@@ -128,6 +128,8 @@
 //! assert_eq!(problem.count(u64::MAX).solutions, 3);
 //! ```
 
+#![forbid(unsafe_code)]
+
 // The source: `problem` is what a caller builds, `settings` what it sets
 // and reads back, `solver` what it runs.
 // Behind the solver, `search` is the multi-cover search; `counters` and

@@ -20,6 +20,8 @@
 //! seed and camera give the same photo in
 //! every version.
 
+#![forbid(unsafe_code)]
+
 use aquarchive_kinds::calendar::{self, Cell, Date, Method, Tiling, Variant, date::days_in_month};
 use aquarchive_kinds::rng::Rng;
 

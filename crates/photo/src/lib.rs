@@ -21,6 +21,8 @@
 //! assert_eq!((reading.date, &reading.tiling), (photo.date, &photo.tiling));
 //! ```
 
+#![forbid(unsafe_code)]
+
 mod geometry;
 mod raster;
 mod read;

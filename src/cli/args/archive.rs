@@ -205,7 +205,7 @@ pub struct BackupArgs {
     /// The file to write; a folder gets a file named after the archive and the UTC time, and a DEST ending in / is a folder, made if missing
     #[arg(value_name = "DEST")]
     pub dest: PathBuf,
-    /// Replace DEST if it is an existing file
+    /// Replace DEST if it is an archive (an older backup) or an empty file; anything else there is refused
     #[arg(long)]
     pub force: bool,
     /// Print one JSON object: path, puzzles, solutions, snapshots, fetches, bytes

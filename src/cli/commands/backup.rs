@@ -18,7 +18,7 @@ pub fn run(args: BackupArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
     let report = match store.backup(&target, args.force) {
         Ok(report) => report,
         Err(_) if aquarchive::interrupt::requested() => {
-            eprintln!("aquarchive: stopped: no backup was written");
+            say!("aquarchive: stopped: no backup was written");
             return Ok(crate::cli::interrupt::stopped_code());
         }
         Err(StoreError::Io { path, source }) if source.kind() == std::io::ErrorKind::AlreadyExists => {
@@ -26,8 +26,8 @@ pub fn run(args: BackupArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
         }
         Err(err) => return Err(err.into()),
     };
-    if let Some(warning) = &report.warning {
-        eprintln!("aquarchive: warning: {warning}");
+    for warning in &report.warnings {
+        say!("aquarchive: warning: {warning}");
     }
     if args.json {
         print(&format!("{}\n", serde_json::to_string(&report).expect("a backup report serializes")))?;

@@ -23,9 +23,9 @@ pub fn run(args: ExportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
             html::HtmlOptions { per_page: args.per_page as usize, base_url: context.config.site.aquarium_url() };
         let report = html::export(&store, &filter, dir, &options)?;
         for problem in &report.undrawn {
-            eprintln!("aquarchive: {problem}");
+            say!("aquarchive: {problem}");
         }
-        eprintln!(
+        say!(
             "aquarchive: {}, {} ({:.1} MB) written to {}; open {} (every puzzle) or {} (the newest specials, \
              the dailies' calendar, your streak)",
             count_of(report.puzzles, "puzzle", "puzzles"),
@@ -46,7 +46,7 @@ pub fn run(args: ExportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
     if format == ExportFormat::Text {
         let dir = args.out.expect("--out is required with --format text");
         let written = export::to_directory(&store, &filter, &dir)?;
-        eprintln!("aquarchive: {} written to {}", count_of(written as u64, "puzzle", "puzzles"), dir.display());
+        say!("aquarchive: {} written to {}", count_of(written as u64, "puzzle", "puzzles"), dir.display());
         return Ok(ExitCode::Ok);
     }
     let mut file = match &args.out {

@@ -4,7 +4,6 @@ use std::ops::ControlFlow;
 
 use serde_json::json;
 
-use aquarchive::archive::Access;
 use aquarchive::archive::Kind;
 use aquarchive::archive::Settings;
 use aquarchive::archive::fetch::{self, FetchError, FetchEvent, FetchReport, FetchRequest, Outcome, Target};
@@ -33,7 +32,10 @@ pub fn run(args: FetchArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
         sites.dedup();
         sites
     };
-    let mut store = context.open(Access::ReadWrite)?;
+    // Where there is no archive yet, one is made only once a site answers:
+    // a run that reaches none (a machine offline) leaves nothing behind.
+    let mut store = context.open_to_keep()?;
+    let was_unnamed = store.is_unnamed();
     // The library checks the targets (a class each site knows; a date only
     // of specials) before the first request.
     let targets = match (&args.id, &args.size) {
@@ -60,31 +62,31 @@ pub fn run(args: FetchArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     let mut shown = Ok(());
     let mut each = |event: FetchEvent<'_>| {
         match event {
-            FetchEvent::Unsandboxed(reason) => eprintln!("{}", unsandboxed_warning(reason)),
-            FetchEvent::StaleRobots { url, fetched_at, failure } => eprintln!(
+            FetchEvent::Unsandboxed(reason) => say!("{}", unsandboxed_warning(reason)),
+            FetchEvent::StaleRobots { url, fetched_at, failure } => say!(
                 "aquarchive: warning: robots.txt at {url} could not be fetched ({failure}); using the copy fetched \
                  at {} UTC",
                 time_to_second(fetched_at)
             ),
-            FetchEvent::NoOffers { class } => eprintln!(
+            FetchEvent::NoOffers { class } => say!(
                 "aquarchive: warning: today's {class} page lists no specials the site still offers (no \
                  <select name=\"date\">), so no missed {class} special can be caught up by this run; the page is kept \
                  in the archive"
             ),
-            FetchEvent::Held { class, date, puzzle } => eprintln!(
+            FetchEvent::Held { class, date, puzzle } => say!(
                 "aquarchive: the {class} special of {date} is in the archive already (#{puzzle}); not asked for again"
             ),
             FetchEvent::Site { site, url, classes } => {
-                eprintln!("aquarchive: {site} ({url}): {}", classes.join(" "));
+                say!("aquarchive: {site} ({url}): {}", classes.join(" "));
             }
             FetchEvent::SiteSkipped { site, why } => {
                 skipped = true;
-                eprintln!("aquarchive: {site}: skipped: {why}");
+                say!("aquarchive: {site}: skipped: {why}");
             }
             FetchEvent::Page(report) => {
                 if report.hash_unconfirmed && !warned {
                     warned = true;
-                    eprintln!("{HASH_UNCONFIRMED}");
+                    say!("{HASH_UNCONFIRMED}");
                 }
                 shown = print(&line(report, args.json));
             }
@@ -92,7 +94,9 @@ pub fn run(args: FetchArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
         // Output that cannot be written ends the run (a closed pipe quietly).
         if shown.is_ok() { ControlFlow::Continue(()) } else { ControlFlow::Break(()) }
     };
-    let reports = fetch::run(&mut store, config, &request, &mut each).map_err(fetch_error)?;
+    let run = fetch::run(&mut store, config, &request, &mut each);
+    context.warn_if_made(&store, was_unnamed);
+    let reports = run.map_err(fetch_error)?;
     shown?;
     if skipped {
         return Ok(ExitCode::Error);

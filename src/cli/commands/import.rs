@@ -25,13 +25,13 @@ pub fn run(args: ImportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
     let batch = Batch::read(&args.paths, Format::from(args.format), args.kind)?;
     if batch.solutions_left_out > 0 {
         let n = batch.solutions_left_out;
-        eprintln!(
+        say!(
             "aquarchive: {n} solution file{} (*.solution.txt) left out: they hold solutions, not puzzles",
             if n == 1 { "" } else { "s" }
         );
     }
     for folder in &batch.folders_seen_again {
-        eprintln!(
+        say!(
             "aquarchive: {}: a link to a folder already read (a loop, or another way to it); not read again",
             folder.display()
         );
@@ -41,7 +41,7 @@ pub fn run(args: ImportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
         && !context.config.archive.database.exists()
     {
         for why in whys {
-            eprintln!("aquarchive: {why}");
+            say!("aquarchive: {why}");
         }
         return Err(CliError::Message(format!(
             "nothing given could be read as a puzzle, so no archive was made at {}",
@@ -59,14 +59,14 @@ pub fn run(args: ImportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
                 puzzles(&shown, summary, total)?
             }
             Step::HashUnconfirmed => {
-                eprintln!("{HASH_UNCONFIRMED}");
+                say!("{HASH_UNCONFIRMED}");
                 ExitCode::Ok
             }
             Step::Page { path, outcome } => {
                 match outcome {
-                    Outcome::Rejected { why, .. } => eprintln!("aquarchive: {}: stored flagged: {why}", path.display()),
+                    Outcome::Rejected { why, .. } => say!("aquarchive: {}: stored flagged: {why}", path.display()),
                     Outcome::Failed(why) => {
-                        eprintln!("aquarchive: {}: {why} (the page is kept as a snapshot)", path.display())
+                        say!("aquarchive: {}: {why} (the page is kept as a snapshot)", path.display())
                     }
                     Outcome::New(_) | Outcome::Present(_) => {}
                 }
@@ -82,7 +82,7 @@ pub fn run(args: ImportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
             Step::Merged { file, report } => {
                 tell(&report.puzzles, &file.display().to_string());
                 for line in &report.refused {
-                    eprintln!("aquarchive: {line}; not stored");
+                    say!("aquarchive: {line}; not stored");
                 }
                 print(&format!("{shown}: merged {}: {}\n", file.display(), report.line()))?;
                 restored_code(report.refused(), report.stored_nothing(), report.interrupted)
@@ -97,11 +97,11 @@ pub fn run(args: ImportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
 /// Says what became of the puzzle files' puzzles; the exit code for them.
 fn puzzles(shown: &str, summary: &Summary, total: u64) -> Result<ExitCode, CliError> {
     for why in &summary.unreadable {
-        eprintln!("aquarchive: {why}");
+        say!("aquarchive: {why}");
     }
     print(&format!("{shown}: {}\n", summary.line()))?;
     if summary.interrupted {
-        eprintln!(
+        say!(
             "aquarchive: interrupted: {} of {total} dealt with ({} stored now, each with its solution); \
              run the same import again to finish (what is stored is skipped)",
             summary.read(),
@@ -138,13 +138,13 @@ fn pages(shown: &str, counts: PageCounts) -> Result<ExitCode, CliError> {
 /// record, and puzzles stored without their page (which `pages_from` lacks).
 fn tell(tally: &Tally, pages_from: &str) {
     for line in tally.replaced.iter().chain(&tally.conflicts) {
-        eprintln!("aquarchive: {line}");
+        say!("aquarchive: {line}");
     }
     for line in &tally.refused {
-        eprintln!("aquarchive: {line}; not stored");
+        say!("aquarchive: {line}; not stored");
     }
     if tally.snapshots_missing > 0 {
-        eprintln!(
+        say!(
             "aquarchive: {} stored without the page snapshot named, which {pages_from} does not hold",
             count_of(tally.snapshots_missing, "puzzle", "puzzles"),
         );
@@ -156,7 +156,7 @@ fn tell(tally: &Tally, pages_from: &str) {
 /// 129 for SIGHUP).
 fn restored_code(refused: usize, stored_nothing: bool, interrupted: bool) -> ExitCode {
     if interrupted {
-        eprintln!(
+        say!(
             "aquarchive: interrupted: what is counted above is stored, each puzzle with all its rows; run the same \
              import again to finish"
         );

@@ -82,9 +82,9 @@ pub fn run(args: ListArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
                 fetches.failed
             ),
         };
-        eprintln!("aquarchive: {}: no puzzle in the archive yet ({why})", store.path().display());
+        say!("aquarchive: {}: no puzzle in the archive yet ({why})", store.path().display());
     } else if listed == 0 {
-        eprintln!("aquarchive: {}: no puzzle matches", store.path().display());
+        say!("aquarchive: {}: no puzzle matches", store.path().display());
     }
     Ok(ExitCode::Ok)
 }

@@ -31,7 +31,7 @@ pub fn run(args: LogArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     if fetches.is_empty() {
         let what = if args.failed { "no failed fetch" } else { "no fetch" };
         let since = args.since.as_ref().map(|t| format!(" since {t}")).unwrap_or_default();
-        eprintln!("aquarchive: {}: {what}{since} in the log", store.path().display());
+        say!("aquarchive: {}: {what}{since} in the log", store.path().display());
         return Ok(ExitCode::Ok);
     }
     let mut out = String::new();
@@ -70,7 +70,7 @@ pub fn run(args: LogArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     }
     print(&out)?;
     if cut {
-        eprintln!(
+        say!(
             "aquarchive: the newest {} shown; --limit N shows more, --limit 0 all",
             count_of(fetches.len() as u64, "fetch", "fetches")
         );

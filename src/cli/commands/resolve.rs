@@ -46,10 +46,10 @@ pub fn run(args: ResolveArgs, global: &GlobalArgs) -> Result<ExitCode, CliError>
     ));
     print(&out)?;
     for why in &summary.failed {
-        eprintln!("aquarchive: {why}");
+        say!("aquarchive: {why}");
     }
     if summary.interrupted {
-        eprintln!("aquarchive: interrupted: {} of {} re-solved and stored; {rerun}", summary.solved, ids.len());
+        say!("aquarchive: interrupted: {} of {} re-solved and stored; {rerun}", summary.solved, ids.len());
         return Ok(crate::cli::interrupt::stopped_code());
     }
     Ok(if !summary.failed.is_empty() {

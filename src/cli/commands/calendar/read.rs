@@ -51,7 +51,7 @@ pub fn run(args: CalendarReadArgs, global: &GlobalArgs) -> Result<ExitCode, CliE
     })?;
     if batch.interrupted {
         let stored = if args.import { format!(", {} stored now", batch.stored) } else { String::new() };
-        eprintln!(
+        say!(
             "aquarchive: interrupted: {} of {} photos dealt with ({} read{stored}); the photos after them were not \
              read",
             batch.read + batch.not_read,
@@ -128,7 +128,7 @@ fn said_read(
         ),
     };
     if args.json {
-        eprintln!("{line}");
+        say!("{line}");
     } else {
         print(&format!("{line}\n"))?;
     }
@@ -148,8 +148,8 @@ fn said_not_read(not_read: &PhotoNotRead, json_out: bool) -> Result<(), CliError
         print(&format!("{record}\n"))?;
     } else {
         match advice {
-            Some(advice) => eprintln!("aquarchive: {photo}: {why}\n  a better photo: {advice}"),
-            None => eprintln!("aquarchive: {photo}: {why}"),
+            Some(advice) => say!("aquarchive: {photo}: {why}\n  a better photo: {advice}"),
+            None => say!("aquarchive: {photo}: {why}"),
         }
     }
     Ok(())

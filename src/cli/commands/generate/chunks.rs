@@ -10,7 +10,7 @@ use crate::cli::progress::Progress;
 /// Says the seed on stderr (stdout is
 /// the puzzles) so that any run can be made again, task strings too.
 pub fn announce(seed: u64) {
-    eprintln!("aquarchive: seed {seed} (--seed {seed} makes the same puzzles again)");
+    say!("aquarchive: seed {seed} (--seed {seed} makes the same puzzles again)");
 }
 
 /// Prints each chunk of `generation` (what `write` adds to its text for

@@ -45,7 +45,7 @@ pub fn run(args: &GenerateArgs) -> Result<ExitCode, CliError> {
             }
         }
         Err(err) => {
-            eprintln!("aquarchive: puzzle {} of {} (seed {seed}): {err}", i + 1, args.count);
+            say!("aquarchive: puzzle {} of {} (seed {seed}): {err}", i + 1, args.count);
             code = ExitCode::Error;
         }
     })?;
