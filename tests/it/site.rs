@@ -409,6 +409,25 @@ fn a_slow_answer_times_out_and_is_retried() {
 }
 
 #[test]
+fn a_browser_page_that_never_answers_times_out_and_the_next_page_still_loads_sandbox_off_as_root() {
+    require_chromium();
+    // The first page hangs until the test ends; the timeout (2 s) and the
+    // board's wait (2 s) bound the fetch to 4 s.
+    let site = Site::start();
+    site.fault("/?size=0", &[Fault::Held]);
+    let dir = setup_timeout(&site, 2);
+    let config = std::fs::read_to_string(dir.join("config.toml")).unwrap();
+    dir.write("config.toml", config.replace("board_wait_secs = 10\n", "board_wait_secs = 2\n"));
+    unsandboxed_as_root(&dir);
+    let run = dir.run(&["fetch", "--browser", "6x6-easy", "6x6-normal"]).expect_code(2);
+    assert!(run.stdout.contains("no answer within 4s"), "{run}");
+    // The browser left the hanging page for the next one, and read it.
+    assert_eq!(count(&db(&dir), "SELECT count(*) FROM puzzles WHERE status = 'ok'"), 1, "{run}");
+    assert_eq!(site.hits("/?size=0"), 1, "{run}");
+    assert_eq!(site.hits("/?size=1"), 1, "{run}");
+}
+
+#[test]
 fn dropped_connections_fail_clearly_after_the_retries() {
     let (run, hits, dir) = fetch_with(&[Fault::Drop; 3], &[]);
     let run = run.expect_code(2);
