@@ -69,7 +69,8 @@ pub enum FetchMethod {
     /// Plain HTTP: the page as the server sends it.
     #[default]
     Http,
-    /// A browser through WebDriver: the board as JavaScript draws it.
+    /// A headless Chromium: the board as JavaScript draws it. Spelled
+    /// `webdriver` (what drove the browser once) or `browser`.
     #[serde(alias = "browser")]
     Webdriver,
 }
@@ -78,11 +79,7 @@ pub enum FetchMethod {
 #[serde(default, deny_unknown_fields)]
 pub struct FetchConfig {
     pub method: FetchMethod,
-    /// Started when no `webdriver_url` is given.
-    pub chromedriver: PathBuf,
-    /// A WebDriver server already running, e.g. `http://localhost:9515`.
-    pub webdriver_url: Option<String>,
-    /// The browser chromedriver starts.
+    /// The browser started for a browser fetch.
     pub chromium: PathBuf,
     /// How long a browser waits for the board to be drawn.
     pub board_wait_secs: u64,
@@ -117,8 +114,6 @@ impl Default for FetchConfig {
     fn default() -> Self {
         FetchConfig {
             method: FetchMethod::Http,
-            chromedriver: PathBuf::from("/usr/bin/chromedriver"),
-            webdriver_url: None,
             chromium: PathBuf::from("/usr/bin/chromium"),
             board_wait_secs: 20,
             browser_sandbox: Sandbox::Auto,
@@ -170,13 +165,32 @@ impl FetchConfig {
     #[cfg(feature = "browser")]
     pub fn browser_settings(&self) -> BrowserSettings {
         BrowserSettings {
-            chromedriver: self.chromedriver.clone(),
             chromium: self.chromium.clone(),
-            webdriver_url: self.webdriver_url.clone(),
             board_wait: Duration::from_secs(self.board_wait_secs),
             sandbox: self.browser_sandbox,
         }
     }
+}
+
+/// The keys of `[fetch]` that earlier versions read and this one does
+/// not, with why: the browser was once driven through chromedriver or a
+/// WebDriver server; now it is started and driven over a pipe of its own.
+const RETIRED_KEYS: [(&str, &str); 2] = [
+    ("chromedriver", "aquarchive starts Chromium (`fetch.chromium`) itself and drives it over a pipe"),
+    (
+        "webdriver_url",
+        "aquarchive drives only a Chromium it starts itself (`fetch.chromium`), over a pipe no other program can \
+         reach, and no WebDriver server",
+    ),
+];
+
+/// Why `text` cannot be read, when it sets a key of [`RETIRED_KEYS`]: said
+/// after TOML's own message, which shows the line.
+fn retired_key(text: &str) -> Option<String> {
+    let table: toml::Table = toml::from_str(text).ok()?;
+    let fetch = table.get("fetch")?.as_table()?;
+    let (key, why) = RETIRED_KEYS.iter().find(|(key, _)| fetch.contains_key(*key))?;
+    Some(format!("`{key}` in [fetch] is no longer read: {why}; remove it from the file"))
 }
 
 /// `site.url_pattern`, checked as it is read: an http(s) address with
@@ -261,7 +275,13 @@ impl Config {
 
     /// The tables and keys of `config.toml`, or the default settings as TOML.
     pub fn parse(text: &str) -> Result<Config, String> {
-        let config: Config = toml::from_str(text).map_err(|e| e.to_string().trim_end().to_string())?;
+        let config: Config = toml::from_str(text).map_err(|e| {
+            let message = e.to_string().trim_end().to_string();
+            match retired_key(text) {
+                Some(why) => format!("{message}\n{why}"),
+                None => message,
+            }
+        })?;
         config.check_numbers()?;
         Ok(config)
     }
@@ -394,6 +414,20 @@ mod tests {
         assert!(err.contains("base_ulr"), "{err}");
         let err = Config::parse("[archiv]\n").unwrap_err();
         assert!(err.contains("archiv"), "{err}");
+    }
+
+    #[test]
+    fn keys_no_longer_read_are_refused_saying_what_took_their_place() {
+        let err = Config::parse("[fetch]\nchromedriver = \"/usr/bin/chromedriver\"\n").unwrap_err();
+        assert!(err.contains("line 2") && err.contains("unknown field `chromedriver`"), "{err}");
+        let why = err.lines().last().unwrap();
+        assert!(why.starts_with("`chromedriver` in [fetch] is no longer read: aquarchive starts Chromium"), "{err}");
+        assert!(why.ends_with("; remove it from the file"), "{err}");
+        let err = Config::parse("[fetch]\nwebdriver_url = \"http://localhost:9515\"\n").unwrap_err();
+        assert!(err.lines().last().unwrap().starts_with("`webdriver_url` in [fetch] is no longer read: "), "{err}");
+        // A typo elsewhere is still named as one.
+        let err = Config::parse("[fetch]\nchromium_path = \"/usr/bin/chromium\"\n").unwrap_err();
+        assert!(err.contains("chromium_path") && !err.contains("no longer read"), "{err}");
     }
 
     #[test]

@@ -105,8 +105,6 @@ fn fields(config: &Config) -> Vec<(&'static str, &'static str, Option<Value>)> {
         ("site", "retry_after_max_secs", number(site.retry_after_max_secs)),
         ("site", "refetch_garbled", number(site.refetch_garbled.into())),
         ("fetch", "method", text(method)),
-        ("fetch", "chromedriver", path(&fetch.chromedriver)),
-        ("fetch", "webdriver_url", fetch.webdriver_url.as_deref().and_then(text)),
         ("fetch", "chromium", path(&fetch.chromium)),
         ("fetch", "board_wait_secs", number(fetch.board_wait_secs)),
         ("fetch", "browser_sandbox", text(fetch.browser_sandbox.name())),

@@ -1,13 +1,13 @@
-//! Fetching pages through a real headless browser (fantoccini over
-//! WebDriver): the page's JavaScript draws the board, and we read the DOM.
-//! The browser itself, its processes and session, is `browser_process`'s.
+//! Fetching pages through a real headless Chromium, driven over the
+//! DevTools protocol: the page's JavaScript draws the board, and we read
+//! the DOM. The browser itself, its processes and page, is
+//! `browser_process`'s.
 
 use std::time::{Duration, Instant};
 
-use fantoccini::{Client, Locator};
-
 // Where they were before the browser's processes had a module of their own.
 pub use super::browser_process::{Browser, BrowserSettings, Unsandboxed, kill_running};
+pub use super::devtools::DevToolsError;
 use super::fetch::{FetchSettings, Method, Page, PageSource};
 use super::pace::{HeldOff, Pacer};
 use super::raw::is_not_found;
@@ -22,8 +22,11 @@ pub struct BrowserFetcher {
     pacer: Pacer,
 }
 
+/// How often a page is asked whether what is waited for has come.
+const POLL: Duration = Duration::from_millis(25);
+
 impl BrowserFetcher {
-    /// Starts (or connects to) the WebDriver server and opens a session.
+    /// Starts Chromium and opens a page in it.
     pub fn start(settings: FetchSettings, browser: &BrowserSettings) -> Result<BrowserFetcher, SiteError> {
         Ok(BrowserFetcher {
             browser: Browser::start(browser)?,
@@ -39,69 +42,109 @@ impl BrowserFetcher {
     }
 
     /// Loads `url` (posting `form` to it, if given), waits for the board,
-    /// and returns the DOM as HTML.
-    async fn load(
-        client: &Client,
-        url: &str,
-        form: Option<&str>,
-        wait: Duration,
-        timeout: Duration,
-    ) -> Result<String, FetchFailure> {
-        let failed = |e: fantoccini::error::CmdError| FetchFailure::Browser(e.to_string());
+    /// and returns the DOM as HTML; all by `deadline`, else a timeout of
+    /// `limit` (the time from the start to the deadline).
+    fn load(&self, url: &str, form: Option<&str>, deadline: Instant, limit: Duration) -> Result<String, FetchFailure> {
+        let browser = &self.browser;
+        let (wait, timeout) = (self.board_wait, self.settings.timeout);
+        let failed = |e: DevToolsError| match e {
+            DevToolsError::Timeout => FetchFailure::Timeout(limit),
+            e => FetchFailure::Browser(e.to_string()),
+        };
         // A page the browser could not load (an error, or its own error page,
         // `chrome-error://`) will show no board: say why at once, from a
         // plain TCP connection of our own (the browser does not tell).
         let went = match form {
-            None => client.goto(url).await,
-            Some(form) => post(client, url, form, timeout).await,
+            None => browser.goto(url, deadline),
+            Some(form) => post(browser, url, form, timeout, deadline),
         };
-        if let Err(e) = went {
-            return Err(unreachable(url, timeout).unwrap_or_else(|| failed(e)));
+        match went {
+            Err(DevToolsError::Timeout) => return Err(FetchFailure::Timeout(limit)),
+            Err(e) => return Err(unreachable(url, timeout).unwrap_or_else(|| failed(e))),
+            Ok(()) => {}
         }
         let browser_error = |url: &str| {
             unreachable(url, timeout).unwrap_or_else(|| {
                 FetchFailure::Browser(format!("the browser could not load {url} (it shows its own error page)"))
             })
         };
-        if client.current_url().await.is_ok_and(|u| u.scheme() != "http" && u.scheme() != "https") {
-            return Err(browser_error(url));
+        match browser.execute("return location.protocol", &[], deadline) {
+            Ok(shown) if shown != "http:" && shown != "https:" => return Err(browser_error(url)),
+            Err(DevToolsError::Timeout) => return Err(FetchFailure::Timeout(limit)),
+            // Shown over HTTP, or not known yet: the wait for the board decides.
+            _ => {}
         }
         let started = Instant::now();
-        let wait_for = |css: String, at_most: Duration| async move {
-            client.wait().at_most(at_most).every(Duration::from_millis(25)).for_element(Locator::Css(&css)).await
-        };
         // The board, or the site's error box: the "no such puzzle" page
         // answers at once instead of after the whole wait; so does
         // Chromium's own error page (`body.neterror`: refused, blocked port).
-        let first = wait_for(
-            format!("{}, {}, {CHROMIUM_ERROR_PAGE_CSS}", markup::BOARD_READY_CSS, markup::ERROR_BOX_CSS),
-            wait,
-        )
-        .await;
-        if first.is_ok() && client.find(Locator::Css(CHROMIUM_ERROR_PAGE_CSS)).await.is_ok() {
+        let any = format!("{}, {}, {CHROMIUM_ERROR_PAGE_CSS}", markup::BOARD_READY_CSS, markup::ERROR_BOX_CSS);
+        let first = wait_for(browser, &any, wait, deadline).map_err(failed)?;
+        if first && shows(browser, CHROMIUM_ERROR_PAGE_CSS, deadline).map_err(failed)? {
             return Err(browser_error(url));
         }
-        let mut html = client.source().await.map_err(failed)?;
-        if first.is_ok() && is_not_found(&html) {
+        let mut html = source(browser, deadline).map_err(failed)?;
+        if first && is_not_found(&html) {
             return Ok(html);
         }
         // Any other error box may sit beside a board still being drawn.
-        let board = wait_for(markup::BOARD_READY_CSS.to_string(), wait.saturating_sub(started.elapsed())).await;
-        if board.is_ok() {
-            html = client.source().await.map_err(failed)?;
+        let board = wait_for(browser, markup::BOARD_READY_CSS, wait.saturating_sub(started.elapsed()), deadline)
+            .map_err(failed)?;
+        if board {
+            html = source(browser, deadline).map_err(failed)?;
         }
         match board {
-            Ok(_) => Ok(html),
+            true => Ok(html),
             // The site's "no such puzzle" page has no board, and is an answer.
-            Err(_) if is_not_found(&html) => Ok(html),
-            Err(_) => Err(FetchFailure::Browser(format!(
+            false if is_not_found(&html) => Ok(html),
+            false => Err(FetchFailure::Browser(format!(
                 "no board (`{}`) within {} s; the page title is `{}`",
                 markup::BOARD_READY_CSS,
                 wait.as_secs_f64(),
-                client.title().await.unwrap_or_default()
+                browser
+                    .execute("return document.title", &[], deadline)
+                    .ok()
+                    .and_then(|t| t.as_str().map(String::from))
+                    .unwrap_or_default()
             ))),
         }
     }
+}
+
+/// Whether the page shows an element `css` selects now.
+fn shows(browser: &Browser, css: &str, deadline: Instant) -> Result<bool, DevToolsError> {
+    let found = browser.execute("return document.querySelector(arguments[0]) !== null", &[css.into()], deadline)?;
+    Ok(found == true)
+}
+
+/// Waits until the page shows an element `css` selects, `wait` at most
+/// (never past `deadline`, which is a timeout): whether it came. A page
+/// being replaced has no document to ask for a moment: that is not yet.
+fn wait_for(browser: &Browser, css: &str, wait: Duration, deadline: Instant) -> Result<bool, DevToolsError> {
+    let until = Instant::now() + wait;
+    loop {
+        match shows(browser, css, deadline) {
+            Ok(true) => return Ok(true),
+            Ok(false) | Err(DevToolsError::Failed(_)) => {}
+            Err(e) => return Err(e),
+        }
+        if Instant::now() >= until {
+            return Ok(false);
+        }
+        if Instant::now() + POLL >= deadline {
+            return Err(DevToolsError::Timeout);
+        }
+        std::thread::sleep(POLL);
+    }
+}
+
+/// The page's DOM as HTML, serialized as WebDriver's page source is (the
+/// form the archive's earlier browser snapshots have).
+fn source(browser: &Browser, deadline: Instant) -> Result<String, DevToolsError> {
+    let html = browser.execute("return new XMLSerializer().serializeToString(document)", &[], deadline)?;
+    html.as_str()
+        .map(String::from)
+        .ok_or_else(|| DevToolsError::Failed(format!("the page's source is not text: {html}")))
 }
 
 impl PageSource for BrowserFetcher {
@@ -137,21 +180,15 @@ impl BrowserFetcher {
             };
         }
         tracing::info!(url, form, mode = Method::Browser.as_str(), "fetching");
-        let client = self.browser.client();
         // The page's own timeout bounds loading; the board wait comes after.
         let limit = self.settings.timeout + self.board_wait;
-        let timeout = self.settings.timeout;
-        let result = self.browser.block_on(async {
-            tokio::time::timeout(limit, Self::load(client, url, form, self.board_wait, timeout))
-                .await
-                .unwrap_or(Err(FetchFailure::Timeout(limit)))
-        });
+        let result = self.load(url, form, Instant::now() + limit, limit);
         self.pacer.answered(None);
         if let Err(failure) = &result {
             tracing::info!(url, mode = Method::Browser.as_str(), %failure, "fetch failed");
         }
-        // WebDriver does not report the HTTP status; what the browser shows
-        // is kept either way.
+        // The HTTP status is not read from the browser; what it shows is
+        // kept either way.
         let (bytes, failure) = match result {
             Ok(html) => (html.into_bytes(), None),
             Err(failure) => (Vec::new(), Some(failure)),
@@ -162,7 +199,7 @@ impl BrowserFetcher {
 
 /// A browser fetcher that starts its browser when the first page is asked
 /// of it, not before: a run that asks for no page (its targets refused,
-/// robots.txt forbidding every page) starts no chromedriver and makes no
+/// robots.txt forbidding every page) starts no Chromium and makes no
 /// profile. What would refuse the start before anything runs is checked
 /// when it is made ([`Browser::check`]); [`LazyBrowser::stop`], or
 /// dropping it, ends the browser's processes and removes its profile.
@@ -203,8 +240,8 @@ impl LazyBrowser {
         matches!(self.state, Lazy::Running(_))
     }
 
-    /// Ends the browser now, if it runs: the session closed, chromedriver
-    /// and Chromium killed, the profile removed.
+    /// Ends the browser now, if it runs: Chromium's processes killed, the
+    /// profile removed.
     pub fn stop(&mut self) {
         self.state = Lazy::Over;
     }
@@ -268,9 +305,10 @@ impl PageSource for LazyBrowser {
 
 /// Posts `form` (URL-encoded fields) to `url` as a page's own form would:
 /// from a blank page, a form of hidden fields is built and submitted, and
-/// the browser follows to the answer.
-async fn post(client: &Client, url: &str, form: &str, timeout: Duration) -> Result<(), fantoccini::error::CmdError> {
-    client.goto("about:blank").await?;
+/// the browser follows to the answer, which it has loaded when this
+/// returns (or `timeout` has passed).
+fn post(browser: &Browser, url: &str, form: &str, timeout: Duration, deadline: Instant) -> Result<(), DevToolsError> {
+    let blank = browser.navigate("about:blank", deadline)?;
     // The forms this tool posts (`url::Request::Special`) hold letters,
     // digits and dashes only: nothing in them is encoded.
     let fields: Vec<serde_json::Value> = form
@@ -282,13 +320,14 @@ async fn post(client: &Client, url: &str, form: &str, timeout: Duration) -> Resu
         arguments[1].forEach(function (field) { var input = document.createElement('input'); input.type = 'hidden'; \
         input.name = field[0]; input.value = field[1]; form.appendChild(input); }); \
         document.body.appendChild(form); form.submit();";
-    client.execute(submit, vec![url.into(), fields.into()]).await?;
-    // The answer replaces the blank page; wait for it to leave.
-    let started = Instant::now();
-    while client.current_url().await?.as_str() == "about:blank" && started.elapsed() < timeout {
-        tokio::time::sleep(Duration::from_millis(25)).await;
+    browser.execute(submit, &[url.into(), fields.into()], deadline)?;
+    // The answer replaces the blank page: wait for it to load, `timeout` at
+    // most; past that, the wait for the board decides.
+    let Some(blank) = blank else { return Ok(()) };
+    match browser.wait_for_next_load(&blank, deadline.min(Instant::now() + timeout)) {
+        Err(DevToolsError::Timeout) if Instant::now() < deadline => Ok(()),
+        went => went,
     }
-    Ok(())
 }
 
 /// The body of the page Chromium shows when it cannot load one.

@@ -1,37 +1,38 @@
-//! The browser's processes: a WebDriver session on a headless Chromium,
-//! with the chromedriver we start for it (on a free loopback port, with a
-//! fresh Chromium profile that also holds Chromium's scratch files), or a
-//! WebDriver server the user runs. What we start is stopped and removed
-//! when the session is dropped, or by [`kill_running`] for a process about
-//! to exit without unwinding, or by the next start when a run was killed.
+//! The browser's processes: a headless Chromium we start, with a fresh
+//! profile that also holds its scratch files, driven over the DevTools
+//! protocol on a pipe that only this process holds ([`super::devtools`]).
+//! The browser listens on no port: no other program, of this user or
+//! another, can reach it. What we start is stopped and removed when the
+//! [`Browser`] is dropped, or by [`kill_running`] for a process about to
+//! exit without unwinding, or by the next start when a run was killed.
 //!
 //! On a machine shared with other users nothing of ours can be planted,
 //! read or killed by them: the profile is a folder we make ourselves
 //! (never one found there), mode 0700, in `$XDG_RUNTIME_DIR` or the temp
 //! dir; the next start removes only such folders of our own user, and
-//! kills only a chromedriver it can prove a run of ours started (our user,
-//! and the start time recorded beside its id).
+//! kills only a Chromium it can prove a run of ours started (our user,
+//! and the start time recorded beside its id, or its command line naming
+//! the profile).
 
+use std::collections::VecDeque;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStderr, Command, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::{Mutex, mpsc};
-use std::time::Duration;
+use std::sync::{Arc, Mutex, mpsc};
+use std::time::{Duration, Instant};
 
-use fantoccini::{Client, ClientBuilder};
+use serde_json::{Value, json};
 
 use super::SiteError;
+use super::devtools::{DevTools, DevToolsError};
 use super::sandbox::Sandbox;
 
 /// Where the browser comes from.
 #[derive(Clone, Debug)]
 pub struct BrowserSettings {
-    pub chromedriver: PathBuf,
-    /// The browser binary chromedriver starts.
+    /// The Chromium binary started.
     pub chromium: PathBuf,
-    /// An already running WebDriver server; when set, nothing is started.
-    pub webdriver_url: Option<String>,
     /// How long to wait for the board's cells after the page loads.
     pub board_wait: Duration,
     /// Whether Chromium keeps its sandbox.
@@ -41,9 +42,7 @@ pub struct BrowserSettings {
 impl Default for BrowserSettings {
     fn default() -> BrowserSettings {
         BrowserSettings {
-            chromedriver: PathBuf::from("/usr/bin/chromedriver"),
             chromium: PathBuf::from("/usr/bin/chromium"),
-            webdriver_url: None,
             board_wait: Duration::from_secs(20),
             sandbox: Sandbox::Auto,
         }
@@ -112,214 +111,109 @@ pub fn running_as_root() -> bool {
 /// itself in a session of its own (out of reach of the process group we
 /// kill) and keeps its reports in `~/.config/chromium/Crash Reports`
 /// (`--disable-crash-reporter` and `--disable-breakpad` stop neither).
-const CHROMIUM_ARGS: [&str; 7] = [
+/// `--password-store=basic` keeps it from asking the desktop's keyring.
+/// The timers of a page no one looks at run as in a page in view: the
+/// site's script draws the board unhurried by a headless window.
+const CHROMIUM_ARGS: [&str; 10] = [
     "--headless",
     "--disable-gpu",
     "--disable-dev-shm-usage",
     "--disable-background-networking",
+    "--disable-background-timer-throttling",
+    "--disable-backgrounding-occluded-windows",
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
+    "--password-store=basic",
 ];
 
-/// The `goog:chromeOptions` chromedriver starts Chromium with: its flags
-/// (the fixed ones, the sandbox's, and the profile of a chromedriver we
-/// started) and binary; and why the sandbox is dropped, when it is.
-fn chromium_options(
+/// The flag that has Chromium read the DevTools protocol on its fd 3 and
+/// write it on fd 4, in place of a port: see [`super::devtools`].
+const DEVTOOLS_PIPE_FLAG: &str = "--remote-debugging-pipe";
+
+/// Chromium's arguments: the fixed flags, the sandbox's, the DevTools pipe
+/// and the profile, then the first page; and why the sandbox is dropped,
+/// when it is.
+fn chromium_args(
     browser: &BrowserSettings,
     running_as_root: bool,
-    profile: Option<&Path>,
-) -> (serde_json::Value, Option<Unsandboxed>) {
+    profile: &Path,
+) -> (Vec<String>, Option<Unsandboxed>) {
     let (sandbox, unsandboxed) = sandbox_flags(browser.sandbox, running_as_root);
     let mut args: Vec<String> = CHROMIUM_ARGS.iter().chain(&sandbox).map(|flag| flag.to_string()).collect();
-    let mut options = serde_json::Map::new();
-    if let Some(profile) = profile {
-        args.push(format!("--user-data-dir={}", profile.display()));
-        if browser.chromium.exists() {
-            options.insert("binary".into(), browser.chromium.display().to_string().into());
-        }
-    }
-    options.insert("args".into(), args.into());
-    (options.into(), unsandboxed)
+    args.push(DEVTOOLS_PIPE_FLAG.into());
+    args.push(format!("--user-data-dir={}", profile.display()));
+    args.push("about:blank".into());
+    (args, unsandboxed)
 }
 
-/// A WebDriver session on a Chromium: chromedriver started by us (or a
-/// server the user runs), the session, and the runtime that drives it. The
+/// How long a started Chromium has to answer its first call.
+const START_WAIT: Duration = Duration::from_secs(60);
+
+/// A headless Chromium we started, with a page of its own to drive: the
 /// fetcher uses it, and so can anything else that needs a real browser
-/// (the tests of the HTML export do).
+/// (the tests of the HTML export do). Dropping it kills Chromium's
+/// processes and removes its profile.
 pub struct Browser {
-    runtime: tokio::runtime::Runtime,
-    client: Option<Client>,
-    driver: Option<Driver>,
+    devtools: DevTools,
+    /// The DevTools session attached to the page.
+    session: String,
+    /// Dropped after `devtools`: the pipe closes, then the processes end.
+    _process: Chromium,
     unsandboxed: Option<Unsandboxed>,
 }
 
 impl Browser {
-    /// Starts (or connects to) the WebDriver server and opens a session.
+    /// Starts Chromium and opens a page in it.
     ///
     /// As root, where Chromium cannot keep its sandbox, it fails before
-    /// starting chromedriver unless `fetch.browser_sandbox` is `off`. On Linux
-    /// the chromedriver it starts is killed when the calling thread ends:
+    /// starting anything unless `fetch.browser_sandbox` is `off`. On Linux
+    /// the Chromium it starts is killed when the calling thread ends:
     /// drop the browser on the thread that started it.
     pub fn start(browser: &BrowserSettings) -> Result<Browser, SiteError> {
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .map_err(|e| SiteError::Setup(format!("cannot start the async runtime: {e}")))?;
-        let (driver, webdriver_url) = match &browser.webdriver_url {
-            Some(url) => {
-                tracing::info!(webdriver = %url, "using a running WebDriver server");
-                (None, url.clone())
-            }
-            None => {
-                let driver = Driver::start(browser)?;
-                let url = format!("http://127.0.0.1:{}", driver.port);
-                (Some(driver), url)
-            }
-        };
-        // With a server the user runs, Chromium runs as that server's user,
-        // which may not be ours: `off` still says "as root" by ours.
+        Browser::check(browser)?;
         let root = running_as_root();
-        let (options, unsandboxed) = chromium_options(browser, root, driver.as_ref().map(|d| d.profile.as_path()));
+        let (process, devtools, said, unsandboxed) = Chromium::start(browser, root)?;
+        let setup = |e: DevToolsError| {
+            let e = match e {
+                DevToolsError::Timeout => format!("no answer within {} s", START_WAIT.as_secs()),
+                DevToolsError::Closed(_) => match said.last_words() {
+                    words if words.is_empty() => "ended before it answered".to_string(),
+                    words => format!("ended before it answered; it said: {words}"),
+                },
+                DevToolsError::Failed(why) => why,
+            };
+            SiteError::Setup(format!("{}: {e}", browser.chromium.display()))
+        };
+        let deadline = Instant::now() + START_WAIT;
+        let version = devtools.call(None, "Browser.getVersion", json!({}), deadline).map_err(setup)?;
+        let target = devtools.call(None, "Target.createTarget", json!({ "url": "about:blank" }), deadline);
+        let target = target.map_err(setup)?["targetId"].clone();
+        let attach = json!({ "targetId": target, "flatten": true });
+        let attached = devtools.call(None, "Target.attachToTarget", attach, deadline).map_err(setup)?;
+        let session = attached["sessionId"].as_str().unwrap_or_default().to_string();
+        // Page events, among them each document's `load` (what `goto` waits for).
+        devtools.call(Some(&session), "Page.enable", json!({}), deadline).map_err(setup)?;
+        let lifecycle = json!({ "enabled": true });
+        devtools.call(Some(&session), "Page.setLifecycleEventsEnabled", lifecycle, deadline).map_err(setup)?;
         match unsandboxed {
             Some(reason) => tracing::warn!(%reason, "Chromium runs without its sandbox"),
             None => tracing::info!(setting = browser.sandbox.name(), "Chromium keeps its sandbox"),
         }
-        let mut capabilities = serde_json::Map::new();
-        capabilities.insert("goog:chromeOptions".into(), options);
-        capabilities.insert("pageLoadStrategy".into(), "normal".into());
-        let client = runtime
-            .block_on(async {
-                let mut builder = ClientBuilder::rustls()?;
-                builder.capabilities(capabilities);
-                let connect = builder.connect(&webdriver_url);
-                tokio::time::timeout(Duration::from_secs(60), connect)
-                    .await
-                    .map_err(|_| std::io::Error::other("no session within 60 s"))?
-                    .map_err(std::io::Error::other)
-            })
-            .map_err(|e| {
-                let why = if root && browser.sandbox != Sandbox::Off {
-                    format!(" ({})", root_keeps_sandbox(browser.sandbox))
-                } else {
-                    String::new()
-                };
-                SiteError::Setup(format!("cannot open a browser session at {webdriver_url}: {e}{why}"))
-            })?;
-        tracing::info!(webdriver = %webdriver_url, "browser session open");
-        Ok(Browser { runtime, client: Some(client), driver, unsandboxed })
+        tracing::info!(version = %version["product"], "browser page open");
+        Ok(Browser { devtools, session, _process: process, unsandboxed })
     }
 
     /// What would refuse [`Browser::start`] before it starts anything (no
-    /// chromedriver at its path, root keeping the sandbox, an
-    /// `XDG_RUNTIME_DIR` open to others), checked without starting
-    /// anything: so that a run can refuse before its first request, and
-    /// start the browser only when a page needs it. Nothing is checked of a
-    /// WebDriver server the user runs.
+    /// Chromium at its path, root keeping the sandbox, an `XDG_RUNTIME_DIR`
+    /// open to others), checked without starting anything: so that a run
+    /// can refuse before its first request, and start the browser only
+    /// when a page needs it.
     pub fn check(browser: &BrowserSettings) -> Result<(), SiteError> {
-        match browser.webdriver_url {
-            Some(_) => Ok(()),
-            None => Driver::check(browser),
-        }
-    }
-
-    /// Why Chromium runs without its sandbox, or None when it keeps it.
-    pub fn unsandboxed(&self) -> Option<Unsandboxed> {
-        self.unsandboxed
-    }
-
-    /// The port of the chromedriver we started (none when the user runs
-    /// the WebDriver server), for checks of where it listens.
-    pub fn driver_port(&self) -> Option<u16> {
-        self.driver.as_ref().map(|driver| driver.port)
-    }
-
-    /// The session, to drive with [`Browser::block_on`].
-    pub fn client(&self) -> &Client {
-        self.client.as_ref().expect("a session until drop")
-    }
-
-    /// Runs a future of the session to its end.
-    pub fn block_on<F: std::future::Future>(&self, future: F) -> F::Output {
-        self.runtime.block_on(future)
-    }
-}
-
-impl Drop for Browser {
-    fn drop(&mut self) {
-        if let Some(client) = self.client.take() {
-            // Ends the session, which makes chromedriver close Chromium.
-            let _ =
-                self.runtime.block_on(async { tokio::time::timeout(Duration::from_secs(10), client.close()).await });
-            tracing::info!("browser session closed");
-        }
-        self.driver.take();
-    }
-}
-
-/// A chromedriver we started, with the Chromium profile it uses. Its
-/// process and profile are kept in [`RUNNING`] while it runs, so that
-/// [`kill_running`] reaches them too; dropping it stops both.
-struct Driver {
-    pid: u32,
-    port: u16,
-    profile: PathBuf,
-}
-
-/// A started chromedriver's process (on Unix the leader of its own
-/// process group, so that Chromium, its child, goes with it) and profile.
-struct Started {
-    child: Child,
-    profile: PathBuf,
-}
-
-/// The chromedrivers running now, for [`kill_running`].
-static RUNNING: Mutex<Vec<Started>> = Mutex::new(Vec::new());
-
-/// Times chromedriver is started before its failure to bind stands (see
-/// [`Driver::start`]).
-const DRIVER_STARTS: u32 = 5;
-
-/// Why one start of chromedriver failed.
-enum StartFailure {
-    /// It found the port it took on one side taken on the other.
-    PortTaken(SiteError),
-    Other(SiteError),
-}
-
-impl Driver {
-    /// Starts chromedriver on a free loopback port. It binds the port on
-    /// IPv4 and IPv6 alike, so the port is chosen free on both (see
-    /// [`free_loopback_port`]); should another process take it before
-    /// chromedriver binds it, chromedriver says so ("IPv4 port not
-    /// available") and ends, and another start takes another port.
-    ///
-    /// As root, where Chromium cannot keep its sandbox, it starts nothing
-    /// unless `fetch.browser_sandbox` is `off`, and says how to fix that.
-    fn start(browser: &BrowserSettings) -> Result<Driver, SiteError> {
-        Driver::check(browser)?;
-        let mut start = 1;
-        loop {
-            match Driver::start_once(browser) {
-                Err(StartFailure::PortTaken(error)) if start < DRIVER_STARTS => {
-                    tracing::info!(%error, start, "chromedriver found its port taken; starting it again");
-                    start += 1;
-                }
-                Err(StartFailure::PortTaken(error) | StartFailure::Other(error)) => return Err(error),
-                Ok(driver) => return Ok(driver),
-            }
-        }
-    }
-
-    /// What refuses a start before anything is started: no chromedriver at
-    /// its path, root keeping the sandbox, an `XDG_RUNTIME_DIR` not private
-    /// to us.
-    fn check(browser: &BrowserSettings) -> Result<(), SiteError> {
-        if !browser.chromedriver.exists() {
+        if !browser.chromium.exists() {
             return Err(SiteError::Setup(format!(
-                "{}: not found; install it (Debian: apt-get install chromium chromium-driver) or set \
-                 fetch.chromedriver or fetch.webdriver_url in config.toml",
-                browser.chromedriver.display()
+                "{}: not found; install it (Debian: apt-get install chromium) or set fetch.chromium in config.toml",
+                browser.chromium.display()
             )));
         }
         if running_as_root() && browser.sandbox != Sandbox::Off {
@@ -328,12 +222,144 @@ impl Driver {
         profiles_parent().map(drop).map_err(SiteError::Setup)
     }
 
-    fn start_once(browser: &BrowserSettings) -> Result<Driver, StartFailure> {
-        let error = |why: String| SiteError::Setup(format!("{}: {why}", browser.chromedriver.display()));
-        let setup = |why: String| StartFailure::Other(error(why));
-        let parent = profiles_parent().map_err(|e| StartFailure::Other(SiteError::Setup(e)))?;
+    /// Why Chromium runs without its sandbox, or None when it keeps it.
+    pub fn unsandboxed(&self) -> Option<Unsandboxed> {
+        self.unsandboxed
+    }
+
+    /// Calls the DevTools protocol's `method` on the page, until `deadline`.
+    pub fn command(&self, method: &str, params: Value, deadline: Instant) -> Result<Value, DevToolsError> {
+        self.devtools.call(Some(&self.session), method, params, deadline)
+    }
+
+    /// Opens `url` in the page and waits for it to load (its `load`
+    /// event), as a browser's address bar would. A page the browser cannot
+    /// load at all (refused, no such host) is an error naming why; the
+    /// browser shows its own error page then.
+    pub fn goto(&self, url: &str, deadline: Instant) -> Result<(), DevToolsError> {
+        self.navigate(url, deadline).map(drop)
+    }
+
+    /// As [`Browser::goto`], and which document was loaded: none for a
+    /// move within the same document (to its #fragment), which loads
+    /// nothing.
+    pub(crate) fn navigate(&self, url: &str, deadline: Instant) -> Result<Option<Loaded>, DevToolsError> {
+        self.devtools.forget_events();
+        let went = self.command("Page.navigate", json!({ "url": url }), deadline)?;
+        if let Some(error) = went.get("errorText").and_then(Value::as_str).filter(|e| !e.is_empty()) {
+            return Err(DevToolsError::Failed(format!("cannot load {url}: {error}")));
+        }
+        let (Some(frame), Some(loader)) = (went["frameId"].as_str(), went["loaderId"].as_str()) else {
+            return Ok(None);
+        };
+        let loaded = Loaded { frame: frame.to_string(), loader: loader.to_string() };
+        self.devtools.wait_for_event(|event| self.is_load(event, &loaded.frame, |l| l == loaded.loader), deadline)?;
+        Ok(Some(loaded))
+    }
+
+    /// Waits for the frame of `loaded` to load another document: the one a
+    /// form sent from it asks for.
+    pub(crate) fn wait_for_next_load(&self, loaded: &Loaded, deadline: Instant) -> Result<(), DevToolsError> {
+        self.devtools.wait_for_event(|event| self.is_load(event, &loaded.frame, |l| l != loaded.loader), deadline)?;
+        Ok(())
+    }
+
+    /// Whether `event` is the `load` of a document in `frame` of our page,
+    /// by a loader that `loader` takes.
+    fn is_load(&self, event: &Value, frame: &str, loader: impl Fn(&str) -> bool) -> bool {
+        event["method"] == "Page.lifecycleEvent"
+            && event["sessionId"] == self.session.as_str()
+            && event["params"]["name"] == "load"
+            && event["params"]["frameId"] == frame
+            && event["params"]["loaderId"].as_str().is_some_and(loader)
+    }
+
+    /// Loads the page again and waits for it to load.
+    pub fn reload(&self, deadline: Instant) -> Result<(), DevToolsError> {
+        self.devtools.forget_events();
+        self.command("Page.reload", json!({}), deadline)?;
+        let loaded =
+            |event: &Value| event["method"] == "Page.loadEventFired" && event["sessionId"] == self.session.as_str();
+        self.devtools.wait_for_event(loaded, deadline).map(drop)
+    }
+
+    /// Runs `body` in the page as the body of a function called with
+    /// `args` (`arguments[0]`, ...), and returns what it returns (a
+    /// promise's value once settled; `null` for nothing), as JSON.
+    pub fn execute(&self, body: &str, args: &[Value], deadline: Instant) -> Result<Value, DevToolsError> {
+        let expression = format!("(function () {{\n{body}\n}}).apply(null, {})", Value::from(args.to_vec()));
+        let params = json!({ "expression": expression, "returnByValue": true, "awaitPromise": true });
+        let mut answer = self.command("Runtime.evaluate", params, deadline)?;
+        if let Some(exception) = answer.get("exceptionDetails") {
+            let description = exception["exception"]["description"].as_str();
+            let text = description.or(exception["text"].as_str()).unwrap_or("an exception");
+            return Err(DevToolsError::Failed(format!("the page's script threw {text}")));
+        }
+        Ok(answer["result"].get_mut("value").map(Value::take).unwrap_or(Value::Null))
+    }
+}
+
+/// A document a frame loaded: the frame's and the loader's ids.
+pub(crate) struct Loaded {
+    frame: String,
+    loader: String,
+}
+
+/// The last lines Chromium wrote to its standard error, read by a thread
+/// of its own (see [`last_lines`]).
+struct Said {
+    lines: Arc<Mutex<VecDeque<String>>>,
+    /// Told (or dropped) when the thread has read to the end.
+    read: mpsc::Receiver<()>,
+}
+
+/// How many of Chromium's last lines are kept, to say why it ended.
+const SAID_LINES: usize = 5;
+
+/// How long an ended Chromium's last lines are waited for: its pipes close
+/// at once, but the thread reading them may not have read them yet.
+const LAST_WORDS_WAIT: Duration = Duration::from_secs(2);
+
+impl Said {
+    /// What Chromium said last, once it has ended (or after a short
+    /// wait), joined by ` / `.
+    fn last_words(&self) -> String {
+        let _ = self.read.recv_timeout(LAST_WORDS_WAIT);
+        let lines = self.lines.lock().unwrap_or_else(|e| e.into_inner());
+        lines.iter().map(String::as_str).collect::<Vec<_>>().join(" / ")
+    }
+}
+
+/// A Chromium we started, with its profile. Its process and profile are
+/// kept in [`RUNNING`] while it runs, so that [`kill_running`] reaches them
+/// too; dropping it stops both.
+struct Chromium {
+    pid: u32,
+    profile: PathBuf,
+}
+
+/// A started Chromium's process (on Unix the leader of its own process
+/// group, with every process it starts but its crash handler) and profile.
+struct Started {
+    child: Child,
+    profile: PathBuf,
+}
+
+/// The Chromiums running now, for [`kill_running`].
+static RUNNING: Mutex<Vec<Started>> = Mutex::new(Vec::new());
+
+impl Chromium {
+    /// Starts Chromium on a new profile, with the DevTools pipe handed to
+    /// it; the client of that pipe, the last lines it writes to its
+    /// standard error, and why it runs without its sandbox, if it does.
+    fn start(
+        browser: &BrowserSettings,
+        running_as_root: bool,
+    ) -> Result<(Chromium, DevTools, Said, Option<Unsandboxed>), SiteError> {
+        let setup = |why: String| SiteError::Setup(format!("{}: {why}", browser.chromium.display()));
+        let parent = profiles_parent().map_err(SiteError::Setup)?;
         remove_stale_profiles(&parent);
-        let profile = make_profile(&parent).map_err(|e| StartFailure::Other(SiteError::Setup(e)))?;
+        let profile = make_profile(&parent).map_err(SiteError::Setup)?;
         // Chromium's own scratch files go inside the profile too (TMPDIR), and
         // what it would put in the home folder (its crash handler's reports,
         // ~/.config/chromium/Crash Reports; dconf's ~/.cache/dconf): removing
@@ -343,27 +369,38 @@ impl Driver {
             let _ = std::fs::remove_dir_all(&profile);
             return Err(setup(format!("cannot make {}: {e}", scratch.display())));
         }
-        // Not port 0: chromedriver binds port 0 on IPv6 first, which picks a
-        // port free there, and then the same port on IPv4, where another
-        // listener may hold it (with 3,000 listeners on 127.0.0.1, 9 starts
-        // in 40 failed so; none on a port chosen free on both). Either way
-        // it says which port it listens on. Without --allowed-ips it
-        // accepts local connections only.
-        let port = free_loopback_port().unwrap_or(0);
-        let mut command = Command::new(&browser.chromedriver);
+        let (args, unsandboxed) = chromium_args(browser, running_as_root, &profile);
+        let mut command = Command::new(&browser.chromium);
         command
-            .arg(format!("--port={port}"))
+            .args(&args)
             .env("TMPDIR", &scratch)
             .env("XDG_CACHE_HOME", &scratch)
             .env("XDG_CONFIG_HOME", &scratch)
             .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null());
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped());
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut command, 0);
         #[cfg(target_os = "linux")]
         end_with_this_thread(&mut command);
-        let mut child = match command.spawn() {
+        let pipes = (|| {
+            let (browser_reads, to_browser) = std::io::pipe()?;
+            let (from_browser, browser_writes) = std::io::pipe()?;
+            Ok::<_, std::io::Error>((browser_reads, to_browser, from_browser, browser_writes))
+        })();
+        let (browser_reads, to_browser, from_browser, browser_writes) = match pipes {
+            Ok(pipes) => pipes,
+            Err(e) => {
+                let _ = std::fs::remove_dir_all(&profile);
+                return Err(setup(format!("cannot make the DevTools pipe: {e}")));
+            }
+        };
+        hand_over_devtools_pipe(&mut command, &browser_reads, &browser_writes);
+        let spawned = command.spawn();
+        // The child has its ends now: with ours closed, each side sees the
+        // other end.
+        drop((browser_reads, browser_writes));
+        let mut child = match spawned {
             Ok(child) => child,
             Err(e) => {
                 let _ = std::fs::remove_dir_all(&profile);
@@ -372,35 +409,23 @@ impl Driver {
         };
         let pid = child.id();
         // For the next start, should this process be killed before it stops
-        // chromedriver: whose browsers to end before removing the profile,
+        // Chromium: whose processes to end before removing the profile,
         // known by its start time too, so that its id reused by another
         // process is not taken for it.
         let recorded = match process_start(pid) {
             Some(start) => format!("{pid} {start}\n"),
             None => format!("{pid}\n"),
         };
-        let _ = std::fs::write(profile.join(DRIVER_PID_FILE), recorded);
-        let port = child.stdout.take().map(listening_port);
+        let _ = std::fs::write(profile.join(BROWSER_PID_FILE), recorded);
+        let said = last_lines(child.stderr.take());
         RUNNING.lock().unwrap_or_else(|e| e.into_inner()).push(Started { child, profile: profile.clone() });
-        // From here dropping `Driver` stops the process and removes the profile.
-        let mut driver = Driver { pid, port: 0, profile };
-        let waited = Duration::from_secs(20);
-        driver.port = match port.map(|port| port.recv_timeout(waited)) {
-            Some(Ok(Ok(port))) => port,
-            Some(Ok(Err(said))) if said.is_empty() => return Err(setup("ended before it listened".into())),
-            Some(Ok(Err(said))) => {
-                let failure =
-                    if said.contains("port not available") { StartFailure::PortTaken } else { StartFailure::Other };
-                return Err(failure(error(format!("ended before it listened; it said: {said}"))));
-            }
-            _ => return Err(setup(format!("did not say which port it listens on within {} s", waited.as_secs()))),
-        };
-        tracing::info!(chromedriver = %browser.chromedriver.display(), pid, port = driver.port, "chromedriver started");
-        Ok(driver)
+        tracing::info!(chromium = %browser.chromium.display(), pid, "Chromium started");
+        // From here dropping `Chromium` stops the process and removes the profile.
+        Ok((Chromium { pid, profile }, DevTools::new(to_browser, from_browser), said, unsandboxed))
     }
 }
 
-impl Drop for Driver {
+impl Drop for Chromium {
     fn drop(&mut self) {
         let started = {
             let mut running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
@@ -413,32 +438,69 @@ impl Drop for Driver {
                 let _ = std::fs::remove_dir_all(&self.profile);
             }
         }
-        tracing::info!(pid = self.pid, "chromedriver stopped");
+        tracing::info!(pid = self.pid, "Chromium stopped");
     }
 }
 
-/// A loopback port that nothing holds on IPv4 nor, where the machine has
-/// it, on IPv6, for chromedriver to bind both; none when the system gives
-/// no such port.
-fn free_loopback_port() -> Option<u16> {
-    use std::net::{Ipv4Addr, Ipv6Addr, TcpListener};
-    for _ in 0..16 {
-        // The system picks a port nothing on IPv4 loopback holds; the
-        // listener keeps it while IPv6 is tried.
-        let ipv4 = TcpListener::bind((Ipv4Addr::LOCALHOST, 0)).ok()?;
-        let port = ipv4.local_addr().ok()?.port();
-        match TcpListener::bind((Ipv6Addr::LOCALHOST, port)) {
-            Err(e) if e.kind() == std::io::ErrorKind::AddrInUse => continue,
-            // Bound, or no IPv6 loopback here (chromedriver then listens on
-            // IPv4 alone).
-            _ => return Some(port),
+/// Puts `reads` on the child's file descriptor 3 and `writes` on its 4,
+/// where `--remote-debugging-pipe` looks for them; nothing else of ours
+/// is inherited (the standard library opens every descriptor
+/// close-on-exec).
+#[cfg(unix)]
+fn hand_over_devtools_pipe(command: &mut Command, reads: &std::io::PipeReader, writes: &std::io::PipeWriter) {
+    use std::os::fd::AsRawFd;
+    let (reads, writes) = (reads.as_raw_fd(), writes.as_raw_fd());
+    // SAFETY: the hook runs in the child between fork and exec, and calls
+    // only fcntl, dup2 and close, which are async-signal-safe; the two
+    // descriptors are open until the parent drops them after the spawn.
+    unsafe {
+        std::os::unix::process::CommandExt::pre_exec(command, move || {
+            // Copies above 2 and above both, first: either may be 3 or 4
+            // itself, and putting one there must not close the other.
+            let high_reads = libc::fcntl(reads, libc::F_DUPFD, 10);
+            let high_writes = libc::fcntl(writes, libc::F_DUPFD, 10);
+            if high_reads < 0 || high_writes < 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            // dup2 leaves the copies on 3 and 4 open across exec.
+            if libc::dup2(high_reads, 3) < 0 || libc::dup2(high_writes, 4) < 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            libc::close(high_reads);
+            libc::close(high_writes);
+            Ok(())
+        });
+    }
+}
+
+#[cfg(not(unix))]
+fn hand_over_devtools_pipe(_command: &mut Command, _reads: &std::io::PipeReader, _writes: &std::io::PipeWriter) {
+    // No descriptors 3 and 4 to hand over here: Chromium finds no pipe and
+    // ends, which `Browser::start` reports.
+}
+
+/// Reads Chromium's standard error on a thread of its own, to the end (so
+/// that Chromium never blocks on a full pipe), keeping its last lines.
+fn last_lines(stderr: Option<ChildStderr>) -> Said {
+    let lines = Arc::new(Mutex::new(VecDeque::new()));
+    let kept = Arc::clone(&lines);
+    let (done, read) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in stderr.into_iter().flat_map(|stderr| BufReader::new(stderr).lines()) {
+            let Ok(line) = line else { break };
+            let mut kept = kept.lock().unwrap_or_else(|e| e.into_inner());
+            if kept.len() == SAID_LINES {
+                kept.pop_front();
+            }
+            kept.push_back(line);
         }
-    }
-    None
+        let _ = done.send(());
+    });
+    Said { lines, read }
 }
 
-/// Kills a chromedriver with the browsers it started, and Chromium's crash
-/// handler, waits for it, and removes its profile.
+/// Kills a Chromium with the processes it started, its crash handler too,
+/// waits for it, and removes its profile.
 fn stop(mut started: Started) {
     kill(&mut started.child);
     let _ = started.child.wait();
@@ -481,8 +543,9 @@ fn end_naming(_profile: &Path) {}
 #[cfg(unix)]
 fn kill(child: &mut Child) {
     // Our child leads its own group: the negative id reaches it and the
-    // Chromium processes it started, and nothing else.
+    // processes it started, and nothing else.
     if let Ok(pid) = libc::pid_t::try_from(child.id()) {
+        // SAFETY: kill takes a plain id, of a group our child leads.
         unsafe {
             libc::kill(-pid, libc::SIGKILL);
         }
@@ -491,14 +554,14 @@ fn kill(child: &mut Child) {
 
 #[cfg(not(unix))]
 fn kill(child: &mut Child) {
-    // No process groups here: chromedriver alone, which ends its browser
-    // when it can.
+    // No process groups here: Chromium's first process alone, whose
+    // others end when they see it gone.
     let _ = child.kill();
 }
 
-/// Stops every chromedriver this process started, with its browsers and
+/// Stops every Chromium this process started, with its processes and
 /// profile: for a process about to exit without running destructors (a
-/// Ctrl-C handler). A session dropped as usual needs no call.
+/// Ctrl-C handler). A [`Browser`] dropped as usual needs no call.
 pub fn kill_running() {
     let running = std::mem::take(&mut *RUNNING.lock().unwrap_or_else(|e| e.into_inner()));
     for started in running {
@@ -506,13 +569,13 @@ pub fn kill_running() {
     }
 }
 
-/// How the profiles of the chromedrivers we start are named: the prefix,
+/// How the profiles of the Chromiums we start are named: the prefix,
 /// then our process id, a dash and random letters and digits.
 const PROFILE_PREFIX: &str = "aquarchive-chromium-";
 
-/// The file in a profile that holds the id of the chromedriver using it and
+/// The file in a profile that holds the id of the Chromium using it and
 /// its start time (field 22 of /proc/PID/stat).
-const DRIVER_PID_FILE: &str = "chromedriver.pid";
+const BROWSER_PID_FILE: &str = "chromium.pid";
 
 /// Where the profiles go: `$XDG_RUNTIME_DIR` when it is set (the user's
 /// own folder, by the XDG rules; refused when it is not), else the
@@ -612,8 +675,8 @@ fn random_name() -> String {
 /// Removes the profiles left in `parent` by runs that ended without
 /// removing them (a SIGKILL, a power cut): those whose process no longer
 /// runs, among folders of our user's alone with mode 0700 (what
-/// [`make_profile`] makes). A killed run's chromedriver and browsers may run
-/// on (they lead their own process group), so they are ended first.
+/// [`make_profile`] makes). A killed run's Chromium processes may run on
+/// (in a process group of their own), so they are ended first.
 fn remove_stale_profiles(parent: &Path) {
     let Ok(entries) = std::fs::read_dir(parent) else { return };
     for entry in entries.flatten() {
@@ -625,7 +688,7 @@ fn remove_stale_profiles(parent: &Path) {
             continue;
         }
         if !process_runs(pid) {
-            end_orphaned_driver(&path);
+            end_orphaned_browser(&path);
             end_naming(&path);
             match std::fs::remove_dir_all(&path) {
                 Ok(()) => tracing::info!(profile = %path.display(), "removed a profile left by an ended run"),
@@ -698,18 +761,18 @@ fn process_user(pid: u32) -> Option<u32> {
     status.lines().find_map(|line| line.strip_prefix("Uid:"))?.split_whitespace().nth(1)?.parse().ok()
 }
 
-/// Ends the chromedriver named in a stale profile and its browsers, if
-/// they still run and are provably those a run of ours started: the
-/// process group led by the recorded id, when its leader runs as our user
-/// and started when the profile's pid file says; or, once chromedriver is
-/// gone (killed with the run, see [`end_with_this_thread`]), when a process
-/// of our user in that group runs Chromium on this very profile (its
-/// command line names the profile, whose name is random). Anything else (an
-/// id reused by another process, a pid file without a start time) is left
-/// alone.
+/// Ends the Chromium named in a stale profile and the processes it
+/// started, if they still run and are provably those a run of ours
+/// started: the process group led by the recorded id, when its leader runs
+/// as our user and started when the profile's pid file says; or, once the
+/// leader is gone (killed with the run, see [`end_with_this_thread`]), when
+/// a process of our user in that group runs Chromium on this very profile
+/// (its command line names the profile, whose name is random). Anything
+/// else (an id reused by another process, a pid file without a start time)
+/// is left alone.
 #[cfg(target_os = "linux")]
-fn end_orphaned_driver(profile: &Path) {
-    let Ok(text) = std::fs::read_to_string(profile.join(DRIVER_PID_FILE)) else { return };
+fn end_orphaned_browser(profile: &Path) {
+    let Ok(text) = std::fs::read_to_string(profile.join(BROWSER_PID_FILE)) else { return };
     let mut words = text.split_whitespace();
     let (Some(Ok(pid)), Some(Ok(start))) = (words.next().map(str::parse::<u32>), words.next().map(str::parse::<u64>))
     else {
@@ -723,7 +786,7 @@ fn end_orphaned_driver(profile: &Path) {
     }
     let ours = |member: u32| process_user(member) == Some(us);
     // SAFETY: getpgid takes a plain id; a wrong one fails with ESRCH.
-    let driver = ours(pid) && process_start(pid) == Some(start) && unsafe { libc::getpgid(group) } == group;
+    let leader = ours(pid) && process_start(pid) == Some(start) && unsafe { libc::getpgid(group) } == group;
     let browser = || {
         let flag = format!("--user-data-dir={}", profile.display());
         group_members(pid).into_iter().any(|member| {
@@ -731,7 +794,7 @@ fn end_orphaned_driver(profile: &Path) {
             ours(member) && cmdline.split(|&b| b == 0).any(|arg| arg == flag.as_bytes())
         })
     };
-    if driver || browser() {
+    if leader || browser() {
         // SAFETY: kill takes a plain id; the group is proven ours above.
         unsafe {
             libc::kill(-group, libc::SIGKILL);
@@ -757,15 +820,15 @@ fn group_members(group: u32) -> Vec<u32> {
 }
 
 #[cfg(not(target_os = "linux"))]
-fn end_orphaned_driver(_profile: &Path) {
+fn end_orphaned_browser(_profile: &Path) {
     // Without /proc there is no safe check that the id is still our
-    // chromedriver: leave it, and remove only the files.
+    // Chromium: leave it, and remove only the files.
 }
 
-/// Has chromedriver killed when the thread that starts it ends, however it
-/// ends (a SIGKILL or SIGTERM of this process too), so that no chromedriver
-/// listens on after the run that started it. Its browsers end with it,
-/// when they see it gone, or at the next start (see
+/// Has Chromium's first process killed when the thread that starts it
+/// ends, however it ends (a SIGKILL or SIGTERM of this process too), so
+/// that no browser runs on after the run that started it. The processes it
+/// started end when they see it gone, or at the next start (see
 /// [`remove_stale_profiles`]).
 #[cfg(target_os = "linux")]
 fn end_with_this_thread(command: &mut Command) {
@@ -781,70 +844,9 @@ fn end_with_this_thread(command: &mut Command) {
     }
 }
 
-/// Reads chromedriver's standard output on a thread of its own: the port
-/// from its "started successfully on port N" line, or, when it ends first,
-/// what it said. The thread reads on to the end so chromedriver never
-/// blocks on a full pipe.
-fn listening_port(stdout: ChildStdout) -> mpsc::Receiver<Result<u16, String>> {
-    let (sender, receiver) = mpsc::channel();
-    std::thread::spawn(move || {
-        let mut said = Vec::new();
-        let mut told = false;
-        for line in BufReader::new(stdout).lines() {
-            let Ok(line) = line else { break };
-            if told {
-                continue;
-            }
-            match reported_port(&line) {
-                Some(port) => {
-                    told = true;
-                    let _ = sender.send(Ok(port));
-                }
-                None => said.push(line),
-            }
-        }
-        if !told {
-            let _ = sender.send(Err(said.join(" / ")));
-        }
-    });
-    receiver
-}
-
-/// The port in chromedriver's "ChromeDriver was started successfully on
-/// port 41235." line.
-fn reported_port(line: &str) -> Option<u16> {
-    let (_, rest) = line.split_once("started successfully on port ")?;
-    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
-    digits.parse().ok().filter(|&port| port != 0)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_free_loopback_port_is_free_on_ipv4_and_on_ipv6_where_the_machine_has_it() {
-        use std::net::{Ipv4Addr, Ipv6Addr, TcpListener};
-        let has_ipv6 = TcpListener::bind((Ipv6Addr::LOCALHOST, 0)).is_ok();
-        for _ in 0..20 {
-            let port = free_loopback_port().expect("a free loopback port");
-            let ipv4 = TcpListener::bind((Ipv4Addr::LOCALHOST, port));
-            let ipv6 = has_ipv6.then(|| TcpListener::bind((Ipv6Addr::LOCALHOST, port)));
-            assert!(ipv4.is_ok(), "port {port} is taken on IPv4: {ipv4:?}");
-            if let Some(ipv6) = ipv6 {
-                assert!(ipv6.is_ok(), "port {port} is taken on IPv6: {ipv6:?}");
-            }
-        }
-    }
-
-    #[test]
-    fn the_port_is_read_from_chromedrivers_start_line() {
-        assert_eq!(reported_port("ChromeDriver was started successfully on port 41235."), Some(41235));
-        assert_eq!(reported_port("ChromeDriver was started successfully on port 9515"), Some(9515));
-        assert_eq!(reported_port("Starting ChromeDriver 148.0.7778.167 on port 0"), None);
-        assert_eq!(reported_port("ChromeDriver was started successfully on port 0."), None);
-        assert_eq!(reported_port("bind() failed: Address already in use (98)"), None);
-    }
 
     #[cfg(unix)]
     fn mode(path: &Path) -> u32 {
@@ -921,7 +923,7 @@ mod tests {
         assert!(other.exists(), "a directory not named as ours was removed");
     }
 
-    /// A `sleep` leading its own process group, as a chromedriver we start
+    /// A `sleep` leading its own process group, as a Chromium we start
     /// does, and a stale profile whose pid file names it with `start`.
     #[cfg(target_os = "linux")]
     fn stale_profile_naming_a_sleep(parent: &Path, start: impl Fn(u64) -> u64) -> (Child, PathBuf) {
@@ -932,7 +934,7 @@ mod tests {
         let started = process_start(sleep.id()).expect("a start time in /proc");
         let profile = parent.join(format!("{PROFILE_PREFIX}{}-1", ended_pid()));
         make_private_dir(&profile).unwrap();
-        std::fs::write(profile.join(DRIVER_PID_FILE), format!("{} {}\n", sleep.id(), start(started))).unwrap();
+        std::fs::write(profile.join(BROWSER_PID_FILE), format!("{} {}\n", sleep.id(), start(started))).unwrap();
         (sleep, profile)
     }
 
@@ -949,7 +951,7 @@ mod tests {
         sleep.wait().unwrap();
         // Nor one named by its id alone, as earlier versions wrote it.
         let (mut sleep, profile) = stale_profile_naming_a_sleep(parent.path(), |started| started);
-        std::fs::write(profile.join(DRIVER_PID_FILE), format!("{}\n", sleep.id())).unwrap();
+        std::fs::write(profile.join(BROWSER_PID_FILE), format!("{}\n", sleep.id())).unwrap();
         remove_stale_profiles(parent.path());
         std::thread::sleep(Duration::from_millis(200));
         assert!(sleep.try_wait().unwrap().is_none(), "a process named by its id alone was killed");
@@ -984,12 +986,12 @@ mod tests {
         let mut browser = command.spawn().unwrap();
         // The start time recorded is not the leader's: only the profile proves it.
         let recorded = format!("{} {}\n", browser.id(), process_start(browser.id()).unwrap() + 1);
-        std::fs::write(profile.join(DRIVER_PID_FILE), recorded).unwrap();
+        std::fs::write(profile.join(BROWSER_PID_FILE), recorded).unwrap();
         let other = parent.path().join(format!("{PROFILE_PREFIX}{}-3", ended_pid()));
         make_private_dir(&other).unwrap();
-        std::fs::write(other.join(DRIVER_PID_FILE), format!("{} 1\n", browser.id())).unwrap();
+        std::fs::write(other.join(BROWSER_PID_FILE), format!("{} 1\n", browser.id())).unwrap();
         // Another profile naming the same group is no proof.
-        end_orphaned_driver(&other);
+        end_orphaned_browser(&other);
         std::thread::sleep(Duration::from_millis(200));
         assert!(browser.try_wait().unwrap().is_none(), "killed on another profile's word");
         remove_stale_profiles(parent.path());
@@ -1011,24 +1013,29 @@ mod tests {
     }
 
     #[test]
-    fn chromium_gets_no_sandbox_flag_unless_the_setting_is_off() {
+    fn chromium_gets_no_sandbox_flag_unless_the_setting_is_off_and_never_a_port() {
         let profile = Path::new("/run/user/1000/aquarchive-chromium-7-00ff");
         for root in [false, true] {
             for sandbox in [Sandbox::Auto, Sandbox::On, Sandbox::Off] {
                 let browser = BrowserSettings { sandbox, ..BrowserSettings::default() };
-                let (options, unsandboxed) = chromium_options(&browser, root, Some(profile));
-                let args: Vec<&str> = options["args"].as_array().unwrap().iter().map(|a| a.as_str().unwrap()).collect();
-                let sandbox_args: Vec<&&str> = args.iter().filter(|a| a.contains("sandbox")).collect();
+                let (args, unsandboxed) = chromium_args(&browser, root, profile);
+                let sandbox_args: Vec<&String> = args.iter().filter(|a| a.contains("sandbox")).collect();
                 let dropped = sandbox == Sandbox::Off;
-                assert_eq!(sandbox_args, if dropped { vec![&"--no-sandbox"] } else { vec![] }, "{sandbox:?}, {args:?}");
+                assert_eq!(sandbox_args.len(), usize::from(dropped), "{sandbox:?}, {args:?}");
+                assert!(sandbox_args.iter().all(|a| *a == "--no-sandbox"), "{args:?}");
                 assert_eq!(unsandboxed.is_some(), dropped, "{sandbox:?}");
-                assert!(args.contains(&"--headless"), "{args:?}");
-                assert!(args.contains(&"--user-data-dir=/run/user/1000/aquarchive-chromium-7-00ff"), "{args:?}");
+                for wanted in [
+                    "--headless",
+                    "--remote-debugging-pipe",
+                    "--user-data-dir=/run/user/1000/aquarchive-chromium-7-00ff",
+                ] {
+                    assert!(args.iter().any(|a| a == wanted), "{wanted} not in {args:?}");
+                }
+                // The protocol goes over the pipe alone: no port is opened for it.
+                assert!(!args.iter().any(|a| a.starts_with("--remote-debugging-port")), "{args:?}");
+                assert_eq!(args.last().map(String::as_str), Some("about:blank"), "the first page comes last");
             }
         }
-        // A server the user runs has its own profiles.
-        let (options, _) = chromium_options(&BrowserSettings::default(), false, None);
-        assert!(!options.to_string().contains("--user-data-dir"), "{options}");
     }
 
     #[test]

@@ -6,8 +6,9 @@
 //! [`fetch::PageSource`] ([`http::HttpFetcher`] or [`browser::BrowserFetcher`])
 //! and returns its snapshot, fetch record and checked puzzle;
 //! [`fetch::process`] is the part after the network, which `reparse` reruns
-//! on stored snapshots. The browser's processes and session, which the
-//! browser fetcher drives, are `browser_process`'s.
+//! on stored snapshots. The browser's processes and page, which the
+//! browser fetcher drives, are `browser_process`'s, and the protocol it
+//! drives them with is `devtools`'s.
 //!
 //! The site knows nothing of the archive: what a fetch came to (its
 //! [`Tries`](crate::shared::Tries), the page's answer check) is a plain value
@@ -19,6 +20,8 @@ pub mod board;
 pub mod browser;
 #[cfg(feature = "browser")]
 pub mod browser_process;
+#[cfg(feature = "browser")]
+pub mod devtools;
 mod error;
 pub mod extract;
 pub mod family;

@@ -1,8 +1,8 @@
 //! Where a browser fetch keeps the Chromium profile, and what the next
 //! start removes and kills of a killed run's: on a machine shared with
 //! other users, nothing they made is used, removed or killed. The
-//! chromedriver here is a script that notes where its profile is and ends,
-//! so no browser runs; the site is the loopback test site, whose robots.txt
+//! Chromium here is a script that notes where its profile is and ends, so
+//! no browser runs; the site is the loopback test site, whose robots.txt
 //! (none) lets the first page start the browser.
 
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
@@ -14,15 +14,15 @@ use crate::util::{Dir, Run, nobody};
 
 /// The test site, and a dir whose config.toml points at it (without
 /// Chromium's sandbox as root, see [`unsandboxed_as_root`]) and names a
-/// chromedriver that writes the scratch folder it was given (its TMPDIR,
+/// Chromium that writes the scratch folder it was given (its TMPDIR,
 /// inside the profile) and the profile's mode and owner to `noted`, then
-/// ends before it listens.
+/// ends before it answers.
 fn setup_sandbox_off_as_root() -> (Site, Dir) {
     let site = Site::start();
     let dir = Dir::new();
     let noted = dir.join("noted");
     let script = dir.write(
-        "chromedriver",
+        "chromium",
         format!(
             "#!/bin/sh\nprofile=$(dirname \"$TMPDIR\")\necho \"$profile $(stat -c '%a %u' \"$profile\")\" > '{}'\nexit 1\n",
             noted.display()
@@ -32,7 +32,7 @@ fn setup_sandbox_off_as_root() -> (Site, Dir) {
     dir.write(
         "config.toml",
         format!(
-            "[site]\nbase_url = \"{}\"\nmin_delay_ms = 0\n[fetch]\nchromedriver = \"{}\"\n",
+            "[site]\nbase_url = \"{}\"\nmin_delay_ms = 0\n[fetch]\nchromium = \"{}\"\n",
             site.base_url(),
             script.display()
         ),
@@ -61,7 +61,7 @@ fn fetch(dir: &Dir, runtime: Option<&Path>, temp: &Path) -> Run {
     Run::wait(command.spawn().unwrap(), "aquarchive fetch --browser 6x6-easy")
 }
 
-/// What the chromedriver script noted: the profile, its mode and owner.
+/// What the Chromium script noted: the profile, its mode and owner.
 fn noted(dir: &Dir) -> Option<(PathBuf, String, u32)> {
     let text = std::fs::read_to_string(dir.join("noted")).ok()?;
     let mut words = text.split_whitespace();
@@ -86,8 +86,8 @@ fn the_profile_is_a_new_private_folder_in_xdg_runtime_dir_removed_when_the_fetch
     let runtime = folder(&dir, "runtime", 0o700);
     let temp = folder(&dir, "tmp", 0o1777);
     let run = fetch(&dir, Some(&runtime), &temp).expect_code(2);
-    assert!(run.stderr.contains("ended before it listened"), "{run}");
-    let (profile, mode, owner) = noted(&dir).expect("chromedriver started");
+    assert!(run.stderr.contains("ended before it answered"), "{run}");
+    let (profile, mode, owner) = noted(&dir).expect("Chromium started");
     assert_eq!(profile.parent(), Some(runtime.as_path()), "{}", profile.display());
     let name = profile.file_name().unwrap().to_str().unwrap();
     assert!(name.starts_with("aquarchive-chromium-"), "{name}");
@@ -103,7 +103,7 @@ fn without_xdg_runtime_dir_the_profile_is_a_new_private_folder_of_a_random_name_
     let mut names = Vec::new();
     for _ in 0..2 {
         fetch(&dir, None, &temp).expect_code(2);
-        let (profile, mode, owner) = noted(&dir).expect("chromedriver started");
+        let (profile, mode, owner) = noted(&dir).expect("Chromium started");
         assert_eq!(profile.parent(), Some(temp.as_path()), "{}", profile.display());
         assert_eq!((mode.as_str(), owner), ("700", own_uid()));
         assert!(!profile.exists(), "the profile is left");
@@ -131,7 +131,7 @@ fn an_xdg_runtime_dir_open_to_other_users_is_refused_with_the_fix_sandbox_off_as
         "{run}"
     );
     assert!(run.stderr.contains("chmod 700 DIR") && run.stderr.contains("unset XDG_RUNTIME_DIR"), "{run}");
-    assert_eq!(noted(&dir), None, "chromedriver was started");
+    assert_eq!(noted(&dir), None, "Chromium was started");
     assert_eq!(std::fs::read_dir(&runtime).unwrap().count(), 0, "something was made in {}", runtime.display());
 }
 
@@ -147,7 +147,7 @@ fn an_xdg_runtime_dir_of_another_user_is_refused_with_the_fix_sandbox_off_as_roo
     let said =
         format!("XDG_RUNTIME_DIR={}: owned by user id {}, not by this user (0); ", runtime.display(), nobody().0);
     assert!(run.stderr.contains(&said), "{run}");
-    assert_eq!(noted(&dir), None, "chromedriver was started");
+    assert_eq!(noted(&dir), None, "Chromium was started");
 }
 
 #[test]

@@ -186,9 +186,9 @@ fn options_of_one_kind_are_refused_with_another() {
 #[test]
 fn what_was_being_done_comes_before_the_cause() {
     let dir = Dir::new();
-    dir.write("config.toml", "[fetch]\nchromedriver = \"/nonexistent/chromedriver\"\n");
+    dir.write("config.toml", "[fetch]\nchromium = \"/nonexistent/chromium\"\n");
     let run = dir.run(&["fetch", "--browser", "6x6-easy"]).expect_code(2);
-    assert!(run.stderr.starts_with("aquarchive: starting the headless browser: /nonexistent/chromedriver: "), "{run}");
+    assert!(run.stderr.starts_with("aquarchive: starting the headless browser: /nonexistent/chromium: "), "{run}");
     assert_eq!(run.stderr.lines().count(), 1, "{run}");
     // A calendar board that is no board: its file and line, once.
     dir.write("board.txt", "not a board\n");

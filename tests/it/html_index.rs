@@ -2,8 +2,7 @@
 //! special's date, the grade, the count of tilings, sorting by any column
 //! and filtering by grade; each puzzle's page says what `show` says.
 
-use aquarchive::site::browser::Browser;
-
+use crate::chromium::Tab;
 use crate::site::require_chromium;
 use crate::util::{Dir, fixtures};
 
@@ -93,11 +92,10 @@ fn the_index_shows_a_picture_the_date_the_grade_and_the_tilings() {
 fn the_index_sorts_by_a_clicked_column_offline_sandbox_off_as_root() {
     require_chromium();
     let dir = exported();
-    let browser = Browser::start(&crate::site::browser_settings_unsandboxed_as_root()).unwrap();
-    let client = browser.client();
+    let tab = Tab::start();
     let index = format!("file://{}", dir.join("site/index.html").display());
-    browser.block_on(client.goto(&index)).unwrap();
-    let run = |js: &str| browser.block_on(client.execute(js, vec![])).unwrap_or_else(|e| panic!("{js}: {e}"));
+    tab.goto(&index);
+    let run = |js: &str| tab.run(js);
     let column = |n: usize| {
         let values = run(&format!(
             "return Array.prototype.map.call(document.querySelectorAll('#page-rows tr'), \
@@ -233,12 +231,11 @@ fn names_from_files_and_pages_come_out_as_text_in_every_page_sandbox_off_as_root
     }
 
     // As a browser reads it: the same text back, and nothing run.
-    let browser = Browser::start(&crate::site::browser_settings_unsandboxed_as_root()).unwrap();
-    let client = browser.client();
-    let run = |js: &str| browser.block_on(client.execute(js, vec![])).unwrap_or_else(|e| panic!("{js}: {e}"));
+    let tab = Tab::start();
+    let run = |js: &str| tab.run(js);
     let open = |name: &str| {
         let url = format!("file://{}", dir.join("site").join(name).display());
-        browser.block_on(client.goto(&url)).unwrap();
+        tab.goto(&url);
         assert_eq!(
             run("return [typeof window.ran, document.querySelectorAll('b, i').length]"),
             serde_json::json!(["undefined", 0]),
@@ -420,11 +417,10 @@ fn the_index_gives_each_puzzle_its_date_and_grade_and_filters_by_grade_sandbox_o
 
     // In a browser, offline: each grade chosen shows the puzzles `list --grade` gives.
     require_chromium();
-    let browser = Browser::start(&crate::site::browser_settings_unsandboxed_as_root()).unwrap();
-    let client = browser.client();
+    let tab = Tab::start();
     let url = format!("file://{}", dir.join("site/index.html").display());
-    browser.block_on(client.goto(&url)).unwrap();
-    let run = |js: &str| browser.block_on(client.execute(js, vec![])).unwrap_or_else(|e| panic!("{js}: {e}"));
+    tab.goto(&url);
+    let run = |js: &str| tab.run(js);
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
     while run("return document.getElementById('filters').hidden") == true {
         assert!(std::time::Instant::now() < deadline, "the index's script never showed its filters");
@@ -458,10 +454,9 @@ fn the_index_fits_a_phone_and_keeps_dates_on_one_line_sandbox_off_as_root() {
     // Every kind and status, and specials with their dates.
     let dir = crate::archive_format::copy_of("v1");
     dir.run(&["--db", "a.sqlite", "export", "--html", "site"]).ok();
-    let browser = Browser::start(&crate::site::browser_settings_unsandboxed_as_root()).unwrap();
-    let client = browser.client();
+    let tab = Tab::start();
     let index = format!("file://{}", dir.join("site/index.html").display());
-    let run = |js: &str| browser.block_on(client.execute(js, vec![])).unwrap_or_else(|e| panic!("{js}: {e}"));
+    let run = |js: &str| tab.run(js);
     // Each cell of a column on one line: a Range over its text has one box.
     let lines_in = |column: &str| {
         run(&format!(
@@ -471,15 +466,16 @@ fn the_index_fits_a_phone_and_keeps_dates_on_one_line_sandbox_off_as_root() {
                var range = document.createRange(); range.selectNodeContents(tr.cells[n]); return range.getClientRects().length; }}));"
         ))
     };
-    // 360 px, a small phone's page: the window is one desktop scroll bar
-    // wider (a phone's scroll bar takes no room beside the page).
-    let bar = 15;
-    for (width, height) in [(1280, 900), (390 + bar, 844), (360 + bar, 740)] {
-        browser.block_on(client.set_window_size(width, height)).unwrap();
-        browser.block_on(client.goto(&index)).unwrap();
-        if width < 1000 {
+    // 390 and 360 px, phones' pages: as on a phone, the scroll bar takes no
+    // room beside the page.
+    for (width, height) in [(1280, 900), (390, 844), (360, 740)] {
+        let phone = width < 1000;
+        tab.hide_scroll_bars(phone);
+        tab.resize(width, height);
+        tab.goto(&index);
+        if phone {
             let page = run("return document.documentElement.clientWidth").as_u64().unwrap();
-            assert_eq!(page + bar as u64, width as u64, "the scroll bar is {bar} px wide");
+            assert_eq!(page, width as u64, "the page is the phone's width");
         }
         // The window less its scroll bar.
         let inner = run("return document.documentElement.clientWidth").as_u64().unwrap();

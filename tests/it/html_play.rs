@@ -10,11 +10,9 @@ use std::time::Duration;
 use aquarchive::kinds::aquarium::Aquarium;
 use aquarchive::kinds::aquarium::grade::{Technique, settled_words};
 use aquarchive::render::svg::aquarium;
-use aquarchive::site::browser::Browser;
-use fantoccini::Locator;
 
+use crate::chromium::Tab;
 use crate::html_index::{saved_page, special};
-use crate::site::require_chromium;
 use crate::util::{Dir, artefacts, fixtures};
 
 const AQUARIUM: &str = "aquarium/puzzles/10x10_easy_3081686";
@@ -56,26 +54,25 @@ fn sudoku_lines(n: usize) -> String {
 }
 
 struct Page {
-    browser: Browser,
+    tab: Tab,
     dir: PathBuf,
 }
 
 impl Page {
     fn new(dir: &Dir) -> Page {
-        require_chromium();
-        let browser = Browser::start(&crate::site::browser_settings_unsandboxed_as_root()).unwrap();
-        browser.block_on(browser.client().set_window_size(1000, 1100)).unwrap();
-        Page { browser, dir: dir.join("site") }
+        let tab = Tab::start();
+        tab.resize(1000, 1100);
+        Page { tab, dir: dir.join("site") }
     }
 
     fn open(&self, name: &str) {
         let url = format!("file://{}", self.dir.join(name).display());
-        self.browser.block_on(self.browser.client().goto(&url)).unwrap();
+        self.tab.goto(&url);
         self.wait_for("document.querySelector('#verdict, #filters:not([hidden]), #calendar:not(:empty)') !== null");
     }
 
     fn run(&self, js: &str) -> serde_json::Value {
-        self.browser.block_on(self.browser.client().execute(js, vec![])).unwrap_or_else(|e| panic!("{js}: {e}"))
+        self.tab.run(js)
     }
 
     /// Waits for the page's script (which may run after the page reports
@@ -89,17 +86,12 @@ impl Page {
     }
 
     fn click(&self, css: &str) {
-        let client = self.browser.client();
-        let element = self.browser.block_on(client.find(Locator::Css(css))).unwrap_or_else(|e| panic!("{css}: {e}"));
-        self.browser.block_on(element.click()).unwrap_or_else(|e| panic!("click {css}: {e}"));
+        self.tab.click(css);
     }
 
     /// Clicks a cell of the board, at its middle.
     fn click_cell(&self, r: usize, c: usize) {
-        let css = format!("{} rect", self.cell(r, c));
-        let client = self.browser.client();
-        let element = self.browser.block_on(client.find(Locator::Css(&css))).unwrap_or_else(|e| panic!("{css}: {e}"));
-        self.browser.block_on(element.click()).unwrap_or_else(|e| panic!("click {css}: {e}"));
+        self.tab.click(&format!("{} rect", self.cell(r, c)));
     }
 
     fn cell(&self, r: usize, c: usize) -> String {
@@ -141,44 +133,18 @@ impl Page {
 
     /// Sets the window's size, as a phone's or a desktop's.
     fn resize(&self, width: u32, height: u32) {
-        self.browser.block_on(self.browser.client().set_window_size(width, height)).unwrap();
+        self.tab.resize(width, height);
     }
 
     /// Presses on the first of `cells`, moves over the others in turn and
     /// lets go: with a finger (`touch`) or the mouse's left button.
     fn drag(&self, cells: &[(usize, usize)], touch: bool) {
-        use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction, TouchActions};
-        let client = self.browser.client();
-        let mut steps = Vec::new();
-        for (k, &(r, c)) in cells.iter().enumerate() {
-            let css = format!("{} rect", self.cell(r, c));
-            let element =
-                self.browser.block_on(client.find(Locator::Css(&css))).unwrap_or_else(|e| panic!("{css}: {e}"));
-            steps.push(PointerAction::MoveToElement {
-                element,
-                duration: Some(Duration::from_millis(60)),
-                x: 0.0,
-                y: 0.0,
-            });
-            if k == 0 {
-                steps.push(PointerAction::Down { button: MOUSE_BUTTON_LEFT });
-            }
-        }
-        steps.push(PointerAction::Up { button: MOUSE_BUTTON_LEFT });
-        let done = if touch {
-            let actions = steps.into_iter().fold(TouchActions::new("finger".into()), InputSource::then);
-            self.browser.block_on(client.perform_actions(actions))
-        } else {
-            let actions = steps.into_iter().fold(MouseActions::new("mouse".into()), InputSource::then);
-            self.browser.block_on(client.perform_actions(actions))
-        };
-        done.unwrap_or_else(|e| panic!("drag over {cells:?}: {e}"));
-        self.browser.block_on(client.release_actions()).unwrap();
+        let css: Vec<String> = cells.iter().map(|&(r, c)| format!("{} rect", self.cell(r, c))).collect();
+        self.tab.drag(&css, touch);
     }
 
     fn screenshot(&self, name: &str) {
-        let png = self.browser.block_on(self.browser.client().screenshot()).unwrap();
-        std::fs::write(artefacts().join(name), png).unwrap();
+        std::fs::write(artefacts().join(name), self.tab.screenshot()).unwrap();
     }
 }
 
@@ -285,7 +251,7 @@ fn an_aquarium_is_solved_by_clicks_stays_solved_and_the_index_finds_it_sandbox_o
     assert_eq!(bands, serde_json::json!(["clue", "to place"]));
 
     // A reload keeps the grid, and the page still says it is solved.
-    page.browser.block_on(page.browser.client().refresh()).unwrap();
+    page.tab.reload();
     page.wait_for("document.getElementById('verdict') !== null");
     assert_eq!(water_of(&page.states()), water);
     assert!(page.text("#verdict").contains("Solved"), "{}", page.text("#verdict"));

@@ -15,6 +15,7 @@ mod calendar_batch;
 mod calendar_boards;
 mod calendar_photo;
 mod catch_up;
+mod chromium;
 mod commands;
 mod drives;
 mod family;

@@ -5,10 +5,9 @@
 use std::path::Path;
 use std::time::Duration;
 
-use aquarchive::site::browser::Browser;
-use fantoccini::Locator;
 use roxmltree::{Document, Node};
 
+use crate::chromium::Tab;
 use crate::site::require_chromium;
 use crate::util::{Dir, artefacts, fixtures};
 
@@ -272,8 +271,8 @@ fn html_export_removes_what_a_killed_export_left_and_nothing_else() {
 }
 
 /// Runs JavaScript in the page and returns its value.
-fn script(browser: &Browser, js: &str) -> serde_json::Value {
-    browser.block_on(browser.client().execute(js, vec![])).unwrap_or_else(|e| panic!("{js}: {e}"))
+fn script(tab: &Tab, js: &str) -> serde_json::Value {
+    tab.run(js)
 }
 
 #[test]
@@ -283,17 +282,16 @@ fn html_export_opens_in_chromium_sandbox_off_as_root() {
     dir.run(&["--db", "a.sqlite", "export", "--html", "site"]).ok();
     let records = stored(&dir);
     let hard: Vec<&serde_json::Value> = records.iter().filter(|r| r["class"] == "15x15 hard").collect();
-    let browser = Browser::start(&crate::site::browser_settings_unsandboxed_as_root()).unwrap();
-    let client = browser.client();
-    browser.block_on(client.set_window_size(1200, 1000)).unwrap();
+    let browser = Tab::start();
+    browser.resize(1200, 1000);
     let index = format!("file://{}", dir.join("site/index.html").display());
-    browser.block_on(client.goto(&index)).unwrap();
+    browser.goto(&index);
 
     // The index lists every puzzle, and its script shows the filters.
     let rows = script(&browser, "return document.querySelectorAll('#page-rows tr').length");
     assert_eq!(rows, records.len());
     assert_eq!(script(&browser, "return document.getElementById('filters').hidden"), false);
-    let png = browser.block_on(client.screenshot()).unwrap();
+    let png = browser.screenshot();
     std::fs::write(artefacts().join("html-index.png"), png).unwrap();
 
     // Filter by size class: the matching rows, across the whole archive.
@@ -308,11 +306,12 @@ fn html_export_opens_in_chromium_sandbox_off_as_root() {
     assert!(script(&browser, "return location.hash").as_str().unwrap().contains("class=15x15%20hard"));
 
     // Follow the first filtered row to its page.
-    let link = browser.block_on(client.find(Locator::Css("#filtered-rows tr a"))).unwrap();
-    let id = browser.block_on(link.text()).unwrap();
-    browser.block_on(link.click()).unwrap();
-    browser.block_on(client.wait().at_most(Duration::from_secs(10)).for_element(Locator::Css("body.puzzle"))).unwrap();
-    assert!(browser.block_on(client.current_url()).unwrap().as_str().ends_with(&format!("/p/{id}.html")));
+    let id = script(&browser, "return document.querySelector('#filtered-rows tr a').innerText");
+    let id = id.as_str().unwrap().to_string();
+    browser.click("#filtered-rows tr a");
+    browser.wait_for_element("body.puzzle", Duration::from_secs(10));
+    let url = script(&browser, "return location.href");
+    assert!(url.as_str().unwrap().ends_with(&format!("/p/{id}.html")), "{url}");
     let record = hard
         .iter()
         .find(|r| r["id"].as_i64().map(|n| n.to_string()).as_deref() == Some(id.as_str()))
@@ -325,8 +324,7 @@ fn html_export_opens_in_chromium_sandbox_off_as_root() {
                    return getComputedStyle(r).visibility === 'visible'; }).length";
     assert_eq!(script(&browser, "return document.querySelectorAll('.water rect').length"), expected.len());
     assert_eq!(script(&browser, visible), 0);
-    let reveal = browser.block_on(client.find(Locator::Css("label[for=reveal]"))).unwrap();
-    browser.block_on(reveal.click()).unwrap();
+    browser.click("label[for=reveal]");
     assert_eq!(script(&browser, visible), expected.len());
     // What the browser drew, cell by cell, is the stored solution.
     let drawn = script(
@@ -348,6 +346,6 @@ fn html_export_opens_in_chromium_sandbox_off_as_root() {
          .filter(function (n) { return n.indexOf('file:') !== 0; })",
     );
     assert_eq!(outside, serde_json::json!([]));
-    let png = browser.block_on(client.screenshot()).unwrap();
+    let png = browser.screenshot();
     std::fs::write(artefacts().join("html-puzzle-15x15.png"), png).unwrap();
 }

@@ -195,22 +195,18 @@ fn http_fetch_of_every_size_class_stores_the_right_puzzles() {
     every_class_is_stored(&[], "script");
 }
 
-/// Chromium and chromedriver where the tool looks for them by default.
-fn browser_paths() -> (PathBuf, PathBuf) {
-    let fetch = aquarchive::config::Config::default().fetch;
-    (fetch.chromium, fetch.chromedriver)
+/// Chromium where the tool looks for it by default.
+fn chromium_path() -> PathBuf {
+    aquarchive::config::Config::default().fetch.chromium
 }
 
 pub fn require_chromium() {
-    let (chromium, chromedriver) = browser_paths();
-    for path in [chromium, chromedriver] {
-        assert!(
-            path.exists(),
-            "{} is missing: the browser tests need Debian's chromium and chromium-driver \
-             (apt-get install -y chromium chromium-driver; .ci/run installs them)",
-            path.display()
-        );
-    }
+    let chromium = chromium_path();
+    assert!(
+        chromium.exists(),
+        "{} is missing: the browser tests need Debian's chromium (apt-get install -y chromium; .ci/run installs it)",
+        chromium.display()
+    );
 }
 
 #[test]
@@ -410,6 +406,25 @@ fn a_slow_answer_times_out_and_is_retried() {
     assert!(run.stderr.contains("no answer within 5s"), "{run}");
     assert!(run.stdout.starts_with("new: 6x6-easy 6x6 ID "), "{run}");
     assert_eq!(rows(&db(&dir), "SELECT http_status, attempts FROM fetches"), [[Some("200".into()), Some("2".into())]]);
+}
+
+#[test]
+fn a_browser_page_that_never_answers_times_out_and_the_next_page_still_loads_sandbox_off_as_root() {
+    require_chromium();
+    // The first page hangs until the test ends; the timeout (2 s) and the
+    // board's wait (2 s) bound the fetch to 4 s.
+    let site = Site::start();
+    site.fault("/?size=0", &[Fault::Held]);
+    let dir = setup_timeout(&site, 2);
+    let config = std::fs::read_to_string(dir.join("config.toml")).unwrap();
+    dir.write("config.toml", config.replace("board_wait_secs = 10\n", "board_wait_secs = 2\n"));
+    unsandboxed_as_root(&dir);
+    let run = dir.run(&["fetch", "--browser", "6x6-easy", "6x6-normal"]).expect_code(2);
+    assert!(run.stdout.contains("no answer within 4s"), "{run}");
+    // The browser left the hanging page for the next one, and read it.
+    assert_eq!(count(&db(&dir), "SELECT count(*) FROM puzzles WHERE status = 'ok'"), 1, "{run}");
+    assert_eq!(site.hits("/?size=0"), 1, "{run}");
+    assert_eq!(site.hits("/?size=1"), 1, "{run}");
 }
 
 #[test]
@@ -923,24 +938,78 @@ fn listening_of(pid: u32) -> Vec<(String, u16)> {
     found
 }
 
+/// The paths of the Unix sockets on which process `pid` listens (`@NAME`
+/// for one in the abstract namespace, which any local user can reach).
+fn listening_unix_of(pid: u32) -> Vec<String> {
+    let own = sockets_of(pid);
+    let Ok(text) = std::fs::read_to_string(format!("/proc/{pid}/net/unix")) else { return Vec::new() };
+    text.lines()
+        .skip(1)
+        .filter_map(|line| {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            // Num RefCount Protocol Flags Type St Inode Path: flag 00010000
+            // (__SO_ACCEPTCON) marks a listening socket.
+            let (Some(&"00010000"), Some(inode)) = (fields.get(3), fields.get(6)) else { return None };
+            own.iter().any(|o| o == inode).then(|| fields.get(7).unwrap_or(&"").to_string())
+        })
+        .collect()
+}
+
 #[test]
-fn chromedriver_listens_on_loopback_only_sandbox_off_as_root() {
+fn a_browser_fetch_listens_on_no_port_and_no_socket_another_user_can_reach_sandbox_off_as_root() {
+    use std::os::unix::fs::MetadataExt;
+    use std::os::unix::process::CommandExt;
     require_chromium();
-    let browser = aquarchive::site::browser::Browser::start(&browser_settings_unsandboxed_as_root()).unwrap();
-    let port = browser.driver_port().expect("we started chromedriver");
-    // The chromedriver this test started: the child listening on that port
-    // (other tests' chromedrivers are children of this process too).
-    let (driver, sockets) = children(std::process::id())
-        .into_iter()
-        .map(|pid| (pid, listening_of(pid)))
-        .find(|(_, sockets)| sockets.iter().any(|&(_, on)| on == port))
-        .unwrap_or_else(|| panic!("no child of this test listens on {port}"));
-    assert!(cmdline(driver).contains("chromedriver"), "{port} is chromedriver's: {}", cmdline(driver));
-    let addrs: Vec<String> = sockets.into_iter().map(|(addr, _)| addr).collect();
-    // 127.0.0.1 and ::1 as the kernel writes them.
-    let loopback = ["0100007F", "00000000000000000000000001000000"];
-    assert!(!addrs.is_empty(), "chromedriver (process {driver}) listens nowhere");
-    assert!(addrs.iter().all(|a| loopback.contains(&a.as_str())), "chromedriver listens on {addrs:?}");
+    let site = Site::start();
+    // The page hangs until the test ends, so the browser is busy meanwhile.
+    let (_dir, tmp, mut child) = held_browser_fetch(&site);
+    wait_for_request(&site, "/?size=0");
+    let browser = descendants(child.id());
+    let chromium = children(child.id());
+    assert!(browser.iter().any(|p| cmdline(p.pid).contains("--type=renderer")), "a renderer runs");
+    let profile = entries(&tmp).pop().expect("the profile");
+    // aquarchive itself, which holds the other ends of the DevTools pipe,
+    // and every process of the browser.
+    let processes: Vec<u32> = std::iter::once(child.id()).chain(browser.iter().map(|p| p.pid)).collect();
+    let tcp: Vec<_> = processes.iter().flat_map(|&pid| listening_of(pid).into_iter().map(move |s| (pid, s))).collect();
+    let unix: Vec<_> =
+        processes.iter().flat_map(|&pid| listening_unix_of(pid).into_iter().map(move |s| (pid, s))).collect();
+    let (profile_mode, profile_owner) = std::fs::metadata(&profile).map(|m| (m.mode() & 0o777, m.uid())).unwrap();
+    // As another user (as root: nobody), open the browser's ends of the
+    // pipe through /proc, the only other way to them; as this one, they
+    // open (the way is there).
+    let opens = |path: &String, user: Option<(u32, u32)>| {
+        let mut open = std::process::Command::new("bash");
+        open.args(["-c", &format!("exec 5<>{path}")]).stderr(std::process::Stdio::null());
+        if let Some((uid, gid)) = user {
+            open.uid(uid).gid(gid);
+        }
+        open.status().unwrap().success()
+    };
+    let pipe_ends: Vec<String> =
+        chromium.iter().flat_map(|pid| [3, 4].map(|fd| format!("/proc/{pid}/fd/{fd}"))).collect();
+    let we_opened: Vec<&String> = pipe_ends.iter().filter(|path| opens(path, None)).collect();
+    let other_user = running_as_root().then(crate::util::nobody);
+    let other_user_opened: Vec<&String> =
+        pipe_ends.iter().filter(|path| other_user.is_some_and(|u| opens(path, Some(u)))).collect();
+    ctrl_c(child.id());
+    child.wait().unwrap();
+    let named = |found: &[(u32, _)]| found.iter().map(|(pid, _)| cmdline(*pid)).collect::<Vec<_>>();
+    assert_eq!(tcp, vec![], "listening on TCP: {:?}", named(&tcp));
+    // Chromium listens on one Unix socket (its SingletonSocket, for a second
+    // start on the same profile), in its scratch folder within the profile,
+    // which is its user's alone.
+    let inside = profile.display().to_string() + "/";
+    assert!(unix.iter().all(|(_, path)| path.starts_with(&inside)), "listening outside {inside}: {unix:?}");
+    assert_eq!((profile_mode, profile_owner), (0o700, own_uid()), "{}", profile.display());
+    assert_eq!(we_opened, pipe_ends.iter().collect::<Vec<_>>(), "the pipe's ends, open to their own user");
+    assert!(!pipe_ends.is_empty(), "Chromium is a child of aquarchive");
+    assert_eq!(other_user_opened, Vec::<&String>::new(), "opened by another user");
+}
+
+fn own_uid() -> u32 {
+    // SAFETY: geteuid has no preconditions.
+    unsafe { libc::geteuid() }
 }
 
 /// The fields of /proc/PID/stat after the command name: state first.
@@ -1044,7 +1113,7 @@ fn wait_for_request_of(site: &Site, target: &str, mut child: std::process::Child
 }
 
 #[test]
-fn ctrl_c_stops_chromedriver_and_chromium_and_removes_the_profile_sandbox_off_as_root() {
+fn ctrl_c_stops_chromium_and_removes_the_profile_sandbox_off_as_root() {
     require_chromium();
     let site = Site::start();
     // The page hangs until the test ends, so the browser is busy when Ctrl-C comes.
@@ -1052,8 +1121,7 @@ fn ctrl_c_stops_chromedriver_and_chromium_and_removes_the_profile_sandbox_off_as
     let profile = tmp.join(format!("aquarchive-chromium-{}-", child.id())).display().to_string();
     wait_for_request(&site, "/?size=0");
     let started = descendants(child.id());
-    let drivers: Vec<u32> = children(child.id());
-    assert!(!drivers.is_empty(), "chromedriver is a child of aquarchive");
+    assert!(!children(child.id()).is_empty(), "Chromium is a child of aquarchive");
     assert!(
         started.iter().any(|p| cmdline(p.pid).contains(&format!("--user-data-dir={profile}"))),
         "Chromium runs with the profile {profile}*: {:?}",
@@ -1102,7 +1170,7 @@ fn a_killed_runs_browsers_and_profile_are_cleared_by_the_next_run_sandbox_off_as
     let (dir, tmp, mut killed) = held_browser_fetch(&site);
     wait_for_request(&site, "/?size=0");
     let orphans = descendants(killed.id());
-    assert!(!orphans.is_empty(), "chromedriver and Chromium run under aquarchive");
+    assert!(!orphans.is_empty(), "Chromium runs under aquarchive");
     // SAFETY: a signal to a child this test started and has not waited for.
     unsafe {
         libc::kill(killed.id() as libc::pid_t, libc::SIGKILL);
@@ -1124,68 +1192,22 @@ fn a_killed_runs_browsers_and_profile_are_cleared_by_the_next_run_sandbox_off_as
 }
 
 #[test]
-fn config_can_choose_the_browser_and_an_already_running_webdriver_sandbox_off_as_root() {
+fn config_can_choose_the_browser_and_the_chromium_it_starts_sandbox_off_as_root() {
     require_chromium();
     let site = Site::start();
-    // Port 0: chromedriver takes a free port and says which once it listens.
-    // It may take one free on IPv6 and then find it taken on IPv4 ("IPv4
-    // port not available"), and end: then it is started again, up to five
-    // times, as the library does with the ports it picks.
-    let (mut driver, port, mut lines) = (1..=5)
-        .find_map(|attempt| {
-            use std::io::BufRead;
-            let mut driver = std::process::Command::new(browser_paths().1)
-                .arg("--port=0")
-                .stdout(std::process::Stdio::piped())
-                .stderr(std::process::Stdio::piped())
-                .spawn()
-                .unwrap();
-            let said = "ChromeDriver was started successfully on port ";
-            let mut lines = std::io::BufReader::new(driver.stdout.take().unwrap()).lines();
-            let mut seen = Vec::new();
-            let line = loop {
-                match lines.next() {
-                    Some(Ok(line)) if line.contains(said) => break line,
-                    Some(Ok(line)) => seen.push(line),
-                    Some(Err(e)) => panic!("reading chromedriver's output: {e}"),
-                    None => {
-                        let status = driver.wait().unwrap();
-                        let mut stderr = String::new();
-                        std::io::Read::read_to_string(&mut driver.stderr.take().unwrap(), &mut stderr).unwrap();
-                        let taken = seen.iter().any(|l| l.contains("port not available"));
-                        assert!(
-                            taken && attempt < 5,
-                            "chromedriver ended ({status}) without saying {said:?}: {seen:?}\n{stderr}"
-                        );
-                        return None;
-                    }
-                }
-            };
-            let port: u16 = line.split(said).nth(1).unwrap().trim_end_matches('.').parse().unwrap();
-            Some((driver, port, lines))
-        })
-        .expect("chromedriver started");
-    // Read on the side from now on: chromedriver never waits on a full
-    // pipe nor writes to a closed one.
-    let mut stderr = driver.stderr.take().unwrap();
-    std::thread::spawn(move || lines.by_ref().for_each(drop));
-    std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
     let dir = setup_sandbox_off_as_root(&site);
+    let wrapper = recording_chromium(&dir);
     let config = std::fs::read_to_string(dir.join("config.toml")).unwrap();
     dir.write(
         "config.toml",
-        config.replace(
-            "[fetch]\n",
-            &format!("[fetch]\nmethod = \"browser\"\nwebdriver_url = \"http://127.0.0.1:{port}\"\n"),
-        ),
+        config.replace("[fetch]\n", &format!("[fetch]\nmethod = \"browser\"\nchromium = \"{}\"\n", wrapper.display())),
     );
     let run = dir.run(&["fetch", "6x6-hard", "--json"]);
-    let _ = driver.kill();
-    let _ = driver.wait();
     let line = &run.ok().json_lines()[0];
     assert_eq!(line["method"], "browser", "{line}");
     assert_eq!(line["source"], "script+board", "{line}");
     assert_eq!(line["outcome"], "new", "{line}");
+    assert_eq!(recorded_starts(&dir).len(), 1, "the Chromium named in config.toml was started");
 }
 
 #[test]
@@ -1381,64 +1403,6 @@ fn another_user_keeps_the_browser_sandbox_and_gets_no_warning() {
     );
 }
 
-/// A temp dir set up as by [`setup`], whose chromedriver is a wrapper: on
-/// its first `failing` starts it says what chromedriver says when the port
-/// it took on one side (IPv6) is taken on the other (IPv4) and ends, as the
-/// real one now and then does; later starts run the real one. Each start
-/// adds a line to the dir's `starts`.
-fn setup_with_taken_ports(site: &Site, failing: usize) -> Dir {
-    use std::os::unix::fs::PermissionsExt;
-    let dir = setup_sandbox_off_as_root(site);
-    let (_, chromedriver) = browser_paths();
-    let starts = dir.join("starts");
-    let wrapper = dir.write(
-        "chromedriver",
-        format!(
-            "#!/bin/sh\necho start >> '{starts}'\nif [ \"$(wc -l < '{starts}')\" -le {failing} ]; then\n\
-             echo 'Starting ChromeDriver on port 0'\necho 'IPv4 port not available. Exiting...'\nexit 1\nfi\n\
-             exec '{chromedriver}' \"$@\"\n",
-            starts = starts.display(),
-            chromedriver = chromedriver.display(),
-        ),
-    );
-    std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).unwrap();
-    let config = std::fs::read_to_string(dir.join("config.toml")).unwrap();
-    dir.write(
-        "config.toml",
-        config.replace("[fetch]\n", &format!("[fetch]\nchromedriver = \"{}\"\n", wrapper.display())),
-    );
-    dir
-}
-
-fn starts(dir: &Dir) -> usize {
-    std::fs::read_to_string(dir.join("starts")).map_or(0, |starts| starts.lines().count())
-}
-
-#[test]
-fn a_chromedriver_that_finds_its_port_taken_is_started_again_sandbox_off_as_root() {
-    require_chromium();
-    let site = Site::start();
-    let dir = setup_with_taken_ports(&site, 2);
-    let run = dir.run(&["-v", "fetch", "--browser", "6x6-easy"]).ok();
-    // Three starts, or more should the real chromedriver find its port taken too.
-    let starts = starts(&dir);
-    assert!(starts >= 3, "{run}");
-    assert_eq!(run.stderr.matches("found its port taken; starting it again").count(), starts - 1, "{run}");
-    assert_eq!(count(&db(&dir), "SELECT count(*) FROM puzzles WHERE status = 'ok'"), 1);
-}
-
-#[test]
-fn a_chromedriver_that_keeps_finding_its_port_taken_is_named_with_what_it_said_sandbox_off_as_root() {
-    require_chromium();
-    let site = Site::start();
-    let dir = setup_with_taken_ports(&site, 1000);
-    let run = dir.run(&["fetch", "--browser", "6x6-easy"]).expect_code(2);
-    assert_eq!(starts(&dir), 5, "five starts, then the error: {run}");
-    let wrapper = dir.join("chromedriver").display().to_string();
-    assert!(run.stderr.contains(&format!("{wrapper}: ended before it listened; it said: ")), "{run}");
-    assert!(run.stderr.contains("IPv4 port not available"), "{run}");
-}
-
 /// The three real Aquarium puzzles of 2025, served with their real task and
 /// the `hashedSolution` the site gave them (not one computed here): each is
 /// stored by its ID, confirmed by the site's own hash, with the real answer.
@@ -1478,27 +1442,42 @@ fn the_real_puzzles_of_2025_are_confirmed_by_the_sites_own_hash() {
     assert_eq!(stored, hashes);
 }
 
-/// A chromedriver wrapper in `dir` that adds a line to `dir/starts` for
-/// each start, its process id and the scratch folder it was given (its
-/// TMPDIR, inside the profile), then runs the real one in its place (the
-/// same process).
-fn recording_chromedriver(dir: &Dir) -> PathBuf {
+/// A Chromium wrapper in `dir` that adds a line to `dir/starts` for each
+/// start, its process id and the scratch folder it was given (its TMPDIR,
+/// inside the profile), then runs the real one in its place (the same
+/// process, with the same DevTools pipe).
+fn recording_chromium(dir: &Dir) -> PathBuf {
     use std::os::unix::fs::PermissionsExt;
-    let (_, chromedriver) = browser_paths();
+    let chromium = chromium_path();
     let wrapper = dir.write(
-        "chromedriver",
+        "chromium",
         format!(
             "#!/bin/sh\necho \"$$ $TMPDIR\" >> '{}'\nexec '{}' \"$@\"\n",
             dir.join("starts").display(),
-            chromedriver.display()
+            chromium.display()
         ),
     );
     std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).unwrap();
     wrapper
 }
 
-/// The chromedrivers [`recording_chromedriver`] started: each one's process
-/// id and profile.
+#[test]
+fn a_chromium_that_ends_before_it_answers_is_named_with_what_it_said_sandbox_off_as_root() {
+    use std::os::unix::fs::PermissionsExt;
+    let site = Site::start();
+    let dir = setup_sandbox_off_as_root(&site);
+    let script = dir.write("chromium", "#!/bin/sh\necho 'starting' >&2\necho 'cannot open the profile' >&2\nexit 1\n");
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let config = std::fs::read_to_string(dir.join("config.toml")).unwrap();
+    dir.write("config.toml", config.replace("[fetch]\n", &format!("[fetch]\nchromium = \"{}\"\n", script.display())));
+    let run = dir.run(&["fetch", "--browser", "6x6-easy"]).expect_code(2);
+    let said = format!("{}: ended before it answered; it said: starting / cannot open the profile", script.display());
+    assert!(run.stderr.contains(&said), "{run}");
+    assert_eq!(count(&db(&dir), "SELECT count(*) FROM puzzles"), 0);
+}
+
+/// The Chromiums [`recording_chromium`] started: each one's process id and
+/// profile.
 fn recorded_starts(dir: &Dir) -> Vec<(u32, PathBuf)> {
     let text = std::fs::read_to_string(dir.join("starts")).unwrap_or_default();
     text.lines()
@@ -1538,13 +1517,13 @@ fn browser_fetch_in(dir: &Dir, tmp: &Path, args: &[&str]) -> Run {
 }
 
 #[test]
-fn a_browser_run_that_asks_for_no_page_starts_no_chromedriver_and_makes_no_profile_sandbox_off_as_root() {
+fn a_browser_run_that_asks_for_no_page_starts_no_chromium_and_makes_no_profile_sandbox_off_as_root() {
     require_chromium();
     let site = Site::start();
     let dir = setup_sandbox_off_as_root(&site);
-    let wrapper = recording_chromedriver(&dir);
+    let wrapper = recording_chromium(&dir);
     let config = std::fs::read_to_string(dir.join("config.toml")).unwrap();
-    let config = config.replace("[fetch]\n", &format!("[fetch]\nchromedriver = \"{}\"\n", wrapper.display()));
+    let config = config.replace("[fetch]\n", &format!("[fetch]\nchromium = \"{}\"\n", wrapper.display()));
     dir.write("config.toml", &config);
     let tmp = dir.join("tmp");
     std::fs::create_dir(&tmp).unwrap();
@@ -1558,7 +1537,7 @@ fn a_browser_run_that_asks_for_no_page_starts_no_chromedriver_and_makes_no_profi
     assert!(run.stdout.contains("forbids /?size=0 to aquarchive"), "{run}");
     assert!(run.stdout.contains("forbids /?size=9 to aquarchive"), "{run}");
     assert_eq!(site.hits("/robots.txt"), 1, "{run}");
-    assert_eq!(recorded_starts(&dir), vec![], "chromedriver was started: {run}");
+    assert_eq!(recorded_starts(&dir), vec![], "Chromium was started: {run}");
     assert_eq!(entries(&tmp), Vec::<PathBuf>::new(), "a profile was made: {run}");
     // The same run where robots.txt allows the pages starts it, once: the
     // wrapper does see a start.
@@ -1586,35 +1565,31 @@ fn when_the_librarys_browser_fetch_returns_its_browser_has_ended_and_its_profile
     let sandbox = browser_settings_unsandboxed_as_root().sandbox;
     let config = Config {
         site: SiteConfig { base_url: site.base_url(), min_delay_ms: 0, retries: 0, ..SiteConfig::default() },
-        fetch: FetchConfig {
-            chromedriver: recording_chromedriver(&dir),
-            browser_sandbox: sandbox,
-            ..Config::default().fetch
-        },
+        fetch: FetchConfig { chromium: recording_chromium(&dir), browser_sandbox: sandbox, ..Config::default().fetch },
         ..Config::default()
     };
     let easy: SizeClass = "6x6-easy".parse().unwrap();
     let targets = vec![Target::New { class: easy, count: 2 }];
     let request = FetchRequest { targets, browser: true, solve: Settings::default(), missed: false };
-    // While the pages come: the chromedriver and the Chromium processes
-    // that name its profile.
+    // While the pages come: the Chromium started and the processes that
+    // name its profile.
     let mut seen = Vec::new();
     let mut each = |event: FetchEvent<'_>| {
         if let FetchEvent::Page(_) = event
-            && let Some((driver, profile)) = recorded_starts(&dir).pop()
+            && let Some((chromium, profile)) = recorded_starts(&dir).pop()
         {
-            seen.push((driver, profile.clone(), naming(&profile)));
+            seen.push((chromium, profile.clone(), naming(&profile)));
         }
         ControlFlow::Continue(())
     };
     let reports = fetch::run(&mut store, &config, &request, &mut each).unwrap();
     assert_eq!(reports.len(), 2, "{reports:?}");
-    let (driver, profile, browsers) = seen.last().cloned().expect("a page with a browser");
-    assert!(seen.iter().all(|(d, _, _)| *d == driver), "one chromedriver for the run: {seen:?}");
+    let (chromium, profile, browsers) = seen.last().cloned().expect("a page with a browser");
+    assert!(seen.iter().all(|(c, _, _)| *c == chromium), "one Chromium for the run: {seen:?}");
     assert!(browsers.iter().any(|(_, cmdline)| cmdline.contains("--type=renderer")), "a renderer in {browsers:?}");
-    // Returned: chromedriver has been reaped, the profile removed.
-    let driver = Process::of(driver);
-    assert!(driver.is_none_or(|d| !d.running()), "chromedriver {driver:?} runs on: {}", cmdline(driver.unwrap().pid));
+    // Returned: Chromium has been reaped, the profile removed.
+    let chromium = Process::of(chromium);
+    assert!(chromium.is_none_or(|c| !c.running()), "Chromium {chromium:?} runs on: {}", cmdline(chromium.unwrap().pid));
     assert!(!profile.exists(), "{} is left", profile.display());
     // Killed processes are gone once the kernel has reaped them; a minute
     // is plenty on any machine.

@@ -44,7 +44,7 @@ pub struct FetchArgs {
     /// Every special the site still offers that the archive lacks, however old
     #[arg(long, conflicts_with = "id")]
     pub missed: bool,
-    /// Fetch through a headless browser (chromedriver + Chromium) instead of plain HTTP
+    /// Fetch through a headless Chromium instead of plain HTTP
     #[arg(long)]
     pub browser: bool,
     /// Print one JSON object per fetch per line

@@ -1,0 +1,145 @@
+//! A page in a real headless Chromium, as the tests of the HTML export use
+//! it: the library's [`Browser`] (started as a browser fetch starts it),
+//! with what a person does to a page (clicks, drags, a window's size, a
+//! screenshot) sent as input events over the DevTools protocol.
+
+use std::time::{Duration, Instant};
+
+use aquarchive::site::browser::Browser;
+use serde_json::{Value, json};
+
+use crate::site::{browser_settings_unsandboxed_as_root, require_chromium};
+
+/// The longest any one step takes on a loaded machine.
+const STEP: Duration = Duration::from_secs(30);
+
+pub struct Tab {
+    pub browser: Browser,
+}
+
+impl Tab {
+    /// A page in a new Chromium, without its sandbox as root (see
+    /// [`crate::site::unsandboxed_as_root`]).
+    pub fn start() -> Tab {
+        require_chromium();
+        Tab { browser: Browser::start(&browser_settings_unsandboxed_as_root()).unwrap() }
+    }
+
+    fn step() -> Instant {
+        Instant::now() + STEP
+    }
+
+    /// Opens `url` and waits for it to load.
+    pub fn goto(&self, url: &str) {
+        self.browser.goto(url, Self::step()).unwrap_or_else(|e| panic!("{url}: {e}"));
+    }
+
+    /// Loads the page again and waits for it to load.
+    pub fn reload(&self) {
+        self.browser.reload(Self::step()).unwrap();
+    }
+
+    /// Runs `js` as a function's body in the page: what it returns.
+    pub fn run(&self, js: &str) -> Value {
+        self.browser.execute(js, &[], Self::step()).unwrap_or_else(|e| panic!("{js}: {e}"))
+    }
+
+    /// Waits, `within` at most, for the page to have loaded (as a
+    /// WebDriver command waits for a page a click opened) and to show an
+    /// element `css` selects. A page being replaced has no document for a
+    /// moment.
+    pub fn wait_for_element(&self, css: &str, within: Duration) {
+        let deadline = Instant::now() + within;
+        let found =
+            format!("return document.readyState === 'complete' && document.querySelector({}) !== null", json!(css));
+        while self.browser.execute(&found, &[], Self::step()).ok() != Some(Value::Bool(true)) {
+            assert!(Instant::now() < deadline, "no `{css}` within {within:?}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// The middle of the first element `css` selects, in the window;
+    /// `scroll`: scrolled into view first if something else is there (the
+    /// element is out of the window, under a scroll bar, or cut off by a
+    /// frame that scrolls), as a WebDriver click does (its bottom to the
+    /// window's, the least sideways).
+    fn middle_of(&self, css: &str, scroll: bool) -> (f64, f64) {
+        let js = format!(
+            "var e = document.querySelector({}); if (!e) return null; \
+             var middle = function () {{ var r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; }}; \
+             var m = middle(); var hit = document.elementFromPoint(m[0], m[1]); \
+             if ({scroll} && !(hit && (hit === e || e.contains(hit)))) {{ \
+               e.scrollIntoView({{block: 'end', inline: 'nearest'}}); m = middle(); }} \
+             return m;",
+            json!(css)
+        );
+        serde_json::from_value(self.run(&js)).unwrap_or_else(|_| panic!("no `{css}` in the page"))
+    }
+
+    /// A mouse event at `(x, y)`; `held`: the left button is down after it.
+    fn mouse(&self, kind: &str, (x, y): (f64, f64), held: bool) {
+        let mut event = json!({ "type": kind, "x": x, "y": y, "buttons": u8::from(held) });
+        if kind != "mouseMoved" {
+            event["button"] = "left".into();
+            event["clickCount"] = 1.into();
+        }
+        self.browser.command("Input.dispatchMouseEvent", event, Self::step()).unwrap();
+    }
+
+    /// Clicks the first element `css` selects, at its middle, with the
+    /// mouse's left button.
+    pub fn click(&self, css: &str) {
+        let at = self.middle_of(css, true);
+        self.mouse("mouseMoved", at, false);
+        self.mouse("mousePressed", at, true);
+        self.mouse("mouseReleased", at, false);
+    }
+
+    /// Presses on the first of the elements `css` selects in turn, moves
+    /// over the others and lets go: with a finger (`touch`) or the
+    /// mouse's left button.
+    pub fn drag(&self, css: &[String], touch: bool) {
+        // Where the elements are, unscrolled: a drag moves to them as they are.
+        let points: Vec<(f64, f64)> = css.iter().map(|css| self.middle_of(css, false)).collect();
+        if touch {
+            let touch = |kind: &str, points: Vec<Value>| {
+                let event = json!({ "type": kind, "touchPoints": points });
+                self.browser.command("Input.dispatchTouchEvent", event, Self::step()).unwrap();
+            };
+            for (k, &(x, y)) in points.iter().enumerate() {
+                touch(if k == 0 { "touchStart" } else { "touchMove" }, vec![json!({ "x": x, "y": y })]);
+                std::thread::sleep(Duration::from_millis(60));
+            }
+            touch("touchEnd", vec![]);
+        } else {
+            for (k, &at) in points.iter().enumerate() {
+                self.mouse("mouseMoved", at, k > 0);
+                if k == 0 {
+                    self.mouse("mousePressed", at, true);
+                }
+                std::thread::sleep(Duration::from_millis(60));
+            }
+            self.mouse("mouseReleased", *points.last().expect("a cell to drag over"), false);
+        }
+    }
+
+    /// Sets the window's size, as a phone's or a desktop's.
+    pub fn resize(&self, width: u32, height: u32) {
+        let window = self.browser.command("Browser.getWindowForTarget", json!({}), Self::step()).unwrap();
+        let bounds = json!({ "windowId": window["windowId"], "bounds": { "width": width, "height": height } });
+        self.browser.command("Browser.setWindowBounds", bounds, Self::step()).unwrap();
+    }
+
+    /// Hides the scroll bars (`true`), as a phone's, which take no room
+    /// beside the page, or shows them as a desktop's.
+    pub fn hide_scroll_bars(&self, hidden: bool) {
+        self.browser.command("Emulation.setScrollbarsHidden", json!({ "hidden": hidden }), Self::step()).unwrap();
+    }
+
+    /// What the window shows, as a PNG.
+    pub fn screenshot(&self) -> Vec<u8> {
+        use base64::Engine;
+        let shot = self.browser.command("Page.captureScreenshot", json!({ "format": "png" }), Self::step()).unwrap();
+        base64::engine::general_purpose::STANDARD.decode(shot["data"].as_str().expect("the picture's data")).unwrap()
+    }
+}
