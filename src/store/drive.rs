@@ -77,10 +77,32 @@ pub struct Claim {
 /// SQLite's header).
 const CLAIM_TAG: &str = "aquarchive claim: process ";
 
+/// `PID@HOST`, as a file of the process is named by it.
+impl fmt::Display for Claim {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}@{}", self.pid, self.host)
+    }
+}
+
 impl Claim {
     /// This process's claim.
-    fn ours() -> Claim {
+    pub(super) fn ours() -> Claim {
         Claim { pid: std::process::id(), host: this_host() }
+    }
+
+    /// The claim of a process on this machine that a file name ends in
+    /// (`PID@HOST`, then nothing, one of SQLite's side files' suffixes, or
+    /// the `.new-PID` of a file being made), if it ends in one.
+    pub(super) fn of_name_here(tail: &str) -> Option<Claim> {
+        let (pid, after) = tail.split_once('@')?;
+        let host = this_host();
+        let suffix = after.strip_prefix(host.as_str())?;
+        let made_as =
+            suffix.strip_prefix(".new-").is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+        if !(made_as || ["", "-wal", "-shm", "-journal"].contains(&suffix)) {
+            return None;
+        }
+        Some(Claim { pid: pid.parse().ok()?, host })
     }
 
     fn text(&self) -> String {
@@ -94,7 +116,7 @@ impl Claim {
 
     /// Whether the process that made it still runs, or may: one on
     /// another machine cannot be asked.
-    fn may_run(&self) -> bool {
+    pub(super) fn may_run(&self) -> bool {
         self.host != this_host() || process_runs(self.pid)
     }
 }
@@ -631,6 +653,17 @@ mod tests {
         assert_eq!(Claim::parse(&claim.text()), Some(claim));
         for other in ["", "aquarchive claim: process x on box\n", "SQLite format 3", "aquarchive claim: process 42\n"] {
             assert_eq!(Claim::parse(other), None, "{other:?}");
+        }
+        // In a file's name: this machine's, with a side file's suffix or none.
+        let here = Claim { pid: 42, host: this_host() };
+        assert_eq!(here.to_string(), format!("42@{}", this_host()));
+        for tail in ["", "-wal", "-shm", ".new-7"] {
+            assert_eq!(Claim::of_name_here(&format!("{here}{tail}")), Some(here.clone()), "{tail:?}");
+        }
+        for other in
+            [format!("{here}x"), format!("{here}-2"), "42@elsewhere.invalid".into(), format!("x@{}", this_host())]
+        {
+            assert_eq!(Claim::of_name_here(&other), None, "{other:?}");
         }
     }
 }

@@ -56,6 +56,23 @@ impl Drop for Unnamed {
     }
 }
 
+/// Removes what runs on this machine that have ended (killed before a site
+/// answered, where no destructor runs) left of their new archives in
+/// `folder`: the files named `prefix` and `PID@HOST` of this machine, with
+/// any suffix (the side files, and the file it was made as).
+fn remove_unnamed_of_ended_runs(folder: &Path, prefix: &std::ffi::OsStr) {
+    let Ok(entries) = std::fs::read_dir(folder) else { return };
+    let prefix = prefix.as_encoded_bytes();
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(rest) = name.as_encoded_bytes().strip_prefix(prefix) else { continue };
+        let Some(claim) = std::str::from_utf8(rest).ok().and_then(drive::Claim::of_name_here) else { continue };
+        if !claim.may_run() {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
 /// Removes a database file and the side files SQLite may have left beside it.
 fn remove_with_side_files(file: &Path) {
     let _ = std::fs::remove_file(file);
@@ -75,7 +92,7 @@ impl Store {
 
     /// Opens the archive at `path` to write, as [`Access::ReadWrite`] does;
     /// where there is none, makes a new one under a name of its own beside
-    /// `path` (`.NAME.unnamed-PID`), which takes `path` only at
+    /// `path` (`.NAME.unnamed-PID@HOST`), which takes `path` only at
     /// [`Store::keep`]. Dropped before that, it is removed with the folders
     /// made for it: a run that kept nothing (a `fetch` on a machine offline)
     /// leaves nothing. Errors and [`Store::path`] name `path` throughout.
@@ -99,9 +116,12 @@ impl Store {
             path: path.to_path_buf(),
             source: std::io::Error::other("is not a file name"),
         })?;
-        let mut file_name = std::ffi::OsString::from(".");
-        file_name.push(name);
-        file_name.push(format!(".unnamed-{}", std::process::id()));
+        let mut prefix = std::ffi::OsString::from(".");
+        prefix.push(name);
+        prefix.push(".unnamed-");
+        remove_unnamed_of_ended_runs(folder, &prefix);
+        let mut file_name = prefix;
+        file_name.push(drive::Claim::ours().to_string());
         // Owned from here: whatever fails next, it and the folders go.
         let unnamed = Unnamed { file: folder.join(file_name), folders };
         remove_with_side_files(&unnamed.file);

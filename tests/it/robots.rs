@@ -385,3 +385,28 @@ fn the_librarys_fetch_applies_robots_txt_the_crawl_delay_and_the_pace_file_itsel
     }
     assert!(dir.join("archive/aquarchive.sqlite.pace").is_file(), "the pace is kept beside the archive");
 }
+
+/// A first fetch killed while it waits for robots.txt (SIGKILL: no
+/// destructor runs) leaves its unnamed archive; the next first fetch on the
+/// machine removes it, as its process has ended, and makes the archive.
+#[test]
+fn what_a_first_fetch_killed_before_any_answer_left_is_removed_by_the_next() {
+    use std::process::Stdio;
+    let site = Site::start();
+    site.fault("/robots.txt", &[Fault::Held]);
+    let dir = setup(&site);
+    let mut killed = dir.command(&["fetch", "6x6-easy"]).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    while site.hits("/robots.txt") == 0 {
+        assert!(std::time::Instant::now() < deadline, "robots.txt never asked for");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    killed.kill().unwrap();
+    killed.wait().unwrap();
+    let host = rustix::system::uname().nodename().to_string_lossy().into_owned();
+    let left = format!(".aquarchive.sqlite.unnamed-{}@{host}", killed.id());
+    assert!(tree(&dir.join("archive")).contains(&left), "{:?}", tree(&dir.join("archive")));
+    site.release();
+    dir.run(&["fetch", "6x6-easy"]).ok();
+    assert_eq!(tree(&dir.join("archive")), ["aquarchive.sqlite", "aquarchive.sqlite.pace"]);
+}
