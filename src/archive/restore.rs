@@ -16,7 +16,7 @@ use super::verify::{fault, kept_as_given, solution_fault};
 /// kind and of its size, its latest solution agreeing with its status, every
 /// stored solution and reading holding by the kind's rules. A text this
 /// version cannot read passes when the record keeps it as the site gave it
-/// (see [`kept_as_given`]).
+/// (see `kept_as_given`).
 pub fn check(record: &Record) -> Result<(), String> {
     let bytes = record.bytes();
     if bytes > MAX_ROW_BYTES {

@@ -254,7 +254,7 @@ pub(super) fn unreadable(e: rusqlite::Error) -> String {
 
 impl Record {
     /// About the bytes the record holds: every text it keeps, and
-    /// [`ROW_OVERHEAD`] a row (the puzzle's, each solution's and reading's,
+    /// `ROW_OVERHEAD` a row (the puzzle's, each solution's and reading's,
     /// the grade's, the page facts'). What [`MAX_ROW_BYTES`] bounds.
     pub fn bytes(&self) -> u64 {
         let len = |s: &str| s.len() as u64;
