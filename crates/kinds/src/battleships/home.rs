@@ -31,11 +31,11 @@ impl Home for BattleshipsHome {
 /// Which solver does the search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Method {
-    /// Battleships' own search ([`super::search`]), the fast one.
+    /// Battleships' own search (cells and whole ships), the fast one.
     #[default]
     Search,
-    /// The multi-cover engine on its model ([`super::encode`]), kept as the
-    /// independent second solver.
+    /// The multi-cover engine on its model (a placement of a ship an
+    /// option), kept as the independent second solver.
     Engine(Settings),
 }
 
