@@ -169,16 +169,24 @@ impl Search<'_> {
     fn walk(&mut self, mut state: State) -> Result<bool, SolveError> {
         // The unplaced ship cell with fewest placements.
         let mut fewest: Option<(usize, usize)> = None;
-        for cell in (0..state.cells.len()).filter(|&c| state.cells[c] == SHIP) {
+        for cell in (0..state.cells.len()).filter(|&c| self.first_unplaced(&state, c)) {
+            // Counted only as far as the fewest yet.
+            let most = fewest.map_or(usize::MAX, |(_, n)| n);
             let mut count = 0;
-            self.placements_covering(&state, cell, |_| count += 1);
-            if fewest.is_none_or(|(_, n)| count < n) {
+            self.placements_covering(&state, cell, |_| {
+                count += 1;
+                count < most
+            });
+            if count < most {
                 fewest = Some((cell, count));
             }
         }
         if let Some((cell, _)) = fewest {
             let mut ships = Vec::new();
-            self.placements_covering(&state, cell, |ship| ships.push(ship));
+            self.placements_covering(&state, cell, |ship| {
+                ships.push(ship);
+                true
+            });
             return self.branch_on_ships(&state, &ships);
         }
         if state.ships_left.iter().all(|&n| n == 0) {
@@ -227,6 +235,18 @@ impl Search<'_> {
         Ok(self.found.len() < self.limit)
     }
 
+    /// Whether a cell is an unplaced ship cell with no unplaced ship cell
+    /// before it, to its left or above. One with such a neighbour has the
+    /// neighbour's placements: a ship covering either runs through both
+    /// (a ship cell beside it would touch it, one just beyond its end
+    /// would lengthen it), so only the first of each run is asked.
+    fn first_unplaced(&self, state: &State, cell: usize) -> bool {
+        let w = self.width;
+        state.cells[cell] == SHIP
+            && (cell.is_multiple_of(w) || state.cells[cell - 1] != SHIP)
+            && (cell < w || state.cells[cell - w] != SHIP)
+    }
+
     /// A free cell of the line with least room to spare: its free cells
     /// less the ship cells it still needs.
     fn tightest_free_cell(&self, state: &State) -> Option<usize> {
@@ -251,6 +271,9 @@ impl Search<'_> {
 
     /// Each placement of a ship of `length` that fits.
     fn placements_of(&self, state: &State, length: usize, mut visit: impl FnMut(Ship)) {
+        if state.ships_left[length - 1] == 0 {
+            return;
+        }
         for o in [ROWS, COLS] {
             if length == 1 && o == COLS {
                 continue;
@@ -260,9 +283,17 @@ impl Search<'_> {
                 continue;
             }
             for line in 0..self.clues[o].len() {
-                // The places where `length` cells in a row are open.
-                let open = !state.blocked[o][line] & low_bits(len);
-                let mut starts = open;
+                // The starts of `length` cells in a row that are open: none
+                // water or placed, none free on a full line across, none
+                // beside a ship cell of the lines either side, and no ship
+                // cell just before or after them: `fits` but for its last
+                // two questions, for a whole line at once.
+                let own = state.ships[o][line];
+                let beside = line.checked_sub(1).map_or(0, |l| state.ships[o][l])
+                    | state.ships[o].get(line + 1).copied().unwrap_or(0);
+                let open = !(state.blocked[o][line] | (state.full[1 - o] & !own) | beside | beside << 1 | beside >> 1)
+                    & low_bits(len);
+                let mut starts = open & !(own << 1) & !(own >> length);
                 for k in 1..length {
                     starts &= open >> k;
                 }
@@ -270,7 +301,7 @@ impl Search<'_> {
                     let at = starts.trailing_zeros() as usize;
                     starts &= starts - 1;
                     let ship = Ship { first: self.cell(o, line, at), length, across: o == ROWS };
-                    if self.fits(state, ship) {
+                    if self.fits_its_line_and_givens(state, ship, o, line, low_bits(length) << at) {
                         visit(ship);
                     }
                 }
@@ -278,8 +309,8 @@ impl Search<'_> {
         }
     }
 
-    /// Each placement that fits and covers `cell`.
-    fn placements_covering(&self, state: &State, cell: usize, mut visit: impl FnMut(Ship)) {
+    /// Each placement that fits and covers `cell`, until `visit` says stop.
+    fn placements_covering(&self, state: &State, cell: usize, mut visit: impl FnMut(Ship) -> bool) {
         let (row, col) = (cell / self.width, cell % self.width);
         for length in (1..=state.ships_left.len()).filter(|&l| state.ships_left[l - 1] > 0) {
             for (o, line, at) in [(ROWS, row, col), (COLS, col, row)] {
@@ -290,8 +321,8 @@ impl Search<'_> {
                 for k in 0..length.min(at + 1) {
                     if at - k + length <= len {
                         let ship = Ship { first: self.cell(o, line, at - k), length, across: o == ROWS };
-                        if self.fits(state, ship) {
-                            visit(ship);
+                        if self.fits(state, ship) && !visit(ship) {
+                            return;
                         }
                     }
                 }
@@ -310,10 +341,8 @@ impl Search<'_> {
         if state.blocked[o][line] & span != 0 {
             return false;
         }
-        // Its free cells add one each to the line, and one each to the
-        // lines across it.
-        let free = span & !state.ships[o][line];
-        if free & state.full[1 - o] != 0 || state.ship_count[o][line] + free.count_ones() > self.clues[o][line] {
+        // Its free cells add one each to the lines across it.
+        if span & !state.ships[o][line] & state.full[1 - o] != 0 {
             return false;
         }
         // No ship cell next to it: on the lines either side from one
@@ -321,6 +350,17 @@ impl Search<'_> {
         let halo = (low_bits(ship.length + 2) << at) >> 1;
         let beside = |l: Option<usize>| l.and_then(|l| state.ships[o].get(l)).is_some_and(|&s| s & halo != 0);
         if beside(line.checked_sub(1)) || beside(Some(line + 1)) || state.ships[o][line] & halo & !span != 0 {
+            return false;
+        }
+        self.fits_its_line_and_givens(state, ship, o, line, span)
+    }
+
+    /// What [`Search::fits`] asks last, and all that `placements_of`'s
+    /// filter leaves to ask: room on its own line for its free cells, and
+    /// its pieces on the given ones.
+    fn fits_its_line_and_givens(&self, state: &State, ship: Ship, o: usize, line: usize, span: u128) -> bool {
+        let free = span & !state.ships[o][line];
+        if state.ship_count[o][line] + free.count_ones() > self.clues[o][line] {
             return false;
         }
         if self.given_pieces[o][line] & span != 0 {
@@ -456,13 +496,15 @@ impl Search<'_> {
                 }
             }
             for cell in 0..state.cells.len() {
-                if state.cells[cell] != SHIP {
+                if !self.first_unplaced(state, cell) {
                     continue;
                 }
+                // Counted as far as two: none, one or more.
                 let (mut count, mut only) = (0, None);
                 self.placements_covering(state, cell, |ship| {
                     count += 1;
                     only = Some(ship);
+                    count < 2
                 });
                 match (count, only) {
                     (0, _) => return false,
