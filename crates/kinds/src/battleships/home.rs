@@ -4,7 +4,7 @@
 use multicover::Settings;
 
 use super::encode::Encoding;
-use super::{Battleships, Given, rules};
+use super::{Battleships, Given, rules, search};
 use crate::Solved;
 use crate::draw::{Drawing, Ink, Mark};
 use crate::home::{Board, Home, Size, SolveError, TaskError, solve_answers};
@@ -28,6 +28,32 @@ impl Home for BattleshipsHome {
     }
 }
 
+/// Which solver does the search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Method {
+    /// Battleships' own search (cells and whole ships), the fast one.
+    #[default]
+    Search,
+    /// The multi-cover engine on its model (a placement of a ship an
+    /// option), kept as the independent second solver.
+    Engine(Settings),
+}
+
+impl Battleships {
+    /// Finds up to `limit` answers with either solver, each checked by
+    /// [`Board::check`]; `stats.exhausted` with one answer proves it the
+    /// only one.
+    pub fn solve_by(&self, method: Method, limit: usize) -> Result<Solved<String>, SolveError> {
+        match method {
+            Method::Search => search::solve(self, limit),
+            Method::Engine(settings) => {
+                let encoding = Encoding::new(self);
+                solve_answers(self, &encoding.problem, settings, limit, |chosen| encoding.decode(self, chosen))
+            }
+        }
+    }
+}
+
 impl Board for Battleships {
     fn kind(&self) -> Kind {
         Kind::Battleships
@@ -41,9 +67,10 @@ impl Board for Battleships {
         self.to_task()
     }
 
-    fn solve(&self, settings: Settings, limit: usize) -> Option<Result<Solved<String>, SolveError>> {
-        let encoding = Encoding::new(self);
-        Some(solve_answers(self, &encoding.problem, settings, limit, |chosen| encoding.decode(self, chosen)))
+    /// By battleships' own search ([`Method::Search`]): the settings are
+    /// the engine's, which it does not use.
+    fn solve(&self, _settings: Settings, limit: usize) -> Option<Result<Solved<String>, SolveError>> {
+        Some(self.solve_by(Method::Search, limit))
     }
 
     fn check(&self, answer: &str) -> Result<(), String> {

@@ -14,8 +14,11 @@
 mod encode;
 pub(crate) mod home;
 mod rules;
+mod search;
 #[cfg(test)]
 mod tests;
+
+pub use home::Method;
 
 use crate::home::{Size, TaskError};
 use crate::task::{Numbers, Token, check_size, numbers, run_length, write_run_length};

@@ -117,3 +117,119 @@ fn two_solutions_and_none_are_found_so() {
     let none = solve("1,0,0,0,0,1;f0b", 2);
     assert!(none.solutions.is_empty() && none.stats.exhausted);
 }
+
+/// Battleships' own search against the engine, the second solver: the same
+/// answers (up to the limit), and the same "searched through".
+mod search_and_engine {
+    use multicover::Settings;
+
+    use super::super::{Battleships, Given, Method, Ship, fleet};
+    use crate::home::{Board, Size};
+    use crate::rng::Rng;
+
+    fn assert_agree(board: &Battleships, limit: usize) -> usize {
+        let fast = board.solve_by(Method::Search, limit).unwrap();
+        let slow = board.solve_by(Method::Engine(Settings::default()), limit).unwrap();
+        let task = board.task();
+        assert_eq!(fast.solutions.len(), slow.solutions.len(), "{task}");
+        assert_eq!(fast.stats.exhausted, slow.stats.exhausted, "{task}");
+        assert_eq!(fast.stats.solutions, fast.solutions.len() as u64, "{task}");
+        let (mut a, mut b) = (fast.solutions.clone(), slow.solutions.clone());
+        a.sort();
+        b.sort();
+        a.dedup();
+        assert_eq!(a.len(), fast.solutions.len(), "{task}: an answer twice");
+        if slow.stats.exhausted {
+            assert_eq!(a, b, "{task}");
+        }
+        fast.solutions.len()
+    }
+
+    #[test]
+    fn they_agree_on_every_real_puzzle() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/family/states.jsonl");
+        let text = std::fs::read_to_string(path).unwrap();
+        let mut seen = 0;
+        for line in text.lines() {
+            let value: serde_json::Value = serde_json::from_str(line).unwrap();
+            if value["kind"] != "battleships" {
+                continue;
+            }
+            let board = Battleships::read(value["task"].as_str().unwrap(), None).unwrap();
+            assert_eq!(assert_agree(&board, 2), 1, "{}", board.to_task());
+            seen += 1;
+        }
+        assert!(seen >= 6, "{seen} real puzzles");
+    }
+
+    /// A fleet laid at random on an empty `side` x `side` grid, ship by
+    /// ship, longest first; None where a ship found no room.
+    fn random_layout(rng: &mut Rng, side: usize, fleet: &[u32]) -> Option<Vec<Option<Given>>> {
+        let mut pieces: Vec<Option<Given>> = vec![None; side * side];
+        for (index, &count) in fleet.iter().enumerate().rev() {
+            for _ in 0..count {
+                let fits = |ship: Ship, pieces: &[Option<Given>]| {
+                    ship.cells(side).all(|cell| {
+                        let (row, col) = ((cell / side) as isize, (cell % side) as isize);
+                        (-1..=1).all(|dr| {
+                            (-1..=1).all(|dc| {
+                                let (r, c) = (row + dr, col + dc);
+                                r < 0 || c < 0 || r >= side as isize || c >= side as isize || {
+                                    pieces[r as usize * side + c as usize].is_none()
+                                }
+                            })
+                        })
+                    })
+                };
+                let length = index + 1;
+                let placed = (0..200).find_map(|_| {
+                    let across = length == 1 || rng.chance(1, 2);
+                    let (rows, cols) = if across { (side, side + 1 - length) } else { (side + 1 - length, side) };
+                    let ship = Ship { first: rng.below(rows) * side + rng.below(cols), length, across };
+                    fits(ship, &pieces).then_some(ship)
+                })?;
+                for (k, cell) in placed.cells(side).enumerate() {
+                    pieces[cell] = Some(placed.piece(k));
+                }
+            }
+        }
+        Some(pieces)
+    }
+
+    #[test]
+    fn they_agree_on_random_boards_with_one_many_or_no_answers() {
+        let mut rng = Rng::new(7);
+        let mut seen = [0usize; 3];
+        for round in 0..300 {
+            let side = [6, 8, 10][round % 3];
+            let fleet = fleet(side, 0).unwrap();
+            let Some(pieces) = random_layout(&mut rng, side, &fleet) else { continue };
+            let count = |cells: &mut dyn Iterator<Item = usize>| cells.filter(|&c| pieces[c].is_some()).count() as u32;
+            let row_clues: Vec<u32> = (0..side).map(|r| count(&mut (r * side..(r + 1) * side))).collect();
+            let mut col_clues: Vec<u32> = (0..side).map(|c| count(&mut (0..side).map(|r| r * side + c))).collect();
+            // A few cells given as the layout has them (a ship's piece, or
+            // water), from none to a handful.
+            let mut givens = vec![None; side * side];
+            for _ in 0..rng.below(5) {
+                let cell = rng.below(side * side);
+                givens[cell] = Some(pieces[cell].unwrap_or(Given::Water));
+            }
+            // Now and then a cell moved from one column's clue to the
+            // next's: often no answer at all.
+            if rng.chance(1, 4) {
+                let c = rng.below(side - 1);
+                if col_clues[c] > 0 {
+                    col_clues[c] -= 1;
+                    col_clues[c + 1] += 1;
+                }
+            }
+            let board = Battleships { size: Size::square(side), col_clues, row_clues, givens, fleet };
+            let found = assert_agree(&board, 2);
+            seen[found] += 1;
+            if found == 2 {
+                assert_agree(&board, 6);
+            }
+        }
+        assert!(seen.iter().all(|&n| n >= 20), "the random boards miss a case: {seen:?}");
+    }
+}

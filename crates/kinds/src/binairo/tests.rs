@@ -113,3 +113,46 @@ fn two_solutions_and_none_are_found_so() {
         assert!(none.solutions.is_empty() && none.stats.exhausted);
     }
 }
+
+/// The engine's answers on random 4x4 and 6x2 boards (a few givens, and for
+/// binairo-plus a few signs) are exactly the fillings the rules' check
+/// passes among all 2^16 and 2^12.
+#[test]
+fn every_answer_and_no_other_on_random_small_boards() {
+    use super::{Binairo, Sign};
+    let mut rng = crate::rng::Rng::new(3);
+    let mut seen = [0usize; 3];
+    for round in 0..200 {
+        let size = if round % 2 == 0 { Size::square(4) } else { Size::new(6, 2) };
+        let cells = size.cells();
+        let givens: Vec<Option<u8>> = (0..cells).map(|_| rng.chance(1, 3).then(|| rng.below(2) as u8)).collect();
+        let plus = round % 4 < 2;
+        let signs = plus.then(|| {
+            (0..cells)
+                .map(|cell| {
+                    let mut sign = || match rng.below(8) {
+                        0 => Some(Sign::Same),
+                        1 => Some(Sign::Different),
+                        _ => None,
+                    };
+                    let right = if cell % size.width + 1 < size.width { sign() } else { None };
+                    let down = if cell + size.width < cells { sign() } else { None };
+                    [right, down]
+                })
+                .collect()
+        });
+        let board = Binairo { size, givens, signs };
+        let mut expected: Vec<String> = (0..1u32 << cells)
+            .map(|set| (0..cells).map(|k| if set >> k & 1 == 1 { '1' } else { '0' }).collect::<String>())
+            .filter(|answer| board.check(answer).is_ok())
+            .collect();
+        let solved = board.solve(Settings::default(), usize::MAX).unwrap().unwrap();
+        assert!(solved.stats.exhausted, "{}", board.task());
+        let mut found = solved.solutions;
+        found.sort();
+        expected.sort();
+        assert_eq!(found, expected, "{}", board.task());
+        seen[expected.len().min(2)] += 1;
+    }
+    assert!(seen.iter().all(|&n| n >= 5), "the random boards miss a case: {seen:?}");
+}

@@ -1,6 +1,7 @@
 use multicover::Settings;
 
 use super::home::HOME;
+use super::{Cell, LightUp};
 use crate::home::{Board, Home, Size, TaskError};
 
 /// A real puzzle of puzzle-light-up.com and the answer the site hashes.
@@ -71,4 +72,42 @@ fn two_solutions_and_none_are_found_so() {
     // A corner has two neighbours, never four bulbs.
     let none = solve("4c", 2);
     assert!(none.solutions.is_empty() && none.stats.exhausted);
+}
+
+/// The engine's answers on random small boards are exactly those that pass
+/// the rules' check among every way to put bulbs on the white cells.
+#[test]
+fn every_answer_and_no_other_on_random_small_boards() {
+    let mut rng = crate::rng::Rng::new(11);
+    let mut seen = [0usize; 3];
+    for _ in 0..300 {
+        let (width, height) = (rng.between(2, 5), rng.between(2, 4));
+        let cells: Vec<Cell> = (0..width * height)
+            .map(|_| match rng.below(6) {
+                0 => Cell::Black,
+                1 => Cell::Numbered(rng.below(3) as u8),
+                _ => Cell::White,
+            })
+            .collect();
+        let board = LightUp { size: Size::new(width, height), cells };
+        let white: Vec<usize> = (0..board.cells.len()).filter(|&c| board.cells[c] == Cell::White).collect();
+        let mut expected: Vec<String> = (0..1u32 << white.len())
+            .map(|set| {
+                let mut answer = vec![b'n'; board.cells.len()];
+                for (_, &cell) in white.iter().enumerate().filter(|&(k, _)| set >> k & 1 == 1) {
+                    answer[cell] = b'y';
+                }
+                String::from_utf8(answer).unwrap()
+            })
+            .filter(|answer| board.check(answer).is_ok())
+            .collect();
+        let solved = board.solve(Settings::default(), usize::MAX).unwrap().unwrap();
+        assert!(solved.stats.exhausted, "{}", board.task());
+        let mut found = solved.solutions;
+        found.sort();
+        expected.sort();
+        assert_eq!(found, expected, "{}", board.task());
+        seen[expected.len().min(2)] += 1;
+    }
+    assert!(seen.iter().all(|&n| n >= 20), "the random boards miss a case: {seen:?}");
 }

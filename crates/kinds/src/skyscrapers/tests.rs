@@ -81,3 +81,71 @@ fn two_solutions_and_none_are_found_so() {
     let none = solve("2/2//////", 2);
     assert!(none.solutions.is_empty() && none.stats.exhausted);
 }
+
+/// Every Latin square of a side, row-major.
+fn latin_squares(side: usize) -> Vec<Vec<u8>> {
+    fn extend(side: usize, square: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
+        let at = square.len();
+        if at == side * side {
+            out.push(square.clone());
+            return;
+        }
+        let (row, col) = (at / side, at % side);
+        for h in 1..=side as u8 {
+            let clash = (0..col).any(|c| square[row * side + c] == h) || (0..row).any(|r| square[r * side + col] == h);
+            if !clash {
+                square.push(h);
+                extend(side, square, out);
+                square.pop();
+            }
+        }
+    }
+    let mut out = Vec::new();
+    extend(side, &mut Vec::new(), &mut out);
+    out
+}
+
+/// The engine's answers on random 4x4 boards (some clues and givens of a
+/// random square) are exactly the Latin squares the rules' check passes.
+#[test]
+fn every_answer_and_no_other_on_random_small_boards() {
+    let side = 4;
+    let squares = latin_squares(side);
+    assert_eq!(squares.len(), 576);
+    let mut rng = crate::rng::Rng::new(5);
+    let mut seen = [0usize; 3];
+    for _ in 0..300 {
+        let square = &squares[rng.below(squares.len())];
+        // Each clue, seen on this square, kept or left out.
+        let clues: Vec<String> = (0..4 * side)
+            .map(|i| {
+                let (edge, line) = (i / side, i % side);
+                let cells: Vec<usize> = match edge {
+                    0 => (0..side).map(|r| r * side + line).collect(),
+                    1 => (0..side).rev().map(|r| r * side + line).collect(),
+                    2 => (0..side).map(|c| line * side + c).collect(),
+                    _ => (0..side).rev().map(|c| line * side + c).collect(),
+                };
+                let count = super::home::seen(cells.iter().map(|&c| square[c]));
+                if rng.chance(1, 3) { count.to_string() } else { String::new() }
+            })
+            .collect();
+        let givens: Vec<u8> = square.iter().map(|&h| if rng.chance(1, 10) { h } else { 0 }).collect();
+        let givens = crate::task::write_run_length(&crate::latin::givens_tokens(&givens), crate::task::Numbers::Run);
+        let task = format!("{},{givens}", clues.join("/"));
+        let board = read(&task).unwrap();
+        let mut expected: Vec<String> = squares
+            .iter()
+            .map(|s| s.iter().map(|&h| char::from(b'0' + h)).collect::<String>())
+            .filter(|answer| board.check(answer).is_ok())
+            .collect();
+        let solved = board.solve(Settings::default(), usize::MAX).unwrap().unwrap();
+        assert!(solved.stats.exhausted, "{task}");
+        let mut found = solved.solutions;
+        found.sort();
+        expected.sort();
+        assert_eq!(found, expected, "{task}");
+        seen[expected.len().min(2)] += 1;
+    }
+    assert!(seen[1] >= 20 && seen[2] >= 20, "the random boards miss a case: {seen:?}");
+}
