@@ -695,7 +695,9 @@ impl Search<'_> {
 }
 
 /// The most positions of a bit set that can be taken with no two side by
-/// side: greedily the first of each run, then every other one.
+/// side: greedily the first of each run, then every other one (half the
+/// run rounded up). (Counted without a loop, by carries through the runs,
+/// it ran more instructions on the real puzzles, not fewer.)
 fn most_apart(mut open: u128) -> u16 {
     let mut most = 0;
     while open != 0 {
@@ -815,4 +817,30 @@ fn placements(
         }
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::most_apart;
+
+    #[test]
+    fn most_apart_takes_half_of_each_run_rounded_up() {
+        for set in 0u128..1 << 14 {
+            // Run by run, as the rule says it.
+            let mut plain = 0u16;
+            let mut run = 0u16;
+            for bit in 0..=14 {
+                if set >> bit & 1 == 1 {
+                    run += 1;
+                } else {
+                    plain += run.div_ceil(2);
+                    run = 0;
+                }
+            }
+            assert_eq!(most_apart(set), plain, "{set:b}");
+        }
+        // Runs reaching the top of the set, where a carry could go astray.
+        assert_eq!(most_apart(u128::MAX >> 28), 50);
+        assert_eq!(most_apart((u128::MAX >> 28) & !1), 50);
+    }
 }
