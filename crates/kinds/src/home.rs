@@ -129,3 +129,20 @@ pub fn solve_answers(
         }
     })
 }
+
+/// The answers a kind's own solver found, each checked by the board's own
+/// [`Board::check`] as the engine's are in [`solve_answers`].
+pub fn checked_answers(
+    board: &dyn Board,
+    answers: impl IntoIterator<Item = String>,
+    stats: multicover::Stats,
+) -> Result<Solved<String>, SolveError> {
+    let mut solutions = Vec::new();
+    for answer in answers {
+        if let Err(why) = board.check(&answer) {
+            return Err(SolveError { kind: board.kind(), answer, why });
+        }
+        solutions.push(answer);
+    }
+    Ok(Solved { solutions, stats })
+}

@@ -10,7 +10,7 @@ use aquarchive_kinds::Kind;
 use aquarchive_kinds::home::Size;
 use aquarchive_kinds::homes::home;
 use md5::{Digest, Md5};
-use multicover::Settings;
+use multicover::{Algorithm, Settings};
 
 struct Fixture {
     line: usize,
@@ -83,4 +83,24 @@ fn every_kind_with_a_home_reads_checks_and_solves_its_real_puzzles() {
     for kind in Kind::ALL.into_iter().filter(|&k| home(k).is_some() && k.is_family()) {
         assert!(seen.contains_key(&kind), "{kind} has a home but no real puzzle here");
     }
+}
+
+/// The kinds with a solver of their own (star battle, norinori) keep the
+/// engine as their second solver, forced by naming its search: on every
+/// real puzzle both find the site's answer alone and prove it unique.
+#[test]
+fn the_own_solvers_and_the_engine_agree_on_every_real_puzzle() {
+    let engine = Settings { algorithm: Algorithm::MultiCover, ..Settings::default() };
+    let mut compared = 0;
+    for f in fixtures().into_iter().filter(|f| matches!(f.kind, Kind::StarBattle | Kind::Norinori)) {
+        let place = format!("line {} ({})", f.line, f.kind);
+        let board = home(f.kind).unwrap().read(&f.task, f.size).unwrap();
+        let own = board.solve(Settings::default(), 2).unwrap().unwrap();
+        let second = board.solve(engine, 2).unwrap().unwrap();
+        assert!(own.is_unique() && second.is_unique(), "{place}: {:?} and {:?}", own.stats, second.stats);
+        assert_eq!(own.solutions, second.solutions, "{place}");
+        assert_eq!(own.solutions, std::slice::from_ref(&f.answer), "{place}");
+        compared += 1;
+    }
+    assert_eq!(compared, 9, "three star battles and six norinori");
 }

@@ -90,7 +90,7 @@ impl Cli {
                 Err(conflict("generate", "--solutions goes with --format text (task strings have no room for them)"))
             }
             Command::Solve(args) if args.solver.is_some() && args.kind.is_some_and(|kind| kind != Kind::Sudoku) => {
-                Err(conflict("solve", "--solver is for --kind sudoku (the other kinds are solved by the engine)"))
+                Err(conflict("solve", "--solver is for --kind sudoku (no other kind offers a choice of solver here)"))
             }
             Command::Calendar(args) if args.probing.is_some() && args.solver != Some(CalendarSolver::Engine) => {
                 Err(conflict("calendar", "--probing is for --solver engine (the bitboard search does not probe)"))

@@ -1,6 +1,8 @@
 //! Norinori's home: its task, answer, check, solver and drawing behind the
 //! family's one interface ([`crate::home`]).
 
+use multicover::Algorithm;
+
 use super::*;
 
 pub(crate) struct NorinoriHome;
@@ -34,10 +36,18 @@ impl Board for Norinori {
         self.ids.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
     }
 
+    /// By the kind's own solver ([`solver`]); a search named in the
+    /// settings ([`Algorithm`] other than `Auto`) forces the engine, the
+    /// independent second solver.
     fn solve(&self, settings: Settings, limit: usize) -> Option<Result<Solved<String>, SolveError>> {
+        let answer_of = |shaded: &[bool]| shaded.iter().map(|&shaded| if shaded { 'y' } else { 'n' }).collect();
+        if settings.algorithm == Algorithm::Auto {
+            let (found, stats) = solver::solve(self, limit);
+            return Some(crate::home::checked_answers(self, found.iter().map(|shaded| answer_of(shaded)), stats));
+        }
         let encoding = encode::Encoding::new(self);
         Some(crate::home::solve_answers(self, &encoding.problem, settings, limit, |chosen| {
-            encoding.shaded(chosen).iter().map(|&shaded| if shaded { 'y' } else { 'n' }).collect()
+            answer_of(&encoding.shaded(chosen))
         }))
     }
 

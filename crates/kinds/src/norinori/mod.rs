@@ -8,6 +8,7 @@
 
 mod encode;
 pub(crate) mod home;
+mod solver;
 #[cfg(test)]
 mod tests;
 

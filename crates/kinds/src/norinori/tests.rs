@@ -82,3 +82,68 @@ fn two_solutions_are_found_and_none_is_none() {
     // A square region: any of its four dominoes.
     assert_eq!(solve(&read("7,7,7,7", None)).len(), 4);
 }
+
+/// Grids of the given size cut into regions grown at random to four to
+/// eight cells (fewer where they run out of room), as tasks.
+fn random_maps(width: usize, height: usize, count: u64) -> Vec<String> {
+    (0..count)
+        .map(|index| {
+            let mut rng = crate::rng::Rng::for_item((width * 100 + height) as u64, index);
+            let cells = width * height;
+            let mut region = vec![usize::MAX; cells];
+            let mut next = 0;
+            for start in 0..cells {
+                if region[start] != usize::MAX {
+                    continue;
+                }
+                let size = rng.between(4, 8);
+                let mut grown = vec![start];
+                region[start] = next;
+                while grown.len() < size {
+                    let from = grown[rng.below(grown.len())];
+                    let free: Vec<usize> = [from % width + 1 < width, from + width < cells]
+                        .into_iter()
+                        .zip([from + 1, from + width])
+                        .filter(|&(inside, cell)| inside && region[cell] == usize::MAX)
+                        .map(|(_, cell)| cell)
+                        .collect();
+                    if free.is_empty() {
+                        break;
+                    }
+                    let cell = free[rng.below(free.len())];
+                    region[cell] = next;
+                    grown.push(cell);
+                }
+                next += 1;
+            }
+            region.iter().map(|id| (id + 1).to_string()).collect::<Vec<_>>().join(",")
+        })
+        .collect()
+}
+
+#[test]
+fn the_own_solver_finds_what_the_engine_finds_many_or_none() {
+    let engine = Settings { algorithm: multicover::Algorithm::MultiCover, ..Settings::default() };
+    let (mut none, mut unique, mut many) = (0, 0, 0);
+    for (width, height) in [(4, 4), (5, 4), (5, 5), (6, 6), (8, 7)] {
+        for task in random_maps(width, height, 30) {
+            let board = read(&task, Some(Size::new(width, height)));
+            let answers = |settings| {
+                let solved = board.solve(settings, 1000).unwrap().unwrap();
+                assert!(solved.stats.exhausted, "{task}");
+                let mut answers = solved.solutions;
+                answers.sort();
+                answers
+            };
+            let own = answers(Settings::default());
+            assert_eq!(own, answers(engine), "{task}");
+            match own.len() {
+                0 => none += 1,
+                1 => unique += 1,
+                _ => many += 1,
+            }
+        }
+    }
+    // The maps try every outcome.
+    assert!(none > 0 && unique > 0 && many > 0, "{none} {unique} {many}");
+}

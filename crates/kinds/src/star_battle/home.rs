@@ -1,7 +1,7 @@
 //! StarBattle's home: its task, answer, check, solver and drawing behind the
 //! family's one interface ([`crate::home`]).
 
-use multicover::{Learning, Pairs};
+use multicover::{Algorithm, Learning, Pairs};
 
 use super::*;
 
@@ -36,7 +36,18 @@ impl Board for StarBattle {
         self.ids.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
     }
 
+    /// By the kind's own solver ([`solver`]); a search named in the
+    /// settings ([`Algorithm`] other than `Auto`) forces the engine, the
+    /// independent second solver.
     fn solve(&self, settings: Settings, limit: usize) -> Option<Result<Solved<String>, SolveError>> {
+        if settings.algorithm == Algorithm::Auto {
+            let (found, stats) = solver::solve(self, limit);
+            return Some(crate::home::checked_answers(
+                self,
+                found.iter().map(|stars| StarBattle::answer_of(stars)),
+                stats,
+            ));
+        }
         let encoding = encode::Encoding::new(self);
         let settings = tuned(settings);
         Some(crate::home::solve_answers(self, &encoding.problem, settings, limit, |chosen| {

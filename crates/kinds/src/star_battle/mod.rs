@@ -10,6 +10,7 @@
 
 mod encode;
 pub(crate) mod home;
+mod solver;
 #[cfg(test)]
 mod tests;
 

@@ -88,3 +88,59 @@ fn two_solutions_are_found_and_none_is_none() {
     let solved = none.solve(Settings::default(), 2).unwrap().unwrap();
     assert!(solved.solutions.is_empty() && solved.stats.exhausted);
 }
+
+/// Region maps grown at random from `side` seed cells, as tasks.
+fn random_maps(side: usize, count: u64) -> Vec<String> {
+    (0..count)
+        .map(|index| {
+            let mut rng = crate::rng::Rng::for_item(side as u64, index);
+            let cells = side * side;
+            let mut region = vec![usize::MAX; cells];
+            let mut seeds: Vec<usize> = (0..cells).collect();
+            rng.shuffle(&mut seeds);
+            for (id, &cell) in seeds[..side].iter().enumerate() {
+                region[cell] = id;
+            }
+            while region.contains(&usize::MAX) {
+                let cell = rng.below(cells);
+                let (row, col) = (cell / side, cell % side);
+                let beside = [(row > 0).then(|| cell - side), (col > 0).then(|| cell - 1)]
+                    .into_iter()
+                    .chain([(col + 1 < side).then_some(cell + 1), (row + 1 < side).then_some(cell + side)])
+                    .flatten()
+                    .find(|&other| region[other] != usize::MAX);
+                if let (usize::MAX, Some(other)) = (region[cell], beside) {
+                    region[cell] = region[other];
+                }
+            }
+            region.iter().map(|id| (id + 1).to_string()).collect::<Vec<_>>().join(",")
+        })
+        .collect()
+}
+
+#[test]
+fn the_own_solver_finds_what_the_engine_finds_many_or_none() {
+    let engine = Settings { algorithm: multicover::Algorithm::MultiCover, ..Settings::default() };
+    let (mut none, mut unique, mut many) = (0, 0, 0);
+    for side in [4, 5, 6, 7, 8, 10] {
+        for task in random_maps(side, 30) {
+            let board = read(&task);
+            let answers = |settings| {
+                let solved = board.solve(settings, 1000).unwrap().unwrap();
+                assert!(solved.stats.exhausted, "{task}");
+                let mut answers = solved.solutions;
+                answers.sort();
+                answers
+            };
+            let own = answers(Settings::default());
+            assert_eq!(own, answers(engine), "{task}");
+            match own.len() {
+                0 => none += 1,
+                1 => unique += 1,
+                _ => many += 1,
+            }
+        }
+    }
+    // The maps try every outcome.
+    assert!(none > 0 && unique > 0 && many > 0, "{none} {unique} {many}");
+}
