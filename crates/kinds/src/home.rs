@@ -146,3 +146,28 @@ pub fn checked_answers(
     }
     Ok(Solved { solutions, stats })
 }
+
+/// For the tests of a kind with a solver of its own: solves each board
+/// exhaustively by its default solver and by the engine's multi-cover
+/// search, asserts both find the same answers, and counts the boards with
+/// none, one and several, so a test can show its boards tried every outcome.
+#[cfg(test)]
+pub(crate) fn own_solver_agrees_with_the_engine<'a>(
+    boards: impl IntoIterator<Item = (String, &'a dyn Board)>,
+) -> [usize; 3] {
+    let engine = Settings { algorithm: multicover::Algorithm::MultiCover, ..Settings::default() };
+    let mut outcomes = [0; 3];
+    for (task, board) in boards {
+        let answers = |settings| {
+            let solved = board.solve(settings, 1000).expect("a solver").expect("answers its check accepts");
+            assert!(solved.stats.exhausted, "{task}");
+            let mut answers = solved.solutions;
+            answers.sort();
+            answers
+        };
+        let own = answers(Settings::default());
+        assert_eq!(own, answers(engine), "{task}");
+        outcomes[own.len().min(2)] += 1;
+    }
+    outcomes
+}

@@ -123,27 +123,17 @@ fn random_maps(width: usize, height: usize, count: u64) -> Vec<String> {
 
 #[test]
 fn the_own_solver_finds_what_the_engine_finds_many_or_none() {
-    let engine = Settings { algorithm: multicover::Algorithm::MultiCover, ..Settings::default() };
-    let (mut none, mut unique, mut many) = (0, 0, 0);
-    for (width, height) in [(4, 4), (5, 4), (5, 5), (6, 6), (8, 7)] {
-        for task in random_maps(width, height, 30) {
-            let board = read(&task, Some(Size::new(width, height)));
-            let answers = |settings| {
-                let solved = board.solve(settings, 1000).unwrap().unwrap();
-                assert!(solved.stats.exhausted, "{task}");
-                let mut answers = solved.solutions;
-                answers.sort();
-                answers
-            };
-            let own = answers(Settings::default());
-            assert_eq!(own, answers(engine), "{task}");
-            match own.len() {
-                0 => none += 1,
-                1 => unique += 1,
-                _ => many += 1,
-            }
-        }
-    }
+    let boards: Vec<(String, Norinori)> = [(4, 4), (5, 4), (5, 5), (6, 6), (8, 7)]
+        .into_iter()
+        .flat_map(|(width, height)| {
+            random_maps(width, height, 30).into_iter().map(move |task| {
+                let board = read(&task, Some(Size::new(width, height)));
+                (task, board)
+            })
+        })
+        .collect();
+    let [none, unique, many] =
+        crate::home::own_solver_agrees_with_the_engine(boards.iter().map(|(task, board)| (task.clone(), board as &dyn Board)));
     // The maps try every outcome.
     assert!(none > 0 && unique > 0 && many > 0, "{none} {unique} {many}");
 }
