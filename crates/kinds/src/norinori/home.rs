@@ -36,7 +36,7 @@ impl Board for Norinori {
         self.ids.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
     }
 
-    /// By the kind's own solver ([`solver`]); a search named in the
+    /// By the kind's own solver (`solver.rs`); a search named in the
     /// settings ([`Algorithm`] other than `Auto`) forces the engine, the
     /// independent second solver.
     fn solve(&self, settings: Settings, limit: usize) -> Option<Result<Solved<String>, SolveError>> {
