@@ -213,6 +213,7 @@ fn json_records_keep_every_field_and_their_order_around_errors() {
     let names: Vec<&String> = records[2].as_object().unwrap().keys().collect();
     let expected = [
         "all",
+        "answer",
         "exhausted",
         "file",
         "givens",
