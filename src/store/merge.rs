@@ -35,9 +35,27 @@ pub struct FetchesRestored {
     pub snapshots: u64,
 }
 
-/// The values of a fetch record, as the size query counts them.
+/// The values of a fetch record, in [`FetchRecord::read`]'s order: what
+/// the queries select and the size query counts.
 const FETCH_VALUES: &[&str] =
     &["url", "method", "fetched_at", "http_status", "error", "snapshot", "attempts", "busy", "waited_ms"];
+
+impl FetchRecord {
+    /// A row of [`FETCH_VALUES`], in that order.
+    fn read(r: &rusqlite::Row<'_>) -> rusqlite::Result<FetchRecord> {
+        Ok(FetchRecord {
+            url: r.get(0)?,
+            method: r.get(1)?,
+            fetched_at: r.get(2)?,
+            http_status: r.get(3)?,
+            error: r.get(4)?,
+            snapshot: r.get(5)?,
+            attempts: r.get(6)?,
+            busy: r.get(7)?,
+            waited_ms: r.get(8)?,
+        })
+    }
+}
 
 /// The values of a snapshot, as the size query counts them.
 const SNAPSHOT_VALUES: &[&str] = &["bytes", "content_type", "first_seen"];
@@ -151,10 +169,7 @@ impl Store {
             .map_err(self.err())?;
         let mut statement = self
             .conn
-            .prepare_cached(
-                "SELECT url, method, fetched_at, http_status, error, snapshot, attempts, busy, waited_ms \
-                 FROM fetches WHERE id = ?1",
-            )
+            .prepare_cached(&format!("SELECT {} FROM fetches WHERE id = ?1", FETCH_VALUES.join(", ")))
             .map_err(self.err())?;
         let mut out = Vec::with_capacity(sized.len());
         let mut budget = READ_BUDGET;
@@ -169,24 +184,8 @@ impl Store {
                 break;
             }
             budget = budget.saturating_sub(bytes);
-            let read = statement
-                .query_row([id], |r| {
-                    Ok((|| {
-                        Ok(FetchRecord {
-                            url: r.get(0)?,
-                            method: r.get(1)?,
-                            fetched_at: r.get(2)?,
-                            http_status: r.get(3)?,
-                            error: r.get(4)?,
-                            snapshot: r.get(5)?,
-                            attempts: r.get(6)?,
-                            busy: r.get(7)?,
-                            waited_ms: r.get(8)?,
-                        })
-                    })()
-                    .map_err(unreadable))
-                })
-                .map_err(self.err())?;
+            let read =
+                statement.query_row([id], |r| Ok(FetchRecord::read(r).map_err(unreadable))).map_err(self.err())?;
             out.push((id, read));
         }
         Ok(out)
@@ -212,26 +211,9 @@ impl Store {
         };
         let mut held: HashSet<FetchRecord> = {
             let mut statement = tx
-                .prepare(
-                    "SELECT url, method, fetched_at, http_status, error, snapshot, attempts, busy, waited_ms \
-                     FROM fetches WHERE fetched_at BETWEEN ?1 AND ?2",
-                )
+                .prepare(&format!("SELECT {} FROM fetches WHERE fetched_at BETWEEN ?1 AND ?2", FETCH_VALUES.join(", ")))
                 .map_err(err)?;
-            let rows = statement
-                .query_map([first, last], |r| {
-                    Ok(FetchRecord {
-                        url: r.get(0)?,
-                        method: r.get(1)?,
-                        fetched_at: r.get(2)?,
-                        http_status: r.get(3)?,
-                        error: r.get(4)?,
-                        snapshot: r.get(5)?,
-                        attempts: r.get(6)?,
-                        busy: r.get(7)?,
-                        waited_ms: r.get(8)?,
-                    })
-                })
-                .map_err(err)?;
+            let rows = statement.query_map([first, last], FetchRecord::read).map_err(err)?;
             rows.collect::<Result<_, _>>().map_err(err)?
         };
         for f in fetches {
