@@ -79,21 +79,43 @@ fn handle(signal: i32) {
     std::process::exit(stopped_code() as i32);
 }
 
-/// Signals are caught by signal-hook, whose handler only writes a byte to a
-/// pipe and keeps the interrupted code's `errno`; a thread of its own reads
-/// the pipe and calls [`handle`], where anything may be done. Nothing on
-/// that thread may panic: it would die, and every later signal go unread.
+/// Each signal is caught by signal-hook, whose handler only writes a byte to
+/// a socket of that signal's own and keeps the interrupted code's `errno`; a
+/// thread per signal reads its socket and calls [`handle`], where anything
+/// may be done. A byte per delivery, not a flag, so that a second Ctrl-C that
+/// comes before the first is handled still counts as a second one (signal-hook's
+/// iterator would fold the two into one). Nothing on those threads may panic:
+/// it would die, and every later signal of its kind go unread.
 #[cfg(unix)]
 fn install() {
+    use std::io::Read;
+    use std::os::unix::net::UnixStream;
+    // One signal's handling at a time: the first only asks to stop.
+    static HANDLING: Mutex<()> = Mutex::new(());
     INSTALL.call_once(|| {
-        // Fails only if the process cannot make a pipe (out of descriptors):
-        // then the signals keep their default action and end the run.
-        let Ok(mut signals) = signal_hook::iterator::Signals::new(SIGNALS) else { return };
-        std::thread::spawn(move || {
-            for signal in signals.forever() {
-                handle(signal);
+        for signal in SIGNALS {
+            // Fails only if the process cannot make a socket (out of
+            // descriptors): then that signal keeps its default action and
+            // ends the run.
+            let Ok((mut read, write)) = UnixStream::pair() else { continue };
+            if signal_hook::low_level::pipe::register(signal, write).is_err() {
+                continue;
             }
-        });
+            std::thread::spawn(move || {
+                let mut byte = [0u8];
+                loop {
+                    match read.read(&mut byte) {
+                        Ok(0) => return,
+                        Ok(_) => {
+                            let _handling = HANDLING.lock().unwrap_or_else(|e| e.into_inner());
+                            handle(signal);
+                        }
+                        Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                        Err(_) => return,
+                    }
+                }
+            });
+        }
     });
 }
 
