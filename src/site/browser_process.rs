@@ -95,8 +95,7 @@ fn root_keeps_sandbox(setting: Sandbox) -> String {
 /// Whether this process runs as root (effective user id 0).
 #[cfg(unix)]
 pub fn running_as_root() -> bool {
-    // SAFETY: geteuid has no preconditions and cannot fail.
-    unsafe { libc::geteuid() == 0 }
+    rustix::process::geteuid().is_root()
 }
 
 /// Whether this process runs as root: never, where there is no such user.
@@ -517,8 +516,7 @@ fn stop(mut started: Started) {
 #[cfg(target_os = "linux")]
 fn end_naming(profile: &Path) {
     let Some(profile) = profile.to_str().map(str::as_bytes).filter(|p| !p.is_empty()) else { return };
-    // SAFETY: geteuid has no preconditions and cannot fail.
-    let us = unsafe { libc::geteuid() };
+    let us = rustix::process::geteuid().as_raw();
     let Ok(entries) = std::fs::read_dir("/proc") else { return };
     for pid in entries.flatten().filter_map(|entry| entry.file_name().to_str()?.parse::<u32>().ok()) {
         if pid == std::process::id() || process_user(pid) != Some(us) {
@@ -526,12 +524,8 @@ fn end_naming(profile: &Path) {
         }
         let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
         let names = cmdline.split(|&b| b == 0).any(|arg| arg.windows(profile.len()).any(|w| w == profile));
-        if let (true, Ok(pid)) = (names, libc::pid_t::try_from(pid)) {
-            // SAFETY: kill takes a plain id, of our user's process that names
-            // our profile.
-            unsafe {
-                libc::kill(pid, libc::SIGKILL);
-            }
+        if let (true, Some(id)) = (names, pid_of(pid)) {
+            let _ = rustix::process::kill_process(id, rustix::process::Signal::KILL);
             tracing::info!(pid, "ended a process of the browser's that left its process group");
         }
     }
@@ -544,11 +538,8 @@ fn end_naming(_profile: &Path) {}
 fn kill(child: &mut Child) {
     // Our child leads its own group: the negative id reaches it and the
     // processes it started, and nothing else.
-    if let Ok(pid) = libc::pid_t::try_from(child.id()) {
-        // SAFETY: kill takes a plain id, of a group our child leads.
-        unsafe {
-            libc::kill(-pid, libc::SIGKILL);
-        }
+    if let Some(group) = pid_of(child.id()) {
+        let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
     }
 }
 
@@ -605,8 +596,7 @@ fn private_to_us(dir: &Path) -> Result<(), String> {
     if !meta.is_dir() {
         return Err("not a folder".into());
     }
-    // SAFETY: geteuid has no preconditions and cannot fail.
-    let us = unsafe { libc::geteuid() };
+    let us = rustix::process::geteuid().as_raw();
     if meta.uid() != us {
         return Err(format!("owned by user id {}, not by this user ({us})", meta.uid()));
     }
@@ -722,13 +712,21 @@ fn profile_owner(name: &str) -> Option<u32> {
     pid.parse().ok()
 }
 
+/// A process id as the system calls take it: none for 0 (which means "this
+/// group" to kill) or one beyond their range.
+#[cfg(unix)]
+fn pid_of(pid: u32) -> Option<rustix::process::Pid> {
+    rustix::process::Pid::from_raw(i32::try_from(pid).ok()?)
+}
+
 #[cfg(unix)]
 fn process_runs(pid: u32) -> bool {
-    let Ok(pid) = libc::pid_t::try_from(pid) else { return false };
+    let Some(pid) = pid_of(pid) else { return false };
     // Signal 0 checks without sending: EPERM means it runs as someone else.
-    // SAFETY: kill with signal 0 sends nothing.
-    let answered = unsafe { libc::kill(pid, 0) };
-    answered == 0 || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
+    match rustix::process::test_kill_process(pid) {
+        Ok(()) => true,
+        Err(e) => e == rustix::io::Errno::PERM,
+    }
 }
 
 #[cfg(not(unix))]
@@ -778,15 +776,11 @@ fn end_orphaned_browser(profile: &Path) {
     else {
         return;
     };
-    let Ok(group) = libc::pid_t::try_from(pid) else { return };
-    // SAFETY: geteuid has no preconditions and cannot fail.
-    let us = unsafe { libc::geteuid() };
-    if group <= 1 {
-        return;
-    }
+    // Process 1 and the kernel's are never a browser's group.
+    let Some(group) = pid_of(pid).filter(|group| !group.is_init()) else { return };
+    let us = rustix::process::geteuid().as_raw();
     let ours = |member: u32| process_user(member) == Some(us);
-    // SAFETY: getpgid takes a plain id; a wrong one fails with ESRCH.
-    let leader = ours(pid) && process_start(pid) == Some(start) && unsafe { libc::getpgid(group) } == group;
+    let leader = ours(pid) && process_start(pid) == Some(start) && rustix::process::getpgid(Some(group)) == Ok(group);
     let browser = || {
         let flag = format!("--user-data-dir={}", profile.display());
         group_members(pid).into_iter().any(|member| {
@@ -795,10 +789,8 @@ fn end_orphaned_browser(profile: &Path) {
         })
     };
     if leader || browser() {
-        // SAFETY: kill takes a plain id; the group is proven ours above.
-        unsafe {
-            libc::kill(-group, libc::SIGKILL);
-        }
+        // The group is proven ours above.
+        let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
         tracing::info!(pid, profile = %profile.display(), "ended the browsers of a run that was killed");
     }
 }
