@@ -147,6 +147,22 @@ pub fn checked_answers(
     Ok(Solved { solutions, stats })
 }
 
+/// For the tests of each kind: reads a real puzzle's task as its page gives
+/// it and asserts that it is of `size`, writes back as it came, passes the
+/// kind's check with the answer the site hashes, and solves to that answer
+/// alone, proved unique. Returns the board for the kind's own assertions.
+#[cfg(test)]
+pub(crate) fn real_puzzle(home: &dyn Home, task: &str, size: Size, answer: &str) -> Box<dyn Board> {
+    let board = home.read(task, None).expect("a real task reads");
+    assert_eq!(board.size(), size);
+    assert_eq!(board.task(), task);
+    assert_eq!(board.check(answer), Ok(()));
+    let solved = board.solve(Settings::default(), 2).expect("a solver").expect("answers its check accepts");
+    assert!(solved.is_unique(), "{task}: {:?}", solved.solutions);
+    assert_eq!(solved.solutions, [answer]);
+    board
+}
+
 /// For the tests of a kind with a solver of its own: solves each board
 /// exhaustively by its default solver and by the engine's multi-cover
 /// search, asserts both find the same answers, and counts the boards with

@@ -2,7 +2,7 @@ use multicover::Settings;
 
 use super::home::HOME;
 use crate::draw::Ink;
-use crate::home::{Board, Home, Size, TaskError};
+use crate::home::{real_puzzle, Board, Home, Size, TaskError};
 
 /// A real puzzle of puzzle-dominosa.com (0 to 3, 5x4) and the answer the
 /// site hashes.
@@ -19,13 +19,7 @@ fn solve(task: &str, limit: usize) -> crate::Solved<String> {
 
 #[test]
 fn a_real_puzzle_reads_writes_back_and_solves_to_the_sites_answer() {
-    let board = read(SMALL, None).unwrap();
-    assert_eq!(board.size(), Size::new(5, 4));
-    assert_eq!(board.task(), SMALL);
-    assert_eq!(board.check(SMALL_ANSWER), Ok(()));
-    let solved = solve(SMALL, 2);
-    assert!(solved.is_unique());
-    assert_eq!(solved.solutions, [SMALL_ANSWER]);
+    let board = real_puzzle(&HOME, SMALL, Size::new(5, 4), SMALL_ANSWER);
     let drawing = board.draw(Some(SMALL_ANSWER));
     assert_eq!(drawing.cells[0].text, Some(("2".into(), Ink::Given)));
     assert!(!drawing.wall_between(0, 1) && drawing.wall_between(1, 2) && !drawing.wall_between(2, 7));

@@ -1,7 +1,7 @@
 use multicover::Settings;
 
 use super::home::HOME;
-use crate::home::{Board, Home, Size, TaskError};
+use crate::home::{real_puzzle, Board, Home, Size, TaskError};
 
 /// Real puzzles of puzzle-jigsaw-sudoku.com (5x5 and 9x9) and the answers
 /// the site hashes.
@@ -21,13 +21,7 @@ fn solve(task: &str, limit: usize) -> crate::Solved<String> {
 
 #[test]
 fn a_real_puzzle_reads_writes_back_and_solves_to_the_sites_answer() {
-    let board = read(SMALL).unwrap();
-    assert_eq!(board.size(), Size::square(5));
-    assert_eq!(board.task(), SMALL);
-    assert_eq!(board.check(SMALL_ANSWER), Ok(()));
-    let solved = solve(SMALL, 2);
-    assert!(solved.is_unique());
-    assert_eq!(solved.solutions, [SMALL_ANSWER]);
+    let board = real_puzzle(&HOME, SMALL, Size::square(5), SMALL_ANSWER);
     let drawing = board.draw(Some(SMALL_ANSWER));
     assert_eq!(drawing.cells[5].text, Some(("3".into(), crate::draw::Ink::Answer)));
     assert_eq!(drawing.cells[6].text, Some(("1".into(), crate::draw::Ink::Given)));

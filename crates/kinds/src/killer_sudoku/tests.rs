@@ -1,7 +1,7 @@
 use multicover::Settings;
 
 use super::home::{HOME, KillerSudoku, box_shape, digit_sets};
-use crate::home::{Board, Home, Size, TaskError};
+use crate::home::{real_puzzle, Board, Home, Size, TaskError};
 
 /// Real puzzles of puzzle-killer-sudoku.com (4x4 and 9x9) and the answers
 /// the site hashes.
@@ -37,13 +37,7 @@ fn boxes_are_as_near_square_as_the_side_allows() {
 
 #[test]
 fn a_real_puzzle_reads_writes_back_and_solves_to_the_sites_answer() {
-    let board = read(SMALL).unwrap();
-    assert_eq!(board.size(), Size::square(4));
-    assert_eq!(board.task(), SMALL);
-    assert_eq!(board.check(SMALL_ANSWER), Ok(()));
-    let solved = solve(SMALL, 2);
-    assert!(solved.is_unique());
-    assert_eq!(solved.solutions, [SMALL_ANSWER]);
+    let board = real_puzzle(&HOME, SMALL, Size::square(4), SMALL_ANSWER);
     let drawing = board.draw(Some(SMALL_ANSWER));
     assert_eq!(drawing.cages.len(), 7);
     assert_eq!(drawing.cages[1].cells, [2, 3, 7]);

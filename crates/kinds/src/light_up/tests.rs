@@ -2,7 +2,7 @@ use multicover::Settings;
 
 use super::home::HOME;
 use super::{Cell, LightUp};
-use crate::home::{Board, Home, Size, TaskError};
+use crate::home::{real_puzzle, Board, Home, Size, TaskError};
 
 /// A real puzzle of puzzle-light-up.com and the answer the site hashes.
 const REAL: &str = "aBB1b2o0BBb0bBcBc1Ba0a21eBd0aBb1cB1eBaBBo01cBa2Ba2c1Bo01a1e0Bc1bBa0dBeBBa1aBBc0cBb0b11BoBb100a";
@@ -18,13 +18,7 @@ fn solve(task: &str, limit: usize) -> crate::Solved<String> {
 
 #[test]
 fn a_real_puzzle_reads_writes_back_and_solves_to_the_sites_answer() {
-    let board = read(REAL).unwrap();
-    assert_eq!(board.size(), Size::square(14));
-    assert_eq!(board.task(), REAL);
-    assert_eq!(board.check(REAL_ANSWER), Ok(()));
-    let solved = solve(REAL, 2);
-    assert!(solved.is_unique());
-    assert_eq!(solved.solutions, [REAL_ANSWER]);
+    let board = real_puzzle(&HOME, REAL, Size::square(14), REAL_ANSWER);
     let drawing = board.draw(Some(REAL_ANSWER));
     assert_eq!(drawing.cells[1].fill, crate::draw::Fill::Black);
     assert_eq!(drawing.cells[3].text, Some(("1".into(), crate::draw::Ink::Given)));

@@ -2,7 +2,7 @@ use multicover::Settings;
 
 use super::home::HOME;
 use crate::draw::{Fill, Ink};
-use crate::home::{Board, Home, Size, TaskError};
+use crate::home::{real_puzzle, Board, Home, Size, TaskError};
 
 /// A real puzzle of puzzle-minesweeper.com's mosaic (5x5) and the answer
 /// the site hashes.
@@ -19,13 +19,7 @@ fn solve(task: &str, size: Option<Size>, limit: usize) -> crate::Solved<String> 
 
 #[test]
 fn a_real_puzzle_reads_writes_back_and_solves_to_the_sites_answer() {
-    let board = read(SMALL, None).unwrap();
-    assert_eq!(board.size(), Size::square(5));
-    assert_eq!(board.task(), SMALL);
-    assert_eq!(board.check(SMALL_ANSWER), Ok(()));
-    let solved = solve(SMALL, None, 2);
-    assert!(solved.is_unique());
-    assert_eq!(solved.solutions, [SMALL_ANSWER]);
+    let board = real_puzzle(&HOME, SMALL, Size::square(5), SMALL_ANSWER);
     let drawing = board.draw(Some(SMALL_ANSWER));
     assert_eq!(drawing.cells[0].text, Some(("3".into(), Ink::Given)));
     assert_eq!(drawing.cells[0].fill, Fill::Shaded);

@@ -2,7 +2,7 @@ use multicover::Settings;
 
 use super::home::HOME;
 use crate::draw::Ink;
-use crate::home::{Board, Home, Size, TaskError};
+use crate::home::{real_puzzle, Board, Home, Size, TaskError};
 
 /// A real puzzle of puzzle-shikaku.com (5x5) and the answer the site
 /// hashes: the cuts right of cells, row by row, then the cuts below them.
@@ -19,13 +19,7 @@ fn solve(task: &str, size: Option<Size>, limit: usize) -> crate::Solved<String> 
 
 #[test]
 fn a_real_puzzle_reads_writes_back_and_solves_to_the_sites_answer() {
-    let board = read(SMALL, None).unwrap();
-    assert_eq!(board.size(), Size::square(5));
-    assert_eq!(board.task(), SMALL);
-    assert_eq!(board.check(SMALL_ANSWER), Ok(()));
-    let solved = solve(SMALL, None, 2);
-    assert!(solved.is_unique());
-    assert_eq!(solved.solutions, [SMALL_ANSWER]);
+    let board = real_puzzle(&HOME, SMALL, Size::square(5), SMALL_ANSWER);
     let drawing = board.draw(Some(SMALL_ANSWER));
     assert_eq!(drawing.cells[1].text, Some(("2".into(), Ink::Given)));
     assert!(drawing.wall_between(0, 1) && !drawing.wall_between(1, 2));

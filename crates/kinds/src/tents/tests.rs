@@ -1,7 +1,7 @@
 use multicover::Settings;
 
 use super::home::HOME;
-use crate::home::{Board, Home, Size, TaskError};
+use crate::home::{real_puzzle, Board, Home, Size, TaskError};
 
 /// A real puzzle of puzzle-tents.com and the answer the site hashes.
 const REAL: &str = "_c_ndg_a,2,0,2,1,0,2,1,2,1,0,1,2";
@@ -21,13 +21,7 @@ fn solve(task: &str, limit: usize) -> crate::Solved<String> {
 
 #[test]
 fn a_real_puzzle_reads_writes_back_and_solves_to_the_sites_answer() {
-    let board = read(REAL).unwrap();
-    assert_eq!(board.size(), Size::square(6));
-    assert_eq!(board.task(), REAL);
-    assert_eq!(board.check(REAL_ANSWER), Ok(()));
-    let solved = solve(REAL, 2);
-    assert!(solved.is_unique());
-    assert_eq!(solved.solutions, [REAL_ANSWER]);
+    let board = real_puzzle(&HOME, REAL, Size::square(6), REAL_ANSWER);
     let drawing = board.draw(Some(REAL_ANSWER));
     assert_eq!(drawing.cells[0].mark, Some(crate::draw::Mark::Tree));
     assert_eq!(drawing.cells[3].mark, Some(crate::draw::Mark::Tent));
