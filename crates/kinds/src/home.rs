@@ -163,6 +163,26 @@ pub(crate) fn real_puzzle(home: &dyn Home, task: &str, size: Size, answer: &str)
     board
 }
 
+/// For the tests of each kind: solves `board` exhaustively and asserts that
+/// it finds exactly those of `candidates` (every answer a board of its size
+/// could have, tried by brute force) that the kind's check accepts. Returns
+/// how many those are, capped at 2, so that a test can count its boards with
+/// none, one and several.
+#[cfg(test)]
+pub(crate) fn solves_to_what_its_check_accepts(
+    board: &dyn Board,
+    candidates: impl IntoIterator<Item = String>,
+) -> usize {
+    let mut expected: Vec<String> = candidates.into_iter().filter(|answer| board.check(answer).is_ok()).collect();
+    let solved = board.solve(Settings::default(), usize::MAX).expect("a solver").expect("answers its check accepts");
+    assert!(solved.stats.exhausted, "{}", board.task());
+    let mut found = solved.solutions;
+    found.sort();
+    expected.sort();
+    assert_eq!(found, expected, "{}", board.task());
+    expected.len().min(2)
+}
+
 /// For the tests of a kind with a solver of its own: solves each board
 /// exhaustively by its default solver and by the engine's multi-cover
 /// search, asserts both find the same answers, and counts the boards with

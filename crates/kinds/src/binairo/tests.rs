@@ -2,7 +2,7 @@ use multicover::Settings;
 
 use super::home::HOME;
 use crate::draw::Ink;
-use crate::home::{Board, Home, Size, TaskError};
+use crate::home::{solves_to_what_its_check_accepts, Board, Home, Size, TaskError};
 
 /// Real puzzles of puzzle-binairo.com (binairo 8x8, binairo-plus 6x6) and
 /// the answers the site hashes.
@@ -142,17 +142,9 @@ fn every_answer_and_no_other_on_random_small_boards() {
                 .collect()
         });
         let board = Binairo { size, givens, signs };
-        let mut expected: Vec<String> = (0..1u32 << cells)
-            .map(|set| (0..cells).map(|k| if set >> k & 1 == 1 { '1' } else { '0' }).collect::<String>())
-            .filter(|answer| board.check(answer).is_ok())
-            .collect();
-        let solved = board.solve(Settings::default(), usize::MAX).unwrap().unwrap();
-        assert!(solved.stats.exhausted, "{}", board.task());
-        let mut found = solved.solutions;
-        found.sort();
-        expected.sort();
-        assert_eq!(found, expected, "{}", board.task());
-        seen[expected.len().min(2)] += 1;
+        let candidates = (0..1u32 << cells)
+            .map(|set| (0..cells).map(|k| if set >> k & 1 == 1 { '1' } else { '0' }).collect::<String>());
+        seen[solves_to_what_its_check_accepts(&board, candidates)] += 1;
     }
     assert!(seen.iter().all(|&n| n >= 5), "the random boards miss a case: {seen:?}");
 }

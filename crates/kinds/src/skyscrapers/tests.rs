@@ -1,7 +1,7 @@
 use multicover::Settings;
 
 use super::home::HOME;
-use crate::home::{Board, Home, Size, TaskError};
+use crate::home::{solves_to_what_its_check_accepts, Board, Home, Size, TaskError};
 
 /// Real puzzles of puzzle-skyscrapers.com (4x4 without givens, 5x5 with)
 /// and the answers the site hashes.
@@ -134,18 +134,10 @@ fn every_answer_and_no_other_on_random_small_boards() {
         let givens = crate::task::write_run_length(&crate::latin::givens_tokens(&givens), crate::task::Numbers::Run);
         let task = format!("{},{givens}", clues.join("/"));
         let board = read(&task).unwrap();
-        let mut expected: Vec<String> = squares
+        let candidates = squares
             .iter()
-            .map(|s| s.iter().map(|&h| char::from(b'0' + h)).collect::<String>())
-            .filter(|answer| board.check(answer).is_ok())
-            .collect();
-        let solved = board.solve(Settings::default(), usize::MAX).unwrap().unwrap();
-        assert!(solved.stats.exhausted, "{task}");
-        let mut found = solved.solutions;
-        found.sort();
-        expected.sort();
-        assert_eq!(found, expected, "{task}");
-        seen[expected.len().min(2)] += 1;
+            .map(|s| s.iter().map(|&h| char::from(b'0' + h)).collect::<String>());
+        seen[solves_to_what_its_check_accepts(&*board, candidates)] += 1;
     }
     assert!(seen[1] >= 20 && seen[2] >= 20, "the random boards miss a case: {seen:?}");
 }
