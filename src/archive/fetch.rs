@@ -34,7 +34,7 @@ pub use crate::site::browser::Unsandboxed;
 pub use crate::site::browser::kill_running;
 /// A puzzle's site ID and size class, as `fetch ID SIZE` names them; the
 /// family's sites, and a class as asked for on one.
-pub use crate::site::family::{AQUARIUM, SiteId, site_names};
+pub use crate::site::family::{AQUARIUM, SiteId, class_names, site_names};
 use crate::site::family::{At, Period, learn_menu, normal_classes, special_number};
 use crate::site::fetch::{FetchSettings, Method, Page, PageSource, fetch};
 use crate::site::http::HttpFetcher;

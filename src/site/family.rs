@@ -348,6 +348,19 @@ pub fn site_names() -> Vec<&'static str> {
     FAMILY.iter().map(|site| site.name).collect()
 }
 
+/// Every class name the table itself knows, of any site, each once, sorted:
+/// the specials' and the built-in normal classes' (not those learned from a
+/// site's menu, which a completion script written once cannot know).
+pub fn class_names() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = FAMILY
+        .iter()
+        .flat_map(|site| site.specials.iter().map(|s| s.name).chain(site.classes.iter().map(|k| k.name)))
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    names
+}
+
 /// What the site's pages have taught this process about classes the table
 /// does not hold: a normal class's name and kind from a size menu, a path
 /// special's number from its page's `Game.plSize`. Kept here so that a
@@ -470,6 +483,10 @@ mod tests {
         names.sort();
         names.dedup();
         assert_eq!(names.len(), 37);
+        let classes = class_names();
+        for name in ["daily", "monthly", "6x6-easy", "daily-binairo-plus", "chess-melee-daily"] {
+            assert_eq!(classes.iter().filter(|&&c| c == name).count(), 1, "{name}");
+        }
         for kind in Kind::ALL.into_iter().filter(|k| k.is_family()) {
             assert!(SiteId::of_kind(kind).is_some(), "{kind} has no site");
         }

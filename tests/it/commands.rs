@@ -301,6 +301,10 @@ fn completions_and_the_manual_cover_every_command() {
         for name in ["missed", "db"] {
             assert!(script.contains(&format!("{option}{name}")), "{shell} completions lack --{name}: {script}");
         }
+        // The classes fetch takes, of Aquarium and of the sister sites, though any word is taken.
+        for class in ["10x10-hard", "monthly", "daily-binairo-plus", "chess-melee-weekly"] {
+            assert!(script.contains(class), "{shell} completions lack the class {class}");
+        }
     }
     dir.run(&["completions", "tcsh"]).expect_code(2);
 
@@ -314,6 +318,33 @@ fn completions_and_the_manual_cover_every_command() {
     }
     let run = dir.run(&["man", "nope"]).expect_code(2);
     assert!(run.stderr.contains("`nope` is not a command of aquarchive; the commands are solve, "), "{run}");
+
+    // Every page that a page lists is written by --all, and nothing else.
+    let written = dir.run(&["man", "--all", "pages/man1"]).ok().stdout;
+    let folder = dir.join("pages/man1");
+    let mut files: Vec<String> =
+        std::fs::read_dir(&folder).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    files.sort();
+    assert_eq!(written.lines().count(), files.len(), "{written}");
+    let mut listed = vec!["aquarchive.1".to_string()];
+    for file in &files {
+        let page = std::fs::read_to_string(folder.join(file)).unwrap();
+        assert!(page.contains(&format!(".TH {} 1", file.trim_end_matches(".1"))), "{file}: {page}");
+        // A reference is `aquarchive\-calendar\-read(1)` in roff.
+        for after in page.split("aquarchive\\-").skip(1) {
+            let name: String = after.chars().take_while(|&c| c.is_ascii_lowercase() || c == '\\' || c == '-').collect();
+            if after[name.len()..].starts_with("(1)") {
+                listed.push(format!("aquarchive-{}.1", name.replace("\\-", "-")));
+            }
+        }
+    }
+    listed.sort();
+    listed.dedup();
+    assert_eq!(files, listed);
+    assert!(files.contains(&"aquarchive-calendar-read.1".to_string()), "{files:?}");
+    assert!(!files.iter().any(|file| file.contains("help")), "{files:?}");
+    let run = dir.run(&["man", "fetch", "--all", "x"]).expect_code(2);
+    assert!(run.stderr.contains("cannot be used with"), "{run}");
 }
 
 #[test]

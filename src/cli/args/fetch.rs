@@ -24,7 +24,7 @@ address, kinds, specials and the classes known. A special's run also catches up 
 #[derive(Args, Debug)]
 pub struct FetchArgs {
     /// Size classes to fetch a new puzzle of, as the site names them: Aquarium's 6x6-easy ... 15x15-hard, daily, weekly, monthly, or the site's ?size= number (`aquarchive sites` lists every site's)
-    #[arg(value_name = "SIZE", required_unless_present = "id", conflicts_with = "id")]
+    #[arg(value_name = "SIZE", required_unless_present = "id", conflicts_with = "id", value_parser = ClassNames, hide_possible_values = true)]
     pub sizes: Vec<String>,
     /// The sites of the family to fetch from (repeatable, or a comma list), or `all`; Aquarium's without it
     #[arg(long = "site", value_name = "SITE", value_delimiter = ',', value_parser = site_names_parser())]
@@ -33,7 +33,7 @@ pub struct FetchArgs {
     #[arg(long, value_name = "ID", requires = "size")]
     pub id: Option<String>,
     /// The size class of --id (IDs are unique only within a class)
-    #[arg(long, value_name = "SIZE", requires = "id")]
+    #[arg(long, value_name = "SIZE", requires = "id", value_parser = ClassNames, hide_possible_values = true)]
     pub size: Option<String>,
     /// New puzzles to store per size class
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1000))]
@@ -50,6 +50,30 @@ pub struct FetchArgs {
     /// Print one JSON object per fetch per line
     #[arg(long)]
     pub json: bool,
+}
+
+/// A size class as typed: any word (a class a site's menu taught, a
+/// `?size=` number), checked later against the site it is asked of. Its
+/// possible values are only for the completion scripts, which then offer
+/// every class name the family's table knows.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct ClassNames;
+
+impl clap::builder::TypedValueParser for ClassNames {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(aquarchive::archive::fetch::class_names().into_iter().map(clap::builder::PossibleValue::new)))
+    }
 }
 
 /// The names `--site` takes, each offered by the help and the completions.

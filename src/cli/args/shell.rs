@@ -12,7 +12,8 @@ pub const COMPLETIONS_EXAMPLES: &str = "Examples:
 pub const MAN_EXAMPLES: &str = "Examples:
   aquarchive man | man -l -                           # read it now
   aquarchive man > ~/.local/share/man/man1/aquarchive.1   # then: man aquarchive
-  aquarchive man fetch > ~/.local/share/man/man1/aquarchive-fetch.1";
+  aquarchive man fetch > ~/.local/share/man/man1/aquarchive-fetch.1
+  aquarchive man --all ~/.local/share/man/man1         # every page: man aquarchive-calendar-read";
 
 pub const GUIDE_EXAMPLES: &str = "Examples:
   aquarchive guide | less                 # the whole guide
@@ -39,4 +40,8 @@ pub struct ManArgs {
     /// A subcommand whose page to print (aquarchive-COMMAND(1)); the main page, aquarchive(1), lists them all
     #[arg(value_name = "COMMAND")]
     pub command: Option<String>,
+    /// Write every page into this folder (made if missing) instead of printing one: aquarchive.1 and a page
+    /// for each command and subcommand the pages list (aquarchive-fetch.1, aquarchive-calendar-read.1)
+    #[arg(long, value_name = "DIR", conflicts_with = "command")]
+    pub all: Option<std::path::PathBuf>,
 }

@@ -18,8 +18,11 @@ pub fn completions(args: &CompletionsArgs) -> Result<ExitCode, CliError> {
 }
 
 pub fn man(args: &ManArgs) -> Result<ExitCode, CliError> {
-    let mut command = Cli::command();
+    let mut command = without_help_command(Cli::command());
     command.build();
+    if let Some(dir) = &args.all {
+        return man_all(command, dir);
+    }
     let page = match &args.command {
         None => command,
         Some(name) => {
@@ -35,12 +38,50 @@ pub fn man(args: &ManArgs) -> Result<ExitCode, CliError> {
             sub.clone()
         }
     };
+    print(&String::from_utf8_lossy(&page_of(page, "<stdout>")?))?;
+    Ok(ExitCode::Ok)
+}
+
+/// `command` without clap's `help` subcommand, at every level: the pages
+/// document `--help`, and pages of `help` (and of `help calendar read`)
+/// would only repeat the others.
+fn without_help_command(command: clap::Command) -> clap::Command {
+    let names: Vec<String> = command.get_subcommands().map(|c| c.get_name().to_string()).collect();
+    names
+        .into_iter()
+        .fold(command.disable_help_subcommand(true), |command, name| command.mut_subcommand(name, without_help_command))
+}
+
+/// The roff page of one (built) command, for `to` (named in an error).
+fn page_of(command: clap::Command, to: &str) -> Result<Vec<u8>, CliError> {
     let mut out = Vec::new();
-    clap_mangen::Man::new(page)
+    clap_mangen::Man::new(command)
         .source(concat!("aquarchive ", env!("CARGO_PKG_VERSION")))
         .render(&mut out)
-        .map_err(|source| CliError::Io { path: "<stdout>".into(), source })?;
-    print(&String::from_utf8_lossy(&out))?;
+        .map_err(|source| CliError::Io { path: to.into(), source })?;
+    Ok(out)
+}
+
+/// Writes the page of `command` and of every subcommand below it into
+/// `dir`, each named by its display name (`aquarchive-calendar-read.1`), the
+/// name the page above it lists; says each file on stdout.
+fn man_all(command: clap::Command, dir: &std::path::Path) -> Result<ExitCode, CliError> {
+    let io = |path: &std::path::Path| {
+        let path = path.display().to_string();
+        move |source| CliError::Io { path, source }
+    };
+    std::fs::create_dir_all(dir).map_err(io(dir))?;
+    let mut pending = vec![command];
+    let mut written = Vec::new();
+    while let Some(command) = pending.pop() {
+        pending.extend(command.get_subcommands().cloned());
+        let path = dir.join(format!("{}.1", command.get_display_name().unwrap_or(command.get_name())));
+        let page = page_of(command, &path.display().to_string())?;
+        std::fs::write(&path, page).map_err(io(&path))?;
+        written.push(path.display().to_string());
+    }
+    written.sort();
+    print(&(written.join("\n") + "\n"))?;
     Ok(ExitCode::Ok)
 }
 
