@@ -135,7 +135,12 @@ impl Store {
                     source: std::io::Error::new(std::io::ErrorKind::Interrupted, "stopped before it was put in place"),
                 });
             }
-            let named = put_in_place(&temp, target, replacing.as_ref())?;
+            // Said once for a folder: where a dated backup of this archive
+            // already is, the drive's way of naming was said then, and a
+            // nightly backup would say it every night.
+            let said_before = holds_a_dated_backup(folder, &self.path, place);
+            let named = put_in_place(&temp, target, replacing.as_ref())?
+                .filter(|warning| !(said_before && matches!(warning, DriveWarning::NamedByClaim { .. })));
             Ok(BackupReport {
                 path: target.to_path_buf(),
                 puzzles: rows.puzzles,
@@ -336,6 +341,25 @@ fn identity(meta: &std::fs::Metadata) -> (u64, u64) {
 /// Elsewhere every file is taken for itself.
 #[cfg(not(unix))]
 fn identity(_meta: &std::fs::Metadata) {}
+
+/// Whether `folder` holds a dated backup of `archive` ([`backup_target`]'s
+/// `STEM-YYYYMMDDTHHMMSSZ.sqlite`) other than `target`.
+fn holds_a_dated_backup(folder: &Path, archive: &Path, target: &Path) -> bool {
+    let stem = archive.file_stem().map_or_else(|| "archive".into(), |s| s.to_string_lossy());
+    let prefix = format!("{stem}-");
+    let Ok(entries) = std::fs::read_dir(folder) else { return false };
+    entries.flatten().any(|entry| {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        let dated = name.strip_prefix(&prefix).is_some_and(|rest| {
+            rest.ends_with(".sqlite")
+                && rest.len() >= 16
+                && rest.as_bytes()[8] == b'T'
+                && rest[..8].bytes().all(|b| b.is_ascii_digit())
+        });
+        dated && entry.path() != target
+    })
+}
 
 /// What a file that is not a regular one is, in words ("a named pipe").
 fn kind_of(file_type: std::fs::FileType) -> &'static str {

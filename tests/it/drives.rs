@@ -80,7 +80,12 @@ impl Exfat {
 
     /// The names on the drive, sorted.
     fn names(&self) -> Vec<String> {
-        let mut names: Vec<String> = std::fs::read_dir(self.path())
+        self.names_in("")
+    }
+
+    /// The names in a folder of the drive, sorted.
+    fn names_in(&self, folder: &str) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(self.path().join(folder))
             .unwrap()
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
             .collect();
@@ -130,7 +135,12 @@ fn backups_onto_exfat_are_made_checked_and_never_replace_a_file_unless_forced() 
     let dated = stick.at(&named[0]);
     assert!(run.stdout.ends_with(&format!(" to {dated}; verified\n")), "{run}");
     warned_once(&run, &dated);
-    dir.run(&["--db", "a.sqlite", "backup", &stick.at("nightly/")]).ok();
+    let run = dir.run(&["--db", "a.sqlite", "backup", &stick.at("nightly/")]).ok();
+    warned_once(&run, &stick.at(&format!("nightly/{}", stick.names_in("nightly")[0])));
+    // The next night's backup into a folder already warned about says nothing.
+    let run = dir.run(&["--db", "a.sqlite", "backup", &stick.at("nightly/")]).ok();
+    assert!(run.stderr.is_empty(), "warned again: {run}");
+    assert_eq!(stick.names_in("nightly").len(), 2);
     let file = stick.at("copy.sqlite");
     let run = dir.run(&["--db", "a.sqlite", "backup", &file]).ok();
     assert_eq!(
@@ -141,7 +151,8 @@ fn backups_onto_exfat_are_made_checked_and_never_replace_a_file_unless_forced() 
         ),
         "{run}"
     );
-    warned_once(&run, &file);
+    // Beside a dated backup (the drive's top), already warned about.
+    assert!(run.stderr.is_empty(), "warned again: {run}");
     for copy in [&dated, &file] {
         assert_eq!(&content(&dir, copy), &original, "{copy}");
         dir.run(&["--db", copy, "verify"]).ok();
