@@ -1,4 +1,4 @@
--- The aquarchive database, version 2 (`user_version`; the binary's
+-- The aquarchive database, version 3 (`user_version`; the binary's
 -- `store::VERSION`). Embedded in the binary (src/store) and run once on a
 -- new file. A change to it is a new version, with a step in
 -- src/store/migrate.rs that takes a file of the version before to it, run
@@ -130,3 +130,24 @@ CREATE TABLE calendar_readings (
     read_at      TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
     UNIQUE (puzzle, photo_sha256)
 );
+
+-- Puzzles taken out of the archive by `aquarchive remove`, one row each:
+-- the id it had (never given to another puzzle), what it was known by,
+-- the page it was read from, and when it went. Its page snapshot and the
+-- fetch records of that page stay: this row says what became of the
+-- puzzle they gave, and keeps `reparse` from storing it again unasked.
+CREATE TABLE removed_puzzles (
+    id             INTEGER PRIMARY KEY,
+    kind           TEXT NOT NULL,
+    source         TEXT NOT NULL,
+    size_class     INTEGER,
+    site_id        INTEGER,
+    special_date   TEXT,
+    canonical_hash TEXT NOT NULL,
+    snapshot       TEXT REFERENCES snapshots (sha256),
+    status         TEXT NOT NULL,
+    -- When it was first stored, and when it was removed.
+    created        TEXT NOT NULL,
+    removed_at     TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+);
+CREATE INDEX removed_puzzles_snapshot ON removed_puzzles (snapshot);

@@ -35,10 +35,9 @@ pub use crate::site::browser::kill_running;
 /// A puzzle's site ID and size class, as `fetch ID SIZE` names them; the
 /// family's sites, and a class as asked for on one.
 pub use crate::site::family::{AQUARIUM, SiteId, class_names, site_names};
-use crate::site::family::{At, Period, learn_menu, normal_classes, special_number};
+use crate::site::family::{At, Period, normal_classes, special_number};
 use crate::site::fetch::{FetchSettings, Method, Page, PageSource, fetch};
 use crate::site::http::HttpFetcher;
-use crate::site::raw::menu_classes;
 use crate::site::robots::{RobotsGuard, product_token};
 pub use crate::site::url::{Asked, PuzzleId, SizeClass};
 use crate::site::url::{Request, SiteUrls, offered_for, read_request};
@@ -49,6 +48,7 @@ pub use super::page::{FetchReport, Outcome, import_page};
 use super::page::{Kept, keep};
 pub use super::reparse::{Reparsed, reparse};
 use super::robots::{RulesError, RulesFrom, site_rules};
+pub use super::site_names::learn_classes;
 
 /// What to fetch. Each names its site through its class.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -128,28 +128,6 @@ pub fn targets(
     // Site by site, in the family's order, each site's classes as asked.
     targets.sort_by_key(|t| t.site());
     Ok(targets)
-}
-
-/// Learns what the archive's stored pages say of each site's classes: the
-/// newest stored page of the site that has a size menu gives the normal
-/// classes, and the newest page of each path special its number. No page is
-/// asked of any site.
-pub fn learn_classes(store: &Store, sites: &[SiteId]) -> Result<(), ArchiveError> {
-    for &site in sites {
-        for (url, bytes) in store.newest_pages_under(&site_prefixes(site), 30)? {
-            learn_menu(site, &menu_classes(&bytes));
-            if let Some(Request::Path(..)) = read_request(&url) {
-                let _ = crate::site::fetch::process(&bytes, read_request(&url).expect("just read"));
-            }
-        }
-    }
-    Ok(())
-}
-
-/// What a stored fetch's URL of a site looks like, under any address the
-/// site was fetched at: its host `puzzle-NAME.` or a mirror's `/NAME/`.
-fn site_prefixes(site: SiteId) -> Vec<String> {
-    vec![format!("puzzle-{}.", site.name()), format!("/{}/", site.name())]
 }
 
 /// A site of the family as `aquarchive sites` shows it.

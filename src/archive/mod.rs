@@ -19,6 +19,7 @@ pub mod merge;
 pub mod page;
 pub mod picture;
 pub mod reading;
+pub mod remove;
 pub mod reparse;
 pub mod restore;
 #[cfg(feature = "http")]
@@ -45,4 +46,4 @@ pub use crate::engine::{Settings, Stats};
 pub use crate::kinds::Kind;
 pub use crate::kinds::calendar::{CalendarError, DateError};
 pub use crate::site::SiteError;
-pub use crate::store::{Access, Added, FetchQuery, Filter, Status, Store, StoreError, backup_target};
+pub use crate::store::{Access, Added, FetchQuery, Filter, Puzzle, Status, Store, StoreError, backup_target};

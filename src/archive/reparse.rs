@@ -2,7 +2,7 @@
 
 use crate::engine::Settings;
 use crate::site::family::SiteId;
-use crate::site::fetch::process;
+use crate::site::fetch::{Method, process, process_saved};
 use crate::site::markup::EXTRACTOR_VERSION;
 use crate::site::url::{PuzzleId, Request, SizeClass, read_request};
 use crate::store::{Added, Filter, Status, Store};
@@ -29,15 +29,25 @@ pub enum Reparsed {
         status: Status,
         stored: Added,
     },
+    /// The page of a removed puzzle (the id it had), read again as asked:
+    /// its puzzle is stored again under this id (or was stored already).
+    BroughtBack {
+        removed: i64,
+        status: Status,
+        stored: Added,
+    },
 }
 
 /// Re-extracts every stored puzzle that came from a snapshot with the
 /// current extractor; a puzzle that now reads differently is re-judged and
 /// replaced, with its solution, in one transaction. Then tries every page
-/// fetched that gave no puzzle, and stores what it gives now.
+/// fetched that gave no puzzle, and stores what it gives now; the pages of
+/// removed puzzles (`remove`) too where `bring_back_removed`, and else not,
+/// so that a removed puzzle stays removed.
 pub fn reparse(
     store: &mut Store,
     settings: Settings,
+    bring_back_removed: bool,
     each: &mut dyn FnMut(i64, &Reparsed),
 ) -> Result<Vec<(i64, Reparsed)>, ArchiveError> {
     let stored = store.puzzles(&Filter::default())?;
@@ -105,17 +115,25 @@ pub fn reparse(
         results.push((puzzle.id, result));
     }
     // Pages that gave no puzzle when fetched: the extractor may read them now.
-    for (url, sha) in store.snapshots_without_puzzle()? {
-        let Some(request) = read_request(&url) else { continue };
-        let Some(bytes) = store.snapshot(&sha)? else { continue };
-        let Ok(extracted) = process(&bytes, request) else { continue };
-        let Judged::Fresh(fresh) = judge(store, &extracted, &url, settings)? else {
+    for page in store.pages_without_puzzle(bring_back_removed)? {
+        let Some(bytes) = store.snapshot(&page.sha256)? else { continue };
+        let extracted = match read_request(&page.url) {
+            Some(request) => process(&bytes, request),
+            // A page saved to a file says itself what it holds.
+            None if page.method == Method::File.as_str() => process_saved(&bytes),
+            None => continue,
+        };
+        let Ok(extracted) = extracted else { continue };
+        let Judged::Fresh(fresh) = judge(store, &extracted, &page.url, settings)? else {
             continue;
         };
         let status = fresh.puzzle.status;
-        let stored = store_judged(store, *fresh, Some(sha))?;
+        let stored = store_judged(store, *fresh, Some(page.sha256))?;
         let (Added::New(id) | Added::Replaced(id) | Added::Present(id)) = stored;
-        let result = Reparsed::Found { status, stored };
+        let result = match page.removed {
+            Some(removed) => Reparsed::BroughtBack { removed, status, stored },
+            None => Reparsed::Found { status, stored },
+        };
         each(id, &result);
         results.push((id, result));
     }

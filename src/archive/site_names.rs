@@ -4,9 +4,12 @@
 //! with its site ID.
 
 use crate::kinds::Kind;
-use crate::site::family::SiteId;
-use crate::site::url::{PuzzleId, SizeClass, puzzle_link};
-use crate::store::Sizes;
+use crate::site::family::{AQUARIUM, SiteId, learn_menu, normal_classes};
+use crate::site::raw::menu_classes;
+use crate::site::url::{Asked, PuzzleId, Request, SizeClass, class_words, puzzle_link, read_request};
+use crate::store::{Sizes, Store};
+
+use super::error::ArchiveError;
 
 // The size classes themselves (numbers, names, sides) live in
 // `site::url`, the one place that knows the site's naming.
@@ -26,29 +29,65 @@ pub fn size_class_name(kind: Kind, size_class: i64) -> String {
     }
 }
 
-/// Reads a size class as a user writes it: the site's number (`8`) or a
-/// name (`15x15-hard`, `15x15 hard`, `special-daily`).
-pub fn parse_size_class(text: &str) -> Option<i64> {
-    let text = text.trim().to_lowercase().replace(['_', ' '], "-");
-    let text = text.strip_prefix("special-").unwrap_or(&text);
-    text.parse::<SizeClass>().ok().map(|c| i64::from(c.param()))
+/// The sizes a user's words pick on `site`, as `list --site SITE --size
+/// WORDS` takes them: one of the site's classes as the site names it (or
+/// as `fetch --site SITE` takes it: `daily` is every daily the site serves),
+/// its number, or a grid (`15x15`: the site's classes on it, and the
+/// puzzles of no class on it). The classes the archive's stored pages
+/// taught are known first ([`learn_classes`]). Words that name none of
+/// these are an error that names what the site knows.
+pub fn sizes_on(store: &Store, site: SiteId, words: &str) -> Result<Sizes, ArchiveError> {
+    if site != AQUARIUM {
+        learn_classes(store, &[site])?;
+    }
+    let wanted = words.trim().to_ascii_lowercase().replace(['_', ' '], "-");
+    // `special-daily`, as `list` prints a special's class.
+    let class_words_given = [wanted.as_str(), wanted.strip_prefix("special-").unwrap_or(&wanted)];
+    if let Some(asked) = class_words_given.iter().find_map(|word| Asked::on(site, word).ok()) {
+        // A special served at a path whose number no stored page gave holds
+        // no stored puzzle yet.
+        let classes = asked.iter().filter_map(|a| a.class()).map(|c| i64::from(c.param())).collect();
+        return Ok(Sizes { classes, grid: None });
+    }
+    let side = |s: &str| s.parse::<i64>().ok().filter(|&n| n > 0);
+    if let Some((width, height)) = wanted.split_once('x')
+        && let (Some(width), Some(height)) = (side(width), side(height))
+    {
+        let grid = format!("{width}x{height}");
+        // `15x15-hard`; a class of a site's second kind, `binairo-plus-6x6-easy`.
+        let classes = normal_classes(site)
+            .into_iter()
+            .filter(|(_, name)| name.split('-').any(|part| part == grid))
+            .map(|(param, _)| i64::from(param))
+            .collect();
+        return Ok(Sizes { classes, grid: Some((width, height)) });
+    }
+    Err(ArchiveError::Input(format!(
+        "not a size class of the {site} site (it knows {}) nor a grid like 15x15",
+        class_words(site)
+    )))
 }
 
-/// The sizes a user's words pick, as `list` prints classes: one class
-/// ([`parse_size_class`]), or a grid (`15x15`): its classes (easy, normal
-/// and hard) and the puzzles of no class on it.
-pub fn parse_sizes(text: &str) -> Option<Sizes> {
-    if let Some(class) = parse_size_class(text) {
-        return Some(Sizes { classes: vec![class], grid: None });
+/// Learns what the archive's stored pages say of each site's classes: the
+/// newest stored page of the site that has a size menu gives the normal
+/// classes, and the newest page of each path special its number. No page is
+/// asked of any site.
+pub fn learn_classes(store: &Store, sites: &[SiteId]) -> Result<(), ArchiveError> {
+    for &site in sites {
+        for (url, bytes) in store.newest_pages_under(&site_prefixes(site), 30)? {
+            learn_menu(site, &menu_classes(&bytes));
+            if let Some(request @ Request::Path(..)) = read_request(&url) {
+                let _ = crate::site::fetch::process(&bytes, request);
+            }
+        }
     }
-    let grid = text.trim().to_lowercase();
-    let (width, height) = grid.split_once('x')?;
-    let side = |s: &str| s.parse::<i64>().ok().filter(|&n| n > 0);
-    let classes = SizeClass::all()
-        .filter(|c| !c.is_special() && c.name().split_once('-').is_some_and(|(size, _)| size == grid))
-        .map(|c| i64::from(c.param()))
-        .collect();
-    Some(Sizes { classes, grid: Some((side(width)?, side(height)?)) })
+    Ok(())
+}
+
+/// What a stored fetch's URL of a site looks like, under any address the
+/// site was fetched at: its host `puzzle-NAME.` or a mirror's `/NAME/`.
+fn site_prefixes(site: SiteId) -> Vec<String> {
+    vec![format!("puzzle-{}.", site.name()), format!("/{}/", site.name())]
 }
 
 /// A site ID as the site prints it: `5,642,858`.
@@ -113,19 +152,28 @@ mod tests {
         assert_eq!(size_class_name(Kind::LightUp, 13), "special daily");
         assert_eq!(size_class_name(Kind::LightUp, 0), "7x7 easy");
         assert_eq!(size_class_name(Kind::Calendar, 3), "size 3");
-        assert_eq!(parse_size_class("15x15-hard"), Some(8));
-        assert_eq!(parse_size_class("6x6 easy"), Some(0));
-        assert_eq!(parse_size_class("special_daily"), Some(9));
-        assert_eq!(parse_size_class("4"), Some(4));
-        assert_eq!(parse_size_class("12"), None);
-        assert_eq!(parse_size_class("15x15"), None);
-        let sizes = |classes: Vec<i64>, grid| Some(Sizes { classes, grid });
-        assert_eq!(parse_sizes("15x15"), sizes(vec![6, 7, 8], Some((15, 15))));
-        assert_eq!(parse_sizes(" 6X6 "), sizes(vec![0, 1, 2], Some((6, 6))));
-        assert_eq!(parse_sizes("9x9"), sizes(vec![], Some((9, 9))));
-        assert_eq!(parse_sizes("10x10-normal"), sizes(vec![4], None));
-        assert_eq!(parse_sizes("daily"), sizes(vec![9], None));
-        assert_eq!(parse_sizes("0x5"), None);
-        assert_eq!(parse_sizes("huge"), None);
+    }
+
+    #[test]
+    fn sizes_are_read_by_the_sites_own_classes() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("a.sqlite"), crate::store::Access::ReadWrite).unwrap();
+        let sizes = |site: &str, words: &str| sizes_on(&store, SiteId::named(site).unwrap(), words).ok();
+        let picked = |classes: Vec<i64>, grid| Some(Sizes { classes, grid });
+        assert_eq!(sizes("aquarium", "15x15-hard"), picked(vec![8], None));
+        assert_eq!(sizes("aquarium", "6x6 easy"), picked(vec![0], None));
+        assert_eq!(sizes("aquarium", "special_daily"), picked(vec![9], None));
+        assert_eq!(sizes("aquarium", "4"), picked(vec![4], None));
+        assert_eq!(sizes("aquarium", "12"), None);
+        assert_eq!(sizes("aquarium", "15x15"), picked(vec![6, 7, 8], Some((15, 15))));
+        assert_eq!(sizes("aquarium", " 6X6 "), picked(vec![0, 1, 2], Some((6, 6))));
+        assert_eq!(sizes("aquarium", "9x9"), picked(vec![], Some((9, 9))));
+        assert_eq!(sizes("aquarium", "0x5"), None);
+        // A sister site's daily is its own number: Light Up's is 13.
+        assert_eq!(sizes("light-up", "daily"), picked(vec![13], None));
+        assert_eq!(sizes("light-up", "special-weekly"), picked(vec![12], None));
+        assert_eq!(sizes("light-up", "7x7-easy"), picked(vec![0], None));
+        let err = sizes_on(&store, SiteId::named("star-battle").unwrap(), "huge").unwrap_err().to_string();
+        assert!(err.starts_with("not a size class of the star-battle site (it knows daily, weekly, monthly"), "{err}");
     }
 }

@@ -10,7 +10,8 @@ pub enum ExitCode {
     /// `fetch`, a page that failed or held no good puzzle.
     Error = 2,
     /// `fetch`: everything worked but no new puzzle was stored (the
-    /// archive had it, e.g. today's daily fetched twice).
+    /// archive had it, e.g. today's daily fetched twice); `remove`: no
+    /// puzzle matched, nothing was done.
     NothingNew = 3,
     /// Stopped by Ctrl-C after keeping what was done (128 + SIGINT).
     Interrupted = 130,

@@ -5,8 +5,8 @@ use aquarchive::archive::Kind;
 
 use super::args::{self, CalendarCommand, Command};
 use super::commands::{
-    backup, calendar, export, fetch, generate, grade, import, list, log, reparse, resolve, shell, show, sites, solve,
-    stats, verify,
+    backup, calendar, export, fetch, generate, grade, import, list, log, remove, reparse, resolve, shell, show, sites,
+    solve, stats, verify,
 };
 use super::error;
 use super::exit::ExitCode;
@@ -40,6 +40,7 @@ pub fn main() -> ExitCode {
         Command::Export(args) => export::run(args, global),
         Command::Stats(args) => stats::run(args, global),
         Command::Verify(args) => verify::run(args, global),
+        Command::Remove(args) => remove::run(args, global),
         Command::Fetch(args) => fetch::run(args, global),
         Command::Reparse(args) => reparse::run(args, global),
         Command::Log(args) => log::run(args, global),

@@ -330,7 +330,7 @@ pub fn fetch(source: &mut dyn PageSource, urls: &SiteUrls, request: Request) -> 
 /// A page saved to a file, read as if it had just been fetched: its record
 /// has method `file` and a `file:` URL naming the path.
 pub fn read_saved(path: &std::path::Path, bytes: Vec<u8>) -> Fetched {
-    let result = extract(&bytes, None::<super::url::Asked>).map_err(FetchError::Extract);
+    let result = process_saved(&bytes);
     let record = FetchRecord {
         url: format!("file:{}", path.display()),
         method: Method::File,
@@ -341,6 +341,13 @@ pub fn read_saved(path: &std::path::Path, bytes: Vec<u8>) -> Fetched {
     };
     let offered = offered_dates(&bytes);
     Fetched { record, snapshot: Some(Snapshot::of(bytes)), result, offered }
+}
+
+/// From a saved page's bytes to the puzzle on it: nothing was asked for,
+/// so the page alone says what it holds. What `import` and `reparse` run
+/// on a page saved to a file.
+pub fn process_saved(bytes: &[u8]) -> Result<Extracted, FetchError> {
+    extract(bytes, None::<super::url::Asked>).map_err(FetchError::Extract)
 }
 
 /// From a page's bytes to the puzzle on it, checked against what was

@@ -5,7 +5,10 @@
 //! stored: no error means the page gave a puzzle (new or already held); an
 //! error with a stored puzzle on that very page means the puzzle was kept
 //! flagged (rejected); an error without one means the fetch failed or the
-//! page could not be read.
+//! page could not be read. A puzzle removed since (`remove`) still counts
+//! as the page's, and a fetch whose page gave only removed puzzles names
+//! the last one removed, as removed: the log says what happened, and never
+//! points at a puzzle that is gone as if it were there.
 
 use jiff::Timestamp;
 use rusqlite::{OptionalExtension, Row, ToSql, params};
@@ -65,7 +68,13 @@ pub struct LoggedFetch {
     pub error: Option<String>,
     /// The stored puzzle that came from this fetch's page, if any.
     pub puzzle: Option<i64>,
-    /// That puzzle's size class and, for a special, its date.
+    /// Where the page's puzzle is stored no more: the id it had, and when
+    /// it was removed.
+    pub removed_puzzle: Option<i64>,
+    #[serde(serialize_with = "serialize_maybe_time")]
+    pub removed_at: Option<Timestamp>,
+    /// That puzzle's (or the removed one's) size class and, for a special,
+    /// its date.
     pub size_class: Option<i64>,
     pub special_date: Option<String>,
     pub snapshot: Option<String>,
@@ -101,14 +110,17 @@ pub struct FetchCounts {
     pub busy: u64,
 }
 
-/// The outcome of a row, from its error and the puzzle on its page (see the
-/// module's comment).
-const OUTCOME: &str = "CASE WHEN f.error IS NULL THEN 'ok' WHEN p.id IS NOT NULL THEN 'rejected' ELSE 'failed' END";
+/// The outcome of a row, from its error and the puzzle on its page, stored
+/// or removed since (see the module's comment).
+const OUTCOME: &str = "CASE WHEN f.error IS NULL THEN 'ok' \
+    WHEN p.id IS NOT NULL OR r.id IS NOT NULL THEN 'rejected' ELSE 'failed' END";
 
 /// Each fetch with the puzzle its page gave (the lowest id, if several
-/// records share the page).
+/// records share the page) or, where none is stored, the last one removed.
 const FETCH_FROM: &str = "FROM fetches f LEFT JOIN puzzles p \
-    ON p.id = (SELECT min(id) FROM puzzles WHERE snapshot = f.snapshot)";
+    ON p.id = (SELECT min(id) FROM puzzles WHERE snapshot = f.snapshot) \
+    LEFT JOIN removed_puzzles r \
+    ON p.id IS NULL AND r.id = (SELECT max(id) FROM removed_puzzles WHERE snapshot = f.snapshot)";
 
 impl Store {
     /// Records one fetch, failed or not, with the requests it took.
@@ -146,7 +158,9 @@ impl Store {
         let limit = query.limit.map(|n| format!(" LIMIT {}", n.min(i64::MAX as u64))).unwrap_or_default();
         let sql = format!(
             "SELECT f.id, f.fetched_at, f.url, f.method, {OUTCOME}, f.http_status, f.error, p.id, f.snapshot, \
-             f.attempts, f.busy, f.waited_ms, p.size_class, p.special_date {FETCH_FROM} WHERE {} ORDER BY f.id DESC{limit}",
+             f.attempts, f.busy, f.waited_ms, coalesce(p.size_class, r.size_class), \
+             coalesce(p.special_date, r.special_date), r.id, r.removed_at \
+             {FETCH_FROM} WHERE {} ORDER BY f.id DESC{limit}",
             terms.join(" AND ")
         );
         let mut statement = self.conn.prepare(&sql).map_err(self.err())?;
@@ -271,6 +285,8 @@ fn read_fetch(r: &Row) -> rusqlite::Result<LoggedFetch> {
         http_status: r.get(5)?,
         error: r.get(6)?,
         puzzle: r.get(7)?,
+        removed_puzzle: r.get(14)?,
+        removed_at: columns::maybe_time(r, 15, "removed_at", format_args!("fetch {id}"))?,
         size_class: r.get(12)?,
         special_date: r.get(13)?,
         snapshot: r.get(8)?,

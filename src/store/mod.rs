@@ -17,7 +17,8 @@
 //! stored values read back (kinds, words, times) in `columns.rs`, a
 //! consistent copy of the whole file in `backup.rs`, a puzzle's whole
 //! record read out and restored (merge, JSON lines) in `record.rs`, the
-//! snapshots and fetch records a merge copies in `merge.rs`, and what the drive
+//! snapshots and fetch records a merge copies in `merge.rs`, puzzles taken
+//! out (`remove`), each leaving a record of what it was, in `removal.rs`, and what the drive
 //! under a file allows (naming a finished file where there are no hard
 //! links, telling a network share apart) in `drive.rs`.
 
@@ -34,6 +35,7 @@ mod other;
 mod puzzles;
 mod readings;
 mod record;
+mod removal;
 mod snapshots;
 
 pub use backup::{BackupReport, backup_target};
@@ -49,6 +51,8 @@ pub use record::{
     Additions, Graded, MAX_ROW_BYTES, READ_BUDGET, Reading, Record, RestoreReport, Restored, RowResult, Snapshot,
     Solved, too_large,
 };
+pub use removal::{Removal, RemovedPuzzle};
+pub use snapshots::PageWithoutPuzzle;
 // Values the store keeps that others make; re-exported where they were.
 pub use crate::shared::{HashCheck, Tries, hex, sha256_hex};
 

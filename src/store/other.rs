@@ -148,7 +148,7 @@ fn open_copy(other: &Path, copy: &Path) -> Result<Connection, StoreError> {
     let most = i32::try_from(MAX_ROW_BYTES).expect("a row's limit fits SQLite's");
     conn.set_limit(Limit::SQLITE_LIMIT_LENGTH, most).map_err(sql)?;
     let version = check_ids(other, &conn)?;
-    check_schema(other, &conn)?;
+    check_schema(other, &conn, version)?;
     check_whole(other, &conn)?;
     if version < VERSION {
         migrate::upgrade(other, &conn, version, true)?;
@@ -197,8 +197,9 @@ fn objects(conn: &Connection) -> rusqlite::Result<Vec<Object>> {
 /// Checks that the file holds our tables with our columns and nothing that
 /// runs SQL of its own: no view, trigger or virtual table, and indexes only
 /// on our tables. An earlier version's tables have the same columns (its
-/// steps change constraints, which the row readers do not rely on).
-fn check_schema(other: &Path, conn: &Connection) -> Result<(), StoreError> {
+/// steps change constraints, which the row readers do not rely on), and it
+/// lacks only the tables later steps make (`version` is the file's).
+fn check_schema(other: &Path, conn: &Connection, version: i64) -> Result<(), StoreError> {
     let not_ours = |why: String| StoreError::NotOurs { path: other.to_path_buf(), why };
     let ours = Connection::open_in_memory()
         .and_then(|c| c.execute_batch(SCHEMA).map(|()| c))
@@ -231,7 +232,8 @@ fn check_schema(other: &Path, conn: &Connection) -> Result<(), StoreError> {
         }
     }
     for table in ours.iter().filter(|o| o.kind == "table") {
-        if !theirs.iter().any(|o| o.kind == "table" && o.name == table.name) {
+        let made_later = migrate::TABLES_ADDED.iter().any(|&(name, first)| name == table.name && version < first);
+        if !made_later && !theirs.iter().any(|o| o.kind == "table" && o.name == table.name) {
             return Err(not_ours(format!("it has no table `{}`", table.name)));
         }
     }

@@ -234,12 +234,7 @@ impl Store {
         filter: &Filter,
         mut each: impl FnMut(Puzzle) -> Result<(), E>,
     ) -> Result<(), E> {
-        let (condition, values) = filter.sql();
-        let order = if filter.newest_first { "DESC" } else { "ASC" };
-        // SQLite's LIMIT takes a signed 64-bit count: a larger one is all.
-        let limit = filter.limit.and_then(|n| i64::try_from(n).ok()).unwrap_or(-1);
-        let query =
-            format!("SELECT {PUZZLE_COLUMNS} {PUZZLE_FROM} WHERE {condition} ORDER BY p.id {order} LIMIT {limit}");
+        let (query, values) = filter.select(PUZZLE_COLUMNS);
         let mut statement = self.conn.prepare(&query).map_err(self.err())?;
         let params: Vec<&dyn ToSql> = values.iter().map(|v| v as &dyn ToSql).collect();
         let mut rows = statement.query(params.as_slice()).map_err(self.err())?;
@@ -396,7 +391,10 @@ fn add_one(
 
 /// Inserts a puzzle's row and returns its id; `created` None is now (as
 /// the schema's default writes it), else the time it was first stored
-/// elsewhere (a merge, a restore from JSON lines).
+/// elsewhere (a merge, a restore from JSON lines). The id is one past any
+/// a puzzle has had, removed ones too: SQLite would give a removed last id
+/// again, and the fetch log and `remove`'s messages name removed puzzles by
+/// theirs.
 pub(super) fn insert_puzzle(
     conn: &Connection,
     puzzle: &NewPuzzle,
@@ -405,10 +403,13 @@ pub(super) fn insert_puzzle(
 ) -> rusqlite::Result<i64> {
     let mut values = record_params(puzzle, &canonical_hash);
     values.push(&created);
+    // Both tables empty: NULL, and SQLite numbers the row itself (1).
     conn.prepare_cached(
-        "INSERT INTO puzzles (kind, source, size_class, site_id, width, height, text, canonical_hash, \
+        "INSERT INTO puzzles (id, kind, source, size_class, site_id, width, height, text, canonical_hash, \
          snapshot, extractor_version, status, note, special_date, created) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, \
+         VALUES ((SELECT max(last) + 1 FROM (SELECT max(id) AS last FROM puzzles \
+         UNION ALL SELECT max(id) FROM removed_puzzles)), \
+         ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, \
          coalesce(?14, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')))",
     )?
     .execute(values.as_slice())?;
@@ -578,6 +579,17 @@ fn read_puzzle(r: &Row) -> rusqlite::Result<Puzzle> {
 }
 
 impl Filter {
+    /// The query of `columns` of the puzzles the filter matches, in its
+    /// order and up to its limit, and the texts bound into it: what `each`
+    /// reads and `remove` takes, picked the same way.
+    pub(super) fn select(&self, columns: &str) -> (String, Vec<String>) {
+        let (condition, values) = self.sql();
+        let order = if self.newest_first { "DESC" } else { "ASC" };
+        // SQLite's LIMIT takes a signed 64-bit count: a larger one is all.
+        let limit = self.limit.and_then(|n| i64::try_from(n).ok()).unwrap_or(-1);
+        (format!("SELECT {columns} {PUZZLE_FROM} WHERE {condition} ORDER BY p.id {order} LIMIT {limit}"), values)
+    }
+
     /// The WHERE condition and the texts bound into it (numbers are
     /// written into the SQL itself).
     pub(super) fn sql(&self) -> (String, Vec<String>) {

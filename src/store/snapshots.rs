@@ -28,18 +28,38 @@ impl Store {
     }
 
     /// Pages fetched that gave no stored puzzle (an error page, a page the
-    /// extractor could not read): each snapshot once, as (the URL of its
-    /// first fetch, sha256), oldest first. What `reparse` tries again.
-    pub fn snapshots_without_puzzle(&self) -> Result<Vec<(String, String)>, StoreError> {
+    /// extractor could not read): each snapshot once, as the URL of its
+    /// first fetch, oldest first. What `reparse` tries again. The pages of
+    /// removed puzzles are among them only `with_removed`: a puzzle removed
+    /// stays removed until asked back.
+    pub fn pages_without_puzzle(&self, with_removed: bool) -> Result<Vec<PageWithoutPuzzle>, StoreError> {
+        let removed = "(SELECT max(id) FROM removed_puzzles r WHERE r.snapshot = f.snapshot)";
+        let leave_removed = if with_removed { String::new() } else { format!("AND {removed} IS NULL ") };
         let mut statement = self
             .conn
-            .prepare(
-                "SELECT f.url, f.snapshot FROM fetches f WHERE f.snapshot IS NOT NULL \
-                 AND NOT EXISTS (SELECT 1 FROM puzzles p WHERE p.snapshot = f.snapshot) \
-                 AND f.id = (SELECT min(id) FROM fetches WHERE snapshot = f.snapshot) ORDER BY f.id",
-            )
+            .prepare(&format!(
+                "SELECT f.url, f.method, f.snapshot, {removed} FROM fetches f WHERE f.snapshot IS NOT NULL \
+                 AND NOT EXISTS (SELECT 1 FROM puzzles p WHERE p.snapshot = f.snapshot) {leave_removed}\
+                 AND f.id = (SELECT min(id) FROM fetches WHERE snapshot = f.snapshot) ORDER BY f.id"
+            ))
             .map_err(self.err())?;
-        let rows = statement.query_map([], |r| Ok((r.get(0)?, r.get(1)?))).map_err(self.err())?;
+        let rows = statement
+            .query_map([], |r| {
+                Ok(PageWithoutPuzzle { url: r.get(0)?, method: r.get(1)?, sha256: r.get(2)?, removed: r.get(3)? })
+            })
+            .map_err(self.err())?;
         rows.collect::<rusqlite::Result<_>>().map_err(self.err())
     }
+}
+
+/// A page fetched whose puzzle the archive does not hold.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PageWithoutPuzzle {
+    /// The URL of its first fetch (what was asked for) and how it was
+    /// fetched (`file`: a page saved to a file and imported).
+    pub url: String,
+    pub method: String,
+    pub sha256: String,
+    /// The puzzle it gave, removed since (the last, if several were).
+    pub removed: Option<i64>,
 }

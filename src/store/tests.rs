@@ -698,3 +698,73 @@ fn another_archive_holding_a_view_or_a_trigger_or_damage_is_refused_whole() {
         std::fs::remove_file(&path).unwrap();
     }
 }
+
+/// A removal takes each puzzle's every row (solutions, grade, page facts,
+/// readings) and keeps a record of what it was; a filter matching more
+/// than allowed removes nothing; a removed puzzle's id is never given again.
+#[test]
+fn a_removal_takes_every_row_of_its_puzzles_or_none_and_their_ids_stay_taken() {
+    let (_dir, mut store) = fresh();
+    let graded = Solution {
+        grade: Some(Grade { level: "easy".into(), rank: 1, techniques: "full line 2".into(), hints: None }),
+        ..solution(1)
+    };
+    let page = store.put_snapshot(b"a page", None).unwrap();
+    let fetched = NewPuzzle { snapshot: Some(page.clone()), ..puzzle("c", Some(9)) };
+    let facts = SiteFacts { hashed_solution: Some("0".repeat(32)), hash_check: HashCheck::Match };
+    store.add(&[(puzzle("a", None), Some(graded.clone())), (puzzle("b", None), Some(graded))]).unwrap();
+    assert_eq!(store.add_fetched(&fetched, Some(&solution(1)), &facts).unwrap(), Added::New(3));
+    store
+        .conn
+        .execute("INSERT INTO calendar_readings (puzzle, tiling, photo, photo_sha256) VALUES (3, 't', 'p', 's')", [])
+        .unwrap();
+    let rows = |store: &Store| -> i64 {
+        [
+            "puzzles WHERE id",
+            "solutions WHERE puzzle",
+            "grades WHERE puzzle",
+            "site_facts WHERE puzzle",
+            "calendar_readings WHERE puzzle",
+        ]
+        .iter()
+        .map(|t| {
+            store.conn.query_row(&format!("SELECT count(*) FROM {t} IN (2, 3)"), [], |r| r.get::<_, i64>(0)).unwrap()
+        })
+        .sum()
+    };
+    assert_eq!(rows(&store), 2 + 2 + 1 + 1 + 1);
+
+    let all = Filter::default();
+    assert_eq!(store.remove(&all, Some(2)).unwrap(), Removal::TooMany(3));
+    assert_eq!(store.puzzles(&all).unwrap().len(), 3, "nothing removed");
+    let picked = Filter { ids: vec![2, 3, 40], ..Filter::default() };
+    let removed = store.remove(&picked, Some(2)).unwrap();
+    assert_eq!(
+        removed,
+        Removal::Removed(vec![RemovedPuzzle { id: 2, from_page: false }, RemovedPuzzle { id: 3, from_page: true }])
+    );
+    assert_eq!(rows(&store), 0);
+    assert_eq!(store.missing_solutions().unwrap(), 0);
+    let kept: (i64, String, i64) = store
+        .conn
+        .query_row(
+            "SELECT site_id, snapshot, (SELECT count(*) FROM removed_puzzles) FROM removed_puzzles WHERE id = 3",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
+        .unwrap();
+    assert_eq!(kept, (9, page.clone(), 2));
+    assert!(store.snapshot(&page).unwrap().is_some(), "the page stays");
+    // The page's puzzle removed: not a page to read again, unless asked.
+    store.log_fetch("u", "http", Some(200), None, Some(&page), Tries::ONE).unwrap();
+    assert!(store.pages_without_puzzle(false).unwrap().is_empty());
+    let again = store.pages_without_puzzle(true).unwrap();
+    assert_eq!((again.len(), again[0].removed), (1, Some(3)));
+    // Stored again, it is new, with an id no puzzle had.
+    assert_eq!(store.add(&[(puzzle("c", Some(9)), Some(solution(1)))]).unwrap(), [Added::New(4)]);
+    assert_eq!(
+        store.remove(&Filter { ids: vec![4], ..Filter::default() }, None).unwrap(),
+        Removal::Removed(vec![RemovedPuzzle { id: 4, from_page: false }])
+    );
+    assert_eq!(store.add(&[(puzzle("d", None), None)]).unwrap(), [Added::New(5)]);
+}

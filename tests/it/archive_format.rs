@@ -57,6 +57,36 @@ fn an_archive_of_version_1_opens_verifies_and_exports_as_expected() {
     dir.run(&["--db", "a.sqlite", "verify"]).ok();
 }
 
+/// Version 2 to 3 added the record of removed puzzles: an archive of
+/// version 2 opens, verifies and exports as it did, and then takes a
+/// removal whose fetch record says so.
+#[test]
+fn an_archive_of_version_2_opens_verifies_exports_as_expected_and_takes_a_removal() {
+    let dir = copy_of("v2");
+    let verify = dir.run(&["--db", "a.sqlite", "verify"]).ok();
+    assert!(verify.stdout.ends_with("18 puzzles checked, 0 mismatches\n"), "{verify}");
+    let export = dir.run(&["--db", "a.sqlite", "export", "--format", "jsonl"]).ok();
+    let expected = std::fs::read_to_string(fixtures().join("archive/v2/export.jsonl")).unwrap();
+    assert!(
+        export.stdout == expected,
+        "the export of the version 2 archive changed; first difference at {}",
+        first_difference(&export.stdout, &expected)
+    );
+    assert_eq!(query(&dir.join("a.sqlite"), "PRAGMA user_version"), 3);
+
+    let daily = dir.run(&["--db", "a.sqlite", "list", "--size", "daily", "--json"]).ok().json_lines();
+    assert_eq!(daily.len(), 1);
+    let id = daily[0]["id"].as_i64().unwrap();
+    dir.run(&["--db", "a.sqlite", "remove", &id.to_string()]).ok();
+    let log = dir.run(&["--db", "a.sqlite", "log", "--json"]).ok().json_lines();
+    assert_eq!(log.len(), 5, "{log:?}");
+    assert_eq!(log.iter().filter(|f| f["removed_puzzle"] == id).count(), 1, "{log:?}");
+    let reparse = dir.run(&["--db", "a.sqlite", "reparse"]).ok();
+    assert!(reparse.stdout.contains("3 unchanged, 0 changed"), "{reparse}");
+    let verify = dir.run(&["--db", "a.sqlite", "verify"]).ok();
+    assert!(verify.stdout.ends_with("17 puzzles checked, 0 mismatches\n"), "{verify}");
+}
+
 /// Each line of a JSON-lines export without the fields `except`, in order
 /// of their text: what two archives holding the same records agree on.
 fn records(jsonl: &str, except: &[&str]) -> Vec<String> {

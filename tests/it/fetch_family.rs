@@ -304,3 +304,47 @@ fn an_unknown_site_or_class_is_refused_naming_what_there_is() {
     let help = dir.run(&["fetch", "--help"]).ok().stdout;
     assert!(help.contains("star-battle") && help.contains("--site"), "{help}");
 }
+
+/// `--size` reads a class as the site of `--site` names it: Light Up's
+/// daily is its size 13, not Aquarium's 9 (Light Up's 9 is its 25x25-easy);
+/// with no site named, a class is Aquarium's and picks Aquarium's puzzles.
+/// `list`, `export`, `verify` and `remove` read it alike, and a class the
+/// site does not have is refused naming the site's classes.
+#[test]
+fn a_size_class_is_read_by_the_named_sites_own_classes() {
+    let family = Family::start();
+    let dir = setup(0);
+    proxied(&dir, &family, &["fetch", "daily", "--site", "aquarium,light-up,star-battle"]).ok();
+    let list = |args: &[&str]| dir.run(&[&["list", "--json"], args].concat()).ok().json_lines();
+    let kinds = |lines: &[serde_json::Value]| lines.iter().map(|p| p["kind"].to_string()).collect::<Vec<_>>();
+    let light_up = list(&["--site", "light-up", "--size", "daily"]);
+    assert_eq!(kinds(&light_up), ["\"light-up\""], "{light_up:?}");
+    assert_eq!(light_up[0]["size_class"], 13);
+    assert_eq!(kinds(&list(&["--site", "light-up", "--size", "special-daily"])), ["\"light-up\""]);
+    assert_eq!(kinds(&list(&["--kind", "light-up", "--size", "daily"])), ["\"light-up\""]);
+    assert_eq!(kinds(&list(&["--site", "light-up", "--size", "13"])), ["\"light-up\""]);
+    assert!(list(&["--site", "light-up", "--size", "25x25-easy"]).is_empty());
+    assert_eq!(kinds(&list(&["--site", "star-battle", "--size", "daily"])), ["\"star-battle\""]);
+    // No site named: Aquarium's daily, and only Aquarium's.
+    assert_eq!(kinds(&list(&["--size", "daily"])), ["\"aquarium\""]);
+    assert_eq!(kinds(&list(&["--size", "9"])), ["\"aquarium\""]);
+
+    let verify = dir.run(&["verify", "--site", "light-up", "--size", "daily"]).ok();
+    assert!(verify.stdout.ends_with(": 1 puzzle checked, 0 mismatches\n"), "{verify}");
+    let export = dir.run(&["export", "--format", "jsonl", "--site", "light-up", "--size", "daily"]).ok();
+    assert_eq!(kinds(&export.json_lines()), ["\"light-up\""]);
+    let dry = dir.run(&["remove", "--site", "light-up", "--size", "daily", "--dry-run"]).ok();
+    assert!(dry.stdout.ends_with(": 1 puzzle would be removed (a dry run: nothing was removed)\n"), "{dry}");
+    assert!(dry.stdout.contains("light-up"), "{dry}");
+
+    for command in [&["list"][..], &["verify"], &["export", "--format", "jsonl"], &["remove", "--dry-run"]] {
+        let run = dir.run(&[command, &["--site", "star-battle", "--size", "7x7-easy"]].concat()).expect_code(2);
+        assert!(
+            run.stderr.contains("--size 7x7-easy: not a size class of the star-battle site (it knows")
+                && run.stderr.contains("daily, weekly, monthly"),
+            "{command:?}: {run}"
+        );
+    }
+    let run = dir.run(&["list", "--size", "huge"]).expect_code(2);
+    assert!(run.stderr.contains("--size huge: not a size class of the aquarium site (it knows 6x6-easy"), "{run}");
+}

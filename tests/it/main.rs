@@ -38,6 +38,7 @@ mod overlap;
 mod pages;
 mod pictures;
 mod properties;
+mod remove;
 mod ring;
 mod robots;
 mod site;

@@ -8,7 +8,7 @@ use clap::{ArgGroup, Args, ValueEnum};
 use aquarchive::archive::Kind;
 use aquarchive::archive::import::Format;
 
-use super::filter::FilterArgs;
+use super::filter::{FilterArgs, OrderArgs};
 use super::kind::{kind_of, kinds_in_files};
 
 pub(super) const IMPORT_EXAMPLES: &str = "\
@@ -79,12 +79,8 @@ pub struct ListArgs {
     /// One JSON object per puzzle per line (with its solution)
     #[arg(long)]
     pub json: bool,
-    /// The newest first (the last stored), where the oldest come first otherwise
-    #[arg(long)]
-    pub newest: bool,
-    /// At most N puzzles, the first in the order listed (with --newest: the N last stored)
-    #[arg(long, value_name = "N")]
-    pub limit: Option<u64>,
+    #[command(flatten)]
+    pub order: OrderArgs,
 }
 
 pub(super) const SHOW_EXAMPLES: &str = "\

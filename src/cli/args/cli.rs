@@ -17,6 +17,7 @@ use super::fetch::{
 use super::generate::{GENERATE_EXAMPLES, GenerateArgs, OutputFormat};
 use super::global::GlobalArgs;
 use super::grade::{GradeArgs, grade_help};
+use super::remove::{REMOVE_EXAMPLES, RemoveArgs};
 use super::shell::{COMPLETIONS_EXAMPLES, CompletionsArgs, GUIDE_EXAMPLES, GuideArgs, MAN_EXAMPLES, ManArgs};
 use super::solve::{InputFormat, RESOLVE_EXAMPLES, ResolveArgs, SOLVE_EXAMPLES, SolveArgs};
 
@@ -27,7 +28,7 @@ use super::solve::{InputFormat, RESOLVE_EXAMPLES, ResolveArgs, SOLVE_EXAMPLES, S
     about = "Fetch, archive and solve Aquarium puzzles with a multi-cover engine",
     long_about = "Fetch, archive and solve Aquarium puzzles (puzzle-aquarium.com) with a multi-cover engine.\n\n\
         Exit status: 0 done; 1 some puzzle lacks the solutions its kind must have; 2 an error; \
-        3 fetch stored nothing new; 130 stopped by Ctrl-C (143 by SIGTERM, 129 by SIGHUP).",
+        3 fetch stored nothing new (remove: nothing matched); 130 stopped by Ctrl-C (143 by SIGTERM, 129 by SIGHUP).",
     after_help = "Examples:
   aquarchive fetch daily
   aquarchive solve puzzle.txt
@@ -95,6 +96,13 @@ impl Cli {
             Command::Calendar(args) if args.probing.is_some() && args.solver != Some(CalendarSolver::Engine) => {
                 Err(conflict("calendar", "--probing is for --solver engine (the bitboard search does not probe)"))
             }
+            // Nothing named is refused, never taken for every puzzle.
+            Command::Remove(args) if !args.names_puzzles() => Err(refused(
+                "remove",
+                ErrorKind::MissingRequiredArgument,
+                "name the puzzles to remove: their IDs (see `aquarchive list`) or a filter (--kind, --site, \
+                 --size, --status, --since, --until, --grade, --date, --limit); without one nothing is removed",
+            )),
             _ => self.check_global(),
         }
     }
@@ -181,6 +189,9 @@ pub enum Command {
     /// Re-check every stored solution with the independent verifier
     #[command(after_help = VERIFY_EXAMPLES)]
     Verify(VerifyArgs),
+    /// Remove stored puzzles, by ID or by the filters of list; their pages and the fetch log stay
+    #[command(after_help = REMOVE_EXAMPLES)]
+    Remove(RemoveArgs),
     /// Fetch puzzles from the site (HTTP or a headless browser) into the archive
     #[command(after_help = FETCH_EXAMPLES)]
     Fetch(FetchArgs),

@@ -92,6 +92,7 @@ pub(super) const REPARSE_EXAMPLES: &str = "\
 Examples:
   aquarchive reparse
   aquarchive reparse --json
+  aquarchive reparse --removed         # also store back the puzzles `remove` took from pages
 
 `aquarchive guide re-reading` explains when to reparse.";
 
@@ -100,6 +101,9 @@ pub struct ReparseArgs {
     /// Print one JSON object per stored puzzle per line
     #[arg(long)]
     pub json: bool,
+    /// Also read again the pages of puzzles `remove` took out, and store their puzzles back
+    #[arg(long)]
+    pub removed: bool,
 }
 
 pub(super) const LOG_EXAMPLES: &str = "\

@@ -4,9 +4,9 @@ use clap::builder::PossibleValuesParser;
 use clap::{Args, ValueEnum};
 
 use aquarchive::archive::Kind;
-use aquarchive::archive::fetch::{SiteId, site_names};
+use aquarchive::archive::fetch::{AQUARIUM, SiteId, site_names};
 
-use aquarchive::archive::{Filter, Status};
+use aquarchive::archive::{Filter, Status, Store};
 use aquarchive::archive::{grade, site_names};
 
 use super::kind::kind_of;
@@ -21,7 +21,9 @@ pub struct FilterArgs {
     /// Only puzzles of this site's kinds (a site of the family: `aquarchive sites` lists them)
     #[arg(long, value_name = "SITE", value_parser = PossibleValuesParser::new(site_names()))]
     pub site: Option<String>,
-    /// Only this size class: the site's number (0-11), a name like 15x15-hard or special-daily, or a grid (15x15: its three classes and the puzzles of no class on it)
+    /// Only this size class, as the site of --site (else of --kind, else Aquarium) names it: a name like
+    /// 15x15-hard or daily (every daily the site serves), the site's number, or a grid (15x15: the site's
+    /// classes on it and the puzzles of no class on it)
     #[arg(long, value_name = "CLASS")]
     pub size: Option<String>,
     /// Only puzzles with this status
@@ -56,28 +58,54 @@ pub enum StatusArg {
 }
 
 impl FilterArgs {
-    /// The library's filter: every option checked, a size class read by
-    /// its name or number.
-    pub fn to_filter(&self) -> Result<Filter, CliError> {
-        let sizes = match &self.size {
-            None => None,
-            Some(text) => Some(site_names::parse_sizes(text).ok_or_else(|| {
-                CliError::Message(format!(
-                    "--size {text}: not a size class (use the site's number 0-11, a name like 6x6-easy, 15x15-hard, \
-                     special-daily, or a grid: 15x15, 9x9)"
-                ))
-            })?),
-        };
+    /// Checks what can be checked before the archive is opened (the times
+    /// given), so that a bad one is said first: mending the archive would
+    /// not mend the command.
+    pub fn check(&self) -> Result<(), CliError> {
         for (flag, time) in [("--since", &self.since), ("--until", &self.until)] {
             if let Some(time) = time {
                 check_time(flag, time)?;
             }
         }
-        let kinds = match &self.site {
-            Some(name) => {
-                SiteId::named(name).map_err(|e| CliError::Message(format!("--site {name}: {e}")))?.site().kinds.to_vec()
+        Ok(())
+    }
+
+    /// Whether any filter is given: without one, every puzzle matches.
+    pub fn any(&self) -> bool {
+        let FilterArgs { kind, site, size, status, since, until, grade, date } = self;
+        kind.is_some()
+            || site.is_some()
+            || size.is_some()
+            || status.is_some()
+            || since.is_some()
+            || until.is_some()
+            || grade.is_some()
+            || date.is_some()
+    }
+
+    /// The library's filter: every option checked, a size class read by
+    /// the site's names and numbers (the classes the archive's pages taught
+    /// included).
+    pub fn to_filter(&self, store: &Store) -> Result<Filter, CliError> {
+        self.check()?;
+        let site = match &self.site {
+            Some(name) => Some(SiteId::named(name).map_err(|e| CliError::Message(format!("--site {name}: {e}")))?),
+            None => None,
+        };
+        let mut kinds = site.map(|site| site.site().kinds.to_vec()).unwrap_or_default();
+        let sizes = match &self.size {
+            None => None,
+            Some(text) => {
+                let named = site.or_else(|| self.kind.and_then(SiteId::of_kind));
+                let sizes = site_names::sizes_on(store, named.unwrap_or(AQUARIUM), text)
+                    .map_err(|e| CliError::Message(format!("--size {text}: {e}")))?;
+                // A class where no site is named is Aquarium's, so it picks
+                // Aquarium's puzzles: another site numbers its classes its own way.
+                if named.is_none() && sizes.grid.is_none() {
+                    kinds = AQUARIUM.site().kinds.to_vec();
+                }
+                Some(sizes)
             }
-            None => Vec::new(),
         };
         Ok(Filter {
             kind: self.kind,
@@ -90,6 +118,24 @@ impl FilterArgs {
             special_date: self.date.map(|date| date.to_string()),
             ..Filter::default()
         })
+    }
+}
+
+/// Which of the puzzles that match come first, and how many are taken.
+#[derive(Args, Debug, Clone, Default)]
+pub struct OrderArgs {
+    /// The newest first (the last stored), where the oldest come first otherwise
+    #[arg(long)]
+    pub newest: bool,
+    /// At most N puzzles, the first in the order listed (with --newest: the N last stored)
+    #[arg(long, value_name = "N")]
+    pub limit: Option<u64>,
+}
+
+impl OrderArgs {
+    /// `filter` in this order, up to this limit.
+    pub fn apply(&self, filter: Filter) -> Filter {
+        Filter { newest_first: self.newest, limit: self.limit, ..filter }
     }
 }
 

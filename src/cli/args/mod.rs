@@ -11,6 +11,7 @@ mod generate;
 mod global;
 mod grade;
 mod kind;
+mod remove;
 mod shell;
 mod solve;
 
@@ -25,5 +26,6 @@ pub use filter::check_time;
 pub use generate::{GenerateArgs, OutputFormat, StyleArg};
 pub use global::GlobalArgs;
 pub use grade::GradeArgs;
+pub use remove::RemoveArgs;
 pub use shell::{CompletionsArgs, GuideArgs, ManArgs};
 pub use solve::{ResolveArgs, SolveArgs, SudokuSolver};

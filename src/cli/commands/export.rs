@@ -15,9 +15,10 @@ use crate::cli::output::print;
 
 pub fn run(args: ExportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     // Check the arguments before the archive: a bad date is the first thing to mend.
-    let mut filter = args.filter.to_filter()?;
+    args.filter.check()?;
     let context = Context::load(global)?;
     let store = context.open(Access::ReadOnly)?;
+    let mut filter = args.filter.to_filter(&store)?;
     if let Some(dir) = &args.html {
         let options =
             html::HtmlOptions { per_page: args.per_page as usize, base_url: context.config.site.aquarium_url() };

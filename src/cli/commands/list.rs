@@ -1,7 +1,7 @@
 //! `aquarchive list`: the archive's puzzles, one a line.
 
 use aquarchive::archive::Kind;
-use aquarchive::archive::{Access, Filter};
+use aquarchive::archive::{Access, Puzzle, Store};
 use aquarchive::archive::{export, grade, stats};
 use aquarchive::render::count_of;
 use aquarchive::shared::time_to_second;
@@ -19,56 +19,21 @@ fn class_of(kind: Kind, size_class: Option<i64>, width: i64, height: i64) -> Str
 }
 
 pub fn run(args: ListArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
-    let filter = Filter { newest_first: args.newest, limit: args.limit, ..args.filter.to_filter()? };
+    // Check the arguments before the archive: a bad date is the first thing to mend.
+    args.filter.check()?;
     let context = Context::load(global)?;
     let store = context.open(Access::ReadOnly)?;
+    let filter = args.order.apply(args.filter.to_filter(&store)?);
     let base_url = &context.config.site.aquarium_url();
-    // The class column as wide as the archive's longest class, so that a
-    // long one (`ring 12 rows x 24 sectors`) neither fills it nor pushes
-    // the columns after it out of line.
-    let class_width = if args.json {
-        0
-    } else {
-        store
-            .counts()?
-            .iter()
-            .map(|c| class_of(c.kind, c.size_class, c.width, c.height).len())
-            .max()
-            .unwrap_or(0)
-            .max(5)
-    };
-    let grade_width = Kind::ALL.iter().flat_map(|&k| grade::levels(k)).map(str::len).max().unwrap_or(0).max(5);
+    let table = if args.json { None } else { Some(Table::of(&store)?) };
     let mut listed = 0u64;
     store.each(&filter, |p| {
-        if listed == 0 && !args.json {
-            let [id, class, status, grade, special, created, source] = LIST_COLUMNS.map(|(name, _)| name);
-            print(&format!(
-                "{id:>6}  {class:<class_width$}  {status:<10}  {grade:<grade_width$}  {special:<10}  {created:<19}  {source}\n"
-            ))?;
-        }
-        listed += 1;
-        let line = if args.json {
-            export::json(&p, base_url).to_string()
-        } else {
-            let class = class_of(p.record.kind, p.record.size_class, p.record.width, p.record.height);
-            // A special's date: its identity, since its page has no ID.
-            let special = p.record.special_date.as_deref().unwrap_or("-");
-            // The level `list --grade` takes; "-" for a puzzle not graded.
-            let grade = p.solution.as_ref().and_then(|s| s.grade.as_ref()).map_or("-", |g| g.level.as_str());
-            let mut line = format!(
-                "{:>6}  {class:<class_width$}  {:<10}  {grade:<grade_width$}  {special:<10}  {:<19}  {}",
-                p.id,
-                p.record.status.as_str(),
-                time_to_second(p.created),
-                p.record.source
-            );
-            // A calendar puzzle's date and board, last so that the columns
-            // keep their places.
-            if let Some(label) = export::calendar_label(&p) {
-                line.push_str(&format!(", {label}"));
-            }
-            line
+        let line = match &table {
+            None => export::json(&p, base_url).to_string(),
+            Some(table) if listed == 0 => format!("{}\n{}", table.header(), table.row(&p)),
+            Some(table) => table.row(&p),
         };
+        listed += 1;
         print(&format!("{line}\n"))
     })?;
     if listed == 0 && store.counts()?.is_empty() {
@@ -87,4 +52,61 @@ pub fn run(args: ListArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
         say!("aquarchive: {}: no puzzle matches", store.path().display());
     }
     Ok(ExitCode::Ok)
+}
+
+/// The table `list` prints (and `remove --dry-run`): a header, then one
+/// stored puzzle a row.
+pub struct Table {
+    /// The class column as wide as the archive's longest class, so that a
+    /// long one (`ring 12 rows x 24 sectors`) neither fills it nor pushes
+    /// the columns after it out of line.
+    class_width: usize,
+    grade_width: usize,
+}
+
+impl Table {
+    /// The table for the puzzles of `store`.
+    pub fn of(store: &Store) -> Result<Table, CliError> {
+        let class_width = store
+            .counts()?
+            .iter()
+            .map(|c| class_of(c.kind, c.size_class, c.width, c.height).len())
+            .max()
+            .unwrap_or(0)
+            .max(5);
+        let grade_width = Kind::ALL.iter().flat_map(|&k| grade::levels(k)).map(str::len).max().unwrap_or(0).max(5);
+        Ok(Table { class_width, grade_width })
+    }
+
+    /// The columns' names ([`LIST_COLUMNS`]).
+    pub fn header(&self) -> String {
+        let Table { class_width, grade_width } = self;
+        let [id, class, status, grade, special, created, source] = LIST_COLUMNS.map(|(name, _)| name);
+        format!(
+            "{id:>6}  {class:<class_width$}  {status:<10}  {grade:<grade_width$}  {special:<10}  {created:<19}  {source}"
+        )
+    }
+
+    /// One puzzle's row.
+    pub fn row(&self, p: &Puzzle) -> String {
+        let Table { class_width, grade_width } = self;
+        let class = class_of(p.record.kind, p.record.size_class, p.record.width, p.record.height);
+        // A special's date: its identity, since its page has no ID.
+        let special = p.record.special_date.as_deref().unwrap_or("-");
+        // The level `list --grade` takes; "-" for a puzzle not graded.
+        let grade = p.solution.as_ref().and_then(|s| s.grade.as_ref()).map_or("-", |g| g.level.as_str());
+        let mut line = format!(
+            "{:>6}  {class:<class_width$}  {:<10}  {grade:<grade_width$}  {special:<10}  {:<19}  {}",
+            p.id,
+            p.record.status.as_str(),
+            time_to_second(p.created),
+            p.record.source
+        );
+        // A calendar puzzle's date and board, last so that the columns keep
+        // their places.
+        if let Some(label) = export::calendar_label(p) {
+            line.push_str(&format!(", {label}"));
+        }
+        line
+    }
 }

@@ -62,6 +62,10 @@ pub fn run(args: LogArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
             if let Some(error) = &f.error {
                 out.push_str(&format!("  {error}"));
             }
+            // The page's puzzle is gone: said, not pointed at.
+            if let (Some(removed), Some(at)) = (f.removed_puzzle, f.removed_at) {
+                out.push_str(&format!("  (its puzzle {removed} was removed {})", time_to_second(at)));
+            }
             if let Some(tries) = f.tries {
                 out.push_str(&tries_text(tries));
             }

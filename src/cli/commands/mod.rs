@@ -10,6 +10,7 @@ pub mod grade;
 pub mod import;
 pub mod list;
 pub mod log;
+pub mod remove;
 pub mod reparse;
 pub mod resolve;
 pub mod shell;

@@ -21,18 +21,20 @@ pub fn run(args: ReparseArgs, global: &GlobalArgs) -> Result<ExitCode, CliError>
             printed = print(&line(id, result, args.json));
         }
     };
-    let results = reparse(&mut store, Settings::default(), &mut each)?;
+    let results = reparse(&mut store, Settings::default(), args.removed, &mut each)?;
     printed?;
     let count = |f: fn(&Reparsed) -> bool| results.iter().filter(|(_, r)| f(r)).count();
-    let (same, changed, fails, found) = (
+    let (same, changed, fails, found, back) = (
         count(|r| *r == Reparsed::Same),
         count(|r| matches!(r, Reparsed::Changed { .. })),
         count(|r| matches!(r, Reparsed::NowFails(_))),
         count(|r| matches!(r, Reparsed::Found { .. })),
+        count(|r| matches!(r, Reparsed::BroughtBack { .. })),
     );
     if !args.json {
+        let back = if args.removed { format!(", {back} removed brought back") } else { String::new() };
         print(&format!(
-            "{}: {same} unchanged, {changed} changed, {fails} no longer readable, {found} found in pages that gave none before\n",
+            "{}: {same} unchanged, {changed} changed, {fails} no longer readable, {found} found in pages that gave none before{back}\n",
             store.path().display()
         ))?;
     }
@@ -53,6 +55,11 @@ fn line(id: i64, result: &Reparsed, as_json: bool) -> String {
             "{}\n",
             json!({"puzzle": id, "result": "found", "status": status, "already_stored": matches!(stored, Added::Present(_))})
         ),
+        (Reparsed::BroughtBack { removed, status, stored }, true) => format!(
+            "{}\n",
+            json!({"puzzle": id, "result": "brought_back", "removed": removed, "status": status,
+                   "already_stored": matches!(stored, Added::Present(_))})
+        ),
         (Reparsed::Same, false) => String::new(),
         (Reparsed::Changed { status, .. }, false) => format!("puzzle {id}: changed, now {status}\n"),
         (Reparsed::NowFails(why), false) => format!("puzzle {id}: its snapshot no longer gives a puzzle: {why}\n"),
@@ -61,6 +68,12 @@ fn line(id: i64, result: &Reparsed, as_json: bool) -> String {
         }
         (Reparsed::Found { status, .. }, false) => {
             format!("puzzle {id}: found in a page that gave no puzzle before, stored as {status}\n")
+        }
+        (Reparsed::BroughtBack { removed, stored: Added::Present(_), .. }, false) => {
+            format!("puzzle {id}: the page of removed puzzle {removed} gives it, stored already\n")
+        }
+        (Reparsed::BroughtBack { removed, status, .. }, false) => {
+            format!("puzzle {id}: brought back from the page of removed puzzle {removed}, stored as {status}\n")
         }
     }
 }

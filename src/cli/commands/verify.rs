@@ -12,9 +12,10 @@ use crate::cli::output::print;
 
 pub fn run(args: VerifyArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     // Check the arguments before the archive: a bad date is the first thing to mend.
-    let filter = args.filter.to_filter()?;
+    args.filter.check()?;
     let context = Context::load(global)?;
     let store = context.open(Access::ReadOnly)?;
+    let filter = args.filter.to_filter(&store)?;
     let report = verify::verify(&store, &filter)?;
     let mut out: String = report.mismatches.iter().map(|m| format!("{m}\n")).collect();
     out.push_str(&format!(
