@@ -36,11 +36,11 @@ levels! {
     /// How hard a puzzle is: how much reasoning the engine needs to settle it.
     pub enum Level, with techniques Technique {
         /// Propagation alone settles every cell.
-        Easy = "easy", about "each rule rules out what would break it, until every cell is settled";
+        Easy = "easy", about "propagation: each rule rules out what would break it, until every cell is settled";
         /// Also a candidate tried one step deep and ruled out.
         Medium = "medium", about "lookahead: a candidate tried, and ruled out because some rule then breaks";
         /// Also a search deeper than one step.
-        Hard = "hard", about "the reasoning runs out: some candidates need trial and error deeper than one step";
+        Hard = "hard", about "search: some candidates only trial and error deeper than one step rules out";
     }
 }
 

@@ -67,7 +67,7 @@ pub struct UngradedPuzzle {
 
 /// A file whose puzzles are of a kind without a grader.
 #[derive(Debug, Error)]
-#[error("{file}: holds {} puzzles; grade reads Sudoku and Aquarium", .kind.name())]
+#[error("{file}: holds {} puzzles; grade reads Sudoku, Aquarium and the family's task lines", .kind.name())]
 pub struct NoGrader {
     pub file: String,
     pub kind: Kind,
