@@ -3,9 +3,9 @@
 //! the kinds' graders, into the words and numbers the store keeps, so that
 //! an export reads them instead of grading again. Aquarium and Sudoku are
 //! graded by the techniques a person uses, with the steps their HTML page
-//! gives as hints (see `hints`); the family's other kinds, but Star Battle,
+//! gives as hints (see `hints`); most of the family's other kinds
 //! by the engine's reasoning on their model
-//! ([`engine_grade`](crate::kinds::engine_grade)), without hints.
+//! ([`crate::kinds::engine_grade`]), without hints.
 //! `grade_file` grades the puzzles of a file without storing them
 //! (`aquarchive grade`).
 
