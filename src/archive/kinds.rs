@@ -56,6 +56,9 @@ pub enum PuzzleError {
     /// A kind of the family that is kept, but not solved yet.
     #[error("{0} puzzles are kept, but have no solver yet")]
     NoSolver(Kind),
+    /// A kind that is solved, but not graded.
+    #[error("{0} puzzles are solved, but not graded")]
+    NoGrader(Kind),
     /// A task string that breaks its kind's grammar.
     #[error("the {kind} task does not read: {source}")]
     Task { kind: Kind, source: TaskError },
@@ -325,7 +328,8 @@ impl AnyPuzzle {
                 Some(solved) => {
                     let solved = solved?;
                     let first = solved.solutions.first().cloned();
-                    (solved.solutions.len() as u64, solved.stats.exhausted, first, solved.stats, None)
+                    let grade = solved.is_unique().then(|| p.board().and_then(super::grade::family)).flatten();
+                    (solved.solutions.len() as u64, solved.stats.exhausted, first, solved.stats, grade)
                 }
             },
         };

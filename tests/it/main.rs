@@ -19,6 +19,7 @@ mod chromium;
 mod commands;
 mod drives;
 mod family;
+mod family_grades;
 mod family_server;
 mod faults;
 mod fetch_family;

@@ -1,7 +1,8 @@
 //! `aquarchive-bench family`: the family's real puzzles (tests/fixtures/family)
 //! solved through their kinds' homes, each proved unique, per kind: how many,
 //! the median and the worst of each puzzle's best time, and the answers the
-//! site's hash confirms. Aquarium's row is the yardstick: the kinds beside it
+//! site's hash confirms; for the kinds graded by the engine's reasoning, the
+//! median and worst time of grading too (what solving in the archive adds). Aquarium's row is the yardstick: the kinds beside it
 //! are measured in the same run, on the same machine.
 
 use std::collections::BTreeMap;
@@ -78,15 +79,48 @@ pub fn time(real: &Real, runs: usize) -> Result<Timed, BenchError> {
     Ok(Timed { best, size: board.size(), confirmed })
 }
 
+/// The best of `runs` gradings of `real` through its board (model
+/// included), and the level; None where its kind is not graded so.
+fn time_grade(real: &Real, runs: usize) -> Option<(Duration, Option<&'static str>)> {
+    let home = home(real.kind).filter(|home| home.grades())?;
+    let board = home.read(&real.task, real.size).ok()?;
+    let mut best = Duration::MAX;
+    let mut level = None;
+    for _ in 0..runs.max(1) {
+        let start = Instant::now();
+        level = board.grade().map(|grading| grading.level.name());
+        best = best.min(start.elapsed());
+    }
+    Some((best, level))
+}
+
 pub fn run(args: FamilyBenchArgs) -> Result<(), BenchError> {
     let by_kind = load(&args.puzzles.file, &args.puzzles.kinds)?;
-    let mut rows =
-        vec![["kind", "puzzles", "median ms", "worst ms", "worst size", "confirmed"].map(String::from).to_vec()];
+    let mut rows = vec![
+        [
+            "kind",
+            "puzzles",
+            "median ms",
+            "worst ms",
+            "worst size",
+            "confirmed",
+            "grade median ms",
+            "grade worst ms",
+            "graded",
+        ]
+        .map(String::from)
+        .to_vec(),
+    ];
     for (kind, reals) in &by_kind {
         let mut times = Vec::with_capacity(reals.len());
         let mut confirmed = 0;
         let mut worst = (Duration::ZERO, String::new());
+        let (mut grade_times, mut graded) = (Vec::new(), 0);
         for real in reals {
+            if let Some((best, level)) = time_grade(real, args.runs) {
+                grade_times.push(best);
+                graded += usize::from(level.is_some());
+            }
             let timed = time(real, args.runs)?;
             confirmed += usize::from(timed.confirmed);
             if timed.best > worst.0 {
@@ -95,7 +129,12 @@ pub fn run(args: FamilyBenchArgs) -> Result<(), BenchError> {
             times.push(timed.best);
         }
         times.sort();
+        grade_times.sort();
         let ms = |d: Duration| format!("{:.3}", d.as_secs_f64() * 1e3);
+        let (grade_median, grade_worst) = match grade_times.last() {
+            Some(&worst) => (ms(median(&grade_times)), ms(worst)),
+            None => ("-".to_string(), "-".to_string()),
+        };
         rows.push(vec![
             kind.to_string(),
             reals.len().to_string(),
@@ -103,11 +142,15 @@ pub fn run(args: FamilyBenchArgs) -> Result<(), BenchError> {
             ms(worst.0),
             worst.1,
             format!("{confirmed}/{}", reals.len()),
+            grade_median,
+            grade_worst,
+            if grade_times.is_empty() { "-".to_string() } else { format!("{graded}/{}", reals.len()) },
         ]);
     }
     let title = format!(
         "The family's real puzzles ({}), solved and proved unique through each kind's home, best of {} runs a \
-         puzzle (model included); confirmed: the one answer is the one the site's hash was made from:",
+         puzzle (model included); confirmed: the one answer is the one the site's hash was made from; grade: the \
+         engine's grade of the kinds it grades (model included), graded: the puzzles it gives a level:",
         relative_to_repository(&args.puzzles.file),
         args.runs
     );

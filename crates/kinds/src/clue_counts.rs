@@ -10,6 +10,7 @@ use multicover::{OptionId, Problem, Settings};
 
 use crate::Solved;
 use crate::draw::{Drawing, Fill, Ink, Mark};
+use crate::engine_grade::Model;
 use crate::home::{Board, Size, SolveError, TaskError, solve_answers};
 use crate::kind::Kind;
 use crate::task::{Numbers, Token, answer_cells, grid_size, run_length, write_run_length};
@@ -107,24 +108,12 @@ impl CountGrid {
     }
 }
 
-impl Board for CountGrid {
-    fn kind(&self) -> Kind {
-        self.rule.kind()
-    }
-
-    fn size(&self) -> Size {
-        self.size
-    }
-
-    fn task(&self) -> String {
-        let tokens: Vec<Token> = self.clues.iter().map(|c| c.map_or(Token::Empty, Token::Number)).collect();
-        write_run_length(&tokens, Numbers::Digit)
-    }
-
+impl CountGrid {
     /// An item a cell (exactly one of its two options, marked or not) and an
     /// item a clue (exactly its count); a cell's "marked" option adds one to
     /// each clue that counts it. A minesweeper clue cell has only "not".
-    fn solve(&self, settings: Settings, limit: usize) -> Option<Result<Solved<String>, SolveError>> {
+    /// Beside the problem, whether each option marks its cell.
+    fn problem(&self) -> (Problem, Vec<bool>) {
         let cells = self.size.cells();
         let mut problem = Problem::with_capacity(2 * cells, 2 * cells, 12 * cells);
         let cell_items: Vec<_> = (0..cells).map(|_| problem.add_exact(1)).collect();
@@ -145,6 +134,27 @@ impl Board for CountGrid {
             problem.add_option(entries.iter().copied());
             marked.push(true);
         }
+        (problem, marked)
+    }
+}
+
+impl Board for CountGrid {
+    fn kind(&self) -> Kind {
+        self.rule.kind()
+    }
+
+    fn size(&self) -> Size {
+        self.size
+    }
+
+    fn task(&self) -> String {
+        let tokens: Vec<Token> = self.clues.iter().map(|c| c.map_or(Token::Empty, Token::Number)).collect();
+        write_run_length(&tokens, Numbers::Digit)
+    }
+
+    fn solve(&self, settings: Settings, limit: usize) -> Option<Result<Solved<String>, SolveError>> {
+        let cells = self.size.cells();
+        let (problem, marked) = self.problem();
         let decode = |chosen: &[OptionId]| {
             let mut answer = vec![b'n'; cells];
             for &option in chosen.iter().filter(|&&o| marked[o]) {
@@ -153,6 +163,10 @@ impl Board for CountGrid {
             String::from_utf8(answer).expect("ASCII")
         };
         Some(solve_answers(self, &problem, settings, limit, decode))
+    }
+
+    fn model(&self) -> Option<Model> {
+        Some(Model { problem: self.problem().0, whole: true })
     }
 
     fn check(&self, answer: &str) -> Result<(), String> {

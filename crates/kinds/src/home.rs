@@ -20,6 +20,8 @@ use multicover::Settings;
 
 use crate::Solved;
 use crate::draw::Drawing;
+use crate::engine_grade::{self, Model};
+use crate::grading::Grading;
 use crate::kind::Kind;
 
 /// A grid's width and height in cells.
@@ -65,6 +67,13 @@ pub trait Home: Sync {
     /// Whether the kind's puzzles can be solved yet (its board's
     /// [`Board::solve`] answers).
     fn solves(&self) -> bool;
+
+    /// Whether the kind's puzzles are graded by the engine's reasoning on
+    /// their model ([`Board::grade`]). Aquarium and Sudoku have graders of
+    /// their own, by a person's techniques, and say false here.
+    fn grades(&self) -> bool {
+        false
+    }
 }
 
 /// A puzzle of some kind, read from its task.
@@ -88,6 +97,19 @@ pub trait Board: fmt::Debug + Send + Sync {
 
     /// The board, with an answer drawn on it where one is given.
     fn draw(&self, answer: Option<&str>) -> Drawing;
+
+    /// The board's model on the engine, as its grader reads it; None where
+    /// its kind is not graded by it (see [`Home::grades`]).
+    fn model(&self) -> Option<Model> {
+        None
+    }
+
+    /// The grade of a puzzle with exactly one answer, by the engine's
+    /// reasoning on its model ([`engine_grade::grade`]); None where its
+    /// kind is not graded so, or the reasoning cannot tell (see there).
+    fn grade(&self) -> Option<Grading<engine_grade::Step>> {
+        engine_grade::grade(&self.model()?)
+    }
 }
 
 /// A task string that does not read as its kind's grammar.

@@ -74,6 +74,7 @@ with_kinds!(kind_folders);
 pub(crate) mod clue_counts;
 pub mod disjoint_sets;
 pub mod draw;
+pub mod engine_grade;
 pub mod grading;
 pub mod home;
 pub mod homes;

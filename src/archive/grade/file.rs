@@ -1,6 +1,8 @@
 //! Grading the puzzles of a file (`aquarchive grade`): each read,
 //! validated, solved to prove it has one solution, and then graded, with
-//! its steps in words when they are asked for. Nothing is stored.
+//! its steps in words when they are asked for (Aquarium and Sudoku). A file
+//! of the family's task lines (`KIND TASK`) is graded line by line, each by
+//! its kind's grader. Nothing is stored.
 
 use std::collections::BTreeMap;
 
@@ -10,11 +12,13 @@ use thiserror::Error;
 use crate::engine::{Settings, Stats};
 use crate::kinds::Kind;
 use crate::kinds::aquarium::{self, Aquarium, Water};
+use crate::kinds::engine_grade;
 use crate::kinds::grading::{Grading, Step};
+use crate::kinds::home::Size;
 use crate::kinds::sudoku::{self, Grid};
 
 use super::super::import::{self, Format};
-use super::super::kinds::{PuzzleError, detect, size_text};
+use super::super::kinds::{AnyPuzzle, FamilyPuzzle, PuzzleError, detect, is_task_lines, parse_task_lines, size_text};
 
 /// One puzzle of a file: where it is, what the engine found (up to two
 /// solutions), and its grading when it has exactly one.
@@ -41,12 +45,15 @@ impl<P, W, S: Step> GradedPuzzle<P, W, S> {
 
 pub type GradedSudoku = GradedPuzzle<Grid, Grid, sudoku::Step>;
 pub type GradedAquarium = GradedPuzzle<Aquarium, Water, aquarium::grade::Step>;
+/// A puzzle of the family's other kinds, its answers as the site writes them.
+pub type GradedFamily = GradedPuzzle<FamilyPuzzle, String, engine_grade::Step>;
 
-/// A graded puzzle of either kind.
+/// A graded puzzle of any kind with a grader.
 #[derive(Clone, Debug)]
 pub enum AnyGraded {
     Sudoku(GradedSudoku),
     Aquarium(GradedAquarium),
+    Family(GradedFamily),
 }
 
 /// A puzzle that could not be read, or that breaks its kind's rules.
@@ -60,7 +67,7 @@ pub struct UngradedPuzzle {
 
 /// A file whose puzzles are of a kind without a grader.
 #[derive(Debug, Error)]
-#[error("{file}: holds {} puzzles; grade reads Sudoku and Aquarium", .kind.name())]
+#[error("{file}: holds {} puzzles; grade reads Sudoku, Aquarium and the family's task lines", .kind.name())]
 pub struct NoGrader {
     pub file: String,
     pub kind: Kind,
@@ -69,6 +76,8 @@ pub struct NoGrader {
 /// The puzzles of a file, each graded as the iterator reaches it (so that
 /// a caller can show each before the next, slower one is done).
 pub struct Grades {
+    /// The kind of the file's puzzles (of a file of task lines, its first
+    /// puzzle's).
     pub kind: Kind,
     puzzles: Box<dyn Iterator<Item = Result<AnyGraded, UngradedPuzzle>>>,
 }
@@ -82,10 +91,14 @@ impl Iterator for Grades {
 }
 
 /// The puzzles of `text`, the contents of `file`, graded one by one: a
-/// Sudoku a line, or Aquarium puzzles in the text or task format. `words`
-/// puts each step into words (the hints); without them the steps keep only
-/// their techniques and cells, and grading an Aquarium is quicker.
+/// Sudoku a line, Aquarium puzzles in the text or task format, or the
+/// family's task lines (`KIND TASK`). `words` puts each step of an Aquarium
+/// or Sudoku into words (the hints); without them the steps keep only their
+/// techniques and cells, and grading an Aquarium is quicker.
 pub fn grade_file(file: &str, text: &str, words: bool) -> Result<Grades, NoGrader> {
+    if is_task_lines(text) {
+        return Ok(grade_task_lines(file, text, words));
+    }
     let kind = detect(text);
     let puzzles: Box<dyn Iterator<Item = _>> = match kind {
         Kind::Sudoku => {
@@ -109,6 +122,25 @@ pub fn grade_file(file: &str, text: &str, words: bool) -> Result<Grades, NoGrade
         kind => return Err(NoGrader { file: file.to_string(), kind }),
     };
     Ok(Grades { kind, puzzles })
+}
+
+/// The puzzles of a file of task lines, each graded by its kind's grader; a
+/// line of a kind without one is an error that says so.
+fn grade_task_lines(file: &str, text: &str, words: bool) -> Grades {
+    let parsed = parse_task_lines(text);
+    let kind = parsed.iter().find_map(|(_, puzzle)| puzzle.as_ref().ok()).map_or(Kind::Aquarium, AnyPuzzle::kind);
+    let file = file.to_string();
+    let puzzles = parsed.into_iter().map(move |(line, puzzle)| {
+        let place = format!("{file}:{line}");
+        let graded = puzzle.and_then(|puzzle| match puzzle {
+            AnyPuzzle::Family(puzzle) => grade_family(line, place, puzzle).map(AnyGraded::Family),
+            AnyPuzzle::Aquarium(puzzle) => Ok(AnyGraded::Aquarium(grade_aquarium(line, place, puzzle, words)?)),
+            AnyPuzzle::Sudoku(puzzle) => Ok(AnyGraded::Sudoku(grade_sudoku(line, place, puzzle)?)),
+            other => Err(PuzzleError::NoGrader(other.kind())),
+        });
+        graded.map_err(|err| at_line(&file, line, err))
+    });
+    Grades { kind, puzzles: Box::new(puzzles) }
 }
 
 fn at_line(file: &str, line: usize, source: PuzzleError) -> UngradedPuzzle {
@@ -141,12 +173,29 @@ fn grade_aquarium(
     Ok(GradedPuzzle { line, place, puzzle, solutions: report.solutions, stats: report.stats, grading })
 }
 
+/// Solves a puzzle of the family's other kinds, up to two answers, and
+/// grades it by the engine's reasoning where it has exactly one.
+fn grade_family(line: usize, place: String, puzzle: FamilyPuzzle) -> Result<GradedFamily, PuzzleError> {
+    let kind = puzzle.kind();
+    let Some(board) = puzzle.board() else { return Err(PuzzleError::NotRead(kind)) };
+    if !puzzle.solvable() {
+        return Err(PuzzleError::NoSolver(kind));
+    }
+    if !super::graded(kind) {
+        return Err(PuzzleError::NoGrader(kind));
+    }
+    let solved = board.solve(Settings::default(), 2).ok_or(PuzzleError::NoSolver(kind))??;
+    let grading = if solved.is_unique() { board.grade() } else { None };
+    Ok(GradedPuzzle { line, place, puzzle, solutions: solved.solutions, stats: solved.stats, grading })
+}
+
 impl AnyGraded {
     /// The file and line where a message names the puzzle.
     pub fn place(&self) -> &str {
         match self {
             AnyGraded::Sudoku(graded) => &graded.place,
             AnyGraded::Aquarium(graded) => &graded.place,
+            AnyGraded::Family(graded) => &graded.place,
         }
     }
 
@@ -155,6 +204,7 @@ impl AnyGraded {
         match self {
             AnyGraded::Sudoku(graded) => graded.solutions.len(),
             AnyGraded::Aquarium(graded) => graded.solutions.len(),
+            AnyGraded::Family(graded) => graded.solutions.len(),
         }
     }
 
@@ -162,10 +212,11 @@ impl AnyGraded {
         match self {
             AnyGraded::Sudoku(graded) => &graded.stats,
             AnyGraded::Aquarium(graded) => &graded.stats,
+            AnyGraded::Family(graded) => &graded.stats,
         }
     }
 
-    /// The puzzle in a few words: "23 givens", "10x10, 12 tanks".
+    /// The puzzle in a few words: "23 givens", "10x10, 12 tanks", "tents 8x8".
     pub fn described(&self) -> String {
         match self {
             AnyGraded::Sudoku(graded) => format!("{} givens", graded.puzzle.givens()),
@@ -173,6 +224,10 @@ impl AnyGraded {
                 let puzzle = &graded.puzzle;
                 let size = size_text(Kind::Aquarium, puzzle.width() as i64, puzzle.height() as i64);
                 format!("{size}, {} tanks", puzzle.tank_count())
+            }
+            AnyGraded::Family(graded) => {
+                let (kind, size) = (graded.puzzle.kind(), graded.puzzle.size().unwrap_or(Size::new(0, 0)));
+                format!("{kind} {}", size_text(kind, size.width as i64, size.height as i64))
             }
         }
     }
@@ -184,10 +239,12 @@ impl AnyGraded {
         match self {
             AnyGraded::Sudoku(graded) => graded.grading.as_ref().map(|g| (g.level.to_string(), g.summary())),
             AnyGraded::Aquarium(graded) => graded.grading.as_ref().map(|g| (g.level.to_string(), g.summary())),
+            AnyGraded::Family(graded) => graded.grading.as_ref().map(|g| (g.level.to_string(), g.summary())),
         }
     }
 
-    /// Each step's words, in order (empty unless they were asked for).
+    /// Each step's words, in order (empty unless they were asked for, and
+    /// for the family's other kinds, whose steps have none).
     pub fn step_words(&self) -> Vec<&str> {
         match self {
             AnyGraded::Sudoku(graded) => {
@@ -196,6 +253,7 @@ impl AnyGraded {
             AnyGraded::Aquarium(graded) => {
                 graded.grading.iter().flat_map(|g| &g.steps).map(|s| s.text.as_str()).collect()
             }
+            AnyGraded::Family(_) => Vec::new(),
         }
     }
 
@@ -206,6 +264,7 @@ impl AnyGraded {
         let (kind, line, stats) = match self {
             AnyGraded::Sudoku(graded) => (Kind::Sudoku, graded.line, &graded.stats),
             AnyGraded::Aquarium(graded) => (Kind::Aquarium, graded.line, &graded.stats),
+            AnyGraded::Family(graded) => (graded.puzzle.kind(), graded.line, &graded.stats),
         };
         let solutions = self.solutions();
         let mut record = GradeRecord {
@@ -268,6 +327,18 @@ impl AnyGraded {
                         };
                         grading.steps.iter().map(step).collect()
                     });
+                }
+            }
+            AnyGraded::Family(graded) => {
+                let puzzle = &graded.puzzle;
+                (record.width, record.height) = (puzzle.size().map(|s| s.width), puzzle.size().map(|s| s.height));
+                record.puzzle = Some(puzzle.task().to_string());
+                if let Some((answer, grading)) = graded.graded() {
+                    record.level = Some(grading.level.name());
+                    record.rank = Some(grading.level.rank());
+                    record.techniques = Some(grading.counts().into_iter().map(|(t, n)| (t.name(), n)).collect());
+                    // The answer as the site writes it, one line.
+                    record.solution = Some(vec![answer.clone()]);
                 }
             }
         }

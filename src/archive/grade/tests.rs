@@ -97,7 +97,10 @@ fn a_kind_without_a_grader_is_refused_by_name() {
     let ring = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/ring/expert.txt")).unwrap();
     let Err(refused) = grade_file("r.txt", &ring, false) else { panic!("a ring file was graded") };
     assert_eq!(refused.kind, Kind::Ring);
-    assert_eq!(refused.to_string(), "r.txt: holds ring puzzles; grade reads Sudoku and Aquarium");
+    assert_eq!(
+        refused.to_string(),
+        "r.txt: holds ring puzzles; grade reads Sudoku, Aquarium and the family's task lines"
+    );
 }
 
 #[test]
@@ -117,6 +120,13 @@ Aquarium:
   expert   + two lines counted together
   extreme  + contradiction: if this cell were water (or air), some line could not be met
   guess    the techniques run out: some tank needs trial and error
+By the engine's reasoning on the puzzle's model:
+  binairo, binairo-plus, dominosa, futoshiki, jigsaw-sudoku, kakurasu, kakuro,
+  killer-sudoku, light-up, minesweeper, mosaic, nonograms, renzoku, shikaku,
+  skyscrapers, stitches, tents, thermometers:
+  easy     propagation: each rule rules out what would break it, until every cell is settled
+  medium   + lookahead: a candidate tried, and ruled out because some rule then breaks
+  hard     + search: some candidates only trial and error deeper than one step rules out
 ";
     assert_eq!(text, expected);
     assert_eq!(level_names(), ["easy", "medium", "hard", "expert", "extreme", "guess"]);

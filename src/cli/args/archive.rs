@@ -51,7 +51,7 @@ pub const LIST_COLUMNS: [(&str, &str); 7] = [
     ("id", "the puzzle's number in the archive, for show and resolve --id"),
     ("class", "its kind and the site's size class, else its size"),
     ("status", "ok, invalid, unsolvable or several"),
-    ("grade", "the level --grade picks (Aquarium and Sudoku); - for none"),
+    ("grade", "the level --grade picks (the kinds with a grader); - for none"),
     ("special", "a special's date; - for none"),
     ("created (UTC)", "when it was stored"),
     ("source", "where it came from: a file (and line), a page's address or a photo"),

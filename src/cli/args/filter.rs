@@ -35,7 +35,7 @@ pub struct FilterArgs {
     /// Only puzzles stored up to this UTC time, inclusive at the precision given (2026-11-30 takes all that day)
     #[arg(long, value_name = "TIME")]
     pub until: Option<String>,
-    /// Only Aquarium and Sudoku puzzles graded at this level
+    /// Only puzzles graded at this level (`aquarchive grade --help` lists each kind's levels)
     #[arg(long, value_name = "LEVEL", value_parser = PossibleValuesParser::new(grade::level_names()))]
     pub grade: Option<String>,
     /// Only specials of this date, the site's date of the special (2026-11-20; --since and --until are the time stored)

@@ -13,6 +13,7 @@ Examples:
   aquarchive grade puzzles.txt
   aquarchive grade --hints tests/fixtures/aquarium/puzzles/6x6_easy_681742.txt
   aquarchive grade --json tests/fixtures/sudoku/se_rated_sample.txt
+  aquarchive grade family.txt   (task lines, `KIND TASK`, as `export --format task` writes them)
 
 `aquarchive guide grades` lists the techniques each level adds and what each one means.",
         grade::levels_text()
@@ -21,7 +22,7 @@ Examples:
 
 #[derive(Args, Debug)]
 pub struct GradeArgs {
-    /// Sudoku or Aquarium puzzle files; `-` reads standard input
+    /// Sudoku or Aquarium puzzle files, or the family's task lines (`KIND TASK`); `-` reads standard input
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<String>,
     /// Print the step-by-step logical solution

@@ -1,5 +1,6 @@
 //! `aquarchive grade`: each Sudoku's or Aquarium's level by the techniques
-//! a person needs, and with `--hints` its step-by-step logical solution.
+//! a person needs, and with `--hints` its step-by-step logical solution;
+//! each puzzle's of the family's other kinds by the engine's reasoning.
 
 use aquarchive::archive::grade::{self, AnyGraded};
 use aquarchive::render;
@@ -68,13 +69,21 @@ fn print_graded(args: &GradeArgs, file: &str, graded: &AnyGraded) -> Result<Exit
         let found = verdict(graded.solutions(), graded.stats(), 2);
         print(&format!("{}: {}: {found}: not graded\n", graded.place(), graded.described()))?;
     }
-    Ok(if level.is_some() { ExitCode::Ok } else { ExitCode::NotUnique })
+    // A puzzle with one answer that its grader cannot tell (see
+    // `engine_grade::grade`) is no fault of the puzzle's.
+    let unique = graded.solutions() == 1 && graded.stats().exhausted;
+    Ok(if level.is_some() || unique { ExitCode::Ok } else { ExitCode::NotUnique })
 }
 
 /// The board the hints' steps name cells of: a Sudoku framed, an Aquarium
-/// framed and its tanks numbered (the steps name them by number).
+/// framed and its tanks numbered (the steps name them by number); a puzzle
+/// of the family's other kinds framed (its steps have no words).
 fn board(graded: &AnyGraded) -> String {
     match graded {
+        AnyGraded::Family(family) => {
+            let puzzle = &family.puzzle;
+            render::family::framed(puzzle.kind(), puzzle.board(), puzzle.task(), None)
+        }
         AnyGraded::Sudoku(sudoku) => render::sudoku::framed(&sudoku.puzzle),
         AnyGraded::Aquarium(aquarium) => {
             let puzzle = &aquarium.puzzle;

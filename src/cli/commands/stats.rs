@@ -2,7 +2,7 @@
 
 use aquarchive::archive::Access;
 use aquarchive::archive::Kind;
-use aquarchive::archive::stats;
+use aquarchive::archive::{grade, stats};
 use aquarchive::render::count_of;
 use aquarchive::shared::time_text;
 
@@ -36,7 +36,7 @@ pub fn run(args: StatsArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     }
     out.push('\n');
     out.push_str(&table::render("Solve and prove unique, latest solution of each puzzle:", &rows));
-    for kind in [Kind::Aquarium, Kind::Sudoku] {
+    for kind in Kind::ALL.into_iter().filter(|&kind| grade::graded(kind)) {
         let grades = stats.grade_rows(kind);
         if !grades.is_empty() {
             let title = format!("{kind} puzzles by grade, by class:");

@@ -9,6 +9,7 @@ use super::encode::Encoding;
 use super::{Binairo, rules};
 use crate::Solved;
 use crate::draw::{Between, Drawing, Ink};
+use crate::engine_grade::Model;
 use crate::home::{Board, Home, Size, SolveError, TaskError};
 use crate::kind::Kind;
 
@@ -26,6 +27,10 @@ impl Home for BinairoHome {
     }
 
     fn solves(&self) -> bool {
+        true
+    }
+
+    fn grades(&self) -> bool {
         true
     }
 }
@@ -69,6 +74,12 @@ impl Board for Binairo {
             stats.solutions = solutions.len() as u64;
             Solved { solutions, stats }
         }))
+    }
+
+    /// Binairo's model leaves out that lines differ (see [`Board::solve`]);
+    /// binairo-plus has no such rule.
+    fn model(&self) -> Option<Model> {
+        Some(Model { problem: Encoding::new(self).problem, whole: self.is_plus() })
     }
 
     fn check(&self, answer: &str) -> Result<(), String> {

@@ -4,6 +4,7 @@
 use multicover::{OptionId, Problem, Settings};
 
 use crate::Solved;
+use crate::engine_grade::Model;
 use crate::draw::{Drawing, Ink};
 use crate::home::{Board, Home, MAX_SIDE, Size, SolveError, TaskError, solve_answers};
 use crate::kind::Kind;
@@ -23,6 +24,10 @@ impl Home for DominosaHome {
     }
 
     fn solves(&self) -> bool {
+        true
+    }
+
+    fn grades(&self) -> bool {
         true
     }
 }
@@ -141,23 +146,12 @@ impl Dominosa {
     }
 }
 
-impl Board for Dominosa {
-    fn kind(&self) -> Kind {
-        Kind::Dominosa
-    }
-
-    fn size(&self) -> Size {
-        self.size
-    }
-
-    fn task(&self) -> String {
-        self.numbers.iter().map(|&n| if n < 10 { n.to_string() } else { format!("[{n}]") }).collect()
-    }
-
+impl Dominosa {
     /// Exact cover: an item a cell and an item a pair of numbers, and an
     /// option a place for a domino, two side-by-side cells, covering both
-    /// and their numbers' pair.
-    fn solve(&self, settings: Settings, limit: usize) -> Option<Result<Solved<String>, SolveError>> {
+    /// and their numbers' pair; each option's first cell and direction
+    /// beside.
+    fn problem(&self) -> (Problem, Vec<(usize, u8)>) {
         let (cells, width) = (self.size.cells(), self.size.width);
         let pairs = (self.top as usize + 1).pow(2);
         let mut problem = Problem::with_capacity(cells + pairs, 2 * cells, 6 * cells);
@@ -176,6 +170,26 @@ impl Board for Dominosa {
                 places.push((cell, letter));
             }
         }
+        (problem, places)
+    }
+}
+
+impl Board for Dominosa {
+    fn kind(&self) -> Kind {
+        Kind::Dominosa
+    }
+
+    fn size(&self) -> Size {
+        self.size
+    }
+
+    fn task(&self) -> String {
+        self.numbers.iter().map(|&n| if n < 10 { n.to_string() } else { format!("[{n}]") }).collect()
+    }
+
+    fn solve(&self, settings: Settings, limit: usize) -> Option<Result<Solved<String>, SolveError>> {
+        let cells = self.size.cells();
+        let (problem, places) = self.problem();
         let decode = |chosen: &[OptionId]| {
             let mut answer = vec![b'n'; cells];
             for &option in chosen {
@@ -185,6 +199,10 @@ impl Board for Dominosa {
             String::from_utf8(answer).expect("ASCII")
         };
         Some(solve_answers(self, &problem, settings, limit, decode))
+    }
+
+    fn model(&self) -> Option<Model> {
+        Some(Model { problem: self.problem().0, whole: true })
     }
 
     /// The dominoes tile the grid, and no two hold the same pair.

@@ -6,6 +6,7 @@
 use multicover::Settings;
 
 use crate::Solved;
+use crate::engine_grade::Model;
 use crate::draw::{Between, Drawing};
 use crate::home::{Board, Home, Size, SolveError, TaskError};
 use crate::kind::Kind;
@@ -25,6 +26,10 @@ impl Home for FutoshikiHome {
     }
 
     fn solves(&self) -> bool {
+        true
+    }
+
+    fn grades(&self) -> bool {
         true
     }
 }
@@ -53,6 +58,16 @@ impl Futoshiki {
     }
 }
 
+impl Futoshiki {
+    /// The Latin square's model with an item a sign's exclusions.
+    fn latin_model(&self) -> crate::latin::Model {
+        let n = self.cells.side;
+        let exclusions: Vec<Exclusion> =
+            self.signs().flat_map(|(greater, _, lesser)| Exclusion::less(lesser, greater, n)).collect();
+        self.square.model(|problem| Exclusion::items(problem, &exclusions, n * n))
+    }
+}
+
 impl Board for Futoshiki {
     fn kind(&self) -> Kind {
         Kind::Futoshiki
@@ -67,11 +82,11 @@ impl Board for Futoshiki {
     }
 
     fn solve(&self, settings: Settings, limit: usize) -> Option<Result<Solved<String>, SolveError>> {
-        let n = self.cells.side;
-        let exclusions: Vec<Exclusion> =
-            self.signs().flat_map(|(greater, _, lesser)| Exclusion::less(lesser, greater, n)).collect();
-        let model = self.square.model(|problem| Exclusion::items(problem, &exclusions, n * n));
-        model.solve_as(self, propagating(settings), limit, write_digits)
+        self.latin_model().solve_as(self, propagating(settings), limit, write_digits)
+    }
+
+    fn model(&self) -> Option<Model> {
+        Some(Model { problem: self.latin_model().problem, whole: true })
     }
 
     fn check(&self, answer: &str) -> Result<(), String> {

@@ -5,6 +5,7 @@
 use multicover::Settings;
 
 use crate::Solved;
+use crate::engine_grade::Model;
 use crate::draw::Drawing;
 use crate::home::{Board, Home, Size, SolveError, TaskError};
 use crate::kind::Kind;
@@ -25,6 +26,10 @@ impl Home for JigsawSudokuHome {
     }
 
     fn solves(&self) -> bool {
+        true
+    }
+
+    fn grades(&self) -> bool {
         true
     }
 }
@@ -63,6 +68,13 @@ impl JigsawSudoku {
     }
 }
 
+impl JigsawSudoku {
+    /// The Latin square's model: rows, columns and regions.
+    fn latin_model(&self) -> crate::latin::Model {
+        self.square.model(|_| |_, _, _: &mut Vec<_>| true)
+    }
+}
+
 impl Board for JigsawSudoku {
     fn kind(&self) -> Kind {
         Kind::JigsawSudoku
@@ -78,7 +90,11 @@ impl Board for JigsawSudoku {
     }
 
     fn solve(&self, settings: Settings, limit: usize) -> Option<Result<Solved<String>, SolveError>> {
-        self.square.model(|_| |_, _, _: &mut Vec<_>| true).solve(self, settings, limit)
+        self.latin_model().solve(self, settings, limit)
+    }
+
+    fn model(&self) -> Option<Model> {
+        Some(Model { problem: self.latin_model().problem, whole: true })
     }
 
     fn check(&self, answer: &str) -> Result<(), String> {

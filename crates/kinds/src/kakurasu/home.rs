@@ -2,6 +2,7 @@
 //! family's one interface ([`crate::home`]).
 
 use super::*;
+use crate::engine_grade::Model;
 
 pub(crate) struct KakurasuHome;
 
@@ -17,6 +18,10 @@ impl Home for KakurasuHome {
     }
 
     fn solves(&self) -> bool {
+        true
+    }
+
+    fn grades(&self) -> bool {
         true
     }
 }
@@ -40,6 +45,10 @@ impl Board for Kakurasu {
         Some(crate::home::solve_answers(self, &problem, settings, limit, |chosen| {
             encode::shaded(self, chosen).iter().map(|&shaded| if shaded { '1' } else { '0' }).collect()
         }))
+    }
+
+    fn model(&self) -> Option<Model> {
+        Some(Model { problem: encode::problem(self), whole: true })
     }
 
     fn check(&self, answer: &str) -> Result<(), String> {

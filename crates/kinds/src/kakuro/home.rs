@@ -5,6 +5,7 @@ use multicover::{OptionId, Problem, Settings};
 
 use crate::Solved;
 use crate::draw::{Drawing, Fill, Ink, SplitClue};
+use crate::engine_grade::Model;
 use crate::home::{Board, Home, Size, SolveError, TaskError, solve_answers};
 use crate::kind::Kind;
 use crate::task::{Numbers, Token, grid_size, run_length};
@@ -23,6 +24,10 @@ impl Home for KakuroHome {
     }
 
     fn solves(&self) -> bool {
+        true
+    }
+
+    fn grades(&self) -> bool {
         true
     }
 }
@@ -185,6 +190,38 @@ fn digits_for(len: usize, sum: u32) -> u16 {
         .fold(0, |all, set| all | (set << 1))
 }
 
+impl Kakuro {
+    /// An item a white cell (one digit), an item a run with a sum (to which
+    /// each digit in it adds itself), and a secondary item a run and digit
+    /// (the digit once at most). A cell's options are the digits both its
+    /// runs' sums allow; each option's cell and digit beside.
+    fn problem(&self) -> (Problem, Vec<(usize, u8)>) {
+        let cells = self.size.cells();
+        let mut problem = Problem::with_capacity(cells + self.runs.len() * 10, cells * 9, cells * 9 * 5);
+        let cell_items: Vec<_> =
+            self.squares.iter().map(|s| (*s == Square::White).then(|| problem.add_exact(1))).collect();
+        let sum_items: Vec<_> = self.runs.iter().map(|run| run.sum.map(|sum| problem.add_exact(sum))).collect();
+        let digit_items: Vec<_> = (0..self.runs.len() * 9).map(|_| problem.add_secondary(1)).collect();
+        let allowed: Vec<u16> =
+            self.runs.iter().map(|run| run.sum.map_or(0x3fe, |s| digits_for(run.cells.len(), s))).collect();
+        let mut placements = Vec::with_capacity(cells * 9);
+        for (cell, item) in cell_items.iter().enumerate() {
+            let Some(item) = *item else { continue };
+            let runs = self.runs_of[cell];
+            let real = runs.iter().copied().filter(|&r| r != usize::MAX);
+            let digits = real.clone().fold(0x3fe, |d, r| d & allowed[r]);
+            for d in (1..=9u8).filter(|d| digits & (1 << d) != 0) {
+                let mut entries = vec![(item, 1)];
+                entries.extend(real.clone().filter_map(|r| sum_items[r]).map(|s| (s, u32::from(d))));
+                entries.extend(real.clone().map(|r| (digit_items[r * 9 + usize::from(d) - 1], 1)));
+                problem.add_option(entries);
+                placements.push((cell, d));
+            }
+        }
+        (problem, placements)
+    }
+}
+
 impl Board for Kakuro {
     fn kind(&self) -> Kind {
         Kind::Kakuro
@@ -227,33 +264,9 @@ impl Board for Kakuro {
         task
     }
 
-    /// An item a white cell (one digit), an item a run with a sum (to which
-    /// each digit in it adds itself), and a secondary item a run and digit
-    /// (the digit once at most). A cell's options are the digits both its
-    /// runs' sums allow.
     fn solve(&self, settings: Settings, limit: usize) -> Option<Result<Solved<String>, SolveError>> {
         let cells = self.size.cells();
-        let mut problem = Problem::with_capacity(cells + self.runs.len() * 10, cells * 9, cells * 9 * 5);
-        let cell_items: Vec<_> =
-            self.squares.iter().map(|s| (*s == Square::White).then(|| problem.add_exact(1))).collect();
-        let sum_items: Vec<_> = self.runs.iter().map(|run| run.sum.map(|sum| problem.add_exact(sum))).collect();
-        let digit_items: Vec<_> = (0..self.runs.len() * 9).map(|_| problem.add_secondary(1)).collect();
-        let allowed: Vec<u16> =
-            self.runs.iter().map(|run| run.sum.map_or(0x3fe, |s| digits_for(run.cells.len(), s))).collect();
-        let mut placements = Vec::with_capacity(cells * 9);
-        for (cell, item) in cell_items.iter().enumerate() {
-            let Some(item) = *item else { continue };
-            let runs = self.runs_of[cell];
-            let real = runs.iter().copied().filter(|&r| r != usize::MAX);
-            let digits = real.clone().fold(0x3fe, |d, r| d & allowed[r]);
-            for d in (1..=9u8).filter(|d| digits & (1 << d) != 0) {
-                let mut entries = vec![(item, 1)];
-                entries.extend(real.clone().filter_map(|r| sum_items[r]).map(|s| (s, u32::from(d))));
-                entries.extend(real.clone().map(|r| (digit_items[r * 9 + usize::from(d) - 1], 1)));
-                problem.add_option(entries);
-                placements.push((cell, d));
-            }
-        }
+        let (problem, placements) = self.problem();
         let decode = |chosen: &[OptionId]| {
             let mut answer = vec![b'n'; cells];
             for &option in chosen {
@@ -263,6 +276,10 @@ impl Board for Kakuro {
             String::from_utf8(answer).expect("ASCII")
         };
         Some(solve_answers(self, &problem, settings, limit, decode))
+    }
+
+    fn model(&self) -> Option<Model> {
+        Some(Model { problem: self.problem().0, whole: true })
     }
 
     /// Every white cell holds a digit, and every run holds each digit once

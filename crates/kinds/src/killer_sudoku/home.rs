@@ -7,6 +7,7 @@
 use multicover::{ItemId, Settings};
 
 use crate::Solved;
+use crate::engine_grade::Model;
 use crate::draw::{Cage, Drawing};
 use crate::home::{Board, Home, Size, SolveError, TaskError};
 use crate::kind::Kind;
@@ -27,6 +28,10 @@ impl Home for KillerSudokuHome {
     }
 
     fn solves(&self) -> bool {
+        true
+    }
+
+    fn grades(&self) -> bool {
         true
     }
 }
@@ -216,6 +221,12 @@ impl KillerSudoku {
         limit: usize,
         most_sets: usize,
     ) -> Option<Result<Solved<String>, SolveError>> {
+        self.latin_model(most_sets).solve(self, settings, limit)
+    }
+
+    /// The Latin square's model with the cages' own items, cages of up to
+    /// `most_sets` sets of digits listed, the others said by their sums.
+    fn latin_model(&self, most_sets: usize) -> crate::latin::Model {
         let n = self.square.side();
         let mut cells = vec![Vec::new(); self.sums.len()];
         for (cell, &cage) in self.cages.iter().enumerate() {
@@ -281,7 +292,7 @@ impl KillerSudoku {
                 }
             }
         }
-        model.solve(self, settings, limit)
+        model
     }
 }
 
@@ -312,6 +323,10 @@ impl Board for KillerSudoku {
     /// sets of digits or its sum (see `CageModel` in the source).
     fn solve(&self, settings: Settings, limit: usize) -> Option<Result<Solved<String>, SolveError>> {
         self.solve_listing(settings, limit, MOST_SETS)
+    }
+
+    fn model(&self) -> Option<Model> {
+        Some(Model { problem: self.latin_model(MOST_SETS).problem, whole: true })
     }
 
     fn check(&self, answer: &str) -> Result<(), String> {

@@ -7,6 +7,7 @@ use super::encode::Encoding;
 use super::{Cell, LightUp, rules};
 use crate::Solved;
 use crate::draw::{Drawing, Fill, Ink, Mark};
+use crate::engine_grade::Model;
 use crate::home::{Board, Home, Size, SolveError, TaskError, solve_answers};
 use crate::kind::Kind;
 
@@ -24,6 +25,10 @@ impl Home for LightUpHome {
     }
 
     fn solves(&self) -> bool {
+        true
+    }
+
+    fn grades(&self) -> bool {
         true
     }
 }
@@ -44,6 +49,10 @@ impl Board for LightUp {
     fn solve(&self, settings: Settings, limit: usize) -> Option<Result<Solved<String>, SolveError>> {
         let encoding = Encoding::new(self);
         Some(solve_answers(self, &encoding.problem, settings, limit, |chosen| encoding.decode(self, chosen)))
+    }
+
+    fn model(&self) -> Option<Model> {
+        Some(Model { problem: Encoding::new(self).problem, whole: true })
     }
 
     fn check(&self, answer: &str) -> Result<(), String> {

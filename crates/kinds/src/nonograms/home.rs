@@ -7,6 +7,7 @@ use super::Nonogram;
 use super::encode::Encoding;
 use crate::Solved;
 use crate::draw::{Drawing, Fill};
+use crate::engine_grade::Model;
 use crate::home::{Board, Home, Size, SolveError, TaskError, solve_answers};
 use crate::kind::Kind;
 use crate::task::answer_cells;
@@ -25,6 +26,10 @@ impl Home for NonogramsHome {
     }
 
     fn solves(&self) -> bool {
+        true
+    }
+
+    fn grades(&self) -> bool {
         true
     }
 }
@@ -57,6 +62,10 @@ impl Board for Nonogram {
     fn solve(&self, settings: Settings, limit: usize) -> Option<Result<Solved<String>, SolveError>> {
         let encoding = Encoding::new(self);
         Some(solve_answers(self, &encoding.problem, settings, limit, |chosen| encoding.decode(self, chosen)))
+    }
+
+    fn model(&self) -> Option<Model> {
+        Some(Model { problem: Encoding::new(self).problem, whole: true })
     }
 
     /// Each line's runs of black cells, read off the answer, are its clue.

@@ -7,6 +7,7 @@
 use multicover::Settings;
 
 use crate::Solved;
+use crate::engine_grade::Model;
 use crate::draw::{Between, Drawing};
 use crate::home::{Board, Home, Size, SolveError, TaskError};
 use crate::kind::Kind;
@@ -26,6 +27,10 @@ impl Home for RenzokuHome {
     }
 
     fn solves(&self) -> bool {
+        true
+    }
+
+    fn grades(&self) -> bool {
         true
     }
 }
@@ -80,6 +85,22 @@ impl Renzoku {
     }
 }
 
+impl Renzoku {
+    /// The Latin square's model with an item a pair's exclusions (dot or none).
+    fn latin_model(&self) -> crate::latin::Model {
+        let n = self.cells.side;
+        let mut exclusions = Vec::new();
+        for (a, b, dot) in self.pairs() {
+            if dot {
+                exclusions.extend(Exclusion::consecutive(a, b, n));
+            } else {
+                exclusions.extend(Exclusion::apart(a, b, n));
+            }
+        }
+        self.square.model(|problem| Exclusion::items(problem, &exclusions, n * n))
+    }
+}
+
 impl Board for Renzoku {
     fn kind(&self) -> Kind {
         Kind::Renzoku
@@ -94,17 +115,11 @@ impl Board for Renzoku {
     }
 
     fn solve(&self, settings: Settings, limit: usize) -> Option<Result<Solved<String>, SolveError>> {
-        let n = self.cells.side;
-        let mut exclusions = Vec::new();
-        for (a, b, dot) in self.pairs() {
-            if dot {
-                exclusions.extend(Exclusion::consecutive(a, b, n));
-            } else {
-                exclusions.extend(Exclusion::apart(a, b, n));
-            }
-        }
-        let model = self.square.model(|problem| Exclusion::items(problem, &exclusions, n * n));
-        model.solve_as(self, propagating(settings), limit, write_digits)
+        self.latin_model().solve_as(self, propagating(settings), limit, write_digits)
+    }
+
+    fn model(&self) -> Option<Model> {
+        Some(Model { problem: self.latin_model().problem, whole: true })
     }
 
     fn check(&self, answer: &str) -> Result<(), String> {

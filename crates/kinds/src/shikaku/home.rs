@@ -5,6 +5,7 @@ use multicover::{OptionId, Problem, Settings};
 
 use crate::Solved;
 use crate::disjoint_sets::DisjointSets;
+use crate::engine_grade::Model;
 use crate::draw::{Drawing, Ink};
 use crate::home::{Board, Home, Size, SolveError, TaskError, solve_answers};
 use crate::kind::Kind;
@@ -25,6 +26,10 @@ impl Home for ShikakuHome {
     }
 
     fn solves(&self) -> bool {
+        true
+    }
+
+    fn grades(&self) -> bool {
         true
     }
 }
@@ -139,6 +144,25 @@ impl Shikaku {
     }
 }
 
+impl Shikaku {
+    /// Exact cover: an item a cell, and an option for each rectangle a
+    /// number can be (its area, holding it and no other number), with the
+    /// options' rectangles beside.
+    fn problem(&self) -> (Problem, Vec<Rectangle>) {
+        let cells = self.size.cells();
+        let mut problem = Problem::with_capacity(cells, 0, 0);
+        let cell_items: Vec<_> = (0..cells).map(|_| problem.add_exact(1)).collect();
+        let mut rectangles = Vec::new();
+        for cell in (0..cells).filter(|&c| self.numbers[c].is_some()) {
+            for rectangle in self.rectangles(cell) {
+                problem.add_option(self.cells_of(rectangle).map(|c| (cell_items[c], 1)));
+                rectangles.push(rectangle);
+            }
+        }
+        (problem, rectangles)
+    }
+}
+
 impl Board for Shikaku {
     fn kind(&self) -> Kind {
         Kind::Shikaku
@@ -153,19 +177,9 @@ impl Board for Shikaku {
         write_run_length(&tokens, Numbers::Run)
     }
 
-    /// Exact cover: an item a cell, and an option for each rectangle a
-    /// number can be (its area, holding it and no other number).
     fn solve(&self, settings: Settings, limit: usize) -> Option<Result<Solved<String>, SolveError>> {
         let cells = self.size.cells();
-        let mut problem = Problem::with_capacity(cells, 0, 0);
-        let cell_items: Vec<_> = (0..cells).map(|_| problem.add_exact(1)).collect();
-        let mut rectangles = Vec::new();
-        for cell in (0..cells).filter(|&c| self.numbers[c].is_some()) {
-            for rectangle in self.rectangles(cell) {
-                problem.add_option(self.cells_of(rectangle).map(|c| (cell_items[c], 1)));
-                rectangles.push(rectangle);
-            }
-        }
+        let (problem, rectangles) = self.problem();
         let decode = |chosen: &[OptionId]| {
             let mut piece = vec![usize::MAX; cells];
             for &option in chosen {
@@ -180,6 +194,10 @@ impl Board for Shikaku {
             across.chain(down).collect()
         };
         Some(solve_answers(self, &problem, settings, limit, decode))
+    }
+
+    fn model(&self) -> Option<Model> {
+        Some(Model { problem: self.problem().0, whole: true })
     }
 
     /// The cuts part the grid into rectangles, each holding one number,

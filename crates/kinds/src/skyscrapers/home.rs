@@ -11,6 +11,7 @@
 use multicover::Settings;
 
 use crate::Solved;
+use crate::engine_grade::Model;
 use crate::draw::Drawing;
 use crate::home::{Board, Home, Size, SolveError, TaskError};
 use crate::kind::Kind;
@@ -31,6 +32,10 @@ impl Home for SkyscrapersHome {
     }
 
     fn solves(&self) -> bool {
+        true
+    }
+
+    fn grades(&self) -> bool {
         true
     }
 }
@@ -263,27 +268,9 @@ fn take_singles(n: usize, heights: &mut [u16]) -> bool {
     }
 }
 
-impl Board for Skyscrapers {
-    fn kind(&self) -> Kind {
-        Kind::Skyscrapers
-    }
-
-    fn size(&self) -> Size {
-        Size::square(self.side)
-    }
-
-    fn task(&self) -> String {
-        let clues: Vec<String> =
-            self.clues.iter().map(|&c| if c == 0 { String::new() } else { c.to_string() }).collect();
-        let mut task = clues.join("/");
-        if self.givens_written {
-            task.push(',');
-            task.push_str(&write_run_length(&givens_tokens(self.square.givens()), Numbers::Run));
-        }
-        task
-    }
-
-    fn solve(&self, settings: Settings, limit: usize) -> Option<Result<Solved<String>, SolveError>> {
+impl Skyscrapers {
+    /// The Latin square's model with an option a clued line's filling, and the items that make its cells agree with it.
+    fn latin_model(&self) -> crate::latin::Model {
         let n = self.side;
         let lines = self.clued_lines();
         let fillings = consistent_fillings(n, &lines, self.square.givens());
@@ -321,7 +308,36 @@ impl Board for Skyscrapers {
                 model.problem.add_option(std::iter::once((line_items[l], 1)).chain(above));
             }
         }
-        model.solve_as(self, propagating(settings), limit, write_digits)
+        model
+    }
+}
+
+impl Board for Skyscrapers {
+    fn kind(&self) -> Kind {
+        Kind::Skyscrapers
+    }
+
+    fn size(&self) -> Size {
+        Size::square(self.side)
+    }
+
+    fn task(&self) -> String {
+        let clues: Vec<String> =
+            self.clues.iter().map(|&c| if c == 0 { String::new() } else { c.to_string() }).collect();
+        let mut task = clues.join("/");
+        if self.givens_written {
+            task.push(',');
+            task.push_str(&write_run_length(&givens_tokens(self.square.givens()), Numbers::Run));
+        }
+        task
+    }
+
+    fn solve(&self, settings: Settings, limit: usize) -> Option<Result<Solved<String>, SolveError>> {
+        self.latin_model().solve_as(self, propagating(settings), limit, write_digits)
+    }
+
+    fn model(&self) -> Option<Model> {
+        Some(Model { problem: self.latin_model().problem, whole: true })
     }
 
     fn check(&self, answer: &str) -> Result<(), String> {

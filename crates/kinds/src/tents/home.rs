@@ -9,6 +9,7 @@ use super::encode::Encoding;
 use super::{Tents, rules};
 use crate::Solved;
 use crate::draw::{Drawing, Mark};
+use crate::engine_grade::Model;
 use crate::home::{Board, Home, Size, SolveError, TaskError};
 use crate::kind::Kind;
 
@@ -26,6 +27,10 @@ impl Home for TentsHome {
     }
 
     fn solves(&self) -> bool {
+        true
+    }
+
+    fn grades(&self) -> bool {
         true
     }
 }
@@ -67,6 +72,10 @@ impl Board for Tents {
             stats.solutions = solutions.len() as u64;
             Solved { solutions, stats }
         }))
+    }
+
+    fn model(&self) -> Option<Model> {
+        Some(Model { problem: Encoding::new(self).problem, whole: true })
     }
 
     fn check(&self, answer: &str) -> Result<(), String> {
