@@ -56,7 +56,6 @@ use rayon::prelude::*;
 
 use crate::store::{Fetch, Filter, Store};
 
-use super::kinds::AnyPuzzle;
 use super::site_names::learn_classes;
 use super::{ArchiveError, stored};
 use crate::site::family::SiteId;
@@ -113,28 +112,21 @@ fn write_site(store: &Store, filter: &Filter, root: &Path, options: &HtmlOptions
     for (id, fetch) in store.fetch_history(filter)? {
         history.entry(id).or_default().push(fetch);
     }
-    // Each puzzle is read once, for its row and its page; the rows first,
-    // which the pages' ← and → are found from.
-    let (reads, rows): (Vec<Option<AnyPuzzle>>, Vec<Row>) = puzzles
-        .par_iter()
-        .map(|puzzle| {
-            let read = stored(puzzle).ok();
-            let row = Row::of(puzzle, read.as_ref());
-            (read, row)
-        })
-        .unzip();
-    let steps = neighbours::neighbours(&puzzles, &rows);
-    // Each page is drawn and written on its own, in parallel.
-    let written: Vec<(u64, Option<String>)> = puzzles
+    let steps = neighbours::neighbours(&puzzles);
+    // Each puzzle is read once, for its row and its page; its page is drawn
+    // and written on its own, in parallel.
+    let written: Vec<(Row, u64, Option<String>)> = puzzles
         .par_iter()
         .enumerate()
         .map(|(k, puzzle)| {
-            let fetches = history.get(&puzzle.id).map_or(&[][..], Vec::as_slice);
+            let read = stored(puzzle).ok();
+            let row = Row::of(puzzle, read.as_ref());
             let (prev, next) = &steps[k];
+            let fetches = history.get(&puzzle.id).map_or(&[][..], Vec::as_slice);
             let (page, problem) = page::puzzle_page(
                 puzzle,
-                reads[k].as_ref(),
-                &rows[k],
+                read.as_ref(),
+                &row,
                 fetches,
                 prev.as_ref(),
                 next.as_ref(),
@@ -143,11 +135,13 @@ fn write_site(store: &Store, filter: &Filter, root: &Path, options: &HtmlOptions
             );
             let path = pages_dir.join(format!("{}.html", puzzle.id));
             std::fs::write(&path, &page).map_err(stage::io(&path))?;
-            Ok((page.len() as u64, problem))
+            Ok((row, page.len() as u64, problem))
         })
         .collect::<Result<_, ArchiveError>>()?;
     let mut report = HtmlReport { puzzles: puzzles.len() as u64, ..HtmlReport::default() };
-    for (bytes, problem) in written {
+    let mut rows = Vec::with_capacity(written.len());
+    for (row, bytes, problem) in written {
+        rows.push(row);
         report.bytes += bytes;
         report.undrawn.extend(problem);
     }

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use crate::store::Puzzle;
 
 use super::super::site_names::special_period;
-use super::page::Row;
+use super::super::stats::class_of;
 
 /// A page that ← or → leads to: the puzzle's id, and what the link says
 /// of it (a special's date, else its id).
@@ -17,16 +17,16 @@ pub(super) struct Step {
     pub(super) label: String,
 }
 
-/// The pages before and after each of `puzzles` (`rows` their rows, in
-/// the same order), as [`Step`]s.
-pub(super) fn neighbours(puzzles: &[Puzzle], rows: &[Row]) -> Vec<(Option<Step>, Option<Step>)> {
+/// The pages before and after each of `puzzles`, as [`Step`]s.
+pub(super) fn neighbours(puzzles: &[Puzzle]) -> Vec<(Option<Step>, Option<Step>)> {
     // A special's group is its kind and class, in date order; another
     // puzzle's its kind and size class as the index names it (a class, or
     // a size where it has none), in the order stored.
     let mut groups: HashMap<(String, String, bool), Vec<usize>> = HashMap::new();
-    for (k, (puzzle, row)) in puzzles.iter().zip(rows).enumerate() {
-        let special = special_day(puzzle).is_some();
-        groups.entry((row.kind.clone(), row.class.clone(), special)).or_default().push(k);
+    for (k, puzzle) in puzzles.iter().enumerate() {
+        let r = &puzzle.record;
+        let class = class_of(r.kind, r.size_class, r.width, r.height);
+        groups.entry((r.kind.to_string(), class, special_day(puzzle).is_some())).or_default().push(k);
     }
     let mut out: Vec<(Option<Step>, Option<Step>)> = puzzles.iter().map(|_| (None, None)).collect();
     for ((_, _, special), mut members) in groups {
