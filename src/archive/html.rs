@@ -15,9 +15,12 @@
 //!   offline;
 //! - `p/ID.html`: one page per puzzle: its picture (drawn by its kind, see
 //!   [`picture`](super::picture)), the solution revealed on click (a checkbox and CSS, so it
-//!   works without JavaScript too), what `show` says of it (its grade, a
+//!   works without JavaScript too; a played page's script puts a button that
+//!   asks first in its place), what `show` says of it (its grade, a
 //!   special's date, the site's check), its source, site link and fetch
-//!   history, and links to `today.html` and its index page;
+//!   history, and links to `today.html`, its index page and the puzzles
+//!   before and after it (a special's of its site and kind, by date: see
+//!   `neighbours`); a special's title carries its date;
 //!   an Aquarium or Sudoku with one solution is played on its page (see
 //!   `play`), an Aquarium's board drawn by the script from the page's data;
 //! - `style.css`, `archive.js` (the index's filters, the front page's
@@ -29,7 +32,9 @@
 //! cell of a played board is an element with `data-r`, `data-c` (from 0) and
 //! `data-state` (`water`, `air`, `empty`; a Sudoku's digit or `empty`), the
 //! verdict is in `#verdict` (its text holds `Solved` when solved), the hint
-//! button is `#hint` and the hint's words are in `#hint-text`.
+//! button is `#hint` and the hint's words are in `#hint-text`; `#mistakes`
+//! marks the cells set otherwise than the solution has them `data-wrong`,
+//! and `#solution` shows the solution at its second click.
 //!
 //! The pages are `maud` templates, so every stored string (a source's path,
 //! a special's date as its page wrote it, a fetch's URL or error) is escaped
@@ -41,7 +46,8 @@
 //! replaced only if it is empty or an earlier export (it holds the mark).
 //!
 //! The parts: `stage` writes the directory all at once, `page` holds the
-//! templates, `play` the data a page's script plays from.
+//! templates, `play` the data a page's script plays from, `neighbours`
+//! where each page's ← and → lead.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -50,9 +56,12 @@ use rayon::prelude::*;
 
 use crate::store::{Fetch, Filter, Store};
 
+use super::site_names::learn_classes;
 use super::{ArchiveError, stored};
+use crate::site::family::SiteId;
 use page::Row;
 
+mod neighbours;
 mod page;
 mod play;
 mod stage;
@@ -93,11 +102,17 @@ fn write_site(store: &Store, filter: &Filter, root: &Path, options: &HtmlOptions
     let per_page = options.per_page.max(1);
     let pages_dir = root.join("p");
     std::fs::create_dir_all(&pages_dir).map_err(stage::io(&pages_dir))?;
+    // The names of the classes that the stored pages of the family's
+    // sites taught (a special a site serves at a path is named once a page
+    // of it was stored).
+    let sites: Vec<SiteId> = SiteId::all().collect();
+    learn_classes(store, &sites)?;
     let puzzles = store.puzzles(filter)?;
     let mut history: HashMap<i64, Vec<Fetch>> = HashMap::new();
     for (id, fetch) in store.fetch_history(filter)? {
         history.entry(id).or_default().push(fetch);
     }
+    let steps = neighbours::neighbours(&puzzles);
     // Each puzzle is read once, for its row and its page; its page is drawn
     // and written on its own, in parallel.
     let written: Vec<(Row, u64, Option<String>)> = puzzles
@@ -106,11 +121,18 @@ fn write_site(store: &Store, filter: &Filter, root: &Path, options: &HtmlOptions
         .map(|(k, puzzle)| {
             let read = stored(puzzle).ok();
             let row = Row::of(puzzle, read.as_ref());
-            let prev = k.checked_sub(1).map(|j| puzzles[j].id);
-            let next = puzzles.get(k + 1).map(|p| p.id);
+            let (prev, next) = &steps[k];
             let fetches = history.get(&puzzle.id).map_or(&[][..], Vec::as_slice);
-            let (page, problem) =
-                page::puzzle_page(puzzle, read.as_ref(), &row, fetches, prev, next, k / per_page, &options.base_url);
+            let (page, problem) = page::puzzle_page(
+                puzzle,
+                read.as_ref(),
+                &row,
+                fetches,
+                prev.as_ref(),
+                next.as_ref(),
+                k / per_page,
+                &options.base_url,
+            );
             let path = pages_dir.join(format!("{}.html", puzzle.id));
             std::fs::write(&path, &page).map_err(stage::io(&path))?;
             Ok((row, page.len() as u64, problem))

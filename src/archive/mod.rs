@@ -27,6 +27,7 @@ pub mod robots;
 pub mod site_names;
 pub mod solve;
 pub mod solving;
+pub mod specials;
 pub mod stats;
 mod stored;
 pub mod text_header;

@@ -13,11 +13,9 @@ use crate::kinds::Kind;
 /// A short title: kind, class, and the site ID when known
 /// (`Aquarium 15x15 hard, site ID 5,642,858`).
 pub fn title(puzzle: &Puzzle) -> String {
-    let kind = puzzle.record.kind.name();
     let mut title = format!(
-        "{}{} {}",
-        kind.get(..1).unwrap_or_default().to_uppercase(),
-        kind.get(1..).unwrap_or_default(),
+        "{} {}",
+        kind_title(puzzle.record.kind),
         stats::class_of(puzzle.record.kind, puzzle.record.size_class, puzzle.record.width, puzzle.record.height)
     );
     match puzzle.record.site_id {
@@ -25,6 +23,12 @@ pub fn title(puzzle: &Puzzle) -> String {
         None => title.push_str(&format!(", puzzle {}", puzzle.id)),
     }
     title
+}
+
+/// A kind's name as a title begins with it: `Aquarium`, `Star-battle`.
+pub fn kind_title(kind: Kind) -> String {
+    let name = kind.name();
+    format!("{}{}", name.get(..1).unwrap_or_default().to_uppercase(), name.get(1..).unwrap_or_default())
 }
 
 /// The puzzle drawn as SVG, with its stored solution when `solved` and there

@@ -4,7 +4,7 @@
 //! with its site ID.
 
 use crate::kinds::Kind;
-use crate::site::family::{AQUARIUM, SiteId, learn_menu, normal_classes};
+use crate::site::family::{AQUARIUM, Period, SiteId, learn_menu, normal_classes};
 use crate::site::raw::menu_classes;
 use crate::site::url::{Asked, PuzzleId, Request, SizeClass, class_words, puzzle_link, read_request};
 use crate::store::{Sizes, Store};
@@ -27,6 +27,13 @@ pub fn size_class_name(kind: Kind, size_class: i64) -> String {
         Some(c) => c.name().replace('-', " "),
         None => format!("size {size_class}"),
     }
+}
+
+/// The period (`daily`, `weekly`, `monthly`) of a special's size class on
+/// the site of `kind`; None for a normal class.
+pub fn special_period(kind: Kind, size_class: i64) -> Option<&'static str> {
+    let site = SiteId::of_kind(kind)?;
+    SizeClass::of(site, u8::try_from(size_class).ok()?)?.period().map(Period::name)
 }
 
 /// The sizes a user's words pick on `site`, as `list --site SITE --size

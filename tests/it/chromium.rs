@@ -130,6 +130,17 @@ impl Tab {
         self.browser.command("Browser.setWindowBounds", bounds, Self::step()).unwrap();
     }
 
+    /// Lays pages out as a device with a `width` x `height` window does,
+    /// as DevTools' device mode does: a phone's (`touch`: a touch screen,
+    /// the page at the device's width, as its viewport tag asks) or a
+    /// laptop's, with a mouse.
+    pub fn emulate(&self, width: u32, height: u32, touch: bool) {
+        let metrics = json!({ "width": width, "height": height, "deviceScaleFactor": 1, "mobile": touch });
+        self.browser.command("Emulation.setDeviceMetricsOverride", metrics, Self::step()).unwrap();
+        let points = json!({ "enabled": touch, "maxTouchPoints": 5 });
+        self.browser.command("Emulation.setTouchEmulationEnabled", points, Self::step()).unwrap();
+    }
+
     /// Hides the scroll bars (`true`), as a phone's, which take no room
     /// beside the page, or shows them as a desktop's.
     pub fn hide_scroll_bars(&self, hidden: bool) {

@@ -495,3 +495,61 @@ fn the_index_fits_a_phone_and_keeps_dates_on_one_line_sandbox_off_as_root() {
         }
     }
 }
+
+#[test]
+fn a_specials_page_steps_to_the_special_before_and_after_it_and_a_class_puzzles_within_its_class() {
+    let dir = Dir::new();
+    // Dailies stored out of date order, a weekly between them, and two
+    // 10x10 easy and a 15x15 Aquarium.
+    let mut files = vec!["import".to_string()];
+    for (n, date) in [(0, "2026-08-23"), (3, "2026-08-17"), (1, "2026-08-21"), (2, "2026-08-22")] {
+        files.push(dir.write(&format!("special-{n}.html"), saved_page(n, date, None)).display().to_string());
+    }
+    for name in ["10x10_easy_3081686", "15x15_hard_5642858", "10x10_easy_3144731"] {
+        files.push(fixture(&format!("aquarium/puzzles/{name}.txt")));
+    }
+    dir.run(&files.iter().map(String::as_str).collect::<Vec<_>>()).ok();
+    dir.run(&["export", "--html", "site"]).ok();
+    let listed = dir.run(&["list", "--json"]).ok().json_lines();
+    let id_of = |field: &str, value: &str| -> i64 {
+        listed.iter().find(|r| r[field] == value).unwrap_or_else(|| panic!("{value}"))["id"].as_i64().unwrap()
+    };
+    let page = |id: i64| {
+        scraper::Html::parse_document(&std::fs::read_to_string(dir.join(&format!("site/p/{id}.html"))).unwrap())
+    };
+    // Where a page's ← and → lead, and what they say.
+    let steps = |id: i64| -> Vec<(String, String, String)> {
+        let doc = page(id);
+        let links = scraper::Selector::parse("nav.crumbs a[rel]").unwrap();
+        doc.select(&links)
+            .map(|a| {
+                let v = a.value();
+                (v.attr("rel").unwrap().to_string(), v.attr("href").unwrap().to_string(), a.text().collect())
+            })
+            .collect()
+    };
+    let link = |rel: &str, id: i64, text: &str| (rel.to_string(), format!("{id}.html"), text.to_string());
+    let daily = |date: &str| id_of("special_date", date);
+    assert_eq!(
+        steps(daily("2026-08-22")),
+        [link("prev", daily("2026-08-21"), "← 2026-08-21"), link("next", daily("2026-08-23"), "2026-08-23 →")]
+    );
+    assert_eq!(steps(daily("2026-08-21")), [link("next", daily("2026-08-22"), "2026-08-22 →")]);
+    assert_eq!(steps(daily("2026-08-23")), [link("prev", daily("2026-08-22"), "← 2026-08-22")]);
+    // The only weekly has no other weekly to step to.
+    assert_eq!(steps(daily("2026-08-17")), []);
+    // A class puzzle steps to the one of its class, not the 15x15 between.
+    let easy: Vec<i64> =
+        listed.iter().filter(|r| r["class"] == "10x10 easy").map(|r| r["id"].as_i64().unwrap()).collect();
+    assert_eq!(easy.len(), 2);
+    assert_eq!(steps(easy[0]), [link("next", easy[1], &format!("#{} →", easy[1]))]);
+    assert_eq!(steps(easy[1]), [link("prev", easy[0], &format!("← #{}", easy[0]))]);
+
+    // A special's title carries its date.
+    let title = |id: i64| -> String {
+        page(id).select(&scraper::Selector::parse("title").unwrap()).next().unwrap().text().collect()
+    };
+    assert_eq!(title(daily("2026-08-22")), format!("Aquarium daily 2026-08-22 (#{})", daily("2026-08-22")));
+    assert_eq!(title(daily("2026-08-17")), format!("Aquarium weekly 2026-08-17 (#{})", daily("2026-08-17")));
+    assert!(title(easy[0]).starts_with("Aquarium 10x10 easy"), "{}", title(easy[0]));
+}

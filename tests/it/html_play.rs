@@ -136,6 +136,45 @@ impl Page {
         self.tab.resize(width, height);
     }
 
+    /// The cells marked as not as the solution has them (`data-wrong`).
+    fn wrong(&self) -> Vec<(usize, usize)> {
+        let wrong = self.run(
+            "return Array.prototype.map.call(document.querySelectorAll('#game [data-wrong]'), function (e) { \
+               return [+e.getAttribute('data-r'), +e.getAttribute('data-c')]; })",
+        );
+        serde_json::from_value(wrong).unwrap()
+    }
+
+    /// The progress the page keeps in the browser for its puzzle.
+    fn progress(&self) -> serde_json::Value {
+        let text = self.run(
+            "return localStorage.getItem('aquarchive:' + document.getElementById('game').getAttribute('data-key'))",
+        );
+        serde_json::from_str(text.as_str().unwrap_or("null")).unwrap()
+    }
+
+    /// The box of the first element `css` selects, in the window's
+    /// pixels: left, top, right, bottom.
+    fn rect(&self, css: &str) -> [f64; 4] {
+        let r = self.run(&format!(
+            "var r = document.querySelector('{css}').getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]"
+        ));
+        serde_json::from_value(r).unwrap()
+    }
+
+    /// The window's width and height, less any scroll bar.
+    fn window(&self) -> (f64, f64) {
+        let size = self.run("return [document.documentElement.clientWidth, document.documentElement.clientHeight]");
+        (size[0].as_f64().unwrap(), size[1].as_f64().unwrap())
+    }
+
+    /// Whether the whole of the first element `css` selects is in the window.
+    fn in_view(&self, css: &str) -> bool {
+        let [left, top, right, bottom] = self.rect(css);
+        let (width, height) = self.window();
+        left >= 0.0 && top >= 0.0 && right <= width + 0.5 && bottom <= height + 0.5
+    }
+
     /// Presses on the first of `cells`, moves over the others in turn and
     /// lets go: with a finger (`touch`) or the mouse's left button.
     fn drag(&self, cells: &[(usize, usize)], touch: bool) {
@@ -440,13 +479,14 @@ fn a_drag_fills_every_cell_it_passes_with_a_finger_or_the_mouse_on_a_phone_and_a
         page.run("document.getElementById('game').scrollIntoView()");
         assert!(page.states().iter().flatten().all(|s| s == "empty"), "{at}");
 
-        // Cells 40 px wide or more; on the phone the board is wider than
-        // its frame, which scrolls, and the page itself does not.
+        // The board fits its frame, on the phone too, its cells no smaller
+        // than a mouse's least (these windows have no touch screen); the
+        // page itself does not scroll sideways.
         let cell = page.run("return document.querySelector('#game .cell rect').getBoundingClientRect().width");
-        assert!(cell.as_f64().unwrap() >= 40.0, "{at}: cells {cell} px");
+        assert!(cell.as_f64().unwrap() >= 20.0, "{at}: cells {cell} px");
         let frame = page.run("var g = document.getElementById('game'); return [g.scrollWidth, g.clientWidth]");
         let (board, shown) = (frame[0].as_u64().unwrap(), frame[1].as_u64().unwrap());
-        assert_eq!(board > shown, width < 500, "{at}: a board {board} px wide in a frame of {shown} px");
+        assert!(board <= shown, "{at}: a board {board} px wide in a frame of {shown} px");
         let page_width =
             page.run("return [document.documentElement.scrollWidth, document.documentElement.clientWidth]");
         assert!(page_width[0].as_u64() <= page_width[1].as_u64(), "{at}: the page scrolls sideways: {page_width}");
@@ -483,11 +523,13 @@ fn a_drag_fills_every_cell_it_passes_with_a_finger_or_the_mouse_on_a_phone_and_a
         }
     }
 
-    // A Sudoku's cells are 40 px or more on the phone too.
+    // A Sudoku fits the phone with a finger's room a cell.
     page.resize(390, 844);
     page.open(&format!("p/{}.html", sudoku[0]));
     let cell = page.run("return document.querySelector('#game .cell rect').getBoundingClientRect().width");
-    assert!(cell.as_f64().unwrap() >= 40.0, "a Sudoku's cells {cell} px");
+    assert!(cell.as_f64().unwrap() >= 28.0, "a Sudoku's cells {cell} px");
+    let frame = page.run("var g = document.getElementById('game'); return [g.scrollWidth, g.clientWidth]");
+    assert!(frame[0].as_u64() <= frame[1].as_u64(), "a Sudoku {frame} on the phone");
 }
 
 /// Solves the special of line `n` of the test site's specials on its page
@@ -612,4 +654,250 @@ fn the_front_page_leads_to_the_newest_specials_and_marks_the_dailies_played_sand
             assert!(scroll <= inner && scroll <= client, "{name} at {width} px: {wide}");
         }
     }
+}
+
+/// An archive of the test site's daily of line 0 (20x20) as a saved page,
+/// a 15x15 and a 10x10 Aquarium and a Sudoku, exported to `site/`: the
+/// daily's id, the 15x15's and the 10x10's.
+fn boards_of_every_size() -> (Dir, i64, i64, i64) {
+    let dir = Dir::new();
+    let daily = dir.write("daily.html", saved_page(0, "2026-08-23", None));
+    let big = fixtures().join("aquarium/puzzles/15x15_hard_5642858.txt");
+    let small = fixtures().join(format!("{AQUARIUM}.txt"));
+    let sudoku = dir.write("sudoku.txt", sudoku_lines(1));
+    let files = [daily, big, small, sudoku].map(|f| f.display().to_string());
+    dir.run(&["import", &files[0], &files[1], &files[2], &files[3]]).ok();
+    dir.run(&["export", "--html", "site"]).ok();
+    let listed = dir.run(&["list", "--json"]).ok().json_lines();
+    let id = |class: &str| {
+        listed.iter().find(|r| r["class"] == class).unwrap_or_else(|| panic!("{class}"))["id"].as_i64().unwrap()
+    };
+    (dir, id("special daily"), id("15x15 hard"), id("10x10 easy"))
+}
+
+#[test]
+fn boards_fit_a_phone_and_a_laptop_with_the_hint_and_the_verdict_in_view_sandbox_off_as_root() {
+    let (dir, daily, big, small) = boards_of_every_size();
+    let page = Page::new(&dir);
+    let cell_px = |page: &Page| {
+        page.run("return document.querySelector('#game .cell rect').getBoundingClientRect().width").as_f64().unwrap()
+    };
+    // The board's width and its frame's.
+    let frame = |page: &Page| {
+        let f = page.run("var g = document.getElementById('game'); return [g.scrollWidth, g.clientWidth]");
+        (f[0].as_f64().unwrap(), f[1].as_f64().unwrap())
+    };
+    for (width, height, touch) in [(390, 844, true), (1366, 768, false)] {
+        let at = format!("{width}x{height}{}", if touch { " by touch" } else { "" });
+        page.tab.emulate(width, height, touch);
+        page.open("index.html");
+        page.run("window.localStorage.clear()");
+
+        // A 10x10 fits the width whole, with cells a finger can hit.
+        page.open(&format!("p/{small}.html"));
+        let (board, shown) = frame(&page);
+        assert!(board <= shown, "{at}: a 10x10 {board} px wide in a frame of {shown} px");
+        assert!(cell_px(&page) >= 28.0, "{at}: a 10x10's cells {} px", cell_px(&page));
+
+        // A 15x15: on the laptop whole, and as high as the window at most;
+        // on the phone its cells a finger wide, most of its columns shown
+        // and the rest a swipe away in its frame.
+        page.open(&format!("p/{big}.html"));
+        let (board, shown) = frame(&page);
+        let cell = cell_px(&page);
+        let [_, top, _, bottom] = page.rect("#game svg");
+        if touch {
+            assert!(cell >= 28.0, "{at}: a 15x15's cells {cell} px");
+            // The frame shows the two columns of clues and counters, then the grid's.
+            assert!(shown / cell - 2.0 >= 11.0, "{at}: a 15x15 shows {} of its columns", shown / cell - 2.0);
+        } else {
+            assert!(board <= shown, "{at}: a 15x15 {board} px wide in a frame of {shown} px");
+            assert!(bottom - top <= f64::from(height), "{at}: a 15x15 {} px high", bottom - top);
+            assert!(cell >= 20.0, "{at}: a 15x15's cells {cell} px");
+        }
+        // The hint's words, when asked for, are in view with the board.
+        page.run("document.getElementById('game').scrollIntoView({block: 'end'})");
+        page.click("#hint");
+        assert!(page.text("#hint-text").starts_with("Step 1"), "{at}: {}", page.text("#hint-text"));
+        assert!(page.in_view("#hint-text"), "{at}: the hint at {:?}", page.rect("#hint-text"));
+        if !touch {
+            assert!(page.in_view("#game svg"), "{at}: the 15x15 at {:?} with its hint", page.rect("#game svg"));
+        }
+
+        // The daily, 20x20, solved by clicks: the verdict is in view, and
+        // the board is as high as the window at most (on the phone, above
+        // the verdict, in view with it).
+        page.open(&format!("p/{daily}.html"));
+        let cell = cell_px(&page);
+        assert!(cell >= if touch { 28.0 } else { 20.0 }, "{at}: a 20x20's cells {cell} px");
+        let page_width =
+            page.run("return [document.documentElement.scrollWidth, document.documentElement.clientWidth]");
+        assert!(page_width[0].as_u64() <= page_width[1].as_u64(), "{at}: the page scrolls sideways: {page_width}");
+        solve_special(&page, 0);
+        assert!(page.in_view("#verdict"), "{at}: the verdict at {:?}", page.rect("#verdict"));
+        let [_, top, _, bottom] = page.rect("#game svg");
+        let (_, window) = page.window();
+        assert!(bottom - top <= window, "{at}: the board from {top} to {bottom} px of {window}");
+        if touch {
+            assert!(
+                top >= 0.0 && bottom <= window + 0.5,
+                "{at}: the solved board from {top} to {bottom} px of {window}"
+            );
+        }
+        page.screenshot(&format!("html-fit-{width}x{height}.png"));
+    }
+}
+
+#[test]
+fn the_solution_is_shown_after_a_second_click_and_hatched_apart_from_the_players_cells_sandbox_off_as_root() {
+    let (dir, id, sudoku) = exported();
+    let (tanks, water) = aquarium_fixture();
+    let page = Page::new(&dir);
+    page.open(&format!("p/{id}.html"));
+    // The button comes after the play's tools, plain, not the page's own
+    // blue, and the checkbox that showed the solution at a click is gone.
+    assert_eq!(page.run("return document.querySelectorAll('#reveal, label[for=reveal]').length"), 0);
+    let order = page.run(
+        "var b = Array.prototype.map.call(document.querySelectorAll('.tools button'), function (b) { return b.id; }); return b",
+    );
+    let order: Vec<String> = serde_json::from_value(order).unwrap();
+    assert_eq!(order.last().map(String::as_str), Some("solution"), "{order:?}");
+    assert!(order.iter().position(|b| b == "hint") < order.iter().position(|b| b == "solution"), "{order:?}");
+    let background = page.run("return getComputedStyle(document.getElementById('solution')).backgroundColor");
+    assert_eq!(background, "rgb(255, 255, 255)");
+
+    // Water the solution has, and water it has not: the player's.
+    let (h, w) = (tanks.len(), tanks[0].len());
+    let wet = (0..h).flat_map(|r| (0..w).map(move |c| (r, c))).find(|&(r, c)| water[r][c]).unwrap();
+    page.click_cell(wet.0, wet.1);
+    let dry = (0..h).flat_map(|r| (0..w).map(move |c| (r, c))).rev().find(|&(r, c)| !water[r][c]).unwrap();
+    page.click_cell(dry.0, dry.1);
+    let visible = "return Array.prototype.filter.call(document.querySelectorAll('#game .solution rect'), function (r) { \
+                   return getComputedStyle(r).visibility === 'visible'; }).length";
+    let cells = water.iter().flatten().filter(|&&wet| wet).count();
+    // One click asks; a click elsewhere takes the question back.
+    page.click("#solution");
+    assert_eq!(page.run(visible), 0);
+    assert_eq!(page.text("#solution"), "Really show the solution?");
+    page.click("h1");
+    assert_eq!(page.text("#solution"), "Show the solution");
+    page.click("#solution");
+    assert_eq!(page.run(visible), 0);
+    page.click("#solution");
+    assert_eq!(page.run(visible), cells);
+    assert_eq!(page.text("#solution"), "Hide the solution");
+    assert_eq!(page.progress()["shown"], true);
+    // Hatched (a pattern), where the player's water is plain: told apart
+    // on a cell both have water in, and said so by a legend.
+    let fills = page.run(&format!(
+        "return [getComputedStyle(document.querySelector('#game .solution rect')).fill, \
+                 getComputedStyle(document.querySelector('{} rect')).fill]",
+        page.cell(wet.0, wet.1)
+    ));
+    assert!(fills[0].as_str().unwrap().starts_with("url("), "{fills}");
+    assert!(fills[1].as_str().unwrap().starts_with("rgb("), "{fills}");
+    assert_eq!(page.run("return document.getElementById('solution-legend').hidden"), false);
+    assert!(page.text("#solution-legend").contains("the solution's water"), "{}", page.text("#solution-legend"));
+    page.screenshot("html-solution-shown.png");
+    page.click("#solution");
+    assert_eq!(page.run(visible), 0);
+
+    // A Sudoku's solution: hollow digits where the player has none, small
+    // ones where the player's digit is another; none over the player's own.
+    page.open(&format!("p/{}.html", sudoku[0]));
+    let givens = page.run("return document.getElementById('game').getAttribute('data-givens')");
+    let answer = page.run("return document.getElementById('game').getAttribute('data-solution')");
+    let (givens, answer) = (givens.as_str().unwrap().to_string(), answer.as_str().unwrap().to_string());
+    let open: Vec<usize> = (0..81).filter(|&i| givens.as_bytes()[i] == b'0').collect();
+    let (right, wrong) = (open[0], open[1]);
+    let other = |i: usize| if answer.as_bytes()[i] == b'1' { '2' } else { '1' };
+    for (i, digit) in [(right, answer.as_bytes()[right] as char), (wrong, other(wrong))] {
+        page.click_cell(i / 9, i % 9);
+        page.click(&format!(".pad [data-digit=\"{digit}\"]"));
+    }
+    page.click("#solution");
+    page.click("#solution");
+    let shown = page.run(
+        "return ['whole', 'corner'].map(function (c) { return document.querySelectorAll('#game .shown-solution .' + c).length; })",
+    );
+    assert_eq!(shown, serde_json::json!([open.len() - 2, 1]));
+    let hollow = page.run("return getComputedStyle(document.querySelector('#game .shown-solution .whole')).fill");
+    assert_eq!(hollow, "none");
+    assert!(page.text("#solution-legend").contains("the solution"), "{}", page.text("#solution-legend"));
+}
+
+#[test]
+fn find_mistakes_marks_the_cells_the_solution_has_otherwise_and_counts_as_help_sandbox_off_as_root() {
+    let (dir, id, sudoku) = exported();
+    let (tanks, water) = aquarium_fixture();
+    let (h, w) = (tanks.len(), tanks[0].len());
+    let page = Page::new(&dir);
+    page.open(&format!("p/{id}.html"));
+    // A tank filled where the solution leaves it dry, and one filled as the
+    // solution has it.
+    let tank_cells = |t: &str| -> Vec<(usize, usize)> {
+        (0..h).flat_map(|r| (0..w).map(move |c| (r, c))).filter(|&(r, c)| tanks[r][c] == t).collect()
+    };
+    let mut names: Vec<&String> = tanks.iter().flatten().collect();
+    names.sort();
+    names.dedup();
+    let dry = names.iter().find(|t| tank_cells(t).iter().all(|&(r, c)| !water[r][c])).unwrap();
+    let (dr, dc) = *tank_cells(dry).iter().max().unwrap();
+    page.click_cell(dr, dc);
+    let wet = names.iter().find(|t| tank_cells(t).iter().any(|&(r, c)| water[r][c])).unwrap();
+    let &(wr, wc) = tank_cells(wet).iter().filter(|&&(r, c)| water[r][c]).min().unwrap();
+    page.click_cell(wr, wc);
+    // What the grid has against the solution, from the fixture's water.
+    let states = page.states();
+    let mut expected: Vec<(usize, usize)> = (0..h)
+        .flat_map(|r| (0..w).map(move |c| (r, c)))
+        .filter(|&(r, c)| states[r][c] != "empty" && (states[r][c] == "water") != water[r][c])
+        .collect();
+    expected.sort();
+    assert!(!expected.is_empty() && expected.contains(&(dr, dc)), "{expected:?}");
+
+    // The rule check says what it says; the mistakes are found apart.
+    page.click("#check");
+    assert!(page.wrong().is_empty());
+    assert_eq!(page.progress()["help"], 0);
+    page.click("#mistakes");
+    let mut marked = page.wrong();
+    marked.sort();
+    assert_eq!(marked, expected);
+    let verdict = page.text("#verdict");
+    assert!(verdict.starts_with(&format!("{} cells are not as the solution has them", expected.len())), "{verdict}");
+    assert_eq!(page.progress()["help"], 1);
+    page.screenshot("html-mistakes-aquarium.png");
+    // A hint is help too; a change takes the marks away.
+    page.click("#hint");
+    assert_eq!(page.progress()["help"], 2);
+    page.click("#mistakes");
+    assert_eq!(page.progress()["help"], 3);
+    page.click("#undo");
+    assert!(page.wrong().is_empty());
+    page.click("#undo");
+    page.click("#mistakes");
+    assert!(page.wrong().is_empty());
+    assert!(page.text("#verdict").starts_with("No mistake so far"), "{}", page.text("#verdict"));
+    assert_eq!(page.progress()["help"], 4);
+    // The count survives a reload.
+    page.tab.reload();
+    page.wait_for("document.getElementById('verdict') !== null");
+    assert_eq!(page.progress()["help"], 4);
+
+    // A Sudoku's wrong digit is marked, its right one not.
+    page.open(&format!("p/{}.html", sudoku[0]));
+    let givens = page.run("return document.getElementById('game').getAttribute('data-givens')");
+    let answer = page.run("return document.getElementById('game').getAttribute('data-solution')");
+    let (givens, answer) = (givens.as_str().unwrap().to_string(), answer.as_str().unwrap().to_string());
+    let open: Vec<usize> = (0..81).filter(|&i| givens.as_bytes()[i] == b'0').collect();
+    let (right, wrong) = (open[0], open[1]);
+    let other = if answer.as_bytes()[wrong] == b'1' { '2' } else { '1' };
+    for (i, digit) in [(right, answer.as_bytes()[right] as char), (wrong, other)] {
+        page.click_cell(i / 9, i % 9);
+        page.click(&format!(".pad [data-digit=\"{digit}\"]"));
+    }
+    page.click("#mistakes");
+    assert_eq!(page.wrong(), vec![(wrong / 9, wrong % 9)]);
+    assert_eq!(page.progress()["help"], 1);
 }

@@ -42,6 +42,7 @@ mod properties;
 mod remove;
 mod ring;
 mod robots;
+mod show_specials;
 mod site;
 mod site_server;
 mod soak;

@@ -324,7 +324,10 @@ fn html_export_opens_in_chromium_sandbox_off_as_root() {
                    return getComputedStyle(r).visibility === 'visible'; }).length";
     assert_eq!(script(&browser, "return document.querySelectorAll('.water rect').length"), expected.len());
     assert_eq!(script(&browser, visible), 0);
-    browser.click("label[for=reveal]");
+    // Played, the page shows it at a second click on its button.
+    browser.click("#solution");
+    assert_eq!(script(&browser, visible), 0);
+    browser.click("#solution");
     assert_eq!(script(&browser, visible), expected.len());
     // What the browser drew, cell by cell, is the stored solution.
     let drawn = script(

@@ -101,20 +101,38 @@
     return m + ":" + (s < 10 ? "0" : "") + s;
   }
 
-  // A played board's cells are drawn at least MIN_CELL px wide, so that a
-  // finger hits the cell it means (a phone would shrink a 15x15 board's to
-  // 20 px); the board's frame scrolls where the board is wider than the
-  // screen. `cell` is the side of a cell in the SVG's own units.
-  var MIN_CELL = 40;
+  // A played board is drawn to fit the screen it is shown on: no wider
+  // than its frame, and no higher than the window less the tools above it
+  // (and, where the verdict goes under the board, a few lines for it), so
+  // that the board, the hint's words and the verdict are in view together.
+  // Its cells are at most MAX_CELL px, and at least a finger's width on a
+  // touch screen (TOUCH_CELL) or FINE_CELL with a mouse: below that the
+  // board keeps its cells and its frame scrolls. `cell` is the side of a
+  // cell in the SVG's own units; `area` the play's area (see setupPlay).
+  var MAX_CELL = 44, TOUCH_CELL = 28, FINE_CELL = 20;
 
-  function fitBoard(root, cell) {
+  function fitBoard(root, cell, area) {
     var box = (root.getAttribute("viewBox") || "").split(/[\s,]+/);
     var width = parseFloat(box[2]) || parseFloat(root.getAttribute("width"));
     var height = parseFloat(box[3]) || parseFloat(root.getAttribute("height"));
-    var scale = Math.max(1, MIN_CELL / cell);
-    if (!width || !height) return;
+    if (!width || !height || !area) return;
+    var touch = window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
+    var least = touch ? TOUCH_CELL : FINE_CELL;
+    var style = getComputedStyle(area.root);
+    // Side by side (a grid, on a wide screen), the board has the room the
+    // side's least width and the gap leave; else the whole width, and the
+    // verdict's lines under it.
+    var beside = style.display === "grid";
+    var room = area.root.clientWidth - parseFloat(style.paddingLeft || 0) - parseFloat(style.paddingRight || 0);
+    if (beside) room -= (parseFloat(getComputedStyle(area.side).minWidth) || 0) + (parseFloat(style.columnGap) || 0);
+    var line = parseFloat(getComputedStyle(document.body).fontSize) || 16;
+    var high = window.innerHeight - area.tools.offsetHeight - (beside ? line : 4 * line);
+    var px = Math.min(MAX_CELL, cell * room / width, cell * high / height);
+    px = Math.max(least, Math.floor(px * 10) / 10);
+    var scale = px / cell;
     root.style.width = Math.ceil(width * scale) + "px";
     root.style.height = Math.ceil(height * scale) + "px";
+    root.setAttribute("data-cell-px", px);
   }
 
   // ---------------------------------------------------------------------
@@ -473,19 +491,44 @@
   }
 
   // ---------------------------------------------------------------------
-  // A puzzle's page: what every kind's play shares. `board` gives
-  // cells (elements with data-r, data-c, data-state), `encode()` and
-  // `decode(text)` of the grid, `solved()`, `check()` (the rules the grid
-  // breaks, in words), `hint()` (the next step, or null), `clearHint()`,
-  // `redraw()`, and takes `change(fn)` wrapped for undo and saving.
+  // A puzzle's page: what every kind's play shares. `board` gives its
+  // picture (`svg`, a cell `cell` units wide), cells (elements with
+  // data-r, data-c, data-state), `encode()` and `decode(text)` of the grid,
+  // `solved()`, `check()` (the rules the grid breaks, in words),
+  // `mistakes()` (the cells set otherwise than the solution has them,
+  // marked on the board), `hint()` (the next step, or null),
+  // `clearMarks()` (the hint's and the mistakes' marks), `showSolution(on)`,
+  // `legend` (how the shown solution looks beside the player's cells:
+  // [swatch's class, words]), `redraw()`, and takes `change(fn)` wrapped
+  // for undo and saving; `fillSide(side)` may add to the side.
+  //
+  // The page is laid out as the play's area: the tools across, then the
+  // board, then its side (the verdict, the hint's words, the legend),
+  // beside the board on a wide screen, under it on a narrow one.
   function setupPlay(game, board) {
     var key = game.getAttribute("data-key");
-    var tools = make("div", { "class": "tools", role: "toolbar" });
-    game.parentNode.insertBefore(tools, game);
-    var after = make("div", { "class": "play-status" });
-    game.parentNode.insertBefore(after, game.nextSibling);
-    var verdict = make("p", { id: "verdict", role: "status" }, after);
-    var hintText = make("p", { id: "hint-text", "aria-live": "polite" }, after);
+    var area = { root: make("div", { "class": "play-area" }) };
+    game.parentNode.insertBefore(area.root, game);
+    area.tools = make("div", { "class": "tools", role: "toolbar" }, area.root);
+    area.root.appendChild(game);
+    area.side = make("div", { "class": "play-side" }, area.root);
+    var tools = area.tools, side = area.side;
+    var verdict = make("p", { id: "verdict", role: "status" }, side);
+    var hintText = make("p", { id: "hint-text", "aria-live": "polite" }, side);
+    if (board.fillSide) board.fillSide(side);
+    // The page's own reveal (a checkbox, for the page without this
+    // script) gives way to the button after the tools, which asks first.
+    ["reveal"].forEach(function (id) {
+      var box = document.getElementById(id), label = document.querySelector("label[for=" + id + "]");
+      if (box) box.remove();
+      if (label) label.remove();
+    });
+    var legend = make("p", { "class": "legend", id: "solution-legend", hidden: "" }, side);
+    (board.legend || []).forEach(function (entry, i) {
+      if (i) legend.appendChild(document.createTextNode(" \u00b7 "));
+      make("span", { "class": "swatch " + entry[0], "aria-hidden": "true", text: entry[2] || "" }, legend);
+      legend.appendChild(document.createTextNode(" " + entry[1]));
+    });
 
     function button(id, text, title, action) {
       var b = make("button", { type: "button", id: id, title: title, text: text }, tools);
@@ -503,8 +546,9 @@
     pressed();
     var undoButton = button("undo", "Undo", "Undo (Ctrl+Z)", function () { undo(); });
     var redoButton = button("redo", "Redo", "Redo (Ctrl+Y)", function () { redo(); });
-    button("check", "Check", "Does the grid so far break a rule?", function () { check(); });
-    button("hint", "Hint", "The next deduction from what you have right", function () { hint(); });
+    button("check", "Check rules", "Does the grid so far break a rule?", function () { check(); });
+    button("mistakes", "Find mistakes", "Marks the cells you set otherwise than the solution has them (help, counted as a hint is)", function () { findMistakes(); });
+    button("hint", "Hint", "The next deduction from what you have right (help, counted)", function () { hint(); });
     button("restart", "Start again", "Clear the grid and the timer", function () {
       if (!window.confirm("Clear this puzzle's grid and timer?")) return;
       change(function () { board.decode(""); });
@@ -513,16 +557,23 @@
       show();
     });
     var timer = make("span", { id: "timer", title: "Time played" }, tools);
+    // Last and quiet, and asking once more: one slip would spoil the puzzle.
+    var solutionButton = button("solution", "Show the solution", "Shows the solution over your grid (a second click confirms)", function () { toggleSolution(); });
+    solutionButton.classList.add("quiet");
 
     var saved = loadProgress(key);
     var seconds = saved && saved.time ? saved.time : 0;
+    // Help taken: hints and mistakes found; whether the solution was shown.
+    var help = saved && saved.help ? saved.help : 0;
+    var shown = !!(saved && saved.shown);
     if (saved && saved.grid) board.decode(saved.grid);
     var done = [], undone = [];
 
     function save() {
       var grid = board.encode();
       var started = board.started();
-      saveProgress(key, started || seconds > 0 ? { grid: grid, time: seconds, solved: board.solved(), started: started } : null);
+      var kept = started || seconds > 0 || help > 0 || shown;
+      saveProgress(key, kept ? { grid: grid, time: seconds, solved: board.solved(), started: started, help: help, shown: shown } : null);
     }
 
     // `fn` changes the grid; with `merge`, the change is part of the last
@@ -538,7 +589,7 @@
     }
 
     function after_change() {
-      board.clearHint();
+      board.clearMarks();
       hintText.textContent = "";
       board.redraw();
       save();
@@ -559,39 +610,117 @@
       after_change();
     }
 
+    function helpWords() {
+      var words = help ? " Help taken " + help + (help === 1 ? " time" : " times") + "." : "";
+      return words + (shown ? " The solution was shown." : "");
+    }
+
+    var wasSolved = board.solved();
     function show() {
       var solved = board.solved();
-      verdict.textContent = solved ? "Solved in " + clock(seconds) + "!" : "";
+      var now = solved && !wasSolved;
+      wasSolved = solved;
+      verdict.textContent = solved ? "Solved in " + clock(seconds) + "!" + helpWords() : "";
       verdict.className = solved ? "solved" : "";
       game.classList.toggle("solved", solved);
       timer.textContent = clock(seconds);
       undoButton.disabled = !done.length;
       redoButton.disabled = !undone.length;
+      if (now) inView(verdict);
+    }
+
+    // Brings `el` into the window where it is out of it (the verdict under
+    // a board on a narrow screen), moving the page as little as it can.
+    function inView(el) {
+      var r = el.getBoundingClientRect();
+      if (r.top < 0 || r.bottom > window.innerHeight) el.scrollIntoView({ block: "nearest" });
+    }
+
+    function sayVerdict(text, className) {
+      verdict.textContent = text;
+      verdict.className = className;
+      inView(verdict);
     }
 
     function check() {
-      board.clearHint();
+      board.clearMarks();
       hintText.textContent = "";
       var broken = board.check();
       if (board.solved()) show();
-      else if (broken.length) {
-        verdict.textContent = "Breaks a rule: " + broken.join("; ") + ".";
-        verdict.className = "broken";
-      } else {
-        verdict.textContent = "No rule broken so far.";
-        verdict.className = "fine";
+      else if (broken.length) sayVerdict("Breaks a rule: " + broken.join("; ") + ".", "broken");
+      else sayVerdict("No rule broken so far (a cell may still be wrong: Find mistakes compares with the solution).", "fine");
+    }
+
+    // The grid against the solution: the cells set otherwise are marked.
+    function findMistakes() {
+      board.clearMarks();
+      hintText.textContent = "";
+      if (board.solved()) {
+        show();
+        return;
       }
+      var wrong = board.mistakes();
+      help += 1;
+      save();
+      if (wrong.length) {
+        sayVerdict(wrong.length === 1 ? "1 cell is not as the solution has it: marked in red." :
+          wrong.length + " cells are not as the solution has them: marked in red.", "broken");
+      } else {
+        sayVerdict("No mistake so far: every cell you set is as the solution has it.", "fine");
+      }
+      verdict.setAttribute("data-wrong", wrong.length);
     }
 
     function hint() {
-      board.clearHint();
+      board.clearMarks();
       if (board.solved()) {
         hintText.textContent = say("hints", "solved");
         return;
       }
       var step = board.hint();
+      if (step) {
+        help += 1;
+        save();
+      }
       hintText.textContent = step ? step : say("hints", "no steps");
+      inView(hintText);
     }
+
+    // The solution, shown over the grid after a second click (the first
+    // turns the button into the question), and hidden again by a click.
+    var asking = null, showing = false;
+    function toggleSolution() {
+      if (showing) return showSolution(false);
+      if (!asking) {
+        solutionButton.textContent = "Really show the solution?";
+        solutionButton.classList.add("asking");
+        asking = setTimeout(stopAsking, 6000);
+        return;
+      }
+      stopAsking();
+      shown = true;
+      save();
+      showSolution(true);
+    }
+    function stopAsking() {
+      if (asking) clearTimeout(asking);
+      asking = null;
+      solutionButton.classList.remove("asking");
+      solutionButton.textContent = showing ? "Hide the solution" : "Show the solution";
+    }
+    function showSolution(on) {
+      showing = on;
+      board.showSolution(on);
+      game.classList.toggle("revealed", on);
+      legend.hidden = !on;
+      solutionButton.setAttribute("aria-pressed", String(on));
+      stopAsking();
+      show();
+    }
+    // A click elsewhere takes the question back.
+    document.addEventListener("click", function (e) {
+      if (asking && e.target !== solutionButton) stopAsking();
+    }, true);
 
     board.onChange = change;
     // The clock runs while the page is in view and the puzzle unsolved.
@@ -616,6 +745,15 @@
         e.preventDefault();
       }
     });
+    // The board fits the window, and again when the window changes (a
+    // phone turned, a window resized).
+    function fit() { fitBoard(board.svg, board.cell, area); }
+    var fitting = null;
+    window.addEventListener("resize", function () {
+      if (fitting) cancelAnimationFrame(fitting);
+      fitting = requestAnimationFrame(function () { fitting = null; fit(); });
+    });
+    fit();
     board.redraw();
     show();
   }
@@ -628,6 +766,8 @@
   // writes before this script as its own pictures are drawn.
   var AQ = typeof BOARD === "object" && BOARD ? BOARD : { layers: {}, layouts: {} };
   var AQ_CELL = AQ.cell;
+  // The ink of a shown solution's hatching, dark enough to show on water.
+  var SHOWN_INK = "#12407a";
 
   // The attributes of BOARD's layer `name`, with `attrs` beside them.
   function layer(name, attrs) {
@@ -776,8 +916,17 @@
         svg("circle", { "class": "air-mark", cx: x0 + (c + 0.5) * AQ_CELL, cy: y0 + (r + 0.5) * AQ_CELL, r: 3 }, g);
         out.cells.push(g);
       }
-      // The solution, hidden until revealed (the page's checkbox and CSS).
-      var sol = svg("g", layer("water"), root);
+      // The solution, hidden until shown, and then hatched over the
+      // player's cells (dark stripes on white where the player has no
+      // water, on the water where both have it; the player's water alone
+      // is plain).
+      var defs = svg("defs", {}, root);
+      var hatch = svg("pattern", {
+        id: "shown-water", patternUnits: "userSpaceOnUse", width: 8, height: 8, patternTransform: "rotate(45)"
+      }, defs);
+      svg("rect", { width: 8, height: 8, fill: (AQ.layers.water || {}).fill || "", "fill-opacity": 0.25 }, hatch);
+      svg("rect", { width: 2.5, height: 8, fill: SHOWN_INK }, hatch);
+      var sol = svg("g", layer("water", { fill: "url(#shown-water)" }), root);
       for (var s = 0; s < n; s++) {
         if (solution[s]) svg("rect", { x: x0 + (s % w) * AQ_CELL, y: y0 + Math.floor(s / w) * AQ_CELL, width: AQ_CELL, height: AQ_CELL }, sol);
       }
@@ -788,7 +937,10 @@
     svg("path", layer("grid", { d: grid }), root);
     var walls = wallPath(p, origin);
     svg("path", layer("walls", { d: walls }), root);
-    if (solution) out.hints = svg("g", { "class": "hints" }, root);
+    if (solution) {
+      out.hints = svg("g", { "class": "hints" }, root);
+      out.mistakes = svg("g", { "class": "mistakes" }, root);
+    }
     var clues = svg("g", layer("clues", { "font-size": AQ.fontSize * AQ_CELL }), root);
     var counters = solution && at.counter !== null;
     out.colLeft = [];
@@ -827,10 +979,10 @@
     for (var i = 0; i < n; i++) state.push("empty");
     var x0 = AQ.layouts.played.origin * AQ_CELL, y0 = x0;
     var drawn = drawAquarium(p, game, solution);
-    fitBoard(game.querySelector("svg"), AQ_CELL);
-    // Water played is the colour of the solution's.
-    game.style.setProperty("--water", (AQ.layers.water || {}).fill || "");
+    // Water played is the colour of the solution's (the legend's too).
+    document.documentElement.style.setProperty("--water", (AQ.layers.water || {}).fill || "");
     var play = drawn.play, rects = drawn.cells, hints = drawn.hints, colLeft = drawn.colLeft, rowLeft = drawn.rowLeft;
+    var mistakes = drawn.mistakes;
 
     var tankCells = [];
     for (var t = 0; t < p.tanks; t++) tankCells.push([]);
@@ -862,6 +1014,9 @@
     }
 
     var board = {
+      svg: game.querySelector("svg"),
+      cell: AQ_CELL,
+      legend: [["shown-water", "the solution's water"], ["your-water", "your water"]],
       mode: "water",
       modes: [
         { name: "water", id: "mode-water", text: "Water", title: "A click fills the tank up to that row (key W; X switches)" },
@@ -937,10 +1092,24 @@
         }
         return steps.length ? say("hints", "aquarium done") : null;
       },
-      clearHint: function () {
+      mistakes: function () {
+        var wrong = [];
+        state.forEach(function (st, cell) {
+          if (st === "empty" || (st === "water") === !!solution[cell]) return;
+          var r = Math.floor(cell / w), c = cell % w;
+          wrong.push(cell);
+          rects[cell].setAttribute("data-wrong", "");
+          svg("rect", { x: x0 + c * AQ_CELL + 2, y: y0 + r * AQ_CELL + 2, width: AQ_CELL - 4, height: AQ_CELL - 4 }, mistakes);
+        });
+        return wrong;
+      },
+      clearMarks: function () {
         hints.textContent = "";
-        rects.forEach(function (g) { g.removeAttribute("data-hint"); });
-      }
+        mistakes.textContent = "";
+        rects.forEach(function (g) { g.removeAttribute("data-hint"); g.removeAttribute("data-wrong"); });
+      },
+      // Shown by the page's class (`revealed`), drawn once.
+      showSolution: function () {}
     };
 
     function lineCounts() {
@@ -1045,7 +1214,6 @@
     if (!root || givens.length !== 81 || solution.length !== 81) return;
     var frame = root.querySelector("rect");
     var m = parseFloat(frame.getAttribute("x")), size = parseFloat(frame.getAttribute("width")) / 9;
-    fitBoard(root, size);
     // Steps, one a line: the digits placed, "/", the candidates removed
     // (each three characters: the cell's index in two digits, then the
     // digit), a space, and the words.
@@ -1080,7 +1248,29 @@
       cells.push({ g: g, text: text, pencil: pencil, given: given });
     }
 
+    // The solution when shown: its digit in each cell the player has not
+    // filled (hollow), and small in the corner of a cell the player filled
+    // otherwise; drawn by `redraw` while shown.
+    var shownLayer = svg("g", { "class": "shown-solution", "text-anchor": "middle" }, root);
+    var showing = false;
+    function drawShown() {
+      shownLayer.textContent = "";
+      if (!showing) return;
+      cells.forEach(function (cell, i) {
+        var d = solution.charAt(i), r = Math.floor(i / 9), c = i % 9;
+        if (cell.given || digits[i] === d) return;
+        if (!digits[i]) {
+          svg("text", { "class": "whole", x: m + (c + 0.5) * size, y: m + (r + 0.5) * size + size * 0.22, "font-size": size * 0.6, text: d }, shownLayer);
+        } else {
+          svg("text", { "class": "corner", x: m + (c + 0.82) * size, y: m + (r + 0.3) * size, "font-size": size * 0.28, text: d }, shownLayer);
+        }
+      });
+    }
+
     var board = {
+      svg: root,
+      cell: size,
+      legend: [["shown-digit", "the solution (small: where yours differs)", "5"], ["your-digit", "your digits", "5"]],
       mode: "digit",
       modes: [
         { name: "digit", id: "mode-digit", text: "Digits", title: "Typed digits fill the cell (key D; P switches)" },
@@ -1123,6 +1313,7 @@
           for (var d = 1; d <= 9; d++) spans[d - 1].textContent = !digits[i] && marks[i].indexOf(String(d)) >= 0 ? d : "";
           cell.g.classList.toggle("selected", i === selected);
         });
+        drawShown();
       },
       check: function () {
         var out = [];
@@ -1177,8 +1368,29 @@
         }
         return steps.length ? say("hints", "sudoku done") : null;
       },
-      clearHint: function () {
-        cells.forEach(function (cell) { cell.g.removeAttribute("data-hint"); });
+      mistakes: function () {
+        var wrong = [];
+        cells.forEach(function (cell, i) {
+          if (cell.given || !digits[i] || digits[i] === solution.charAt(i)) return;
+          wrong.push(i);
+          cell.g.setAttribute("data-wrong", "");
+        });
+        return wrong;
+      },
+      clearMarks: function () {
+        cells.forEach(function (cell) { cell.g.removeAttribute("data-hint"); cell.g.removeAttribute("data-wrong"); });
+      },
+      showSolution: function (on) {
+        showing = on;
+        drawShown();
+      },
+      // Digits to click, for a screen without a keyboard, beside the words.
+      fillSide: function (side) {
+        var pad = make("div", { "class": "pad" }, side);
+        "123456789".split("").concat([""]).forEach(function (d) {
+          var b = make("button", { type: "button", "data-digit": d, text: d || "Erase" }, pad);
+          b.addEventListener("click", function () { enter(d); });
+        });
       }
     };
 
@@ -1212,13 +1424,6 @@
     });
     board.setMode("digit");
     setupPlay(game, board);
-    // Digits to click, for a screen without a keyboard.
-    var pad = make("div", { "class": "pad" });
-    game.parentNode.insertBefore(pad, game.nextSibling);
-    "123456789".split("").concat([""]).forEach(function (d) {
-      var b = make("button", { type: "button", "data-digit": d, text: d || "Erase" }, pad);
-      b.addEventListener("click", function () { enter(d); });
-    });
   }
 
   setupIndex();

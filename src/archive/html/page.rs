@@ -14,6 +14,7 @@ use crate::store::{Fetch, Puzzle, Status};
 
 use super::super::kinds::{self, AnyPuzzle, AnySolution};
 use super::super::{export, grade, picture, site_names, stats, stored_solution};
+use super::neighbours::{Step, special_day};
 use super::play::{self, Play, script_safe};
 
 /// One puzzle as the index lists it.
@@ -440,8 +441,8 @@ pub(super) fn puzzle_page(
     read: Option<&AnyPuzzle>,
     row: &Row,
     fetches: &[Fetch],
-    prev: Option<i64>,
-    next: Option<i64>,
+    prev: Option<&Step>,
+    next: Option<&Step>,
     index_page: usize,
     base_url: &str,
 ) -> (String, Option<String>) {
@@ -455,7 +456,14 @@ pub(super) fn puzzle_page(
     let kind = puzzle.record.kind;
     let status = puzzle.record.status;
     let fact = |name: &str, value: Markup| html! { dt { (name) } dd { (value) } };
-    let page_title = format!("{title} (#{})", puzzle.id);
+    // A special's title carries its date: "Aquarium daily 2026-11-20".
+    let page_title = match (special_day(puzzle), puzzle.record.size_class) {
+        (Some(day), Some(class)) => {
+            let period = site_names::special_period(kind, class).unwrap_or_default();
+            format!("{} {period} {day} (#{})", picture::kind_title(kind), puzzle.id)
+        }
+        _ => format!("{title} (#{})", puzzle.id),
+    };
     let page = html! {
         (DOCTYPE) "\n"
         html lang="en" {
@@ -466,10 +474,10 @@ pub(super) fn puzzle_page(
                     a href={ "../" (TODAY) } { "today" } " · "
                     a href={ "../" (index_name(index_page)) } { "all puzzles" }
                     @if let Some(p) = prev {
-                        " · " a href={ (p) ".html" } rel="prev" { "← #" (p) }
+                        " · " a href={ (p.id) ".html" } rel="prev" { "← " (p.label) }
                     }
                     @if let Some(n) = next {
-                        " · " a href={ (n) ".html" } rel="next" { "#" (n) " →" }
+                        " · " a href={ (n.id) ".html" } rel="next" { (n.label) " →" }
                     }
                 }
                 "\n"

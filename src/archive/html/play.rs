@@ -114,9 +114,9 @@ fn digits(grid: &Grid) -> String {
 pub(super) const HINT_WORDS: [(&str, &str); 7] = [
     ("aquarium step", "Step {step} of {steps}, {technique}: {about}. So {settled}."),
     ("aquarium step unexplained", "Step {step} of {steps}, {technique}. So {settled}."),
-    ("aquarium done", "Every step is done: look for a wrong cell (Check)."),
+    ("aquarium done", "Every step is done: look for a wrong cell (Find mistakes marks it)."),
     ("sudoku step", "Step {step} of {steps}: {text}"),
-    ("sudoku done", "Every step is done: look for a wrong digit (Check)."),
+    ("sudoku done", "Every step is done: look for a wrong digit (Find mistakes marks it)."),
     ("no steps", "No hint: this puzzle's page has no steps to give."),
     ("solved", "Solved: no hint needed."),
 ];

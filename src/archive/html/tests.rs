@@ -3,6 +3,7 @@
 
 use scraper::{Html, Selector};
 
+use super::neighbours::Step;
 use super::page::{COLUMNS, Row, grades, index_page, puzzle_page, puzzles_js};
 use super::play::script_safe;
 use super::*;
@@ -70,7 +71,9 @@ fn row_of(puzzle: &Puzzle) -> Row {
 fn page_of(puzzle: &Puzzle, fetches: &[Fetch], prev: Option<i64>, next: Option<i64>) -> (String, Option<String>) {
     let read = crate::archive::stored(puzzle).ok();
     let row = Row::of(puzzle, read.as_ref());
-    puzzle_page(puzzle, read.as_ref(), &row, fetches, prev, next, 0, &options().base_url)
+    let step = |id: i64| Step { id, label: format!("#{id}") };
+    let (prev, next) = (prev.map(step), next.map(step));
+    puzzle_page(puzzle, read.as_ref(), &row, fetches, prev.as_ref(), next.as_ref(), 0, &options().base_url)
 }
 
 fn options() -> HtmlOptions {

@@ -83,50 +83,6 @@ pub struct ListArgs {
     pub order: OrderArgs,
 }
 
-pub(super) const SHOW_EXAMPLES: &str = "\
-Examples:
-  aquarchive show 12                   # the grid with its solution (--no-solution: the bare puzzle)
-  aquarchive show 12 --format task
-  aquarchive show 12 --svg board.svg   # the board with its solution (--no-solution without)";
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ShowFormat {
-    /// The framed grid, with the solution as `~`
-    Grid,
-    /// The puzzle in the text format
-    Text,
-    /// The site's task string
-    Task,
-    /// The site's link that opens the puzzle
-    Link,
-    /// Aquarium: the puzz.link address that plays the puzzle in a browser
-    Puzzlink,
-    /// Aquarium: the solution as the site's answer form writes it (`y` water, `n` air)
-    Answer,
-}
-
-#[derive(Args, Debug)]
-pub struct ShowArgs {
-    /// The puzzle's id in the archive (see `aquarchive list`)
-    #[arg(value_name = "ID", value_parser = clap::value_parser!(i64).range(1..))]
-    pub id: i64,
-    /// What to print
-    #[arg(long, value_enum, default_value_t = ShowFormat::Grid)]
-    pub format: ShowFormat,
-    /// One JSON object: the stored record, its link and solution
-    #[arg(long, conflicts_with = "format")]
-    pub json: bool,
-    /// Draw the puzzle (with its solution) as SVG into FILE; without FILE, or with `-`, to standard output
-    #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = "-", conflicts_with_all = ["format", "json"])]
-    pub svg: Option<PathBuf>,
-    /// Draw the puzzle (with its solution) as PNG into FILE
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["format", "json"])]
-    pub png: Option<PathBuf>,
-    /// The bare puzzle: leave the solution out of the grid and the pictures
-    #[arg(long, conflicts_with = "json")]
-    pub no_solution: bool,
-}
-
 pub(super) const EXPORT_EXAMPLES: &str = "\
 Examples:
   aquarchive export --html archive/site && xdg-open archive/site/today.html

@@ -8,7 +8,7 @@ use aquarchive::archive::Kind;
 
 use super::archive::{
     BACKUP_EXAMPLES, BackupArgs, EXPORT_EXAMPLES, ExportArgs, IMPORT_EXAMPLES, ImportArgs, ImportFormat, ListArgs,
-    SHOW_EXAMPLES, STATS_EXAMPLES, ShowArgs, StatsArgs, VERIFY_EXAMPLES, VerifyArgs, list_help,
+    STATS_EXAMPLES, StatsArgs, VERIFY_EXAMPLES, VerifyArgs, list_help,
 };
 use super::calendar::{CALENDAR_EXAMPLES, CalendarArgs, CalendarSolver};
 use super::fetch::{
@@ -19,6 +19,7 @@ use super::global::GlobalArgs;
 use super::grade::{GradeArgs, grade_help};
 use super::remove::{REMOVE_EXAMPLES, RemoveArgs};
 use super::shell::{COMPLETIONS_EXAMPLES, CompletionsArgs, GUIDE_EXAMPLES, GuideArgs, MAN_EXAMPLES, ManArgs};
+use super::show::{SHOW_EXAMPLES, ShowArgs};
 use super::solve::{InputFormat, RESOLVE_EXAMPLES, ResolveArgs, SOLVE_EXAMPLES, SolveArgs};
 
 #[derive(Parser, Debug)]

@@ -13,12 +13,10 @@ mod grade;
 mod kind;
 mod remove;
 mod shell;
+mod show;
 mod solve;
 
-pub use archive::{
-    BackupArgs, ExportArgs, ExportFormat, ImportArgs, LIST_COLUMNS, ListArgs, ShowArgs, ShowFormat, StatsArgs,
-    VerifyArgs,
-};
+pub use archive::{BackupArgs, ExportArgs, ExportFormat, ImportArgs, LIST_COLUMNS, ListArgs, StatsArgs, VerifyArgs};
 pub use calendar::{CalendarArgs, CalendarCommand, CalendarReadArgs, CalendarSolver};
 pub use cli::{Cli, Command};
 pub use fetch::{FetchArgs, LogArgs, ReparseArgs, SitesArgs};
@@ -28,4 +26,5 @@ pub use global::GlobalArgs;
 pub use grade::GradeArgs;
 pub use remove::RemoveArgs;
 pub use shell::{CompletionsArgs, GuideArgs, ManArgs};
+pub use show::{ShowArgs, ShowFormat, Shown};
 pub use solve::{ResolveArgs, SolveArgs, SudokuSolver};

@@ -1,15 +1,18 @@
 //! `aquarchive show ID`: one stored puzzle, as a grid with its solution, or
 //! as text, task string, link, puzz.link address or JSON, or drawn as SVG
-//! or PNG.
+//! or PNG; `show daily [--date DATE] [--site SITE]`: a special, by its name
+//! and date.
 
 use aquarchive::archive::Access;
 use aquarchive::archive::Kind;
+use aquarchive::archive::fetch::{AQUARIUM, SiteId};
 use aquarchive::archive::kinds::{AnyPuzzle, AnySolution};
+use aquarchive::archive::specials::held_special;
 use aquarchive::archive::{export, picture, site_names, stats, stored, stored_solution};
 use aquarchive::render;
 use aquarchive::shared::time_text;
 
-use crate::cli::args::{GlobalArgs, ShowArgs, ShowFormat};
+use crate::cli::args::{GlobalArgs, ShowArgs, ShowFormat, Shown};
 use crate::cli::context::Context;
 use crate::cli::error::CliError;
 use crate::cli::exit::ExitCode;
@@ -20,9 +23,28 @@ pub fn run(args: ShowArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     let context = Context::load(global)?;
     let store = context.open(Access::ReadOnly)?;
     let base_url = &context.config.site.aquarium_url();
-    let puzzle = store
-        .puzzle(args.id)?
-        .ok_or_else(|| CliError::Message(format!("{}: no puzzle with id {}", store.path().display(), args.id)))?;
+    let puzzle = match &args.what {
+        Shown::Id(id) => {
+            if let Some(flag) = [("--date", args.date.is_some()), ("--site", args.site.is_some())]
+                .into_iter()
+                .find_map(|(flag, given)| given.then_some(flag))
+            {
+                return Err(CliError::Message(format!(
+                    "{flag} goes with a special's name (show daily {flag} ...), not with a puzzle's ID ({id})"
+                )));
+            }
+            store
+                .puzzle(*id)?
+                .ok_or_else(|| CliError::Message(format!("{}: no puzzle with id {id}", store.path().display())))?
+        }
+        Shown::Special(word) => {
+            let site = match &args.site {
+                Some(name) => SiteId::named(name).map_err(|e| CliError::Message(format!("--site {name}: {e}")))?,
+                None => AQUARIUM,
+            };
+            held_special(&store, site, word, args.date)?
+        }
+    };
     let pictures = Pictures::new(args.svg, args.png, args.json)?;
     if pictures.wanted() {
         pictures.write(&picture::svg_required(&puzzle, !args.no_solution)?, None)?;
