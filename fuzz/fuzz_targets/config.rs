@@ -96,6 +96,7 @@ fn fields(config: &Config) -> Vec<(&'static str, &'static str, Option<Value>)> {
     vec![
         ("archive", "database", path(&archive.database)),
         ("site", "base_url", text(&site.base_url)),
+        ("site", "url_pattern", text(&site.url_pattern)),
         ("site", "user_agent", site.user_agent.as_deref().and_then(text)),
         ("site", "contact", site.contact.as_ref().and_then(|contact| text(contact.as_str()))),
         ("site", "min_delay_ms", number(site.min_delay_ms)),
