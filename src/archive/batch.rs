@@ -23,6 +23,8 @@ pub struct Batch {
     pub solutions_left_out: usize,
     /// Links to a folder already read (a loop, or a second way to it).
     pub folders_seen_again: Vec<PathBuf>,
+    /// Photos in the folders read (see [`import::Inputs::photos_skipped`]).
+    pub photos_skipped: usize,
     candidates: Vec<Candidate>,
     pages: Vec<(PathBuf, Vec<u8>)>,
     json_files: Vec<PathBuf>,
@@ -66,6 +68,7 @@ impl Batch {
         let mut batch = Batch {
             solutions_left_out: inputs.solutions_skipped,
             folders_seen_again: inputs.folders_seen_again,
+            photos_skipped: inputs.photos_skipped,
             candidates: Vec::new(),
             pages: Vec::new(),
             json_files: Vec::new(),
@@ -91,25 +94,18 @@ impl Batch {
         self.candidates.len() as u64
     }
 
-    /// When the batch holds puzzle files only and none of their puzzles
-    /// reads: why each did not (`place: why`), so that a caller makes no
-    /// archive for it. `None` when something can be imported.
-    pub fn nothing_readable(&self) -> Option<Vec<String>> {
-        let only_puzzles = self.pages.is_empty() && self.archives.is_empty() && self.json_files.is_empty();
-        if !only_puzzles || self.candidates.is_empty() {
-            return None;
-        }
-        self.candidates
-            .iter()
-            .map(|c| c.puzzle.as_ref().err().map(|unreadable| format!("{}: {}", c.place, unreadable.why)))
-            .collect()
+    /// Whether the paths named no file to read (only folders without
+    /// puzzle files or saved pages, or solutions left out).
+    pub fn is_empty(&self) -> bool {
+        self.candidates.is_empty() && self.pages.is_empty() && self.archives.is_empty() && self.json_files.is_empty()
     }
 
     /// Carries each part into `store`, telling `tell` as each is done: the
     /// puzzle files first (with `progress` counting their puzzles), then
     /// the saved pages, the JSON lines and the other archives. Stops after
     /// a part that Ctrl-C interrupted (see [`crate::interrupt`]); every part
-    /// keeps what it stored.
+    /// keeps what it stored. A new archive (see [`Store::open_to_keep`]) takes
+    /// its name only when a part stores something.
     pub fn import<E: From<ArchiveError>>(
         self,
         store: &mut Store,
@@ -131,6 +127,8 @@ impl Batch {
             let mut counts = PageCounts::default();
             let mut warned = false;
             for (path, bytes) in self.pages {
+                // A page is kept, as a snapshot, whatever it holds.
+                store.keep().map_err(ArchiveError::from)?;
                 let report = fetch::import_page(store, &path, bytes, Settings::default())?;
                 if report.hash_unconfirmed && !warned {
                     warned = true;
@@ -184,7 +182,7 @@ mod tests {
 
         let batch = Batch::read(&[inputs], Format::Auto, None).unwrap();
         assert_eq!(batch.puzzles(), 2, "the good puzzle and the unreadable notes");
-        assert_eq!(batch.nothing_readable(), None);
+        assert!(!batch.is_empty());
 
         let mut store = Store::open(&dir.path().join("archive.sqlite"), Access::ReadWrite).unwrap();
         let mut told = Vec::new();
@@ -206,13 +204,28 @@ mod tests {
     }
 
     #[test]
-    fn puzzle_files_none_of_which_reads_say_why_each_does_not() {
+    fn a_batch_that_stores_nothing_gives_a_new_archive_no_name() {
         let dir = tempfile::tempdir().unwrap();
         let notes = dir.path().join("notes.txt");
         std::fs::write(&notes, "not a puzzle\n").unwrap();
+        let path = dir.path().join("new/archive.sqlite");
+        let mut store = Store::open_to_keep(&path).unwrap();
         let batch = Batch::read(&[notes], Format::Auto, None).unwrap();
-        let whys = batch.nothing_readable().expect("nothing reads");
-        assert_eq!(whys.len(), 1);
-        assert!(whys[0].starts_with(&format!("{}:1: ", dir.path().join("notes.txt").display())), "{whys:?}");
+        let mut unreadable = Vec::new();
+        batch
+            .import(&mut store, &|_| {}, |step| -> Result<(), ArchiveError> {
+                if let Step::Puzzles { summary, .. } = step {
+                    unreadable.clone_from(&summary.unreadable);
+                }
+                Ok(())
+            })
+            .unwrap();
+        assert!(
+            unreadable[0].starts_with(&format!("{}:1: ", dir.path().join("notes.txt").display())),
+            "{unreadable:?}"
+        );
+        assert!(store.is_unnamed());
+        drop(store);
+        assert!(!dir.path().join("new").exists(), "the folder made for it goes with it");
     }
 }

@@ -86,9 +86,11 @@ pub struct Summary {
     pub present: u64,
     /// Stored now, flagged invalid.
     pub invalid: u64,
-    /// Stored now, flagged as having no solution, or several where one is
-    /// expected (Aquarium, Sudoku).
-    pub not_unique: u64,
+    /// Stored now, flagged as having no solution.
+    pub unsolvable: u64,
+    /// Stored now, flagged as having several solutions where one is
+    /// expected (Aquarium, Sudoku, the family's kinds).
+    pub ambiguous: u64,
     /// Stored now, with the several solutions their kind has as a rule
     /// (calendar dates, ring instances).
     pub several: u64,
@@ -96,6 +98,9 @@ pub struct Summary {
     pub replaced: u64,
     /// Stored now as they came, their kind not solved yet.
     pub no_solver: u64,
+    /// The first [`FLAGGED_NAMED`] puzzles stored flagged (invalid, with no
+    /// solution, or several where one is expected), in the order read.
+    pub flagged: Vec<Flagged>,
     /// Files with text that could not be read as puzzles (nothing stored
     /// of it): one `place: why` each, the place being its first bad line.
     pub unreadable: Vec<String>,
@@ -112,7 +117,13 @@ pub struct Summary {
 impl Summary {
     /// Puzzles stored by this import (new, or in the place of a flagged copy).
     pub fn stored(&self) -> u64 {
-        self.new + self.several + self.invalid + self.not_unique + self.replaced + self.no_solver
+        self.new + self.several + self.invalid + self.unsolvable + self.ambiguous + self.replaced + self.no_solver
+    }
+
+    /// Puzzles stored now without what their kind must have: invalid, with
+    /// no solution, or several where one is expected.
+    pub fn faults(&self) -> u64 {
+        self.invalid + self.unsolvable + self.ambiguous
     }
 
     /// Puzzles read and dealt with: stored, found present, or unreadable.
@@ -128,7 +139,8 @@ impl Summary {
             (self.new, "with one solution"),
             (self.several, &format!("with several solutions, {AS_THEIR_KIND_HAS}")),
             (self.invalid, "invalid"),
-            (self.not_unique, "without a unique solution"),
+            (self.unsolvable, "with no solution"),
+            (self.ambiguous, "with several solutions where one is expected"),
             (self.replaced, "replacing flagged copies"),
             (self.no_solver, "kept for a solver to come"),
         ] {
@@ -149,6 +161,24 @@ impl Summary {
     }
 }
 
+/// How many puzzles stored flagged an import names ([`Summary::flagged`]);
+/// the rest are counted.
+pub const FLAGGED_NAMED: usize = 20;
+
+/// A puzzle stored flagged, for the caller to name with why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Flagged {
+    /// `file`, or `file:line` where the file holds several puzzles.
+    pub place: String,
+    pub status: Status,
+    /// Why an invalid puzzle is invalid, in the words of its kind's check
+    /// (those `aquarchive solve` gives).
+    pub note: Option<String>,
+    /// The solutions found: none, or as many as the search looked for (it
+    /// stops at the second where one is expected).
+    pub found: u32,
+}
+
 /// The files an import reads.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Inputs {
@@ -159,12 +189,15 @@ pub struct Inputs {
     /// Links to a folder already walked (a loop, or a second way to it):
     /// not walked again.
     pub folders_seen_again: Vec<PathBuf>,
+    /// Photos (JPEG, PNG, told by their first bytes) in the folders walked,
+    /// which are not puzzle files: `calendar read` reads them.
+    pub photos_skipped: usize,
 }
 
 /// The files that `paths` name: files as given (`-` is standard input) but
 /// the fixtures' solutions (`*.solution.txt`), and in directories (walked in
 /// name order) every `*.txt` but those, and every saved page (see
-/// [`is_saved_page`]).
+/// [`is_saved_page`]); the photos in them are counted.
 pub fn input_files(paths: &[PathBuf]) -> Result<Inputs, ArchiveError> {
     let mut inputs = Inputs::default();
     let mut walked = std::collections::HashSet::new();
@@ -200,6 +233,8 @@ fn walk(
             inputs.solutions_skipped += usize::from(named);
         } else if named || name.ends_with(".txt") || is_saved_page(path) {
             inputs.files.push(path.to_path_buf());
+        } else if meta.is_file() && is_photo(path) {
+            inputs.photos_skipped += 1;
         }
         return Ok(());
     }
@@ -214,6 +249,27 @@ fn walk(
         walk(&entry, false, inputs, walked)?;
     }
     Ok(())
+}
+
+/// An image's format, told by its first bytes, where it is one the
+/// calendar's photo reader reads (JPEG, PNG).
+pub fn image_format(bytes: &[u8]) -> Option<&'static str> {
+    if bytes.starts_with(b"\xFF\xD8\xFF") {
+        Some("JPEG")
+    } else if bytes.starts_with(b"\x89PNG\r\n\x1A\n") {
+        Some("PNG")
+    } else {
+        None
+    }
+}
+
+/// Whether the file at `path` is a photo ([`image_format`]); a file that
+/// cannot be read is not.
+fn is_photo(path: &Path) -> bool {
+    let mut start = Vec::with_capacity(8);
+    std::fs::File::open(path)
+        .and_then(|file| std::io::Read::read_to_end(&mut std::io::Read::take(file, 8), &mut start))
+        .is_ok_and(|_| image_format(&start).is_some())
 }
 
 /// What a file given to `import` holds.
@@ -431,6 +487,12 @@ pub fn decode(mut bytes: Vec<u8>) -> Result<String, String> {
 /// Why `bytes`, not UTF-8 from offset `at` on, are not text this tool reads.
 fn not_utf8(bytes: &[u8], at: usize) -> String {
     const SAVE: &str = "save it as UTF-8 (an editor's \"Save as\" offers the encoding)";
+    if let Some(format) = image_format(bytes) {
+        return format!(
+            "a {format} image, not puzzles: `aquarchive calendar read --import PHOTO` reads a photo of a solved \
+             calendar board into the archive"
+        );
+    }
     let head = &bytes[..bytes.len().min(256)];
     let zeros = head.iter().filter(|&&b| b == 0).count();
     if bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF") || zeros * 4 >= head.len() {
@@ -533,9 +595,15 @@ pub(super) fn import_as_one_step(
     Ok(summary)
 }
 
-/// A puzzle judged and ready to store, with its solution if it has one,
-/// and whether its kind expects one solution.
-type Judged = (NewPuzzle, Option<Solution>, bool);
+/// A puzzle judged and ready to store.
+struct Judged {
+    /// Where it was read (see [`Candidate::place`]).
+    place: String,
+    record: NewPuzzle,
+    solution: Option<Solution>,
+    /// Whether its kind expects one solution.
+    expects_unique: bool,
+}
 
 /// The readable candidates of a chunk that the archive does not hold yet
 /// (solving is the expensive part: skip what is stored already).
@@ -587,32 +655,57 @@ fn solve(
     let judged = fresh
         .into_par_iter()
         .map(|(place, puzzle, mut record)| {
-            let verdict = puzzle.assess(settings).map_err(|source| ArchiveError::Solve { place, source })?;
+            let verdict = match puzzle.assess(settings) {
+                Ok(verdict) => verdict,
+                Err(source) => return Err(ArchiveError::Solve { place, source }),
+            };
             record.status = verdict.status;
             record.note = verdict.note;
-            Ok((record, verdict.solution, puzzle.expects_unique()))
+            Ok(Judged { place, record, solution: verdict.solution, expects_unique: puzzle.expects_unique() })
         })
         .collect::<Result<_, ArchiveError>>()?;
     Ok((judged, start.elapsed()))
 }
 
-/// Stores one solved chunk in one transaction and counts what it did.
+/// Stores one solved chunk in one transaction and counts what it did. A
+/// new archive takes its name before its first puzzle (see
+/// [`Store::open_to_keep`]): an import that stores none makes none.
 fn write(store: &mut Store, batch: &[Judged], summary: &mut Summary) -> Result<(), ArchiveError> {
+    if batch.is_empty() {
+        return Ok(());
+    }
     let start = Instant::now();
-    let rows: Vec<(NewPuzzle, Option<Solution>)> = batch.iter().map(|(r, s, _)| (r.clone(), s.clone())).collect();
+    store.keep()?;
+    let rows: Vec<(NewPuzzle, Option<Solution>)> =
+        batch.iter().map(|judged| (judged.record.clone(), judged.solution.clone())).collect();
     let added = store.add(&rows)?;
     summary.store_time += start.elapsed();
-    for ((record, _, expects_unique), added) in batch.iter().zip(added) {
-        match (added, record.status) {
+    for (judged, added) in batch.iter().zip(added) {
+        let status = judged.record.status;
+        let counted = match (added, status) {
             // Another import stored it since we looked.
-            (Added::Present(_), _) => summary.present += 1,
-            (Added::New(_), Status::Ok) => summary.new += 1,
-            (Added::Replaced(_), _) => summary.replaced += 1,
-            (Added::New(_), Status::Invalid) => summary.invalid += 1,
-            (Added::New(_), Status::Several) if !expects_unique => summary.several += 1,
-            (Added::New(_), Status::Unsolvable | Status::Several) => summary.not_unique += 1,
-            (Added::New(_), Status::NoSolver) => summary.no_solver += 1,
-        }
+            (Added::Present(_), _) => &mut summary.present,
+            (Added::New(_), Status::Ok) => &mut summary.new,
+            (Added::Replaced(_), _) => &mut summary.replaced,
+            (Added::New(_), Status::Several) if !judged.expects_unique => &mut summary.several,
+            (Added::New(_), Status::NoSolver) => &mut summary.no_solver,
+            (Added::New(_), Status::Invalid | Status::Unsolvable | Status::Several) => {
+                if summary.flagged.len() < FLAGGED_NAMED {
+                    summary.flagged.push(Flagged {
+                        place: judged.place.clone(),
+                        status,
+                        note: judged.record.note.clone(),
+                        found: judged.solution.as_ref().map_or(0, |s| s.found),
+                    });
+                }
+                match status {
+                    Status::Invalid => &mut summary.invalid,
+                    Status::Unsolvable => &mut summary.unsolvable,
+                    _ => &mut summary.ambiguous,
+                }
+            }
+        };
+        *counted += 1;
     }
     Ok(())
 }

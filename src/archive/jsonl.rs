@@ -12,6 +12,7 @@ use std::path::Path;
 
 use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
+use serde_json::error::Category;
 
 use crate::kinds::Kind;
 use crate::shared::time_text;
@@ -350,7 +351,7 @@ pub fn import(store: &mut Store, path: &Path) -> Result<JsonReport, ArchiveError
                 continue;
             }
         };
-        match serde_json::from_str::<Line>(line).map_err(|e| e.to_string()).and_then(Line::record) {
+        match read_line_record(line).and_then(Line::record) {
             Ok(record) => {
                 chunk_bytes += record.bytes();
                 chunk.push((place, record));
@@ -368,6 +369,30 @@ pub fn import(store: &mut Store, path: &Path) -> Result<JsonReport, ArchiveError
     }
     restore_chunk(store, chunk, &mut report.puzzles)?;
     Ok(report)
+}
+
+/// The [`Line`] a line of text holds, or why it holds none, in words that
+/// do not say the line again (the caller names it): where its JSON breaks,
+/// or which field does not read and why.
+fn read_line_record(text: &str) -> Result<Line, String> {
+    if !text.trim_start().starts_with('{') {
+        return Err("not a record: each line of an export is one JSON object, `{...}`".into());
+    }
+    let mut json = serde_json::Deserializer::from_str(text);
+    let read = serde_path_to_error::deserialize(&mut json)
+        .map_err(|e| (e.path().to_string(), e.into_inner()))
+        .and_then(|line| json.end().map(|()| line).map_err(|e| (".".to_string(), e)));
+    read.map_err(|(path, e)| {
+        // serde's own words, without the line and column it ends them with.
+        let said = e.to_string();
+        let words = said.strip_suffix(&format!(" at line {} column {}", e.line(), e.column())).unwrap_or(&said);
+        match e.classify() {
+            Category::Eof => format!("the line ends inside its JSON, at column {} (cut short?)", e.column()),
+            Category::Syntax => format!("not JSON from column {} on: {words}", e.column()),
+            Category::Data | Category::Io if path != "." => format!("field `{path}`: {words}"),
+            Category::Data | Category::Io => words.to_string(),
+        }
+    })
 }
 
 /// Reads one line of `input` into `line` (without its end), at most `most`

@@ -151,6 +151,10 @@ pub fn merge(store: &mut Store, other: &Path) -> Result<MergeReport, ArchiveErro
                 Ok(f) => records.push(f),
             }
         }
+        if !records.is_empty() {
+            // A new archive takes its name before its first row (see `Store::open_to_keep`).
+            store.keep()?;
+        }
         let done = store.restore_fetches(&[], &records)?;
         report.fetches += done.added;
         report.fetches_present += done.present;

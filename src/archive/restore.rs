@@ -131,6 +131,11 @@ pub fn restore_chunk(store: &mut Store, chunk: Vec<(String, Record)>, tally: &mu
             Err(why) => tally.refused.push(format!("{place}: {why}")),
         }
     }
+    if records.is_empty() {
+        return Ok(());
+    }
+    // A new archive takes its name before its first record (see `Store::open_to_keep`).
+    store.keep()?;
     let report = store.restore(&[], &records)?;
     tally.count(&places, report);
     Ok(())
@@ -169,7 +174,10 @@ pub fn copy_snapshots(
                     Err(why) => refused.push((sha, why)),
                 }
             }
-            stored += store.restore(&good, &[])?.snapshots;
+            if !good.is_empty() {
+                store.keep()?;
+                stored += store.restore(&good, &[])?.snapshots;
+            }
             group.clear();
             bytes = 0;
         }

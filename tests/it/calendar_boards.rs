@@ -49,7 +49,7 @@ fn one_board_drawn_two_ways_is_one_puzzle_shown_by_its_name() {
     let second = dir.write("second.txt", second).display().to_string();
     let run = at(&["import", &first]).ok();
     assert!(run.stdout.contains(": 1 puzzle stored"), "{run}");
-    let run = at(&["import", &second]).ok();
+    let run = at(&["import", &second]).expect_code(3);
     assert!(run.stdout.contains(": 0 puzzles stored, 1 already present"), "{run}");
     assert_eq!(query(&db, "SELECT count(*) FROM puzzles"), 1);
 
@@ -74,7 +74,7 @@ fn one_board_drawn_two_ways_is_one_puzzle_shown_by_its_name() {
     let turned = dir.write("turned.txt", format!("{WEEKDAY_CELLS}{TURNED_PIECES}date: Jan 5 Sun\n"));
     at(&["import", turned.to_str().unwrap()]).ok();
     let line = dir.write("line.txt", "weekday Jan 5 Sun\n");
-    let run = at(&["import", line.to_str().unwrap()]).ok();
+    let run = at(&["import", line.to_str().unwrap()]).expect_code(3);
     assert!(run.stdout.contains(": 0 puzzles stored, 1 already present"), "{run}");
     let listed = at(&["list", "--json"]).ok().json_lines();
     assert_eq!(listed.len(), 2, "{listed:?}");

@@ -191,7 +191,7 @@ fn an_archive_is_made_and_written_on_exfat_and_a_killed_import_leaves_whole_chun
     warned_once(&run, &db);
     // Opened again, it is written through its write-ahead log (SQLite's
     // shared memory works through FUSE) and no warning is said.
-    let run = dir.run(&["--db", &db, "import", &puzzles]).ok();
+    let run = dir.run(&["--db", &db, "import", &puzzles]).expect_code(3);
     assert!(run.stdout.ends_with("0 puzzles stored, 95 already present\n") && run.stderr.is_empty(), "{run}");
     assert_eq!(stick.names(), ["new.sqlite"]);
 

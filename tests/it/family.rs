@@ -74,7 +74,7 @@ fn every_real_puzzle_of_the_family_is_kept_and_those_with_solvers_are_solved_to_
     // Every record holds by independent code, and a second import adds nothing.
     let verify = dir.run(&["verify"]).ok();
     assert!(verify.stdout.contains(&format!("{} puzzles checked, 0 mismatches", puzzles.len())), "{verify}");
-    let again = dir.run(&["import", "family.txt"]).ok();
+    let again = dir.run(&["import", "family.txt"]).expect_code(3);
     assert!(again.stdout.contains(&format!("0 puzzles stored, {} already present", puzzles.len())), "{again}");
 
     // A site's kinds: puzzle-binairo.com serves binairo and binairo-plus.

@@ -85,7 +85,7 @@ fn each_kind_is_stored_with_its_solutions_and_shown() {
 #[test]
 fn importing_twice_adds_nothing_and_exports_import_back() {
     let dir = archive();
-    let again = import_fixtures(&dir).ok();
+    let again = import_fixtures(&dir).expect_code(3);
     assert!(again.stdout.contains(": 0 puzzles stored, 35 already present"), "{again}");
     let jsonl = dir.run(&["export", "--format", "jsonl"]).ok();
     assert_eq!(jsonl.stdout.lines().count(), 35);

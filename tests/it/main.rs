@@ -28,6 +28,7 @@ mod grade_aquarium;
 mod grade_hints;
 mod html_index;
 mod html_play;
+mod import_words;
 mod interrupt;
 mod jsonl;
 mod kinds;

@@ -34,7 +34,7 @@ fn saved_pages_are_imported_through_the_extractor() {
     let task = dir.run(&["--db", "a.sqlite", "show", "1", "--format", "task"]).ok();
     assert_eq!(task.stdout.trim(), puzzle.task, "{task}");
     // The same page again: nothing new.
-    let again = dir.run(&["--db", "a.sqlite", "import", "pages/hard.html"]).ok();
+    let again = dir.run(&["--db", "a.sqlite", "import", "pages/hard.html"]).expect_code(3);
     assert!(again.stdout.contains("pages: 0 new, 1 already present"), "{again}");
     // A page with no puzzle: a clear error, the page kept.
     let missing = fixtures().join("pages/puzzle-nonograms.com_not_found_trimmed.html");

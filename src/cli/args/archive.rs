@@ -19,6 +19,9 @@ Examples:
   aquarchive import laptop.sqlite      # merge another archive into this one
   aquarchive import puzzles.jsonl      # restore what export --format jsonl wrote
 
+Exit status: 0 stored; 1 some puzzle stored flagged (each named on standard error, with why); 2 some
+input not read; 3 nothing new stored (the archive had all of it, or there was nothing to read).
+
 `aquarchive guide importing` explains the formats, what is stored, and the summary's counts.";
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]

@@ -29,7 +29,7 @@ use super::solve::{InputFormat, RESOLVE_EXAMPLES, ResolveArgs, SOLVE_EXAMPLES, S
     about = "Fetch, archive and solve Aquarium puzzles with a multi-cover engine",
     long_about = "Fetch, archive and solve Aquarium puzzles (puzzle-aquarium.com) with a multi-cover engine.\n\n\
         Exit status: 0 done; 1 some puzzle lacks the solutions its kind must have; 2 an error; \
-        3 fetch stored nothing new (remove: nothing matched); 130 stopped by Ctrl-C (143 by SIGTERM, 129 by SIGHUP).",
+        3 fetch or import stored nothing new (remove: nothing matched); 130 stopped by Ctrl-C (143 by SIGTERM, 129 by SIGHUP).",
     after_help = "Examples:
   aquarchive fetch daily
   aquarchive solve puzzle.txt

@@ -1,7 +1,7 @@
 //! `aquarchive import`: puzzle files, saved pages, exports and other
 //! archives into the archive.
 
-use aquarchive::archive::Access;
+use aquarchive::archive::Status;
 use aquarchive::archive::batch::{Batch, PageCounts, Step};
 use aquarchive::archive::fetch::Outcome;
 use aquarchive::archive::import::{Format, Summary};
@@ -14,6 +14,7 @@ use crate::cli::error::CliError;
 use crate::cli::exit::ExitCode;
 use crate::cli::output::{HASH_UNCONFIRMED, print};
 use crate::cli::progress::Progress;
+use crate::cli::report::flagged_why;
 
 pub fn run(args: ImportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     // Ctrl-C stops after the chunk at hand, and the summary says what is kept.
@@ -36,27 +37,38 @@ pub fn run(args: ImportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
             folder.display()
         );
     }
-    // Nothing readable and no archive yet: say why, and make none.
-    if let Some(whys) = batch.nothing_readable()
-        && !context.config.archive.database.exists()
-    {
-        for why in whys {
-            say!("aquarchive: {why}");
-        }
-        return Err(CliError::Message(format!(
-            "nothing given could be read as a puzzle, so no archive was made at {}",
-            context.config.archive.database.display()
-        )));
+    if batch.photos_skipped > 0 {
+        say!(
+            "aquarchive: {} skipped: `aquarchive calendar read --import PHOTO` reads a photo of a solved calendar \
+             board into the archive",
+            count_of(batch.photos_skipped as u64, "photo (JPEG or PNG)", "photos (JPEG or PNG)"),
+        );
     }
-    let mut store = context.open(Access::ReadWrite)?;
+    if batch.is_empty() && batch.solutions_left_out == 0 {
+        say!(
+            "aquarchive: nothing to import: a folder's puzzle files are its *.txt files and saved pages (*.html, *.htm)"
+        );
+    }
+    // Where there is no archive yet, one is made only once something is
+    // stored: an import that stores nothing leaves nothing behind.
+    let mut store = context.open_to_keep()?;
+    let was_unnamed = store.is_unnamed();
     let shown = store.path().display().to_string();
+    // How to list the puzzles stored flagged, on this archive.
+    let list = match &global.db {
+        Some(_) => format!("aquarchive --db {shown} list"),
+        None => "aquarchive list".to_string(),
+    };
     let progress = Progress::new(batch.puzzles(), "importing");
     let mut code = ExitCode::Ok;
+    // Whether any part stored something new: else the import exits 3.
+    let mut stored = false;
     batch.import(&mut store, &|done| progress.set(done), |step| -> Result<(), CliError> {
         let step_code = match step {
             Step::Puzzles { summary, total } => {
                 progress.finish();
-                puzzles(&shown, summary, total)?
+                stored |= summary.stored() > 0;
+                puzzles(&shown, &list, summary, total)?
             }
             Step::HashUnconfirmed => {
                 say!("{HASH_UNCONFIRMED}");
@@ -64,7 +76,13 @@ pub fn run(args: ImportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
             }
             Step::Page { path, outcome } => {
                 match outcome {
-                    Outcome::Rejected { why, .. } => say!("aquarchive: {}: stored flagged: {why}", path.display()),
+                    // Named as a puzzle file's flagged puzzle is (see `puzzles`).
+                    Outcome::Rejected { status, why, .. } if *why == status.to_string() => {
+                        say!("aquarchive: {}: stored flagged {status}", path.display())
+                    }
+                    Outcome::Rejected { status, why, .. } => {
+                        say!("aquarchive: {}: stored flagged {status}: {why}", path.display())
+                    }
                     Outcome::Failed(why) => {
                         say!("aquarchive: {}: {why} (the page is kept as a snapshot)", path.display())
                     }
@@ -72,32 +90,65 @@ pub fn run(args: ImportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
                 }
                 ExitCode::Ok
             }
-            Step::Pages(counts) => pages(&shown, counts)?,
+            Step::Pages(counts) => {
+                stored |= counts.new > 0;
+                pages(&shown, counts)?
+            }
             Step::Restored { file, report } => {
+                stored |= report.puzzles.stored() > 0;
                 tell(&report.puzzles, "the archive");
                 let line = format!("puzzles: {}", report.puzzles.line());
                 print(&format!("{shown}: restored {}: {line}\n", file.display()))?;
-                restored_code(report.puzzles.refused.len(), report.puzzles.stored() == 0, report.interrupted)
+                restored_code(report.puzzles.refused.len(), report.interrupted)
             }
             Step::Merged { file, report } => {
+                stored |= !report.stored_nothing();
                 tell(&report.puzzles, &file.display().to_string());
                 for line in &report.refused {
                     say!("aquarchive: {line}; not stored");
                 }
                 print(&format!("{shown}: merged {}: {}\n", file.display(), report.line()))?;
-                restored_code(report.refused(), report.stored_nothing(), report.interrupted)
+                restored_code(report.refused(), report.interrupted)
             }
         };
         code = code.worst(step_code);
         Ok(())
     })?;
-    Ok(code)
+    context.warn_if_made(&store, was_unnamed);
+    if store.is_unnamed() {
+        say!("aquarchive: nothing was stored, so no archive was made at {shown}");
+    }
+    // As for `fetch`: nothing new, and nothing wrong, is said by 3.
+    Ok(if code == ExitCode::Ok && !stored { ExitCode::NothingNew } else { code })
 }
 
-/// Says what became of the puzzle files' puzzles; the exit code for them.
-fn puzzles(shown: &str, summary: &Summary, total: u64) -> Result<ExitCode, CliError> {
+/// Says what became of the puzzle files' puzzles, naming those stored
+/// flagged (the first of them, and `list` to name the rest); the exit code
+/// for them.
+fn puzzles(shown: &str, list: &str, summary: &Summary, total: u64) -> Result<ExitCode, CliError> {
     for why in &summary.unreadable {
         say!("aquarchive: {why}");
+    }
+    for flagged in &summary.flagged {
+        say!("aquarchive: {}: stored flagged {}: {}", flagged.place, flagged.status, flagged_why(flagged));
+    }
+    let more = summary.faults() - summary.flagged.len() as u64;
+    if more > 0 {
+        let commands: Vec<String> = [
+            (Status::Invalid, summary.invalid),
+            (Status::Unsolvable, summary.unsolvable),
+            (Status::Several, summary.ambiguous),
+        ]
+        .into_iter()
+        .filter(|&(_, n)| n > 0)
+        .map(|(status, _)| format!("`{list} --status {status}`"))
+        .collect();
+        say!(
+            "aquarchive: and {} more stored flagged: {} {} them all, each with its file and line",
+            more,
+            commands.join(" and "),
+            if commands.len() == 1 { "lists" } else { "list" }
+        );
     }
     print(&format!("{shown}: {}\n", summary.line()))?;
     if summary.interrupted {
@@ -111,7 +162,7 @@ fn puzzles(shown: &str, summary: &Summary, total: u64) -> Result<ExitCode, CliEr
     }
     Ok(if !summary.unreadable.is_empty() {
         ExitCode::Error
-    } else if summary.invalid + summary.not_unique > 0 {
+    } else if summary.faults() > 0 {
         ExitCode::NotUnique
     } else {
         ExitCode::Ok
@@ -151,10 +202,9 @@ fn tell(tally: &Tally, pages_from: &str) {
     }
 }
 
-/// A restore's exit code: 2 for a refused row (`refused` of them), 3 for
-/// nothing stored, 130 (said here) when Ctrl-C stopped it (143 for SIGTERM,
-/// 129 for SIGHUP).
-fn restored_code(refused: usize, stored_nothing: bool, interrupted: bool) -> ExitCode {
+/// A restore's exit code: 2 for a refused row (`refused` of them), 130
+/// (said here) when Ctrl-C stopped it (143 for SIGTERM, 129 for SIGHUP).
+fn restored_code(refused: usize, interrupted: bool) -> ExitCode {
     if interrupted {
         say!(
             "aquarchive: interrupted: what is counted above is stored, each puzzle with all its rows; run the same \
@@ -163,8 +213,6 @@ fn restored_code(refused: usize, stored_nothing: bool, interrupted: bool) -> Exi
         crate::cli::interrupt::stopped_code()
     } else if refused > 0 {
         ExitCode::Error
-    } else if stored_nothing {
-        ExitCode::NothingNew
     } else {
         ExitCode::Ok
     }
