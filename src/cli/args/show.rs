@@ -48,7 +48,8 @@ fn shown(text: &str) -> Result<Shown, String> {
     if text.bytes().all(|b| b.is_ascii_digit()) && !text.is_empty() {
         return match text.parse::<i64>() {
             Ok(id) if id >= 1 => Ok(Shown::Id(id)),
-            _ => Err(format!("{text}: not a puzzle's ID (IDs run from 1)")),
+            Ok(_) => Err(format!("{text}: not a puzzle's ID (IDs run from 1)")),
+            Err(_) => Err(format!("{text}: number too large for a puzzle's ID")),
         };
     }
     if text.trim().is_empty() || text.starts_with('-') {
