@@ -33,10 +33,10 @@ fn runner(default: u32) -> (TestRunner, u32) {
 /// searches (each the multi-cover search where a problem is not plain
 /// exact cover).
 const SETTINGS: [Settings; 12] = [
-    multi(Probing::Off),
-    multi(Probing::Root),
-    multi(Probing::Fixpoint),
-    multi(Probing::Adaptive),
+    Settings::steady(Probing::Off),
+    Settings::steady(Probing::Root),
+    Settings::steady(Probing::Fixpoint),
+    Settings::steady(Probing::Adaptive),
     Settings {
         probing: Probing::Adaptive,
         algorithm: Algorithm::MultiCover,
@@ -85,17 +85,6 @@ const SETTINGS: [Settings; 12] = [
     with(Algorithm::Counters),
     with(Algorithm::DancingLinks),
 ];
-
-const fn multi(probing: Probing) -> Settings {
-    Settings {
-        probing,
-        algorithm: Algorithm::MultiCover,
-        restarts: Restarts::Off,
-        pairs: Pairs::Off,
-        learning: Learning::Off,
-        ..Settings::DEFAULT
-    }
-}
 
 const fn with(algorithm: Algorithm) -> Settings {
     Settings {

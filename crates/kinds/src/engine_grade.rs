@@ -28,7 +28,7 @@
 //! graded only where its reasoning leaves exactly a solution: where it does
 //! not, the rule it leaves out may be what a person uses.
 
-use multicover::{Algorithm, Learning, OptionId, Pairs, Probing, Problem, Restarts, Settings, Solver};
+use multicover::{OptionId, Probing, Problem, Settings, Solver};
 
 use crate::grading::{Grading, levels, techniques};
 
@@ -82,21 +82,6 @@ pub struct Model {
     pub whole: bool,
 }
 
-/// The engine's settings for grading: the multi-cover search, whose
-/// reasoning is what is measured, with this probing and nothing that a
-/// run's work switches on (pairs, learning, restarts), so that a grade
-/// hangs on the model alone.
-fn settings(probing: Probing) -> Settings {
-    Settings {
-        probing,
-        algorithm: Algorithm::MultiCover,
-        restarts: Restarts::Off,
-        pairs: Pairs::Off,
-        learning: Learning::Off,
-        ..Settings::DEFAULT
-    }
-}
-
 /// Grades a puzzle by its model on the engine: its level, and a step for
 /// each candidate ruled out (in the order of the techniques, then of the
 /// candidates). For a puzzle with exactly one answer; None when the model
@@ -105,12 +90,14 @@ fn settings(probing: Probing) -> Settings {
 /// which candidates it rules out ([`SEARCH_WORK`]).
 pub fn grade(model: &Model) -> Option<Grading<Step>> {
     let problem = &model.problem;
-    let propagated = Solver::new(problem, settings(Probing::Off)).settled_options()?;
+    // Steady settings: nothing a run's work switches on, so that a grade
+    // hangs on the model alone.
+    let propagated = Solver::new(problem, Settings::steady(Probing::Off)).settled_options()?;
     let looked_ahead = if problem.is_solution(&propagated) {
         // Every candidate left is the solution's: nothing for probing to do.
         propagated.clone()
     } else {
-        Solver::new(problem, settings(Probing::Root)).settled_options()?
+        Solver::new(problem, Settings::steady(Probing::Root)).settled_options()?
     };
     if !model.whole && !problem.is_solution(&looked_ahead) {
         return None;

@@ -228,6 +228,20 @@ impl Settings {
     pub fn with_probing(probing: Probing) -> Settings {
         Settings { probing, ..Settings::default() }
     }
+
+    /// The multi-cover search with this probing and nothing that a run's
+    /// work switches on (restarts, pairs, learning): what it settles and
+    /// how hangs on the problem alone, the same on every run.
+    pub const fn steady(probing: Probing) -> Settings {
+        Settings {
+            probing,
+            algorithm: Algorithm::MultiCover,
+            restarts: Restarts::Off,
+            pairs: Pairs::Off,
+            learning: Learning::Off,
+            ..Settings::DEFAULT
+        }
+    }
 }
 
 /// What a search did.
