@@ -515,12 +515,8 @@ impl PageSource for Source {
         }
     }
 
-    fn get(&mut self, url: &str) -> Page {
-        self.inner().get(url)
-    }
-
-    fn post(&mut self, url: &str, form: &str) -> Page {
-        self.inner().post(url, form)
+    fn open(&mut self, url: &str, form: Option<&str>) -> Page {
+        self.inner().open(url, form)
     }
 
     fn keep_apart(&mut self, delay: Duration) {

@@ -156,28 +156,12 @@ impl PageSource for BrowserFetcher {
         self.pacer.at_least(delay);
     }
 
-    fn get(&mut self, url: &str) -> Page {
-        self.open(url, None)
-    }
-
-    fn post(&mut self, url: &str, form: &str) -> Page {
-        self.open(url, Some(form))
-    }
-}
-
-impl BrowserFetcher {
     /// Opens `url` in the browser, or posts `form` to it, at the site's pace.
     fn open(&mut self, url: &str, form: Option<&str>) -> Page {
         if let Err(HeldOff { until }) = self.pacer.wait() {
             let longest_secs = self.settings.longest_wait.as_secs();
             let failure = FetchFailure::HeldOff { status: None, until, longest_secs };
-            return Page {
-                url: url.to_string(),
-                status: None,
-                bytes: Vec::new(),
-                tries: Tries::NONE,
-                failure: Some(failure),
-            };
+            return Page::not_fetched(url, Tries::NONE, failure);
         }
         tracing::info!(url, form, mode = Method::Browser.as_str(), "fetching");
         // The page's own timeout bounds loading; the board wait comes after.
@@ -267,19 +251,6 @@ impl LazyBrowser {
             _ => None,
         }
     }
-
-    fn open(&mut self, url: &str, form: Option<&str>) -> Page {
-        match self.fetcher() {
-            Some(fetcher) => fetcher.open(url, form),
-            None => Page {
-                url: url.to_string(),
-                status: None,
-                bytes: Vec::new(),
-                tries: Tries::NONE,
-                failure: Some(FetchFailure::Browser("the browser is not running".into())),
-            },
-        }
-    }
 }
 
 impl PageSource for LazyBrowser {
@@ -294,12 +265,11 @@ impl PageSource for LazyBrowser {
         }
     }
 
-    fn get(&mut self, url: &str) -> Page {
-        self.open(url, None)
-    }
-
-    fn post(&mut self, url: &str, form: &str) -> Page {
-        self.open(url, Some(form))
+    fn open(&mut self, url: &str, form: Option<&str>) -> Page {
+        match self.fetcher() {
+            Some(fetcher) => fetcher.open(url, form),
+            None => Page::not_fetched(url, Tries::NONE, FetchFailure::Browser("the browser is not running".into())),
+        }
     }
 }
 

@@ -225,13 +225,25 @@ pub struct Page {
     pub failure: Option<FetchFailure>,
 }
 
+impl Page {
+    /// A page not asked for, or not answered, for the reason `failure`.
+    pub fn not_fetched(url: &str, tries: Tries, failure: FetchFailure) -> Page {
+        Page { url: url.to_string(), status: None, bytes: Vec::new(), tries, failure: Some(failure) }
+    }
+}
+
 /// Something that fetches pages: HTTP or a browser.
 pub trait PageSource {
     fn method(&self) -> Method;
-    fn get(&mut self, url: &str) -> Page;
-    /// Posts a form (its fields URL-encoded) to `url`, as a page's own
-    /// form submits it.
-    fn post(&mut self, url: &str, form: &str) -> Page;
+    /// Opens `url`, or posts `form` (its fields URL-encoded) to it as a
+    /// page's own form submits it.
+    fn open(&mut self, url: &str, form: Option<&str>) -> Page;
+    fn get(&mut self, url: &str) -> Page {
+        self.open(url, None)
+    }
+    fn post(&mut self, url: &str, form: &str) -> Page {
+        self.open(url, Some(form))
+    }
     /// Keeps requests at least `delay` apart from now on, when that is
     /// longer than the delay set (robots.txt's `Crawl-delay`).
     fn keep_apart(&mut self, delay: Duration);
@@ -387,13 +399,10 @@ mod tests {
             Method::Http
         }
         fn keep_apart(&mut self, _: Duration) {}
-        fn get(&mut self, url: &str) -> Page {
+        fn open(&mut self, url: &str, _: Option<&str>) -> Page {
             let mut page = self.0.remove(0);
             page.url = url.to_string();
             page
-        }
-        fn post(&mut self, url: &str, _: &str) -> Page {
-            self.get(url)
         }
     }
 

@@ -90,19 +90,9 @@ impl PageSource for HttpFetcher {
         self.pacer.at_least(delay);
     }
 
-    fn get(&mut self, url: &str) -> Page {
-        self.send(url, None)
-    }
-
-    fn post(&mut self, url: &str, form: &str) -> Page {
-        self.send(url, Some(form))
-    }
-}
-
-impl HttpFetcher {
     /// A GET, or a POST of `form`, with the pace, the retries and the waits
     /// the site asks for.
-    fn send(&mut self, url: &str, form: Option<&str>) -> Page {
+    fn open(&mut self, url: &str, form: Option<&str>) -> Page {
         let mut tries = Tries::NONE;
         let longest_secs = self.settings.longest_wait.as_secs();
         loop {
@@ -110,7 +100,7 @@ impl HttpFetcher {
                 // An earlier answer (or run) asked to be left alone for longer.
                 let failure = FetchFailure::HeldOff { status: None, until, longest_secs };
                 tracing::info!(url, %failure, "not fetched");
-                return Page { url: url.to_string(), status: None, bytes: Vec::new(), tries, failure: Some(failure) };
+                return Page::not_fetched(url, tries, failure);
             }
             tries.attempts += 1;
             tracing::info!(url, form, mode = Method::Http.as_str(), attempt = tries.attempts, "fetching");

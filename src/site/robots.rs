@@ -132,8 +132,7 @@ impl<S: PageSource> RobotsGuard<S> {
             return None;
         }
         tracing::info!(url, robots = self.robots.url, "robots.txt forbids the page; not asking for it");
-        let failure = Some(self.robots.forbids(url));
-        Some(Page { url: url.to_string(), status: None, bytes: Vec::new(), tries: Tries::NONE, failure })
+        Some(Page::not_fetched(url, Tries::NONE, self.robots.forbids(url)))
     }
 }
 
@@ -142,12 +141,8 @@ impl<S: PageSource> PageSource for RobotsGuard<S> {
         self.inner.method()
     }
 
-    fn get(&mut self, url: &str) -> Page {
-        self.refused(url).unwrap_or_else(|| self.inner.get(url))
-    }
-
-    fn post(&mut self, url: &str, form: &str) -> Page {
-        self.refused(url).unwrap_or_else(|| self.inner.post(url, form))
+    fn open(&mut self, url: &str, form: Option<&str>) -> Page {
+        self.refused(url).unwrap_or_else(|| self.inner.open(url, form))
     }
 
     fn keep_apart(&mut self, delay: Duration) {
@@ -208,11 +203,8 @@ mod tests {
         fn method(&self) -> Method {
             Method::Http
         }
-        fn get(&mut self, url: &str) -> Page {
-            panic!("asked for {url}")
-        }
-        fn post(&mut self, url: &str, form: &str) -> Page {
-            panic!("posted {form} to {url}")
+        fn open(&mut self, url: &str, form: Option<&str>) -> Page {
+            panic!("asked for {url} (form {form:?})")
         }
         fn keep_apart(&mut self, _: Duration) {}
     }
