@@ -306,6 +306,15 @@ fn completions_and_the_manual_cover_every_command() {
             assert!(script.contains(class), "{shell} completions lack the class {class}");
         }
     }
+    // Each command with --size offers them: fish's script says it per command, one `complete` an option.
+    let fish = dir.run(&["completions", "fish"]).ok().stdout;
+    for command in ["list", "remove", "export", "verify"] {
+        let size = fish
+            .split("complete -c ")
+            .find(|option| option.contains(&format!("using_subcommand {command}\" -l size ")))
+            .unwrap_or_else(|| panic!("fish completions have no --size for {command}: {fish}"));
+        assert!(size.contains("10x10-hard") && size.contains("daily-binairo-plus"), "{size}");
+    }
     dir.run(&["completions", "tcsh"]).expect_code(2);
 
     let main = dir.run(&["man"]).ok().stdout;

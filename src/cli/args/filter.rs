@@ -9,6 +9,7 @@ use aquarchive::archive::fetch::{AQUARIUM, SiteId, site_names};
 use aquarchive::archive::{Filter, Status, Store};
 use aquarchive::archive::{grade, site_names};
 
+use super::fetch::ClassNames;
 use super::kind::kind_of;
 use crate::cli::error::CliError;
 
@@ -24,7 +25,7 @@ pub struct FilterArgs {
     /// Only this size class, as the site of --site (else of --kind, else Aquarium) names it: a name like
     /// 15x15-hard or daily (every daily the site serves), the site's number, or a grid (15x15: the site's
     /// classes on it and the puzzles of no class on it)
-    #[arg(long, value_name = "CLASS")]
+    #[arg(long, value_name = "CLASS", value_parser = ClassNames, hide_possible_values = true)]
     pub size: Option<String>,
     /// Only puzzles with this status
     #[arg(long, value_enum)]
