@@ -120,8 +120,7 @@ impl Browse for Tab {
             // A character's key types it too, as a keyboard's does.
             let text = if key.chars().count() == 1 { *key } else { "" };
             for kind in ["keyDown", "keyUp"] {
-                let event =
-                    json!({ "type": kind, "key": key, "code": key, "text": if kind == "keyDown" { text } else { "" } });
+                let event = json!({ "type": kind, "key": key, "text": if kind == "keyDown" { text } else { "" } });
                 self.browser.command("Input.dispatchKeyEvent", event, Self::step()).unwrap();
             }
         }

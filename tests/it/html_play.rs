@@ -713,7 +713,7 @@ pub(crate) fn front_page_marks_the_dailies_played_and_fits<B: Browse>(page: &Pag
     page.resize(390, 844);
     // The newest daily solved on its page, by clicks, on the phone.
     page.open(&format!("p/{}.html", id_of("2026-08-23")));
-    solve_special(&page, 0);
+    solve_special(page, 0);
     // The day before solved and the one before that started, in visits
     // before this one: the progress as a puzzle's page keeps it.
     page.open("today.html");
