@@ -61,7 +61,8 @@ pub fn require_firefox() {
 }
 
 pub struct Tab {
-    firefox: Child,
+    /// First, so that it ends before its profile is removed.
+    firefox: Running,
     /// Borrowed for one command and its answer at a time: the checks are
     /// given `&self`, as Chromium's tab.
     socket: RefCell<WebSocket<TcpStream>>,
@@ -81,7 +82,7 @@ impl Tab {
         // Port 0: Firefox takes a free port and says which on its standard
         // error. Its own process group, so that ending it ends its content
         // processes too.
-        let mut firefox = std::os::unix::process::CommandExt::process_group(
+        let firefox = std::os::unix::process::CommandExt::process_group(
             Command::new(FIREFOX)
                 .args(["--headless", "--no-remote", "--remote-debugging-port", "0", "--profile"])
                 .arg(profile.path())
@@ -94,8 +95,9 @@ impl Tab {
         )
         .spawn()
         .unwrap_or_else(|e| panic!("{FIREFOX}: {e}"));
+        let mut firefox = Running(firefox);
         let (told, address) = mpsc::channel();
-        let stderr = BufReader::new(firefox.stderr.take().unwrap());
+        let stderr = BufReader::new(firefox.0.stderr.take().unwrap());
         // Read to the end, so Firefox never waits on a full pipe.
         std::thread::spawn(move || {
             for line in stderr.lines().map_while(Result::ok) {
@@ -282,11 +284,14 @@ impl Tab {
     }
 }
 
-impl Drop for Tab {
+/// A started Firefox, ended when dropped (a start that fails half way
+/// too), with its whole process group: the content processes as well.
+struct Running(Child);
+
+impl Drop for Running {
     fn drop(&mut self) {
-        // Its whole process group: the content processes too.
-        let group = rustix::process::Pid::from_child(&self.firefox);
+        let group = rustix::process::Pid::from_child(&self.0);
         let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
-        let _ = self.firefox.wait();
+        let _ = self.0.wait();
     }
 }
