@@ -62,7 +62,7 @@ pub fn require_firefox() {
 
 pub struct Tab {
     /// First, so that it ends before its profile is removed.
-    firefox: Running,
+    _firefox: Running,
     /// Borrowed for one command and its answer at a time: the checks are
     /// given `&self`, as Chromium's tab.
     socket: RefCell<WebSocket<TcpStream>>,
@@ -114,7 +114,7 @@ impl Tab {
         let (socket, _) = tungstenite::client(format!("{address}/session"), stream)
             .unwrap_or_else(|e| panic!("{address}/session: {e}"));
         let mut tab = Tab {
-            firefox,
+            _firefox: firefox,
             socket: RefCell::new(socket),
             context: String::new(),
             next_id: Cell::new(1),
