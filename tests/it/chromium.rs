@@ -1,13 +1,15 @@
 //! A page in a real headless Chromium, as the tests of the HTML export use
 //! it: the library's [`Browser`] (started as a browser fetch starts it),
 //! with what a person does to a page (clicks, drags, a window's size, a
-//! screenshot) sent as input events over the DevTools protocol.
+//! screenshot) sent as input events over the DevTools protocol. What
+//! Firefox does too is [`Browse`]'s; what only DevTools does, here.
 
 use std::time::{Duration, Instant};
 
 use aquarchive::site::browser::Browser;
 use serde_json::{Value, json};
 
+use crate::browse::{Browse, middle_js};
 use crate::site::{browser_settings_unsandboxed_as_root, require_chromium};
 
 /// The longest any one step takes on a loaded machine.
@@ -29,51 +31,8 @@ impl Tab {
         Instant::now() + STEP
     }
 
-    /// Opens `url` and waits for it to load.
-    pub fn goto(&self, url: &str) {
-        self.browser.goto(url, Self::step()).unwrap_or_else(|e| panic!("{url}: {e}"));
-    }
-
-    /// Loads the page again and waits for it to load.
-    pub fn reload(&self) {
-        self.browser.reload(Self::step()).unwrap();
-    }
-
-    /// Runs `js` as a function's body in the page: what it returns.
-    pub fn run(&self, js: &str) -> Value {
-        self.browser.execute(js, &[], Self::step()).unwrap_or_else(|e| panic!("{js}: {e}"))
-    }
-
-    /// Waits, `within` at most, for the page to have loaded (as a
-    /// WebDriver command waits for a page a click opened) and to show an
-    /// element `css` selects. A page being replaced has no document for a
-    /// moment.
-    pub fn wait_for_element(&self, css: &str, within: Duration) {
-        let deadline = Instant::now() + within;
-        let found =
-            format!("return document.readyState === 'complete' && document.querySelector({}) !== null", json!(css));
-        while self.browser.execute(&found, &[], Self::step()).ok() != Some(Value::Bool(true)) {
-            assert!(Instant::now() < deadline, "no `{css}` within {within:?}");
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-
-    /// The middle of the first element `css` selects, in the window;
-    /// `scroll`: scrolled into view first if something else is there (the
-    /// element is out of the window, under a scroll bar, or cut off by a
-    /// frame that scrolls), as a WebDriver click does (its bottom to the
-    /// window's, the least sideways).
     fn middle_of(&self, css: &str, scroll: bool) -> (f64, f64) {
-        let js = format!(
-            "var e = document.querySelector({}); if (!e) return null; \
-             var middle = function () {{ var r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; }}; \
-             var m = middle(); var hit = document.elementFromPoint(m[0], m[1]); \
-             if ({scroll} && !(hit && (hit === e || e.contains(hit)))) {{ \
-               e.scrollIntoView({{block: 'end', inline: 'nearest'}}); m = middle(); }} \
-             return m;",
-            json!(css)
-        );
-        serde_json::from_value(self.run(&js)).unwrap_or_else(|_| panic!("no `{css}` in the page"))
+        serde_json::from_value(self.run(&middle_js(css, scroll))).unwrap_or_else(|_| panic!("no `{css}` in the page"))
     }
 
     /// A mouse event at `(x, y)`; `held`: the left button is down after it.
@@ -84,15 +43,6 @@ impl Tab {
             event["clickCount"] = 1.into();
         }
         self.browser.command("Input.dispatchMouseEvent", event, Self::step()).unwrap();
-    }
-
-    /// Clicks the first element `css` selects, at its middle, with the
-    /// mouse's left button.
-    pub fn click(&self, css: &str) {
-        let at = self.middle_of(css, true);
-        self.mouse("mouseMoved", at, false);
-        self.mouse("mousePressed", at, true);
-        self.mouse("mouseReleased", at, false);
     }
 
     /// Presses on the first of the elements `css` selects in turn, moves
@@ -123,13 +73,6 @@ impl Tab {
         }
     }
 
-    /// Sets the window's size, as a phone's or a desktop's.
-    pub fn resize(&self, width: u32, height: u32) {
-        let window = self.browser.command("Browser.getWindowForTarget", json!({}), Self::step()).unwrap();
-        let bounds = json!({ "windowId": window["windowId"], "bounds": { "width": width, "height": height } });
-        self.browser.command("Browser.setWindowBounds", bounds, Self::step()).unwrap();
-    }
-
     /// Lays pages out as a device with a `width` x `height` window does,
     /// as DevTools' device mode does: a phone's (`touch`: a touch screen,
     /// the page at the device's width, as its viewport tag asks) or a
@@ -146,9 +89,50 @@ impl Tab {
     pub fn hide_scroll_bars(&self, hidden: bool) {
         self.browser.command("Emulation.setScrollbarsHidden", json!({ "hidden": hidden }), Self::step()).unwrap();
     }
+}
 
-    /// What the window shows, as a PNG.
-    pub fn screenshot(&self) -> Vec<u8> {
+impl Browse for Tab {
+    fn goto(&self, url: &str) {
+        self.browser.goto(url, Self::step()).unwrap_or_else(|e| panic!("{url}: {e}"));
+    }
+
+    fn reload(&self) {
+        self.browser.reload(Self::step()).unwrap();
+    }
+
+    fn evaluate(&self, js: &str) -> Result<Value, String> {
+        self.browser.execute(js, &[], Self::step()).map_err(|e| e.to_string())
+    }
+
+    fn click(&self, css: &str) {
+        let at = self.middle_of(css, true);
+        self.mouse("mouseMoved", at, false);
+        self.mouse("mousePressed", at, true);
+        self.mouse("mouseReleased", at, false);
+    }
+
+    fn drag(&self, css: &[String]) {
+        Tab::drag(self, css, false);
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        for key in keys {
+            // A character's key types it too, as a keyboard's does.
+            let text = if key.chars().count() == 1 { *key } else { "" };
+            for kind in ["keyDown", "keyUp"] {
+                let event = json!({ "type": kind, "key": key, "text": if kind == "keyDown" { text } else { "" } });
+                self.browser.command("Input.dispatchKeyEvent", event, Self::step()).unwrap();
+            }
+        }
+    }
+
+    fn resize(&self, width: u32, height: u32) {
+        let window = self.browser.command("Browser.getWindowForTarget", json!({}), Self::step()).unwrap();
+        let bounds = json!({ "windowId": window["windowId"], "bounds": { "width": width, "height": height } });
+        self.browser.command("Browser.setWindowBounds", bounds, Self::step()).unwrap();
+    }
+
+    fn screenshot(&self) -> Vec<u8> {
         use base64::Engine;
         let shot = self.browser.command("Page.captureScreenshot", json!({ "format": "png" }), Self::step()).unwrap();
         base64::engine::general_purpose::STANDARD.decode(shot["data"].as_str().expect("the picture's data")).unwrap()

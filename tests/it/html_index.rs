@@ -2,6 +2,7 @@
 //! special's date, the grade, the count of tilings, sorting by any column
 //! and filtering by grade; each puzzle's page says what `show` says.
 
+use crate::browse::Browse;
 use crate::chromium::Tab;
 use crate::site::require_chromium;
 use crate::util::{Dir, fixtures};
@@ -11,7 +12,7 @@ fn fixture(path: &str) -> String {
 }
 
 /// An archive of every kind, exported to `site/`.
-fn exported() -> Dir {
+pub(crate) fn exported() -> Dir {
     let dir = Dir::new();
     dir.run(&[
         "import",
@@ -89,10 +90,15 @@ fn the_index_shows_a_picture_the_date_the_grade_and_the_tilings() {
 }
 
 #[test]
-fn the_index_sorts_by_a_clicked_column_offline_sandbox_off_as_root() {
+fn the_index_sorts_by_a_clicked_column_and_a_row_opens_its_puzzle_offline_sandbox_off_as_root() {
     require_chromium();
     let dir = exported();
-    let tab = Tab::start();
+    index_sorts_by_a_clicked_column_and_a_row_opens_its_puzzle(&Tab::start(), &dir);
+}
+
+/// The index of [`exported`]'s archive sorted by clicks on its headers,
+/// then a click on the first row's number opening that puzzle's page.
+pub(crate) fn index_sorts_by_a_clicked_column_and_a_row_opens_its_puzzle(tab: &impl Browse, dir: &Dir) {
     let index = format!("file://{}", dir.join("site/index.html").display());
     tab.goto(&index);
     let run = |js: &str| tab.run(js);
@@ -156,6 +162,14 @@ fn the_index_sorts_by_a_clicked_column_offline_sandbox_off_as_root() {
     let first = |class: &str| classes.iter().position(|c| c == class).unwrap_or_else(|| panic!("{classes:?}"));
     assert!(first("7x7") < first("8x7") && first("8x7") < first("9x9"), "{classes:?}");
     assert_eq!(classes.iter().rev().find(|c| !c.is_empty()).map(String::as_str), Some("8 rows x 24 sectors"));
+
+    // A row's number is the link to its puzzle's page.
+    let first = ids(column(0))[0];
+    tab.click("#page-rows tr:first-child td:first-child a");
+    tab.wait_for_element("#game", std::time::Duration::from_secs(20));
+    let opened = run("return [location.pathname, document.getElementById('game').getAttribute('data-kind')]");
+    assert!(opened[0].as_str().unwrap().ends_with(&format!("/p/{first}.html")), "{opened}");
+    assert!(opened[1].is_string(), "{opened}");
 }
 
 /// Text a file's path or a saved page can carry that would be markup if it
@@ -281,7 +295,7 @@ fn names_from_files_and_pages_come_out_as_text_in_every_page_sandbox_off_as_root
 /// confirms, one whose hash is another puzzle's (imported first, before any
 /// page has matched, so it is kept as solved), and one whose page has no
 /// hash; exported to `site/`.
-fn with_specials() -> Dir {
+pub(crate) fn with_specials() -> Dir {
     let dir = Dir::new();
     let (task, answer) = special(0);
     let right = hashed(&task, &answer);
@@ -417,7 +431,16 @@ fn the_index_gives_each_puzzle_its_date_and_grade_and_filters_by_grade_sandbox_o
 
     // In a browser, offline: each grade chosen shows the puzzles `list --grade` gives.
     require_chromium();
-    let tab = Tab::start();
+    index_filters_by_grade(&Tab::start(), &dir);
+}
+
+/// The index of [`with_specials`]'s archive filtered, in the page, by each
+/// grade its puzzles have: the puzzles `list --grade` gives.
+pub(crate) fn index_filters_by_grade(tab: &impl Browse, dir: &Dir) {
+    let listed = dir.run(&["list", "--json"]).ok().json_lines();
+    let mut present: Vec<&str> = listed.iter().filter_map(grade_of).collect();
+    present.sort();
+    present.dedup();
     let url = format!("file://{}", dir.join("site/index.html").display());
     tab.goto(&url);
     let run = |js: &str| tab.run(js);

@@ -11,6 +11,7 @@ use aquarchive::kinds::aquarium::Aquarium;
 use aquarchive::kinds::aquarium::grade::{Technique, settled_words};
 use aquarchive::render::svg::aquarium;
 
+use crate::browse::Browse;
 use crate::chromium::Tab;
 use crate::html_index::{saved_page, special};
 use crate::util::{Dir, artefacts, fixtures};
@@ -30,7 +31,7 @@ fn aquarium_fixture() -> (Vec<Vec<String>>, Vec<Vec<bool>>) {
 
 /// An archive of one Aquarium and a few Sudoku, exported to `site/`, and
 /// the ids of its puzzles by kind.
-fn exported() -> (Dir, i64, Vec<i64>) {
+pub(crate) fn exported() -> (Dir, i64, Vec<i64>) {
     let dir = Dir::new();
     let sudoku = dir.write("sudoku.txt", sudoku_lines(3));
     dir.run(&[
@@ -53,25 +54,40 @@ fn sudoku_lines(n: usize) -> String {
     lines.join("\n") + "\n"
 }
 
-struct Page {
-    tab: Tab,
+/// A page of an archive exported to `site/`, in either browser.
+pub(crate) struct Page<B: Browse = Tab> {
+    pub(crate) tab: B,
     dir: PathBuf,
 }
 
-impl Page {
+impl Page<Tab> {
+    /// In a new Chromium.
     fn new(dir: &Dir) -> Page {
-        let tab = Tab::start();
+        Page::on(Tab::start(), dir)
+    }
+
+    /// Presses on the first of `cells`, moves over the others in turn and
+    /// lets go: with a finger (`touch`) or the mouse's left button.
+    fn drag(&self, cells: &[(usize, usize)], touch: bool) {
+        let css: Vec<String> = cells.iter().map(|&(r, c)| format!("{} rect", self.cell(r, c))).collect();
+        self.tab.drag(&css, touch);
+    }
+}
+
+impl<B: Browse> Page<B> {
+    /// In `tab`'s browser, its window a desktop's.
+    pub(crate) fn on(tab: B, dir: &Dir) -> Page<B> {
         tab.resize(1000, 1100);
         Page { tab, dir: dir.join("site") }
     }
 
-    fn open(&self, name: &str) {
+    pub(crate) fn open(&self, name: &str) {
         let url = format!("file://{}", self.dir.join(name).display());
         self.tab.goto(&url);
         self.wait_for("document.querySelector('#verdict, #filters:not([hidden]), #calendar:not(:empty)') !== null");
     }
 
-    fn run(&self, js: &str) -> serde_json::Value {
+    pub(crate) fn run(&self, js: &str) -> serde_json::Value {
         self.tab.run(js)
     }
 
@@ -175,11 +191,11 @@ impl Page {
         left >= 0.0 && top >= 0.0 && right <= width + 0.5 && bottom <= height + 0.5
     }
 
-    /// Presses on the first of `cells`, moves over the others in turn and
-    /// lets go: with a finger (`touch`) or the mouse's left button.
-    fn drag(&self, cells: &[(usize, usize)], touch: bool) {
+    /// Presses the mouse's left button on the first of `cells`, moves
+    /// over the others in turn and lets go.
+    fn mouse_drag(&self, cells: &[(usize, usize)]) {
         let css: Vec<String> = cells.iter().map(|&(r, c)| format!("{} rect", self.cell(r, c))).collect();
-        self.tab.drag(&css, touch);
+        Browse::drag(&self.tab, &css);
     }
 
     fn screenshot(&self, name: &str) {
@@ -194,9 +210,15 @@ fn water_of(states: &[Vec<String>]) -> Vec<Vec<bool>> {
 #[test]
 fn an_aquarium_is_solved_by_clicks_stays_solved_and_the_index_finds_it_sandbox_off_as_root() {
     let (dir, id, _) = exported();
+    aquarium_solved_by_clicks_stays_solved_and_the_index_finds_it(&Page::new(&dir), id);
+}
+
+/// Aquarium `id` of [`exported`]'s archive, solved on its page by clicks
+/// (undone, redone, with water and air), still solved after a reload, and
+/// found by the index's filter of solved puzzles.
+pub(crate) fn aquarium_solved_by_clicks_stays_solved_and_the_index_finds_it<B: Browse>(page: &Page<B>, id: i64) {
     let (tanks, water) = aquarium_fixture();
     let (h, w) = (tanks.len(), tanks[0].len());
-    let page = Page::new(&dir);
     page.open(&format!("p/{id}.html"));
     // The board the script drew from the page's data has the puzzle's size,
     // every cell empty, and nothing solved.
@@ -309,9 +331,16 @@ fn an_aquarium_is_solved_by_clicks_stays_solved_and_the_index_finds_it_sandbox_o
 }
 
 #[test]
-fn a_sudoku_is_played_with_hints_that_agree_with_its_solution_sandbox_off_as_root() {
+fn a_sudoku_is_played_with_hints_that_agree_with_its_solution_and_the_keyboard_to_solved_sandbox_off_as_root() {
     let (dir, _, sudoku) = exported();
-    let shown = dir.run(&["show", &sudoku[0].to_string(), "--json"]).ok().json_lines();
+    sudoku_played_with_hints_then_the_keyboard_to_solved(&Page::new(&dir), &dir, sudoku[0]);
+}
+
+/// Sudoku `id` of [`exported`]'s archive played with hints that agree
+/// with its solution, then the rest of its digits typed, with the arrow
+/// keys from cell to cell, to solved.
+pub(crate) fn sudoku_played_with_hints_then_the_keyboard_to_solved<B: Browse>(page: &Page<B>, dir: &Dir, id: i64) {
+    let shown = dir.run(&["show", &id.to_string(), "--json"]).ok().json_lines();
     // A string, or rows of strings: its digits, `.` for a blank.
     let digits = |field: &str| -> String {
         let value = &shown[0][field];
@@ -323,9 +352,7 @@ fn a_sudoku_is_played_with_hints_that_agree_with_its_solution_sandbox_off_as_roo
     };
     let (puzzle, solution) = (digits("text"), digits("solution_rows"));
     assert_eq!((puzzle.len(), solution.len()), (81, 81));
-    let page = Page::new(&dir);
-    // The first Sudoku imported is the first line of the sample.
-    page.open(&format!("p/{}.html", sudoku[0]));
+    page.open(&format!("p/{id}.html"));
     let states = page.states();
     for (i, given) in puzzle.chars().enumerate() {
         let expected = if given == '0' || given == '.' { "empty".to_string() } else { given.to_string() };
@@ -365,6 +392,28 @@ fn a_sudoku_is_played_with_hints_that_agree_with_its_solution_sandbox_off_as_roo
         }
     }
     assert!(!page.text("#verdict").contains("Solved"));
+
+    // The rest typed: from the top left cell (clicked), row by row, a digit
+    // where the grid has none or another (one the same would take it
+    // away), the right arrow to the next cell (the last column's wraps to
+    // the first) and down at a row's end.
+    page.click_cell(0, 0);
+    let states = page.states();
+    let mut keys = Vec::new();
+    let digits: Vec<String> = solution.chars().map(String::from).collect();
+    for (i, digit) in digits.iter().enumerate() {
+        if states[i / 9][i % 9] != *digit {
+            keys.push(digit.as_str());
+        }
+        keys.push("ArrowRight");
+        if i % 9 == 8 {
+            keys.push("ArrowDown");
+        }
+    }
+    page.tab.keys(&keys);
+    let typed: String = page.states().concat().concat();
+    assert_eq!(typed, solution);
+    page.wait_for("document.getElementById('verdict').textContent.indexOf('Solved') >= 0");
 }
 
 #[test]
@@ -415,10 +464,15 @@ fn show_gives_an_aquariums_puzzlink_address_and_refuses_other_kinds() {
 #[test]
 fn an_aquariums_hints_settle_cells_as_its_solution_has_them_sandbox_off_as_root() {
     let (dir, id, _) = exported();
+    aquariums_hints_settle_cells_as_its_solution_has_them(&Page::new(&dir), id);
+}
+
+/// Aquarium `id` of [`exported`]'s archive, its hints asked for and
+/// followed.
+pub(crate) fn aquariums_hints_settle_cells_as_its_solution_has_them<B: Browse>(page: &Page<B>, id: i64) {
     let (_, water) = aquarium_fixture();
     let puzzle =
         Aquarium::parse_text(&std::fs::read_to_string(fixtures().join(format!("{AQUARIUM}.txt"))).unwrap()).unwrap();
-    let page = Page::new(&dir);
     page.open(&format!("p/{id}.html"));
     // Each hint highlights cells that the solution has as it says; setting
     // them as it says (a click with water or air) moves the hints on.
@@ -532,9 +586,57 @@ fn a_drag_fills_every_cell_it_passes_with_a_finger_or_the_mouse_on_a_phone_and_a
     assert!(frame[0].as_u64() <= frame[1].as_u64(), "a Sudoku {frame} on the phone");
 }
 
+/// Aquarium `id` of [`exported`]'s archive, not played yet, solved with
+/// the mouse: a drag along a row over water the solution has in two tanks
+/// or more, then a click on each tank's top water row the drag left short.
+pub(crate) fn aquarium_solved_by_a_drag_and_clicks<B: Browse>(page: &Page<B>, id: i64) {
+    let (tanks, water) = aquarium_fixture();
+    let (h, w) = (tanks.len(), tanks[0].len());
+    page.open("index.html");
+    page.run("window.localStorage.clear()");
+    page.open(&format!("p/{id}.html"));
+    assert!(page.states().iter().flatten().all(|s| s == "empty"));
+    // The longest stretch of water along a row, over two tanks or more.
+    let stretches = (0..h).flat_map(|r| {
+        let water = &water;
+        (0..w)
+            .filter(move |&c| water[r][c] && (c == 0 || !water[r][c - 1]))
+            .map(move |start| (start..w).take_while(|&c| water[r][c]).map(|c| (r, c)).collect::<Vec<_>>())
+    });
+    let tanks_of = |cells: &[(usize, usize)]| {
+        cells.iter().map(|&(r, c)| &tanks[r][c]).collect::<std::collections::HashSet<_>>().len()
+    };
+    let stretch = stretches.filter(|s| tanks_of(s) >= 2).max_by_key(|s| s.len()).expect("water over two tanks");
+    page.mouse_drag(&stretch);
+    // Water in each tank it passed, up to it, and nowhere else.
+    let filled = |r: usize, c: usize| -> Vec<(usize, usize)> {
+        (r..h).flat_map(|ro| (0..w).map(move |co| (ro, co))).filter(|&(ro, co)| tanks[ro][co] == tanks[r][c]).collect()
+    };
+    let mut expected: Vec<(usize, usize)> = stretch.iter().flat_map(|&(r, c)| filled(r, c)).collect();
+    expected.sort();
+    expected.dedup();
+    let states = page.states();
+    let wet: Vec<(usize, usize)> =
+        (0..h).flat_map(|r| (0..w).map(move |c| (r, c))).filter(|&(r, c)| states[r][c] == "water").collect();
+    assert_eq!(wet, expected, "water after a drag over {stretch:?}");
+    let mut names: Vec<&String> = tanks.iter().flatten().collect();
+    names.sort();
+    names.dedup();
+    for t in names {
+        let top = (0..h).flat_map(|r| (0..w).map(move |c| (r, c))).find(|&(r, c)| tanks[r][c] == *t && water[r][c]);
+        if let Some((r, c)) = top
+            && page.states()[r][c] != "water"
+        {
+            page.click_cell(r, c);
+        }
+    }
+    assert_eq!(water_of(&page.states()), water);
+    page.wait_for("document.getElementById('verdict').textContent.indexOf('Solved') >= 0");
+}
+
 /// Solves the special of line `n` of the test site's specials on its page
 /// by clicks, as a player would: the top water row of each of its tanks.
-fn solve_special(page: &Page, n: usize) {
+fn solve_special<B: Browse>(page: &Page<B>, n: usize) {
     let specials = std::fs::read_to_string(fixtures().join("site/specials.txt")).unwrap();
     let line = specials.lines().nth(n).unwrap();
     let tanks: Vec<&str> = line.split(';').nth(1).unwrap().split(' ').next().unwrap().split(',').collect();
@@ -553,8 +655,9 @@ fn solve_special(page: &Page, n: usize) {
     page.wait_for("document.getElementById('verdict').textContent.indexOf('Solved') >= 0");
 }
 
-#[test]
-fn the_front_page_leads_to_the_newest_specials_and_marks_the_dailies_played_sandbox_off_as_root() {
+/// Dailies of three days running, two weeklies and a monthly, and an
+/// Aquarium, exported to `site/`.
+pub(crate) fn specials_exported() -> Dir {
     let dir = Dir::new();
     // Dailies of three days running, two weeklies and a monthly, as saved
     // pages of the test site's specials (line, date), and an Aquarium.
@@ -573,6 +676,12 @@ fn the_front_page_leads_to_the_newest_specials_and_marks_the_dailies_played_sand
     dir.run(&files.iter().map(String::as_str).collect::<Vec<_>>()).ok();
     let export = dir.run(&["export", "--html", "site"]).ok();
     assert!(export.stderr.contains("today.html"), "{export}");
+    dir
+}
+
+#[test]
+fn the_front_page_leads_to_the_newest_specials_and_marks_the_dailies_played_sandbox_off_as_root() {
+    let dir = specials_exported();
     let listed = dir.run(&["list", "--json"]).ok().json_lines();
     let id_of = |date: &str| -> i64 {
         listed.iter().find(|r| r["special_date"] == date).unwrap_or_else(|| panic!("{date}"))["id"].as_i64().unwrap()
@@ -590,12 +699,21 @@ fn the_front_page_leads_to_the_newest_specials_and_marks_the_dailies_played_sand
     assert!(std::fs::read_to_string(dir.join("site/index.html")).unwrap().contains("href=\"today.html\""));
     let daily = std::fs::read_to_string(dir.join(&format!("site/p/{}.html", id_of("2026-08-23")))).unwrap();
     assert!(daily.contains("href=\"../today.html\""), "{daily}");
+    front_page_marks_the_dailies_played_and_fits(&Page::new(&dir), &dir);
+}
 
-    let page = Page::new(&dir);
+/// The front page of [`specials_exported`]'s archive: the newest daily
+/// solved on its page, its calendar, streak and newest specials, on a
+/// phone; and neither it nor the index scrolls sideways.
+pub(crate) fn front_page_marks_the_dailies_played_and_fits<B: Browse>(page: &Page<B>, dir: &Dir) {
+    let listed = dir.run(&["list", "--json"]).ok().json_lines();
+    let id_of = |date: &str| -> i64 {
+        listed.iter().find(|r| r["special_date"] == date).unwrap_or_else(|| panic!("{date}"))["id"].as_i64().unwrap()
+    };
     page.resize(390, 844);
     // The newest daily solved on its page, by clicks, on the phone.
     page.open(&format!("p/{}.html", id_of("2026-08-23")));
-    solve_special(&page, 0);
+    solve_special(page, 0);
     // The day before solved and the one before that started, in visits
     // before this one: the progress as a puzzle's page keeps it.
     page.open("today.html");

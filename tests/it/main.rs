@@ -9,6 +9,7 @@ mod util;
 
 mod archive_format;
 mod backup;
+mod browse;
 mod browser_profile;
 mod calendar;
 mod calendar_batch;
@@ -24,8 +25,10 @@ mod family_server;
 mod faults;
 mod fetch_family;
 mod fetch_log;
+mod firefox;
 mod grade_aquarium;
 mod grade_hints;
+mod html_firefox;
 mod html_index;
 mod html_play;
 mod import_words;

@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use roxmltree::{Document, Node};
 
+use crate::browse::Browse;
 use crate::chromium::Tab;
 use crate::site::require_chromium;
 use crate::util::{Dir, artefacts, fixtures};
