@@ -99,7 +99,9 @@ pub fn parse(text: &str) -> Result<ProgressFile, String> {
     let text = text.trim_start_matches('\u{feff}');
     let value: Value = serde_json::from_str(text).map_err(|e| {
         let what = if e.is_eof() { "cut short" } else { "not valid JSON" };
-        format!("{what} at line {}, column {}: {e}", e.line(), e.column())
+        let said = e.to_string();
+        let why = said.rsplit_once(" at line ").map_or(said.as_str(), |(why, _)| why);
+        format!("{what} at line {}, column {} ({why})", e.line(), e.column())
     })?;
     let Value::Object(top) = value else { return Err("not a progress file: not a JSON object".into()) };
     match top.get("format") {

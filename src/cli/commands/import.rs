@@ -115,9 +115,10 @@ pub fn run(args: ImportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
                 if report.unknown > 0 {
                     let more = if report.unknown > report.unknown_keys.len() as u64 { ", ..." } else { "" };
                     say!(
-                        "aquarchive: {}: {} of puzzles this archive does not hold, not kept (keys {}{more})",
+                        "aquarchive: {}: {} of puzzles this archive does not hold, not kept ({} {}{more})",
                         file.display(),
                         count_of(report.unknown, "record", "records"),
+                        if report.unknown == 1 { "key" } else { "keys" },
                         report.unknown_keys.join(", "),
                     );
                 }
