@@ -308,7 +308,15 @@ mod tests {
     #[test]
     fn a_file_reads_back_as_written_and_is_told_by_its_start() {
         let records = vec![
-            ("0123456789abcdef".to_string(), Progress { grid: "w.a".into(), started: true, help: 2, ..record(Some("2026-12-01T10:00:00.5Z"), true, 9) }),
+            (
+                "0123456789abcdef".to_string(),
+                Progress {
+                    grid: "w.a".into(),
+                    started: true,
+                    help: 2,
+                    ..record(Some("2026-12-01T10:00:00.5Z"), true, 9)
+                },
+            ),
             ("fedcba9876543210".to_string(), record(None, false, 3)),
         ];
         let text = file_text(&records, "2026-12-07T00:00:00Z".parse().unwrap());
@@ -323,7 +331,10 @@ mod tests {
             (r#"{"format": "aquarchive-progress", "version": 1, "puzzles": {"#, "cut short at line 1"),
             (r#"{"format": "something", "version": 1, "puzzles": {}}"#, "not a progress file"),
             (r#"{"format": "aquarchive-progress", "version": 2, "puzzles": {}}"#, "made by a newer aquarchive"),
-            (r#"{"format": "aquarchive-progress", "version": 1, "puzzles": {"xyz": {}}}"#, "\"xyz\" is not a progress key"),
+            (
+                r#"{"format": "aquarchive-progress", "version": 1, "puzzles": {"xyz": {}}}"#,
+                "\"xyz\" is not a progress key",
+            ),
             (
                 r#"{"format": "aquarchive-progress", "version": 1, "puzzles": {"0123456789abcdef": {"time": "long"}}}"#,
                 "puzzles.0123456789abcdef: `time` is not a whole number",

@@ -102,7 +102,8 @@ impl Store {
         prefixes: &std::collections::HashSet<String>,
     ) -> Result<Vec<(i64, String)>, StoreError> {
         let lengths: std::collections::BTreeSet<usize> = prefixes.iter().map(String::len).collect();
-        let mut statement = self.conn.prepare("SELECT id, canonical_hash FROM puzzles ORDER BY id").map_err(self.err())?;
+        let mut statement =
+            self.conn.prepare("SELECT id, canonical_hash FROM puzzles ORDER BY id").map_err(self.err())?;
         let mut rows = statement.query([]).map_err(self.err())?;
         let mut found = Vec::new();
         while let Some(row) = rows.next().map_err(self.err())? {
