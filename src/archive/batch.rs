@@ -92,7 +92,9 @@ impl Batch {
                 }
                 Input::Puzzles => batch.candidates.extend(import::read_file(&file, format, kind)?),
                 Input::Progress => {
-                    let read = progress::read(&file)?;
+                    // Read whole, and refused whole: nothing is written yet.
+                    let read = progress::parse(&import::read_text(&file)?)
+                        .map_err(|why| ArchiveError::Input(format!("{}: {why}", file.display())))?;
                     batch.progress.push((file, read));
                 }
             }

@@ -17,7 +17,6 @@
 //! [`beats`], which `archive.js` follows word for word.
 
 use std::collections::{HashMap, HashSet};
-use std::path::Path;
 
 use jiff::Timestamp;
 use serde_json::{Map, Value, json};
@@ -87,14 +86,8 @@ pub fn is_progress_file(start: &[u8]) -> bool {
     })
 }
 
-/// Reads the progress file at `path` whole; anything amiss is an error
-/// naming the file and the field at fault.
-pub fn read(path: &Path) -> Result<ProgressFile, ArchiveError> {
-    let text = super::import::read_text(path)?;
-    parse(&text).map_err(|why| ArchiveError::Input(format!("{}: {why}", path.display())))
-}
-
-/// A progress file's text read (see [`read`]); the error says what is wrong.
+/// A progress file's text read whole; the error says what is wrong, and
+/// where (the caller names the file).
 pub fn parse(text: &str) -> Result<ProgressFile, String> {
     let text = text.trim_start_matches('\u{feff}');
     let value: Value = serde_json::from_str(text).map_err(|e| {

@@ -123,6 +123,13 @@ fn an_archive_of_version_3_opens_verifies_exports_as_expected_and_keeps_progress
     let merge = merge.expect_code(3);
     assert!(!merge.stdout.contains("player's progress"), "{merge}");
     assert_eq!(query(&dir.join("a.sqlite"), "SELECT count(*) FROM progress WHERE seconds = 70"), 1);
+    // A backup copies it; a removal of its puzzle takes it.
+    dir.run(&["--db", "a.sqlite", "backup", "copy.sqlite"]).ok();
+    assert_eq!(query(&dir.join("copy.sqlite"), "SELECT count(*) FROM progress WHERE seconds = 70"), 1);
+    dir.run(&["--db", "a.sqlite", "remove", &daily["id"].to_string()]).ok();
+    assert_eq!(query(&dir.join("a.sqlite"), "SELECT count(*) FROM progress"), 0);
+    let stats = dir.run(&["--db", "a.sqlite", "stats", "--json"]).ok().json_lines();
+    assert_eq!(stats[0]["progress"]["played"], 0, "{}", stats[0]);
 }
 
 /// Each line of a JSON-lines export without the fields `except`, in order
