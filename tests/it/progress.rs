@@ -220,6 +220,24 @@ fn progress_goes_from_the_browser_to_the_archive_to_another_and_back_to_a_fresh_
     fresh.open(&site, &format!("p/{daily}.html"));
     assert!(fresh.text("#verdict").contains("Solved"), "{}", fresh.text("#verdict"));
     assert_eq!(fresh.kept(&daily_key)["solvedAt"], solved_at.as_str());
+
+    // The page and the archive keep the same of one file: an earlier solve
+    // beats the daily's, a record played no longer than the other's does not.
+    let earlier = dir.write(
+        "earlier.json",
+        json!({ "format": "aquarchive-progress", "version": 1, "puzzles": {
+            &daily_key: { "grid": "", "time": 5, "solved": false, "solvedAt": "2026-01-01T00:00:00.000Z" },
+            &other_key: { "grid": "", "time": 0, "started": false },
+        }})
+        .to_string(),
+    );
+    fresh.open(&site, "today.html");
+    fresh.choose_file("#load-progress", &earlier);
+    fresh.wait_for("document.getElementById('progress-said').textContent.indexOf('earlier.json') === 0");
+    assert_eq!(fresh.text("#progress-said"), "earlier.json: 2 records read, 1 changed.");
+    assert_eq!(fresh.kept(&daily_key)["solvedAt"], "2026-01-01T00:00:00.000Z");
+    let kept = dir.run(&["--db", "b.sqlite", "import", "earlier.json"]).ok();
+    assert!(kept.stdout.contains("progress: 2 read, 1 kept, 1 unchanged"), "{kept}");
 }
 
 #[test]
