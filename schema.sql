@@ -1,4 +1,4 @@
--- The aquarchive database, version 3 (`user_version`; the binary's
+-- The aquarchive database, version 4 (`user_version`; the binary's
 -- `store::VERSION`). Embedded in the binary (src/store) and run once on a
 -- new file. A change to it is a new version, with a step in
 -- src/store/migrate.rs that takes a file of the version before to it, run
@@ -151,3 +151,25 @@ CREATE TABLE removed_puzzles (
     removed_at     TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
 );
 CREATE INDEX removed_puzzles_snapshot ON removed_puzzles (snapshot);
+
+-- A player's progress on a puzzle, as the HTML archive's page kept it in
+-- the browser and `import progress.json` brought it here (one row a
+-- puzzle; the page keeps it by the puzzle's progress key, the start of
+-- `canonical_hash`, and every puzzle with that key gets it): `grid` the
+-- cells as played, in the page's own form; `seconds` the time played;
+-- `started` whether a cell is set; `solved` whether the grid kept is the
+-- solution; `solved_at` when it was first solved (NULL: not solved, or
+-- solved before the page kept the time); `help` the hints and mistake
+-- checks taken; `shown` whether the solution was shown; `kept_at` when
+-- this row was written.
+CREATE TABLE progress (
+    puzzle     INTEGER PRIMARY KEY REFERENCES puzzles (id) ON DELETE CASCADE,
+    grid       TEXT NOT NULL,
+    seconds    INTEGER NOT NULL CHECK (seconds >= 0),
+    started    INTEGER NOT NULL,
+    solved     INTEGER NOT NULL,
+    solved_at  TEXT,
+    help       INTEGER NOT NULL CHECK (help >= 0),
+    shown      INTEGER NOT NULL,
+    kept_at    TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+);

@@ -2,7 +2,8 @@
 //! written, then each part carried into the archive by its own operation:
 //! puzzle files ([`super::import`]), saved pages (as a fetch reads them,
 //! [`super::fetch::import_page`]), exports' JSON lines ([`super::jsonl`])
-//! and other archives ([`super::merge`]).
+//! other archives ([`super::merge`]) and a player's progress saved by the
+//! HTML archive ([`super::progress`]).
 
 use std::path::{Path, PathBuf};
 
@@ -15,6 +16,7 @@ use super::fetch::{self, Outcome};
 use super::import::{self, Candidate, Format, Input, Summary};
 use super::jsonl::{self, JsonReport};
 use super::merge::{self, MergeReport};
+use super::progress::{self, ProgressFile, ProgressReport};
 
 /// What an import's paths hold, sorted by what reads each file.
 pub struct Batch {
@@ -29,6 +31,8 @@ pub struct Batch {
     pages: Vec<(PathBuf, Vec<u8>)>,
     json_files: Vec<PathBuf>,
     archives: Vec<PathBuf>,
+    /// Progress files, read whole: a bad one stops the import before it writes.
+    progress: Vec<(PathBuf, ProgressFile)>,
 }
 
 /// One part of a batch done, for the caller to tell as it comes.
@@ -46,6 +50,8 @@ pub enum Step<'a> {
     Restored { file: &'a Path, report: &'a JsonReport },
     /// Another archive merged.
     Merged { file: &'a Path, report: &'a MergeReport },
+    /// A progress file's records kept.
+    Progress { file: &'a Path, report: &'a ProgressReport },
 }
 
 /// What became of a batch's saved pages.
@@ -73,6 +79,7 @@ impl Batch {
             pages: Vec::new(),
             json_files: Vec::new(),
             archives: Vec::new(),
+            progress: Vec::new(),
         };
         for file in inputs.files {
             match import::input_of(&file)? {
@@ -84,6 +91,12 @@ impl Batch {
                     batch.pages.push((file, bytes));
                 }
                 Input::Puzzles => batch.candidates.extend(import::read_file(&file, format, kind)?),
+                Input::Progress => {
+                    // Read whole, and refused whole: nothing is written yet.
+                    let read = progress::parse(&import::read_text(&file)?)
+                        .map_err(|why| ArchiveError::Input(format!("{}: {why}", file.display())))?;
+                    batch.progress.push((file, read));
+                }
             }
         }
         Ok(batch)
@@ -97,12 +110,17 @@ impl Batch {
     /// Whether the paths named no file to read (only folders without
     /// puzzle files or saved pages, or solutions left out).
     pub fn is_empty(&self) -> bool {
-        self.candidates.is_empty() && self.pages.is_empty() && self.archives.is_empty() && self.json_files.is_empty()
+        self.candidates.is_empty()
+            && self.pages.is_empty()
+            && self.archives.is_empty()
+            && self.json_files.is_empty()
+            && self.progress.is_empty()
     }
 
     /// Carries each part into `store`, telling `tell` as each is done: the
     /// puzzle files first (with `progress` counting their puzzles), then
-    /// the saved pages, the JSON lines and the other archives. Stops after
+    /// the saved pages, the JSON lines, the other archives and the progress
+    /// files (last, so that their puzzles are there). Stops after
     /// a part that Ctrl-C interrupted (see [`crate::interrupt`]); every part
     /// keeps what it stored. A new archive (see [`Store::open_to_keep`]) takes
     /// its name only when a part stores something.
@@ -114,7 +132,8 @@ impl Batch {
     ) -> Result<(), E> {
         // With nothing else named (no path, or an empty folder), the puzzle
         // import still runs, to say that nothing was stored.
-        let nothing_else = self.pages.is_empty() && self.archives.is_empty() && self.json_files.is_empty();
+        let nothing_else =
+            self.pages.is_empty() && self.archives.is_empty() && self.json_files.is_empty() && self.progress.is_empty();
         if !self.candidates.is_empty() || nothing_else {
             let total = self.puzzles();
             let summary = import::import(store, self.candidates, Settings::default(), progress)?;
@@ -159,6 +178,10 @@ impl Batch {
                 return Ok(());
             }
         }
+        for (file, read) in &self.progress {
+            let report = progress::import(store, read)?;
+            tell(Step::Progress { file, report: &report })?;
+        }
         Ok(())
     }
 }
@@ -195,7 +218,7 @@ mod tests {
                     Step::Page { outcome, .. } => format!("page failed: {}", matches!(outcome, Outcome::Failed(_))),
                     Step::Pages(c) => format!("pages {} {} {} {}", c.new, c.present, c.flagged, c.unreadable),
                     Step::HashUnconfirmed => "hash".into(),
-                    Step::Restored { .. } | Step::Merged { .. } => "other".into(),
+                    Step::Restored { .. } | Step::Merged { .. } | Step::Progress { .. } => "other".into(),
                 });
                 Ok(())
             })

@@ -13,6 +13,11 @@
 //! - `puzzles.js`: one short row per puzzle, which `archive.js` filters (by
 //!   kind, size class, status, grade and stored date) across all pages,
 //!   offline;
+//! - `progress.js`: the player's progress the archive keeps on these
+//!   puzzles (`import progress.json`), which every page merges into the
+//!   browser's on load ([`super::progress`]'s rule), so that a fresh
+//!   browser shows them as played; the front page and the index save the
+//!   browser's progress to a file and load one;
 //! - `p/ID.html`: one page per puzzle: its picture (drawn by its kind, see
 //!   [`picture`](super::picture)), the solution revealed on click (a checkbox and CSS, so it
 //!   works without JavaScript too; a played page's script puts a button that
@@ -160,12 +165,19 @@ fn write_site(store: &Store, filter: &Filter, root: &Path, options: &HtmlOptions
     std::fs::write(&path, &today).map_err(stage::io(&path))?;
     report.bytes += today.len() as u64;
     let data = page::puzzles_js(&rows);
+    let ids: std::collections::HashSet<i64> = puzzles.iter().map(|p| p.id).collect();
+    let progress = page::progress_js(&super::progress::by_key(store, Some(&ids))?);
     // The mark, written first by the staging, is counted with the rest.
     report.bytes += stage::MARK_TEXT.len() as u64;
     // The script, after the hints' words it fills and the look of the
     // boards it draws (written here, once).
     let script = play::words_js() + &play::board_js() + SCRIPT;
-    for (name, contents) in [("puzzles.js", data.as_str()), ("style.css", STYLE), ("archive.js", script.as_str())] {
+    for (name, contents) in [
+        ("puzzles.js", data.as_str()),
+        ("progress.js", progress.as_str()),
+        ("style.css", STYLE),
+        ("archive.js", script.as_str()),
+    ] {
         let path = root.join(name);
         std::fs::write(&path, contents).map_err(stage::io(&path))?;
         report.bytes += contents.len() as u64;

@@ -283,10 +283,14 @@ pub enum Input {
     Puzzles,
     /// A page saved from the site ([`is_saved_page`]).
     Page,
+    /// A player's progress saved by the HTML archive's page
+    /// ([`super::progress`]).
+    Progress,
 }
 
 /// What `path` holds: an SQLite file by its header (whatever its name;
-/// opening it then checks that it is an archive), JSON lines by the name
+/// opening it then checks that it is an archive), a progress file by its
+/// first member `format` ([`super::progress::is_progress_file`]), JSON lines by the name
 /// `*.jsonl` or a first character that is not blank being `{` (no puzzle
 /// format starts so), a saved page by its name, else puzzles.
 pub fn input_of(path: &Path) -> Result<Input, ArchiveError> {
@@ -300,6 +304,8 @@ pub fn input_of(path: &Path) -> Result<Input, ArchiveError> {
     let first = start.iter().find(|b| !b.is_ascii_whitespace());
     Ok(if start.starts_with(b"SQLite format 3\0") {
         Input::Archive
+    } else if super::progress::is_progress_file(&start) {
+        Input::Progress
     } else if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("jsonl")) || first == Some(&b'{') {
         Input::JsonLines
     } else if is_saved_page(path) {

@@ -1,6 +1,7 @@
 //! `import OTHER.sqlite`: another archive merged into this one, every
 //! puzzle with its solutions, grade, page facts and calendar readings, every
-//! page snapshot once, every fetch record once.
+//! page snapshot once, every fetch record once, and the player's progress
+//! on its puzzles (kept by [`super::progress`]'s rule).
 //!
 //! The other is untrusted input: it is read from a checked private copy
 //! ([`Store::open_other`]: never written, upgraded or held locked, refused
@@ -21,6 +22,7 @@
 use std::collections::HashSet;
 use std::path::Path;
 
+use crate::render::count_of;
 use crate::store::{Filter, Record, Store};
 
 use super::error::ArchiveError;
@@ -43,6 +45,8 @@ pub struct MergeReport {
     /// Fetch records stored now, and those the log had identically.
     pub fetches: u64,
     pub fetches_present: u64,
+    /// Puzzles' progress records kept now (see [`super::progress::keep`]).
+    pub progress: u64,
     /// Page snapshots and fetch records of the other that were not stored:
     /// `place: why` each (puzzles refused are in `puzzles`).
     pub refused: Vec<String>,
@@ -53,7 +57,7 @@ pub struct MergeReport {
 impl MergeReport {
     /// Whether the merge added nothing at all (the same archive merged again).
     pub fn stored_nothing(&self) -> bool {
-        self.puzzles.stored() == 0 && self.snapshots == 0 && self.fetches == 0
+        self.puzzles.stored() == 0 && self.snapshots == 0 && self.fetches == 0 && self.progress == 0
     }
 
     /// Rows of the other refused, puzzles, pages and fetch records together.
@@ -70,6 +74,9 @@ impl MergeReport {
             self.fetches,
             self.fetches_present
         );
+        if self.progress > 0 {
+            line.push_str(&format!("; {} of a player's progress kept", count_of(self.progress, "record", "records")));
+        }
         if !self.refused.is_empty() {
             line.push_str(&format!("; {} page snapshots or fetch records refused", self.refused.len()));
         }
@@ -124,6 +131,9 @@ pub fn merge(store: &mut Store, other: &Path) -> Result<MergeReport, ArchiveErro
             return Ok(MergeReport { interrupted: true, ..report });
         }
     }
+    // The player's progress, once every puzzle it may be of is here.
+    let records = super::progress::by_key(&source, None)?;
+    report.progress = super::progress::keep(store, &records)?.changed;
     // The fetch log, a chunk at a time after the pages it names.
     let mut after = 0;
     loop {

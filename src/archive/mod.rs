@@ -18,6 +18,7 @@ pub mod kinds;
 pub mod merge;
 pub mod page;
 pub mod picture;
+pub mod progress;
 pub mod reading;
 pub mod remove;
 pub mod reparse;

@@ -1,5 +1,5 @@
 //! `remove`: puzzles taken out of the archive, in one transaction, each
-//! with its solutions, grade, page facts and readings. Its page and the
+//! with its solutions, grade, page facts, readings and progress. Its page and the
 //! fetch records of that page stay (the log of fetches says what happened;
 //! `reparse` reads a removed puzzle's page again only when asked to bring
 //! it back), and the archive keeps a record of what each removed puzzle

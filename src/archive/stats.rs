@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::store::{Count, FetchCounts, Filter, GradeCount, HashCheck, Puzzle, Status, Store};
+use crate::store::{Count, FetchCounts, Filter, GradeCount, HashCheck, ProgressCount, Puzzle, Status, Store};
 
 use super::verdict::Tally;
 use super::{grade, kinds, site_names};
@@ -34,6 +34,23 @@ pub struct Stats {
     pub fetches: FetchCounts,
     /// Aquarium and Sudoku puzzles by class and grade.
     pub grades: Vec<GradeCount>,
+    /// The player's progress kept (`import progress.json`).
+    pub progress: Played,
+}
+
+/// Puzzles played in the HTML archive, as their progress was kept: in all,
+/// and by kind and size class (`counts`).
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Played {
+    /// Puzzles with progress kept.
+    pub played: u64,
+    /// Of them, solved (now or once).
+    pub solved: u64,
+    /// Solved with help taken (hints or mistake checks).
+    pub solved_with_help: u64,
+    /// The solution shown, solved or not.
+    pub solution_shown: u64,
+    pub counts: Vec<ProgressCount>,
 }
 
 /// Aquarium puzzles by what the site's own answer hash said.
@@ -114,7 +131,24 @@ pub fn stats(store: &Store) -> Result<Stats, crate::store::StoreError> {
     }
     let fetches = store.fetch_counts()?;
     let grades = store.grade_counts()?.into_iter().filter(|g| grade::graded(g.kind)).collect();
-    Ok(Stats { database: store.path().display().to_string(), puzzles, counts, times, hash_checks, fetches, grades })
+    let counts_played = store.progress_counts()?;
+    let progress = Played {
+        played: counts_played.iter().map(|c| c.played).sum(),
+        solved: counts_played.iter().map(|c| c.solved).sum(),
+        solved_with_help: counts_played.iter().map(|c| c.solved_with_help).sum(),
+        solution_shown: counts_played.iter().map(|c| c.solution_shown).sum(),
+        counts: counts_played,
+    };
+    Ok(Stats {
+        database: store.path().display().to_string(),
+        puzzles,
+        counts,
+        times,
+        hash_checks,
+        fetches,
+        grades,
+        progress,
+    })
 }
 
 impl Stats {
@@ -157,6 +191,39 @@ impl Stats {
             row.push(cells.values().sum::<u64>().to_string());
             out.push(row);
         }
+        out
+    }
+
+    /// The puzzles played as a table: a row per kind and class, with how
+    /// many were played, solved, solved with help, and had their solution
+    /// shown, and a row of them all. Empty when no progress is kept.
+    pub fn progress_rows(&self) -> Vec<Vec<String>> {
+        let played = &self.progress;
+        if played.counts.is_empty() {
+            return Vec::new();
+        }
+        let mut rows: BTreeMap<String, (Order, [u64; 4])> = BTreeMap::new();
+        for c in &played.counts {
+            let class = format!("{} {}", c.kind, class_of(c.kind, c.size_class, c.width, c.height));
+            let row = row_of(&mut rows, class, order_of(c.kind, c.size_class, c.width, c.height), || [0; 4]);
+            for (cell, n) in row.iter_mut().zip([c.played, c.solved, c.solved_with_help, c.solution_shown]) {
+                *cell += n;
+            }
+        }
+        let header = ["class", "played", "solved", "solved with help", "solution shown"];
+        let mut out = vec![header.map(String::from).to_vec()];
+        for (class, cells) in in_order(rows) {
+            out.push(std::iter::once(class).chain(cells.iter().map(u64::to_string)).collect());
+        }
+        out.push(
+            std::iter::once("all".to_string())
+                .chain(
+                    [played.played, played.solved, played.solved_with_help, played.solution_shown]
+                        .iter()
+                        .map(u64::to_string),
+                )
+                .collect(),
+        );
         out
     }
 

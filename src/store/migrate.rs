@@ -16,11 +16,15 @@ use rusqlite::{Connection, TransactionBehavior};
 use super::StoreError;
 
 /// `STEPS[i]` takes a file of database version `i + 1` to version `i + 2`.
-const STEPS: &[&str] = &[include_str!("migrations/2-no-solver.sql"), include_str!("migrations/3-removed-puzzles.sql")];
+const STEPS: &[&str] = &[
+    include_str!("migrations/2-no-solver.sql"),
+    include_str!("migrations/3-removed-puzzles.sql"),
+    include_str!("migrations/4-progress.sql"),
+];
 
 /// The tables a step makes, each with the first version that holds it: a
 /// file of an earlier version lacks them until it is upgraded.
-pub(super) const TABLES_ADDED: &[(&str, i64)] = &[("removed_puzzles", 3)];
+pub(super) const TABLES_ADDED: &[(&str, i64)] = &[("removed_puzzles", 3), ("progress", 4)];
 
 /// The database version this binary reads and writes (`PRAGMA
 /// user_version`), the one `schema.sql` makes: one more than the steps

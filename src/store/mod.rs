@@ -18,7 +18,8 @@
 //! consistent copy of the whole file in `backup.rs`, a puzzle's whole
 //! record read out and restored (merge, JSON lines) in `record.rs`, the
 //! snapshots and fetch records a merge copies in `merge.rs`, puzzles taken
-//! out (`remove`), each leaving a record of what it was, in `removal.rs`, and what the drive
+//! out (`remove`), each leaving a record of what it was, in `removal.rs`, a
+//! player's progress brought from the HTML archive in `progress.rs`, and what the drive
 //! under a file allows (naming a finished file where there are no hard
 //! links, telling a network share apart) in `drive.rs`.
 
@@ -32,6 +33,7 @@ mod migrate;
 mod model;
 mod open;
 mod other;
+mod progress;
 mod puzzles;
 mod readings;
 mod record;
@@ -46,6 +48,7 @@ pub use merge::{FetchRecord, FetchesRestored};
 pub use migrate::VERSION;
 pub use model::{Added, Count, Filter, Grade, GradeCount, NewPuzzle, Puzzle, SiteFacts, Sizes, Solution, Status};
 pub use open::{APPLICATION_ID, Access, Store};
+pub use progress::{KeptProgress, Progress, ProgressCount};
 pub use readings::NewReading;
 pub use record::{
     Additions, Graded, MAX_ROW_BYTES, READ_BUDGET, Reading, Record, RestoreReport, Restored, RowResult, Snapshot,

@@ -235,6 +235,6 @@ pub(super) fn serialize_maybe_time<S: Serializer>(time: &Option<Timestamp>, seri
     }
 }
 
-fn serialize_kind<S: Serializer>(kind: &Kind, serializer: S) -> Result<S::Ok, S::Error> {
+pub(super) fn serialize_kind<S: Serializer>(kind: &Kind, serializer: S) -> Result<S::Ok, S::Error> {
     serializer.serialize_str(kind.name())
 }

@@ -1,5 +1,5 @@
 //! Puzzles taken out of the archive (`aquarchive remove`): each goes with
-//! its solutions, grade, page facts and calendar readings (the schema's
+//! its solutions, grade, page facts, calendar readings and progress (the schema's
 //! `ON DELETE CASCADE`), and leaves a row in `removed_puzzles` that says
 //! what it was. Its page snapshot and the fetch records of that page stay:
 //! the log of fetches records what happened, and reads the row to say what
@@ -63,7 +63,7 @@ impl Store {
             )
             .and_then(|mut s| s.execute([puzzle.id]))
             .map_err(err)?;
-            // Its solutions, grade, page facts and readings go with it.
+            // Its solutions, grade, page facts, readings and progress go with it.
             tx.prepare_cached("DELETE FROM puzzles WHERE id = ?1")
                 .and_then(|mut s| s.execute([puzzle.id]))
                 .map_err(err)?;

@@ -72,7 +72,7 @@ fn an_archive_of_version_2_opens_verifies_exports_as_expected_and_takes_a_remova
         "the export of the version 2 archive changed; first difference at {}",
         first_difference(&export.stdout, &expected)
     );
-    assert_eq!(query(&dir.join("a.sqlite"), "PRAGMA user_version"), 3);
+    assert_eq!(query(&dir.join("a.sqlite"), "PRAGMA user_version"), 4);
 
     let daily = dir.run(&["--db", "a.sqlite", "list", "--size", "daily", "--json"]).ok().json_lines();
     assert_eq!(daily.len(), 1);
@@ -85,6 +85,51 @@ fn an_archive_of_version_2_opens_verifies_exports_as_expected_and_takes_a_remova
     assert!(reparse.stdout.contains("3 unchanged, 0 changed"), "{reparse}");
     let verify = dir.run(&["--db", "a.sqlite", "verify"]).ok();
     assert!(verify.stdout.ends_with("17 puzzles checked, 0 mismatches\n"), "{verify}");
+}
+
+/// Version 3 to 4 added the player's progress: an archive of version 3
+/// opens, verifies and exports as it did, and then keeps a progress file's
+/// record for its daily, which its stats count and a merge carries.
+#[test]
+fn an_archive_of_version_3_opens_verifies_exports_as_expected_and_keeps_progress() {
+    let dir = copy_of("v3");
+    let verify = dir.run(&["--db", "a.sqlite", "verify"]).ok();
+    assert!(verify.stdout.ends_with("18 puzzles checked, 0 mismatches\n"), "{verify}");
+    let export = dir.run(&["--db", "a.sqlite", "export", "--format", "jsonl"]).ok();
+    let expected = std::fs::read_to_string(fixtures().join("archive/v3/export.jsonl")).unwrap();
+    assert!(
+        export.stdout == expected,
+        "the export of the version 3 archive changed; first difference at {}",
+        first_difference(&export.stdout, &expected)
+    );
+    assert_eq!(query(&dir.join("a.sqlite"), "PRAGMA user_version"), 4);
+
+    let lines = export.stdout.lines().map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap());
+    let daily = lines.into_iter().find(|l| l["class"] == "special daily").unwrap();
+    let key = &daily["canonical_hash"].as_str().unwrap()[..16];
+    dir.write(
+        "progress.json",
+        format!(
+            r#"{{"format": "aquarchive-progress", "version": 1, "puzzles": {{"{key}": {{"grid": "", "time": 70, "solved": true, "solvedAt": "2026-12-01T08:00:00.000Z", "help": 0, "shown": false}}}}}}"#
+        ),
+    );
+    let import = dir.run(&["--db", "a.sqlite", "import", "progress.json"]).ok();
+    assert!(import.stdout.contains("progress: 1 read, 1 kept"), "{import}");
+    let stats = dir.run(&["--db", "a.sqlite", "stats", "--json"]).ok().json_lines();
+    assert_eq!(stats[0]["progress"]["solved"], 1, "{}", stats[0]);
+    // An archive of version 3 merged into this one: its puzzles come, and no progress.
+    let merge =
+        dir.run(&["--db", "a.sqlite", "import", &fixtures().join("archive/v3/archive.sqlite").display().to_string()]);
+    let merge = merge.expect_code(3);
+    assert!(!merge.stdout.contains("player's progress"), "{merge}");
+    assert_eq!(query(&dir.join("a.sqlite"), "SELECT count(*) FROM progress WHERE seconds = 70"), 1);
+    // A backup copies it; a removal of its puzzle takes it.
+    dir.run(&["--db", "a.sqlite", "backup", "copy.sqlite"]).ok();
+    assert_eq!(query(&dir.join("copy.sqlite"), "SELECT count(*) FROM progress WHERE seconds = 70"), 1);
+    dir.run(&["--db", "a.sqlite", "remove", &daily["id"].to_string()]).ok();
+    assert_eq!(query(&dir.join("a.sqlite"), "SELECT count(*) FROM progress"), 0);
+    let stats = dir.run(&["--db", "a.sqlite", "stats", "--json"]).ok().json_lines();
+    assert_eq!(stats[0]["progress"]["played"], 0, "{}", stats[0]);
 }
 
 /// Each line of a JSON-lines export without the fields `except`, in order

@@ -231,11 +231,11 @@ fn names_from_files_and_pages_come_out_as_text_in_every_page_sandbox_off_as_root
     let read = |name: &str| std::fs::read_to_string(dir.join("site").join(name)).unwrap();
     let js = read("puzzles.js");
     assert!(js.contains("\\u003c/script>") && !js.contains('<'), "{js}");
-    // The index has the data and the script; each puzzle's page, played
-    // there, the script alone.
-    let mut pages = vec![("index.html".to_string(), 2)];
+    // The index has the data, the progress and the script; each puzzle's
+    // page, played there, the progress and the script alone.
+    let mut pages = vec![("index.html".to_string(), 3)];
     for entry in std::fs::read_dir(dir.join("site/p")).unwrap() {
-        pages.push((format!("p/{}", entry.unwrap().file_name().to_string_lossy()), 1));
+        pages.push((format!("p/{}", entry.unwrap().file_name().to_string_lossy()), 2));
     }
     assert_eq!(pages.len(), 3);
     for (name, scripts) in &pages {
@@ -285,7 +285,7 @@ fn names_from_files_and_pages_come_out_as_text_in_every_page_sandbox_off_as_root
                        function (dt) { return dt.textContent === 'source'; }); return dt.nextElementSibling.textContent;";
     open(&format!("p/{file}.html"));
     assert_eq!(run(source_fact), source.as_str());
-    assert_eq!(run("return document.scripts.length"), 1);
+    assert_eq!(run("return document.scripts.length"), 2);
     open(&format!("p/{page}.html"));
     let shown = run(source_fact);
     assert!(shown.as_str().unwrap().contains("saved & <i>.html"), "{shown}");

@@ -42,6 +42,7 @@ mod oracles;
 mod overlap;
 mod pages;
 mod pictures;
+mod progress;
 mod properties;
 mod remove;
 mod ring;

@@ -1,6 +1,7 @@
 // The exported archive's one script, for every page, run offline:
 // - the front page (today.html): the newest specials, the dailies'
-//   calendar and the streak, marked from the progress kept;
+//   calendar and the streak, marked from the progress kept; it and the
+//   index save the progress to a file and load one;
 // - the index: filters over PUZZLES (from puzzles.js) across every page,
 //   kept in the address's #hash so a filtered view can be bookmarked, and
 //   sorting by a column; each row marked solved or in progress;
@@ -8,7 +9,8 @@
 //   (Aquarium, Sudoku), with undo, a timer, a check, hints and progress
 //   kept in the browser (localStorage), so it survives a reload.
 // Without this script the static pages still list every puzzle and reveal
-// each solution.
+// each solution. Every page first merges PROGRESS (from progress.js: the
+// progress the archive keeps) into the browser's.
 //
 // The hints' words are not here: the export writes them before this script
 // as WORDS, from the graders' own wording, as templates with named
@@ -30,8 +32,14 @@
   // ---------------------------------------------------------------------
   // Progress, kept per puzzle under "aquarchive:" and the puzzle's key (a
   // hash of the puzzle itself, so two exports of one puzzle share it):
-  // {grid: the cells as played, time: seconds, solved: true or false}.
+  // {grid: the cells as played, time: seconds, started, solved (the grid
+  // is the solution), solvedAt (when first solved, ISO time; kept when the
+  // grid is started again), help: hints and mistake checks taken, shown:
+  // the solution was shown}.
   var PREFIX = "aquarchive:";
+  // A progress file: {format: FILE_FORMAT, version: 1, saved, puzzles:
+  // {key: record}}, as `aquarchive import` reads it (docs/archive.md).
+  var FILE_FORMAT = "aquarchive-progress", FILE_VERSION = 1;
 
   function loadProgress(key) {
     try {
@@ -51,6 +59,154 @@
     }
   }
 
+  // Whether a record's puzzle was solved, now or once.
+  function everSolved(record) {
+    return !!(record && (record.solved || record.solvedAt));
+  }
+
+  // Whether record `a` is kept in the place of `b` (none: null): a solved
+  // one beats an unsolved one; of two solved, the earlier solve (a known
+  // time beats none); of two unsolved, the one played longer; anything
+  // else keeps `b`. The archive's own rule, word for word
+  // (src/archive/progress.rs, `beats`).
+  function beats(a, b) {
+    if (!b) return true;
+    var solved = everSolved(a), was = everSolved(b);
+    if (solved !== was) return solved;
+    if (solved) {
+      var at = a.solvedAt ? Date.parse(a.solvedAt) : NaN, bt = b.solvedAt ? Date.parse(b.solvedAt) : NaN;
+      if (!isNaN(at) && !isNaN(bt)) return at < bt;
+      return !isNaN(at) && isNaN(bt);
+    }
+    return (a.time || 0) > (b.time || 0);
+  }
+
+  // A progress file's data checked whole: {records: {key: record}}, or
+  // {error: what is wrong} (then nothing of it is merged).
+  function checkProgressFile(data) {
+    if (!data || typeof data !== "object" || Array.isArray(data) || data.format !== FILE_FORMAT) {
+      return { error: "not a progress file: its \"format\" is not \"" + FILE_FORMAT + "\"" };
+    }
+    if (data.version !== FILE_VERSION) {
+      return { error: typeof data.version === "number" && data.version > FILE_VERSION ?
+        "a progress file of version " + data.version + ", made by a newer aquarchive" :
+        "its \"version\" is not " + FILE_VERSION };
+    }
+    var puzzles = data.puzzles;
+    if (!puzzles || typeof puzzles !== "object" || Array.isArray(puzzles)) {
+      return { error: "\"puzzles\" is not an object of records by key" };
+    }
+    var records = {};
+    var keys = Object.keys(puzzles);
+    for (var i = 0; i < keys.length; i++) {
+      var key = keys[i], r = puzzles[key], where = "puzzles." + key + ": ";
+      if (!/^[0-9a-f]{16}$/.test(key)) return { error: "puzzles: the key \"" + key + "\" is not a progress key" };
+      if (!r || typeof r !== "object" || Array.isArray(r)) return { error: where + "not an object" };
+      var out = {};
+      var bad = ["time", "help"].filter(function (k) {
+        out[k] = r[k] == null ? 0 : r[k];
+        return !(typeof out[k] === "number" && out[k] >= 0 && Math.floor(out[k]) === out[k]);
+      }).concat(["started", "solved", "shown"].filter(function (k) {
+        out[k] = r[k] == null ? false : r[k];
+        return typeof out[k] !== "boolean";
+      }));
+      if (bad.length) return { error: where + "\"" + bad[0] + "\" is not what it should be (" + JSON.stringify(r[bad[0]]) + ")" };
+      out.grid = r.grid == null ? "" : r.grid;
+      if (typeof out.grid !== "string") return { error: where + "\"grid\" is not text" };
+      if (r.solvedAt != null) {
+        if (typeof r.solvedAt !== "string" || isNaN(Date.parse(r.solvedAt))) return { error: where + "\"solvedAt\" is not a time" };
+        out.solvedAt = r.solvedAt;
+      }
+      records[key] = out;
+    }
+    return { records: records };
+  }
+
+  // Merges checked records into this browser's progress, each where it
+  // beats what is kept; says how many were read and changed.
+  function mergeProgress(records) {
+    var keys = Object.keys(records), changed = 0;
+    keys.forEach(function (key) {
+      if (beats(records[key], loadProgress(key))) {
+        saveProgress(key, records[key]);
+        changed++;
+      }
+    });
+    return { read: keys.length, changed: changed };
+  }
+
+  // Every record this browser keeps, as a progress file.
+  function progressFile() {
+    var puzzles = {};
+    try {
+      var store = window.localStorage;
+      for (var i = 0; i < store.length; i++) {
+        var name = store.key(i);
+        if (name.indexOf(PREFIX) !== 0) continue;
+        var record = JSON.parse(store.getItem(name));
+        if (record && typeof record === "object") puzzles[name.slice(PREFIX.length)] = record;
+      }
+    } catch (e) {
+      // No storage: nothing kept.
+    }
+    return { format: FILE_FORMAT, version: FILE_VERSION, saved: new Date().toISOString(), puzzles: puzzles };
+  }
+
+  // What redraws a page's marks once progress is loaded from a file.
+  var redraws = [];
+
+  // The front page's and the index's "Save progress to a file" and "Load
+  // progress from a file".
+  function setupProgressFile() {
+    var section = document.getElementById("progress-file");
+    if (!section) return;
+    section.hidden = false;
+    var said = document.getElementById("progress-said");
+    var input = document.getElementById("load-progress");
+    document.getElementById("save-progress").addEventListener("click", function () {
+      var file = progressFile();
+      var n = Object.keys(file.puzzles).length;
+      var blob = new Blob([JSON.stringify(file, null, 1) + "\n"], { type: "application/json" });
+      var url = URL.createObjectURL(blob);
+      var a = make("a", { href: url, download: "progress.json", hidden: "" }, document.body);
+      a.click();
+      a.remove();
+      setTimeout(function () { URL.revokeObjectURL(url); }, 60000);
+      said.textContent = "Saved " + n + (n === 1 ? " record" : " records") + " to progress.json.";
+    });
+    input.addEventListener("change", function () {
+      var file = input.files && input.files[0];
+      if (!file) return;
+      var reader = new FileReader();
+      reader.onload = function () {
+        var data;
+        try {
+          data = JSON.parse(String(reader.result));
+        } catch (e) {
+          data = undefined;
+        }
+        var checked = data === undefined ? { error: "not a progress file: not JSON (cut short, or another kind of file)" } :
+          checkProgressFile(data);
+        if (checked.error) {
+          said.textContent = file.name + ": " + checked.error + "; nothing changed.";
+          said.className = "broken";
+        } else {
+          var done = mergeProgress(checked.records);
+          said.textContent = file.name + ": " + done.read + (done.read === 1 ? " record" : " records") + " read, " +
+            done.changed + " changed.";
+          said.className = "fine";
+          redraws.forEach(function (redraw) { redraw(); });
+        }
+        input.value = "";
+      };
+      reader.onerror = function () {
+        said.textContent = file.name + ": could not be read; nothing changed.";
+        said.className = "broken";
+      };
+      reader.readAsText(file);
+    });
+  }
+
   // Every key's progress: "solved" or "playing".
   function allProgress() {
     var out = {};
@@ -60,7 +216,7 @@
         var name = store.key(i);
         if (name.indexOf(PREFIX) !== 0) continue;
         var record = JSON.parse(store.getItem(name));
-        if (record && record.solved) out[name.slice(PREFIX.length)] = "solved";
+        if (everSolved(record)) out[name.slice(PREFIX.length)] = "solved";
         else if (record && record.started) out[name.slice(PREFIX.length)] = "playing";
       }
     } catch (e) {
@@ -359,11 +515,13 @@
     form.addEventListener("submit", function (e) { e.preventDefault(); apply(); });
     form.addEventListener("reset", function () { setTimeout(apply, 0); });
     // A puzzle played in another tab: its mark changes here too.
-    window.addEventListener("storage", function () {
+    function remark() {
       progress = allProgress();
       Array.prototype.forEach.call(pageRows.rows, function (tr) { mark(tr, parseInt(tr.cells[0].textContent, 10)); });
       render(formState());
-    });
+    }
+    window.addEventListener("storage", remark);
+    redraws.push(remark);
 
     // The filter in the address: at the start, and when a link or the
     // back button changes it.
@@ -389,7 +547,7 @@
   // "solved", "started" (a grid kept, not solved) or "none".
   function doneWith(key) {
     var record = loadProgress(key);
-    return !record ? "none" : record.solved ? "solved" : "started";
+    return !record ? "none" : everSolved(record) ? "solved" : "started";
   }
 
   function setupToday() {
@@ -488,6 +646,7 @@
     // A puzzle solved in another tab, or this page come back to: marked anew.
     window.addEventListener("storage", draw);
     window.addEventListener("pageshow", draw);
+    redraws.push(draw);
   }
 
   // ---------------------------------------------------------------------
@@ -563,6 +722,8 @@
 
     var saved = loadProgress(key);
     var seconds = saved && saved.time ? saved.time : 0;
+    // When it was first solved: kept when the grid is started again.
+    var solvedAt = saved && saved.solvedAt ? saved.solvedAt : null;
     // Help taken: hints and mistakes found; whether the solution was shown.
     var help = saved && saved.help ? saved.help : 0;
     var shown = !!(saved && saved.shown);
@@ -572,8 +733,12 @@
     function save() {
       var grid = board.encode();
       var started = board.started();
-      var kept = started || seconds > 0 || help > 0 || shown;
-      saveProgress(key, kept ? { grid: grid, time: seconds, solved: board.solved(), started: started, help: help, shown: shown } : null);
+      var solved = board.solved();
+      if (solved && !solvedAt) solvedAt = new Date().toISOString();
+      var kept = started || seconds > 0 || help > 0 || shown || !!solvedAt;
+      var record = { grid: grid, time: seconds, solved: solved, started: started, help: help, shown: shown };
+      if (solvedAt) record.solvedAt = solvedAt;
+      saveProgress(key, kept ? record : null);
     }
 
     // `fn` changes the grid; with `merge`, the change is part of the last
@@ -1426,8 +1591,14 @@
     setupPlay(game, board);
   }
 
+  // The archive's progress first, so that every part below sees it.
+  if (typeof PROGRESS === "object" && PROGRESS) {
+    var written = checkProgressFile(PROGRESS);
+    if (written.records) mergeProgress(written.records);
+  }
   setupIndex();
   setupToday();
+  setupProgressFile();
   var game = document.getElementById("game");
   if (game && game.getAttribute("data-kind") === "aquarium") setupAquarium(game);
   if (game && game.getAttribute("data-kind") === "sudoku") setupSudoku(game);

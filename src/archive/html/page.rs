@@ -249,7 +249,10 @@ pub(super) fn today_page(rows: &[Row]) -> String {
                     p { "The calendar of dailies and your streak come from the progress this browser keeps: they need JavaScript." }
                 }
                 "\n"
+                (progress_files())
+                "\n"
                 script src="puzzles.js" {}
+                script src="progress.js" {}
                 script src="archive.js" {}
                 "\n"
             }
@@ -257,6 +260,42 @@ pub(super) fn today_page(rows: &[Row]) -> String {
         "\n"
     };
     markup.into_string()
+}
+
+/// The player's progress to and from a file (hidden until the script, which
+/// does the work, shows it): `#save-progress` writes `progress.json`,
+/// `#load-progress` (a file input) merges one into this browser's, and
+/// `#progress-said` says what it did.
+fn progress_files() -> Markup {
+    html! {
+        section id="progress-file" hidden {
+            h2 { "Your progress" }
+            p {
+                "This browser keeps your progress. Save it to a file to keep it safe or take it to another browser; "
+                "load a file to merge its progress into this browser's ("
+                code { "aquarchive import progress.json" } " keeps it in the archive)."
+            }
+            p {
+                button type="button" id="save-progress" { "Save progress to a file" } " "
+                label { "Load progress from a file " input type="file" id="load-progress" accept=".json,application/json"; }
+            }
+            p id="progress-said" role="status" {}
+        }
+    }
+}
+
+/// `var PROGRESS = {...};`: the archive's progress on the exported puzzles,
+/// as a progress file holds it (see [`crate::archive::progress`]), which
+/// every page merges into the browser's on load.
+pub(super) fn progress_js(records: &[(String, crate::store::Progress)]) -> String {
+    use crate::archive::progress::{FORMAT, VERSION, record_json};
+    let puzzles: serde_json::Map<String, serde_json::Value> =
+        records.iter().map(|(key, p)| (key.clone(), record_json(p))).collect();
+    let file = serde_json::json!({ "format": FORMAT, "version": VERSION, "puzzles": puzzles });
+    format!(
+        "// The player's progress the archive keeps, merged into the browser's by every page.\nvar PROGRESS = {};\n",
+        script_safe(&file.to_string())
+    )
 }
 
 /// The head every page shares (`up` leads from the page to the export's
@@ -396,7 +435,10 @@ pub(super) fn index_page(
                 "\n"
                 div id="static-pager-bottom" { (pager) }
                 "\n"
+                (progress_files())
+                "\n"
                 script src="puzzles.js" {}
+                script src="progress.js" {}
                 script src="archive.js" {}
                 "\n"
             }
@@ -598,6 +640,7 @@ pub(super) fn puzzle_page(
                 details { summary { "Puzzle text" } pre { (puzzle.record.text) } }
                 "\n"
                 @if play.is_some() {
+                    script src="../progress.js" {}
                     script src="../archive.js" {}
                     "\n"
                 }

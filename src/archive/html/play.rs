@@ -36,6 +36,7 @@ use crate::store::{Puzzle, Status};
 
 use super::super::grade::hints::{self, AquariumHints};
 use super::super::kinds::{AnyPuzzle, AnySolution};
+use super::super::progress::key_of;
 use super::super::{picture, stored_solution};
 
 /// A playable puzzle's data.
@@ -89,10 +90,9 @@ pub(super) fn play(puzzle: &Puzzle, read: Option<&AnyPuzzle>) -> Option<Play> {
     }
 }
 
-/// The key a puzzle's progress is kept under: the start of the hash of its
-/// canonical text, the same in every export of the same puzzle.
+/// The key a puzzle's progress is kept under (see [`key_of`]).
 pub(super) fn progress_key(puzzle: &Puzzle) -> String {
-    puzzle.canonical_hash.chars().take(16).collect()
+    key_of(&puzzle.canonical_hash)
 }
 
 fn water_bits(water: &Water) -> String {

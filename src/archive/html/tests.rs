@@ -175,7 +175,7 @@ fn an_index_page_shows_every_cell_as_its_text() {
     let rows: Vec<Row> = puzzles.iter().map(row_of).collect();
     let page = index_page(&rows, &[], 1, 3, 25, 10);
     let doc = Html::parse_document(&page);
-    no_markup_from_data(&doc, 2);
+    no_markup_from_data(&doc, 3);
     let headers: Vec<&str> = COLUMNS.iter().map(|(name, _)| *name).collect();
     assert_eq!(texts(&doc, "thead th")[2..], headers);
     for (tr, row) in select(&doc, "#page-rows tr").iter().zip(&rows) {
@@ -262,8 +262,9 @@ fn an_aquarium_page_carries_its_board_as_data_for_the_script() {
     let (page, problem) = page_of(&p, &[], None, None);
     assert_eq!(problem, None);
     let doc = Html::parse_document(&page);
-    no_markup_from_data(&doc, 1);
-    assert_eq!(select(&doc, "script")[0].value().attr("src"), Some("../archive.js"));
+    no_markup_from_data(&doc, 2);
+    let scripts: Vec<_> = select(&doc, "script").iter().map(|s| s.value().attr("src")).collect();
+    assert_eq!(scripts, [Some("../progress.js"), Some("../archive.js")]);
     // No drawing in the page: the script draws the board from the link.
     assert!(select(&doc, "svg").is_empty(), "{page}");
     let game = select(&doc, "figure#game")[0].value();
@@ -327,7 +328,7 @@ fn a_sudoku_page_carries_its_givens_solution_and_the_graders_steps() {
     let p = solved(4, Kind::Sudoku, givens, &text);
     let (page, _) = page_of(&p, &[], None, None);
     let doc = Html::parse_document(&page);
-    no_markup_from_data(&doc, 1);
+    no_markup_from_data(&doc, 2);
     let game = select(&doc, "figure#game")[0].value();
     assert_eq!(game.attr("data-kind"), Some("sudoku"));
     assert_eq!(game.attr("data-givens"), Some(givens.replace('.', "0").as_str()));

@@ -6,10 +6,11 @@ use clap::Args;
 use super::filter::{FilterArgs, OrderArgs};
 
 pub(super) const REMOVE_EXAMPLES: &str = "\
-What goes: each puzzle with its solutions, grade, page facts and calendar readings, all in one
-transaction (all or nothing; a killed or stopped run removes none). What stays: the pages they were read
-from, and the fetch log, which names each as removed; `aquarchive reparse --removed` reads those pages
-again and stores their puzzles back. A later import or fetch of a removed puzzle stores it again.
+What goes: each puzzle with its solutions, grade, page facts, calendar readings and the player's
+progress kept on it, all in one transaction (all or nothing; a killed or stopped run removes none).
+What stays: the pages they were read from, and the fetch log, which names each as removed;
+`aquarchive reparse --removed` reads those pages again and stores their puzzles back. A later import
+or fetch of a removed puzzle stores it again.
 
 IDs and filters pick as `list` does (a puzzle must match every one given), so `list` with the same
 filters shows what would go. A removal by a filter, or of more than 100 puzzles by ID, needs --yes:

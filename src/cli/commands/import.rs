@@ -110,6 +110,21 @@ pub fn run(args: ImportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
                 print(&format!("{shown}: merged {}: {}\n", file.display(), report.line()))?;
                 restored_code(report.refused(), report.interrupted)
             }
+            Step::Progress { file, report } => {
+                stored |= report.changed > 0;
+                if report.unknown > 0 {
+                    let more = if report.unknown > report.unknown_keys.len() as u64 { ", ..." } else { "" };
+                    say!(
+                        "aquarchive: {}: {} of puzzles this archive does not hold, not kept ({} {}{more})",
+                        file.display(),
+                        count_of(report.unknown, "record", "records"),
+                        if report.unknown == 1 { "key" } else { "keys" },
+                        report.unknown_keys.join(", "),
+                    );
+                }
+                print(&format!("{shown}: {}: {}\n", file.display(), report.line()))?;
+                ExitCode::Ok
+            }
         };
         code = code.worst(step_code);
         Ok(())

@@ -44,6 +44,11 @@ pub fn run(args: StatsArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
             out.push_str(&table::render(&title, &grades));
         }
     }
+    let played = stats.progress_rows();
+    if !played.is_empty() {
+        out.push('\n');
+        out.push_str(&table::render("Played in the HTML archive (progress imported from its pages):", &played));
+    }
     let checks = &stats.hash_checks;
     if checks.r#match + checks.mismatch > 0 {
         out.push_str(&format!(
