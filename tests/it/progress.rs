@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
+use crate::browse::Browse;
 use crate::chromium::Tab;
 use crate::html_index::saved_page;
 use crate::util::{Dir, fixtures, query};
