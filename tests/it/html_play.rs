@@ -1160,6 +1160,16 @@ fn a_board_is_played_by_keys_read_out_paused_and_shown_dark_as_the_system_asks_s
     page.click_cell(open / 9, open % 9);
     tab.key("7", 0);
     assert_eq!(label(open), format!("row {}, column {}: 7", open / 9 + 1, open % 9 + 1));
+    // Dark too: the givens, and the digit typed on its selected cell,
+    // legible on the board.
+    let board = rgba(&style("#game svg.sudoku > rect", "fill"));
+    assert!(luminance(board) < 0.05, "{board:?}");
+    let selected = over(rgba(&style("#game .play .selected rect", "fill")), board);
+    for (what, css, on) in [("a given", "#game svg.sudoku > .givens", board), ("a digit", "#game .play .selected .digit", selected)] {
+        let ink = rgba(&style(css, "fill"));
+        assert!(contrast(ink, on) >= 4.5, "{what}: {ink:?} on {on:?}, {:.2}:1", contrast(ink, on));
+    }
+    page.screenshot("html-dark-sudoku.png");
     page.wait_for("document.getElementById('timer').textContent !== '0:00'");
     page.click("#hide-time");
     assert_ne!(style("#timer", "display"), "none");

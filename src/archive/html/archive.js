@@ -759,7 +759,6 @@
       paused = on;
       game.classList.toggle("paused", on);
       pauseButton.textContent = on ? "Go on" : "Pause";
-      pauseButton.setAttribute("aria-pressed", String(on));
       // Nothing but going on, or hiding the time, while the board is hidden.
       Array.prototype.forEach.call(tools.querySelectorAll("button"), function (b) {
         if (b !== pauseButton && b !== timeButton) b.disabled = on;
@@ -774,7 +773,6 @@
     function hideTime(on) {
       timer.hidden = on;
       timeButton.textContent = on ? "Show time" : "Hide time";
-      timeButton.setAttribute("aria-pressed", String(on));
       try {
         if (on) window.localStorage.setItem(TIME_HIDDEN, "1");
         else window.localStorage.removeItem(TIME_HIDDEN);
@@ -1141,6 +1139,9 @@
         else if (k === "a") board.setMode("air");
         else if (k === "x") board.setMode(board.mode === "water" ? "air" : "water");
         else if (/^arrow/.test(k)) { cursor = moved(cursor, e.key, w, h); showCursor(); }
+        // The keys that play a cell, only while the cursor is shown or the
+        // board has the focus: elsewhere Space still scrolls the page.
+        else if (!game.classList.contains("keyed") && document.activeElement !== board.svg) return false;
         else if (k === " " || k === "enter") {
           showCursor();
           var at = cursor;
