@@ -819,9 +819,11 @@
       if (fitting) cancelAnimationFrame(fitting);
       fitting = requestAnimationFrame(function () { fitting = null; fit(); });
     });
-    fit();
+    // Drawn first: the timer's text may take the tools to a second line,
+    // which the board's fit leaves room for.
     board.redraw();
     show();
+    fit();
   }
 
   // Whether the player hid the clock: one choice for every puzzle, kept
