@@ -32,7 +32,9 @@
 //!
 //! The page's contract with the script, and with people's own scripts: each
 //! cell of a played board is an element with `data-r`, `data-c` (from 0) and
-//! `data-state` (`water`, `air`, `empty`; a Sudoku's digit or `empty`), the
+//! `data-state` (`water`, `air`, `empty`; a Sudoku's digit or `empty`), and
+//! for a screen reader `#cell-R-C`, a `gridcell` in a `row` of the board's
+//! `grid`, its `aria-label` its row, column and state; the
 //! verdict is in `#verdict` (its text holds `Solved` when solved), the hint
 //! button is `#hint` and the hint's words are in `#hint-text`; `#mistakes`
 //! marks the cells set otherwise than the solution has them `data-wrong`,

@@ -144,7 +144,8 @@ impl Tab {
 
     /// Lays pages out as for a system in dark mode (`true`) or light.
     pub fn dark(&self, dark: bool) {
-        let scheme = json!({ "features": [{ "name": "prefers-color-scheme", "value": if dark { "dark" } else { "light" } }] });
+        let scheme =
+            json!({ "features": [{ "name": "prefers-color-scheme", "value": if dark { "dark" } else { "light" } }] });
         self.browser.command("Emulation.setEmulatedMedia", scheme, Self::step()).unwrap();
     }
 

@@ -159,7 +159,8 @@ fn the_index_sorts_by_a_clicked_column_offline_sandbox_off_as_root() {
 }
 
 #[test]
-fn filtered_rows_keep_their_pictures_a_phones_row_opens_at_a_tap_and_a_pictures_solution_asks_twice_sandbox_off_as_root() {
+fn filtered_rows_keep_their_pictures_a_phones_row_opens_at_a_tap_and_a_pictures_solution_asks_twice_sandbox_off_as_root()
+ {
     require_chromium();
     let dir = exported();
     // Ten to a page: the rows a filter shows come from every page.
@@ -169,9 +170,11 @@ fn filtered_rows_keep_their_pictures_a_phones_row_opens_at_a_tap_and_a_pictures_
     let ids = |of: &str| data.iter().filter(|r| r[kind] == of).map(|r| r[0].as_i64().unwrap()).collect::<Vec<_>>();
     let tab = Tab::start();
     let run = |js: &str| tab.run(js);
+    // A page a tap opens has no document for a moment: asked again then.
     let wait = |condition: &str| {
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
-        while run(&format!("return !!({condition})")) != true {
+        let js = format!("return !!({condition})");
+        while tab.browser.execute(&js, &[], deadline).ok() != Some(serde_json::Value::Bool(true)) {
             assert!(std::time::Instant::now() < deadline, "never true: {condition}");
             std::thread::sleep(std::time::Duration::from_millis(50));
         }
@@ -182,12 +185,15 @@ fn filtered_rows_keep_their_pictures_a_phones_row_opens_at_a_tap_and_a_pictures_
     for of in ["sudoku", "calendar", "ring", "aquarium"] {
         tab.goto(&index(&format!("#kind={of}")));
         wait("document.querySelectorAll('#filtered-rows tr').length > 0");
-        let shown = run("return Array.prototype.map.call(document.querySelectorAll('#filtered-rows tr'), function (tr) { \
+        let shown =
+            run("return Array.prototype.map.call(document.querySelectorAll('#filtered-rows tr'), function (tr) { \
                          return +tr.cells[0].firstChild.textContent; })");
         assert_eq!(shown, serde_json::json!(ids(of).into_iter().take(10).collect::<Vec<_>>()), "{of}");
-        wait("Array.prototype.every.call(document.querySelectorAll('#filtered-rows td.thumb'), function (td) { \
+        wait(
+            "Array.prototype.every.call(document.querySelectorAll('#filtered-rows td.thumb'), function (td) { \
                 var img = td.querySelector('img'); \
-                return td.querySelector('svg') !== null || (img !== null && img.complete && img.naturalWidth > 0); })");
+                return td.querySelector('svg') !== null || (img !== null && img.complete && img.naturalWidth > 0); })",
+        );
     }
 
     // On a phone a tap anywhere on a row opens its puzzle, away from its
@@ -216,10 +222,12 @@ fn filtered_rows_keep_their_pictures_a_phones_row_opens_at_a_tap_and_a_pictures_
     tab.emulate(1000, 900, false);
     assert_eq!(run("return document.querySelectorAll('script').length"), 0);
     let state = || {
-        run("var shown = Array.prototype.filter.call(document.querySelectorAll('.reveal-buttons label'), function (l) { \
+        run(
+            "var shown = Array.prototype.filter.call(document.querySelectorAll('.reveal-buttons label'), function (l) { \
                return getComputedStyle(l).display !== 'none'; }).map(function (l) { return l.textContent; }); \
              var solution = document.querySelector('figure.board .solution'); \
-             return [shown, getComputedStyle(solution).visibility];")
+             return [shown, getComputedStyle(solution).visibility];",
+        )
     };
     let hidden = serde_json::json!([["Show the solution"], "hidden"]);
     let asking = serde_json::json!([["Really show the solution?", "Keep it hidden"], "hidden"]);
@@ -234,6 +242,18 @@ fn filtered_rows_keep_their_pictures_a_phones_row_opens_at_a_tap_and_a_pictures_
     tab.click(".reveal-buttons .hide");
     assert_eq!(state(), hidden);
     tab.click(".reveal-buttons .show");
+    assert_eq!(state(), asking);
+    // By keys, which go round the radio buttons either way: asked first.
+    tab.click(".reveal-buttons .keep");
+    run("document.getElementById('reveal-no').focus()");
+    tab.key("ArrowLeft", 0);
+    assert_eq!(state(), asking);
+    tab.key("ArrowLeft", 0);
+    assert_eq!(state(), serde_json::json!([["Hide the solution"], "visible"]));
+    tab.key("ArrowLeft", 0);
+    tab.key("ArrowLeft", 0);
+    assert_eq!(state(), hidden);
+    tab.key("ArrowRight", 0);
     assert_eq!(state(), asking);
     // Quiet, as the played page's button: dashed, not filled.
     assert_eq!(run("return getComputedStyle(document.querySelector('.reveal-buttons .show')).borderStyle"), "dashed");

@@ -914,7 +914,13 @@ fn rgba(css: &serde_json::Value) -> [f64; 4] {
 /// `top` laid over the opaque `under`, as it is seen.
 fn over(top: [f64; 4], under: [f64; 4]) -> [f64; 4] {
     let a = top[3];
-    [0, 1, 2].map(|i| top[i] * a + under[i] * (1.0 - a)).into_iter().chain([1.0]).collect::<Vec<_>>().try_into().unwrap()
+    [0, 1, 2]
+        .map(|i| top[i] * a + under[i] * (1.0 - a))
+        .into_iter()
+        .chain([1.0])
+        .collect::<Vec<_>>()
+        .try_into()
+        .unwrap()
 }
 
 /// WCAG's relative luminance of an opaque colour.
@@ -956,7 +962,10 @@ fn a_board_is_played_by_keys_read_out_paused_and_shown_dark_as_the_system_asks_s
     // are live regions.
     assert_eq!(page.run("return document.querySelector('#game svg').getAttribute('role')"), "grid");
     assert_eq!(page.run("return document.querySelectorAll('#game [role=row]').length"), h);
-    assert_eq!(page.run("return document.querySelectorAll('#game [role=row] > [role=gridcell][data-r]').length"), w * h);
+    assert_eq!(
+        page.run("return document.querySelectorAll('#game [role=row] > [role=gridcell][data-r]').length"),
+        w * h
+    );
     let labels = || -> Vec<String> {
         let all = page.run(
             "return Array.prototype.map.call(document.querySelectorAll('#game [data-r]'), function (g) { \
@@ -965,7 +974,8 @@ fn a_board_is_played_by_keys_read_out_paused_and_shown_dark_as_the_system_asks_s
         serde_json::from_value(all).unwrap()
     };
     let labelled = |states: &[Vec<String>]| -> Vec<String> {
-        (0..h).flat_map(|r| (0..w).map(move |c| (r, c)))
+        (0..h)
+            .flat_map(|r| (0..w).map(move |c| (r, c)))
             .map(|(r, c)| format!("row {}, column {}: {} / {}", r + 1, c + 1, states[r][c], states[r][c]))
             .collect()
     };
@@ -1024,7 +1034,10 @@ fn a_board_is_played_by_keys_read_out_paused_and_shown_dark_as_the_system_asks_s
     let dry = names.iter().find(|t| tank_cells(t).iter().all(|&(r, c)| !water[r][c])).unwrap();
     let &(dr, dc) = tank_cells(dry).iter().max().unwrap();
     go(&mut at, (dr, dc));
-    let cursor = [style("#game .cursor", "visibility"), page.run("return document.querySelector('#game .cursor').getAttribute('x')")];
+    let cursor = [
+        style("#game .cursor", "visibility"),
+        page.run("return document.querySelector('#game .cursor').getAttribute('x')"),
+    ];
     let cell_x = page.run(&format!("return document.querySelector('{} rect').getAttribute('x')", page.cell(dr, dc)));
     assert_eq!(cursor, [serde_json::json!("visible"), cell_x]);
     tab.key(" ", 0);
@@ -1152,9 +1165,14 @@ fn a_board_is_played_by_keys_read_out_paused_and_shown_dark_as_the_system_asks_s
     // empty; the typed digit is said too, and the clock runs, out of sight.
     let givens = page.run("return document.getElementById('game').getAttribute('data-givens')");
     let givens = givens.as_str().unwrap().to_string();
-    let label = |i: usize| page.run(&format!("return document.getElementById('cell-{}-{}').getAttribute('aria-label')", i / 9, i % 9));
+    let label = |i: usize| {
+        page.run(&format!("return document.getElementById('cell-{}-{}').getAttribute('aria-label')", i / 9, i % 9))
+    };
     let given = givens.bytes().position(|d| d != b'0').unwrap();
-    assert_eq!(label(given), format!("row {}, column {}: {}, given", given / 9 + 1, given % 9 + 1, givens.as_bytes()[given] as char));
+    assert_eq!(
+        label(given),
+        format!("row {}, column {}: {}, given", given / 9 + 1, given % 9 + 1, givens.as_bytes()[given] as char)
+    );
     let open = givens.bytes().position(|d| d == b'0').unwrap();
     assert_eq!(label(open), format!("row {}, column {}: empty", open / 9 + 1, open % 9 + 1));
     page.click_cell(open / 9, open % 9);
@@ -1165,7 +1183,9 @@ fn a_board_is_played_by_keys_read_out_paused_and_shown_dark_as_the_system_asks_s
     let board = rgba(&style("#game svg.sudoku > rect", "fill"));
     assert!(luminance(board) < 0.05, "{board:?}");
     let selected = over(rgba(&style("#game .play .selected rect", "fill")), board);
-    for (what, css, on) in [("a given", "#game svg.sudoku > .givens", board), ("a digit", "#game .play .selected .digit", selected)] {
+    for (what, css, on) in
+        [("a given", "#game svg.sudoku > .givens", board), ("a digit", "#game .play .selected .digit", selected)]
+    {
         let ink = rgba(&style(css, "fill"));
         assert!(contrast(ink, on) >= 4.5, "{what}: {ink:?} on {on:?}, {:.2}:1", contrast(ink, on));
     }

@@ -484,13 +484,16 @@ pub(super) fn puzzle_page(
                 h1 { (title) " " small { "#" (puzzle.id) } }
                 "\n"
                 // The solution is in the page from the start, hidden by CSS until
-                // it is asked for twice: three radio buttons are its states
-                // (hidden, asking, shown), their labels quiet buttons, each
-                // shown in its state: no script needed.
+                // it is asked for twice: radio buttons are its states (hidden,
+                // asking, shown, asking), their labels quiet buttons, each shown
+                // in its state: no script needed. Asking is on both sides of
+                // shown, so the arrow keys, which go round a group of radio
+                // buttons, ask first too.
                 @if solution_text.is_some() {
                     input type="radio" name="reveal" id="reveal-no" class="reveal" checked;
                     input type="radio" name="reveal" id="reveal-ask" class="reveal";
                     input type="radio" name="reveal" id="reveal" class="reveal";
+                    input type="radio" name="reveal" id="reveal-ask-again" class="reveal";
                     span class="reveal-buttons" {
                         label for="reveal-ask" class="button show" { "Show the solution" }
                         label for="reveal" class="button asking" { "Really show the solution?" }
