@@ -1,6 +1,8 @@
 //! The HTML export's index: a picture of each puzzle, the calendar's or
 //! special's date, the grade, the count of tilings, sorting by any column
-//! and filtering by grade; each puzzle's page says what `show` says.
+//! and filtering by grade, filtered rows with their pictures, a phone's row
+//! opened by a tap; each puzzle's page says what `show` says, and a page not
+//! played shows its solution at a second click.
 
 use crate::chromium::Tab;
 use crate::site::require_chromium;

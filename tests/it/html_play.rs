@@ -1,7 +1,9 @@
 //! Playing the exported archive offline, in a real headless Chromium: an
 //! Aquarium solved by clicks and still solved after a reload, the index
-//! filtered to solved puzzles, a check, undo and redo, and a Sudoku's hints
-//! agreeing with its solution. Screenshots of a puzzle in play and of a hint
+//! filtered to solved puzzles, a check, undo and redo, a Sudoku's hints
+//! agreeing with its solution, an Aquarium solved by keys, the boards as a
+//! screen reader has them, the timer paused and hidden, and the dark look's
+//! contrasts. Screenshots of a puzzle in play and of a hint
 //! are kept as test artefacts in target/test-artefacts/.
 
 use std::path::PathBuf;
@@ -1178,6 +1180,16 @@ fn a_board_is_played_by_keys_read_out_paused_and_shown_dark_as_the_system_asks_s
     page.click_cell(open / 9, open % 9);
     tab.key("7", 0);
     assert_eq!(label(open), format!("row {}, column {}: 7", open / 9 + 1, open % 9 + 1));
+    // The arrows go round the edges: up from the top row, to the bottom.
+    let active = || page.run("return document.querySelector('#game svg').getAttribute('aria-activedescendant')");
+    assert_eq!(active(), format!("cell-{}-{}", open / 9, open % 9));
+    tab.key("ArrowUp", 0);
+    assert_eq!(active(), format!("cell-{}-{}", (open / 9 + 8) % 9, open % 9));
+    tab.key("ArrowDown", 0);
+    // A pause keeps the digits to click from the hidden board.
+    page.click("#pause");
+    assert_eq!(page.run("return document.querySelector('.pad button').disabled"), true);
+    page.click("#pause");
     // Dark too: the givens, and the digit typed on its selected cell,
     // legible on the board.
     let board = rgba(&style("#game svg.sudoku > rect", "fill"));

@@ -759,8 +759,9 @@
       paused = on;
       game.classList.toggle("paused", on);
       pauseButton.textContent = on ? "Go on" : "Pause";
-      // Nothing but going on, or hiding the time, while the board is hidden.
-      Array.prototype.forEach.call(tools.querySelectorAll("button"), function (b) {
+      // Nothing but going on, or hiding the time, while the board is hidden
+      // (a Sudoku's digits to click too).
+      Array.prototype.forEach.call(area.root.querySelectorAll("button"), function (b) {
         if (b !== pauseButton && b !== timeButton) b.disabled = on;
       });
       if (on) sayVerdict("Paused: the clock is stopped and the board hidden until you go on.", "fine");
@@ -843,8 +844,8 @@
     return "row " + (r + 1) + ", column " + (c + 1) + ": " + state;
   }
 
-  // Where an arrow key `k` moves the cursor `at` on a board `w` x `h`
-  // (round at the edges, as a Sudoku's does).
+  // Where an arrow key `k` moves the cursor `at` on a board `w` x `h`,
+  // round at the edges.
   function moved(at, k, w, h) {
     var r = Math.floor(at / w), c = at % w;
     if (k === "ArrowUp") r = (r + h - 1) % h;
@@ -1086,7 +1087,6 @@
     var mistakes = drawn.mistakes, cursorMark = drawn.cursor;
     // The cell the keys play (the first, until a key or a click moves it).
     var cursor = 0;
-    var STATE_WORDS = { water: "water", air: "air", empty: "empty" };
 
     var tankCells = [];
     for (var t = 0; t < p.tanks; t++) tankCells.push([]);
@@ -1174,7 +1174,7 @@
       redraw: function () {
         rects.forEach(function (g, i) {
           g.setAttribute("data-state", state[i]);
-          g.setAttribute("aria-label", cellWords(Math.floor(i / w), i % w, STATE_WORDS[state[i]]));
+          g.setAttribute("aria-label", cellWords(Math.floor(i / w), i % w, state[i]));
         });
         placeCursor();
         var counts = lineCounts();
@@ -1559,13 +1559,7 @@
     }
 
     function move(k) {
-      if (selected < 0) selected = 0;
-      var r = Math.floor(selected / 9), c = selected % 9;
-      if (k === "ArrowUp") r = (r + 8) % 9;
-      if (k === "ArrowDown") r = (r + 1) % 9;
-      if (k === "ArrowLeft") c = (c + 8) % 9;
-      if (k === "ArrowRight") c = (c + 1) % 9;
-      selected = r * 9 + c;
+      selected = moved(selected < 0 ? 0 : selected, k, 9, 9);
       board.redraw();
     }
 
