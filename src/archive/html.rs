@@ -18,10 +18,12 @@
 //!   browser's on load ([`super::progress`]'s rule), so that a fresh
 //!   browser shows them as played; the front page and the index save the
 //!   browser's progress to a file and load one;
+//! - `t/ID.svg`: the index's picture of each puzzle but an Aquarium (whose
+//!   picture the script draws from its row), for the rows a filter shows;
 //! - `p/ID.html`: one page per puzzle: its picture (drawn by its kind, see
-//!   [`picture`](super::picture)), the solution revealed on click (a checkbox and CSS, so it
-//!   works without JavaScript too; a played page's script puts a button that
-//!   asks first in its place), what `show` says of it (its grade, a
+//!   [`picture`](super::picture)), the solution revealed at a second click (radio buttons
+//!   and CSS, so it works without JavaScript too; a played page's script puts
+//!   a button that asks first in their place), what `show` says of it (its grade, a
 //!   special's date, the site's check), its source, site link and fetch
 //!   history, and links to `today.html`, its index page and the puzzles
 //!   before and after it (a special's of its site and kind, by date: see
@@ -35,7 +37,9 @@
 //!
 //! The page's contract with the script, and with people's own scripts: each
 //! cell of a played board is an element with `data-r`, `data-c` (from 0) and
-//! `data-state` (`water`, `air`, `empty`; a Sudoku's digit or `empty`), the
+//! `data-state` (`water`, `air`, `empty`; a Sudoku's digit or `empty`), and
+//! for a screen reader `#cell-R-C`, a `gridcell` in a `row` of the board's
+//! `grid`, its `aria-label` its row, column and state; the
 //! verdict is in `#verdict` (its text holds `Solved` when solved), the hint
 //! button is `#hint` and the hint's words are in `#hint-text`; `#mistakes`
 //! marks the cells set otherwise than the solution has them `data-wrong`,
@@ -107,6 +111,8 @@ fn write_site(store: &Store, filter: &Filter, root: &Path, options: &HtmlOptions
     let per_page = options.per_page.max(1);
     let pages_dir = root.join("p");
     std::fs::create_dir_all(&pages_dir).map_err(stage::io(&pages_dir))?;
+    let pictures_dir = root.join("t");
+    std::fs::create_dir_all(&pictures_dir).map_err(stage::io(&pictures_dir))?;
     // The names of the classes that the stored pages of the family's
     // sites taught (a special a site serves at a path is named once a page
     // of it was stored).
@@ -140,7 +146,15 @@ fn write_site(store: &Store, filter: &Filter, root: &Path, options: &HtmlOptions
             );
             let path = pages_dir.join(format!("{}.html", puzzle.id));
             std::fs::write(&path, &page).map_err(stage::io(&path))?;
-            Ok((row, page.len() as u64, problem))
+            let mut bytes = page.len() as u64;
+            // The row's picture on its own too, for the index's filtered
+            // rows, which show puzzles of every index page.
+            if !row.thumb.is_empty() {
+                let path = pictures_dir.join(format!("{}.svg", puzzle.id));
+                std::fs::write(&path, &row.thumb).map_err(stage::io(&path))?;
+                bytes += row.thumb.len() as u64;
+            }
+            Ok((row, bytes, problem))
         })
         .collect::<Result<_, ArchiveError>>()?;
     let mut report = HtmlReport { puzzles: puzzles.len() as u64, ..HtmlReport::default() };

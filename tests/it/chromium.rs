@@ -45,6 +45,60 @@ impl Tab {
         self.browser.command("Input.dispatchMouseEvent", event, Self::step()).unwrap();
     }
 
+    /// Taps the window at `(x, y)` with a finger (a touch screen's, see
+    /// [`Tab::emulate`]).
+    pub fn tap_at(&self, x: f64, y: f64) {
+        for (kind, points) in [("touchStart", json!([{ "x": x, "y": y }])), ("touchEnd", json!([]))] {
+            let event = json!({ "type": kind, "touchPoints": points });
+            self.browser.command("Input.dispatchTouchEvent", event, Self::step()).unwrap();
+        }
+    }
+
+    /// Presses and lets go of the key `key` (a character, or a name as
+    /// `KeyboardEvent.key` has it: "ArrowUp", "Enter", "Tab", ...), with
+    /// the modifiers `modifiers` (1 Alt, 2 Ctrl, 4 Meta, 8 Shift) held.
+    pub fn key(&self, key: &str, modifiers: u8) {
+        let (code, vk, text) = match key {
+            "ArrowLeft" => ("ArrowLeft", 37, ""),
+            "ArrowUp" => ("ArrowUp", 38, ""),
+            "ArrowRight" => ("ArrowRight", 39, ""),
+            "ArrowDown" => ("ArrowDown", 40, ""),
+            "Enter" => ("Enter", 13, "\r"),
+            "Tab" => ("Tab", 9, ""),
+            "Backspace" => ("Backspace", 8, ""),
+            "Delete" => ("Delete", 46, ""),
+            " " => ("Space", 32, " "),
+            _ => ("", 0, key),
+        };
+        let vk = if vk == 0 { i64::from(key.to_ascii_uppercase().chars().next().map_or(0, |c| c as u32)) } else { vk };
+        let code = if code.is_empty() {
+            match key.chars().next() {
+                Some(c) if c.is_ascii_digit() => format!("Digit{c}"),
+                Some(c) => format!("Key{}", c.to_ascii_uppercase()),
+                None => String::new(),
+            }
+        } else {
+            code.to_string()
+        };
+        // A key with Ctrl, Alt or Meta held types nothing.
+        let text = if modifiers & 7 != 0 { "" } else { text };
+        let down = if text.is_empty() { "rawKeyDown" } else { "keyDown" };
+        for kind in [down, "keyUp"] {
+            let event = json!({
+                "type": kind, "key": key, "code": code, "windowsVirtualKeyCode": vk, "nativeVirtualKeyCode": vk,
+                "modifiers": modifiers, "text": if kind == "keyUp" { "" } else { text },
+            });
+            self.browser.command("Input.dispatchKeyEvent", event, Self::step()).unwrap();
+        }
+    }
+
+    /// Lays pages out as for a system in dark mode (`true`) or light.
+    pub fn dark(&self, dark: bool) {
+        let scheme =
+            json!({ "features": [{ "name": "prefers-color-scheme", "value": if dark { "dark" } else { "light" } }] });
+        self.browser.command("Emulation.setEmulatedMedia", scheme, Self::step()).unwrap();
+    }
+
     /// Presses on the first of the elements `css` selects in turn, moves
     /// over the others and lets go: with a finger (`touch`) or the
     /// mouse's left button.
@@ -117,12 +171,7 @@ impl Browse for Tab {
 
     fn keys(&self, keys: &[&str]) {
         for key in keys {
-            // A character's key types it too, as a keyboard's does.
-            let text = if key.chars().count() == 1 { *key } else { "" };
-            for kind in ["keyDown", "keyUp"] {
-                let event = json!({ "type": kind, "key": key, "text": if kind == "keyDown" { text } else { "" } });
-                self.browser.command("Input.dispatchKeyEvent", event, Self::step()).unwrap();
-            }
+            self.key(key, 0);
         }
     }
 

@@ -1,6 +1,8 @@
 //! The HTML export's index: a picture of each puzzle, the calendar's or
 //! special's date, the grade, the count of tilings, sorting by any column
-//! and filtering by grade; each puzzle's page says what `show` says.
+//! and filtering by grade, filtered rows with their pictures, a phone's row
+//! opened by a tap; each puzzle's page says what `show` says, and a page not
+//! played shows its solution at a second click.
 
 use crate::browse::Browse;
 use crate::chromium::Tab;
@@ -170,6 +172,107 @@ pub(crate) fn index_sorts_by_a_clicked_column_and_a_row_opens_its_puzzle(tab: &i
     let opened = run("return [location.pathname, document.getElementById('game').getAttribute('data-kind')]");
     assert!(opened[0].as_str().unwrap().ends_with(&format!("/p/{first}.html")), "{opened}");
     assert!(opened[1].is_string(), "{opened}");
+}
+
+#[test]
+fn filtered_rows_keep_their_pictures_a_phones_row_opens_at_a_tap_and_a_pictures_solution_asks_twice_sandbox_off_as_root()
+ {
+    require_chromium();
+    let dir = exported();
+    // Ten to a page: the rows a filter shows come from every page.
+    dir.run(&["export", "--html", "paged", "--per-page", "10"]).ok();
+    let (names, data) = puzzles_js(&dir);
+    let kind = names.iter().position(|n| n == "kind").unwrap();
+    let ids = |of: &str| data.iter().filter(|r| r[kind] == of).map(|r| r[0].as_i64().unwrap()).collect::<Vec<_>>();
+    let tab = Tab::start();
+    let run = |js: &str| tab.run(js);
+    // A page a tap opens has no document for a moment: asked again then.
+    let wait = |condition: &str| {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        let js = format!("return !!({condition})");
+        while tab.browser.execute(&js, &[], deadline).ok() != Some(serde_json::Value::Bool(true)) {
+            assert!(std::time::Instant::now() < deadline, "never true: {condition}");
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+    };
+    let index = |hash: &str| format!("file://{}{hash}", dir.join("paged/index.html").display());
+    // Every row a filter shows (its first ten) has its picture, drawn (an
+    // Aquarium's) or loaded, from whichever page its row is on.
+    for of in ["sudoku", "calendar", "ring", "aquarium"] {
+        tab.goto(&index(&format!("#kind={of}")));
+        wait("document.querySelectorAll('#filtered-rows tr').length > 0");
+        let shown =
+            run("return Array.prototype.map.call(document.querySelectorAll('#filtered-rows tr'), function (tr) { \
+                         return +tr.cells[0].firstChild.textContent; })");
+        assert_eq!(shown, serde_json::json!(ids(of).into_iter().take(10).collect::<Vec<_>>()), "{of}");
+        wait(
+            "Array.prototype.every.call(document.querySelectorAll('#filtered-rows td.thumb'), function (td) { \
+                var img = td.querySelector('img'); \
+                return td.querySelector('svg') !== null || (img !== null && img.complete && img.naturalWidth > 0); })",
+        );
+    }
+
+    // On a phone a tap anywhere on a row opens its puzzle, away from its
+    // number's link too, in a filtered view as on a page.
+    tab.emulate(390, 844, true);
+    tab.goto(&index(""));
+    wait("document.querySelector('#puzzles th.sortable') !== null");
+    let row = run("var tr = document.querySelectorAll('#page-rows tr')[3]; var a = tr.cells[0].querySelector('a'); \
+                   var cell = tr.cells[tr.cells.length - 2].getBoundingClientRect(); var link = a.getBoundingClientRect(); \
+                   return [+a.textContent, cell.left + cell.width / 2, cell.top + cell.height / 2, link.right];");
+    let (id, x, y) = (row[0].as_i64().unwrap(), row[1].as_f64().unwrap(), row[2].as_f64().unwrap());
+    assert!(x > row[3].as_f64().unwrap() + 20.0, "{row}");
+    tab.tap_at(x, y);
+    wait(&format!("location.pathname.endsWith('/p/{id}.html') && document.readyState === 'complete'"));
+    let calendar = ids("calendar")[1];
+    tab.goto(&index("#kind=calendar"));
+    wait("document.querySelectorAll('#filtered-rows tr').length > 0");
+    let at = run("var tr = document.querySelectorAll('#filtered-rows tr')[1]; \
+                  var r = tr.cells[tr.cells.length - 3].getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2];");
+    tab.tap_at(at[0].as_f64().unwrap(), at[1].as_f64().unwrap());
+    wait(&format!("location.pathname.endsWith('/p/{calendar}.html') && document.readyState === 'complete'"));
+
+    // A page not played (a calendar's, without the script) shows its
+    // solution at a second click, as a played page does: the first asks,
+    // "Keep it hidden" takes the question back, and hiding it asks anew.
+    tab.emulate(1000, 900, false);
+    assert_eq!(run("return document.querySelectorAll('script').length"), 0);
+    let state = || {
+        run(
+            "var shown = Array.prototype.filter.call(document.querySelectorAll('.reveal-buttons label'), function (l) { \
+               return getComputedStyle(l).display !== 'none'; }).map(function (l) { return l.textContent; }); \
+             var solution = document.querySelector('figure.board .solution'); \
+             return [shown, getComputedStyle(solution).visibility];",
+        )
+    };
+    let hidden = serde_json::json!([["Show the solution"], "hidden"]);
+    let asking = serde_json::json!([["Really show the solution?", "Keep it hidden"], "hidden"]);
+    assert_eq!(state(), hidden);
+    tab.click(".reveal-buttons .show");
+    assert_eq!(state(), asking);
+    tab.click(".reveal-buttons .keep");
+    assert_eq!(state(), hidden);
+    tab.click(".reveal-buttons .show");
+    tab.click(".reveal-buttons .asking");
+    assert_eq!(state(), serde_json::json!([["Hide the solution"], "visible"]));
+    tab.click(".reveal-buttons .hide");
+    assert_eq!(state(), hidden);
+    tab.click(".reveal-buttons .show");
+    assert_eq!(state(), asking);
+    // By keys, which go round the radio buttons either way: asked first.
+    tab.click(".reveal-buttons .keep");
+    run("document.getElementById('reveal-no').focus()");
+    tab.key("ArrowLeft", 0);
+    assert_eq!(state(), asking);
+    tab.key("ArrowLeft", 0);
+    assert_eq!(state(), serde_json::json!([["Hide the solution"], "visible"]));
+    tab.key("ArrowLeft", 0);
+    tab.key("ArrowLeft", 0);
+    assert_eq!(state(), hidden);
+    tab.key("ArrowRight", 0);
+    assert_eq!(state(), asking);
+    // Quiet, as the played page's button: dashed, not filled.
+    assert_eq!(run("return getComputedStyle(document.querySelector('.reveal-buttons .show')).borderStyle"), "dashed");
 }
 
 /// Text a file's path or a saved page can carry that would be markup if it

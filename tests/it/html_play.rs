@@ -1,7 +1,9 @@
 //! Playing the exported archive offline, in a real headless Chromium: an
 //! Aquarium solved by clicks and still solved after a reload, the index
-//! filtered to solved puzzles, a check, undo and redo, and a Sudoku's hints
-//! agreeing with its solution. Screenshots of a puzzle in play and of a hint
+//! filtered to solved puzzles, a check, undo and redo, a Sudoku's hints
+//! agreeing with its solution, an Aquarium solved by keys, the boards as a
+//! screen reader has them, the timer paused and hidden, and the dark look's
+//! contrasts. Screenshots of a puzzle in play and of a hint
 //! are kept as test artefacts in target/test-artefacts/.
 
 use std::path::PathBuf;
@@ -1018,4 +1020,308 @@ fn find_mistakes_marks_the_cells_the_solution_has_otherwise_and_counts_as_help_s
     page.click("#mistakes");
     assert_eq!(page.wrong(), vec![(wrong / 9, wrong % 9)]);
     assert_eq!(page.progress()["help"], 1);
+}
+
+/// An `rgb(...)` or `rgba(...)` colour as CSS computes it: its red, green
+/// and blue, 0 to 255, and its opacity.
+fn rgba(css: &serde_json::Value) -> [f64; 4] {
+    let text = css.as_str().unwrap_or_else(|| panic!("not a colour: {css}"));
+    let inner = text.split_once('(').and_then(|(_, rest)| rest.strip_suffix(')')).unwrap_or_else(|| panic!("{text}"));
+    let parts: Vec<f64> = inner.split(',').map(|p| p.trim().parse().unwrap()).collect();
+    [parts[0], parts[1], parts[2], parts.get(3).copied().unwrap_or(1.0)]
+}
+
+/// `top` laid over the opaque `under`, as it is seen.
+fn over(top: [f64; 4], under: [f64; 4]) -> [f64; 4] {
+    let a = top[3];
+    [0, 1, 2]
+        .map(|i| top[i] * a + under[i] * (1.0 - a))
+        .into_iter()
+        .chain([1.0])
+        .collect::<Vec<_>>()
+        .try_into()
+        .unwrap()
+}
+
+/// WCAG's relative luminance of an opaque colour.
+fn luminance(c: [f64; 4]) -> f64 {
+    let linear = |v: f64| {
+        let v = v / 255.0;
+        if v <= 0.039_28 { v / 12.92 } else { ((v + 0.055) / 1.055).powf(2.4) }
+    };
+    0.2126 * linear(c[0]) + 0.7152 * linear(c[1]) + 0.0722 * linear(c[2])
+}
+
+/// WCAG's contrast ratio of two opaque colours, 1 to 21.
+fn contrast(a: [f64; 4], b: [f64; 4]) -> f64 {
+    let (x, y) = (luminance(a), luminance(b));
+    (x.max(y) + 0.05) / (x.min(y) + 0.05)
+}
+
+#[test]
+fn a_board_is_played_by_keys_read_out_paused_and_shown_dark_as_the_system_asks_sandbox_off_as_root() {
+    let (dir, id, sudoku) = exported();
+    let (tanks, water) = aquarium_fixture();
+    let (h, w) = (tanks.len(), tanks[0].len());
+    let page = Page::new(&dir);
+    let tab = &page.tab;
+    let style = |css: &str, property: &str| {
+        page.run(&format!("return getComputedStyle(document.querySelector('{css}')).getPropertyValue('{property}')"))
+    };
+    page.open(&format!("p/{id}.html"));
+    // A light system's page is light; a dark one's dark.
+    tab.dark(false);
+    assert!(luminance(rgba(&style("body", "background-color"))) > 0.8);
+    tab.dark(true);
+    let ground = rgba(&style("body", "background-color"));
+    assert!(luminance(ground) < 0.05, "{ground:?}");
+
+    // For a screen reader: the board a grid of rows of cells, each named
+    // by its row, column and state; the board takes the focus by Tab, after
+    // the tools; every button has a name; the verdict and the hint's words
+    // are live regions.
+    assert_eq!(page.run("return document.querySelector('#game svg').getAttribute('role')"), "grid");
+    assert_eq!(page.run("return document.querySelectorAll('#game [role=row]').length"), h);
+    assert_eq!(
+        page.run("return document.querySelectorAll('#game [role=row] > [role=gridcell][data-r]').length"),
+        w * h
+    );
+    let labels = || -> Vec<String> {
+        let all = page.run(
+            "return Array.prototype.map.call(document.querySelectorAll('#game [data-r]'), function (g) { \
+               return g.getAttribute('aria-label') + ' / ' + g.getAttribute('data-state'); })",
+        );
+        serde_json::from_value(all).unwrap()
+    };
+    let labelled = |states: &[Vec<String>]| -> Vec<String> {
+        (0..h)
+            .flat_map(|r| (0..w).map(move |c| (r, c)))
+            .map(|(r, c)| format!("row {}, column {}: {} / {}", r + 1, c + 1, states[r][c], states[r][c]))
+            .collect()
+    };
+    assert_eq!(labels(), labelled(&page.states()));
+    let unnamed = page.run(
+        "return Array.prototype.filter.call(document.querySelectorAll('button'), function (b) { \
+           return !(b.getAttribute('aria-label') || b.textContent).trim(); }).length",
+    );
+    assert_eq!(unnamed, 0);
+    for live in ["#verdict", "#hint-text"] {
+        assert_eq!(page.run(&format!("return document.querySelector('{live}').getAttribute('aria-live')")), "polite");
+    }
+    page.run("document.getElementById('solution').focus()");
+    tab.key("Tab", 0);
+    assert_eq!(page.run("return document.activeElement === document.querySelector('#game svg')"), true);
+    // The keys are listed on the page.
+    let keys = page.text("#play-keys");
+    for words in ["Space, Enter", "Shift+Space", "Backspace, Delete", "Ctrl+Z"] {
+        assert!(keys.contains(words), "{keys}");
+    }
+
+    // The hint's words reach the live region, its cells highlighted.
+    page.click("#hint");
+    assert!(page.text("#hint-text").starts_with("Step 1 of "), "{}", page.text("#hint-text"));
+    let hint_line = rgba(&style("#game .hints rect", "stroke"));
+    let hint_words = rgba(&style("#hint-text", "color"));
+
+    // The keys play: arrows move the cursor from the first cell, Space
+    // plays its cell as a click, Shift+Space air, Backspace empties. (The
+    // board has the focus first: a button takes its own Space.)
+    let mut at = (0, 0);
+    let go = |at: &mut (usize, usize), to: (usize, usize)| {
+        page.run("document.querySelector('#game svg').focus()");
+        for _ in at.0..to.0 {
+            tab.key("ArrowDown", 0);
+        }
+        for _ in to.0..at.0 {
+            tab.key("ArrowUp", 0);
+        }
+        for _ in at.1..to.1 {
+            tab.key("ArrowRight", 0);
+        }
+        for _ in to.1..at.1 {
+            tab.key("ArrowLeft", 0);
+        }
+        *at = to;
+        let active = page.run("return document.querySelector('#game svg').getAttribute('aria-activedescendant')");
+        assert_eq!(active, format!("cell-{}-{}", to.0, to.1));
+    };
+    let tank_cells = |t: &str| -> Vec<(usize, usize)> {
+        (0..h).flat_map(|r| (0..w).map(move |c| (r, c))).filter(|&(r, c)| tanks[r][c] == t).collect()
+    };
+    let mut names: Vec<&String> = tanks.iter().flatten().collect();
+    names.sort();
+    names.dedup();
+    let dry = names.iter().find(|t| tank_cells(t).iter().all(|&(r, c)| !water[r][c])).unwrap();
+    let &(dr, dc) = tank_cells(dry).iter().max().unwrap();
+    go(&mut at, (dr, dc));
+    let cursor = [
+        style("#game .cursor", "visibility"),
+        page.run("return document.querySelector('#game .cursor').getAttribute('x')"),
+    ];
+    let cell_x = page.run(&format!("return document.querySelector('{} rect').getAttribute('x')", page.cell(dr, dc)));
+    assert_eq!(cursor, [serde_json::json!("visible"), cell_x]);
+    tab.key(" ", 0);
+    assert_eq!(page.states()[dr][dc], "water");
+    assert_eq!(labels(), labelled(&page.states()));
+    page.click("#mistakes");
+    assert!(page.wrong().contains(&(dr, dc)));
+    let wrong_line = rgba(&style("#game .mistakes rect", "stroke"));
+    // Undone as a click is; then air, then emptied.
+    tab.key("z", 2);
+    assert_eq!(page.states()[dr][dc], "empty");
+    go(&mut at, (dr, dc));
+    tab.key(" ", 8);
+    assert_eq!(page.states()[dr][dc], "air");
+    tab.key("Backspace", 0);
+    assert_eq!(page.states()[dr][dc], "empty");
+    tab.key(" ", 8);
+    // Enter plays as Space does.
+    let wet = (0..h).flat_map(|r| (0..w).map(move |c| (r, c))).find(|&(r, c)| water[r][c]).unwrap();
+    go(&mut at, wet);
+    tab.key("Enter", 0);
+    assert_eq!(page.states()[wet.0][wet.1], "water", "Enter plays water");
+
+    // The solution shown, hatched over the water.
+    page.click("#solution");
+    page.click("#solution");
+    let hatch = rgba(&style("#game .hatch-ink", "fill"));
+    page.click("#solution");
+
+    // Dark and legible: text at 4.5:1 or more on its ground, the board's
+    // parts apart from its ground and from each other at 3:1 or more.
+    let surface = rgba(&style("#undo", "background-color"));
+    let board = rgba(&style("#game .cells", "fill"));
+    let colour = |css: &str, property: &str| rgba(&style(css, property));
+    page.click("#check");
+    let texts = [
+        ("text", colour("body", "color"), ground),
+        ("a link", colour(".crumbs a", "color"), ground),
+        ("a button", colour("#undo", "color"), surface),
+        ("the timer", colour("#timer", "color"), ground),
+        ("the verdict", colour("#verdict", "color"), ground),
+        ("the hint's words", hint_words, ground),
+        ("the legend", colour(".keys", "color"), ground),
+        ("a clue", colour("#game .clues .clue", "fill"), board),
+        ("what a line needs", colour("#game .clues .left", "fill"), board),
+    ];
+    for (what, ink, on) in texts {
+        assert!(contrast(ink, on) >= 4.5, "{what}: {ink:?} on {on:?}, {:.2}:1", contrast(ink, on));
+    }
+    let water_fill = colour(&format!("{} rect", page.cell(wet.0, wet.1)), "fill");
+    let air_fill = over(colour(&format!("{} rect", page.cell(dr, dc)), "fill"), board);
+    let air_mark = colour(&format!("{} .air-mark", page.cell(dr, dc)), "fill");
+    let parts = [
+        ("water", water_fill),
+        ("a wall", colour("#game .walls", "stroke")),
+        ("a hint", hint_line),
+        ("a mistake", wrong_line),
+        ("the shown solution's hatching", hatch),
+        ("the cursor", colour("#game .cursor", "stroke")),
+    ];
+    for (what, ink) in parts {
+        assert!(contrast(ink, board) >= 3.0, "{what}: {ink:?} on {board:?}, {:.2}:1", contrast(ink, board));
+    }
+    for (i, (a, x)) in parts.iter().enumerate() {
+        for (b, y) in &parts[i + 1..] {
+            assert_ne!(x, y, "{a} and {b} look alike");
+        }
+    }
+    assert!(contrast(hatch, water_fill) >= 3.0, "the hatching on water: {:.2}:1", contrast(hatch, water_fill));
+    assert!(contrast(air_mark, air_fill) >= 3.0, "air's mark: {:.2}:1", contrast(air_mark, air_fill));
+    assert_ne!(air_fill, board);
+    assert_ne!(air_fill, water_fill);
+    page.screenshot("html-dark-aquarium.png");
+
+    // Solved by keys alone, each tank at its top water row, from an empty
+    // grid; the verdict reaches the live region.
+    while page.run("return document.getElementById('undo').disabled") == false {
+        tab.key("z", 2);
+    }
+    assert_eq!(page.states(), vec![vec!["empty".to_string(); w]; h]);
+    let mut first = true;
+    for t in &names {
+        let Some(&top) = tank_cells(t).iter().filter(|&&(r, c)| water[r][c]).min() else { continue };
+        go(&mut at, top);
+        tab.key(" ", 0);
+        if first {
+            first = false;
+            // A pause stops the clock and hides the board, which takes no
+            // key; going on starts the clock again.
+            page.wait_for("document.getElementById('timer').textContent !== '0:00'");
+            page.click("#pause");
+            let stopped = page.text("#timer");
+            assert_eq!(style("#game svg", "visibility"), "hidden");
+            assert!(page.text("#verdict").starts_with("Paused"), "{}", page.text("#verdict"));
+            assert_eq!(page.run("return document.getElementById('hint').disabled"), true);
+            let before = page.states();
+            page.run("document.activeElement.blur()");
+            tab.key("ArrowLeft", 0);
+            tab.key(" ", 0);
+            std::thread::sleep(Duration::from_millis(2100));
+            assert_eq!(page.text("#timer"), stopped);
+            assert_eq!(page.states(), before);
+            page.click("#pause");
+            assert_eq!(style("#game svg", "visibility"), "visible");
+            page.wait_for(&format!("document.getElementById('timer').textContent !== '{stopped}'"));
+        }
+    }
+    assert_eq!(water_of(&page.states()), water);
+    page.wait_for("document.getElementById('verdict').textContent.indexOf('Solved') >= 0");
+    assert_eq!(labels(), labelled(&page.states()));
+    tab.key("z", 2);
+    assert!(!page.text("#verdict").contains("Solved"));
+    tab.key("y", 2);
+    assert!(page.text("#verdict").contains("Solved"), "{}", page.text("#verdict"));
+
+    // Hiding the time: the clock out of sight, kept for every page under
+    // its own key, not a puzzle's progress.
+    page.click("#hide-time");
+    assert_eq!(style("#timer", "display"), "none");
+    assert_eq!(page.run("return localStorage.getItem('aquarchive.time-hidden')"), "1");
+    page.open(&format!("p/{}.html", sudoku[0]));
+    assert_eq!(style("#timer", "display"), "none");
+    assert_eq!(page.text("#hide-time"), "Show time");
+    // A Sudoku's cells say their digit, given or not, or that they are
+    // empty; the typed digit is said too, and the clock runs, out of sight.
+    let givens = page.run("return document.getElementById('game').getAttribute('data-givens')");
+    let givens = givens.as_str().unwrap().to_string();
+    let label = |i: usize| {
+        page.run(&format!("return document.getElementById('cell-{}-{}').getAttribute('aria-label')", i / 9, i % 9))
+    };
+    let given = givens.bytes().position(|d| d != b'0').unwrap();
+    assert_eq!(
+        label(given),
+        format!("row {}, column {}: {}, given", given / 9 + 1, given % 9 + 1, givens.as_bytes()[given] as char)
+    );
+    let open = givens.bytes().position(|d| d == b'0').unwrap();
+    assert_eq!(label(open), format!("row {}, column {}: empty", open / 9 + 1, open % 9 + 1));
+    page.click_cell(open / 9, open % 9);
+    tab.key("7", 0);
+    assert_eq!(label(open), format!("row {}, column {}: 7", open / 9 + 1, open % 9 + 1));
+    // The arrows go round the edges: up from the top row, to the bottom.
+    let active = || page.run("return document.querySelector('#game svg').getAttribute('aria-activedescendant')");
+    assert_eq!(active(), format!("cell-{}-{}", open / 9, open % 9));
+    tab.key("ArrowUp", 0);
+    assert_eq!(active(), format!("cell-{}-{}", (open / 9 + 8) % 9, open % 9));
+    tab.key("ArrowDown", 0);
+    // A pause keeps the digits to click from the hidden board.
+    page.click("#pause");
+    assert_eq!(page.run("return document.querySelector('.pad button').disabled"), true);
+    page.click("#pause");
+    // Dark too: the givens, and the digit typed on its selected cell,
+    // legible on the board.
+    let board = rgba(&style("#game svg.sudoku > rect", "fill"));
+    assert!(luminance(board) < 0.05, "{board:?}");
+    let selected = over(rgba(&style("#game .play .selected rect", "fill")), board);
+    for (what, css, on) in
+        [("a given", "#game svg.sudoku > .givens", board), ("a digit", "#game .play .selected .digit", selected)]
+    {
+        let ink = rgba(&style(css, "fill"));
+        assert!(contrast(ink, on) >= 4.5, "{what}: {ink:?} on {on:?}, {:.2}:1", contrast(ink, on));
+    }
+    page.screenshot("html-dark-sudoku.png");
+    page.wait_for("document.getElementById('timer').textContent !== '0:00'");
+    page.click("#hide-time");
+    assert_ne!(style("#timer", "display"), "none");
+    assert_eq!(page.run("return localStorage.getItem('aquarchive.time-hidden')"), serde_json::Value::Null);
 }

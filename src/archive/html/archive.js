@@ -328,12 +328,20 @@
       return progress[field(p, KEY)] || "none";
     }
 
-    // A row's picture, drawn from its board when the page has none.
+    // A row's picture where the page has none (an Aquarium's, and every
+    // row a filter shows): an Aquarium's drawn from its board, another
+    // kind's the export's picture of it, t/ID.svg, which a puzzle that
+    // cannot be drawn has not (its image then goes).
     function thumb(tr, id) {
       var td = tr.cells[1], board = boardById[id];
-      if (!td || !board || td.querySelector("svg")) return;
-      var a = td.querySelector("a") || make("a", { href: "p/" + id + ".html" }, td);
-      drawAquarium(readPuzzlink("aquarium/" + board), a);
+      if (!td || td.querySelector("svg, img")) return;
+      var a = td.querySelector("a") || make("a", { href: "p/" + id + ".html", tabindex: "-1" }, td);
+      if (board) {
+        drawAquarium(readPuzzlink("aquarium/" + board), a);
+        return;
+      }
+      var img = make("img", { src: "t/" + id + ".svg", alt: "" }, a);
+      img.addEventListener("error", function () { img.remove(); });
     }
 
     Object.keys(selects).forEach(function (name) {
@@ -429,7 +437,6 @@
         var tr = make("tr", {}, filteredRows);
         var td = make("td", {}, tr);
         make("a", { href: "p/" + p[ID] + ".html", text: p[ID] }, td);
-        // Only the Aquarium's pictures, drawn from their boards.
         make("td", { "class": "thumb" }, tr);
         for (var k = 1; k < p.length - MARK; k++) {
           var c = cell(p[k]);
@@ -600,9 +607,9 @@
       }
       var y = parseInt(shown.slice(0, 4), 10), m = parseInt(shown.slice(5, 7), 10) - 1;
       var head = make("div", { "class": "cal-head" }, calendar);
-      var prev = make("button", { type: "button", id: "cal-prev", title: "The month before", text: "\u2039" }, head);
+      var prev = make("button", { type: "button", id: "cal-prev", title: "The month before", "aria-label": "The month before", text: "\u2039" }, head);
       make("strong", { id: "cal-month", text: MONTHS[m] + " " + y }, head);
-      var next = make("button", { type: "button", id: "cal-next", title: "The month after", text: "\u203a" }, head);
+      var next = make("button", { type: "button", id: "cal-next", title: "The month after", "aria-label": "The month after", text: "\u203a" }, head);
       // Only the months from the first daily held to the last.
       prev.disabled = shown <= days[0].slice(0, 7);
       next.disabled = shown >= days[days.length - 1].slice(0, 7);
@@ -658,31 +665,48 @@
   // marked on the board), `hint()` (the next step, or null),
   // `clearMarks()` (the hint's and the mistakes' marks), `showSolution(on)`,
   // `legend` (how the shown solution looks beside the player's cells:
-  // [swatch's class, words]), `redraw()`, and takes `change(fn)` wrapped
-  // for undo and saving; `fillSide(side)` may add to the side.
+  // [swatch's class, words]), `keys` (its keys, [keys, what they do], for
+  // the page's list of keys), `name` (what the board is, in words),
+  // `redraw()`, and takes `change(fn)` wrapped for undo and saving;
+  // `fillSide(side)` may add to the side.
   //
   // The page is laid out as the play's area: the tools across, then the
-  // board, then its side (the verdict, the hint's words, the legend),
-  // beside the board on a wide screen, under it on a narrow one.
+  // board, then its side (the verdict, the hint's words, the legend, the
+  // keys), beside the board on a wide screen, under it on a narrow one.
+  //
+  // For a screen reader the board is a grid (see gridRows) that takes the
+  // focus by Tab, each cell named by its row, column and state, the cell
+  // the keys play its active one; the verdict and the hint's words are
+  // live regions, read out as they change.
   function setupPlay(game, board) {
     var key = game.getAttribute("data-key");
     var area = { root: make("div", { "class": "play-area" }) };
     game.parentNode.insertBefore(area.root, game);
-    area.tools = make("div", { "class": "tools", role: "toolbar" }, area.root);
+    area.tools = make("div", { "class": "tools", role: "toolbar", "aria-label": "Play" }, area.root);
     area.root.appendChild(game);
     area.side = make("div", { "class": "play-side" }, area.root);
     var tools = area.tools, side = area.side;
-    var verdict = make("p", { id: "verdict", role: "status" }, side);
-    var hintText = make("p", { id: "hint-text", "aria-live": "polite" }, side);
+    var verdict = make("p", { id: "verdict", role: "status", "aria-live": "polite", "aria-atomic": "true" }, side);
+    var hintText = make("p", { id: "hint-text", role: "status", "aria-live": "polite", "aria-atomic": "true" }, side);
     if (board.fillSide) board.fillSide(side);
-    // The page's own reveal (a checkbox, for the page without this
+    board.svg.setAttribute("role", "grid");
+    board.svg.setAttribute("tabindex", "0");
+    board.svg.setAttribute("aria-label", board.name + " (the arrow keys move; the page's list of keys says the rest)");
+    board.svg.setAttribute("aria-describedby", "play-keys");
+    // The page's own reveal (radio buttons, for the page without this
     // script) gives way to the button after the tools, which asks first.
-    ["reveal"].forEach(function (id) {
-      var box = document.getElementById(id), label = document.querySelector("label[for=" + id + "]");
-      if (box) box.remove();
-      if (label) label.remove();
-    });
+    Array.prototype.forEach.call(document.querySelectorAll("input.reveal, .reveal-buttons"), function (el) { el.remove(); });
     var legend = make("p", { "class": "legend", id: "solution-legend", hidden: "" }, side);
+    // The keys, on the page: the board's own, then those every board has.
+    var keyList = make("dl", {}, make("details", { "class": "keys", id: "play-keys" }, side));
+    keyList.parentNode.insertBefore(make("summary", { text: "Keys" }), keyList);
+    (board.keys || []).concat([
+      ["Tab", "to the board and from it"],
+      ["Ctrl+Z, Ctrl+Y", "undo, redo"]
+    ]).forEach(function (entry) {
+      make("dt", { text: entry[0] }, keyList);
+      make("dd", { text: entry[1] }, keyList);
+    });
     (board.legend || []).forEach(function (entry, i) {
       if (i) legend.appendChild(document.createTextNode(" \u00b7 "));
       make("span", { "class": "swatch " + entry[0], "aria-hidden": "true", text: entry[2] || "" }, legend);
@@ -715,7 +739,14 @@
       save();
       show();
     });
-    var timer = make("span", { id: "timer", title: "Time played" }, tools);
+    var timer = make("span", { id: "timer", role: "timer", title: "Time played" }, tools);
+    // A pause stops the clock and hides the board (no free thinking time);
+    // hiding the time keeps the clock running out of sight, on every page
+    // from then on.
+    var pauseButton = button("pause", "Pause", "Stops the clock and hides the board until you go on", function () { pause(!paused); });
+    var timeButton = button("hide-time", "Hide time", "Hides the clock (it keeps running), on every puzzle from now on", function () {
+      hideTime(!timer.hidden);
+    });
     // Last and quiet, and asking once more: one slip would spoil the puzzle.
     var solutionButton = button("solution", "Show the solution", "Shows the solution over your grid (a second click confirms)", function () { toggleSolution(); });
     solutionButton.classList.add("quiet");
@@ -782,6 +813,7 @@
 
     var wasSolved = board.solved();
     function show() {
+      if (paused) return;
       var solved = board.solved();
       var now = solved && !wasSolved;
       wasSolved = solved;
@@ -887,10 +919,42 @@
       if (asking && e.target !== solutionButton) stopAsking();
     }, true);
 
+    var paused = false;
+    function pause(on) {
+      paused = on;
+      game.classList.toggle("paused", on);
+      pauseButton.textContent = on ? "Go on" : "Pause";
+      // Nothing but going on, or hiding the time, while the board is hidden
+      // (a Sudoku's digits to click too).
+      Array.prototype.forEach.call(area.root.querySelectorAll("button"), function (b) {
+        if (b !== pauseButton && b !== timeButton) b.disabled = on;
+      });
+      if (on) sayVerdict("Paused: the clock is stopped and the board hidden until you go on.", "fine");
+      else {
+        verdict.textContent = "";
+        show();
+      }
+    }
+
+    function hideTime(on) {
+      timer.hidden = on;
+      timeButton.textContent = on ? "Show time" : "Hide time";
+      try {
+        if (on) window.localStorage.setItem(TIME_HIDDEN, "1");
+        else window.localStorage.removeItem(TIME_HIDDEN);
+      } catch (e) {
+        // No storage: hidden on this page alone.
+      }
+    }
+    var timeHidden = false;
+    try { timeHidden = window.localStorage.getItem(TIME_HIDDEN) === "1"; } catch (e) { timeHidden = false; }
+    hideTime(timeHidden);
+
     board.onChange = change;
-    // The clock runs while the page is in view and the puzzle unsolved.
+    // The clock runs while the page is in view, not paused, and the puzzle
+    // started and unsolved.
     setInterval(function () {
-      if (document.hidden || board.solved() || !board.started()) return;
+      if (paused || document.hidden || board.solved() || !board.started()) return;
       seconds += 1;
       timer.textContent = clock(seconds);
       if (seconds % 5 === 0) save();
@@ -899,6 +963,9 @@
     document.addEventListener("keydown", function (e) {
       if (e.target && /^(INPUT|TEXTAREA|SELECT)$/.test(e.target.tagName)) return;
       var k = e.key;
+      // A button, a link or the keys' list take their own Space and Enter.
+      if ((k === " " || k === "Enter") && e.target && /^(BUTTON|A|SUMMARY)$/.test(e.target.tagName)) return;
+      if (paused) return;
       if ((e.ctrlKey || e.metaKey) && (k === "z" || k === "Z")) {
         e.preventDefault();
         if (e.shiftKey) redo(); else undo();
@@ -918,9 +985,39 @@
       if (fitting) cancelAnimationFrame(fitting);
       fitting = requestAnimationFrame(function () { fitting = null; fit(); });
     });
-    fit();
+    // Drawn first: the timer's text may take the tools to a second line,
+    // which the board's fit leaves room for.
     board.redraw();
     show();
+    fit();
+  }
+
+  // Whether the player hid the clock: one choice for every puzzle, kept
+  // apart from the puzzles' progress.
+  var TIME_HIDDEN = "aquarchive.time-hidden";
+
+  // A played board's rows, for a screen reader: a group of role row each,
+  // in `parent`, to hold the row's cells (role gridcell, see cellWords).
+  function gridRows(parent, h) {
+    var rows = [];
+    for (var r = 0; r < h; r++) rows.push(svg("g", { role: "row" }, parent));
+    return rows;
+  }
+
+  // A cell's name for a screen reader: its row, its column and `state`.
+  function cellWords(r, c, state) {
+    return "row " + (r + 1) + ", column " + (c + 1) + ": " + state;
+  }
+
+  // Where an arrow key `k` moves the cursor `at` on a board `w` x `h`,
+  // round at the edges.
+  function moved(at, k, w, h) {
+    var r = Math.floor(at / w), c = at % w;
+    if (k === "ArrowUp") r = (r + h - 1) % h;
+    if (k === "ArrowDown") r = (r + 1) % h;
+    if (k === "ArrowLeft") c = (c + w - 1) % w;
+    if (k === "ArrowRight") c = (c + 1) % w;
+    return r * w + c;
   }
 
   // ---------------------------------------------------------------------
@@ -1074,9 +1171,10 @@
     if (solution) {
       out.play = svg("g", { "class": "play" }, root);
       out.cells = [];
+      var rows = gridRows(out.play, h);
       for (var k = 0; k < n; k++) {
         var r = Math.floor(k / w), c = k % w;
-        var g = svg("g", { "class": "cell", "data-r": r, "data-c": c, "data-state": "empty" }, out.play);
+        var g = svg("g", { "class": "cell", id: "cell-" + r + "-" + c, role: "gridcell", "data-r": r, "data-c": c, "data-state": "empty" }, rows[r]);
         svg("rect", { x: x0 + c * AQ_CELL, y: y0 + r * AQ_CELL, width: AQ_CELL, height: AQ_CELL }, g);
         svg("circle", { "class": "air-mark", cx: x0 + (c + 0.5) * AQ_CELL, cy: y0 + (r + 0.5) * AQ_CELL, r: 3 }, g);
         out.cells.push(g);
@@ -1089,8 +1187,8 @@
       var hatch = svg("pattern", {
         id: "shown-water", patternUnits: "userSpaceOnUse", width: 8, height: 8, patternTransform: "rotate(45)"
       }, defs);
-      svg("rect", { width: 8, height: 8, fill: (AQ.layers.water || {}).fill || "", "fill-opacity": 0.25 }, hatch);
-      svg("rect", { width: 2.5, height: 8, fill: SHOWN_INK }, hatch);
+      svg("rect", { "class": "hatch-ground", width: 8, height: 8, fill: (AQ.layers.water || {}).fill || "", "fill-opacity": 0.25 }, hatch);
+      svg("rect", { "class": "hatch-ink", width: 2.5, height: 8, fill: SHOWN_INK }, hatch);
       var sol = svg("g", layer("water", { fill: "url(#shown-water)" }), root);
       for (var s = 0; s < n; s++) {
         if (solution[s]) svg("rect", { x: x0 + (s % w) * AQ_CELL, y: y0 + Math.floor(s / w) * AQ_CELL, width: AQ_CELL, height: AQ_CELL }, sol);
@@ -1105,6 +1203,9 @@
     if (solution) {
       out.hints = svg("g", { "class": "hints" }, root);
       out.mistakes = svg("g", { "class": "mistakes" }, root);
+      // The cell the keys play, shown once a key moved it or the board
+      // has the focus.
+      out.cursor = svg("rect", { "class": "cursor", x: x0, y: y0, width: AQ_CELL, height: AQ_CELL }, root);
     }
     var clues = svg("g", layer("clues", { "font-size": AQ.fontSize * AQ_CELL }), root);
     var counters = solution && at.counter !== null;
@@ -1144,10 +1245,13 @@
     for (var i = 0; i < n; i++) state.push("empty");
     var x0 = AQ.layouts.played.origin * AQ_CELL, y0 = x0;
     var drawn = drawAquarium(p, game, solution);
-    // Water played is the colour of the solution's (the legend's too).
-    document.documentElement.style.setProperty("--water", (AQ.layers.water || {}).fill || "");
+    // Water played is the colour of the solution's (the legend's too) in
+    // the light look; the dark look has its own (style.css).
+    document.documentElement.style.setProperty("--board-water", (AQ.layers.water || {}).fill || "");
     var play = drawn.play, rects = drawn.cells, hints = drawn.hints, colLeft = drawn.colLeft, rowLeft = drawn.rowLeft;
-    var mistakes = drawn.mistakes;
+    var mistakes = drawn.mistakes, cursorMark = drawn.cursor;
+    // The cell the keys play (the first, until a key or a click moves it).
+    var cursor = 0;
 
     var tankCells = [];
     for (var t = 0; t < p.tanks; t++) tankCells.push([]);
@@ -1181,7 +1285,15 @@
     var board = {
       svg: game.querySelector("svg"),
       cell: AQ_CELL,
+      name: "Aquarium, " + w + " by " + h,
       legend: [["shown-water", "the solution's water"], ["your-water", "your water"]],
+      keys: [
+        ["\u2190 \u2191 \u2192 \u2193", "move the cursor"],
+        ["Space, Enter", "play the cursor's cell as a click does (water, or air with Air)"],
+        ["Shift+Space, Shift+Enter", "air, as a right click"],
+        ["Backspace, Delete, 0", "empty the cell (and the tank's water above it, or air below)"],
+        ["W, A, X", "what a click plays: water, air, the other"]
+      ],
       mode: "water",
       modes: [
         { name: "water", id: "mode-water", text: "Water", title: "A click fills the tank up to that row (key W; X switches)" },
@@ -1193,7 +1305,19 @@
         if (k === "w") board.setMode("water");
         else if (k === "a") board.setMode("air");
         else if (k === "x") board.setMode(board.mode === "water" ? "air" : "water");
-        else return false;
+        else if (/^arrow/.test(k)) { cursor = moved(cursor, e.key, w, h); showCursor(); }
+        // The keys that play a cell, only while the cursor is shown or the
+        // board has the focus: elsewhere Space still scrolls the page.
+        else if (!game.classList.contains("keyed") && document.activeElement !== board.svg) return false;
+        else if (k === " " || k === "enter") {
+          showCursor();
+          var at = cursor;
+          board.onChange(function () { (e.shiftKey || board.mode === "air" ? air : water)(at); });
+        } else if (k === "backspace" || k === "delete" || k === "0") {
+          showCursor();
+          var here = cursor, was = state[here];
+          if (was !== "empty") board.onChange(function () { fill(here, "empty", was); });
+        } else return false;
         return true;
       },
       encode: function () {
@@ -1213,7 +1337,11 @@
         return true;
       },
       redraw: function () {
-        rects.forEach(function (g, i) { g.setAttribute("data-state", state[i]); });
+        rects.forEach(function (g, i) {
+          g.setAttribute("data-state", state[i]);
+          g.setAttribute("aria-label", cellWords(Math.floor(i / w), i % w, state[i]));
+        });
+        placeCursor();
         var counts = lineCounts();
         p.cols.forEach(function (clue, c) { setLeft(colLeft[c], clue, counts.colWater[c], counts.colAir[c], h); });
         p.rows.forEach(function (clue, r) { setLeft(rowLeft[r], clue, counts.rowWater[r], counts.rowAir[r], w); });
@@ -1277,6 +1405,17 @@
       showSolution: function () {}
     };
 
+    // The cursor's mark on its cell, and the cell the grid names as active.
+    function placeCursor() {
+      cursorMark.setAttribute("x", x0 + (cursor % w) * AQ_CELL);
+      cursorMark.setAttribute("y", y0 + Math.floor(cursor / w) * AQ_CELL);
+      board.svg.setAttribute("aria-activedescendant", rects[cursor].id);
+    }
+    function showCursor() {
+      game.classList.add("keyed");
+      placeCursor();
+    }
+
     function lineCounts() {
       var out = { rowWater: [], rowAir: [], colWater: [], colAir: [] };
       for (var r = 0; r < h; r++) { out.rowWater.push(0); out.rowAir.push(0); }
@@ -1320,6 +1459,8 @@
       // over are found by where it is (cellAt), and it is let go here.
       if (e.target.hasPointerCapture && e.target.hasPointerCapture(e.pointerId)) e.target.releasePointerCapture(e.pointerId);
       var was = state[cell];
+      cursor = cell;
+      placeCursor();
       var changed = board.onChange(function () { (e.button === 2 || e.shiftKey || board.mode === "air" ? air : water)(cell); });
       drag = { id: e.pointerId, state: state[cell], was: was, passed: {}, changed: changed };
       drag.passed[cell] = true;
@@ -1398,10 +1539,11 @@
     var play = svg("g", { "class": "play" });
     root.insertBefore(play, frame.nextSibling);
     var cells = [];
+    var rows = gridRows(play, 9);
     for (var k = 0; k < 81; k++) {
       var r = Math.floor(k / 9), c = k % 9;
       var given = givens.charAt(k) !== "0";
-      var g = svg("g", { "class": "cell", "data-r": r, "data-c": c, "data-state": given ? givens.charAt(k) : "empty" }, play);
+      var g = svg("g", { "class": "cell", id: "cell-" + r + "-" + c, role: "gridcell", "data-r": r, "data-c": c, "data-state": given ? givens.charAt(k) : "empty" }, rows[r]);
       if (given) g.setAttribute("data-given", "");
       svg("rect", { x: m + c * size, y: m + r * size, width: size, height: size }, g);
       var text = svg("text", { "class": "digit", x: m + (c + 0.5) * size, y: m + (r + 0.5) * size + size * 0.22, "font-size": size * 0.6, "text-anchor": "middle" }, g);
@@ -1435,6 +1577,13 @@
     var board = {
       svg: root,
       cell: size,
+      name: "Sudoku, 9 by 9",
+      keys: [
+        ["\u2190 \u2191 \u2192 \u2193", "move the selected cell"],
+        ["1 to 9", "the digit (again: takes it out)"],
+        ["Backspace, Delete, 0", "empty the cell"],
+        ["P, D", "pencil marks, digits"]
+      ],
       legend: [["shown-digit", "the solution (small: where yours differs)", "5"], ["your-digit", "your digits", "5"]],
       mode: "digit",
       modes: [
@@ -1477,7 +1626,11 @@
           var spans = cell.pencil.childNodes;
           for (var d = 1; d <= 9; d++) spans[d - 1].textContent = !digits[i] && marks[i].indexOf(String(d)) >= 0 ? d : "";
           cell.g.classList.toggle("selected", i === selected);
+          var what = digits[i] ? digits[i] + (cell.given ? ", given" : "") :
+            "empty" + (marks[i] ? ", pencil marks " + marks[i].split("").join(" ") : "");
+          cell.g.setAttribute("aria-label", cellWords(Math.floor(i / 9), i % 9, what));
         });
+        root.setAttribute("aria-activedescendant", cells[selected < 0 ? 0 : selected].g.id);
         drawShown();
       },
       check: function () {
@@ -1571,13 +1724,7 @@
     }
 
     function move(k) {
-      if (selected < 0) selected = 0;
-      var r = Math.floor(selected / 9), c = selected % 9;
-      if (k === "ArrowUp") r = (r + 8) % 9;
-      if (k === "ArrowDown") r = (r + 1) % 9;
-      if (k === "ArrowLeft") c = (c + 8) % 9;
-      if (k === "ArrowRight") c = (c + 1) % 9;
-      selected = r * 9 + c;
+      selected = moved(selected < 0 ? 0 : selected, k, 9, 9);
       board.redraw();
     }
 

@@ -526,12 +526,21 @@ pub(super) fn puzzle_page(
                 h1 { (title) " " small { "#" (puzzle.id) } }
                 "\n"
                 // The solution is in the page from the start, hidden by CSS until
-                // the checkbox (styled as a button) is ticked: no script needed.
+                // it is asked for twice: radio buttons are its states (hidden,
+                // asking, shown, asking), their labels quiet buttons, each shown
+                // in its state: no script needed. Asking is on both sides of
+                // shown, so the arrow keys, which go round a group of radio
+                // buttons, ask first too.
                 @if solution_text.is_some() {
-                    input type="checkbox" id="reveal" class="reveal";
-                    label for="reveal" class="button" {
-                        span class="show" { "Show the solution" }
-                        span class="hide" { "Hide the solution" }
+                    input type="radio" name="reveal" id="reveal-no" class="reveal" checked;
+                    input type="radio" name="reveal" id="reveal-ask" class="reveal";
+                    input type="radio" name="reveal" id="reveal" class="reveal";
+                    input type="radio" name="reveal" id="reveal-ask-again" class="reveal";
+                    span class="reveal-buttons" {
+                        label for="reveal-ask" class="button show" { "Show the solution" }
+                        label for="reveal" class="button asking" { "Really show the solution?" }
+                        label for="reveal-no" class="button keep" { "Keep it hidden" }
+                        label for="reveal-no" class="button hide" { "Hide the solution" }
                     }
                     "\n"
                 }

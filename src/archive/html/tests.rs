@@ -276,7 +276,7 @@ fn an_aquarium_page_carries_its_board_as_data_for_the_script() {
     let aquarium = crate::kinds::aquarium::Aquarium::parse_text(AQUARIUM).unwrap();
     let link = select(&doc, "a#puzzlink")[0].value().attr("href").unwrap();
     assert_eq!(link, puzzlink::url(&aquarium));
-    // The reveal stays: its checkbox comes before the board it reveals.
+    // The reveal stays: its radio buttons come before the board it reveals.
     assert_eq!(select(&doc, "#reveal ~ figure#game").len(), 1);
 }
 
