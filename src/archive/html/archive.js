@@ -747,6 +747,10 @@
     var timeButton = button("hide-time", "Hide time", "Hides the clock (it keeps running), on every puzzle from now on", function () {
       hideTime(!timer.hidden);
     });
+    // The clock and its two buttons go to a second line together, if at all.
+    var clockTools = make("span", { "class": "clock-tools" });
+    tools.insertBefore(clockTools, timer);
+    [timer, pauseButton, timeButton].forEach(function (el) { clockTools.appendChild(el); });
     // Last and quiet, and asking once more: one slip would spoil the puzzle.
     var solutionButton = button("solution", "Show the solution", "Shows the solution over your grid (a second click confirms)", function () { toggleSolution(); });
     solutionButton.classList.add("quiet");
