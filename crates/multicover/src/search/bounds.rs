@@ -2,6 +2,7 @@
 //! and reopen, a choice commits its weights, and propagation removes the
 //! options that no longer fit (see the module comment of [`super`]).
 
+use super::connected::Verdict;
 use super::multi_cover::MultiCover;
 use super::trail::{CLOSED_GROUP, CLOSED_MEMBER};
 
@@ -90,12 +91,37 @@ impl MultiCover {
                 self.learn.drop_events();
                 return false;
             }
-            if !self.learn.has_events() {
+            if self.learn.has_events() {
+                if !self.learn.fire_clauses(&self.layout, &mut self.state) {
+                    self.state.sums.drop_queue(0);
+                    return false;
+                }
+                continue;
+            }
+            if self.connected.is_empty() {
                 return true;
             }
-            if !self.learn.fire_clauses(&self.layout, &mut self.state) {
-                self.state.sums.drop_queue(0);
-                return false;
+            match self.connected.check(&self.layout, &self.state) {
+                Verdict::Holds => return true,
+                Verdict::Cut => {
+                    if self.learn.is_on() {
+                        self.learn.failed_on_cut(&self.connected.reason);
+                    }
+                    return false;
+                }
+                Verdict::Unreachable => {
+                    let unreachable = std::mem::take(&mut self.connected.unreachable);
+                    for &o in &unreachable {
+                        if self.state.alive[o as usize] {
+                            self.kill(o);
+                            if self.learn.is_on() && self.state.sums.in_probe {
+                                self.learn.killed_by_cut(o, &self.connected.reason);
+                            }
+                        }
+                    }
+                    self.connected.unreachable = unreachable;
+                    // The kills' bounds, and then the rules again.
+                }
             }
         }
     }
@@ -187,6 +213,9 @@ impl MultiCover {
             self.state.sums.enqueue(i as usize);
         }
         self.state.chosen.push(o);
+        if !self.connected.is_empty() {
+            self.connected.chosen[ou] = true;
+        }
         if self.learn.is_on() {
             self.learn.set_chosen(o, self.layout.opts[ou].group as usize, true);
         }
@@ -216,6 +245,9 @@ impl MultiCover {
 
     pub(super) fn unchoose(&mut self) {
         let o = self.state.chosen.pop().expect("an option was chosen");
+        if !self.connected.is_empty() {
+            self.connected.chosen[o as usize] = false;
+        }
         if self.learn.is_on() {
             self.learn.set_chosen(o, self.layout.opts[o as usize].group as usize, false);
         }
