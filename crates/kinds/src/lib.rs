@@ -27,7 +27,7 @@ macro_rules! with_kinds {
             Futoshiki => "futoshiki", true, futoshiki;
             Galaxies => "galaxies", true;
             Heyawake => "heyawake", true;
-            Hitori => "hitori", true;
+            Hitori => "hitori", true, hitori;
             JigsawSudoku => "jigsaw-sudoku", true, jigsaw_sudoku;
             Kakurasu => "kakurasu", true, kakurasu;
             Kakuro => "kakuro", true, kakuro;
