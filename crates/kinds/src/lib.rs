@@ -41,7 +41,7 @@ macro_rules! with_kinds {
             Mosaic => "mosaic", true, mosaic;
             Nonograms => "nonograms", true, nonograms;
             Norinori => "norinori", true, norinori;
-            Nurikabe => "nurikabe", true;
+            Nurikabe => "nurikabe", true, nurikabe;
             Pipes => "pipes", true;
             Renzoku => "renzoku", true, renzoku;
             SandwichSudoku => "sandwich-sudoku", true;
