@@ -101,7 +101,8 @@ impl MultiCover {
             if self.connected.is_empty() {
                 return true;
             }
-            match self.connected.check(&self.layout, &self.state) {
+            let reasons = self.learn.is_on() && self.state.sums.in_probe;
+            match self.connected.check(&self.layout, &self.state, reasons) {
                 Verdict::Holds => return true,
                 Verdict::Cut => {
                     if self.learn.is_on() {
@@ -109,17 +110,19 @@ impl MultiCover {
                     }
                     return false;
                 }
-                Verdict::Unreachable => {
-                    let unreachable = std::mem::take(&mut self.connected.unreachable);
-                    for &o in &unreachable {
-                        if self.state.alive[o as usize] {
-                            self.kill(o);
-                            if self.learn.is_on() && self.state.sums.in_probe {
-                                self.learn.killed_by_cut(o, &self.connected.reason);
+                Verdict::Prune => {
+                    let kills = std::mem::take(&mut self.connected.kills);
+                    for kill in &kills {
+                        if self.state.alive[kill.option as usize] {
+                            self.kill(kill.option);
+                            if reasons {
+                                let (from, to) = kill.reason;
+                                let reason = &self.connected.reasons[from as usize..to as usize];
+                                self.learn.killed_by_cut(kill.option, reason);
                             }
                         }
                     }
-                    self.connected.unreachable = unreachable;
+                    self.connected.kills = kills;
                     // The kills' bounds, and then the rules again.
                 }
             }
