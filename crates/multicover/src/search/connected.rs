@@ -69,6 +69,8 @@ pub(super) struct Connectivity {
     parent: Vec<u32>,
     frames: Vec<(u32, u32)>,
     order: Vec<u32>,
+    /// Each vertex's standing at the walk's node.
+    stands: Vec<Standing>,
     /// (cut vertex, its child whose subtree it cuts off) found by the walk.
     cuts: Vec<(u32, u32)>,
     /// What the last check kills, and their reasons (filled only when asked
@@ -177,7 +179,12 @@ impl Connectivity {
     /// that are in off from the start. Returns the start.
     fn depth_first(&mut self, layout: &Layout, state: &State, graph: &Connected) -> Option<usize> {
         let n = graph.vertex_count();
-        let start = (0..n).find(|&v| self.standing(layout, state, graph.options[v]) == Standing::In)?;
+        // Each vertex's standing, read once: the walk reads it an edge at a time.
+        let mut stands = std::mem::take(&mut self.stands);
+        stands.clear();
+        stands.extend(graph.options.iter().map(|&o| self.standing(layout, state, o)));
+        self.stands = stands;
+        let start = (0..n).find(|&v| self.stands[v] == Standing::In)?;
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.seen.fill(0);
@@ -191,7 +198,7 @@ impl Connectivity {
             this.seen[v] = stamp;
             this.discovered[v] = this.order.len() as u32;
             this.low[v] = this.discovered[v];
-            this.inside[v] = u32::from(this.standing(layout, state, graph.options[v]) == Standing::In);
+            this.inside[v] = u32::from(this.stands[v] == Standing::In);
             this.parent[v] = parent;
             this.order.push(v as u32);
             this.frames.push((v as u32, 0));
@@ -207,7 +214,7 @@ impl Connectivity {
                     if w as u32 != self.parent[vu] {
                         self.low[vu] = self.low[vu].min(self.discovered[w]);
                     }
-                } else if self.standing(layout, state, graph.options[w]) != Standing::Out {
+                } else if self.stands[w] != Standing::Out {
                     visit(self, w, v);
                 }
                 continue;
@@ -224,7 +231,7 @@ impl Connectivity {
             // `p` cuts `v`'s subtree off from the start, which is in.
             if self.low[vu] >= self.discovered[pu]
                 && self.inside[vu] > 0
-                && self.standing(layout, state, graph.options[pu]) == Standing::Open
+                && self.stands[pu] == Standing::Open
             {
                 self.cuts.push((p, v));
             }
@@ -240,7 +247,7 @@ impl Connectivity {
         self.reasons.clear();
         let mut cut_from = None;
         for v in (0..n).filter(|&v| self.seen[v] != stamp) {
-            match self.standing(layout, state, graph.options[v]) {
+            match self.stands[v] {
                 Standing::In => {
                     cut_from = Some(v);
                     break;
@@ -287,8 +294,8 @@ impl Connectivity {
                 Self::walls(graph, part, in_part, p, &mut self.reasons);
                 let beyond = part
                     .iter()
+                    .find(|&&w| self.stands[w as usize] == Standing::In)
                     .map(|&w| graph.options[w as usize])
-                    .find(|&o| self.standing(layout, state, o) == Standing::In)
                     .expect("a vertex in beyond the cut");
                 Self::reason_in(layout, beyond, &mut self.reasons);
                 Self::reason_in(layout, graph.options[start], &mut self.reasons);
