@@ -229,10 +229,7 @@ impl Connectivity {
             self.low[pu] = self.low[pu].min(self.low[vu]);
             self.inside[pu] += self.inside[vu];
             // `p` cuts `v`'s subtree off from the start, which is in.
-            if self.low[vu] >= self.discovered[pu]
-                && self.inside[vu] > 0
-                && self.stands[pu] == Standing::Open
-            {
+            if self.low[vu] >= self.discovered[pu] && self.inside[vu] > 0 && self.stands[pu] == Standing::Open {
                 self.cuts.push((p, v));
             }
         }
@@ -288,9 +285,8 @@ impl Connectivity {
                 let hi = lo + self.size[child as usize] as usize;
                 let (discovered, order) = (&self.discovered, &self.order);
                 let part = &order[lo..hi];
-                let in_part = |w: usize| {
-                    seen[w] == stamp && (discovered[w] as usize) >= lo && (discovered[w] as usize) < hi
-                };
+                let in_part =
+                    |w: usize| seen[w] == stamp && (discovered[w] as usize) >= lo && (discovered[w] as usize) < hi;
                 Self::walls(graph, part, in_part, p, &mut self.reasons);
                 let beyond = part
                     .iter()
@@ -303,7 +299,8 @@ impl Connectivity {
             } else {
                 (0, 0)
             };
-            let members = &layout.group_opts[layout.group_opts_start[g] as usize..layout.group_opts_start[g + 1] as usize];
+            let members =
+                &layout.group_opts[layout.group_opts_start[g] as usize..layout.group_opts_start[g + 1] as usize];
             for &other in members {
                 if other != option && state.alive[other as usize] {
                     self.kills.push(Kill { option: other, reason: span });
