@@ -69,7 +69,7 @@ fn every_real_puzzle_of_the_family_is_kept_and_those_with_solvers_are_solved_to_
     }
     // Aquarium's two solve; a kind without a home is kept.
     assert_eq!(statuses.get(&("aquarium".into(), "ok".into())), Some(&2), "{statuses:?}");
-    assert_eq!(statuses.get(&("nurikabe".into(), "no-solver".into())), Some(&3), "{statuses:?}");
+    assert_eq!(statuses.get(&("yin-yang".into(), "no-solver".into())), Some(&5), "{statuses:?}");
 
     // Every record holds by independent code, and a second import adds nothing.
     let verify = dir.run(&["verify"]).ok();
@@ -92,7 +92,7 @@ fn every_real_puzzle_of_the_family_is_kept_and_those_with_solvers_are_solved_to_
 
     // Stats count them by kind and status.
     let stats = dir.run(&["stats"]).ok();
-    assert!(stats.stdout.contains("nurikabe"), "{stats}");
+    assert!(stats.stdout.contains("yin-yang"), "{stats}");
     assert!(stats.stdout.contains("no-solver"), "{stats}");
 
     // Exported as JSON lines, they come back whole into another archive.
@@ -109,14 +109,14 @@ fn every_real_puzzle_of_the_family_is_kept_and_those_with_solvers_are_solved_to_
 #[test]
 fn a_kind_not_read_yet_shows_its_task_and_says_so() {
     let dir = Dir::new();
-    let nurikabe = real_puzzles().into_iter().find(|p| p.kind == "nurikabe").unwrap();
-    dir.write("one.txt", format!("nurikabe {}\n", nurikabe.task));
+    let yin_yang = real_puzzles().into_iter().find(|p| p.kind == "yin-yang").unwrap();
+    dir.write("one.txt", format!("yin-yang {}\n", yin_yang.task));
     let import = dir.run(&["import", "one.txt"]).ok();
     assert!(import.stdout.contains("1 puzzle stored (1 kept for a solver to come)"), "{import}");
     let show = dir.run(&["show", "1"]).ok();
-    assert!(show.stdout.contains(&format!("task: {}", nurikabe.task)), "{show}");
+    assert!(show.stdout.contains(&format!("task: {}", yin_yang.task)), "{show}");
     assert!(show.stdout.contains("no-solver"), "{show}");
-    assert!(show.stdout.contains("its board will be drawn once aquarchive reads nurikabe tasks"), "{show}");
+    assert!(show.stdout.contains("its board will be drawn once aquarchive reads yin-yang tasks"), "{show}");
 }
 
 #[test]
@@ -152,8 +152,8 @@ fn task_lines_that_break_their_grammar_are_named_by_line() {
 #[test]
 fn an_archive_of_version_1_takes_puzzles_kept_for_a_solver() {
     let dir = crate::archive_format::copy_of("v1");
-    let nurikabe = real_puzzles().into_iter().find(|p| p.kind == "nurikabe").unwrap();
-    dir.write("one.txt", format!("nurikabe {}\n", nurikabe.task));
+    let yin_yang = real_puzzles().into_iter().find(|p| p.kind == "yin-yang").unwrap();
+    dir.write("one.txt", format!("yin-yang {}\n", yin_yang.task));
     dir.run(&["--db", "a.sqlite", "import", "one.txt"]).ok();
     assert_eq!(query(&dir.join("a.sqlite"), "SELECT count(*) FROM puzzles WHERE status = 'no-solver'"), 1);
     // The upgrade kept every solution with its puzzle.

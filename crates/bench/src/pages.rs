@@ -9,7 +9,7 @@
 //! the kind's own work. Aquarium's puzzles are generated (seeded, 15x15,
 //! each different), their hash made from their task and answer as the
 //! site's is, so each is solved, proved unique and its hash confirmed.
-//! Nurikabe's (no solver yet) are a real puzzle's task turned by one
+//! Yin-yang's (no solver yet) are a real puzzle's task turned by one
 //! character a page, so that each is a new puzzle.
 
 use std::time::{Duration, Instant};
@@ -67,24 +67,24 @@ pub fn run(args: PagesBenchArgs) -> Result<(), BenchError> {
             PagePuzzle { kind: "aquarium", side: 15, task, hashed }
         })
         .collect();
-    let nurikabe = real_task(&read_input(FAMILY)?, "nurikabe")?;
-    let nurikabes: Vec<PagePuzzle> = (0..count)
+    let yin_yang = real_task(&read_input(FAMILY)?, "yin-yang")?;
+    let yin_yangs: Vec<PagePuzzle> = (0..count)
         .map(|i| {
-            let turn = i % nurikabe.0.len();
-            let task = format!("{}{}", &nurikabe.0[turn..], &nurikabe.0[..turn]);
+            let turn = i % yin_yang.0.len();
+            let task = format!("{}{}", &yin_yang.0[turn..], &yin_yang.0[..turn]);
             // Different tasks of one length: a page count larger than the
             // task's length repeats none, as the ID and its size change.
-            let task = if i >= nurikabe.0.len() { format!("{task}{i}") } else { task };
-            PagePuzzle { kind: "nurikabe", side: nurikabe.1, task, hashed: nurikabe.2.clone() }
+            let task = if i >= yin_yang.0.len() { format!("{task}{i}") } else { task };
+            PagePuzzle { kind: "yin-yang", side: yin_yang.1, task, hashed: yin_yang.2.clone() }
         })
         .collect();
 
     let scratch = Scratch::new()?;
     let mut rows =
         vec![["kind", "pages", "hash check", "median ms", "mean ms", "per second"].map(String::from).to_vec()];
-    // Aquarium's are solved and their hashes confirmed; nurikabe's are kept
+    // Aquarium's are solved and their hashes confirmed; yin-yang's are kept
     // with their hash check pending until a solver lands.
-    for (puzzles, expected) in [(&aquariums, HashCheck::Match), (&nurikabes, HashCheck::Pending)] {
+    for (puzzles, expected) in [(&aquariums, HashCheck::Match), (&yin_yangs, HashCheck::Pending)] {
         let kind = puzzles[0].kind;
         let path = scratch.join(&format!("{kind}.sqlite"));
         let mut store = Store::open(&path, Access::ReadWrite)?;

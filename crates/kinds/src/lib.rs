@@ -27,7 +27,7 @@ macro_rules! with_kinds {
             Futoshiki => "futoshiki", true, futoshiki;
             Galaxies => "galaxies", true;
             Heyawake => "heyawake", true;
-            Hitori => "hitori", true;
+            Hitori => "hitori", true, hitori;
             JigsawSudoku => "jigsaw-sudoku", true, jigsaw_sudoku;
             Kakurasu => "kakurasu", true, kakurasu;
             Kakuro => "kakuro", true, kakuro;
@@ -41,7 +41,7 @@ macro_rules! with_kinds {
             Mosaic => "mosaic", true, mosaic;
             Nonograms => "nonograms", true, nonograms;
             Norinori => "norinori", true, norinori;
-            Nurikabe => "nurikabe", true;
+            Nurikabe => "nurikabe", true, nurikabe;
             Pipes => "pipes", true;
             Renzoku => "renzoku", true, renzoku;
             SandwichSudoku => "sandwich-sudoku", true;

@@ -2,11 +2,12 @@
 //! which is built for one problem: it runs on what is left of the problem
 //! once they are chosen. (The exact-cover searches cover them in place.)
 
-use super::problem::{OptionId, Problem};
+use super::problem::{Connected, OptionId, Problem};
 
 /// What is left of `problem` once the `forced` options are chosen: each
 /// item's range lowered by their weights, and every other option, with the
-/// map from the new options to the old (`kept[new] == old`). `None` when
+/// map from the new options to the old (`kept[new] == old`); connectivity
+/// rules keep the forced options as vertices always in their set. `None` when
 /// they cannot be in one solution: an option named twice, or an item pushed
 /// past its range.
 pub(super) fn remainder(problem: &Problem, forced: &[OptionId]) -> Option<(Problem, Vec<OptionId>)> {
@@ -30,6 +31,21 @@ pub(super) fn remainder(problem: &Problem, forced: &[OptionId]) -> Option<(Probl
     let kept: Vec<OptionId> = (0..problem.option_count()).filter(|&o| !is_forced[o]).collect();
     for &o in &kept {
         rest.add_option(problem.option(o));
+    }
+    // A forced vertex is in the set whatever the search chooses; the others
+    // are renumbered as their options are.
+    let mut renumbered = vec![0u32; problem.option_count()];
+    for (new, &old) in kept.iter().enumerate() {
+        renumbered[old] = new as u32;
+    }
+    for graph in problem.connected() {
+        let mut graph = graph.clone();
+        for option in &mut graph.options {
+            if *option != Connected::ALWAYS {
+                *option = if is_forced[*option as usize] { Connected::ALWAYS } else { renumbered[*option as usize] };
+            }
+        }
+        rest.push_connected(graph);
     }
     Some((rest, kept))
 }

@@ -19,11 +19,20 @@
 //! Items and options are numbered from 0 in the order they are added
 //! ([`ItemId`], [`OptionId`]).
 //!
+//! A problem may also hold **connectivity rules**
+//! ([`Problem::add_connected`]): a graph whose vertices are options, whose
+//! chosen vertices must form one connected set. The multi-cover search
+//! checks each rule at every node: a vertex sure to be chosen that cannot
+//! reach another through vertices still possible fails the node, and a
+//! possible vertex that cannot reach one sure to be chosen is removed.
+//!
 //! A **solution** is a set of options, each used once at most, whose
-//! weights sum, on every item, into that item's range. Every such set
+//! weights sum, on every item, into that item's range, and whose chosen
+//! vertices of each connectivity rule are connected. Every such set
 //! counts: when every range starts at 0, the empty set is a solution too,
 //! and an option that touches only items with room left may join any
-//! solution. [`Problem::is_solution`] checks a set by plain arithmetic.
+//! solution. [`Problem::is_solution`] checks a set by plain arithmetic and
+//! a walk of each rule's graph.
 //!
 //! # Solving
 //!

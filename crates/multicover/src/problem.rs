@@ -9,7 +9,8 @@ pub type OptionId = usize;
 /// item, into that item's range `lo..=hi`.
 ///
 /// Plain exact cover is every range `1..=1` and every weight 1; a secondary
-/// item of Knuth's sense is `0..=1`.
+/// item of Knuth's sense is `0..=1`. Besides the ranges, a problem may say
+/// that some chosen options must be connected ([`Problem::add_connected`]).
 #[derive(Clone, Debug, Default)]
 pub struct Problem {
     bounds: Vec<(u32, u32)>,
@@ -17,6 +18,78 @@ pub struct Problem {
     /// other; option `o` is `entries[starts[o]..starts[o + 1]]`.
     entries: Vec<(u32, u32)>,
     starts: Vec<u32>,
+    /// The graphs whose chosen vertices must be connected
+    /// ([`Problem::add_connected`]).
+    connected: Vec<Connected>,
+}
+
+/// "The chosen ones of these vertices form one connected set": a graph
+/// whose vertices stand for options (a vertex is in the set when its option
+/// is chosen), as adjacency lists.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Connected {
+    /// Each vertex's option, or [`Connected::ALWAYS`] for a vertex in
+    /// every solution (an option chosen before the search).
+    pub(crate) options: Vec<u32>,
+    /// Vertex `v`'s neighbours are `neighbours[starts[v]..starts[v + 1]]`.
+    pub(crate) starts: Vec<u32>,
+    pub(crate) neighbours: Vec<u32>,
+}
+
+impl Connected {
+    /// A vertex in the set whatever the search chooses.
+    pub(crate) const ALWAYS: u32 = u32::MAX;
+
+    fn new(options: Vec<u32>, edges: &[(usize, usize)]) -> Connected {
+        let n = options.len();
+        let mut degree = vec![0u32; n + 1];
+        for &(a, b) in edges {
+            assert!(a < n && b < n, "an edge names vertex {}, of {n}", a.max(b));
+            degree[a] += 1;
+            degree[b] += 1;
+        }
+        let mut starts = vec![0u32; n + 1];
+        for v in 0..n {
+            starts[v + 1] = starts[v] + degree[v];
+        }
+        let mut fill = starts.clone();
+        let mut neighbours = vec![0u32; starts[n] as usize];
+        for &(a, b) in edges {
+            neighbours[fill[a] as usize] = b as u32;
+            fill[a] += 1;
+            neighbours[fill[b] as usize] = a as u32;
+            fill[b] += 1;
+        }
+        Connected { options, starts, neighbours }
+    }
+
+    pub(crate) fn vertex_count(&self) -> usize {
+        self.options.len()
+    }
+
+    pub(crate) fn neighbours(&self, v: usize) -> &[u32] {
+        &self.neighbours[self.starts[v] as usize..self.starts[v + 1] as usize]
+    }
+
+    /// Whether the vertices `member` says are in the set are connected
+    /// (none or one counts as connected): a walk from the first of them.
+    pub(crate) fn holds(&self, member: impl Fn(usize) -> bool) -> bool {
+        let n = self.vertex_count();
+        let Some(first) = (0..n).find(|&v| member(v)) else { return true };
+        let mut seen = vec![false; n];
+        seen[first] = true;
+        let mut stack = vec![first];
+        while let Some(v) = stack.pop() {
+            for &w in self.neighbours(v) {
+                let w = w as usize;
+                if !seen[w] && member(w) {
+                    seen[w] = true;
+                    stack.push(w);
+                }
+            }
+        }
+        (0..n).all(|v| seen[v] || !member(v))
+    }
 }
 
 impl Problem {
@@ -30,7 +103,12 @@ impl Problem {
     pub fn with_capacity(items: usize, options: usize, entries: usize) -> Self {
         let mut starts = Vec::with_capacity(options + 1);
         starts.push(0);
-        Problem { bounds: Vec::with_capacity(items), entries: Vec::with_capacity(entries), starts }
+        Problem {
+            bounds: Vec::with_capacity(items),
+            entries: Vec::with_capacity(entries),
+            starts,
+            connected: Vec::new(),
+        }
     }
 
     /// Adds an item whose sum must end in `lo..=hi`. A range with `lo > hi`
@@ -93,6 +171,29 @@ impl Problem {
         self.starts.len() - 2
     }
 
+    /// Adds the rule "the chosen options among `vertices` form one
+    /// connected set" on the graph whose edges join `vertices[a]` and
+    /// `vertices[b]` for each `(a, b)` of `edges`: from any chosen vertex,
+    /// every other chosen vertex can be reached along edges through chosen
+    /// vertices alone. No count states it (a puzzle's "the white cells are
+    /// connected", with a cell's "white" option as its vertex), so the
+    /// search checks it as it goes: see the crate's documentation. A
+    /// solution with no or one chosen vertex satisfies it.
+    ///
+    /// # Panics
+    /// If a vertex is not an option of the problem, or an edge names a
+    /// vertex past the list: a bug in the caller, not bad input.
+    pub fn add_connected(&mut self, vertices: &[OptionId], edges: &[(usize, usize)]) {
+        let options = vertices
+            .iter()
+            .map(|&o| {
+                assert!(o < self.option_count(), "vertex option {o} does not exist");
+                o as u32
+            })
+            .collect();
+        self.connected.push(Connected::new(options, edges));
+    }
+
     /// How many items the problem has.
     pub fn item_count(&self) -> usize {
         self.bounds.len()
@@ -127,6 +228,21 @@ impl Problem {
             }
         }
         sums.iter().zip(&self.bounds).all(|(&s, &(lo, hi))| u64::from(lo) <= s && s <= u64::from(hi))
+            && self
+                .connected
+                .iter()
+                .all(|graph| graph.holds(|v| graph.options[v] == Connected::ALWAYS || seen[graph.options[v] as usize]))
+    }
+
+    /// The connectivity rules ([`Problem::add_connected`]).
+    pub(crate) fn connected(&self) -> &[Connected] {
+        &self.connected
+    }
+
+    /// Adds a connectivity rule as it stands, for the remainder of a
+    /// problem once options are chosen (see `forced`).
+    pub(crate) fn push_connected(&mut self, graph: Connected) {
+        self.connected.push(graph);
     }
 
     pub(crate) fn raw_bounds(&self) -> &[(u32, u32)] {

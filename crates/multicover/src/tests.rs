@@ -968,6 +968,7 @@ fn counters_over_several_words_agree_with_dancing_links() {
 
 /// Random problems for the tests, from a seed (SplitMix64): the engine has no
 /// dependencies, so its tests carry their own small generator.
+#[derive(Clone)]
 struct Rng(u64);
 
 impl Rng {
@@ -1151,4 +1152,148 @@ fn learning_from_failed_probes_keeps_every_solution() {
         }
     }
     assert!(learned > 1000 && fired > 100, "learned {learned} clauses, which fired {fired} times");
+}
+
+/// The solutions of a grid of cells, each "exactly one of" white (option
+/// `2 * cell`) or black (`2 * cell + 1`), by trying every colouring, each
+/// as its sorted options.
+fn colourings(p: &Problem, cells: usize) -> Vec<Vec<OptionId>> {
+    let mut found: Vec<Vec<OptionId>> = (0u32..1 << cells)
+        .map(|black| (0..cells).map(|cell| 2 * cell + (black >> cell & 1) as usize).collect::<Vec<_>>())
+        .filter(|chosen| p.is_solution(chosen))
+        .collect();
+    found.sort();
+    found
+}
+
+fn all_solutions(p: &Problem, settings: Settings) -> Vec<Vec<OptionId>> {
+    let out = Solver::new(p, settings).solve(usize::MAX);
+    assert!(out.stats.exhausted);
+    let mut solutions = out.solutions;
+    solutions.sort();
+    solutions
+}
+
+/// A row of four cells, two of them black: the counts alone allow six
+/// ways, the rule "the whites are connected" only the three where the two
+/// whites touch. Every search finds those three (the exact-cover searches,
+/// which know no rules, give way to the multi-cover search).
+#[test]
+fn a_connectivity_rule_prunes_what_counts_alone_accept() {
+    let mut p = Problem::new();
+    let cells: Vec<_> = (0..4).map(|_| p.add_exact(1)).collect();
+    let blacks = p.add_exact(2);
+    for &cell in &cells {
+        p.add_option([(cell, 1)]);
+        p.add_option([(cell, 1), (blacks, 1)]);
+    }
+    assert_eq!(colourings(&p, 4).len(), 6, "the counts alone");
+    p.add_connected(&[0, 2, 4, 6], &[(0, 1), (1, 2), (2, 3)]);
+    let expected = vec![vec![0, 2, 5, 7], vec![1, 2, 4, 7], vec![1, 3, 4, 6]];
+    assert_eq!(colourings(&p, 4), expected);
+    for settings in all_settings() {
+        assert_eq!(all_solutions(&p, settings), expected, "{settings:?}");
+        assert_eq!(Solver::new(&p, settings).algorithm(), Algorithm::MultiCover);
+    }
+    // Whites apart are no solution by plain arithmetic either.
+    assert!(!p.is_solution(&[0, 3, 5, 6]));
+    assert!(p.is_solution(&[1, 2, 4, 7]));
+    // With a white forced at each end, the whites cannot meet.
+    assert!(Solver::new(&p, small()).solve_with(&[0, 6], 10).solutions.is_empty());
+}
+
+/// A random grid of at most nine cells with random counts of black cells
+/// on random sets of cells (and, sometimes, no two blacks side by side):
+/// every search finds exactly the colourings that keep the whites
+/// connected, forced options included.
+fn random_grid_problem(rng: &mut Rng, rule: bool) -> (Problem, usize) {
+    let (width, height) = (rng.between(1, 3), rng.between(1, 3));
+    let cells = width * height;
+    let mut counts: Vec<(Vec<usize>, u32, u32)> = Vec::new();
+    for _ in 0..rng.between(0, 3) {
+        let set: Vec<usize> = (0..cells).filter(|_| rng.chance(1, 2)).collect();
+        let lo = rng.between(0, set.len().min(3)) as u32;
+        counts.push((set, lo, lo + rng.between(0, 1) as u32));
+    }
+    if rng.chance(1, 2) {
+        for cell in 0..cells {
+            if cell % width + 1 < width {
+                counts.push((vec![cell, cell + 1], 0, 1));
+            }
+            if cell + width < cells {
+                counts.push((vec![cell, cell + width], 0, 1));
+            }
+        }
+    }
+    let mut p = Problem::new();
+    let cell_items: Vec<_> = (0..cells).map(|_| p.add_exact(1)).collect();
+    let count_items: Vec<_> = counts.iter().map(|&(_, lo, hi)| p.add_item(lo, hi)).collect();
+    for (cell, &item) in cell_items.iter().enumerate() {
+        p.add_option([(item, 1)]);
+        let on = counts.iter().zip(&count_items).filter(|((set, ..), _)| set.contains(&cell)).map(|(_, &i)| (i, 1));
+        p.add_option(std::iter::once((item, 1)).chain(on));
+    }
+    let mut edges = Vec::new();
+    for cell in 0..cells {
+        if cell % width + 1 < width {
+            edges.push((cell, cell + 1));
+        }
+        if cell + width < cells {
+            edges.push((cell, cell + width));
+        }
+    }
+    if rule {
+        let whites: Vec<OptionId> = (0..cells).map(|cell| 2 * cell).collect();
+        p.add_connected(&whites, &edges);
+    }
+    (p, cells)
+}
+
+#[test]
+fn random_grids_with_a_connectivity_rule_match_brute_force() {
+    let mut rng = Rng::new(61);
+    let (mut cut_off, mut solvable) = (0, 0);
+    let settings = all_settings();
+    for case in 0..400 {
+        let mut twin = rng.clone();
+        let (p, cells) = random_grid_problem(&mut rng, true);
+        let (without, _) = random_grid_problem(&mut twin, false);
+        let expected = colourings(&p, cells);
+        cut_off += usize::from(colourings(&without, cells).len() > expected.len());
+        solvable += usize::from(!expected.is_empty());
+        for &s in &settings {
+            assert_eq!(all_solutions(&p, s), expected, "case {case}: {p:?} with {s:?}");
+        }
+        // Forced: a white cell, then a black one.
+        for forced in [0, 1] {
+            let want: Vec<_> = expected.iter().filter(|s| s.contains(&forced)).cloned().collect();
+            let mut got = Solver::new(&p, small()).solve_with(&[forced], usize::MAX).solutions;
+            got.sort();
+            assert_eq!(got, want, "case {case} forced {forced}");
+        }
+    }
+    assert!(cut_off > 100 && solvable > 100, "the rule cut off solutions in {cut_off} cases, {solvable} solvable");
+}
+
+/// On grids large enough to search, a run that learns from failed probes
+/// learns from cuts (every cell's group is exact) and still finds exactly
+/// the colourings brute force finds.
+#[test]
+fn learning_keeps_every_solution_with_a_connectivity_rule() {
+    use crate::search::MultiCover;
+    let mut rng = Rng::new(67);
+    let mut learned = 0;
+    for case in 0..150 {
+        let (p, cells) = random_grid_problem(&mut rng, true);
+        let expected = colourings(&p, cells);
+        for settings in all_settings().into_iter().filter(|s| s.learning != Learning::Off) {
+            let mut search = MultiCover::new(&p, &settings);
+            let what = || format!("case {case}: {p:?} with {settings:?}");
+            for limit in [1, 2, usize::MAX] {
+                run_under_limit(&mut search, &expected, limit, &what);
+                learned += search.learned().0;
+            }
+        }
+    }
+    assert!(learned > 0, "no clause learned");
 }

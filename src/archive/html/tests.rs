@@ -157,15 +157,15 @@ fn a_family_kinds_page_draws_its_board_or_says_when_it_will() {
     let doc = Html::parse_document(&page);
     assert_eq!(select(&doc, "figure.board svg").len(), 1, "{page}");
     assert_eq!(select(&doc, "figure.board svg g.solution").len(), 1, "{page}");
-    // Nurikabe's is not read yet: its task, and a line saying so.
-    let mut nurikabe = puzzle(4, Kind::Nurikabe, "1e2b2e2b1e1\n");
-    (nurikabe.record.status, nurikabe.solution) = (Status::NoSolver, None);
-    let (page, _) = page_of(&nurikabe, &[], None, None);
+    // Yin-yang's is not read yet: its task, and a line saying so.
+    let mut yin_yang = puzzle(4, Kind::YinYang, "BlBaBaBaWcWWbWh\n");
+    (yin_yang.record.status, yin_yang.solution) = (Status::NoSolver, None);
+    let (page, _) = page_of(&yin_yang, &[], None, None);
     let doc = Html::parse_document(&page);
-    assert_eq!(texts(&doc, "figure.board pre"), ["1e2b2e2b1e1\n"]);
+    assert_eq!(texts(&doc, "figure.board pre"), ["BlBaBaBaWcWWbWh\n"]);
     assert_eq!(
         texts(&doc, "figure.board figcaption"),
-        ["The nurikabe task as the site gave it: its board will be drawn once aquarchive reads nurikabe tasks."]
+        ["The yin-yang task as the site gave it: its board will be drawn once aquarchive reads yin-yang tasks."]
     );
 }
 

@@ -2,6 +2,7 @@
 //! and reopen, a choice commits its weights, and propagation removes the
 //! options that no longer fit (see the module comment of [`super`]).
 
+use super::connected::Verdict;
 use super::multi_cover::MultiCover;
 use super::trail::{CLOSED_GROUP, CLOSED_MEMBER};
 
@@ -90,12 +91,40 @@ impl MultiCover {
                 self.learn.drop_events();
                 return false;
             }
-            if !self.learn.has_events() {
+            if self.learn.has_events() {
+                if !self.learn.fire_clauses(&self.layout, &mut self.state) {
+                    self.state.sums.drop_queue(0);
+                    return false;
+                }
+                continue;
+            }
+            if self.connected.is_empty() {
                 return true;
             }
-            if !self.learn.fire_clauses(&self.layout, &mut self.state) {
-                self.state.sums.drop_queue(0);
-                return false;
+            let reasons = self.learn.is_on() && self.state.sums.in_probe;
+            match self.connected.check(&self.layout, &self.state, reasons) {
+                Verdict::Holds => return true,
+                Verdict::Cut => {
+                    if self.learn.is_on() {
+                        self.learn.failed_on_cut(&self.connected.reason);
+                    }
+                    return false;
+                }
+                Verdict::Prune => {
+                    let kills = std::mem::take(&mut self.connected.kills);
+                    for kill in &kills {
+                        if self.state.alive[kill.option as usize] {
+                            self.kill(kill.option);
+                            if reasons {
+                                let (from, to) = kill.reason;
+                                let reason = &self.connected.reasons[from as usize..to as usize];
+                                self.learn.killed_by_cut(kill.option, reason);
+                            }
+                        }
+                    }
+                    self.connected.kills = kills;
+                    // The kills' bounds, and then the rules again.
+                }
             }
         }
     }
@@ -187,6 +216,9 @@ impl MultiCover {
             self.state.sums.enqueue(i as usize);
         }
         self.state.chosen.push(o);
+        if !self.connected.is_empty() {
+            self.connected.chosen[ou] = true;
+        }
         if self.learn.is_on() {
             self.learn.set_chosen(o, self.layout.opts[ou].group as usize, true);
         }
@@ -216,6 +248,9 @@ impl MultiCover {
 
     pub(super) fn unchoose(&mut self) {
         let o = self.state.chosen.pop().expect("an option was chosen");
+        if !self.connected.is_empty() {
+            self.connected.chosen[o as usize] = false;
+        }
         if self.learn.is_on() {
             self.learn.set_chosen(o, self.layout.opts[o as usize].group as usize, false);
         }

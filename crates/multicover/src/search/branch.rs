@@ -161,7 +161,14 @@ impl MultiCover {
         Some(self.state.sums.items.iter().zip(&sums).all(|(item, &sum)| item.lo <= sum && sum <= item.hi))
     }
 
+    /// Hands a solution to `f`, unless it breaks a connectivity rule: a node
+    /// where every item is in range may still leave its chosen vertices
+    /// apart, joined only through options left open (see
+    /// [`super::connected`]), and a larger set below may yet join them.
     fn report(&mut self, f: &mut dyn FnMut(&[OptionId]) -> ControlFlow<()>) -> ControlFlow<()> {
+        if !self.connected.holds_on(&self.state.chosen, self.state.alive.len()) {
+            return ControlFlow::Continue(());
+        }
         self.solutions += 1;
         let mut solution: Vec<OptionId> = self.state.chosen.iter().map(|&o| o as OptionId).collect();
         solution.sort_unstable();

@@ -16,7 +16,8 @@
 //! where the search is hard, on two items' sums at once (the 2-D walk over
 //! sets of sums in [`pair_sums`], the one-item sets in [`sum_sets`]);
 //! [`nogoods`] restarts the search without walking anything twice;
-//! [`learn`] learns from failed probes. The search calls each through a few methods, and
+//! [`learn`] learns from failed probes; [`connected`] checks the
+//! connectivity rules. The search calls each through a few methods, and
 //! tells it of kills and choices around the hot core's calls.
 //!
 //! ## Groups and bounds
@@ -46,6 +47,7 @@
 
 mod bounds;
 mod branch;
+mod connected;
 mod layout;
 mod learn;
 mod lines;

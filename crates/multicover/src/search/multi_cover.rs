@@ -1,6 +1,7 @@
 //! One multi-cover search: its layout, its state, its optional reasoning
 //! and what its runs count.
 
+use super::connected::Connectivity;
 use super::layout::Layout;
 use super::learn::Learned;
 use super::nogoods::Nogoods;
@@ -62,6 +63,8 @@ pub(crate) struct MultiCover {
     pub(super) pairs: PairReasoning,
     /// Clauses learned from failed probes (see [`super::learn`]).
     pub(super) learn: Learned,
+    /// The connectivity rules (see [`super::connected`]).
+    pub(super) connected: Connectivity,
 }
 
 /// What the crate's tests read of a run, beyond its stats.

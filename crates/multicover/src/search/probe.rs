@@ -106,7 +106,10 @@ impl MultiCover {
                     cells.iter().map(|cell| self.state.sums.item_changed[cell.item as usize]).max().unwrap_or(0);
                 for at in self.layout.group_opts_start[g]..self.layout.group_opts_start[g + 1] {
                     let o = self.layout.group_opts[at as usize];
-                    if !self.state.alive[o as usize] || self.probed_at[o as usize] >= changed {
+                    // Connectivity moves with options far from the group's
+                    // items: with its rules, every live option is probed.
+                    let unchanged = self.probed_at[o as usize] >= changed && self.connected.is_empty();
+                    if !self.state.alive[o as usize] || unchanged {
                         continue;
                     }
                     self.probes += 1;

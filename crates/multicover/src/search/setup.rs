@@ -3,6 +3,7 @@
 //! values, each item's cells, and last the root state every run starts
 //! from (every option alive, then propagated).
 
+use super::connected::Connectivity;
 use super::layout::{Layout, OptionAt};
 use super::learn::Learned;
 use super::multi_cover::MultiCover;
@@ -89,6 +90,7 @@ impl MultiCover {
             nogoods: Nogoods::new(restarts, n_opts),
             pairs: PairReasoning::new(problem.item_count(), pairs.after()),
             learn,
+            connected: Connectivity::new(problem.connected(), n_opts),
         };
         search.bring_all_to_life();
         // What propagation leaves is the root state, which every run starts from.

@@ -3,7 +3,7 @@
 //! and the clause learned from them (see the module comment of
 //! [`super`]).
 
-use super::{CAUSE_CLAUSE, CAUSE_CLOSED, CAUSE_OTHER, Failure, Learned};
+use super::{CAUSE_CLAUSE, CAUSE_CLOSED, CAUSE_CUT, CAUSE_OTHER, Failure, Learned};
 use crate::search::layout::Layout;
 use crate::search::state::State;
 
@@ -170,6 +170,7 @@ impl Learned {
                 }
                 self.stack.append(&mut self.reason);
             }
+            Failure::Cut => self.stack.extend_from_slice(&self.cut_failure),
             Failure::Unknown => return,
         }
         let mut out = Vec::new();
@@ -198,6 +199,9 @@ impl Learned {
                 continue;
             } else if cause == CAUSE_OTHER {
                 return;
+            } else if cause & CAUSE_CUT == CAUSE_CUT {
+                let (start, end) = self.cut_spans[(cause & !CAUSE_CUT) as usize];
+                self.stack.extend_from_slice(&self.cut_reasons[start as usize..end as usize]);
             } else if cause & CAUSE_CLAUSE != 0 {
                 self.stack_clause(cause & !CAUSE_CLAUSE);
             } else {

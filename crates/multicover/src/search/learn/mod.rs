@@ -35,6 +35,10 @@ use crate::settings::Learning;
 const CAUSE_OTHER: u32 = u32::MAX;
 const CAUSE_CLOSED: u32 = u32::MAX - 1;
 const CAUSE_CLAUSE: u32 = 1 << 31;
+/// A kill by a connectivity rule, with the number of its reason in
+/// `cut_spans` (see [`Learned::killed_by_cut`]); its tag's bits hold
+/// `CAUSE_CLAUSE`'s, so the analysis tells it apart first.
+const CAUSE_CUT: u32 = 3 << 30;
 
 /// The words before each clause's options in `lits`: its number and where
 /// its options end. A watch names the header, so that its visit reads the
@@ -106,6 +110,15 @@ pub(super) struct Learned {
     shares: Vec<(u32, u32, u32, u32)>,
     /// What the last failed propagation failed on.
     failure: Failure,
+    /// Why a connectivity rule failed the last propagation (see
+    /// `failed_on_cut`).
+    cut_failure: Vec<u32>,
+    /// Why each option a connectivity rule killed within this probe died:
+    /// `cut_reasons[cut_spans[n].0..cut_spans[n].1]` for cause
+    /// `CAUSE_CUT | n`. Emptied as each probe starts: the analysis expands
+    /// only a probe's own kills.
+    cut_reasons: Vec<u32>,
+    cut_spans: Vec<(u32, u32)>,
     /// This run's clauses learned and options they killed.
     learned: u64,
     fired: u64,
@@ -194,10 +207,33 @@ impl Learned {
         self.failure = Failure::Item(item);
     }
 
+    /// A propagation failed on a connectivity rule, because the options of
+    /// `reason` are dead (see [`super::connected`]).
+    pub(super) fn failed_on_cut(&mut self, reason: &[u32]) {
+        self.cut_failure.clear();
+        self.cut_failure.extend_from_slice(reason);
+        self.failure = Failure::Cut;
+    }
+
+    /// Option `o`, just killed within a probe, was killed by a connectivity
+    /// rule because the options of `reason` are dead.
+    pub(super) fn killed_by_cut(&mut self, o: u32, reason: &[u32]) {
+        let n = self.cut_spans.len() as u32;
+        if n >= CAUSE_OTHER - CAUSE_CUT - 1 {
+            return;
+        }
+        let start = self.cut_reasons.len() as u32;
+        self.cut_reasons.extend_from_slice(reason);
+        self.cut_spans.push((start, self.cut_reasons.len() as u32));
+        self.cause[o as usize] = CAUSE_CUT | n;
+    }
+
     /// A probe starts: no failure yet.
     #[inline(always)]
     pub(super) fn probe_starts(&mut self) {
         self.failure = Failure::Unknown;
+        self.cut_reasons.clear();
+        self.cut_spans.clear();
     }
 
     /// Option `o` of group `g` died at trail length `at`, for this cause.
@@ -251,6 +287,8 @@ enum Failure {
     Item(u32),
     /// A clause fired on a chosen option.
     Clause(u32),
+    /// A connectivity rule, for the reason in `cut_failure`.
+    Cut,
 }
 
 impl Learned {

@@ -1,0 +1,67 @@
+//! Hitori's home: its task, answer, check, solver and drawing behind the
+//! family's one interface ([`crate::home`]).
+
+use multicover::Settings;
+
+use super::Hitori;
+use super::encode::Encoding;
+use crate::Solved;
+use crate::draw::{Drawing, Fill, Ink};
+use crate::home::{Board, Home, Size, SolveError, TaskError, solve_answers};
+use crate::kind::Kind;
+
+pub(crate) struct HitoriHome;
+
+pub(crate) static HOME: HitoriHome = HitoriHome;
+
+impl Home for HitoriHome {
+    fn kind(&self) -> Kind {
+        Kind::Hitori
+    }
+
+    fn read(&self, task: &str, size: Option<Size>) -> Result<Box<dyn Board>, TaskError> {
+        Ok(Box::new(Hitori::read(task, size)?))
+    }
+
+    fn solves(&self) -> bool {
+        true
+    }
+}
+
+impl Board for Hitori {
+    fn kind(&self) -> Kind {
+        Kind::Hitori
+    }
+
+    fn size(&self) -> Size {
+        self.size
+    }
+
+    fn task(&self) -> String {
+        self.to_task()
+    }
+
+    fn solve(&self, settings: Settings, limit: usize) -> Option<Result<Solved<String>, SolveError>> {
+        let encoding = Encoding::new(self);
+        let cells = self.size.cells();
+        Some(solve_answers(self, &encoding.problem, settings, limit, |chosen| encoding.decode(cells, chosen)))
+    }
+
+    fn check(&self, answer: &str) -> Result<(), String> {
+        self.check_shading(&self.shaded_cells(answer)?)
+    }
+
+    /// Every cell's number; the answer's shaded cells.
+    fn draw(&self, answer: Option<&str>) -> Drawing {
+        let mut drawing = Drawing::new(self.size.width, self.size.height);
+        for (cell, &n) in self.numbers.iter().enumerate() {
+            drawing.write(cell, n.to_string(), Ink::Given);
+        }
+        if let Some(shaded) = answer.and_then(|answer| self.shaded_cells(answer).ok()) {
+            for cell in (0..shaded.len()).filter(|&c| shaded[c]) {
+                drawing.cell_mut(cell).fill = Fill::Shaded;
+            }
+        }
+        drawing
+    }
+}
