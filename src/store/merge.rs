@@ -35,8 +35,9 @@ pub struct FetchesRestored {
     pub snapshots: u64,
 }
 
-/// The values of a fetch record, in [`FetchRecord::read`]'s order: what
-/// the queries select and the size query counts.
+/// The values of a fetch record, in [`FetchRecord::read`]'s and
+/// [`FetchRecord::values`]' order: what the queries select, the size query
+/// counts and a restore inserts.
 const FETCH_VALUES: &[&str] =
     &["url", "method", "fetched_at", "http_status", "error", "snapshot", "attempts", "busy", "waited_ms"];
 
@@ -54,6 +55,22 @@ impl FetchRecord {
             busy: r.get(7)?,
             waited_ms: r.get(8)?,
         })
+    }
+
+    /// Its values in [`FETCH_VALUES`]' order, as [`FetchRecord::read`]
+    /// reads them back.
+    fn values(&self) -> [&dyn ToSql; 9] {
+        [
+            &self.url,
+            &self.method,
+            &self.fetched_at,
+            &self.http_status,
+            &self.error,
+            &self.snapshot,
+            &self.attempts,
+            &self.busy,
+            &self.waited_ms,
+        ]
     }
 }
 
@@ -216,28 +233,17 @@ impl Store {
             let rows = statement.query_map([first, last], FetchRecord::read).map_err(err)?;
             rows.collect::<Result<_, _>>().map_err(err)?
         };
+        let insert = format!(
+            "INSERT INTO fetches ({}) VALUES ({})",
+            FETCH_VALUES.join(", "),
+            (1..=FETCH_VALUES.len()).map(|n| format!("?{n}")).collect::<Vec<_>>().join(", ")
+        );
         for f in fetches {
             if !held.insert(f.clone()) {
                 done.present += 1;
                 continue;
             }
-            let values: [&dyn ToSql; 9] = [
-                &f.url,
-                &f.method,
-                &f.fetched_at,
-                &f.http_status,
-                &f.error,
-                &f.snapshot,
-                &f.attempts,
-                &f.busy,
-                &f.waited_ms,
-            ];
-            tx.prepare_cached(
-                "INSERT INTO fetches (url, method, fetched_at, http_status, error, snapshot, attempts, busy, waited_ms) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-            )
-            .and_then(|mut s| s.execute(values.as_slice()))
-            .map_err(err)?;
+            tx.prepare_cached(&insert).and_then(|mut s| s.execute(f.values().as_slice())).map_err(err)?;
             done.added += 1;
         }
         tx.commit().map_err(err)?;
