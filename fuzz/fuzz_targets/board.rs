@@ -2,7 +2,7 @@
 //! a puzzle, drawn again the site's way, reads back as the same puzzle.
 #![no_main]
 
-use aquarchive::site::board::{read_board, render_board};
+use aquarchive_site::board::{read_board, render_board};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

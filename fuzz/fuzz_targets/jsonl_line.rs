@@ -9,7 +9,7 @@ use std::path::PathBuf;
 
 use aquarchive::archive::jsonl;
 use aquarchive::archive::verify::verify;
-use aquarchive::store::{Access, Filter, Store};
+use aquarchive_store::{Access, Filter, Store};
 use libfuzzer_sys::fuzz_target;
 
 /// This process's own folder for the input file and the archive.

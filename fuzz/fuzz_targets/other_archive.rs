@@ -11,7 +11,7 @@ use std::path::PathBuf;
 
 use aquarchive::archive::merge::merge;
 use aquarchive::archive::verify::verify;
-use aquarchive::store::{Access, Filter, Store};
+use aquarchive_store::{Access, Filter, Store};
 use libfuzzer_sys::fuzz_target;
 
 const FIXTURE: &[u8] = include_bytes!("../../tests/fixtures/archive/v1/archive.sqlite");

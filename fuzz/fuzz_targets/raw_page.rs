@@ -7,9 +7,9 @@
 use aquarchive::archive::kinds::read_task;
 use aquarchive::kinds::aquarium::Aquarium;
 use aquarchive::kinds::home::Size;
-use aquarchive::site::extract::{extract, warnings};
-use aquarchive::site::raw::{offered_dates, read_page};
-use aquarchive::site::url::SizeClass;
+use aquarchive_site::extract::{extract, warnings};
+use aquarchive_site::raw::{offered_dates, read_page};
+use aquarchive_site::url::SizeClass;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -4,7 +4,7 @@
 #![no_main]
 
 use aquarchive::kinds::aquarium::Aquarium;
-use aquarchive::site::url::{PuzzleId, SizeClass, decode_e, encode_e};
+use aquarchive_site::url::{PuzzleId, SizeClass, decode_e, encode_e};
 use libfuzzer_sys::fuzz_target;
 
 fn round_trip(puzzle: &Aquarium) {

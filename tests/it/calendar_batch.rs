@@ -6,8 +6,8 @@ use std::cell::Cell;
 use aquarchive::archive::Access;
 use aquarchive::archive::calendar::{self, CalendarOpError, Method, Variant};
 use aquarchive::archive::reading::{PhotoOptions, PhotoOutcome, WhyNotRead, read_photos};
-use aquarchive::store::Store;
 use aquarchive_photo_synth::{self as synth, Camera, Synthetic};
+use aquarchive_store::Store;
 
 use crate::util::{Dir, query};
 

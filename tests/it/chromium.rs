@@ -6,7 +6,7 @@
 
 use std::time::{Duration, Instant};
 
-use aquarchive::site::browser::Browser;
+use aquarchive_site::browser::Browser;
 use serde_json::{Value, json};
 
 use crate::browse::{Browse, middle_js};

@@ -344,8 +344,8 @@ fn the_librarys_fetch_applies_robots_txt_the_crawl_delay_and_the_pace_file_itsel
     use aquarchive::archive::fetch::{self, FetchEvent, FetchRequest, Outcome, Target};
     use aquarchive::config::{Config, SiteConfig};
     use aquarchive::engine::Settings;
-    use aquarchive::site::url::SizeClass;
-    use aquarchive::store::{Access, Store};
+    use aquarchive_site::url::SizeClass;
+    use aquarchive_store::{Access, Store};
 
     let site = Site::start();
     site.robots(Some("User-agent: aquarchive\nDisallow: /?size=9\nCrawl-delay: 0.5\n"));

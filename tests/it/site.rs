@@ -5,11 +5,11 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use aquarchive::site::browser::{BrowserFetcher, BrowserSettings};
-use aquarchive::site::extract::{Source, extract};
-use aquarchive::site::fetch::{FetchSettings, PageSource};
-use aquarchive::site::http::HttpFetcher;
-use aquarchive::site::url::{PuzzleId, SiteUrls, SizeClass};
+use aquarchive_site::browser::{BrowserFetcher, BrowserSettings};
+use aquarchive_site::extract::{Source, extract};
+use aquarchive_site::fetch::{FetchSettings, PageSource};
+use aquarchive_site::http::HttpFetcher;
+use aquarchive_site::url::{PuzzleId, SiteUrls, SizeClass};
 
 use crate::site_server::{CLASSES, Fault, RetryAfter, Site};
 use crate::util::{Dir, Run, ctrl_c, fixtures};
@@ -68,7 +68,7 @@ pub fn unsandboxed_as_root(dir: &Dir) {
 /// The browser the tests start themselves: the default one, without its
 /// sandbox as root (see [`unsandboxed_as_root`]).
 pub fn browser_settings_unsandboxed_as_root() -> BrowserSettings {
-    use aquarchive::site::browser::Sandbox;
+    use aquarchive_site::browser::Sandbox;
     let sandbox = if running_as_root() { Sandbox::Off } else { Sandbox::Auto };
     BrowserSettings { sandbox, ..BrowserSettings::default() }
 }
@@ -860,7 +860,7 @@ fn reparse_re_derives_puzzles_from_their_snapshots() {
             "SELECT p.text, p.extractor_version, s.found FROM puzzles p JOIN solutions s ON s.puzzle = p.id WHERE p.id = {id}"
         ),
     );
-    let current = aquarchive::site::markup::EXTRACTOR_VERSION.to_string();
+    let current = aquarchive_site::markup::EXTRACTOR_VERSION.to_string();
     assert_eq!(after, vec![vec![Some(text), Some(current), Some("1".into())]]);
 }
 
@@ -1556,7 +1556,7 @@ fn when_the_librarys_browser_fetch_returns_its_browser_has_ended_and_its_profile
     use aquarchive::archive::fetch::{self, FetchEvent, FetchRequest, Target};
     use aquarchive::config::{Config, FetchConfig, SiteConfig};
     use aquarchive::engine::Settings;
-    use aquarchive::store::{Access, Store};
+    use aquarchive_store::{Access, Store};
 
     require_chromium();
     let site = Site::start();

@@ -226,7 +226,7 @@ fn databases_not_ours_newer_or_damaged_are_refused_untouched() {
         refused(&dir, "other.sqlite", args, "an SQLite file of another program");
         let newer = format!(
             "made by a newer aquarchive (database version 99, this binary knows up to {})",
-            aquarchive::store::VERSION
+            aquarchive_store::VERSION
         );
         refused(&dir, "newer.sqlite", args, &newer);
         refused(&dir, "short.sqlite", args, "the database is damaged (cut short");

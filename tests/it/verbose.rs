@@ -69,7 +69,7 @@ fn a_fetch_without_v_shows_no_events_unless_rust_log_asks() {
     assert!(event_lines(&quiet.stderr).is_empty(), "{quiet}");
     assert!(!quiet.stderr.contains("size=0"), "{quiet}");
     // RUST_LOG alone chooses what is shown.
-    let chosen = run(&dir, &["fetch", "6x6-easy"], Some("aquarchive::site=debug")).ok();
+    let chosen = run(&dir, &["fetch", "6x6-easy"], Some("aquarchive_site=debug")).ok();
     let events = event_lines(&chosen.stderr);
     assert!(events.iter().any(|l| l.contains("DEBUG") && l.contains("answered")), "{chosen}");
     assert!(events.iter().any(|l| l.contains("fetching") && l.contains("size=0")), "{chosen}");

@@ -10,5 +10,5 @@ pub enum BenchError {
     #[error(transparent)]
     Archive(#[from] aquarchive::archive::ArchiveError),
     #[error(transparent)]
-    Store(#[from] aquarchive::store::StoreError),
+    Store(#[from] aquarchive_store::StoreError),
 }

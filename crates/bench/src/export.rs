@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use aquarchive::archive::{html, import};
 use aquarchive::engine::Settings;
-use aquarchive::store::{Access, Filter, Store};
+use aquarchive_store::{Access, Filter, Store};
 
 use crate::args::ExportBenchArgs;
 use crate::error::BenchError;
@@ -30,7 +30,7 @@ pub fn run(args: ExportBenchArgs) -> Result<(), BenchError> {
     let prepared = start.elapsed();
     let site = scratch.join("site");
     let options =
-        html::HtmlOptions { per_page: args.per_page, base_url: aquarchive::site::url::DEFAULT_BASE_URL.into() };
+        html::HtmlOptions { per_page: args.per_page, base_url: aquarchive_site::url::DEFAULT_BASE_URL.into() };
     let mut rows =
         vec![["run", "puzzles", "index pages", "MB written", "wall s", "puzzles/s"].map(String::from).to_vec()];
     let mut result = Ok(());

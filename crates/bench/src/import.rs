@@ -12,7 +12,7 @@ use aquarchive::engine::Settings;
 use aquarchive::kinds::Kind;
 use aquarchive::kinds::aquarium::{self, GenerateSettings};
 use aquarchive::rng::Rng;
-use aquarchive::store::{Access, Filter, Store};
+use aquarchive_store::{Access, Filter, Store};
 
 use crate::args::{GeneratedPuzzlesArgs, ImportBenchArgs};
 use crate::error::BenchError;

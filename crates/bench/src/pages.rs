@@ -21,8 +21,8 @@ use aquarchive::engine::Settings;
 use aquarchive::kinds::aquarium::{self, GenerateSettings};
 use aquarchive::rng::Rng;
 use aquarchive::shared::HashCheck;
-use aquarchive::site::answer::answer_hash;
-use aquarchive::store::{Access, Store};
+use aquarchive_site::answer::answer_hash;
+use aquarchive_store::{Access, Store};
 
 use crate::args::{PagesBenchArgs, relative_to_repository};
 use crate::error::BenchError;

@@ -82,25 +82,6 @@ impl FromStr for Kind {
     }
 }
 
-#[cfg(feature = "rusqlite")]
-mod sql {
-    use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
-
-    use super::Kind;
-
-    impl ToSql for Kind {
-        fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
-            Ok(ToSqlOutput::from(self.name()))
-        }
-    }
-
-    impl FromSql for Kind {
-        fn column_result(value: ValueRef<'_>) -> FromSqlResult<Kind> {
-            value.as_str()?.parse().map_err(|err| FromSqlError::Other(Box::new(err)))
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
