@@ -19,6 +19,7 @@ use crate::kinds::sudoku::{self, Grid};
 
 use super::super::import::{self, Format};
 use super::super::kinds::{AnyPuzzle, FamilyPuzzle, PuzzleError, detect, is_task_lines, parse_task_lines, size_text};
+use super::super::solving::SearchFigures;
 
 /// One puzzle of a file: where it is, what the engine found (up to two
 /// solutions), and its grading when it has exactly one.
@@ -275,9 +276,7 @@ impl AnyGraded {
             kind: kind.name(),
             level: None,
             line,
-            micros: stats.elapsed.as_micros() as u64,
-            nodes: stats.nodes,
-            probes: stats.probes,
+            search: SearchFigures::of(stats),
             puzzle: None,
             rank: None,
             solution: None,
@@ -362,9 +361,8 @@ pub struct GradeRecord<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     level: Option<&'static str>,
     line: usize,
-    micros: u64,
-    nodes: u64,
-    probes: u64,
+    #[serde(flatten)]
+    search: SearchFigures,
     #[serde(skip_serializing_if = "Option::is_none")]
     puzzle: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]

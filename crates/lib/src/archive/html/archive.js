@@ -719,10 +719,21 @@
       return b;
     }
 
+    // A board's modes (what a click or a typed digit plays): a button each,
+    // a key each that picks one, and the board's switch key for the other.
+    function setMode(name) { board.mode = name; game.setAttribute("data-mode", name); }
+    function modeKey(k) {
+      var modes = board.modes || [];
+      var picked = modes.filter(function (m) { return m.key === k; })[0];
+      if (picked) setMode(picked.name);
+      else if (k === board.switchKey && modes.length === 2) setMode(modes[modes[0].name === board.mode ? 1 : 0].name);
+      else return false;
+      return true;
+    }
     (board.modes || []).forEach(function (m) {
-      var b = button(m.id, m.text, m.title, function () { board.setMode(m.name); pressed(); });
-      m.button = b;
+      m.button = button(m.id, m.text, m.title, function () { setMode(m.name); pressed(); });
     });
+    if (board.modes) setMode(board.mode);
     function pressed() {
       (board.modes || []).forEach(function (m) { m.button.setAttribute("aria-pressed", String(board.mode === m.name)); });
     }
@@ -976,7 +987,7 @@
       } else if ((e.ctrlKey || e.metaKey) && (k === "y" || k === "Y")) {
         e.preventDefault();
         redo();
-      } else if (!e.ctrlKey && !e.metaKey && !e.altKey && board.key && board.key(e)) {
+      } else if (!e.ctrlKey && !e.metaKey && !e.altKey && (modeKey(k.toLowerCase()) || (board.key && board.key(e)))) {
         pressed();
         e.preventDefault();
       }
@@ -1300,16 +1311,13 @@
       ],
       mode: "water",
       modes: [
-        { name: "water", id: "mode-water", text: "Water", title: "A click fills the tank up to that row (key W; X switches)" },
-        { name: "air", id: "mode-air", text: "Air", title: "A click marks the tank's cells of that row and above as air (key A, or a right click)" }
+        { name: "water", key: "w", id: "mode-water", text: "Water", title: "A click fills the tank up to that row (key W; X switches)" },
+        { name: "air", key: "a", id: "mode-air", text: "Air", title: "A click marks the tank's cells of that row and above as air (key A, or a right click)" }
       ],
-      setMode: function (m) { board.mode = m; game.setAttribute("data-mode", m); },
+      switchKey: "x",
       key: function (e) {
         var k = e.key.toLowerCase();
-        if (k === "w") board.setMode("water");
-        else if (k === "a") board.setMode("air");
-        else if (k === "x") board.setMode(board.mode === "water" ? "air" : "water");
-        else if (/^arrow/.test(k)) { cursor = moved(cursor, e.key, w, h); showCursor(); }
+        if (/^arrow/.test(k)) { cursor = moved(cursor, e.key, w, h); showCursor(); }
         // The keys that play a cell, only while the cursor is shown or the
         // board has the focus: elsewhere Space still scrolls the page.
         else if (!game.classList.contains("keyed") && document.activeElement !== board.svg) return false;
@@ -1509,7 +1517,6 @@
       });
       state[cell] = to;
     }
-    board.setMode("water");
     setupPlay(game, board);
   }
 
@@ -1591,15 +1598,13 @@
       legend: [["shown-digit", "the solution (small: where yours differs)", "5"], ["your-digit", "your digits", "5"]],
       mode: "digit",
       modes: [
-        { name: "digit", id: "mode-digit", text: "Digits", title: "Typed digits fill the cell (key D; P switches)" },
+        { name: "digit", key: "d", id: "mode-digit", text: "Digits", title: "Typed digits fill the cell (key D; P switches)" },
         { name: "pencil", id: "mode-pencil", text: "Pencil", title: "Typed digits are pencil marks (key P)" }
       ],
-      setMode: function (mode) { board.mode = mode; game.setAttribute("data-mode", mode); },
+      switchKey: "p",
       key: function (e) {
         var k = e.key;
-        if (k === "p" || k === "P") board.setMode(board.mode === "pencil" ? "digit" : "pencil");
-        else if (k === "d" || k === "D") board.setMode("digit");
-        else if (/^[1-9]$/.test(k)) enter(k);
+        if (/^[1-9]$/.test(k)) enter(k);
         else if (k === "Backspace" || k === "Delete" || k === "0") enter("");
         else if (/^Arrow/.test(k)) move(k);
         else return false;
@@ -1738,7 +1743,6 @@
       selected = parseInt(g.getAttribute("data-r"), 10) * 9 + parseInt(g.getAttribute("data-c"), 10);
       board.redraw();
     });
-    board.setMode("digit");
     setupPlay(game, board);
   }
 

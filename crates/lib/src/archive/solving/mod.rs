@@ -94,9 +94,7 @@ impl Found {
             height: None,
             kind: self.kind().name(),
             line: Some(line),
-            micros: stats.elapsed.as_micros() as u64,
-            nodes: stats.nodes,
-            probes: stats.probes,
+            search: SearchFigures::of(stats),
             puzzle: None,
             rows: None,
             sectors: None,
@@ -169,9 +167,8 @@ pub struct Record<'a> {
     kind: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     line: Option<usize>,
-    micros: u64,
-    nodes: u64,
-    probes: u64,
+    #[serde(flatten)]
+    search: SearchFigures,
     #[serde(skip_serializing_if = "Option::is_none")]
     puzzle: Option<Cells<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -188,6 +185,23 @@ pub struct Record<'a> {
     unique: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     width: Option<usize>,
+}
+
+/// What one search took, as `solve --json` and `grade --json` write it: its
+/// time in microseconds, the nodes it visited and the probes it made.
+/// (In name order, so that a record that flattens it in at `micros` keeps its
+/// fields in name order too.)
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct SearchFigures {
+    micros: u64,
+    nodes: u64,
+    probes: u64,
+}
+
+impl SearchFigures {
+    pub fn of(stats: &Stats) -> SearchFigures {
+        SearchFigures { micros: stats.elapsed.as_micros() as u64, nodes: stats.nodes, probes: stats.probes }
+    }
 }
 
 /// A Sudoku's digits as one string, `.` for a blank.
