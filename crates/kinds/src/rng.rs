@@ -35,7 +35,8 @@ impl Rng {
         lo + self.below(hi - lo + 1)
     }
 
-    pub fn chance(&mut self, numerator: usize, denominator: usize) -> bool {
+    #[cfg(test)]
+    pub(crate) fn chance(&mut self, numerator: usize, denominator: usize) -> bool {
         self.below(denominator) < numerator
     }
 

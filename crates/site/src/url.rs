@@ -525,7 +525,8 @@ impl SiteUrls {
     }
 
     /// One given puzzle, by the older `?specific=1` form.
-    pub fn specific(&self, class: SizeClass, id: PuzzleId) -> String {
+    #[cfg(test)]
+    fn specific(&self, class: SizeClass, id: PuzzleId) -> String {
         format!("{}?specific=1&specid={}&size={}", self.base, id.0, class.param())
     }
 }

@@ -320,7 +320,8 @@ impl Store {
 
     /// Stored puzzles that should have a solution row and have none: after
     /// any crash this must be zero.
-    pub fn missing_solutions(&self) -> Result<u64, StoreError> {
+    #[cfg(test)]
+    pub(crate) fn missing_solutions(&self) -> Result<u64, StoreError> {
         self.conn
             .query_row(
                 "SELECT count(*) FROM puzzles p WHERE p.status <> 'invalid' \

@@ -134,7 +134,8 @@ pub fn is_unique(puzzle: &Grid) -> Result<bool, SudokuError> {
 
 /// Whether taking away any one given (with a symmetry: the givens of any
 /// one orbit) leaves more than one solution.
-pub fn is_minimal(puzzle: &Grid, symmetry: Symmetry) -> Result<bool, SudokuError> {
+#[cfg(test)]
+pub(crate) fn is_minimal(puzzle: &Grid, symmetry: Symmetry) -> Result<bool, SudokuError> {
     for cell in (0..CELLS).filter(|&c| puzzle.cells()[c] != 0) {
         if is_unique(&without(puzzle, &symmetry.orbit(cell)))? {
             return Ok(false);

@@ -19,7 +19,7 @@
 use std::collections::{HashMap, HashSet};
 
 use jiff::Timestamp;
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 
 use crate::shared::time_text;
 use crate::store::{KeptProgress, Progress, Store};
@@ -198,8 +198,10 @@ pub fn by_key(store: &Store, only: Option<&HashSet<i64>>) -> Result<Vec<(String,
 }
 
 /// A progress file's text holding `records` (see the module's comment).
-pub fn file_text(records: &[(String, Progress)], saved: Timestamp) -> String {
-    let puzzles: Map<String, Value> = records.iter().map(|(key, p)| (key.clone(), record_json(p))).collect();
+#[cfg(test)]
+fn file_text(records: &[(String, Progress)], saved: Timestamp) -> String {
+    let puzzles: serde_json::Map<String, Value> =
+        records.iter().map(|(key, p)| (key.clone(), record_json(p))).collect();
     let file = json!({ "format": FORMAT, "version": VERSION, "saved": time_text(saved), "puzzles": puzzles });
     serde_json::to_string_pretty(&file).expect("JSON values serialize") + "\n"
 }
