@@ -4,12 +4,11 @@
 
 use std::path::Path;
 
-use serde_json::json;
-
 use crate::kinds::Kind;
-use crate::store::{Filter, Puzzle, Store};
+use crate::store::{Filter, Puzzle, Store, StoreError};
 
 use super::kinds::AnyPuzzle;
+use super::record::{self, PuzzleRecord};
 use super::{ArchiveError, site_names, stored_aquarium, text_header};
 
 /// The file stem a puzzle is exported under: the fixtures' name of a site
@@ -38,26 +37,53 @@ pub fn file_stem(puzzle: &Puzzle) -> String {
         .unwrap_or_else(|| format!("{}-{}", record.kind, puzzle.id))
 }
 
-/// One JSON object of a puzzle and its latest solution; `link` when known.
-pub fn json(puzzle: &Puzzle, base_url: &str) -> serde_json::Value {
-    let mut record = serde_json::to_value(puzzle).expect("a puzzle serializes");
-    let derived = derived(puzzle, base_url);
-    record["solutions"] = json!(derived.solutions);
-    if let Some(rows) = derived.solution_rows {
-        record["solution_rows"] = json!(rows);
+/// The record of every puzzle the filter matches, in the filter's order
+/// and up to its limit (`list --json`), given to `each` one at a time.
+pub fn each_record<E: From<StoreError>>(
+    store: &Store,
+    filter: &Filter,
+    base_url: &str,
+    mut each: impl FnMut(PuzzleRecord) -> Result<(), E>,
+) -> Result<(), E> {
+    if !filter.newest_first && filter.limit.is_none() {
+        return store.records(filter, |id, stored| each(record::of(id, &stored, base_url)));
     }
-    if let Some(board) = derived.board {
-        record["board"] = json!(board);
+    // Whole records are read in id order: the order and the limit asked
+    // pick the puzzles, a chunk of whose records is then read at a time.
+    let mut ids = Vec::new();
+    store.each(filter, |puzzle| {
+        ids.push(puzzle.id);
+        Ok::<_, StoreError>(())
+    })?;
+    for chunk in ids.chunks(RECORDS_CHUNK) {
+        let mut read = std::collections::HashMap::with_capacity(chunk.len());
+        store.records(&Filter { ids: chunk.to_vec(), ..Filter::default() }, |id, stored| {
+            read.insert(id, stored);
+            Ok::<_, StoreError>(())
+        })?;
+        for id in chunk {
+            if let Some(stored) = read.remove(id) {
+                each(record::of(*id, &stored, base_url))?;
+            }
+        }
     }
-    if let Some(date) = derived.date {
-        record["date"] = json!(date);
-    }
-    record["link"] = json!(derived.link);
-    record["class"] = json!(derived.class);
-    record
+    Ok(())
 }
 
-/// What a puzzle's JSON shows beside what is stored, for people and
+/// Records read together where the order asked is not the archive's.
+const RECORDS_CHUNK: usize = 512;
+
+/// The record of one stored puzzle (`show --json`).
+pub fn record_of(store: &Store, puzzle: &Puzzle, base_url: &str) -> Result<PuzzleRecord, ArchiveError> {
+    let mut found = None;
+    store.records(&Filter { ids: vec![puzzle.id], ..Filter::default() }, |id, stored| {
+        found = Some(record::of(id, &stored, base_url));
+        Ok::<_, StoreError>(())
+    })?;
+    found.ok_or_else(|| ArchiveError::Input(format!("puzzle {}: no longer in the archive", puzzle.id)))
+}
+
+/// What a puzzle's record shows beside what is stored, for people and
 /// scripts: made from the stored values, so an import ignores them.
 pub struct Derived {
     /// How many solutions the solver found (searching for two, or all for

@@ -20,6 +20,7 @@ pub mod page;
 pub mod picture;
 pub mod progress;
 pub mod reading;
+pub mod record;
 pub mod remove;
 pub mod reparse;
 pub mod restore;

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use aquarchive::archive::Access;
 use aquarchive::archive::Kind;
-use aquarchive::archive::{export, html, jsonl};
+use aquarchive::archive::{export, html, record};
 use aquarchive::render::count_of;
 
 use crate::cli::args::{ExportArgs, ExportFormat, GlobalArgs};
@@ -69,7 +69,7 @@ pub fn run(args: ExportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
     };
     if format == ExportFormat::Jsonl {
         store.records(&filter, |id, record| {
-            let line = serde_json::to_string(&jsonl::line(id, &record, base_url)).expect("a line serializes");
+            let line = serde_json::to_string(&record::of(id, &record, base_url)).expect("a record serializes");
             write(line + "\n")
         })?;
     } else {

@@ -51,7 +51,8 @@ pub fn run(args: ShowArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
         return Ok(ExitCode::Ok);
     }
     if args.json {
-        print(&format!("{}\n", export::json(&puzzle, base_url)))?;
+        let record = export::record_of(&store, &puzzle, base_url)?;
+        print(&format!("{}\n", serde_json::to_string(&record).expect("a record serializes")))?;
         return Ok(ExitCode::Ok);
     }
     let out = match args.format {
