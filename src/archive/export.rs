@@ -188,6 +188,36 @@ pub fn answer(puzzle: &Puzzle) -> Result<String, ArchiveError> {
     })
 }
 
+/// A format of one puzzle a line (`export --format jsonl|task`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineFormat<'a> {
+    /// Its [`PuzzleRecord`] as JSON, its link made from `base_url`.
+    Jsonl { base_url: &'a str },
+    /// Its [`task_line`]; Aquarium puzzles unless the filter names a kind.
+    Task,
+}
+
+/// Gives `write` each puzzle the filter matches as a line of `format`
+/// (with its end), in id order.
+pub fn to_lines<E: From<StoreError> + From<ArchiveError>>(
+    store: &Store,
+    filter: &Filter,
+    format: LineFormat,
+    mut write: impl FnMut(String) -> Result<(), E>,
+) -> Result<(), E> {
+    match format {
+        LineFormat::Jsonl { base_url } => store.records(filter, |id, stored| {
+            write(serde_json::to_string(&record::of(id, &stored, base_url)).expect("a record serializes") + "\n")
+        }),
+        LineFormat::Task => {
+            // Task strings are the Aquarium site's: other kinds have none.
+            let mut filter = filter.clone();
+            filter.kind.get_or_insert(Kind::Aquarium);
+            store.each(&filter, |puzzle| write(task_line(&puzzle)? + "\n"))
+        }
+    }
+}
+
 /// Writes each puzzle as `STEM.txt`, with `STEM.solution.txt` when it has a
 /// solution (the layout of the fixtures). Each puzzle file starts with the
 /// header lines that `import` reads back ([`text_header`]). Returns how
