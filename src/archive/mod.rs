@@ -7,6 +7,7 @@ pub mod batch;
 pub mod calendar;
 mod error;
 pub mod export;
+pub mod facts;
 #[cfg(feature = "http")]
 pub mod fetch;
 pub mod generate;
