@@ -83,52 +83,6 @@ pub fn record_of(store: &Store, puzzle: &Puzzle, base_url: &str) -> Result<Puzzl
     found.ok_or_else(|| ArchiveError::Input(format!("puzzle {}: no longer in the archive", puzzle.id)))
 }
 
-/// What a puzzle's record shows beside what is stored, for people and
-/// scripts: made from the stored values, so an import ignores them.
-pub struct Derived {
-    /// How many solutions the solver found (searching for two, or all for
-    /// calendars and rings), as `solve --json` has for every kind.
-    pub solutions: Option<u32>,
-    /// The latest solution as rows ("solution" is the stored record).
-    pub solution_rows: Option<Vec<String>>,
-    /// A calendar date's board, as `calendar --json` names it.
-    pub board: Option<String>,
-    /// A calendar puzzle's date (`Mar 14 Sat`), as `calendar --json` writes it.
-    pub date: Option<String>,
-    pub link: Option<String>,
-    pub class: String,
-}
-
-pub fn derived(puzzle: &Puzzle, base_url: &str) -> Derived {
-    let read = super::stored(puzzle);
-    let solution_rows = match &read {
-        Ok(read) => match super::stored_solution(puzzle, read) {
-            Some(Ok(solution)) => Some(read.solution_rows(&solution)),
-            _ => None,
-        },
-        Err(_) => None,
-    };
-    Derived {
-        solutions: puzzle.solution.as_ref().map(|s| s.found),
-        solution_rows,
-        board: match &read {
-            Ok(AnyPuzzle::Calendar { variant, .. }) => Some(variant.name().to_string()),
-            _ => None,
-        },
-        date: match &read {
-            Ok(AnyPuzzle::Calendar { date, .. }) => Some(date.to_string()),
-            _ => None,
-        },
-        link: link(puzzle, base_url),
-        class: super::stats::class_of(
-            puzzle.record.kind,
-            puzzle.record.size_class,
-            puzzle.record.width,
-            puzzle.record.height,
-        ),
-    }
-}
-
 /// What tells a calendar puzzle apart in a list: its date and board
 /// (`Mar 14 Sat on the weekday board`); `None` for other kinds, or when its
 /// stored text does not read.

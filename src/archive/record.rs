@@ -14,7 +14,10 @@ use serde::{Deserialize, Serialize};
 use crate::kinds::Kind;
 use crate::shared::time_text;
 use crate::store::HashCheck;
-use crate::store::{Grade, Graded, NewPuzzle, Reading, Record, SiteFacts, Solved, Status};
+use crate::store::{Grade, Graded, NewPuzzle, Puzzle, Reading, Record, SiteFacts, Solved, Status};
+
+use super::kinds::AnyPuzzle;
+use super::site_names;
 
 /// One puzzle, as listed, shown, exported and imported. Fields in name
 /// order, as the outputs wrote them before they were a type.
@@ -123,7 +126,7 @@ pub struct RecordReading {
 /// The record of the stored puzzle `id`; `base_url` makes its link.
 pub fn of(id: i64, record: &Record, base_url: &str) -> PuzzleRecord {
     let view = record.view(id);
-    let derived = super::export::derived(&view, base_url);
+    let derived = derived(&view, base_url);
     let p = &record.puzzle;
     let solution = view.solution.as_ref().zip(record.solutions.last()).map(|(s, row)| RecordSolution {
         found: s.found,
@@ -188,6 +191,56 @@ pub fn of(id: i64, record: &Record, base_url: &str) -> PuzzleRecord {
         status: p.status.as_str().to_string(),
         text: p.text.clone(),
         width: p.width,
+    }
+}
+
+/// What a puzzle's record shows beside what is stored, for people and
+/// scripts: made from the stored values, so an import ignores them.
+struct Derived {
+    /// How many solutions the solver found (searching for two, or all for
+    /// calendars and rings), as `solve --json` has for every kind.
+    pub solutions: Option<u32>,
+    /// The latest solution as rows ("solution" is the stored record).
+    pub solution_rows: Option<Vec<String>>,
+    /// A calendar date's board, as `calendar --json` names it.
+    pub board: Option<String>,
+    /// A calendar puzzle's date (`Mar 14 Sat`), as `calendar --json` writes it.
+    pub date: Option<String>,
+    pub link: Option<String>,
+    pub class: String,
+}
+
+fn derived(puzzle: &Puzzle, base_url: &str) -> Derived {
+    let read = super::stored(puzzle);
+    let solution_rows = match &read {
+        Ok(read) => match super::stored_solution(puzzle, read) {
+            Some(Ok(solution)) => Some(read.solution_rows(&solution)),
+            _ => None,
+        },
+        Err(_) => None,
+    };
+    Derived {
+        solutions: puzzle.solution.as_ref().map(|s| s.found),
+        solution_rows,
+        board: match &read {
+            Ok(AnyPuzzle::Calendar { variant, .. }) => Some(variant.name().to_string()),
+            _ => None,
+        },
+        date: match &read {
+            Ok(AnyPuzzle::Calendar { date, .. }) => Some(date.to_string()),
+            _ => None,
+        },
+        link: puzzle
+            .record
+            .size_class
+            .zip(puzzle.record.site_id)
+            .map(|(size, id)| site_names::link(base_url, size, id)),
+        class: super::stats::class_of(
+            puzzle.record.kind,
+            puzzle.record.size_class,
+            puzzle.record.width,
+            puzzle.record.height,
+        ),
     }
 }
 
