@@ -3,9 +3,8 @@
 //! and a puzzle or file that could not be dealt with (the JSON records are
 //! the library's: `solving::Record`, `grade::GradeRecord`).
 
-use serde_json::json;
-
 use aquarchive::archive::import::Flagged;
+use aquarchive::archive::solving::ErrorRecord;
 use aquarchive::archive::{Kind, Stats, Status};
 
 use super::error::CliError;
@@ -17,7 +16,8 @@ use super::output::print;
 pub fn report_error(json: bool, file: &str, line: Option<usize>, message: &str) -> Result<(), CliError> {
     say!("aquarchive: {message}");
     if json {
-        print(&format!("{}\n", json!({ "file": file, "line": line, "error": message })))?;
+        let record = ErrorRecord { error: message, file, line };
+        print(&format!("{}\n", serde_json::to_string(&record).expect("a record serializes")))?;
     }
     Ok(())
 }

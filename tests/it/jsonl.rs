@@ -121,3 +121,27 @@ fn a_bad_line_is_named_and_a_tampered_solution_refused_the_rest_imported() {
     assert!(run.stdout.contains("1 new,") && run.stdout.contains("2 refused"), "{run}");
     assert_eq!(query(&dir.join("b.sqlite"), "SELECT count(*) FROM puzzles"), 1);
 }
+
+/// `list --json`, `show ID --json` and `export --format jsonl` write one
+/// record: the same line for a puzzle, whichever writes it, in the order
+/// each lists them.
+#[test]
+fn list_show_and_export_write_the_same_record() {
+    let (_site, dir) = archive_of_every_kind();
+    let exported = dir.run(&["--db", "a.sqlite", "export", "--format", "jsonl"]).ok().stdout;
+    let listed = dir.run(&["--db", "a.sqlite", "list", "--json"]).ok().stdout;
+    assert_eq!(listed, exported);
+    let lines: Vec<&str> = exported.lines().collect();
+    assert!(lines.len() > 5, "{exported}");
+    let newest = dir.run(&["--db", "a.sqlite", "list", "--json", "--newest", "--limit", "2"]).ok().stdout;
+    assert_eq!(newest.lines().collect::<Vec<_>>(), [lines[lines.len() - 1], lines[lines.len() - 2]]);
+    for line in &lines {
+        let id = serde_json::from_str::<serde_json::Value>(line).unwrap()["id"].to_string();
+        let shown = dir.run(&["--db", "a.sqlite", "show", &id, "--json"]).ok().stdout;
+        assert_eq!(shown.strip_suffix('\n'), Some(*line), "puzzle {id}");
+    }
+    // A calendar puzzle's date and board, as `calendar --json` names them.
+    let calendar = lines.iter().find(|l| l.contains("\"kind\":\"calendar\"")).unwrap();
+    let calendar: serde_json::Value = serde_json::from_str(calendar).unwrap();
+    assert!(calendar["date"].is_string() && calendar["board"].is_string(), "{calendar}");
+}

@@ -3,8 +3,8 @@
 use std::io::Write;
 
 use aquarchive::archive::Access;
-use aquarchive::archive::Kind;
-use aquarchive::archive::{export, html, jsonl};
+use aquarchive::archive::export::{self, LineFormat};
+use aquarchive::archive::html;
 use aquarchive::render::count_of;
 
 use crate::cli::args::{ExportArgs, ExportFormat, GlobalArgs};
@@ -18,7 +18,7 @@ pub fn run(args: ExportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
     args.filter.check()?;
     let context = Context::load(global)?;
     let store = context.open(Access::ReadOnly)?;
-    let mut filter = args.filter.to_filter(&store)?;
+    let filter = args.filter.to_filter(&store)?;
     if let Some(dir) = &args.html {
         let options =
             html::HtmlOptions { per_page: args.per_page as usize, base_url: context.config.site.aquarium_url() };
@@ -40,10 +40,6 @@ pub fn run(args: ExportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
     }
     // clap requires --format or --html, and --out with --format text.
     let format = args.format.expect("--format or --html is required");
-    if format == ExportFormat::Task {
-        // Task strings are the Aquarium site's: other kinds have none.
-        filter.kind.get_or_insert(Kind::Aquarium);
-    }
     if format == ExportFormat::Text {
         let dir = args.out.expect("--out is required with --format text");
         let written = export::to_directory(&store, &filter, &dir)?;
@@ -67,14 +63,12 @@ pub fn run(args: ExportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
         }
         None => print(&line),
     };
-    if format == ExportFormat::Jsonl {
-        store.records(&filter, |id, record| {
-            let line = serde_json::to_string(&jsonl::line(id, &record, base_url)).expect("a line serializes");
-            write(line + "\n")
-        })?;
-    } else {
-        store.each(&filter, |puzzle| write(export::task_line(&puzzle)? + "\n"))?;
-    }
+    let lines = match format {
+        ExportFormat::Jsonl => LineFormat::Jsonl { base_url },
+        ExportFormat::Task => LineFormat::Task,
+        ExportFormat::Text => unreachable!("--format text is written above"),
+    };
+    export::to_lines(&store, &filter, lines, &mut write)?;
     if let Some((mut out, path)) = file {
         out.flush().map_err(|source| CliError::Io { path, source })?;
     }

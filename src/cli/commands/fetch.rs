@@ -2,8 +2,6 @@
 
 use std::ops::ControlFlow;
 
-use serde_json::json;
-
 use aquarchive::archive::Kind;
 use aquarchive::archive::Settings;
 use aquarchive::archive::fetch::{self, FetchError, FetchEvent, FetchReport, FetchRequest, Outcome, Target};
@@ -143,41 +141,11 @@ fn exit_code(reports: &[FetchReport]) -> ExitCode {
 }
 
 fn line(report: &FetchReport, as_json: bool) -> String {
-    let (outcome, puzzle, error) = match &report.outcome {
-        Outcome::New(id) => ("new", Some(*id), None),
-        Outcome::Present(id) => ("present", Some(*id), None),
-        Outcome::Rejected { id, why, .. } => ("rejected", Some(*id), Some(why.clone())),
-        Outcome::Failed(why) => ("failed", None, Some(why.clone())),
-    };
-    let extracted = report.extracted.as_ref();
     if as_json {
-        let value = json!({
-            "url": report.url,
-            "method": report.method,
-            "http_status": report.status,
-            "attempts": report.tries.attempts,
-            "busy_answers": report.tries.busy,
-            "waited_ms": report.tries.waited_ms,
-            "garbled_before": report.garbled_before,
-            "snapshot": report.snapshot,
-            "outcome": outcome,
-            "puzzle": puzzle,
-            "error": error,
-            "site": extracted.map(|e| e.site().name()),
-            "kind": extracted.map(|e| e.kind.name()),
-            "size_class": extracted.map(|e| e.class.name()),
-            "site_id": extracted.and_then(|e| e.id).map(|id| id.to_string()),
-            "date": extracted.and_then(|e| e.date.clone()),
-            "asked_date": report.asked_date.map(|d| d.to_string()),
-            "caught_up": report.asked_date.is_some(),
-            "task": extracted.and_then(|e| e.aquarium.as_ref().map(|a| a.to_task()).or_else(|| e.task.clone())),
-            "hashed_solution": extracted.and_then(|e| e.hashed_solution.clone()),
-            "hash_check": report.hash_check,
-            "warnings": report.warnings,
-            "source": extracted.map(|e| e.source.as_str()),
-        });
-        return format!("{value}\n");
+        return format!("{}\n", serde_json::to_string(&report.record()).expect("a record serializes"));
     }
+    let (outcome, puzzle, error) = report.outcome.parts();
+    let extracted = report.extracted.as_ref();
     let what = match extracted {
         Some(e) => {
             let id = e.id.map_or_else(|| "no ID".to_string(), |id| format!("ID {id}"));

@@ -25,17 +25,20 @@ pub fn run(args: ListArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     let store = context.open(Access::ReadOnly)?;
     let filter = args.order.apply(args.filter.to_filter(&store)?);
     let base_url = &context.config.site.aquarium_url();
-    let table = if args.json { None } else { Some(Table::of(&store)?) };
     let mut listed = 0u64;
-    store.each(&filter, |p| {
-        let line = match &table {
-            None => export::json(&p, base_url).to_string(),
-            Some(table) if listed == 0 => format!("{}\n{}", table.header(), table.row(&p)),
-            Some(table) => table.row(&p),
-        };
-        listed += 1;
-        print(&format!("{line}\n"))
-    })?;
+    if args.json {
+        export::each_record(&store, &filter, base_url, |record| {
+            listed += 1;
+            print(&format!("{}\n", serde_json::to_string(&record).expect("a record serializes")))
+        })?;
+    } else {
+        let table = Table::of(&store)?;
+        store.each(&filter, |p| {
+            let line = if listed == 0 { format!("{}\n{}", table.header(), table.row(&p)) } else { table.row(&p) };
+            listed += 1;
+            print(&format!("{line}\n"))
+        })?;
+    }
     if listed == 0 && store.counts()?.is_empty() {
         // Made by a fetch that got nothing (offline, say): the log says why.
         let fetches = store.fetch_counts()?;

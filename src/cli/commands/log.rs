@@ -1,7 +1,7 @@
 //! `aquarchive log`: the fetch attempts the archive logged, newest first,
 //! so that what a scheduled fetch did can be read back.
 
-use aquarchive::archive::fetch::AskedFor;
+use aquarchive::archive::fetch::{AskedFor, LogRecord};
 use aquarchive::archive::{Access, FetchQuery};
 use aquarchive::render::count_of;
 use aquarchive::shared::time_to_second;
@@ -42,15 +42,10 @@ pub fn run(args: LogArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
         ));
     }
     for f in &fetches {
-        let asked = AskedFor::of(f);
         if args.json {
-            let mut value = serde_json::to_value(f).expect("a fetch serializes");
-            value["class"] = asked.as_ref().map(|a| a.class.name()).into();
-            value["asked_date"] = asked.as_ref().filter(|a| a.caught_up).and_then(|a| a.date.clone()).into();
-            value["caught_up"] = asked.as_ref().is_some_and(|a| a.caught_up).into();
-            out.push_str(&value.to_string());
+            out.push_str(&serde_json::to_string(&LogRecord::of(f)).expect("a record serializes"));
         } else {
-            let asked = asked.map_or_else(|| "-".to_string(), |a| a.to_string());
+            let asked = AskedFor::of(f).map_or_else(|| "-".to_string(), |a| a.to_string());
             let http = f.http_status.map_or("-".to_string(), |s| s.to_string());
             let puzzle = f.puzzle.map_or("-".to_string(), |id| id.to_string());
             out.push_str(&format!(

@@ -1,7 +1,5 @@
 //! `aquarchive reparse`: stored snapshots through the current extractor.
 
-use serde_json::json;
-
 use aquarchive::archive::Settings;
 use aquarchive::archive::fetch::{Reparsed, reparse};
 use aquarchive::archive::{Access, Added};
@@ -42,37 +40,23 @@ pub fn run(args: ReparseArgs, global: &GlobalArgs) -> Result<ExitCode, CliError>
 }
 
 fn line(id: i64, result: &Reparsed, as_json: bool) -> String {
-    match (result, as_json) {
-        (Reparsed::Same, true) => format!("{}\n", json!({"puzzle": id, "result": "same"})),
-        (Reparsed::Changed { before, after, status }, true) => {
-            format!(
-                "{}\n",
-                json!({"puzzle": id, "result": "changed", "before": before, "after": after, "status": status})
-            )
-        }
-        (Reparsed::NowFails(why), true) => format!("{}\n", json!({"puzzle": id, "result": "fails", "error": why})),
-        (Reparsed::Found { status, stored }, true) => format!(
-            "{}\n",
-            json!({"puzzle": id, "result": "found", "status": status, "already_stored": matches!(stored, Added::Present(_))})
-        ),
-        (Reparsed::BroughtBack { removed, status, stored }, true) => format!(
-            "{}\n",
-            json!({"puzzle": id, "result": "brought_back", "removed": removed, "status": status,
-                   "already_stored": matches!(stored, Added::Present(_))})
-        ),
-        (Reparsed::Same, false) => String::new(),
-        (Reparsed::Changed { status, .. }, false) => format!("puzzle {id}: changed, now {status}\n"),
-        (Reparsed::NowFails(why), false) => format!("puzzle {id}: its snapshot no longer gives a puzzle: {why}\n"),
-        (Reparsed::Found { stored: Added::Present(_), .. }, false) => {
+    if as_json {
+        return format!("{}\n", serde_json::to_string(&result.record(id)).expect("a record serializes"));
+    }
+    match result {
+        Reparsed::Same => String::new(),
+        Reparsed::Changed { status, .. } => format!("puzzle {id}: changed, now {status}\n"),
+        Reparsed::NowFails(why) => format!("puzzle {id}: its snapshot no longer gives a puzzle: {why}\n"),
+        Reparsed::Found { stored: Added::Present(_), .. } => {
             format!("puzzle {id}: found in a page that gave no puzzle before (stored already)\n")
         }
-        (Reparsed::Found { status, .. }, false) => {
+        Reparsed::Found { status, .. } => {
             format!("puzzle {id}: found in a page that gave no puzzle before, stored as {status}\n")
         }
-        (Reparsed::BroughtBack { removed, stored: Added::Present(_), .. }, false) => {
+        Reparsed::BroughtBack { removed, stored: Added::Present(_), .. } => {
             format!("puzzle {id}: the page of removed puzzle {removed} gives it, stored already\n")
         }
-        (Reparsed::BroughtBack { removed, status, .. }, false) => {
+        Reparsed::BroughtBack { removed, status, .. } => {
             format!("puzzle {id}: brought back from the page of removed puzzle {removed}, stored as {status}\n")
         }
     }

@@ -5,12 +5,12 @@
 
 use aquarchive::archive::Access;
 use aquarchive::archive::Kind;
+use aquarchive::archive::facts::Facts;
 use aquarchive::archive::fetch::{AQUARIUM, SiteId};
 use aquarchive::archive::kinds::{AnyPuzzle, AnySolution};
 use aquarchive::archive::specials::held_special;
-use aquarchive::archive::{export, picture, site_names, stats, stored, stored_solution};
+use aquarchive::archive::{export, picture, stored, stored_solution};
 use aquarchive::render;
-use aquarchive::shared::time_text;
 
 use crate::cli::args::{GlobalArgs, ShowArgs, ShowFormat, Shown};
 use crate::cli::context::Context;
@@ -51,7 +51,8 @@ pub fn run(args: ShowArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
         return Ok(ExitCode::Ok);
     }
     if args.json {
-        print(&format!("{}\n", export::json(&puzzle, base_url)))?;
+        let record = export::record_of(&store, &puzzle, base_url)?;
+        print(&format!("{}\n", serde_json::to_string(&record).expect("a record serializes")))?;
         return Ok(ExitCode::Ok);
     }
     let out = match args.format {
@@ -86,43 +87,7 @@ pub fn run(args: ShowArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
         ShowFormat::Grid => {
             let read = stored(&puzzle)?;
             let solution = if args.no_solution { None } else { stored_solution(&puzzle, &read).transpose()? };
-            let mut head = format!(
-                "puzzle {}: {} {}, {}",
-                puzzle.id,
-                puzzle.record.kind,
-                stats::class_of(
-                    puzzle.record.kind,
-                    puzzle.record.size_class,
-                    puzzle.record.width,
-                    puzzle.record.height
-                ),
-                puzzle.record.status
-            );
-            if let Some(id) = puzzle.record.site_id {
-                head.push_str(&format!(", site ID {}", site_names::site_id_text(id)));
-            }
-            if let Some(date) = &puzzle.record.special_date {
-                head.push_str(&format!(", the special of {date}"));
-            }
-            // A page's puzzle keeps its page as a snapshot.
-            let from_page = puzzle.record.snapshot.is_some();
-            if let Some(check) = puzzle.hash_check.and_then(|check| render::facts::site_check(check, from_page)) {
-                head.push_str(&format!(", {check}"));
-            }
-            if let Some(note) = &puzzle.record.note {
-                head.push_str(&format!(" ({note})"));
-            }
-            if let Some(s) = &puzzle.solution {
-                head.push_str(&format!("; solved by {} in {} µs, {} nodes", s.solver_version, s.micros, s.nodes));
-                if !read.expects_unique() {
-                    let shown = if solution.is_some() { " (the first shown)" } else { "" };
-                    head.push_str(&format!(", {} solutions{shown}", s.found));
-                }
-            }
-            head.push_str(&format!("\nsource: {}, stored {}\n", puzzle.record.source, time_text(puzzle.created)));
-            if let Some(link) = export::link(&puzzle, base_url) {
-                head.push_str(&format!("link: {link}\n"));
-            }
+            let head = Facts::of(&puzzle, Some(&read), base_url).head(solution.is_some());
             head + &draw(&read, solution.as_ref())
         }
     };

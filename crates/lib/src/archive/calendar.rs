@@ -316,3 +316,101 @@ mod tests {
         );
     }
 }
+
+/// A date's count of tilings, as `calendar --count --json` writes it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct CountRecord {
+    pub board: String,
+    pub count: u64,
+    pub date: String,
+}
+
+impl Counted {
+    /// The count of `date` on `variant`, as its JSON line.
+    pub fn record(&self, variant: &Variant, date: &Date) -> CountRecord {
+        CountRecord { board: variant.name().to_string(), count: self.tilings, date: date.to_string() }
+    }
+}
+
+/// A date solved, as `calendar --json` writes it: its count, how many
+/// tilings are shown, the first as rows, and with `--all` each one shown.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct SolvedRecord {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub all: Option<Vec<Vec<String>>>,
+    pub board: String,
+    pub count: u64,
+    pub date: String,
+    pub shown: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solution: Option<Vec<String>>,
+}
+
+impl Solved {
+    /// The tilings of `date` on `variant` found, as their JSON line; `all`
+    /// with every one shown.
+    pub fn record(&self, variant: &Variant, date: &Date, all: bool) -> SolvedRecord {
+        SolvedRecord {
+            all: all.then(|| self.shown.iter().map(|t| t.to_rows(variant)).collect()),
+            board: variant.name().to_string(),
+            count: self.tilings,
+            date: date.to_string(),
+            shown: self.shown.len(),
+            solution: self.shown.first().map(|t| t.to_rows(variant)),
+        }
+    }
+}
+
+/// Every date a board can show with its count, as `calendar --every-date
+/// --json` writes it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct EveryDateRecord {
+    pub board: String,
+    pub combinations: usize,
+    pub counts: Vec<DateCount>,
+    pub fewest: Option<DateTilings>,
+    pub most: Option<DateTilings>,
+    pub real_dates: usize,
+    pub real_total: u64,
+    pub seconds: f64,
+    pub total: u64,
+    pub unsolvable: Vec<String>,
+}
+
+/// One combination of [`EveryDateRecord`]: whether it is a date in some year.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct DateCount {
+    pub count: u64,
+    pub date: String,
+    pub real: bool,
+}
+
+/// The date with the fewest or most tilings.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct DateTilings {
+    pub count: u64,
+    pub date: String,
+}
+
+impl EveryDate {
+    /// The counts of every date on `variant`, as their JSON line.
+    pub fn record(&self, variant: &Variant) -> EveryDateRecord {
+        let tilings = |(date, count): (Date, u64)| DateTilings { count, date: date.to_string() };
+        EveryDateRecord {
+            board: variant.name().to_string(),
+            combinations: self.counts.len(),
+            counts: self
+                .counts
+                .iter()
+                .map(|(d, n)| DateCount { count: *n, date: d.to_string(), real: d.is_real() })
+                .collect(),
+            fewest: self.fewest.map(tilings),
+            most: self.most.map(tilings),
+            real_dates: self.real_dates,
+            real_total: self.real_total,
+            seconds: self.elapsed.as_secs_f64(),
+            total: self.total,
+            unsolvable: self.unsolvable.iter().map(|d| d.to_string()).collect(),
+        }
+    }
+}

@@ -4,12 +4,11 @@
 
 use std::path::Path;
 
-use serde_json::json;
-
 use crate::kinds::Kind;
-use crate::store::{Filter, Puzzle, Store};
+use crate::store::{Filter, Puzzle, Store, StoreError};
 
 use super::kinds::AnyPuzzle;
+use super::record::{self, PuzzleRecord};
 use super::{ArchiveError, site_names, stored_aquarium, text_header};
 
 /// The file stem a puzzle is exported under: the fixtures' name of a site
@@ -38,69 +37,50 @@ pub fn file_stem(puzzle: &Puzzle) -> String {
         .unwrap_or_else(|| format!("{}-{}", record.kind, puzzle.id))
 }
 
-/// One JSON object of a puzzle and its latest solution; `link` when known.
-pub fn json(puzzle: &Puzzle, base_url: &str) -> serde_json::Value {
-    let mut record = serde_json::to_value(puzzle).expect("a puzzle serializes");
-    let derived = derived(puzzle, base_url);
-    record["solutions"] = json!(derived.solutions);
-    if let Some(rows) = derived.solution_rows {
-        record["solution_rows"] = json!(rows);
+/// The record of every puzzle the filter matches, in the filter's order
+/// and up to its limit (`list --json`), given to `each` one at a time.
+pub fn each_record<E: From<StoreError>>(
+    store: &Store,
+    filter: &Filter,
+    base_url: &str,
+    mut each: impl FnMut(PuzzleRecord) -> Result<(), E>,
+) -> Result<(), E> {
+    if !filter.newest_first && filter.limit.is_none() {
+        return store.records(filter, |id, stored| each(record::of(id, &stored, base_url)));
     }
-    if let Some(board) = derived.board {
-        record["board"] = json!(board);
+    // Whole records are read in id order: the order and the limit asked
+    // pick the puzzles, a chunk of whose records is then read at a time.
+    let mut ids = Vec::new();
+    store.each(filter, |puzzle| {
+        ids.push(puzzle.id);
+        Ok::<_, StoreError>(())
+    })?;
+    for chunk in ids.chunks(RECORDS_CHUNK) {
+        let mut read = std::collections::HashMap::with_capacity(chunk.len());
+        store.records(&Filter { ids: chunk.to_vec(), ..Filter::default() }, |id, stored| {
+            read.insert(id, stored);
+            Ok::<_, StoreError>(())
+        })?;
+        for id in chunk {
+            if let Some(stored) = read.remove(id) {
+                each(record::of(*id, &stored, base_url))?;
+            }
+        }
     }
-    if let Some(date) = derived.date {
-        record["date"] = json!(date);
-    }
-    record["link"] = json!(derived.link);
-    record["class"] = json!(derived.class);
-    record
+    Ok(())
 }
 
-/// What a puzzle's JSON shows beside what is stored, for people and
-/// scripts: made from the stored values, so an import ignores them.
-pub struct Derived {
-    /// How many solutions the solver found (searching for two, or all for
-    /// calendars and rings), as `solve --json` has for every kind.
-    pub solutions: Option<u32>,
-    /// The latest solution as rows ("solution" is the stored record).
-    pub solution_rows: Option<Vec<String>>,
-    /// A calendar date's board, as `calendar --json` names it.
-    pub board: Option<String>,
-    /// A calendar puzzle's date (`Mar 14 Sat`), as `calendar --json` writes it.
-    pub date: Option<String>,
-    pub link: Option<String>,
-    pub class: String,
-}
+/// Records read together where the order asked is not the archive's.
+const RECORDS_CHUNK: usize = 512;
 
-pub fn derived(puzzle: &Puzzle, base_url: &str) -> Derived {
-    let read = super::stored(puzzle);
-    let solution_rows = match &read {
-        Ok(read) => match super::stored_solution(puzzle, read) {
-            Some(Ok(solution)) => Some(read.solution_rows(&solution)),
-            _ => None,
-        },
-        Err(_) => None,
-    };
-    Derived {
-        solutions: puzzle.solution.as_ref().map(|s| s.found),
-        solution_rows,
-        board: match &read {
-            Ok(AnyPuzzle::Calendar { variant, .. }) => Some(variant.name().to_string()),
-            _ => None,
-        },
-        date: match &read {
-            Ok(AnyPuzzle::Calendar { date, .. }) => Some(date.to_string()),
-            _ => None,
-        },
-        link: link(puzzle, base_url),
-        class: super::stats::class_of(
-            puzzle.record.kind,
-            puzzle.record.size_class,
-            puzzle.record.width,
-            puzzle.record.height,
-        ),
-    }
+/// The record of one stored puzzle (`show --json`).
+pub fn record_of(store: &Store, puzzle: &Puzzle, base_url: &str) -> Result<PuzzleRecord, ArchiveError> {
+    let mut found = None;
+    store.records(&Filter { ids: vec![puzzle.id], ..Filter::default() }, |id, stored| {
+        found = Some(record::of(id, &stored, base_url));
+        Ok::<_, StoreError>(())
+    })?;
+    found.ok_or_else(|| ArchiveError::Input(format!("puzzle {}: no longer in the archive", puzzle.id)))
 }
 
 /// What tells a calendar puzzle apart in a list: its date and board
@@ -160,6 +140,36 @@ pub fn answer(puzzle: &Puzzle) -> Result<String, ArchiveError> {
     stored.answer(text).ok_or_else(|| {
         ArchiveError::Input(format!("puzzle {}: the stored solution does not read as an answer", puzzle.id))
     })
+}
+
+/// A format of one puzzle a line (`export --format jsonl|task`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineFormat<'a> {
+    /// Its [`PuzzleRecord`] as JSON, its link made from `base_url`.
+    Jsonl { base_url: &'a str },
+    /// Its [`task_line`]; Aquarium puzzles unless the filter names a kind.
+    Task,
+}
+
+/// Gives `write` each puzzle the filter matches as a line of `format`
+/// (with its end), in id order.
+pub fn to_lines<E: From<StoreError> + From<ArchiveError>>(
+    store: &Store,
+    filter: &Filter,
+    format: LineFormat,
+    mut write: impl FnMut(String) -> Result<(), E>,
+) -> Result<(), E> {
+    match format {
+        LineFormat::Jsonl { base_url } => store.records(filter, |id, stored| {
+            write(serde_json::to_string(&record::of(id, &stored, base_url)).expect("a record serializes") + "\n")
+        }),
+        LineFormat::Task => {
+            // Task strings are the Aquarium site's: other kinds have none.
+            let mut filter = filter.clone();
+            filter.kind.get_or_insert(Kind::Aquarium);
+            store.each(&filter, |puzzle| write(task_line(&puzzle)? + "\n"))
+        }
+    }
 }
 
 /// Writes each puzzle as `STEM.txt`, with `STEM.solution.txt` when it has a

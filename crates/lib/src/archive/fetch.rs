@@ -745,3 +745,52 @@ impl Pages<'_> {
         Ok(held.iter().filter_map(|d| d.parse().ok()).collect())
     }
 }
+
+/// One logged fetch, as `log --json` writes it: the log's row, and what
+/// the fetch asked for (its class, and a past special's date).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct LogRecord {
+    /// A past special asked for by its date: that date.
+    pub asked_date: Option<String>,
+    pub caught_up: bool,
+    pub class: Option<&'static str>,
+    pub error: Option<String>,
+    pub fetched_at: String,
+    pub http_status: Option<u16>,
+    pub id: i64,
+    pub method: String,
+    pub outcome: crate::store::FetchOutcome,
+    pub puzzle: Option<i64>,
+    pub removed_at: Option<String>,
+    pub removed_puzzle: Option<i64>,
+    pub size_class: Option<i64>,
+    pub snapshot: Option<String>,
+    pub special_date: Option<String>,
+    pub tries: Option<crate::store::Tries>,
+    pub url: String,
+}
+
+impl LogRecord {
+    pub fn of(fetch: &crate::store::LoggedFetch) -> LogRecord {
+        let asked = AskedFor::of(fetch);
+        LogRecord {
+            asked_date: asked.as_ref().filter(|a| a.caught_up).and_then(|a| a.date.clone()),
+            caught_up: asked.as_ref().is_some_and(|a| a.caught_up),
+            class: asked.as_ref().map(|a| a.class.name()),
+            error: fetch.error.clone(),
+            fetched_at: crate::shared::time_text(fetch.fetched_at),
+            http_status: fetch.http_status,
+            id: fetch.id,
+            method: fetch.method.clone(),
+            outcome: fetch.outcome,
+            puzzle: fetch.puzzle,
+            removed_at: fetch.removed_at.map(crate::shared::time_text),
+            removed_puzzle: fetch.removed_puzzle,
+            size_class: fetch.size_class,
+            snapshot: fetch.snapshot.clone(),
+            special_date: fetch.special_date.clone(),
+            tries: fetch.tries,
+            url: fetch.url.clone(),
+        }
+    }
+}

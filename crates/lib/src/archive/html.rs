@@ -65,6 +65,7 @@ use rayon::prelude::*;
 
 use crate::store::{Fetch, Filter, Store};
 
+use super::facts::Facts;
 use super::site_names::learn_classes;
 use super::{ArchiveError, stored};
 use crate::site::family::SiteId;
@@ -132,18 +133,11 @@ fn write_site(store: &Store, filter: &Filter, root: &Path, options: &HtmlOptions
         .map(|(k, puzzle)| {
             let read = stored(puzzle).ok();
             let row = Row::of(puzzle, read.as_ref());
+            let facts = Facts::of(puzzle, read.as_ref(), &options.base_url);
             let (prev, next) = &steps[k];
             let fetches = history.get(&puzzle.id).map_or(&[][..], Vec::as_slice);
-            let (page, problem) = page::puzzle_page(
-                puzzle,
-                read.as_ref(),
-                &row,
-                fetches,
-                prev.as_ref(),
-                next.as_ref(),
-                k / per_page,
-                &options.base_url,
-            );
+            let (page, problem) =
+                page::puzzle_page(puzzle, read.as_ref(), &facts, fetches, prev.as_ref(), next.as_ref(), k / per_page);
             let path = pages_dir.join(format!("{}.html", puzzle.id));
             std::fs::write(&path, &page).map_err(stage::io(&path))?;
             let mut bytes = page.len() as u64;

@@ -7,6 +7,7 @@ pub mod batch;
 pub mod calendar;
 mod error;
 pub mod export;
+pub mod facts;
 #[cfg(feature = "http")]
 pub mod fetch;
 pub mod generate;
@@ -20,6 +21,7 @@ pub mod page;
 pub mod picture;
 pub mod progress;
 pub mod reading;
+pub mod record;
 pub mod remove;
 pub mod reparse;
 pub mod restore;

@@ -332,3 +332,79 @@ pub(super) fn judge(
     let facts = site_facts(extracted, hash_check);
     Ok(Judged::Fresh(Box::new(Fresh { puzzle, verdict, facts, hash_unconfirmed })))
 }
+
+impl Outcome {
+    /// The outcome's word (`new`, `present`, `rejected`, `failed`), the
+    /// archive's puzzle it names, and why it failed or was flagged.
+    pub fn parts(&self) -> (&'static str, Option<i64>, Option<String>) {
+        match self {
+            Outcome::New(id) => ("new", Some(*id), None),
+            Outcome::Present(id) => ("present", Some(*id), None),
+            Outcome::Rejected { id, why, .. } => ("rejected", Some(*id), Some(why.clone())),
+            Outcome::Failed(why) => ("failed", None, Some(why.clone())),
+        }
+    }
+}
+
+/// One page fetched, as `fetch --json` writes it: the request, what came of
+/// it, and what the page said of its puzzle (`null` where it gave none).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct FetchedRecord {
+    /// A past special asked for by its date (a catch-up, or `--date`).
+    pub asked_date: Option<String>,
+    pub attempts: u32,
+    pub busy_answers: u32,
+    pub caught_up: bool,
+    pub date: Option<String>,
+    pub error: Option<String>,
+    pub garbled_before: u32,
+    pub hash_check: Option<HashCheck>,
+    pub hashed_solution: Option<String>,
+    pub http_status: Option<u16>,
+    pub kind: Option<&'static str>,
+    pub method: &'static str,
+    pub outcome: &'static str,
+    pub puzzle: Option<i64>,
+    pub site: Option<&'static str>,
+    pub site_id: Option<String>,
+    pub size_class: Option<&'static str>,
+    pub snapshot: Option<String>,
+    pub source: Option<&'static str>,
+    pub task: Option<String>,
+    pub url: String,
+    pub waited_ms: u64,
+    pub warnings: Vec<String>,
+}
+
+impl FetchReport {
+    /// The fetch as its JSON line.
+    pub fn record(&self) -> FetchedRecord {
+        let (outcome, puzzle, error) = self.outcome.parts();
+        let extracted = self.extracted.as_ref();
+        FetchedRecord {
+            asked_date: self.asked_date.map(|d| d.to_string()),
+            attempts: self.tries.attempts,
+            busy_answers: self.tries.busy,
+            caught_up: self.asked_date.is_some(),
+            date: extracted.and_then(|e| e.date.clone()),
+            error,
+            garbled_before: self.garbled_before,
+            hash_check: self.hash_check,
+            hashed_solution: extracted.and_then(|e| e.hashed_solution.clone()),
+            http_status: self.status,
+            kind: extracted.map(|e| e.kind.name()),
+            method: self.method,
+            outcome,
+            puzzle,
+            site: extracted.map(|e| e.site().name()),
+            site_id: extracted.and_then(|e| e.id).map(|id| id.to_string()),
+            size_class: extracted.map(|e| e.class.name()),
+            snapshot: self.snapshot.clone(),
+            source: extracted.map(|e| e.source.as_str()),
+            task: extracted.and_then(|e| e.aquarium.as_ref().map(|a| a.to_task()).or_else(|| e.task.clone())),
+            url: self.url.clone(),
+            waited_ms: self.tries.waited_ms,
+            warnings: self.warnings.clone(),
+        }
+    }
+}

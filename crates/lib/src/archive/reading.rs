@@ -227,3 +227,59 @@ pub fn store_reading(
     })?;
     Ok(StoredReading { puzzle: id, new_puzzle: summary.stored() > 0, new_reading })
 }
+
+/// A photo read, as `calendar read --json` writes it (`valid` true).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct PhotoRecord {
+    pub board: String,
+    /// The cell sides by which the tiling differs from what was seen (0:
+    /// read as seen).
+    pub corrected: usize,
+    pub date: String,
+    /// The board's corners in the photo, in its pixels, rounded.
+    pub outline: Vec<[f64; 2]>,
+    pub photo: String,
+    pub tiling: Vec<String>,
+    pub tilings: u64,
+    pub valid: bool,
+}
+
+impl PhotoRead {
+    /// The reading as its JSON line.
+    pub fn record(&self) -> PhotoRecord {
+        let reading = &self.reading;
+        PhotoRecord {
+            board: reading.variant.name().to_string(),
+            corrected: reading.corrected.unwrap_or(0),
+            date: reading.date.to_string(),
+            outline: reading.outline.iter().map(|&(x, y)| [x.round(), y.round()]).collect(),
+            photo: self.photo.clone(),
+            tiling: reading.tiling.to_rows(&reading.variant),
+            tilings: self.tilings,
+            valid: true,
+        }
+    }
+}
+
+/// A photo not read, as `calendar read --json` writes it (`valid` false):
+/// why, and what would read better.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct PhotoNotReadRecord {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub advice: Option<&'static str>,
+    pub error: String,
+    pub photo: String,
+    pub valid: bool,
+}
+
+impl PhotoNotRead {
+    /// Why the photo was not read, as its JSON line.
+    pub fn record(&self) -> PhotoNotReadRecord {
+        PhotoNotReadRecord {
+            advice: self.why.advice(),
+            error: self.why.to_string(),
+            photo: self.photo.clone(),
+            valid: false,
+        }
+    }
+}

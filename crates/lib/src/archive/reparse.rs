@@ -139,3 +139,63 @@ pub fn reparse(
     }
     Ok(results)
 }
+
+/// One stored puzzle's line of `reparse --json`: `result` says what its
+/// snapshot gave (`same`, `changed`, `fails`, `found`, `brought_back`),
+/// with the fields that result has.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ReparseRecord {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub after: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub already_stored: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub before: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    pub puzzle: i64,
+    /// The ID a removed puzzle had.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub removed: Option<i64>,
+    pub result: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<Status>,
+}
+
+impl Reparsed {
+    /// What reparsing puzzle `id` gave, as its JSON line.
+    pub fn record(&self, id: i64) -> ReparseRecord {
+        let empty = ReparseRecord {
+            after: None,
+            already_stored: None,
+            before: None,
+            error: None,
+            puzzle: id,
+            removed: None,
+            result: "same",
+            status: None,
+        };
+        let present = |stored: &Added| Some(matches!(stored, Added::Present(_)));
+        match self {
+            Reparsed::Same => empty,
+            Reparsed::Changed { before, after, status } => ReparseRecord {
+                result: "changed",
+                before: Some(before.clone()),
+                after: Some(after.clone()),
+                status: Some(*status),
+                ..empty
+            },
+            Reparsed::NowFails(why) => ReparseRecord { result: "fails", error: Some(why.clone()), ..empty },
+            Reparsed::Found { status, stored } => {
+                ReparseRecord { result: "found", status: Some(*status), already_stored: present(stored), ..empty }
+            }
+            Reparsed::BroughtBack { removed, status, stored } => ReparseRecord {
+                result: "brought_back",
+                removed: Some(*removed),
+                status: Some(*status),
+                already_stored: present(stored),
+                ..empty
+            },
+        }
+    }
+}

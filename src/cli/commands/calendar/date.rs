@@ -1,8 +1,6 @@
 //! `aquarchive calendar`: one date's puzzle (drawn, counted or listed), or
 //! the counts of every date a board can show.
 
-use serde_json::json;
-
 use aquarchive::archive::calendar::{self, EveryDate, MONTHS, Method, Variant, WEEKDAYS};
 use aquarchive::render;
 use aquarchive::render::svg;
@@ -40,10 +38,8 @@ pub fn run(args: CalendarArgs) -> Result<ExitCode, CliError> {
     if args.count {
         let counted = calendar::count(&variant, &date, method)?;
         if args.json {
-            print(&format!(
-                "{}\n",
-                json!({ "board": variant.name(), "date": date.to_string(), "count": counted.tilings })
-            ))?;
+            let record = counted.record(&variant, &date);
+            print(&format!("{}\n", serde_json::to_string(&record).expect("a record serializes")))?;
         } else {
             print(&format!("{on}: {} ({:.3} ms)\n", tilings(counted.tilings), counted.elapsed.as_secs_f64() * 1e3))?;
         }
@@ -61,19 +57,8 @@ pub fn run(args: CalendarArgs) -> Result<ExitCode, CliError> {
     if pictures.to_stdout() {
         // Standard output holds the picture alone.
     } else if args.json {
-        let mut record = json!({
-            "board": variant.name(),
-            "date": date.to_string(),
-            "count": total,
-            "shown": solved.shown.len(),
-        });
-        if let Some(first) = solved.shown.first() {
-            record["solution"] = json!(first.to_rows(&variant));
-        }
-        if args.all {
-            record["all"] = json!(solved.shown.iter().map(|t| t.to_rows(&variant)).collect::<Vec<_>>());
-        }
-        print(&format!("{record}\n"))?;
+        let record = solved.record(&variant, &date, args.all);
+        print(&format!("{}\n", serde_json::to_string(&record).expect("a record serializes")))?;
     } else if solved.shown.is_empty() {
         print(&format!("{on}: no tiling\n{}", render::calendar::board(&variant, None)))?;
     } else if args.all {
@@ -100,19 +85,8 @@ fn every_date(variant: &Variant, every: &EveryDate, json_out: bool) -> Result<Ex
     let fewest = every.fewest.map(|(d, n)| (d.to_string(), n));
     let most = every.most.map(|(d, n)| (d.to_string(), n));
     if json_out {
-        let record = json!({
-            "board": variant.name(),
-            "combinations": counts.len(),
-            "unsolvable": unsolvable,
-            "total": every.total,
-            "real_dates": every.real_dates,
-            "real_total": every.real_total,
-            "fewest": fewest.as_ref().map(|f| json!({"date": f.0, "count": f.1})),
-            "most": most.as_ref().map(|m| json!({"date": m.0, "count": m.1})),
-            "seconds": every.elapsed.as_secs_f64(),
-            "counts": counts.iter().map(|(d, n)| json!({"date": d.to_string(), "count": n, "real": d.is_real()})).collect::<Vec<_>>(),
-        });
-        print(&format!("{record}\n"))?;
+        let record = every.record(variant);
+        print(&format!("{}\n", serde_json::to_string(&record).expect("a record serializes")))?;
         return Ok(ExitCode::Ok);
     }
     let mut out = format!(

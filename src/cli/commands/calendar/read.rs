@@ -2,8 +2,6 @@
 //! read into the board, the tiling and the date, one at a time, each stored
 //! as soon as it is read with `--import`.
 
-use serde_json::json;
-
 use aquarchive::archive::Access;
 use aquarchive::archive::calendar::{self, Variant};
 use aquarchive::archive::reading::{self, PhotoNotRead, PhotoOptions, PhotoOutcome, PhotoRead};
@@ -81,17 +79,7 @@ fn said_read(
     if pictures.to_stdout() {
         // Standard output holds the pictures alone.
     } else if args.json {
-        let record = json!({
-            "photo": shown,
-            "board": variant.name(),
-            "date": date.to_string(),
-            "tiling": reading.tiling.to_rows(variant),
-            "valid": true,
-            "corrected": reading.corrected.unwrap_or(0),
-            "tilings": count,
-            "outline": reading.outline.iter().map(|&(x, y)| [x.round(), y.round()]).collect::<Vec<_>>(),
-        });
-        print(&format!("{record}\n"))?;
+        print(&format!("{}\n", serde_json::to_string(&read.record()).expect("a record serializes")))?;
     } else {
         let how = match reading.corrected {
             None => "read as seen".to_string(),
@@ -141,11 +129,7 @@ fn said_not_read(not_read: &PhotoNotRead, json_out: bool) -> Result<(), CliError
     let PhotoNotRead { photo, why } = not_read;
     let advice = why.advice();
     if json_out {
-        let mut record = json!({ "photo": photo, "valid": false, "error": why.to_string() });
-        if let Some(advice) = advice {
-            record["advice"] = json!(advice);
-        }
-        print(&format!("{record}\n"))?;
+        print(&format!("{}\n", serde_json::to_string(&not_read.record()).expect("a record serializes")))?;
     } else {
         match advice {
             Some(advice) => say!("aquarchive: {photo}: {why}\n  a better photo: {advice}"),

@@ -7,13 +7,13 @@ use maud::{DOCTYPE, Markup, PreEscaped, html};
 
 use crate::kinds::Kind;
 use crate::kinds::aquarium::puzzlink;
-use crate::kinds::sudoku::grade as sudoku_grade;
 use crate::render::{facts, thousands};
 use crate::shared::time_text;
 use crate::store::{Fetch, Puzzle, Status};
 
-use super::super::kinds::{self, AnyPuzzle, AnySolution};
-use super::super::{export, grade, picture, site_names, stats, stored_solution};
+use super::super::facts::{Facts, grade_of};
+use super::super::kinds::AnyPuzzle;
+use super::super::{grade, picture, site_names, stats};
 use super::neighbours::{Step, special_day};
 use super::play::{self, Play, script_safe};
 
@@ -131,27 +131,6 @@ impl Row {
             "size class" => Some(self.class_order.to_string()),
             _ => None,
         }
-    }
-}
-
-/// The level of `puzzle`'s grade, as `list` gives it, where it has one: the
-/// one stored with its solution, else (a Sudoku solved before grades were
-/// kept) its grade now, which is quick; empty for a puzzle not graded.
-fn grade_of(puzzle: &Puzzle, read: Option<&AnyPuzzle>) -> (String, Option<u32>) {
-    if let Some(grade) = puzzle.solution.as_ref().and_then(|s| s.grade.as_ref()) {
-        return (grade.level.clone(), Some(grade.rank));
-    }
-    match read {
-        Some(sudoku @ AnyPuzzle::Sudoku(grid)) if puzzle.record.status == Status::Ok => {
-            match stored_solution(puzzle, sudoku) {
-                Some(Ok(AnySolution::Sudoku(solution))) => {
-                    let level = sudoku_grade(grid, &solution).level;
-                    (level.name().to_string(), Some(level.rank()))
-                }
-                _ => (String::new(), None),
-            }
-        }
-        _ => (String::new(), None),
     }
 }
 
@@ -476,28 +455,23 @@ pub(super) fn puzzles_js(rows: &[Row]) -> String {
 }
 
 /// A puzzle's page, and what went wrong drawing it (if anything); `read`
-/// is its stored text read back (if it reads), `row` its row in the index.
+/// is its stored text read back (if it reads), `facts` its facts.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn puzzle_page(
     puzzle: &Puzzle,
     read: Option<&AnyPuzzle>,
-    row: &Row,
+    facts: &Facts,
     fetches: &[Fetch],
     prev: Option<&Step>,
     next: Option<&Step>,
     index_page: usize,
-    base_url: &str,
 ) -> (String, Option<String>) {
     let title = picture::title(puzzle);
     let solution_text = puzzle.solution.as_ref().and_then(|s| s.solution.as_deref());
     let play = play::play(puzzle, read);
     // A played Aquarium's board is drawn by the script, from the data.
     let drawn = if play.is_some() { Ok(None) } else { picture::svg(puzzle, true) };
-    // An Aquarium's row has its address after the prefix.
-    let puzzlink = (!row.board.is_empty()).then(|| format!("{}{}", puzzlink::PREFIX, row.board));
     let kind = puzzle.record.kind;
-    let status = puzzle.record.status;
-    let fact = |name: &str, value: Markup| html! { dt { (name) } dd { (value) } };
     // A special's title carries its date: "Aquarium daily 2026-11-20".
     let page_title = match (special_day(puzzle), puzzle.record.size_class) {
         (Some(day), Some(class)) => {
@@ -583,42 +557,15 @@ pub(super) fn puzzle_page(
                     Err(err) => { p class="error" { "Cannot draw this puzzle: " (err) } "\n" }
                 }
                 dl class="facts" {
-                    @if status == Status::Several && !kind.expects_unique() {
-                        (fact("status", html! { (status) " (as a " (kind) " has as a rule)" }))
-                    } @else {
-                        (fact("status", html! { (status) }))
-                    }
-                    @if let Some(note) = &puzzle.record.note {
-                        (fact("note", html! { (note) }))
-                    }
-                    // What `show` says beside the status: the grade, a
-                    // special's date, the site's check, in its words.
-                    @if !row.grade.is_empty() {
-                        (fact("grade", html! { (row.grade) }))
-                    }
-                    @if let Some(date) = &puzzle.record.special_date {
-                        (fact("special of", html! { (date) }))
-                    }
-                    @if let Some(AnyPuzzle::Calendar { variant, date }) = read {
-                        (fact("date", html! { (date) " on the " (variant.name()) " board" }))
-                    }
-                    @if !row.site_check.is_empty() {
-                        (fact("site's check", html! { (row.site_check) }))
-                    }
-                    (fact("size", html! { (kinds::size_text(kind, puzzle.record.width, puzzle.record.height)) }))
-                    (fact("source", html! { (puzzle.record.source) }))
-                    @if let Some(link) = export::link(puzzle, base_url) {
-                        (fact("on the site", html! { a class="source" href=(link) { (link) } }))
-                    }
-                    @if let Some(link) = &puzzlink {
-                        (fact("play elsewhere", html! { a id="puzzlink" href=(link) { "on puzz.link" } }))
-                    }
-                    (fact("stored", html! { (time_text(puzzle.created)) }))
-                    @if let Some(s) = &puzzle.solution {
-                        (fact("solved", html! {
-                            (found_text(kind, s.found)) ", by " (s.solver_version) " in " (s.micros) " µs, "
-                            (s.nodes) " nodes"
-                        }))
+                    @for fact in facts.list() {
+                        dt { (fact.label) }
+                        dd {
+                            @match (&fact.link, fact.label) {
+                                (Some(link), "play elsewhere") => { a id="puzzlink" href=(link) { (fact.value) } }
+                                (Some(link), _) => { a class="source" href=(link) { (fact.value) } }
+                                (None, _) => { (fact.value) }
+                            }
+                        }
                     }
                 }
                 "\n"
@@ -659,14 +606,4 @@ pub(super) fn puzzle_page(
     };
     let problem = drawn.err().map(|err| format!("puzzle {}: {err}", puzzle.id));
     (page.into_string(), problem)
-}
-
-/// What the solver found, in words.
-fn found_text(kind: Kind, found: u32) -> String {
-    match found {
-        0 => "no solution".to_string(),
-        1 => "one solution, proved unique".to_string(),
-        n if !kind.expects_unique() => format!("{n} solutions"),
-        _ => "more than one solution".to_string(),
-    }
 }

@@ -7,6 +7,7 @@ use super::neighbours::Step;
 use super::page::{COLUMNS, Row, grades, index_page, puzzle_page, puzzles_js};
 use super::play::script_safe;
 use super::*;
+use crate::archive::facts::Facts;
 use crate::archive::grade::hints;
 use crate::archive::{export, picture};
 use crate::kinds::Kind;
@@ -70,10 +71,10 @@ fn row_of(puzzle: &Puzzle) -> Row {
 /// first index page.
 fn page_of(puzzle: &Puzzle, fetches: &[Fetch], prev: Option<i64>, next: Option<i64>) -> (String, Option<String>) {
     let read = crate::archive::stored(puzzle).ok();
-    let row = Row::of(puzzle, read.as_ref());
+    let facts = Facts::of(puzzle, read.as_ref(), &options().base_url);
     let step = |id: i64| Step { id, label: format!("#{id}") };
     let (prev, next) = (prev.map(step), next.map(step));
-    puzzle_page(puzzle, read.as_ref(), &row, fetches, prev.as_ref(), next.as_ref(), 0, &options().base_url)
+    puzzle_page(puzzle, read.as_ref(), &facts, fetches, prev.as_ref(), next.as_ref(), 0)
 }
 
 fn options() -> HtmlOptions {

@@ -325,3 +325,13 @@ pub fn solve_text(text: &str, options: &Options) -> Solving {
 
 #[cfg(test)]
 mod tests;
+
+/// The JSON line of a puzzle or file that could not be dealt with, in its
+/// place among the records of `solve --json` and `grade --json`.
+#[derive(Serialize)]
+pub struct ErrorRecord<'a> {
+    pub error: &'a str,
+    pub file: &'a str,
+    /// The puzzle's line; None for a whole file.
+    pub line: Option<usize>,
+}
