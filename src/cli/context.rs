@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use aquarchive::archive::{Access, Store};
+use aquarchive::archive::{Access, Archive};
 use aquarchive::config::Config;
 
 use super::args::GlobalArgs;
@@ -37,8 +37,8 @@ impl Context {
 
     /// Opens the archive; what its drive could not promise in making it is
     /// said on standard error.
-    pub fn open(&self, access: Access) -> Result<Store, CliError> {
-        let store = Store::open(&self.config.archive.database, access)?;
+    pub fn open(&self, access: Access) -> Result<Archive, CliError> {
+        let store = Archive::open(&self.config.archive.database, access)?;
         for warning in store.drive_warnings() {
             say!("aquarchive: warning: {warning}");
         }
@@ -46,10 +46,10 @@ impl Context {
     }
 
     /// Opens the archive to write, or begins a new one that is made only
-    /// if the run keeps something ([`Store::open_to_keep`]): what its
+    /// if the run keeps something ([`Archive::open_to_keep`]): what its
     /// drive could not promise is said once it is made ([`Context::warn_if_made`]).
-    pub fn open_to_keep(&self) -> Result<Store, CliError> {
-        let store = Store::open_to_keep(&self.config.archive.database)?;
+    pub fn open_to_keep(&self) -> Result<Archive, CliError> {
+        let store = Archive::open_to_keep(&self.config.archive.database)?;
         for warning in store.drive_warnings() {
             say!("aquarchive: warning: {warning}");
         }
@@ -58,7 +58,7 @@ impl Context {
 
     /// Says what the drive could not promise in making `store`, when a run
     /// that began it unnamed ([`Context::open_to_keep`]) gave it its name.
-    pub fn warn_if_made(&self, store: &Store, was_unnamed: bool) {
+    pub fn warn_if_made(&self, store: &Archive, was_unnamed: bool) {
         if was_unnamed && !store.is_unnamed() {
             for warning in store.drive_warnings() {
                 say!("aquarchive: warning: {warning}");

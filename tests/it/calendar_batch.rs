@@ -4,10 +4,10 @@
 use std::cell::Cell;
 
 use aquarchive::archive::Access;
+use aquarchive::archive::Archive;
 use aquarchive::archive::calendar::{self, CalendarOpError, Method, Variant};
 use aquarchive::archive::reading::{PhotoOptions, PhotoOutcome, WhyNotRead, read_photos};
 use aquarchive_photo_synth::{self as synth, Camera, Synthetic};
-use aquarchive_store::Store;
 
 use crate::util::{Dir, query};
 
@@ -41,7 +41,7 @@ fn photos_are_read_and_stored_one_at_a_time_past_those_not_read() {
     let names = ["missing.jpg", "good-0.jpg", "notes.jpg", "good-1.jpg"];
     let paths: Vec<_> = names.iter().map(|n| dir.join(n)).collect();
     let db = dir.join("archive.sqlite");
-    let mut store = Store::open(&db, Access::ReadWrite).unwrap();
+    let mut store = Archive::open(&db, Access::ReadWrite).unwrap();
     let options = PhotoOptions { boards: vec![board("standard"), board("weekday")], small: true };
     let taken = Cell::new(0);
     let mut outcomes = Vec::new();

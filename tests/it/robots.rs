@@ -342,16 +342,16 @@ fn the_librarys_fetch_applies_robots_txt_the_crawl_delay_and_the_pace_file_itsel
     use std::ops::ControlFlow;
 
     use aquarchive::archive::fetch::{self, FetchEvent, FetchRequest, Outcome, Target};
+    use aquarchive::archive::{Access, Archive};
     use aquarchive::config::{Config, SiteConfig};
     use aquarchive::engine::Settings;
     use aquarchive_site::url::SizeClass;
-    use aquarchive_store::{Access, Store};
 
     let site = Site::start();
     site.robots(Some("User-agent: aquarchive\nDisallow: /?size=9\nCrawl-delay: 0.5\n"));
     let dir = Dir::new();
     let database = dir.join("archive/aquarchive.sqlite");
-    let mut store = Store::open(&database, Access::ReadWrite).unwrap();
+    let mut store = Archive::open(&database, Access::ReadWrite).unwrap();
     // A caller that says nothing of robots.txt, delays or pace files.
     let site_config = SiteConfig { base_url: site.base_url(), min_delay_ms: 0, retries: 0, ..SiteConfig::default() };
     let config = Config { site: site_config, ..Config::default() };

@@ -1554,14 +1554,14 @@ fn when_the_librarys_browser_fetch_returns_its_browser_has_ended_and_its_profile
     use std::ops::ControlFlow;
 
     use aquarchive::archive::fetch::{self, FetchEvent, FetchRequest, Target};
+    use aquarchive::archive::{Access, Archive};
     use aquarchive::config::{Config, FetchConfig, SiteConfig};
     use aquarchive::engine::Settings;
-    use aquarchive_store::{Access, Store};
 
     require_chromium();
     let site = Site::start();
     let dir = Dir::new();
-    let mut store = Store::open(&db(&dir), Access::ReadWrite).unwrap();
+    let mut store = Archive::open(&db(&dir), Access::ReadWrite).unwrap();
     let sandbox = browser_settings_unsandboxed_as_root().sandbox;
     let config = Config {
         site: SiteConfig { base_url: site.base_url(), min_delay_ms: 0, retries: 0, ..SiteConfig::default() },

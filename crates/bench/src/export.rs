@@ -38,7 +38,7 @@ pub fn run(args: ExportBenchArgs) -> Result<(), BenchError> {
         let start = Instant::now();
         let report = Store::open(&db, Access::ReadOnly)
             .map_err(BenchError::from)
-            .and_then(|store| Ok(html::export(&store, &Filter::default(), &site, &options)?));
+            .and_then(|store| Ok(html::export(&store.into(), &Filter::default(), &site, &options)?));
         let wall = start.elapsed();
         match report {
             Ok(report) => rows.push(vec![

@@ -6,7 +6,7 @@ use clap::{Args, ValueEnum};
 use aquarchive::archive::Kind;
 use aquarchive::archive::fetch::{AQUARIUM, SiteId, site_names};
 
-use aquarchive::archive::{Filter, Status, Store};
+use aquarchive::archive::{Archive, Filter, Status};
 use aquarchive::archive::{grade, site_names};
 
 use super::fetch::ClassNames;
@@ -87,7 +87,7 @@ impl FilterArgs {
     /// The library's filter: every option checked, a size class read by
     /// the site's names and numbers (the classes the archive's pages taught
     /// included).
-    pub fn to_filter(&self, store: &Store) -> Result<Filter, CliError> {
+    pub fn to_filter(&self, store: &Archive) -> Result<Filter, CliError> {
         self.check()?;
         let site = match &self.site {
             Some(name) => Some(SiteId::named(name).map_err(|e| CliError::Message(format!("--site {name}: {e}")))?),

@@ -1,7 +1,7 @@
 //! `aquarchive list`: the archive's puzzles, one a line.
 
 use aquarchive::archive::Kind;
-use aquarchive::archive::{Access, Puzzle, Store};
+use aquarchive::archive::{Access, Archive, Puzzle};
 use aquarchive::archive::{export, grade, stats};
 use aquarchive::render::count_of;
 use aquarchive::shared::time_to_second;
@@ -69,7 +69,7 @@ pub struct Table {
 
 impl Table {
     /// The table for the puzzles of `store`.
-    pub fn of(store: &Store) -> Result<Table, CliError> {
+    pub fn of(store: &Archive) -> Result<Table, CliError> {
         let class_width = store
             .counts()?
             .iter()

@@ -2,7 +2,7 @@
 //! `--dry-run` listed as `list` lists them.
 
 use aquarchive::archive::remove::{self, Removal, RemovedPuzzle, UNCONFIRMED_AT_MOST};
-use aquarchive::archive::{Access, Filter, Store};
+use aquarchive::archive::{Access, Archive, Filter};
 use aquarchive::render::count_of;
 
 use super::list::Table;
@@ -52,7 +52,7 @@ pub fn run(args: RemoveArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
 }
 
 /// Lists what a removal would take, as `list` does, and removes nothing.
-fn dry_run(args: &RemoveArgs, store: &Store) -> Result<ExitCode, CliError> {
+fn dry_run(args: &RemoveArgs, store: &Archive) -> Result<ExitCode, CliError> {
     let filter = picked(args, store)?;
     let table = Table::of(store)?;
     let mut ids = Vec::new();
@@ -78,7 +78,7 @@ fn dry_run(args: &RemoveArgs, store: &Store) -> Result<ExitCode, CliError> {
 
 /// The puzzles the arguments pick: their IDs, the filters and the order
 /// and limit, as `list` picks them.
-fn picked(args: &RemoveArgs, store: &Store) -> Result<Filter, CliError> {
+fn picked(args: &RemoveArgs, store: &Archive) -> Result<Filter, CliError> {
     let filter = args.order.apply(args.filter.to_filter(store)?);
     Ok(Filter { ids: args.ids.clone(), ..filter })
 }

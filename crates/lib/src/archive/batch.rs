@@ -5,11 +5,11 @@
 //! other archives ([`super::merge`]) and a player's progress saved by the
 //! HTML archive ([`super::progress`]).
 
+use super::Archive;
 use std::path::{Path, PathBuf};
 
 use crate::engine::Settings;
 use crate::kinds::Kind;
-use crate::store::Store;
 
 use super::error::ArchiveError;
 use super::fetch::{self, Outcome};
@@ -126,10 +126,11 @@ impl Batch {
     /// its name only when a part stores something.
     pub fn import<E: From<ArchiveError>>(
         self,
-        store: &mut Store,
+        archive: &mut Archive,
         progress: &dyn Fn(u64),
         mut tell: impl FnMut(Step<'_>) -> Result<(), E>,
     ) -> Result<(), E> {
+        let store = archive.store_mut();
         // With nothing else named (no path, or an empty folder), the puzzle
         // import still runs, to say that nothing was stored.
         let nothing_else =
@@ -208,7 +209,7 @@ mod tests {
         assert_eq!(batch.puzzles(), 2, "the good puzzle and the unreadable notes");
         assert!(!batch.is_empty());
 
-        let mut store = Store::open(&dir.path().join("archive.sqlite"), Access::ReadWrite).unwrap();
+        let mut store = Archive::open(&dir.path().join("archive.sqlite"), Access::ReadWrite).unwrap();
         let mut told = Vec::new();
         batch
             .import(&mut store, &|_| {}, |step| -> Result<(), ArchiveError> {
@@ -233,7 +234,7 @@ mod tests {
         let notes = dir.path().join("notes.txt");
         std::fs::write(&notes, "not a puzzle\n").unwrap();
         let path = dir.path().join("new/archive.sqlite");
-        let mut store = Store::open_to_keep(&path).unwrap();
+        let mut store = Archive::open_to_keep(&path).unwrap();
         let batch = Batch::read(&[notes], Format::Auto, None).unwrap();
         let mut unreadable = Vec::new();
         batch

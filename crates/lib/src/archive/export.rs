@@ -2,10 +2,11 @@
 //! they import back with their site ID), as JSON lines (see `jsonl`), or as
 //! task strings.
 
+use super::Archive;
 use std::path::Path;
 
 use crate::kinds::Kind;
-use crate::store::{Filter, Puzzle, Store, StoreError};
+use crate::store::{Filter, Puzzle, StoreError};
 
 use super::kinds::AnyPuzzle;
 use super::record::{self, PuzzleRecord};
@@ -40,11 +41,12 @@ pub fn file_stem(puzzle: &Puzzle) -> String {
 /// The record of every puzzle the filter matches, in the filter's order
 /// and up to its limit (`list --json`), given to `each` one at a time.
 pub fn each_record<E: From<StoreError>>(
-    store: &Store,
+    archive: &Archive,
     filter: &Filter,
     base_url: &str,
     mut each: impl FnMut(PuzzleRecord) -> Result<(), E>,
 ) -> Result<(), E> {
+    let store = archive.store();
     if !filter.newest_first && filter.limit.is_none() {
         return store.records(filter, |id, stored| each(record::of(id, &stored, base_url)));
     }
@@ -74,7 +76,8 @@ pub fn each_record<E: From<StoreError>>(
 const RECORDS_CHUNK: usize = 512;
 
 /// The record of one stored puzzle (`show --json`).
-pub fn record_of(store: &Store, puzzle: &Puzzle, base_url: &str) -> Result<PuzzleRecord, ArchiveError> {
+pub fn record_of(archive: &Archive, puzzle: &Puzzle, base_url: &str) -> Result<PuzzleRecord, ArchiveError> {
+    let store = archive.store();
     let mut found = None;
     store.records(&Filter { ids: vec![puzzle.id], ..Filter::default() }, |id, stored| {
         found = Some(record::of(id, &stored, base_url));
@@ -154,11 +157,12 @@ pub enum LineFormat<'a> {
 /// Gives `write` each puzzle the filter matches as a line of `format`
 /// (with its end), in id order.
 pub fn to_lines<E: From<StoreError> + From<ArchiveError>>(
-    store: &Store,
+    archive: &Archive,
     filter: &Filter,
     format: LineFormat,
     mut write: impl FnMut(String) -> Result<(), E>,
 ) -> Result<(), E> {
+    let store = archive.store();
     match format {
         LineFormat::Jsonl { base_url } => store.records(filter, |id, stored| {
             write(serde_json::to_string(&record::of(id, &stored, base_url)).expect("a record serializes") + "\n")
@@ -176,7 +180,8 @@ pub fn to_lines<E: From<StoreError> + From<ArchiveError>>(
 /// solution (the layout of the fixtures). Each puzzle file starts with the
 /// header lines that `import` reads back ([`text_header`]). Returns how
 /// many were written.
-pub fn to_directory(store: &Store, filter: &Filter, dir: &Path) -> Result<u64, ArchiveError> {
+pub fn to_directory(archive: &Archive, filter: &Filter, dir: &Path) -> Result<u64, ArchiveError> {
+    let store = archive.store();
     let io = |path: &Path| {
         let path = path.display().to_string();
         move |source| ArchiveError::Io { path, source }

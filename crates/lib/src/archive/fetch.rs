@@ -14,6 +14,7 @@
 //! an archive started today does not fill with the month before it
 //! (`FetchRequest::missed` asks for those too).
 
+use super::Archive;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -99,12 +100,13 @@ impl Target {
 /// what each knows; with several sites, a word one of them does not know
 /// (`7x7-easy` on a site without that class) is left out there.
 pub fn targets(
-    store: &Store,
+    archive: &Archive,
     sites: &[SiteId],
     words: &[String],
     count: usize,
     day: Option<Date>,
 ) -> Result<Vec<Target>, FetchError> {
+    let store = archive.store();
     learn_classes(store, sites)?;
     let mut targets = Vec::new();
     for word in words {
@@ -164,7 +166,8 @@ pub struct ClassSummary {
 /// Every site of the family with what is known of it: the table's facts
 /// and the classes the archive's stored pages taught (when a store is
 /// given).
-pub fn sites(store: Option<&Store>, config: &Config) -> Result<Vec<SiteSummary>, ArchiveError> {
+pub fn sites(archive: Option<&Archive>, config: &Config) -> Result<Vec<SiteSummary>, ArchiveError> {
+    let store = archive.map(Archive::store);
     let all: Vec<SiteId> = SiteId::all().collect();
     if let Some(store) = store {
         learn_classes(store, &all)?;
@@ -303,11 +306,12 @@ fn offered_words(class: Asked, offered: &[Date]) -> String {
 /// should know on the way. `each` returning `Break` ends the run after
 /// the page at hand. Returns every page's report.
 pub fn run(
-    store: &mut Store,
+    archive: &mut Archive,
     config: &Config,
     request: &FetchRequest,
     each: &mut dyn FnMut(FetchEvent<'_>) -> ControlFlow<()>,
 ) -> Result<Vec<FetchReport>, FetchError> {
+    let store = archive.store_mut();
     // Every target is checked before the first request: a date, or the
     // specials missed, only of a special class.
     for &target in &request.targets {

@@ -58,6 +58,7 @@
 //! templates, `play` the data a page's script plays from, `neighbours`
 //! where each page's ← and → lead.
 
+use super::Archive;
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -103,7 +104,13 @@ pub struct HtmlReport {
 }
 
 /// Writes the site of the puzzles `filter` matches into `dir`.
-pub fn export(store: &Store, filter: &Filter, dir: &Path, options: &HtmlOptions) -> Result<HtmlReport, ArchiveError> {
+pub fn export(
+    archive: &Archive,
+    filter: &Filter,
+    dir: &Path,
+    options: &HtmlOptions,
+) -> Result<HtmlReport, ArchiveError> {
+    let store = archive.store();
     stage::stage(dir, |root| write_site(store, filter, root, options))
 }
 

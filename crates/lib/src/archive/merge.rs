@@ -224,7 +224,7 @@ mod tests {
                 Err(_) => refused += 1,
             }
             assert!(std::fs::read(&other).unwrap() == bytes, "case {case}: the other archive was changed");
-            let report = crate::archive::verify::verify(&store, &Filter::default()).unwrap();
+            let report = crate::archive::verify::verify(&store.into(), &Filter::default()).unwrap();
             assert!(report.mismatches.is_empty(), "case {case}: {:?}", report.mismatches);
         }
         // Most changes land in pages a merge reads past or refuses a row of.

@@ -12,6 +12,7 @@ pub mod facts;
 pub mod fetch;
 pub mod generate;
 pub mod grade;
+mod handle;
 pub mod html;
 pub mod import;
 pub mod jsonl;
@@ -38,16 +39,17 @@ mod verdict;
 pub mod verify;
 
 pub use error::ArchiveError;
+pub use handle::Archive;
 pub use stored::{stored, stored_aquarium, stored_solution, stored_water};
 pub use verdict::{AS_THEIR_KIND_HAS, SOLVER_VERSION, Tally, Verdict, assess};
 
 // The types a front end hands to the operations above and gets back from
 // them, named here so that the command line needs no layer below `archive`
-// (the command line depends on this library alone): the archive's handle and its
+// (the command line depends on this library alone): the archive's
 // queries, the engine's settings and statistics, a puzzle's kind, and the
 // errors a front end tells apart.
 pub use crate::engine::{Settings, Stats};
 pub use crate::kinds::Kind;
 pub use crate::kinds::calendar::{CalendarError, DateError};
 pub use crate::site::SiteError;
-pub use crate::store::{Access, Added, FetchQuery, Filter, Puzzle, Status, Store, StoreError, backup_target};
+pub use crate::store::{Access, Added, FetchQuery, Filter, Puzzle, Status, StoreError, backup_target};

@@ -9,6 +9,7 @@
 //! photo at a time, and what was read before a photo that fails, or before
 //! Ctrl-C, is stored already.
 
+use super::Archive;
 use std::path::Path;
 
 use thiserror::Error;
@@ -120,13 +121,14 @@ pub struct PhotoOptions {
 pub fn read_photos<P, E>(
     photos: impl IntoIterator<Item = P>,
     options: &PhotoOptions,
-    mut store: Option<&mut Store>,
+    archive: Option<&mut Archive>,
     mut each: impl FnMut(PhotoOutcome) -> Result<(), E>,
 ) -> Result<PhotoBatch, E>
 where
     P: AsRef<Path>,
     E: From<CalendarOpError>,
 {
+    let mut store = archive.map(Archive::store_mut);
     let mut batch = PhotoBatch::default();
     let mut photos = photos.into_iter().peekable();
     while let Some(path) = photos.next() {

@@ -10,7 +10,8 @@
 //! of more than [`UNCONFIRMED_AT_MOST`] puzzles named by their IDs, is made
 //! only when confirmed (the command line's `--yes`).
 
-use crate::store::{Filter, Store};
+use super::Archive;
+use crate::store::Filter;
 
 use super::error::ArchiveError;
 
@@ -70,7 +71,8 @@ impl Named {
 /// or none. Unless `confirmed`, a removal by a filter removes nothing and
 /// says how many it would take ([`Removal::TooMany`]), and so does one of
 /// more than [`UNCONFIRMED_AT_MOST`] puzzles named by their IDs.
-pub fn remove(store: &mut Store, filter: &Filter, confirmed: bool) -> Result<Removal, ArchiveError> {
+pub fn remove(archive: &mut Archive, filter: &Filter, confirmed: bool) -> Result<Removal, ArchiveError> {
+    let store = archive.store_mut();
     let at_most = match (Named::by(filter), confirmed) {
         (Named::Nothing, _) => {
             return Err(ArchiveError::Input(

@@ -1,11 +1,12 @@
 //! `reparse`: the stored pages read again with the current extractor.
 
+use super::Archive;
 use crate::engine::Settings;
 use crate::site::family::SiteId;
 use crate::site::fetch::{Method, process, process_saved};
 use crate::site::markup::EXTRACTOR_VERSION;
 use crate::site::url::{PuzzleId, Request, SizeClass, read_request};
-use crate::store::{Added, Filter, Status, Store};
+use crate::store::{Added, Filter, Status};
 
 use super::error::ArchiveError;
 use super::page::{Judged, hash_check, judge, new_puzzle, page_puzzle, site_facts, store_judged};
@@ -45,11 +46,12 @@ pub enum Reparsed {
 /// removed puzzles (`remove`) too where `bring_back_removed`, and else not,
 /// so that a removed puzzle stays removed.
 pub fn reparse(
-    store: &mut Store,
+    archive: &mut Archive,
     settings: Settings,
     bring_back_removed: bool,
     each: &mut dyn FnMut(i64, &Reparsed),
 ) -> Result<Vec<(i64, Reparsed)>, ArchiveError> {
+    let store = archive.store_mut();
     let stored = store.puzzles(&Filter::default())?;
     let mut results = Vec::new();
     for puzzle in stored {

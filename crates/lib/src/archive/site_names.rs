@@ -3,6 +3,7 @@
 //! which carry both, so a file exported under such a name imports back
 //! with its site ID.
 
+use super::Archive;
 use crate::kinds::Kind;
 use crate::site::family::{AQUARIUM, Period, SiteId, learn_menu, normal_classes};
 use crate::site::raw::menu_classes;
@@ -43,7 +44,8 @@ pub fn special_period(kind: Kind, size_class: i64) -> Option<&'static str> {
 /// puzzles of no class on it). The classes the archive's stored pages
 /// taught are known first ([`learn_classes`]). Words that name none of
 /// these are an error that names what the site knows.
-pub fn sizes_on(store: &Store, site: SiteId, words: &str) -> Result<Sizes, ArchiveError> {
+pub fn sizes_on(archive: &Archive, site: SiteId, words: &str) -> Result<Sizes, ArchiveError> {
+    let store = archive.store();
     if site != AQUARIUM {
         learn_classes(store, &[site])?;
     }
@@ -164,7 +166,7 @@ mod tests {
     #[test]
     fn sizes_are_read_by_the_sites_own_classes() {
         let dir = tempfile::tempdir().unwrap();
-        let store = Store::open(&dir.path().join("a.sqlite"), crate::store::Access::ReadWrite).unwrap();
+        let store = Archive::open(&dir.path().join("a.sqlite"), crate::store::Access::ReadWrite).unwrap();
         let sizes = |site: &str, words: &str| sizes_on(&store, SiteId::named(site).unwrap(), words).ok();
         let picked = |classes: Vec<i64>, grid| Some(Sizes { classes, grid });
         assert_eq!(sizes("aquarium", "15x15-hard"), picked(vec![8], None));

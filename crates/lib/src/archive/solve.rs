@@ -1,6 +1,7 @@
 //! Re-solving stored puzzles (after a solver improves, or to finish what a
 //! crash left): in parallel, written back in batched transactions.
 
+use super::Archive;
 use std::collections::BTreeMap;
 
 use rayon::prelude::*;
@@ -8,7 +9,7 @@ use rayon::prelude::*;
 use crate::engine::Settings;
 use crate::shared::HashCheck;
 use crate::site::answer;
-use crate::store::{Filter, Status, Store};
+use crate::store::{Filter, Status};
 
 use super::error::ArchiveError;
 use super::import::CHUNK;
@@ -50,7 +51,8 @@ fn site_check(puzzle: &AnyPuzzle, verdict: &Verdict, hashed: &str) -> HashCheck 
 
 /// The ids of the puzzles a filter picks, so a re-solve can start (and
 /// size its progress bar) before reading any puzzle.
-pub fn pick(store: &Store, filter: &Filter) -> Result<Vec<i64>, ArchiveError> {
+pub fn pick(archive: &Archive, filter: &Filter) -> Result<Vec<i64>, ArchiveError> {
+    let store = archive.store();
     let mut ids = Vec::new();
     store.each(filter, |p| {
         ids.push(p.id);
@@ -62,11 +64,12 @@ pub fn pick(store: &Store, filter: &Filter) -> Result<Vec<i64>, ArchiveError> {
 /// Re-solves the puzzles `ids`, `progress` hearing the count done; after
 /// Ctrl-C it stops at the end of the chunk at hand.
 pub fn resolve(
-    store: &mut Store,
+    archive: &mut Archive,
     ids: &[i64],
     settings: Settings,
     progress: &dyn Fn(u64),
 ) -> Result<Summary, ArchiveError> {
+    let store = archive.store_mut();
     let mut summary = Summary::default();
     let mut done = 0;
     for chunk in ids.chunks(CHUNK) {

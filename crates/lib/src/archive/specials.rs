@@ -9,8 +9,8 @@ use crate::site::family::{AQUARIUM, Period, SiteId, Special};
 use crate::site::url::{Asked, SizeClass, offered_for};
 use crate::store::{Filter, Puzzle, Sizes, Store};
 
-use super::ArchiveError;
 use super::site_names::learn_classes;
+use super::{Archive, ArchiveError};
 
 /// The special `word` names on `site` that the archive holds: the one whose
 /// day, week or month holds `date`, or without a date the newest (the
@@ -18,7 +18,8 @@ use super::site_names::learn_classes;
 /// instead: the nearest dates, or that none of it is held; and names the
 /// specials where `word` names several held ones (`daily` on a site that
 /// serves a daily of each of its kinds).
-pub fn held_special(store: &Store, site: SiteId, word: &str, date: Option<Date>) -> Result<Puzzle, ArchiveError> {
+pub fn held_special(archive: &Archive, site: SiteId, word: &str, date: Option<Date>) -> Result<Puzzle, ArchiveError> {
+    let store = archive.store();
     learn_classes(store, &[site])?;
     let asked = Asked::on(site, word).map_err(|e| ArchiveError::Input(format!("{word}: {e}")))?;
     let specials: Vec<(Asked, &Special)> = asked.iter().filter_map(|&a| Some((a, special_of(a)?))).collect();

@@ -1,11 +1,12 @@
 //! What the archive holds: puzzles by class and status, and how long their
 //! solving took.
 
+use super::Archive;
 use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::store::{Count, FetchCounts, Filter, GradeCount, HashCheck, ProgressCount, Puzzle, Status, Store};
+use crate::store::{Count, FetchCounts, Filter, GradeCount, HashCheck, ProgressCount, Puzzle, Status};
 
 use super::verdict::Tally;
 use super::{grade, kinds, site_names};
@@ -99,7 +100,8 @@ fn in_order<T>(rows: BTreeMap<String, (Order, T)>) -> Vec<(String, T)> {
     rows.into_iter().map(|(name, (_, row))| (name, row)).collect()
 }
 
-pub fn stats(store: &Store) -> Result<Stats, crate::store::StoreError> {
+pub fn stats(archive: &Archive) -> Result<Stats, crate::store::StoreError> {
+    let store = archive.store();
     let counts = store.counts()?;
     let mut micros: BTreeMap<String, (Order, Vec<u64>)> = BTreeMap::new();
     store.each(&Filter::default(), |p: Puzzle| {

@@ -2,7 +2,8 @@
 //! with the kind's own verifier (code that does not use the engine), and
 //! that each puzzle's status agrees with it.
 
-use crate::store::{Filter, Status, Store};
+use super::Archive;
+use crate::store::{Filter, Status};
 
 use super::error::ArchiveError;
 use super::kinds::AnyPuzzle;
@@ -16,7 +17,8 @@ pub struct Report {
 }
 
 /// First the file itself (damage is an error naming it), then each puzzle.
-pub fn verify(store: &Store, filter: &Filter) -> Result<Report, ArchiveError> {
+pub fn verify(archive: &Archive, filter: &Filter) -> Result<Report, ArchiveError> {
+    let store = archive.store();
     store.check_integrity()?;
     let mut report = Report::default();
     store.each(filter, |stored| {
