@@ -70,7 +70,7 @@ fn solve8(mut a: [[f64; 9]; 8]) -> Option<[f64; 8]> {
 }
 
 /// Where two lines, each through two points, cross (`None` if parallel).
-pub fn intersect(a: (Point, Point), b: (Point, Point)) -> Option<Point> {
+pub(crate) fn intersect(a: (Point, Point), b: (Point, Point)) -> Option<Point> {
     let ((x1, y1), (x2, y2)) = a;
     let ((x3, y3), (x4, y4)) = b;
     let d = (x1 - x2) * (y3 - y4) - (y1 - y2) * (x3 - x4);
@@ -83,7 +83,7 @@ pub fn intersect(a: (Point, Point), b: (Point, Point)) -> Option<Point> {
 
 /// The convex hull, counter-clockwise in a y-up plane (so clockwise as a
 /// photo shows it, y down), by the monotone chain.
-pub fn convex_hull(mut points: Vec<(i64, i64)>) -> Vec<(i64, i64)> {
+pub(crate) fn convex_hull(mut points: Vec<(i64, i64)>) -> Vec<(i64, i64)> {
     points.sort_unstable();
     points.dedup();
     if points.len() < 3 {

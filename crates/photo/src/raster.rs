@@ -109,7 +109,7 @@ impl Plane {
 }
 
 /// The three colour planes of a photo and its brightness.
-pub struct Photo {
+pub(crate) struct Photo {
     pub rgb: [Plane; 3],
     pub grey: Plane,
 }
@@ -118,7 +118,7 @@ impl Photo {
     /// The photo with each `factor` x `factor` block of pixels averaged
     /// into one (1: as it is); made in one pass over the picture, so a
     /// large photo is never held at full size as numbers.
-    pub fn from_image(image: &image::RgbImage, factor: usize) -> Photo {
+    pub(crate) fn from_image(image: &image::RgbImage, factor: usize) -> Photo {
         let factor = factor.max(1);
         let (full_w, full_h) = (image.width() as usize, image.height() as usize);
         let (w, h) = ((full_w / factor).max(1), (full_h / factor).max(1));
@@ -147,17 +147,17 @@ impl Photo {
         Photo { rgb, grey }
     }
 
-    pub fn width(&self) -> usize {
+    pub(crate) fn width(&self) -> usize {
         self.grey.width
     }
 
-    pub fn height(&self) -> usize {
+    pub(crate) fn height(&self) -> usize {
         self.grey.height
     }
 }
 
 /// The median of some values (0 for none).
-pub fn median(values: &mut [f32]) -> f32 {
+pub(crate) fn median(values: &mut [f32]) -> f32 {
     if values.is_empty() {
         return 0.0;
     }

@@ -34,7 +34,7 @@ impl Home for KakuroHome {
 
 /// One cell of a kakuro grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Square {
+pub(crate) enum Square {
     Black,
     White,
     /// A clue cell: the sums of the runs to its right and below it, 0 where

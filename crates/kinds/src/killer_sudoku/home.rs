@@ -39,7 +39,7 @@ impl Home for KillerSudokuHome {
 /// The boxes of a grid of `side`, as (rows, columns) a box: as near square
 /// as the side allows, wider than tall (2x2 on 4x4, 2x3 on 6x6, 3x3 on
 /// 9x9). None for a side with no such shape (a prime, or 1).
-pub fn box_shape(side: usize) -> Option<(usize, usize)> {
+pub(crate) fn box_shape(side: usize) -> Option<(usize, usize)> {
     let rows = (2..=side).take_while(|r| r * r <= side).filter(|&r| side.is_multiple_of(r)).last()?;
     Some((rows, side / rows))
 }

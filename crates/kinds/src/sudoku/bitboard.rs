@@ -493,7 +493,7 @@ impl Search {
 /// Solves a puzzle, stopping at `limit` solutions (2 proves uniqueness),
 /// and checks every solution with the independent [`verify`]. The nodes
 /// counted are the guesses. Clashing givens give no solution.
-pub fn solve(puzzle: &Grid, limit: usize) -> Result<SolveReport, SudokuError> {
+pub(super) fn solve(puzzle: &Grid, limit: usize) -> Result<SolveReport, SudokuError> {
     let start = Instant::now();
     let mut search = Search { limit, solutions: Vec::new(), guesses: 0 };
     if limit > 0

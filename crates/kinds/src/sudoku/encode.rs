@@ -108,7 +108,7 @@ thread_local! {
 /// Solves one puzzle (see [`Solver::solve`]) with a [`Solver`] kept per
 /// thread, built again only when the settings change: callers in loops
 /// (solve, grade, generate, import) get the reuse without holding one.
-pub fn solve(puzzle: &Grid, limit: usize, settings: Settings) -> Result<SolveReport, SudokuError> {
+pub(super) fn solve(puzzle: &Grid, limit: usize, settings: Settings) -> Result<SolveReport, SudokuError> {
     LAST.with_borrow_mut(|last| {
         if last.as_ref().is_none_or(|(kept, _)| *kept != settings) {
             *last = Some((settings, Solver::new(settings)));

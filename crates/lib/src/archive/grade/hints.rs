@@ -20,14 +20,14 @@ use crate::kinds::sudoku;
 
 /// One step of a logical solution as a hint shows it: its technique's name
 /// and the cells it settles (row, column, and whether the cell is water).
-pub struct AquariumStep<'a> {
+pub(crate) struct AquariumStep<'a> {
     pub technique: &'static str,
     pub settles: &'a [(usize, usize, bool)],
 }
 
 /// An Aquarium's steps as kept (see the module's notes).
 #[derive(Debug, Default, PartialEq, Eq)]
-pub struct AquariumHints {
+pub(crate) struct AquariumHints {
     pub techniques: String,
     pub steps: String,
     pub order: String,
@@ -41,7 +41,7 @@ impl AquariumHints {
 
     /// The hints kept for a puzzle of `cells` cells, if they read as
     /// [`AquariumHints::to_data`] writes them.
-    pub fn from_data(data: &str, cells: usize) -> Option<AquariumHints> {
+    pub(crate) fn from_data(data: &str, cells: usize) -> Option<AquariumHints> {
         let mut lines = data.split('\n');
         let (techniques, steps, order) = (lines.next()?, lines.next()?, lines.next()?);
         let names = techniques.split('|').count();
@@ -58,13 +58,13 @@ impl AquariumHints {
 }
 
 /// The hint data of a graded puzzle, as the store keeps it beside the grade.
-pub enum Graded<'a> {
+pub(crate) enum Graded<'a> {
     Aquarium(&'a Aquarium, &'a aquarium::grade::Grading),
     Sudoku(&'a sudoku::Grading),
 }
 
 /// What an export reads back from the store instead of grading again.
-pub fn hint_data(graded: Graded) -> String {
+pub(crate) fn hint_data(graded: Graded) -> String {
     match graded {
         Graded::Aquarium(puzzle, grading) => aquarium_hints(puzzle, &aquarium_steps(grading)).to_data(),
         Graded::Sudoku(grading) => sudoku_steps(grading),
@@ -75,7 +75,7 @@ pub fn hint_data(graded: Graded) -> String {
 const DIGITS: &[u8; 62] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 /// The grader's steps as hints show them.
-pub fn aquarium_steps(grading: &aquarium::grade::Grading) -> Vec<AquariumStep<'_>> {
+pub(crate) fn aquarium_steps(grading: &aquarium::grade::Grading) -> Vec<AquariumStep<'_>> {
     grading.steps.iter().map(|s| AquariumStep { technique: s.technique.name(), settles: &s.settles }).collect()
 }
 
@@ -86,7 +86,7 @@ fn order_width(steps: usize) -> u32 {
 }
 
 /// The steps' techniques, and each cell's step.
-pub fn aquarium_hints(puzzle: &Aquarium, steps: &[AquariumStep]) -> AquariumHints {
+pub(crate) fn aquarium_hints(puzzle: &Aquarium, steps: &[AquariumStep]) -> AquariumHints {
     if steps.is_empty() {
         return AquariumHints::default();
     }
@@ -122,7 +122,7 @@ pub fn aquarium_hints(puzzle: &Aquarium, steps: &[AquariumStep]) -> AquariumHint
 }
 
 /// Steps one a line: placed digits, `/`, removed candidates, a space, the words.
-pub fn sudoku_steps(grading: &sudoku::Grading) -> String {
+pub(crate) fn sudoku_steps(grading: &sudoku::Grading) -> String {
     let mut out = String::new();
     for step in &grading.steps {
         for &(cell, d) in &step.placed {
