@@ -35,7 +35,7 @@ macro_rules! with_kinds {
             Kurodoko => "kurodoko", true;
             LightUp => "light-up", true, light_up;
             Lits => "lits", true;
-            Loop => "loop", true;
+            Loop => "loop", true, slitherlink;
             Masyu => "masyu", true;
             Minesweeper => "minesweeper", true, minesweeper;
             Mosaic => "mosaic", true, mosaic;
