@@ -261,6 +261,9 @@ impl MultiCover {
                 self.revive(entry);
             }
         }
+        if !self.loops.is_empty() {
+            self.loops.undone_to(mark);
+        }
     }
 
     pub(super) fn unchoose(&mut self) {

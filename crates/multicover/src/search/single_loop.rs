@@ -44,8 +44,12 @@ pub(super) struct Loops {
     graphs: Vec<SingleLoop>,
     /// Per option: whether it is chosen (kept by `choose` and `unchoose`).
     pub(super) chosen: Vec<bool>,
-    /// Per edge: its standing at the checked node.
-    stands: Vec<Standing>,
+    /// Per rule and edge: its standing at the checked node, and its
+    /// option's exact group (`u32::MAX` for none), read once.
+    stands: Vec<Vec<Standing>>,
+    groups: Vec<Vec<u32>>,
+    /// The standings of the rule being checked.
+    current: Vec<Standing>,
     /// Per vertex: its union-find parent, how many edges in touch it, and
     /// (at a tree's root) how many edges in the tree holds and whether a
     /// vertex of it has three or more.
@@ -68,6 +72,9 @@ pub(super) struct Loops {
     pub(super) reasons: Vec<u32>,
     /// The options whose deaths made the last check fail.
     pub(super) reason: Vec<u32>,
+    /// The states on the search's path whose check held, innermost last:
+    /// their trail length and how many edges were in.
+    held: Vec<(usize, u32)>,
 }
 
 impl Loops {
@@ -92,19 +99,19 @@ impl Loops {
         self.graphs.is_empty()
     }
 
-    fn standing(&self, layout: &Layout, state: &State, option: u32) -> Standing {
+    /// An edge's standing, from its option and its exact group.
+    fn standing(chosen: &[bool], state: &State, option: u32, group: u32) -> Standing {
         if option == Connected::ALWAYS {
             return Standing::In;
         }
         let o = option as usize;
-        if self.chosen[o] {
+        if chosen[o] {
             return Standing::In;
         }
         if !state.alive[o] {
             return Standing::Out;
         }
-        let g = layout.opts[o].group as usize;
-        if layout.group_exact[g] && state.group_live[g] == 1 { Standing::In } else { Standing::Open }
+        if group != u32::MAX && state.group_live[group as usize] == 1 { Standing::In } else { Standing::Open }
     }
 
     /// Why an edge that is in is so: the other options of its group, into
@@ -127,12 +134,62 @@ impl Loops {
         v
     }
 
+    /// The search undid its trail down to `len`: the states above it are
+    /// off its path.
+    pub(super) fn undone_to(&mut self, len: usize) {
+        while self.held.last().is_some_and(|&(at, _)| at > len) {
+            self.held.pop();
+        }
+    }
+
     /// Checks every rule, stopping at the first that fails or kills;
     /// `reasons` says whether to say why each kill happens (for learning).
+    ///
+    /// Along the search's path edges only join the edges in or leave the
+    /// open ones (an edge in that died would leave its exact group empty,
+    /// which the bounds catch first), and a check's verdict grows only with
+    /// the edges in. So when as many edges are in as at the last state on
+    /// the path whose check held, they are the same edges, and it holds
+    /// again with no walk.
     pub(super) fn check(&mut self, layout: &Layout, state: &State, reasons: bool) -> Verdict {
+        if self.groups.is_empty() {
+            self.groups = (self.graphs.iter())
+                .map(|graph| {
+                    let group = |&o: &u32| {
+                        let g = if o == Connected::ALWAYS { u32::MAX } else { layout.opts[o as usize].group };
+                        if g != u32::MAX && layout.group_exact[g as usize] { g } else { u32::MAX }
+                    };
+                    graph.options.iter().map(group).collect()
+                })
+                .collect();
+            self.stands = vec![Vec::new(); self.graphs.len()];
+        }
+        let mut count = 0;
+        for (k, graph) in self.graphs.iter().enumerate() {
+            let stands = &mut self.stands[k];
+            stands.clear();
+            let (chosen, groups) = (&self.chosen, &self.groups[k]);
+            stands.extend(graph.options.iter().zip(groups).map(|(&o, &g)| Self::standing(chosen, state, o, g)));
+            count += stands.iter().filter(|&&s| s == Standing::In).count() as u32;
+        }
+        let len = state.trail.len();
+        if self.held.last().is_some_and(|&(at, was)| at <= len && was == count) {
+            return Verdict::Holds;
+        }
+        let verdict = self.check_all(layout, reasons);
+        if matches!(verdict, Verdict::Holds) {
+            self.undone_to(len);
+            self.held.push((len, count));
+        }
+        verdict
+    }
+
+    fn check_all(&mut self, layout: &Layout, reasons: bool) -> Verdict {
         for k in 0..self.graphs.len() {
             let graph = std::mem::take(&mut self.graphs[k]);
-            let verdict = self.check_one(layout, state, &graph, reasons);
+            self.current = std::mem::take(&mut self.stands[k]);
+            let verdict = self.check_one(layout, &graph, reasons);
+            self.stands[k] = std::mem::take(&mut self.current);
             self.graphs[k] = graph;
             if !matches!(verdict, Verdict::Holds) {
                 return verdict;
@@ -141,12 +198,8 @@ impl Loops {
         Verdict::Holds
     }
 
-    fn check_one(&mut self, layout: &Layout, state: &State, graph: &SingleLoop, reasons: bool) -> Verdict {
-        let mut stands = std::mem::take(&mut self.stands);
-        stands.clear();
-        stands.extend(graph.options.iter().map(|&o| self.standing(layout, state, o)));
-        self.stands = stands;
-        let total = self.stands.iter().filter(|&&s| s == Standing::In).count() as u32;
+    fn check_one(&mut self, layout: &Layout, graph: &SingleLoop, reasons: bool) -> Verdict {
+        let total = self.current.iter().filter(|&&s| s == Standing::In).count() as u32;
         self.kills.clear();
         self.reasons.clear();
         if total == 0 {
@@ -160,7 +213,7 @@ impl Loops {
         }
         let mut closing = None;
         for e in 0..graph.edge_count() {
-            if self.stands[e] != Standing::In {
+            if self.current[e] != Standing::In {
                 continue;
             }
             let (a, b) = graph.ends[e];
@@ -184,7 +237,7 @@ impl Loops {
             }
         }
         for e in 0..graph.edge_count() {
-            if self.stands[e] != Standing::Open {
+            if self.current[e] != Standing::Open {
                 continue;
             }
             let (a, b) = graph.ends[e];
@@ -235,7 +288,7 @@ impl Loops {
             (0, 0)
         };
         for e in 0..graph.edge_count() {
-            if self.stands[e] == Standing::Open {
+            if self.current[e] == Standing::Open {
                 self.kills.push(Kill { option: graph.options[e], reason: span });
             }
         }
@@ -262,7 +315,7 @@ impl Loops {
             head += 1;
             for &e in graph.incident(v) {
                 let eu = e as usize;
-                if eu >= below || self.stands[eu] != Standing::In {
+                if eu >= below || self.current[eu] != Standing::In {
                     continue;
                 }
                 let (x, y) = graph.ends[eu];
@@ -294,7 +347,7 @@ impl Loops {
             Self::reason_in(layout, graph.options[e as usize], out);
         }
         let other = (0..graph.edge_count())
-            .find(|&e| e != skip && self.stands[e] == Standing::In && self.on_path[e] != stamp)
+            .find(|&e| e != skip && self.current[e] == Standing::In && self.on_path[e] != stamp)
             .expect("an edge in off the path");
         Self::reason_in(layout, graph.options[other], out);
     }
