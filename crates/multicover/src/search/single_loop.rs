@@ -22,8 +22,10 @@
 //! for the cycle's edges in; an open edge dies for the path between its
 //! ends with one edge in off that path. An edge is in because the other
 //! options of its exact group are dead, as for a connectivity rule's
-//! vertex. The check costs the graph's size once a propagation; a problem
-//! without single-loop rules never runs it.
+//! vertex. The check costs a pass over the edges' standings once a
+//! propagation, and a walk of the graph where an edge joined those in since
+//! the last state on the search's path whose check held; a problem without
+//! single-loop rules never runs it.
 
 use super::connected::{Kill, Verdict};
 use super::layout::Layout;
@@ -152,6 +154,10 @@ impl Loops {
     /// the path whose check held, they are the same edges, and it holds
     /// again with no walk.
     pub(super) fn check(&mut self, layout: &Layout, state: &State, reasons: bool) -> Verdict {
+        // A problem with connectivity rules alone comes here too.
+        if self.graphs.is_empty() {
+            return Verdict::Holds;
+        }
         if self.groups.is_empty() {
             self.groups = (self.graphs.iter())
                 .map(|graph| {
