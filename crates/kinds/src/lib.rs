@@ -35,8 +35,8 @@ macro_rules! with_kinds {
             Kurodoko => "kurodoko", true;
             LightUp => "light-up", true, light_up;
             Lits => "lits", true;
-            Loop => "loop", true;
-            Masyu => "masyu", true;
+            Loop => "loop", true, slitherlink;
+            Masyu => "masyu", true, masyu;
             Minesweeper => "minesweeper", true, minesweeper;
             Mosaic => "mosaic", true, mosaic;
             Nonograms => "nonograms", true, nonograms;
@@ -47,7 +47,7 @@ macro_rules! with_kinds {
             SandwichSudoku => "sandwich-sudoku", true;
             Shakashaka => "shakashaka", true;
             Shikaku => "shikaku", true, shikaku;
-            Shingoki => "shingoki", true;
+            Shingoki => "shingoki", true, shingoki;
             Skyscrapers => "skyscrapers", true, skyscrapers;
             Slant => "slant", true;
             SoloChess => "solo-chess", true;

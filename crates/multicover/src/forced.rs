@@ -7,7 +7,8 @@ use super::problem::{Connected, OptionId, Problem};
 /// What is left of `problem` once the `forced` options are chosen: each
 /// item's range lowered by their weights, and every other option, with the
 /// map from the new options to the old (`kept[new] == old`); connectivity
-/// rules keep the forced options as vertices always in their set. `None` when
+/// rules keep the forced options as vertices always in their set, single-loop
+/// rules as edges always chosen. `None` when
 /// they cannot be in one solution: an option named twice, or an item pushed
 /// past its range.
 pub(super) fn remainder(problem: &Problem, forced: &[OptionId]) -> Option<(Problem, Vec<OptionId>)> {
@@ -46,6 +47,15 @@ pub(super) fn remainder(problem: &Problem, forced: &[OptionId]) -> Option<(Probl
             }
         }
         rest.push_connected(graph);
+    }
+    for graph in problem.loops() {
+        let mut graph = graph.clone();
+        for option in &mut graph.options {
+            if *option != Connected::ALWAYS {
+                *option = if is_forced[*option as usize] { Connected::ALWAYS } else { renumbered[*option as usize] };
+            }
+        }
+        rest.push_loop(graph);
     }
     Some((rest, kept))
 }

@@ -25,10 +25,16 @@
 //! checks each rule at every node: a vertex sure to be chosen that cannot
 //! reach another through vertices still possible fails the node, and a
 //! possible vertex that cannot reach one sure to be chosen is removed.
+//! It may hold **single-loop rules** too ([`Problem::add_single_loop`]): a
+//! graph whose edges are options, whose chosen edges must form one cycle;
+//! the search fails a node whose edges sure to be chosen close a cycle
+//! beside another, and removes a possible edge that would close one too
+//! soon.
 //!
 //! A **solution** is a set of options, each used once at most, whose
 //! weights sum, on every item, into that item's range, and whose chosen
-//! vertices of each connectivity rule are connected. Every such set
+//! vertices of each connectivity rule are connected, and whose chosen
+//! edges of each single-loop rule form one cycle. Every such set
 //! counts: when every range starts at 0, the empty set is a solution too,
 //! and an option that touches only items with room left may join any
 //! solution. [`Problem::is_solution`] checks a set by plain arithmetic and

@@ -21,6 +21,9 @@ pub struct Problem {
     /// The graphs whose chosen vertices must be connected
     /// ([`Problem::add_connected`]).
     connected: Vec<Connected>,
+    /// The graphs whose chosen edges must form one cycle
+    /// ([`Problem::add_single_loop`]).
+    loops: Vec<SingleLoop>,
 }
 
 /// "The chosen ones of these vertices form one connected set": a graph
@@ -92,6 +95,89 @@ impl Connected {
     }
 }
 
+/// "The chosen edges of this graph form one cycle": a graph on numbered
+/// vertices whose edges stand for options (an edge is chosen when its
+/// option is). The chosen edges, if any, are connected and every vertex
+/// they touch has exactly two of them.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct SingleLoop {
+    /// Each edge's two ends.
+    pub(crate) ends: Vec<(u32, u32)>,
+    /// Each edge's option, or [`Connected::ALWAYS`] for an edge in every
+    /// solution (an option chosen before the search).
+    pub(crate) options: Vec<u32>,
+    /// Vertex `v`'s edges are `incident[starts[v]..starts[v + 1]]`.
+    pub(crate) starts: Vec<u32>,
+    pub(crate) incident: Vec<u32>,
+}
+
+impl SingleLoop {
+    pub(crate) fn new(vertices: usize, ends: Vec<(u32, u32)>, options: Vec<u32>) -> SingleLoop {
+        let mut starts = vec![0u32; vertices + 1];
+        for &(a, b) in &ends {
+            assert!((a as usize) < vertices && (b as usize) < vertices, "an edge names a vertex past {vertices}");
+            assert!(a != b, "an edge joins vertex {a} to itself");
+            starts[a as usize + 1] += 1;
+            starts[b as usize + 1] += 1;
+        }
+        for v in 0..vertices {
+            starts[v + 1] += starts[v];
+        }
+        let mut fill = starts.clone();
+        let mut incident = vec![0u32; starts[vertices] as usize];
+        for (e, &(a, b)) in ends.iter().enumerate() {
+            for v in [a, b] {
+                incident[fill[v as usize] as usize] = e as u32;
+                fill[v as usize] += 1;
+            }
+        }
+        SingleLoop { ends, options, starts, incident }
+    }
+
+    pub(crate) fn vertex_count(&self) -> usize {
+        self.starts.len() - 1
+    }
+
+    pub(crate) fn edge_count(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// The edges at vertex `v`.
+    pub(crate) fn incident(&self, v: usize) -> &[u32] {
+        &self.incident[self.starts[v] as usize..self.starts[v + 1] as usize]
+    }
+
+    /// Whether the edges `member` says are chosen form one cycle (none
+    /// counts as one): every vertex they touch has two of them, and a walk
+    /// along them from one reaches them all.
+    pub(crate) fn holds(&self, member: impl Fn(usize) -> bool) -> bool {
+        let chosen: Vec<bool> = (0..self.edge_count()).map(&member).collect();
+        let Some(first) = chosen.iter().position(|&c| c) else { return true };
+        for v in 0..self.vertex_count() {
+            let degree = self.incident(v).iter().filter(|&&e| chosen[e as usize]).count();
+            if degree != 0 && degree != 2 {
+                return false;
+            }
+        }
+        let mut seen = vec![false; self.edge_count()];
+        seen[first] = true;
+        let mut stack = vec![first];
+        while let Some(e) = stack.pop() {
+            let (a, b) = self.ends[e];
+            for v in [a, b] {
+                for &f in self.incident(v as usize) {
+                    let f = f as usize;
+                    if chosen[f] && !seen[f] {
+                        seen[f] = true;
+                        stack.push(f);
+                    }
+                }
+            }
+        }
+        (0..self.edge_count()).all(|e| seen[e] || !chosen[e])
+    }
+}
+
 impl Problem {
     /// An empty problem: no items, no options.
     pub fn new() -> Self {
@@ -108,6 +194,7 @@ impl Problem {
             entries: Vec::with_capacity(entries),
             starts,
             connected: Vec::new(),
+            loops: Vec::new(),
         }
     }
 
@@ -194,6 +281,32 @@ impl Problem {
         self.connected.push(Connected::new(options, edges));
     }
 
+    /// Adds the rule "the chosen edges form a single cycle" on a graph of
+    /// `vertices` vertices (numbered from 0) whose edges are options: each
+    /// `(a, b, option)` of `edges` joins vertices `a` and `b` and is chosen
+    /// when `option` is. The chosen edges, if any, must be connected, with
+    /// exactly two of them at every vertex they touch. Counts state a
+    /// vertex's two or none (an item per vertex); the single cycle no count
+    /// states (a slitherlink's or masyu's one loop), so the search checks it
+    /// as it goes: see the crate's documentation. No edge chosen satisfies
+    /// it.
+    ///
+    /// # Panics
+    /// If an edge's option is not an option of the problem, an edge names a
+    /// vertex past `vertices`, or joins a vertex to itself: a bug in the
+    /// caller, not bad input.
+    pub fn add_single_loop(&mut self, vertices: usize, edges: &[(usize, usize, OptionId)]) {
+        let ends = edges.iter().map(|&(a, b, _)| (a as u32, b as u32)).collect();
+        let options = edges
+            .iter()
+            .map(|&(_, _, o)| {
+                assert!(o < self.option_count(), "edge option {o} does not exist");
+                o as u32
+            })
+            .collect();
+        self.loops.push(SingleLoop::new(vertices, ends, options));
+    }
+
     /// How many items the problem has.
     pub fn item_count(&self) -> usize {
         self.bounds.len()
@@ -232,6 +345,10 @@ impl Problem {
                 .connected
                 .iter()
                 .all(|graph| graph.holds(|v| graph.options[v] == Connected::ALWAYS || seen[graph.options[v] as usize]))
+            && self
+                .loops
+                .iter()
+                .all(|graph| graph.holds(|e| graph.options[e] == Connected::ALWAYS || seen[graph.options[e] as usize]))
     }
 
     /// The connectivity rules ([`Problem::add_connected`]).
@@ -243,6 +360,17 @@ impl Problem {
     /// problem once options are chosen (see `forced`).
     pub(crate) fn push_connected(&mut self, graph: Connected) {
         self.connected.push(graph);
+    }
+
+    /// The single-loop rules ([`Problem::add_single_loop`]).
+    pub(crate) fn loops(&self) -> &[SingleLoop] {
+        &self.loops
+    }
+
+    /// Adds a single-loop rule as it stands, for the remainder of a problem
+    /// once options are chosen (see `forced`).
+    pub(crate) fn push_loop(&mut self, graph: SingleLoop) {
+        self.loops.push(graph);
     }
 
     pub(crate) fn raw_bounds(&self) -> &[(u32, u32)] {

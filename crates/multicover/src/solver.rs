@@ -77,9 +77,11 @@ impl Solver {
     /// [`Algorithm::Auto`]). Building does the work every run shares, such
     /// as the multi-cover search's propagation at the root.
     pub fn new(problem: &Problem, settings: Settings) -> Solver {
-        // Only the multi-cover search checks connectivity rules.
-        let exact_cover =
-            settings.algorithm != Algorithm::MultiCover && problem.connected().is_empty() && dancing::applies(problem);
+        // Only the multi-cover search checks connectivity and single-loop rules.
+        let exact_cover = settings.algorithm != Algorithm::MultiCover
+            && problem.connected().is_empty()
+            && problem.loops().is_empty()
+            && dancing::applies(problem);
         let core = match settings.algorithm {
             Algorithm::Auto if exact_cover && !counters_pay(problem) => Core::Dancing(Box::new(Dancing::new(problem))),
             Algorithm::Auto | Algorithm::Counters if exact_cover && counters::fits(problem) => {

@@ -1297,3 +1297,165 @@ fn learning_keeps_every_solution_with_a_connectivity_rule() {
     }
     assert!(learned > 0, "no clause learned");
 }
+
+/// A square of four vertices with a diagonal: the rule "the chosen edges
+/// form one cycle" (with "two edges or none at each vertex" as counts)
+/// accepts the square and the two triangles, and nothing of two cycles or
+/// open paths; every search finds exactly those.
+#[test]
+fn a_single_loop_rule_keeps_one_cycle() {
+    let ends = [(0, 1), (1, 2), (2, 3), (3, 0), (0, 2)];
+    let (p, _) = loop_problem(4, &ends, true, &[], &[]);
+    let expected = loop_solutions(&p, 4, &ends, true);
+    assert_eq!(expected.len(), 4, "none, the square and two triangles: {expected:?}");
+    for settings in all_settings() {
+        assert_eq!(all_solutions(&p, settings), expected, "{settings:?}");
+        assert_eq!(Solver::new(&p, settings).algorithm(), Algorithm::MultiCover);
+    }
+    // Two triangles sharing the diagonal pass every count, but not the rule.
+    let both: Vec<OptionId> = (0..5).map(|e| 2 * e).collect();
+    assert!(!p.is_solution(&vertices_for(&both, 4, &ends, true)));
+}
+
+/// A graph's edges as options: edge `e` is chosen by option `2e` and left
+/// out by `2e + 1` (an exact group); with `degrees`, vertex `v` then has
+/// options `2m + 2v` (unused: 2 on its count, so no edge may touch it) and
+/// `2m + 2v + 1` (used), its count exactly 2 from those and its edges,
+/// unless `on_loop` names it (no "unused" option then). `counts` are
+/// ranges on the number of chosen edges of a set.
+fn loop_problem(
+    vertices: usize,
+    ends: &[(usize, usize)],
+    degrees: bool,
+    on_loop: &[usize],
+    counts: &[(Vec<usize>, u32, u32)],
+) -> (Problem, Vec<OptionId>) {
+    let mut p = Problem::new();
+    let edge_items: Vec<_> = ends.iter().map(|_| p.add_exact(1)).collect();
+    let count_items: Vec<_> = counts.iter().map(|&(_, lo, hi)| p.add_item(lo, hi)).collect();
+    let (vertex_items, degree_items): (Vec<_>, Vec<_>) =
+        if degrees { (0..vertices).map(|_| (p.add_exact(1), p.add_exact(2))).unzip() } else { (vec![], vec![]) };
+    let mut on = Vec::new();
+    for (e, &(a, b)) in ends.iter().enumerate() {
+        let mut weights = vec![(edge_items[e], 1)];
+        if degrees {
+            weights.extend([(degree_items[a], 1), (degree_items[b], 1)]);
+        }
+        weights.extend(counts.iter().zip(&count_items).filter(|((set, ..), _)| set.contains(&e)).map(|(_, &i)| (i, 1)));
+        on.push(p.add_option(weights));
+        p.add_option([(edge_items[e], 1)]);
+    }
+    if degrees {
+        for v in 0..vertices {
+            // A vertex on the loop has an "unused" option too, whose count
+            // can never be met (3), to keep the numbering.
+            let unused = if on_loop.contains(&v) { 3 } else { 2 };
+            p.add_option([(vertex_items[v], 1), (degree_items[v], unused)]);
+            p.add_option([(vertex_items[v], 1)]);
+        }
+    }
+    let edges: Vec<_> = ends.iter().zip(&on).map(|(&(a, b), &o)| (a, b, o)).collect();
+    p.add_single_loop(vertices, &edges);
+    (p, on)
+}
+
+/// The chosen set of a set of edge options (`2e` chosen, `2e + 1` not),
+/// with each vertex's option that fits its degree.
+fn vertices_for(edges_on: &[OptionId], vertices: usize, ends: &[(usize, usize)], degrees: bool) -> Vec<OptionId> {
+    let m = ends.len();
+    let mut chosen: Vec<OptionId> =
+        (0..m).map(|e| if edges_on.contains(&(2 * e)) { 2 * e } else { 2 * e + 1 }).collect();
+    if degrees {
+        for v in 0..vertices {
+            let used = ends.iter().enumerate().any(|(e, &(a, b))| (a == v || b == v) && edges_on.contains(&(2 * e)));
+            chosen.push(2 * m + 2 * v + usize::from(used));
+        }
+    }
+    chosen
+}
+
+/// Every solution by brute force: each set of edges, with its vertices'
+/// options, checked by plain arithmetic and a walk (`is_solution`).
+fn loop_solutions(p: &Problem, vertices: usize, ends: &[(usize, usize)], degrees: bool) -> Vec<Vec<OptionId>> {
+    let m = ends.len();
+    let mut found: Vec<Vec<OptionId>> = (0u32..1 << m)
+        .map(|set| {
+            let on: Vec<OptionId> = (0..m).filter(|&e| set >> e & 1 == 1).map(|e| 2 * e).collect();
+            let mut chosen = vertices_for(&on, vertices, ends, degrees);
+            chosen.sort();
+            chosen
+        })
+        .filter(|chosen| p.is_solution(chosen))
+        .collect();
+    found.sort();
+    found
+}
+
+/// A random graph of at most six vertices and ten edges (parallel edges
+/// allowed), with or without degree counts, some vertices that must be on
+/// the loop, and random counts on sets of edges.
+fn random_loop_problem(rng: &mut Rng) -> (Problem, usize, Vec<(usize, usize)>, bool) {
+    let vertices = rng.between(2, 6);
+    let mut ends = Vec::new();
+    for _ in 0..rng.between(1, 10) {
+        let a = rng.below(vertices);
+        let b = (a + rng.between(1, vertices - 1)) % vertices;
+        ends.push((a, b));
+    }
+    let degrees = rng.chance(3, 4);
+    let on_loop: Vec<usize> = (0..vertices).filter(|_| rng.chance(1, 4)).collect();
+    let mut counts = Vec::new();
+    for _ in 0..rng.between(0, 2) {
+        let set: Vec<usize> = (0..ends.len()).filter(|_| rng.chance(1, 2)).collect();
+        let lo = rng.between(0, set.len().min(3)) as u32;
+        counts.push((set, lo, lo + rng.between(0, 2) as u32));
+    }
+    let (p, _) = loop_problem(vertices, &ends, degrees, &on_loop, &counts);
+    (p, vertices, ends, degrees)
+}
+
+#[test]
+fn random_graphs_with_a_single_loop_rule_match_brute_force() {
+    let mut rng = Rng::new(71);
+    let (mut loops, mut solvable) = (0, 0);
+    let settings = all_settings();
+    for case in 0..400 {
+        let (p, vertices, ends, degrees) = random_loop_problem(&mut rng);
+        let expected = loop_solutions(&p, vertices, &ends, degrees);
+        solvable += usize::from(!expected.is_empty());
+        loops += expected.iter().filter(|s| s.iter().any(|&o| o < 2 * ends.len() && o % 2 == 0)).count();
+        for &s in &settings {
+            assert_eq!(all_solutions(&p, s), expected, "case {case}: {p:?} with {s:?}");
+        }
+        // Forced: the first edge in, then out.
+        for forced in [0, 1] {
+            let want: Vec<_> = expected.iter().filter(|s| s.contains(&forced)).cloned().collect();
+            let mut got = Solver::new(&p, small()).solve_with(&[forced], usize::MAX).solutions;
+            got.sort();
+            assert_eq!(got, want, "case {case} forced {forced}");
+        }
+    }
+    assert!(loops > 100 && solvable > 100, "{loops} loops found, {solvable} solvable");
+}
+
+/// Runs that learn from failed probes learn from the single-loop rule's
+/// reasons and still find exactly what brute force finds, under limits.
+#[test]
+fn learning_keeps_every_solution_with_a_single_loop_rule() {
+    use crate::search::MultiCover;
+    let mut rng = Rng::new(73);
+    let mut learned = 0;
+    for case in 0..200 {
+        let (p, vertices, ends, degrees) = random_loop_problem(&mut rng);
+        let expected = loop_solutions(&p, vertices, &ends, degrees);
+        for settings in all_settings().into_iter().filter(|s| s.learning != Learning::Off) {
+            let mut search = MultiCover::new(&p, &settings);
+            let what = || format!("case {case}: {p:?} with {settings:?}");
+            for limit in [1, 2, usize::MAX] {
+                run_under_limit(&mut search, &expected, limit, &what);
+                learned += search.learned().0;
+            }
+        }
+    }
+    assert!(learned > 0, "no clause learned");
+}

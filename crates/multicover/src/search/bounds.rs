@@ -98,31 +98,45 @@ impl MultiCover {
                 }
                 continue;
             }
-            if self.connected.is_empty() {
+            if self.connected.is_empty() && self.loops.is_empty() {
                 return true;
             }
             let reasons = self.learn.is_on() && self.state.sums.in_probe;
-            match self.connected.check(&self.layout, &self.state, reasons) {
+            let mut verdict = self.connected.check(&self.layout, &self.state, reasons);
+            // The single-loop rules once the connectivity rules hold.
+            let on_loop = matches!(verdict, Verdict::Holds);
+            if on_loop {
+                verdict = self.loops.check(&self.layout, &self.state, reasons);
+            }
+            match verdict {
                 Verdict::Holds => return true,
                 Verdict::Cut => {
                     if self.learn.is_on() {
-                        self.learn.failed_on_cut(&self.connected.reason);
+                        let reason = if on_loop { &self.loops.reason } else { &self.connected.reason };
+                        self.learn.failed_on_cut(reason);
                     }
                     return false;
                 }
                 Verdict::Prune => {
-                    let kills = std::mem::take(&mut self.connected.kills);
+                    let (kills, found) = if on_loop {
+                        (std::mem::take(&mut self.loops.kills), std::mem::take(&mut self.loops.reasons))
+                    } else {
+                        (std::mem::take(&mut self.connected.kills), std::mem::take(&mut self.connected.reasons))
+                    };
                     for kill in &kills {
                         if self.state.alive[kill.option as usize] {
                             self.kill(kill.option);
                             if reasons {
                                 let (from, to) = kill.reason;
-                                let reason = &self.connected.reasons[from as usize..to as usize];
-                                self.learn.killed_by_cut(kill.option, reason);
+                                self.learn.killed_by_cut(kill.option, &found[from as usize..to as usize]);
                             }
                         }
                     }
-                    self.connected.kills = kills;
+                    if on_loop {
+                        (self.loops.kills, self.loops.reasons) = (kills, found);
+                    } else {
+                        (self.connected.kills, self.connected.reasons) = (kills, found);
+                    }
                     // The kills' bounds, and then the rules again.
                 }
             }
@@ -219,6 +233,9 @@ impl MultiCover {
         if !self.connected.is_empty() {
             self.connected.chosen[ou] = true;
         }
+        if !self.loops.is_empty() {
+            self.loops.chosen[ou] = true;
+        }
         if self.learn.is_on() {
             self.learn.set_chosen(o, self.layout.opts[ou].group as usize, true);
         }
@@ -244,12 +261,18 @@ impl MultiCover {
                 self.revive(entry);
             }
         }
+        if !self.loops.is_empty() {
+            self.loops.undone_to(mark);
+        }
     }
 
     pub(super) fn unchoose(&mut self) {
         let o = self.state.chosen.pop().expect("an option was chosen");
         if !self.connected.is_empty() {
             self.connected.chosen[o as usize] = false;
+        }
+        if !self.loops.is_empty() {
+            self.loops.chosen[o as usize] = false;
         }
         if self.learn.is_on() {
             self.learn.set_chosen(o, self.layout.opts[o as usize].group as usize, false);

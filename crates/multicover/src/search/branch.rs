@@ -161,12 +161,14 @@ impl MultiCover {
         Some(self.state.sums.items.iter().zip(&sums).all(|(item, &sum)| item.lo <= sum && sum <= item.hi))
     }
 
-    /// Hands a solution to `f`, unless it breaks a connectivity rule: a node
+    /// Hands a solution to `f`, unless it breaks a connectivity or
+    /// single-loop rule (an open path may yet close into the loop): a node
     /// where every item is in range may still leave its chosen vertices
     /// apart, joined only through options left open (see
     /// [`super::connected`]), and a larger set below may yet join them.
     fn report(&mut self, f: &mut dyn FnMut(&[OptionId]) -> ControlFlow<()>) -> ControlFlow<()> {
-        if !self.connected.holds_on(&self.state.chosen, self.state.alive.len()) {
+        let options = self.state.alive.len();
+        if !self.connected.holds_on(&self.state.chosen, options) || !self.loops.holds_on(&self.state.chosen, options) {
             return ControlFlow::Continue(());
         }
         self.solutions += 1;

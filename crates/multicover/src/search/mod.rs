@@ -17,7 +17,7 @@
 //! sets of sums in [`pair_sums`], the one-item sets in [`sum_sets`]);
 //! [`nogoods`] restarts the search without walking anything twice;
 //! [`learn`] learns from failed probes; [`connected`] checks the
-//! connectivity rules. The search calls each through a few methods, and
+//! connectivity rules and [`single_loop`] the single-loop rules. The search calls each through a few methods, and
 //! tells it of kills and choices around the hot core's calls.
 //!
 //! ## Groups and bounds
@@ -58,6 +58,7 @@ mod pairs;
 mod probe;
 mod run;
 mod setup;
+mod single_loop;
 mod state;
 mod sum_sets;
 mod trail;

@@ -6,6 +6,7 @@ use super::layout::Layout;
 use super::learn::Learned;
 use super::nogoods::Nogoods;
 use super::pairs::PairReasoning;
+use super::single_loop::Loops;
 use super::state::State;
 use crate::settings::Probing;
 
@@ -65,6 +66,8 @@ pub(crate) struct MultiCover {
     pub(super) learn: Learned,
     /// The connectivity rules (see [`super::connected`]).
     pub(super) connected: Connectivity,
+    /// The single-loop rules (see [`super::single_loop`]).
+    pub(super) loops: Loops,
 }
 
 /// What the crate's tests read of a run, beyond its stats.

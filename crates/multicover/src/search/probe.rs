@@ -106,9 +106,11 @@ impl MultiCover {
                     cells.iter().map(|cell| self.state.sums.item_changed[cell.item as usize]).max().unwrap_or(0);
                 for at in self.layout.group_opts_start[g]..self.layout.group_opts_start[g + 1] {
                     let o = self.layout.group_opts[at as usize];
-                    // Connectivity moves with options far from the group's
-                    // items: with its rules, every live option is probed.
-                    let unchanged = self.probed_at[o as usize] >= changed && self.connected.is_empty();
+                    // Connectivity and loops move with options far from the
+                    // group's items: with their rules, every live option is
+                    // probed.
+                    let unchanged =
+                        self.probed_at[o as usize] >= changed && self.connected.is_empty() && self.loops.is_empty();
                     if !self.state.alive[o as usize] || unchanged {
                         continue;
                     }

@@ -9,6 +9,7 @@ use super::learn::Learned;
 use super::multi_cover::MultiCover;
 use super::nogoods::Nogoods;
 use super::pairs::PairReasoning;
+use super::single_loop::Loops;
 use super::state::{Cell, Item, State, Sums};
 use super::trail::CLOSED_MEMBER;
 use crate::lists::lists_by_key;
@@ -91,6 +92,7 @@ impl MultiCover {
             pairs: PairReasoning::new(problem.item_count(), pairs.after()),
             learn,
             connected: Connectivity::new(problem.connected(), n_opts),
+            loops: Loops::new(problem.loops(), n_opts),
         };
         search.bring_all_to_life();
         // What propagation leaves is the root state, which every run starts from.

@@ -1,0 +1,73 @@
+//! Masyu's home: its task, answer, check, solver and drawing behind the
+//! family's one interface ([`crate::home`]).
+
+use multicover::Settings;
+
+use super::links::LoopModel;
+use super::{Circle, Masyu, encode};
+use crate::Solved;
+use crate::draw::{Drawing, Ink, Line, Mark};
+use crate::home::{Board, Home, Size, SolveError, TaskError, solve_answers};
+use crate::kind::Kind;
+
+pub(crate) struct MasyuHome;
+
+pub(crate) static HOME: MasyuHome = MasyuHome;
+
+impl Home for MasyuHome {
+    fn kind(&self) -> Kind {
+        Kind::Masyu
+    }
+
+    fn read(&self, task: &str, size: Option<Size>) -> Result<Box<dyn Board>, TaskError> {
+        Ok(Box::new(Masyu::read(task, size)?))
+    }
+
+    fn solves(&self) -> bool {
+        true
+    }
+}
+
+impl Board for Masyu {
+    fn kind(&self) -> Kind {
+        Kind::Masyu
+    }
+
+    fn size(&self) -> Size {
+        self.size
+    }
+
+    fn task(&self) -> String {
+        self.to_task()
+    }
+
+    fn solve(&self, settings: Settings, limit: usize) -> Option<Result<Solved<String>, SolveError>> {
+        let problem = encode::problem(self);
+        let links = self.links().count();
+        Some(solve_answers(self, &problem, settings, limit, |chosen| LoopModel::decode(links, chosen)))
+    }
+
+    fn check(&self, answer: &str) -> Result<(), String> {
+        self.check_links(&self.links().read(answer)?)
+    }
+
+    /// The circles; the answer's loop, a line a link.
+    fn draw(&self, answer: Option<&str>) -> Drawing {
+        let mut drawing = Drawing::new(self.size.width, self.size.height);
+        for (cell, circle) in self.cells.iter().enumerate() {
+            match circle {
+                Circle::None => {}
+                Circle::White => drawing.give_mark(cell, Mark::WhiteCircle),
+                Circle::Black => drawing.give_mark(cell, Mark::BlackCircle),
+            }
+        }
+        let links = self.links();
+        if let Some(on) = answer.and_then(|answer| links.read(answer).ok()) {
+            for l in (0..on.len()).filter(|&l| on[l]) {
+                let (a, b) = links.ends(l);
+                drawing.lines.push(Line { cells: vec![a, b], ink: Ink::Answer, double: false });
+            }
+        }
+        drawing
+    }
+}
