@@ -20,7 +20,7 @@ macro_rules! with_kinds {
             Battleships => "battleships", true, battleships;
             Binairo => "binairo", true, binairo;
             BinairoPlus => "binairo-plus", true, binairo_plus;
-            Bridges => "bridges", true;
+            Bridges => "bridges", true, bridges;
             ChessMelee => "chess-melee", true;
             ChessRanger => "chess-ranger", true;
             Dominosa => "dominosa", true, dominosa;
