@@ -72,6 +72,13 @@ impl Pipes {
         Ok(Pipes { size, tiles, edges: Edges::Either })
     }
 
+    /// The same puzzle where its class is known: wrapping (`true`) or plain
+    /// (`false`). Its answers are then sought and checked by those rules
+    /// alone.
+    pub fn with_wrap(self, wrap: bool) -> Pipes {
+        Pipes { edges: if wrap { Edges::Wrap } else { Edges::Plain }, ..self }
+    }
+
     /// The task string, as the site writes it.
     pub fn to_task(&self) -> String {
         self.tiles.iter().map(|&t| char::from_digit(u32::from(t), 16).expect("a hex digit")).collect()
