@@ -20,12 +20,12 @@ macro_rules! with_kinds {
             Battleships => "battleships", true, battleships;
             Binairo => "binairo", true, binairo;
             BinairoPlus => "binairo-plus", true, binairo_plus;
-            Bridges => "bridges", true;
+            Bridges => "bridges", true, bridges;
             ChessMelee => "chess-melee", true;
             ChessRanger => "chess-ranger", true;
             Dominosa => "dominosa", true, dominosa;
             Futoshiki => "futoshiki", true, futoshiki;
-            Galaxies => "galaxies", true;
+            Galaxies => "galaxies", true, galaxies;
             Heyawake => "heyawake", true;
             Hitori => "hitori", true, hitori;
             JigsawSudoku => "jigsaw-sudoku", true, jigsaw_sudoku;
@@ -42,7 +42,7 @@ macro_rules! with_kinds {
             Nonograms => "nonograms", true, nonograms;
             Norinori => "norinori", true, norinori;
             Nurikabe => "nurikabe", true, nurikabe;
-            Pipes => "pipes", true;
+            Pipes => "pipes", true, pipes;
             Renzoku => "renzoku", true, renzoku;
             SandwichSudoku => "sandwich-sudoku", true;
             Shakashaka => "shakashaka", true;
