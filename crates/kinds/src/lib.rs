@@ -26,7 +26,7 @@ macro_rules! with_kinds {
             Dominosa => "dominosa", true, dominosa;
             Futoshiki => "futoshiki", true, futoshiki;
             Galaxies => "galaxies", true;
-            Heyawake => "heyawake", true;
+            Heyawake => "heyawake", true, heyawake;
             Hitori => "hitori", true, hitori;
             JigsawSudoku => "jigsaw-sudoku", true, jigsaw_sudoku;
             Kakurasu => "kakurasu", true, kakurasu;
