@@ -34,7 +34,7 @@ macro_rules! with_kinds {
             KillerSudoku => "killer-sudoku", true, killer_sudoku;
             Kurodoko => "kurodoko", true;
             LightUp => "light-up", true, light_up;
-            Lits => "lits", true;
+            Lits => "lits", true, lits;
             Loop => "loop", true;
             Masyu => "masyu", true;
             Minesweeper => "minesweeper", true, minesweeper;
