@@ -53,7 +53,7 @@ macro_rules! with_kinds {
             SoloChess => "solo-chess", true;
             StarBattle => "star-battle", true, star_battle;
             Stitches => "stitches", true, stitches;
-            Tapa => "tapa", true;
+            Tapa => "tapa", true, tapa;
             Tents => "tents", true, tents;
             Thermometers => "thermometers", true, thermometers;
             Words => "words", true;
