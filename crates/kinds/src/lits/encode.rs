@@ -107,12 +107,12 @@ impl Encoding {
         }
         for a in 0..cells {
             for b in puzzle.neighbours(a).filter(|&b| b > a && regions[b] != regions[a]) {
-                for s in 0..Shape::ALL.len() {
-                    if covering[a][s].is_empty() || covering[b][s].is_empty() {
+                for (here, there) in covering[a].iter().zip(&covering[b]) {
+                    if here.is_empty() || there.is_empty() {
                         continue;
                     }
                     let item = problem.add_secondary(1);
-                    for &p in covering[a][s].iter().chain(&covering[b][s]) {
+                    for &p in here.iter().chain(there) {
                         placement_on[p].push(item);
                     }
                 }
