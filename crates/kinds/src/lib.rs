@@ -26,7 +26,7 @@ macro_rules! with_kinds {
             Dominosa => "dominosa", true, dominosa;
             Futoshiki => "futoshiki", true, futoshiki;
             Galaxies => "galaxies", true, galaxies;
-            Heyawake => "heyawake", true;
+            Heyawake => "heyawake", true, heyawake;
             Hitori => "hitori", true, hitori;
             JigsawSudoku => "jigsaw-sudoku", true, jigsaw_sudoku;
             Kakurasu => "kakurasu", true, kakurasu;
@@ -34,7 +34,7 @@ macro_rules! with_kinds {
             KillerSudoku => "killer-sudoku", true, killer_sudoku;
             Kurodoko => "kurodoko", true;
             LightUp => "light-up", true, light_up;
-            Lits => "lits", true;
+            Lits => "lits", true, lits;
             Loop => "loop", true, slitherlink;
             Masyu => "masyu", true, masyu;
             Minesweeper => "minesweeper", true, minesweeper;
@@ -53,7 +53,7 @@ macro_rules! with_kinds {
             SoloChess => "solo-chess", true;
             StarBattle => "star-battle", true, star_battle;
             Stitches => "stitches", true, stitches;
-            Tapa => "tapa", true;
+            Tapa => "tapa", true, tapa;
             Tents => "tents", true, tents;
             Thermometers => "thermometers", true, thermometers;
             Words => "words", true;
