@@ -7,7 +7,7 @@
 //!
 //! The task is the cells in run-length form: `a`..`z` for 1..26 empty
 //! cells, `W` a white circle, `B` a black one. The answer is `y` or `n` a
-//! link between two cells side by side (see [`links`]).
+//! link between two cells side by side (see `links.rs`).
 
 mod encode;
 pub(crate) mod home;

@@ -8,7 +8,7 @@
 //! The task is the cells in run-length form: `a`..`z` for 1..26 empty
 //! cells, `W` or `B` a white or black circle, followed by its number. The
 //! answer is `y` or `n` a link between two cells side by side, as Masyu's
-//! ([`crate::masyu::links`]).
+//! (masyu's `links.rs`).
 
 mod encode;
 pub(crate) mod home;

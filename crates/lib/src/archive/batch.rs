@@ -122,7 +122,7 @@ impl Batch {
     /// the saved pages, the JSON lines, the other archives and the progress
     /// files (last, so that their puzzles are there). Stops after
     /// a part that Ctrl-C interrupted (see [`crate::interrupt`]); every part
-    /// keeps what it stored. A new archive (see [`Store::open_to_keep`]) takes
+    /// keeps what it stored. A new archive (see [`Archive::open_to_keep`]) takes
     /// its name only when a part stores something.
     pub fn import<E: From<ArchiveError>>(
         self,
