@@ -15,6 +15,7 @@
 //! answer is the site's check's input as it is.
 
 use std::fmt;
+use std::marker::PhantomData;
 
 use multicover::Settings;
 
@@ -42,6 +43,52 @@ impl Size {
 
     pub const fn cells(self) -> usize {
         self.width * self.height
+    }
+
+    /// The cells up, left, right and down of `cell` (in that order) that
+    /// are on the grid; cells are numbered row by row.
+    pub fn neighbours(self, cell: usize) -> impl Iterator<Item = usize> {
+        let Size { width, height } = self;
+        let (row, col) = (cell / width, cell % width);
+        [
+            (row > 0).then(|| cell - width),
+            (col > 0).then(|| cell - 1),
+            (col + 1 < width).then_some(cell + 1),
+            (row + 1 < height).then_some(cell + width),
+        ]
+        .into_iter()
+        .flatten()
+    }
+
+    /// The first cell, in reading order, of a two-by-two square whose four
+    /// cells are all in `set` (a flag a cell, row by row): the rule "no
+    /// two-by-two square is all shaded" that several kinds' checks share.
+    pub fn full_square(self, set: &[bool]) -> Option<usize> {
+        let width = self.width;
+        (0..set.len()).find(|&cell| {
+            cell % width + 1 < width
+                && cell + width + 1 < set.len()
+                && [cell, cell + 1, cell + width, cell + width + 1].iter().all(|&c| set[c])
+        })
+    }
+
+    /// Where the cells of `set` are not one connected area (up, down,
+    /// left, right): the first cell of the set and the first that cannot
+    /// reach it. None when they are connected, or there are none.
+    pub fn apart(self, set: &[bool]) -> Option<(usize, usize)> {
+        let first = (0..set.len()).find(|&c| set[c])?;
+        let mut reached = vec![false; set.len()];
+        reached[first] = true;
+        let mut stack = vec![first];
+        while let Some(cell) = stack.pop() {
+            for next in self.neighbours(cell) {
+                if set[next] && !reached[next] {
+                    reached[next] = true;
+                    stack.push(next);
+                }
+            }
+        }
+        (0..set.len()).find(|&c| set[c] && !reached[c]).map(|apart| (first, apart))
     }
 }
 
@@ -73,6 +120,54 @@ pub trait Home: Sync {
     /// their own, by a person's techniques, and say false here.
     fn grades(&self) -> bool {
         false
+    }
+}
+
+/// What a solved kind's board gives its home: the kind it is and how its
+/// task reads. Most kinds' homes are no more than that: theirs is
+/// [`HomeOf`] their board.
+pub trait ReadTask: Board + Sized + 'static {
+    const KIND: Kind;
+
+    /// Whether the kind's puzzles are graded by the engine's reasoning on
+    /// their model ([`Home::grades`]).
+    const GRADES: bool = false;
+
+    /// Reads a task string exactly as the site's page gives it (see
+    /// [`Home::read`]).
+    fn read_task(task: &str, size: Option<Size>) -> Result<Self, TaskError>;
+}
+
+/// The home of a solved kind whose board reads its task ([`ReadTask`]).
+pub struct HomeOf<B>(PhantomData<fn() -> B>);
+
+impl<B> HomeOf<B> {
+    pub const fn new() -> HomeOf<B> {
+        HomeOf(PhantomData)
+    }
+}
+
+impl<B> Default for HomeOf<B> {
+    fn default() -> HomeOf<B> {
+        HomeOf::new()
+    }
+}
+
+impl<B: ReadTask> Home for HomeOf<B> {
+    fn kind(&self) -> Kind {
+        B::KIND
+    }
+
+    fn read(&self, task: &str, size: Option<Size>) -> Result<Box<dyn Board>, TaskError> {
+        Ok(Box::new(B::read_task(task, size)?))
+    }
+
+    fn solves(&self) -> bool {
+        true
+    }
+
+    fn grades(&self) -> bool {
+        B::GRADES
     }
 }
 

@@ -7,24 +7,16 @@ use super::encode::Encoding;
 use super::{Battleships, Given, rules, search};
 use crate::Solved;
 use crate::draw::{Drawing, Ink, Mark};
-use crate::home::{Board, Home, Size, SolveError, TaskError, solve_answers};
+use crate::home::{Board, HomeOf, ReadTask, Size, SolveError, TaskError, solve_answers};
 use crate::kind::Kind;
 
-pub(crate) struct BattleshipsHome;
+pub(crate) static HOME: HomeOf<Battleships> = HomeOf::new();
 
-pub(crate) static HOME: BattleshipsHome = BattleshipsHome;
+impl ReadTask for Battleships {
+    const KIND: Kind = Kind::Battleships;
 
-impl Home for BattleshipsHome {
-    fn kind(&self) -> Kind {
-        Kind::Battleships
-    }
-
-    fn read(&self, task: &str, size: Option<Size>) -> Result<Box<dyn Board>, TaskError> {
-        Ok(Box::new(Battleships::read(task, size)?))
-    }
-
-    fn solves(&self) -> bool {
-        true
+    fn read_task(task: &str, size: Option<Size>) -> Result<Battleships, TaskError> {
+        Battleships::read(task, size)
     }
 }
 

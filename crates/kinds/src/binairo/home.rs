@@ -10,28 +10,17 @@ use super::{Binairo, rules};
 use crate::Solved;
 use crate::draw::{Between, Drawing, Ink};
 use crate::engine_grade::Model;
-use crate::home::{Board, Home, Size, SolveError, TaskError};
+use crate::home::{Board, HomeOf, ReadTask, Size, SolveError, TaskError};
 use crate::kind::Kind;
 
-pub(crate) struct BinairoHome;
+pub(crate) static HOME: HomeOf<Binairo> = HomeOf::new();
 
-pub(crate) static HOME: BinairoHome = BinairoHome;
+impl ReadTask for Binairo {
+    const KIND: Kind = Kind::Binairo;
+    const GRADES: bool = true;
 
-impl Home for BinairoHome {
-    fn kind(&self) -> Kind {
-        Kind::Binairo
-    }
-
-    fn read(&self, task: &str, size: Option<Size>) -> Result<Box<dyn Board>, TaskError> {
-        Ok(Box::new(Binairo::read(task, size)?))
-    }
-
-    fn solves(&self) -> bool {
-        true
-    }
-
-    fn grades(&self) -> bool {
-        true
+    fn read_task(task: &str, size: Option<Size>) -> Result<Binairo, TaskError> {
+        Binairo::read(task, size)
     }
 }
 

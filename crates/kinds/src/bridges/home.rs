@@ -7,24 +7,16 @@ use super::Bridges;
 use super::encode::Encoding;
 use crate::Solved;
 use crate::draw::{Drawing, Ink, Line};
-use crate::home::{Board, Home, Size, SolveError, TaskError, solve_answers};
+use crate::home::{Board, HomeOf, ReadTask, Size, SolveError, TaskError, solve_answers};
 use crate::kind::Kind;
 
-pub(crate) struct BridgesHome;
+pub(crate) static HOME: HomeOf<Bridges> = HomeOf::new();
 
-pub(crate) static HOME: BridgesHome = BridgesHome;
+impl ReadTask for Bridges {
+    const KIND: Kind = Kind::Bridges;
 
-impl Home for BridgesHome {
-    fn kind(&self) -> Kind {
-        Kind::Bridges
-    }
-
-    fn read(&self, task: &str, size: Option<Size>) -> Result<Box<dyn Board>, TaskError> {
-        Ok(Box::new(Bridges::read(task, size)?))
-    }
-
-    fn solves(&self) -> bool {
-        true
+    fn read_task(task: &str, size: Option<Size>) -> Result<Bridges, TaskError> {
+        Bridges::read(task, size)
     }
 }
 

@@ -6,29 +6,18 @@ use multicover::{OptionId, Problem, Settings};
 use crate::Solved;
 use crate::engine_grade::Model;
 use crate::draw::{Drawing, Ink};
-use crate::home::{Board, Home, MAX_SIDE, Size, SolveError, TaskError, solve_answers};
+use crate::home::{Board, HomeOf, MAX_SIDE, ReadTask, Size, SolveError, TaskError, solve_answers};
 use crate::kind::Kind;
 use crate::task::check_size;
 
-pub(crate) struct DominosaHome;
+pub(crate) static HOME: HomeOf<Dominosa> = HomeOf::new();
 
-pub(crate) static HOME: DominosaHome = DominosaHome;
+impl ReadTask for Dominosa {
+    const KIND: Kind = Kind::Dominosa;
+    const GRADES: bool = true;
 
-impl Home for DominosaHome {
-    fn kind(&self) -> Kind {
-        Kind::Dominosa
-    }
-
-    fn read(&self, task: &str, size: Option<Size>) -> Result<Box<dyn Board>, TaskError> {
-        Ok(Box::new(Dominosa::read(task, size)?))
-    }
-
-    fn solves(&self) -> bool {
-        true
-    }
-
-    fn grades(&self) -> bool {
-        true
+    fn read_task(task: &str, size: Option<Size>) -> Result<Dominosa, TaskError> {
+        Dominosa::read(task, size)
     }
 }
 

@@ -8,29 +8,18 @@ use multicover::Settings;
 use crate::Solved;
 use crate::engine_grade::Model;
 use crate::draw::{Between, Drawing};
-use crate::home::{Board, Home, Size, SolveError, TaskError};
+use crate::home::{Board, HomeOf, ReadTask, Size, SolveError, TaskError};
 use crate::kind::Kind;
 use crate::latin::{Exclusion, LatinSquare, MarkedCells, Side, propagating, read_digits, write_digits};
 
-pub(crate) struct FutoshikiHome;
+pub(crate) static HOME: HomeOf<Futoshiki> = HomeOf::new();
 
-pub(crate) static HOME: FutoshikiHome = FutoshikiHome;
+impl ReadTask for Futoshiki {
+    const KIND: Kind = Kind::Futoshiki;
+    const GRADES: bool = true;
 
-impl Home for FutoshikiHome {
-    fn kind(&self) -> Kind {
-        Kind::Futoshiki
-    }
-
-    fn read(&self, task: &str, size: Option<Size>) -> Result<Box<dyn Board>, TaskError> {
-        Ok(Box::new(Futoshiki::read(task, size)?))
-    }
-
-    fn solves(&self) -> bool {
-        true
-    }
-
-    fn grades(&self) -> bool {
-        true
+    fn read_task(task: &str, size: Option<Size>) -> Result<Futoshiki, TaskError> {
+        Futoshiki::read(task, size)
     }
 }
 

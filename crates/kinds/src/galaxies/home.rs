@@ -7,24 +7,16 @@ use super::Galaxies;
 use super::encode::Encoding;
 use crate::Solved;
 use crate::draw::{Drawing, Mark};
-use crate::home::{Board, Home, Size, SolveError, TaskError, solve_answers};
+use crate::home::{Board, HomeOf, ReadTask, Size, SolveError, TaskError, solve_answers};
 use crate::kind::Kind;
 
-pub(crate) struct GalaxiesHome;
+pub(crate) static HOME: HomeOf<Galaxies> = HomeOf::new();
 
-pub(crate) static HOME: GalaxiesHome = GalaxiesHome;
+impl ReadTask for Galaxies {
+    const KIND: Kind = Kind::Galaxies;
 
-impl Home for GalaxiesHome {
-    fn kind(&self) -> Kind {
-        Kind::Galaxies
-    }
-
-    fn read(&self, task: &str, size: Option<Size>) -> Result<Box<dyn Board>, TaskError> {
-        Ok(Box::new(Galaxies::read(task, size)?))
-    }
-
-    fn solves(&self) -> bool {
-        true
+    fn read_task(task: &str, size: Option<Size>) -> Result<Galaxies, TaskError> {
+        Galaxies::read(task, size)
     }
 }
 

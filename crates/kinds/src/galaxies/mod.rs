@@ -125,16 +125,7 @@ impl Galaxies {
 
     /// The cells orthogonally next to `cell`.
     pub(crate) fn neighbours(&self, cell: usize) -> impl Iterator<Item = usize> + use<> {
-        let Size { width, height } = self.size;
-        let (row, col) = (cell / width, cell % width);
-        [
-            (row > 0).then(|| cell - width),
-            (col > 0).then(|| cell - 1),
-            (col + 1 < width).then_some(cell + 1),
-            (row + 1 < height).then_some(cell + width),
-        ]
-        .into_iter()
-        .flatten()
+        self.size.neighbours(cell)
     }
 
     /// `row R, column C` (1-based) of a row-major cell index.

@@ -7,24 +7,16 @@ use super::Heyawake;
 use super::encode::Encoding;
 use crate::Solved;
 use crate::draw::{Drawing, Fill, Ink};
-use crate::home::{Board, Home, Size, SolveError, TaskError, solve_answers};
+use crate::home::{Board, HomeOf, ReadTask, Size, SolveError, TaskError, solve_answers};
 use crate::kind::Kind;
 
-pub(crate) struct HeyawakeHome;
+pub(crate) static HOME: HomeOf<Heyawake> = HomeOf::new();
 
-pub(crate) static HOME: HeyawakeHome = HeyawakeHome;
+impl ReadTask for Heyawake {
+    const KIND: Kind = Kind::Heyawake;
 
-impl Home for HeyawakeHome {
-    fn kind(&self) -> Kind {
-        Kind::Heyawake
-    }
-
-    fn read(&self, task: &str, size: Option<Size>) -> Result<Box<dyn Board>, TaskError> {
-        Ok(Box::new(Heyawake::read(task, size)?))
-    }
-
-    fn solves(&self) -> bool {
-        true
+    fn read_task(task: &str, size: Option<Size>) -> Result<Heyawake, TaskError> {
+        Heyawake::read(task, size)
     }
 }
 

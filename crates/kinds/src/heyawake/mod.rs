@@ -123,16 +123,7 @@ impl Heyawake {
 
     /// The cells orthogonally next to `cell`.
     fn neighbours(&self, cell: usize) -> impl Iterator<Item = usize> + use<> {
-        let Size { width, height } = self.size;
-        let (row, col) = (cell / width, cell % width);
-        [
-            (row > 0).then(|| cell - width),
-            (col > 0).then(|| cell - 1),
-            (col + 1 < width).then_some(cell + 1),
-            (row + 1 < height).then_some(cell + width),
-        ]
-        .into_iter()
-        .flatten()
+        self.size.neighbours(cell)
     }
 
     /// The shortest straight runs of cells that pass through three rooms:
@@ -219,25 +210,13 @@ impl Heyawake {
                 }
             }
         }
-        if let Some(first) = (0..shaded.len()).find(|&c| !shaded[c]) {
-            let mut reached = vec![false; shaded.len()];
-            reached[first] = true;
-            let mut stack = vec![first];
-            while let Some(cell) = stack.pop() {
-                for next in self.neighbours(cell) {
-                    if !shaded[next] && !reached[next] {
-                        reached[next] = true;
-                        stack.push(next);
-                    }
-                }
-            }
-            if let Some(apart) = (0..shaded.len()).find(|&c| !shaded[c] && !reached[c]) {
-                return Err(format!(
-                    "the unshaded cell at {} cannot reach the one at {}: the unshaded cells must be connected",
-                    self.place(apart),
-                    self.place(first)
-                ));
-            }
+        let unshaded: Vec<bool> = shaded.iter().map(|&s| !s).collect();
+        if let Some((first, apart)) = self.size.apart(&unshaded) {
+            return Err(format!(
+                "the unshaded cell at {} cannot reach the one at {}: the unshaded cells must be connected",
+                self.place(apart),
+                self.place(first)
+            ));
         }
         Ok(())
     }

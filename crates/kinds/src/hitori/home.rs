@@ -7,24 +7,16 @@ use super::Hitori;
 use super::encode::Encoding;
 use crate::Solved;
 use crate::draw::{Drawing, Fill, Ink};
-use crate::home::{Board, Home, Size, SolveError, TaskError, solve_answers};
+use crate::home::{Board, HomeOf, ReadTask, Size, SolveError, TaskError, solve_answers};
 use crate::kind::Kind;
 
-pub(crate) struct HitoriHome;
+pub(crate) static HOME: HomeOf<Hitori> = HomeOf::new();
 
-pub(crate) static HOME: HitoriHome = HitoriHome;
+impl ReadTask for Hitori {
+    const KIND: Kind = Kind::Hitori;
 
-impl Home for HitoriHome {
-    fn kind(&self) -> Kind {
-        Kind::Hitori
-    }
-
-    fn read(&self, task: &str, size: Option<Size>) -> Result<Box<dyn Board>, TaskError> {
-        Ok(Box::new(Hitori::read(task, size)?))
-    }
-
-    fn solves(&self) -> bool {
-        true
+    fn read_task(task: &str, size: Option<Size>) -> Result<Hitori, TaskError> {
+        Hitori::read(task, size)
     }
 }
 

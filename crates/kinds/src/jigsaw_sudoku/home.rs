@@ -7,30 +7,19 @@ use multicover::Settings;
 use crate::Solved;
 use crate::engine_grade::Model;
 use crate::draw::Drawing;
-use crate::home::{Board, Home, Size, SolveError, TaskError};
+use crate::home::{Board, HomeOf, ReadTask, Size, SolveError, TaskError};
 use crate::kind::Kind;
 use crate::latin::{LatinSquare, givens_tokens, number_by_first_cell, read_answer, read_givens};
 use crate::task::{Numbers, grid_size, numbers, run_length, write_run_length};
 
-pub(crate) struct JigsawSudokuHome;
+pub(crate) static HOME: HomeOf<JigsawSudoku> = HomeOf::new();
 
-pub(crate) static HOME: JigsawSudokuHome = JigsawSudokuHome;
+impl ReadTask for JigsawSudoku {
+    const KIND: Kind = Kind::JigsawSudoku;
+    const GRADES: bool = true;
 
-impl Home for JigsawSudokuHome {
-    fn kind(&self) -> Kind {
-        Kind::JigsawSudoku
-    }
-
-    fn read(&self, task: &str, size: Option<Size>) -> Result<Box<dyn Board>, TaskError> {
-        Ok(Box::new(JigsawSudoku::read(task, size)?))
-    }
-
-    fn solves(&self) -> bool {
-        true
-    }
-
-    fn grades(&self) -> bool {
-        true
+    fn read_task(task: &str, size: Option<Size>) -> Result<JigsawSudoku, TaskError> {
+        JigsawSudoku::read(task, size)
     }
 }
 

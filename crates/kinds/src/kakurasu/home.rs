@@ -2,27 +2,17 @@
 //! family's one interface ([`crate::home`]).
 
 use super::*;
+use crate::home::{HomeOf, ReadTask};
 use crate::engine_grade::Model;
 
-pub(crate) struct KakurasuHome;
+pub(crate) static HOME: HomeOf<Kakurasu> = HomeOf::new();
 
-pub(crate) static HOME: KakurasuHome = KakurasuHome;
+impl ReadTask for Kakurasu {
+    const KIND: Kind = Kind::Kakurasu;
+    const GRADES: bool = true;
 
-impl Home for KakurasuHome {
-    fn kind(&self) -> Kind {
-        Kind::Kakurasu
-    }
-
-    fn read(&self, task: &str, size: Option<Size>) -> Result<Box<dyn Board>, TaskError> {
-        Ok(Box::new(Kakurasu::read(task, size)?))
-    }
-
-    fn solves(&self) -> bool {
-        true
-    }
-
-    fn grades(&self) -> bool {
-        true
+    fn read_task(task: &str, size: Option<Size>) -> Result<Kakurasu, TaskError> {
+        Kakurasu::read(task, size)
     }
 }
 

@@ -17,7 +17,7 @@ use multicover::Settings;
 
 use crate::Solved;
 use crate::draw::{Drawing, Fill};
-use crate::home::{Board, Home, Size, SolveError, TaskError};
+use crate::home::{Board, Size, SolveError, TaskError};
 use crate::kind::Kind;
 use crate::task::{answer_cells, check_size};
 

@@ -6,29 +6,18 @@ use multicover::{OptionId, Problem, Settings};
 use crate::Solved;
 use crate::draw::{Drawing, Fill, Ink, SplitClue};
 use crate::engine_grade::Model;
-use crate::home::{Board, Home, Size, SolveError, TaskError, solve_answers};
+use crate::home::{Board, HomeOf, ReadTask, Size, SolveError, TaskError, solve_answers};
 use crate::kind::Kind;
 use crate::task::{Numbers, Token, grid_size, run_length};
 
-pub(crate) struct KakuroHome;
+pub(crate) static HOME: HomeOf<Kakuro> = HomeOf::new();
 
-pub(crate) static HOME: KakuroHome = KakuroHome;
+impl ReadTask for Kakuro {
+    const KIND: Kind = Kind::Kakuro;
+    const GRADES: bool = true;
 
-impl Home for KakuroHome {
-    fn kind(&self) -> Kind {
-        Kind::Kakuro
-    }
-
-    fn read(&self, task: &str, size: Option<Size>) -> Result<Box<dyn Board>, TaskError> {
-        Ok(Box::new(Kakuro::read(task, size)?))
-    }
-
-    fn solves(&self) -> bool {
-        true
-    }
-
-    fn grades(&self) -> bool {
-        true
+    fn read_task(task: &str, size: Option<Size>) -> Result<Kakuro, TaskError> {
+        Kakuro::read(task, size)
     }
 }
 

@@ -9,30 +9,19 @@ use multicover::{ItemId, Settings};
 use crate::Solved;
 use crate::engine_grade::Model;
 use crate::draw::{Cage, Drawing};
-use crate::home::{Board, Home, Size, SolveError, TaskError};
+use crate::home::{Board, HomeOf, ReadTask, Size, SolveError, TaskError};
 use crate::kind::Kind;
 use crate::latin::{LatinSquare, givens_tokens, number_by_first_cell, read_answer, read_givens};
 use crate::task::{Numbers, Token, grid_size, numbers, run_length, write_run_length};
 
-pub(crate) struct KillerSudokuHome;
+pub(crate) static HOME: HomeOf<KillerSudoku> = HomeOf::new();
 
-pub(crate) static HOME: KillerSudokuHome = KillerSudokuHome;
+impl ReadTask for KillerSudoku {
+    const KIND: Kind = Kind::KillerSudoku;
+    const GRADES: bool = true;
 
-impl Home for KillerSudokuHome {
-    fn kind(&self) -> Kind {
-        Kind::KillerSudoku
-    }
-
-    fn read(&self, task: &str, size: Option<Size>) -> Result<Box<dyn Board>, TaskError> {
-        Ok(Box::new(KillerSudoku::read(task, size)?))
-    }
-
-    fn solves(&self) -> bool {
-        true
-    }
-
-    fn grades(&self) -> bool {
-        true
+    fn read_task(task: &str, size: Option<Size>) -> Result<KillerSudoku, TaskError> {
+        KillerSudoku::read(task, size)
     }
 }
 

@@ -8,28 +8,17 @@ use super::{Cell, LightUp, rules};
 use crate::Solved;
 use crate::draw::{Drawing, Fill, Ink, Mark};
 use crate::engine_grade::Model;
-use crate::home::{Board, Home, Size, SolveError, TaskError, solve_answers};
+use crate::home::{Board, HomeOf, ReadTask, Size, SolveError, TaskError, solve_answers};
 use crate::kind::Kind;
 
-pub(crate) struct LightUpHome;
+pub(crate) static HOME: HomeOf<LightUp> = HomeOf::new();
 
-pub(crate) static HOME: LightUpHome = LightUpHome;
+impl ReadTask for LightUp {
+    const KIND: Kind = Kind::LightUp;
+    const GRADES: bool = true;
 
-impl Home for LightUpHome {
-    fn kind(&self) -> Kind {
-        Kind::LightUp
-    }
-
-    fn read(&self, task: &str, size: Option<Size>) -> Result<Box<dyn Board>, TaskError> {
-        Ok(Box::new(LightUp::read(task, size)?))
-    }
-
-    fn solves(&self) -> bool {
-        true
-    }
-
-    fn grades(&self) -> bool {
-        true
+    fn read_task(task: &str, size: Option<Size>) -> Result<LightUp, TaskError> {
+        LightUp::read(task, size)
     }
 }
 

@@ -85,17 +85,7 @@ impl LightUp {
 
     /// The cells orthogonally next to `cell`.
     pub(crate) fn neighbours(&self, cell: usize) -> impl Iterator<Item = usize> + use<> {
-        let width = self.size.width;
-        let cells = self.size.cells();
-        let (row, col) = (cell / width, cell % width);
-        [
-            (row > 0).then(|| cell - width),
-            (col > 0).then(|| cell - 1),
-            (col + 1 < width).then_some(cell + 1),
-            (cell + width < cells).then_some(cell + width),
-        ]
-        .into_iter()
-        .flatten()
+        self.size.neighbours(cell)
     }
 
     /// The runs of white cells, across then down: each a row's or column's

@@ -7,24 +7,16 @@ use super::Lits;
 use super::encode::Encoding;
 use crate::Solved;
 use crate::draw::{Drawing, Fill};
-use crate::home::{Board, Home, Size, SolveError, TaskError, solve_answers};
+use crate::home::{Board, HomeOf, ReadTask, Size, SolveError, TaskError, solve_answers};
 use crate::kind::Kind;
 
-pub(crate) struct LitsHome;
+pub(crate) static HOME: HomeOf<Lits> = HomeOf::new();
 
-pub(crate) static HOME: LitsHome = LitsHome;
+impl ReadTask for Lits {
+    const KIND: Kind = Kind::Lits;
 
-impl Home for LitsHome {
-    fn kind(&self) -> Kind {
-        Kind::Lits
-    }
-
-    fn read(&self, task: &str, size: Option<Size>) -> Result<Box<dyn Board>, TaskError> {
-        Ok(Box::new(Lits::read(task, size)?))
-    }
-
-    fn solves(&self) -> bool {
-        true
+    fn read_task(task: &str, size: Option<Size>) -> Result<Lits, TaskError> {
+        Lits::read(task, size)
     }
 }
 

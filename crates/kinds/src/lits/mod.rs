@@ -89,16 +89,7 @@ impl Lits {
 
     /// The cells orthogonally next to `cell`.
     fn neighbours(&self, cell: usize) -> impl Iterator<Item = usize> + use<> {
-        let Size { width, height } = self.size;
-        let (row, col) = (cell / width, cell % width);
-        [
-            (row > 0).then(|| cell - width),
-            (col > 0).then(|| cell - 1),
-            (col + 1 < width).then_some(cell + 1),
-            (row + 1 < height).then_some(cell + width),
-        ]
-        .into_iter()
-        .flatten()
+        self.size.neighbours(cell)
     }
 
     /// `row R, column C` (1-based) of a row-major cell index.
@@ -151,7 +142,6 @@ impl Lits {
 
     /// The first rule a shading breaks, by the rules alone.
     fn check_shading(&self, shaded: &[bool]) -> Result<(), String> {
-        let width = self.size.width;
         let mut members: Vec<Vec<usize>> = vec![Vec::new(); self.region_count];
         for cell in (0..shaded.len()).filter(|&c| shaded[c]) {
             members[self.regions[cell]].push(cell);
@@ -184,31 +174,15 @@ impl Lits {
                 ));
             }
         }
-        for cell in 0..shaded.len() {
-            let square = [cell, cell + 1, cell + width, cell + width + 1];
-            if cell % width + 1 < width && cell + width + 1 < shaded.len() && square.iter().all(|&c| shaded[c]) {
-                return Err(format!("the two-by-two square from {} is all shaded", self.place(cell)));
-            }
+        if let Some(cell) = self.size.full_square(shaded) {
+            return Err(format!("the two-by-two square from {} is all shaded", self.place(cell)));
         }
-        if let Some(first) = (0..shaded.len()).find(|&c| shaded[c]) {
-            let mut reached = vec![false; shaded.len()];
-            reached[first] = true;
-            let mut stack = vec![first];
-            while let Some(cell) = stack.pop() {
-                for next in self.neighbours(cell) {
-                    if shaded[next] && !reached[next] {
-                        reached[next] = true;
-                        stack.push(next);
-                    }
-                }
-            }
-            if let Some(apart) = (0..shaded.len()).find(|&c| shaded[c] && !reached[c]) {
-                return Err(format!(
-                    "the shaded cell at {} cannot reach the one at {}: the shaded cells must be connected",
-                    self.place(apart),
-                    self.place(first)
-                ));
-            }
+        if let Some((first, apart)) = self.size.apart(shaded) {
+            return Err(format!(
+                "the shaded cell at {} cannot reach the one at {}: the shaded cells must be connected",
+                self.place(apart),
+                self.place(first)
+            ));
         }
         Ok(())
     }

@@ -7,24 +7,16 @@ use super::links::LoopModel;
 use super::{Circle, Masyu, encode};
 use crate::Solved;
 use crate::draw::{Drawing, Ink, Line, Mark};
-use crate::home::{Board, Home, Size, SolveError, TaskError, solve_answers};
+use crate::home::{Board, HomeOf, ReadTask, Size, SolveError, TaskError, solve_answers};
 use crate::kind::Kind;
 
-pub(crate) struct MasyuHome;
+pub(crate) static HOME: HomeOf<Masyu> = HomeOf::new();
 
-pub(crate) static HOME: MasyuHome = MasyuHome;
+impl ReadTask for Masyu {
+    const KIND: Kind = Kind::Masyu;
 
-impl Home for MasyuHome {
-    fn kind(&self) -> Kind {
-        Kind::Masyu
-    }
-
-    fn read(&self, task: &str, size: Option<Size>) -> Result<Box<dyn Board>, TaskError> {
-        Ok(Box::new(Masyu::read(task, size)?))
-    }
-
-    fn solves(&self) -> bool {
-        true
+    fn read_task(task: &str, size: Option<Size>) -> Result<Masyu, TaskError> {
+        Masyu::read(task, size)
     }
 }
 

@@ -8,29 +8,18 @@ use super::encode::Encoding;
 use crate::Solved;
 use crate::draw::{Drawing, Fill};
 use crate::engine_grade::Model;
-use crate::home::{Board, Home, Size, SolveError, TaskError, solve_answers};
+use crate::home::{Board, HomeOf, ReadTask, Size, SolveError, TaskError, solve_answers};
 use crate::kind::Kind;
 use crate::task::answer_cells;
 
-pub(crate) struct NonogramsHome;
+pub(crate) static HOME: HomeOf<Nonogram> = HomeOf::new();
 
-pub(crate) static HOME: NonogramsHome = NonogramsHome;
+impl ReadTask for Nonogram {
+    const KIND: Kind = Kind::Nonograms;
+    const GRADES: bool = true;
 
-impl Home for NonogramsHome {
-    fn kind(&self) -> Kind {
-        Kind::Nonograms
-    }
-
-    fn read(&self, task: &str, size: Option<Size>) -> Result<Box<dyn Board>, TaskError> {
-        Ok(Box::new(Nonogram::read(task, size)?))
-    }
-
-    fn solves(&self) -> bool {
-        true
-    }
-
-    fn grades(&self) -> bool {
-        true
+    fn read_task(task: &str, size: Option<Size>) -> Result<Nonogram, TaskError> {
+        Nonogram::read(task, size)
     }
 }
 

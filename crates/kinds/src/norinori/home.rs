@@ -4,22 +4,15 @@
 use multicover::Algorithm;
 
 use super::*;
+use crate::home::{HomeOf, ReadTask};
 
-pub(crate) struct NorinoriHome;
+pub(crate) static HOME: HomeOf<Norinori> = HomeOf::new();
 
-pub(crate) static HOME: NorinoriHome = NorinoriHome;
+impl ReadTask for Norinori {
+    const KIND: Kind = Kind::Norinori;
 
-impl Home for NorinoriHome {
-    fn kind(&self) -> Kind {
-        Kind::Norinori
-    }
-
-    fn read(&self, task: &str, size: Option<Size>) -> Result<Box<dyn Board>, TaskError> {
-        Ok(Box::new(Norinori::read(task, size)?))
-    }
-
-    fn solves(&self) -> bool {
-        true
+    fn read_task(task: &str, size: Option<Size>) -> Result<Norinori, TaskError> {
+        Norinori::read(task, size)
     }
 }
 

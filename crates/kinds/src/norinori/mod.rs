@@ -18,7 +18,7 @@ use multicover::Settings;
 
 use crate::Solved;
 use crate::draw::{Drawing, Fill};
-use crate::home::{Board, Home, Size, SolveError, TaskError};
+use crate::home::{Board, Size, SolveError, TaskError};
 use crate::kind::Kind;
 use crate::task::{answer_cells, grid_size};
 
@@ -61,16 +61,7 @@ impl Norinori {
 
     /// The cells beside `cell` (up, left, right, down), in the grid.
     fn neighbours(&self, cell: usize) -> impl Iterator<Item = usize> {
-        let Size { width, height } = self.size;
-        let (row, col) = (cell / width, cell % width);
-        [
-            (row > 0).then(|| cell - width),
-            (col > 0).then(|| cell - 1),
-            (col + 1 < width).then_some(cell + 1),
-            (row + 1 < height).then_some(cell + width),
-        ]
-        .into_iter()
-        .flatten()
+        self.size.neighbours(cell)
     }
 }
 

@@ -7,24 +7,16 @@ use super::Nurikabe;
 use super::encode::Encoding;
 use crate::Solved;
 use crate::draw::{Drawing, Fill, Ink};
-use crate::home::{Board, Home, Size, SolveError, TaskError, solve_answers};
+use crate::home::{Board, HomeOf, ReadTask, Size, SolveError, TaskError, solve_answers};
 use crate::kind::Kind;
 
-pub(crate) struct NurikabeHome;
+pub(crate) static HOME: HomeOf<Nurikabe> = HomeOf::new();
 
-pub(crate) static HOME: NurikabeHome = NurikabeHome;
+impl ReadTask for Nurikabe {
+    const KIND: Kind = Kind::Nurikabe;
 
-impl Home for NurikabeHome {
-    fn kind(&self) -> Kind {
-        Kind::Nurikabe
-    }
-
-    fn read(&self, task: &str, size: Option<Size>) -> Result<Box<dyn Board>, TaskError> {
-        Ok(Box::new(Nurikabe::read(task, size)?))
-    }
-
-    fn solves(&self) -> bool {
-        true
+    fn read_task(task: &str, size: Option<Size>) -> Result<Nurikabe, TaskError> {
+        Nurikabe::read(task, size)
     }
 }
 

@@ -66,16 +66,7 @@ impl Nurikabe {
 
     /// The cells orthogonally next to `cell`.
     fn neighbours(&self, cell: usize) -> impl Iterator<Item = usize> + use<> {
-        let Size { width, height } = self.size;
-        let (row, col) = (cell / width, cell % width);
-        [
-            (row > 0).then(|| cell - width),
-            (col > 0).then(|| cell - 1),
-            (col + 1 < width).then_some(cell + 1),
-            (row + 1 < height).then_some(cell + width),
-        ]
-        .into_iter()
-        .flatten()
+        self.size.neighbours(cell)
     }
 
     /// `row R, column C` (1-based) of a row-major cell index.
@@ -113,12 +104,8 @@ impl Nurikabe {
         if let Some(cell) = (0..walls.len()).find(|&c| walls[c] && self.numbers[c].is_some()) {
             return Err(format!("the numbered cell at {} is a wall", self.place(cell)));
         }
-        let width = self.size.width;
-        for cell in 0..walls.len() {
-            let square = [cell, cell + 1, cell + width, cell + width + 1];
-            if cell % width + 1 < width && cell + width < walls.len() && square.iter().all(|&c| walls[c]) {
-                return Err(format!("the two-by-two square from {} is all wall", self.place(cell)));
-            }
+        if let Some(cell) = self.size.full_square(walls) {
+            return Err(format!("the two-by-two square from {} is all wall", self.place(cell)));
         }
         let mut seen = vec![false; walls.len()];
         for cell in 0..walls.len() {

@@ -7,24 +7,16 @@ use super::encode::Encoding;
 use super::{Edges, Pipes, turned};
 use crate::Solved;
 use crate::draw::{Drawing, Ink, Line};
-use crate::home::{Board, Home, Size, SolveError, TaskError, solve_answers};
+use crate::home::{Board, HomeOf, ReadTask, Size, SolveError, TaskError, solve_answers};
 use crate::kind::Kind;
 
-pub(crate) struct PipesHome;
+pub(crate) static HOME: HomeOf<Pipes> = HomeOf::new();
 
-pub(crate) static HOME: PipesHome = PipesHome;
+impl ReadTask for Pipes {
+    const KIND: Kind = Kind::Pipes;
 
-impl Home for PipesHome {
-    fn kind(&self) -> Kind {
-        Kind::Pipes
-    }
-
-    fn read(&self, task: &str, size: Option<Size>) -> Result<Box<dyn Board>, TaskError> {
-        Ok(Box::new(Pipes::read(task, size)?))
-    }
-
-    fn solves(&self) -> bool {
-        true
+    fn read_task(task: &str, size: Option<Size>) -> Result<Pipes, TaskError> {
+        Pipes::read(task, size)
     }
 }
 

@@ -9,29 +9,18 @@ use multicover::Settings;
 use crate::Solved;
 use crate::engine_grade::Model;
 use crate::draw::{Between, Drawing};
-use crate::home::{Board, Home, Size, SolveError, TaskError};
+use crate::home::{Board, HomeOf, ReadTask, Size, SolveError, TaskError};
 use crate::kind::Kind;
 use crate::latin::{Exclusion, LatinSquare, MarkedCells, Side, propagating, read_digits, write_digits};
 
-pub(crate) struct RenzokuHome;
+pub(crate) static HOME: HomeOf<Renzoku> = HomeOf::new();
 
-pub(crate) static HOME: RenzokuHome = RenzokuHome;
+impl ReadTask for Renzoku {
+    const KIND: Kind = Kind::Renzoku;
+    const GRADES: bool = true;
 
-impl Home for RenzokuHome {
-    fn kind(&self) -> Kind {
-        Kind::Renzoku
-    }
-
-    fn read(&self, task: &str, size: Option<Size>) -> Result<Box<dyn Board>, TaskError> {
-        Ok(Box::new(Renzoku::read(task, size)?))
-    }
-
-    fn solves(&self) -> bool {
-        true
-    }
-
-    fn grades(&self) -> bool {
-        true
+    fn read_task(task: &str, size: Option<Size>) -> Result<Renzoku, TaskError> {
+        Renzoku::read(task, size)
     }
 }
 

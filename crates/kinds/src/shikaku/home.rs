@@ -7,30 +7,19 @@ use crate::Solved;
 use crate::disjoint_sets::DisjointSets;
 use crate::engine_grade::Model;
 use crate::draw::{Drawing, Ink};
-use crate::home::{Board, Home, Size, SolveError, TaskError, solve_answers};
+use crate::home::{Board, HomeOf, ReadTask, Size, SolveError, TaskError, solve_answers};
 use crate::kind::Kind;
 use crate::latin::number_by_first_cell;
 use crate::task::{Numbers, Token, grid_size, run_length, write_run_length};
 
-pub(crate) struct ShikakuHome;
+pub(crate) static HOME: HomeOf<Shikaku> = HomeOf::new();
 
-pub(crate) static HOME: ShikakuHome = ShikakuHome;
+impl ReadTask for Shikaku {
+    const KIND: Kind = Kind::Shikaku;
+    const GRADES: bool = true;
 
-impl Home for ShikakuHome {
-    fn kind(&self) -> Kind {
-        Kind::Shikaku
-    }
-
-    fn read(&self, task: &str, size: Option<Size>) -> Result<Box<dyn Board>, TaskError> {
-        Ok(Box::new(Shikaku::read(task, size)?))
-    }
-
-    fn solves(&self) -> bool {
-        true
-    }
-
-    fn grades(&self) -> bool {
-        true
+    fn read_task(task: &str, size: Option<Size>) -> Result<Shikaku, TaskError> {
+        Shikaku::read(task, size)
     }
 }
 

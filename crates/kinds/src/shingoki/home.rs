@@ -7,24 +7,16 @@ use super::{Shingoki, encode};
 use crate::masyu::links::LoopModel;
 use crate::Solved;
 use crate::draw::{Drawing, Ink, Line, Mark};
-use crate::home::{Board, Home, Size, SolveError, TaskError, solve_answers};
+use crate::home::{Board, HomeOf, ReadTask, Size, SolveError, TaskError, solve_answers};
 use crate::kind::Kind;
 
-pub(crate) struct ShingokiHome;
+pub(crate) static HOME: HomeOf<Shingoki> = HomeOf::new();
 
-pub(crate) static HOME: ShingokiHome = ShingokiHome;
+impl ReadTask for Shingoki {
+    const KIND: Kind = Kind::Shingoki;
 
-impl Home for ShingokiHome {
-    fn kind(&self) -> Kind {
-        Kind::Shingoki
-    }
-
-    fn read(&self, task: &str, size: Option<Size>) -> Result<Box<dyn Board>, TaskError> {
-        Ok(Box::new(Shingoki::read(task, size)?))
-    }
-
-    fn solves(&self) -> bool {
-        true
+    fn read_task(task: &str, size: Option<Size>) -> Result<Shingoki, TaskError> {
+        Shingoki::read(task, size)
     }
 }
 

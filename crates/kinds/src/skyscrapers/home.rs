@@ -13,30 +13,19 @@ use multicover::Settings;
 use crate::Solved;
 use crate::engine_grade::Model;
 use crate::draw::Drawing;
-use crate::home::{Board, Home, Size, SolveError, TaskError};
+use crate::home::{Board, HomeOf, ReadTask, Size, SolveError, TaskError};
 use crate::kind::Kind;
 use crate::latin::{LatinSquare, givens_tokens, propagating, read_digits, read_givens, write_digits};
 use crate::task::{Numbers, grid_size, run_length, write_run_length};
 
-pub(crate) struct SkyscrapersHome;
+pub(crate) static HOME: HomeOf<Skyscrapers> = HomeOf::new();
 
-pub(crate) static HOME: SkyscrapersHome = SkyscrapersHome;
+impl ReadTask for Skyscrapers {
+    const KIND: Kind = Kind::Skyscrapers;
+    const GRADES: bool = true;
 
-impl Home for SkyscrapersHome {
-    fn kind(&self) -> Kind {
-        Kind::Skyscrapers
-    }
-
-    fn read(&self, task: &str, size: Option<Size>) -> Result<Box<dyn Board>, TaskError> {
-        Ok(Box::new(Skyscrapers::read(task, size)?))
-    }
-
-    fn solves(&self) -> bool {
-        true
-    }
-
-    fn grades(&self) -> bool {
-        true
+    fn read_task(task: &str, size: Option<Size>) -> Result<Skyscrapers, TaskError> {
+        Skyscrapers::read(task, size)
     }
 }
 

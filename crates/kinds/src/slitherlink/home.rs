@@ -7,24 +7,16 @@ use super::Slitherlink;
 use super::encode::Encoding;
 use crate::Solved;
 use crate::draw::{Drawing, Fill, Ink};
-use crate::home::{Board, Home, Size, SolveError, TaskError, solve_answers};
+use crate::home::{Board, HomeOf, ReadTask, Size, SolveError, TaskError, solve_answers};
 use crate::kind::Kind;
 
-pub(crate) struct SlitherlinkHome;
+pub(crate) static HOME: HomeOf<Slitherlink> = HomeOf::new();
 
-pub(crate) static HOME: SlitherlinkHome = SlitherlinkHome;
+impl ReadTask for Slitherlink {
+    const KIND: Kind = Kind::Loop;
 
-impl Home for SlitherlinkHome {
-    fn kind(&self) -> Kind {
-        Kind::Loop
-    }
-
-    fn read(&self, task: &str, size: Option<Size>) -> Result<Box<dyn Board>, TaskError> {
-        Ok(Box::new(Slitherlink::read(task, size)?))
-    }
-
-    fn solves(&self) -> bool {
-        true
+    fn read_task(task: &str, size: Option<Size>) -> Result<Slitherlink, TaskError> {
+        Slitherlink::read(task, size)
     }
 }
 

@@ -4,22 +4,15 @@
 use multicover::{Algorithm, Learning, Pairs};
 
 use super::*;
+use crate::home::{HomeOf, ReadTask};
 
-pub(crate) struct StarBattleHome;
+pub(crate) static HOME: HomeOf<StarBattle> = HomeOf::new();
 
-pub(crate) static HOME: StarBattleHome = StarBattleHome;
+impl ReadTask for StarBattle {
+    const KIND: Kind = Kind::StarBattle;
 
-impl Home for StarBattleHome {
-    fn kind(&self) -> Kind {
-        Kind::StarBattle
-    }
-
-    fn read(&self, task: &str, size: Option<Size>) -> Result<Box<dyn Board>, TaskError> {
-        Ok(Box::new(StarBattle::read(task, size)?))
-    }
-
-    fn solves(&self) -> bool {
-        true
+    fn read_task(task: &str, size: Option<Size>) -> Result<StarBattle, TaskError> {
+        StarBattle::read(task, size)
     }
 }
 

@@ -20,7 +20,7 @@ use multicover::Settings;
 
 use crate::Solved;
 use crate::draw::{Drawing, Mark};
-use crate::home::{Board, Home, Size, SolveError, TaskError};
+use crate::home::{Board, Size, SolveError, TaskError};
 use crate::kind::Kind;
 use crate::task::{answer_cells, grid_size};
 

@@ -8,28 +8,17 @@ use super::{Stitches, rules};
 use crate::Solved;
 use crate::draw::{Drawing, Ink, Line, Mark};
 use crate::engine_grade::Model;
-use crate::home::{Board, Home, Size, SolveError, TaskError, solve_answers};
+use crate::home::{Board, HomeOf, ReadTask, Size, SolveError, TaskError, solve_answers};
 use crate::kind::Kind;
 
-pub(crate) struct StitchesHome;
+pub(crate) static HOME: HomeOf<Stitches> = HomeOf::new();
 
-pub(crate) static HOME: StitchesHome = StitchesHome;
+impl ReadTask for Stitches {
+    const KIND: Kind = Kind::Stitches;
+    const GRADES: bool = true;
 
-impl Home for StitchesHome {
-    fn kind(&self) -> Kind {
-        Kind::Stitches
-    }
-
-    fn read(&self, task: &str, size: Option<Size>) -> Result<Box<dyn Board>, TaskError> {
-        Ok(Box::new(Stitches::read(task, size)?))
-    }
-
-    fn solves(&self) -> bool {
-        true
-    }
-
-    fn grades(&self) -> bool {
-        true
+    fn read_task(task: &str, size: Option<Size>) -> Result<Stitches, TaskError> {
+        Stitches::read(task, size)
     }
 }
 

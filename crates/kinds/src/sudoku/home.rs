@@ -11,7 +11,7 @@ use multicover::Settings;
 use super::{CELLS, Grid, Method, box_of, solve, verify};
 use crate::Solved;
 use crate::draw::Drawing;
-use crate::home::{Board, Home, Size, SolveError, TaskError};
+use crate::home::{Board, HomeOf, ReadTask, Size, SolveError, TaskError};
 use crate::kind::Kind;
 use crate::latin::{LatinSquare, givens_tokens, read_answer, read_givens, write_answer};
 use crate::task::{Numbers, grid_size, run_length, write_run_length};
@@ -19,21 +19,13 @@ use crate::task::{Numbers, grid_size, run_length, write_run_length};
 /// The grid's side.
 const SIDE: usize = 9;
 
-pub(crate) struct SudokuHome;
+pub(crate) static HOME: HomeOf<SudokuBoard> = HomeOf::new();
 
-pub(crate) static HOME: SudokuHome = SudokuHome;
+impl ReadTask for SudokuBoard {
+    const KIND: Kind = Kind::Sudoku;
 
-impl Home for SudokuHome {
-    fn kind(&self) -> Kind {
-        Kind::Sudoku
-    }
-
-    fn read(&self, task: &str, size: Option<Size>) -> Result<Box<dyn Board>, TaskError> {
-        Ok(Box::new(SudokuBoard::read(task, size)?))
-    }
-
-    fn solves(&self) -> bool {
-        true
+    fn read_task(task: &str, size: Option<Size>) -> Result<SudokuBoard, TaskError> {
+        SudokuBoard::read(task, size)
     }
 }
 
@@ -125,6 +117,7 @@ impl Board for SudokuBoard {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::home::Home;
 
     /// A real puzzle of puzzle-sudoku.com and the answer the site hashes.
     const TASK: &str = "d7e4e1a7a6_4a8_9a5_9_8_3_6a7_1_5_2_2g4_1_6_4_2a9_3_7_8_6a7_1a4_8a9a3e4e9d";

@@ -7,24 +7,16 @@ use super::Tapa;
 use super::encode::Encoding;
 use crate::Solved;
 use crate::draw::{Drawing, Fill, Ink};
-use crate::home::{Board, Home, Size, SolveError, TaskError, solve_answers};
+use crate::home::{Board, HomeOf, ReadTask, Size, SolveError, TaskError, solve_answers};
 use crate::kind::Kind;
 
-pub(crate) struct TapaHome;
+pub(crate) static HOME: HomeOf<Tapa> = HomeOf::new();
 
-pub(crate) static HOME: TapaHome = TapaHome;
+impl ReadTask for Tapa {
+    const KIND: Kind = Kind::Tapa;
 
-impl Home for TapaHome {
-    fn kind(&self) -> Kind {
-        Kind::Tapa
-    }
-
-    fn read(&self, task: &str, size: Option<Size>) -> Result<Box<dyn Board>, TaskError> {
-        Ok(Box::new(Tapa::read(task, size)?))
-    }
-
-    fn solves(&self) -> bool {
-        true
+    fn read_task(task: &str, size: Option<Size>) -> Result<Tapa, TaskError> {
+        Tapa::read(task, size)
     }
 }
 

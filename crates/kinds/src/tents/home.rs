@@ -10,28 +10,17 @@ use super::{Tents, rules};
 use crate::Solved;
 use crate::draw::{Drawing, Mark};
 use crate::engine_grade::Model;
-use crate::home::{Board, Home, Size, SolveError, TaskError};
+use crate::home::{Board, HomeOf, ReadTask, Size, SolveError, TaskError};
 use crate::kind::Kind;
 
-pub(crate) struct TentsHome;
+pub(crate) static HOME: HomeOf<Tents> = HomeOf::new();
 
-pub(crate) static HOME: TentsHome = TentsHome;
+impl ReadTask for Tents {
+    const KIND: Kind = Kind::Tents;
+    const GRADES: bool = true;
 
-impl Home for TentsHome {
-    fn kind(&self) -> Kind {
-        Kind::Tents
-    }
-
-    fn read(&self, task: &str, size: Option<Size>) -> Result<Box<dyn Board>, TaskError> {
-        Ok(Box::new(Tents::read(task, size)?))
-    }
-
-    fn solves(&self) -> bool {
-        true
-    }
-
-    fn grades(&self) -> bool {
-        true
+    fn read_task(task: &str, size: Option<Size>) -> Result<Tents, TaskError> {
+        Tents::read(task, size)
     }
 }
 

@@ -113,17 +113,7 @@ impl Tents {
 
     /// The cells orthogonally next to `cell`.
     pub(crate) fn neighbours(&self, cell: usize) -> impl Iterator<Item = usize> + use<> {
-        let width = self.size.width;
-        let cells = self.size.cells();
-        let (row, col) = (cell / width, cell % width);
-        [
-            (row > 0).then(|| cell - width),
-            (col > 0).then(|| cell - 1),
-            (col + 1 < width).then_some(cell + 1),
-            (cell + width < cells).then_some(cell + width),
-        ]
-        .into_iter()
-        .flatten()
+        self.size.neighbours(cell)
     }
 
     /// `row R, column C` (1-based) of a row-major cell index.

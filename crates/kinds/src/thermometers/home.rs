@@ -8,28 +8,17 @@ use super::{Thermometers, rules};
 use crate::Solved;
 use crate::draw::{Drawing, Fill, Ink, Line};
 use crate::engine_grade::Model;
-use crate::home::{Board, Home, Size, SolveError, TaskError, solve_answers};
+use crate::home::{Board, HomeOf, ReadTask, Size, SolveError, TaskError, solve_answers};
 use crate::kind::Kind;
 
-pub(crate) struct ThermometersHome;
+pub(crate) static HOME: HomeOf<Thermometers> = HomeOf::new();
 
-pub(crate) static HOME: ThermometersHome = ThermometersHome;
+impl ReadTask for Thermometers {
+    const KIND: Kind = Kind::Thermometers;
+    const GRADES: bool = true;
 
-impl Home for ThermometersHome {
-    fn kind(&self) -> Kind {
-        Kind::Thermometers
-    }
-
-    fn read(&self, task: &str, size: Option<Size>) -> Result<Box<dyn Board>, TaskError> {
-        Ok(Box::new(Thermometers::read(task, size)?))
-    }
-
-    fn solves(&self) -> bool {
-        true
-    }
-
-    fn grades(&self) -> bool {
-        true
+    fn read_task(task: &str, size: Option<Size>) -> Result<Thermometers, TaskError> {
+        Thermometers::read(task, size)
     }
 }
 
