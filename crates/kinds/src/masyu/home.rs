@@ -6,7 +6,7 @@ use multicover::Settings;
 use super::links::LoopModel;
 use super::{Circle, Masyu, encode};
 use crate::Solved;
-use crate::draw::{Drawing, Ink, Line, Mark};
+use crate::draw::{Drawing, Mark};
 use crate::home::{Board, HomeOf, ReadTask, Size, SolveError, TaskError, solve_answers};
 use crate::kind::Kind;
 
@@ -53,13 +53,7 @@ impl Board for Masyu {
                 Circle::Black => drawing.give_mark(cell, Mark::BlackCircle),
             }
         }
-        let links = self.links();
-        if let Some(on) = answer.and_then(|answer| links.read(answer).ok()) {
-            for l in (0..on.len()).filter(|&l| on[l]) {
-                let (a, b) = links.ends(l);
-                drawing.lines.push(Line { cells: vec![a, b], ink: Ink::Answer, double: false });
-            }
-        }
+        self.links().draw(&mut drawing, answer);
         drawing
     }
 }

@@ -8,6 +8,7 @@
 
 use multicover::{ItemId, OptionId, Problem};
 
+use crate::draw::{Drawing, Ink, Line};
 use crate::home::Size;
 
 /// Up, right, down, left: a direction's bit in a cell's shape.
@@ -118,6 +119,17 @@ impl Links {
 
     /// Each cell's shape under a set of links: the directions of its links
     /// on the loop.
+    /// The answer's loop on `drawing`, a line a link (nothing for an answer
+    /// that does not read).
+    pub(crate) fn draw(&self, drawing: &mut Drawing, answer: Option<&str>) {
+        if let Some(on) = answer.and_then(|answer| self.read(answer).ok()) {
+            for l in (0..on.len()).filter(|&l| on[l]) {
+                let (a, b) = self.ends(l);
+                drawing.lines.push(Line { cells: vec![a, b], ink: Ink::Answer, double: false });
+            }
+        }
+    }
+
     pub(crate) fn shapes(&self, on: &[bool]) -> Vec<u8> {
         (0..self.size.cells())
             .map(|cell| {

@@ -6,7 +6,7 @@ use multicover::Settings;
 use super::{Shingoki, encode};
 use crate::masyu::links::LoopModel;
 use crate::Solved;
-use crate::draw::{Drawing, Ink, Line, Mark};
+use crate::draw::{Drawing, Ink, Mark};
 use crate::home::{Board, HomeOf, ReadTask, Size, SolveError, TaskError, solve_answers};
 use crate::kind::Kind;
 
@@ -53,13 +53,7 @@ impl Board for Shingoki {
                 drawing.write(cell, n.to_string(), Ink::Given);
             }
         }
-        let links = self.links();
-        if let Some(on) = answer.and_then(|answer| links.read(answer).ok()) {
-            for l in (0..on.len()).filter(|&l| on[l]) {
-                let (a, b) = links.ends(l);
-                drawing.lines.push(Line { cells: vec![a, b], ink: Ink::Answer, double: false });
-            }
-        }
+        self.links().draw(&mut drawing, answer);
         drawing
     }
 }
