@@ -280,6 +280,17 @@ pub(crate) fn real_puzzle(home: &dyn Home, task: &str, size: Size, answer: &str)
     board
 }
 
+/// For the tests of each kind: every prefix of a real task that still
+/// reads as a task of the kind writes back the same.
+#[cfg(test)]
+pub(crate) fn prefixes_write_back(home: &dyn Home, task: &str) {
+    for end in 0..task.len() {
+        if let Ok(board) = home.read(&task[..end], None) {
+            assert_eq!(board.task(), &task[..end]);
+        }
+    }
+}
+
 /// For the tests of each kind: solves `board` exhaustively and asserts that
 /// it finds exactly those of `candidates` (every answer a board of its size
 /// could have, tried by brute force) that the kind's check accepts. Returns
