@@ -488,3 +488,26 @@ fn show_no_solution_gives_the_bare_puzzle_of_every_kind() {
     }
     dir.run(&["--db", "a.sqlite", "show", "1", "--no-solution", "--json"]).expect_code(2);
 }
+
+#[test]
+fn a_sister_sites_puzzle_links_to_its_own_site() {
+    let dir = Dir::new();
+    let pages = fixtures().join("pages/real-2025");
+    let normal = pages.join("fr.puzzle-light-up.com_25x25-hard_9756737_2025-12-08.html").display().to_string();
+    let special = pages.join("fr.puzzle-light-up.com_daily-special_2025-12-08.html").display().to_string();
+    dir.run(&["import", &normal, &special]).ok();
+    let e_of = |link: &str, site_url: &str| {
+        let e = link.trim().strip_prefix(&format!("{site_url}?e=")).unwrap_or_else(|| panic!("{link}"));
+        String::from_utf8(base64::Engine::decode(&base64::engine::general_purpose::STANDARD, e).unwrap()).unwrap()
+    };
+    let link = dir.run(&["show", "1", "--format", "link"]).ok().stdout;
+    let e = e_of(&link, "https://www.puzzle-light-up.com/");
+    assert!(e.ends_with(":9,756,737"), "{e}");
+    let record: serde_json::Value = serde_json::from_str(&dir.run(&["show", "1", "--json"]).ok().stdout).unwrap();
+    assert_eq!(record["link"].as_str(), Some(link.trim()));
+    let run = dir.run(&["show", "2", "--format", "link"]).expect_code(2);
+    assert!(run.stderr.contains("a special has no link of its own") && run.stderr.contains("2025-12-08"), "{run}");
+    dir.write("config.toml", "[site]\nurl_pattern = \"http://mirror.example/{site}/\"\n");
+    let moved = dir.run(&["show", "1", "--format", "link"]).ok().stdout;
+    assert_eq!(e_of(&moved, "http://mirror.example/light-up/"), e);
+}

@@ -29,8 +29,7 @@ pub fn run(args: ExportBenchArgs) -> Result<(), BenchError> {
     };
     let prepared = start.elapsed();
     let site = scratch.join("site");
-    let options =
-        html::HtmlOptions { per_page: args.per_page, base_url: aquarchive_site::url::DEFAULT_BASE_URL.into() };
+    let options = html::HtmlOptions { per_page: args.per_page, sites: aquarchive::config::SiteConfig::default() };
     let mut rows =
         vec![["run", "puzzles", "index pages", "MB written", "wall s", "puzzles/s"].map(String::from).to_vec()];
     let mut result = Ok(());

@@ -131,11 +131,6 @@ impl SiteConfig {
         site_base(&self.url_pattern, site)
     }
 
-    /// Aquarium's address, which its puzzles' links are made with.
-    pub fn aquarium_url(&self) -> String {
-        self.site_url(AQUARIUM)
-    }
-
     /// The User-Agent sent: `user_agent` when it is set, whole, else
     /// aquarchive's own with the contact, if any.
     pub fn user_agent(&self) -> String {
@@ -378,11 +373,11 @@ mod tests {
         let config = Config::parse("[site]\nurl_pattern = \"http://mirror.example/{site}/\"\n").unwrap();
         let star = SiteId::named("star-battle").unwrap();
         assert_eq!(config.site.site_url(star), "http://mirror.example/star-battle/");
-        assert_eq!(config.site.aquarium_url(), "http://mirror.example/aquarium/");
+        assert_eq!(config.site.site_url(AQUARIUM), "http://mirror.example/aquarium/");
         let both = "[site]\nbase_url = \"http://old.example/\"\nurl_pattern = \"http://m/{site}/\"\n";
         let config = Config::parse(both).unwrap();
         assert_eq!(
-            (config.site.aquarium_url().as_str(), config.site.site_url(star).as_str()),
+            (config.site.site_url(AQUARIUM).as_str(), config.site.site_url(star).as_str()),
             ("http://old.example/", "http://m/star-battle/")
         );
         assert_eq!(Config::default().site.site_url(star), "https://www.puzzle-star-battle.com/");

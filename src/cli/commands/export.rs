@@ -20,8 +20,7 @@ pub fn run(args: ExportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
     let store = context.open(Access::ReadOnly)?;
     let filter = args.filter.to_filter(&store)?;
     if let Some(dir) = &args.html {
-        let options =
-            html::HtmlOptions { per_page: args.per_page as usize, base_url: context.config.site.aquarium_url() };
+        let options = html::HtmlOptions { per_page: args.per_page as usize, sites: context.config.site.clone() };
         let report = html::export(&store, &filter, dir, &options)?;
         for problem in &report.undrawn {
             say!("aquarchive: {problem}");
@@ -56,7 +55,7 @@ pub fn run(args: ExportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
         )),
         None => None,
     };
-    let base_url = &context.config.site.aquarium_url();
+    let sites = &context.config.site;
     let mut write = |line: String| match &mut file {
         Some((out, path)) => {
             out.write_all(line.as_bytes()).map_err(|source| CliError::Io { path: path.clone(), source })
@@ -64,7 +63,7 @@ pub fn run(args: ExportArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> 
         None => print(&line),
     };
     let lines = match format {
-        ExportFormat::Jsonl => LineFormat::Jsonl { base_url },
+        ExportFormat::Jsonl => LineFormat::Jsonl { sites },
         ExportFormat::Task => LineFormat::Task,
         ExportFormat::Text => unreachable!("--format text is written above"),
     };

@@ -24,10 +24,10 @@ pub fn run(args: ListArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     let context = Context::load(global)?;
     let store = context.open(Access::ReadOnly)?;
     let filter = args.order.apply(args.filter.to_filter(&store)?);
-    let base_url = &context.config.site.aquarium_url();
+    let sites = &context.config.site;
     let mut listed = 0u64;
     if args.json {
-        export::each_record(&store, &filter, base_url, |record| {
+        export::each_record(&store, &filter, sites, |record| {
             listed += 1;
             print(&format!("{}\n", serde_json::to_string(&record).expect("a record serializes")))
         })?;

@@ -22,7 +22,7 @@ use crate::cli::picture::Pictures;
 pub fn run(args: ShowArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
     let context = Context::load(global)?;
     let store = context.open(Access::ReadOnly)?;
-    let base_url = &context.config.site.aquarium_url();
+    let sites = &context.config.site;
     let puzzle = match &args.what {
         Shown::Id(id) => {
             if let Some(flag) = [("--date", args.date.is_some()), ("--site", args.site.is_some())]
@@ -51,7 +51,7 @@ pub fn run(args: ShowArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
         return Ok(ExitCode::Ok);
     }
     if args.json {
-        let record = export::record_of(&store, &puzzle, base_url)?;
+        let record = export::record_of(&store, &puzzle, sites)?;
         print(&format!("{}\n", serde_json::to_string(&record).expect("a record serializes")))?;
         return Ok(ExitCode::Ok);
     }
@@ -61,15 +61,21 @@ pub fn run(args: ShowArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
         ShowFormat::Answer => format!("{}\n", export::answer(&puzzle)?),
         ShowFormat::Link => format!(
             "{}\n",
-            export::link(&puzzle, base_url).ok_or_else(|| CliError::Message(
-                if puzzle.record.kind == Kind::Aquarium {
+            export::link(&puzzle, sites).ok_or_else(|| CliError::Message(
+                if let Some(date) = &puzzle.record.special_date {
+                    format!(
+                        "puzzle {}: a special has no link of its own: the site offers the special of {date} \
+                         for 30 days at its special's address",
+                        puzzle.id
+                    )
+                } else if SiteId::of_kind(puzzle.record.kind).is_some() {
                     format!(
                         "puzzle {}: no link, its site ID or size class is not known (source: {})",
                         puzzle.id, puzzle.record.source
                     )
                 } else {
                     format!(
-                        "puzzle {}: a {} puzzle has no link: only Aquarium puzzles come from the site",
+                        "puzzle {}: a {} puzzle has no link: only the sites' puzzles have one",
                         puzzle.id, puzzle.record.kind
                     )
                 }
@@ -87,7 +93,7 @@ pub fn run(args: ShowArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
         ShowFormat::Grid => {
             let read = stored(&puzzle)?;
             let solution = if args.no_solution { None } else { stored_solution(&puzzle, &read).transpose()? };
-            let head = Facts::of(&puzzle, Some(&read), base_url).head(solution.is_some());
+            let head = Facts::of(&puzzle, Some(&read), sites).head(solution.is_some());
             head + &draw(&read, solution.as_ref())
         }
     };

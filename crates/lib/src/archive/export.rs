@@ -5,6 +5,7 @@
 use super::Archive;
 use std::path::Path;
 
+use crate::config::SiteConfig;
 use crate::kinds::Kind;
 use crate::store::{Filter, Puzzle, StoreError};
 
@@ -43,12 +44,12 @@ pub fn file_stem(puzzle: &Puzzle) -> String {
 pub fn each_record<E: From<StoreError>>(
     archive: &Archive,
     filter: &Filter,
-    base_url: &str,
+    sites: &SiteConfig,
     mut each: impl FnMut(PuzzleRecord) -> Result<(), E>,
 ) -> Result<(), E> {
     let store = archive.store();
     if !filter.newest_first && filter.limit.is_none() {
-        return store.records(filter, |id, stored| each(record::of(id, &stored, base_url)));
+        return store.records(filter, |id, stored| each(record::of(id, &stored, sites)));
     }
     // Whole records are read in id order: the order and the limit asked
     // pick the puzzles, a chunk of whose records is then read at a time.
@@ -65,7 +66,7 @@ pub fn each_record<E: From<StoreError>>(
         })?;
         for id in chunk {
             if let Some(stored) = read.remove(id) {
-                each(record::of(*id, &stored, base_url))?;
+                each(record::of(*id, &stored, sites))?;
             }
         }
     }
@@ -76,11 +77,11 @@ pub fn each_record<E: From<StoreError>>(
 const RECORDS_CHUNK: usize = 512;
 
 /// The record of one stored puzzle (`show --json`).
-pub fn record_of(archive: &Archive, puzzle: &Puzzle, base_url: &str) -> Result<PuzzleRecord, ArchiveError> {
+pub fn record_of(archive: &Archive, puzzle: &Puzzle, sites: &SiteConfig) -> Result<PuzzleRecord, ArchiveError> {
     let store = archive.store();
     let mut found = None;
     store.records(&Filter { ids: vec![puzzle.id], ..Filter::default() }, |id, stored| {
-        found = Some(record::of(id, &stored, base_url));
+        found = Some(record::of(id, &stored, sites));
         Ok::<_, StoreError>(())
     })?;
     found.ok_or_else(|| ArchiveError::Input(format!("puzzle {}: no longer in the archive", puzzle.id)))
@@ -96,8 +97,8 @@ pub fn calendar_label(puzzle: &Puzzle) -> Option<String> {
     }
 }
 
-pub fn link(puzzle: &Puzzle, base_url: &str) -> Option<String> {
-    Some(site_names::link(base_url, puzzle.record.size_class?, puzzle.record.site_id?))
+pub fn link(puzzle: &Puzzle, sites: &SiteConfig) -> Option<String> {
+    site_names::link(sites, puzzle.record.kind, puzzle.record.size_class?, puzzle.record.site_id?)
 }
 
 /// The site's task string of a stored puzzle of a kind the sites have.
@@ -146,10 +147,10 @@ pub fn answer(puzzle: &Puzzle) -> Result<String, ArchiveError> {
 }
 
 /// A format of one puzzle a line (`export --format jsonl|task`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub enum LineFormat<'a> {
-    /// Its [`PuzzleRecord`] as JSON, its link made from `base_url`.
-    Jsonl { base_url: &'a str },
+    /// Its [`PuzzleRecord`] as JSON, its link made with `sites`' addresses.
+    Jsonl { sites: &'a SiteConfig },
     /// Its [`task_line`]; Aquarium puzzles unless the filter names a kind.
     Task,
 }
@@ -164,8 +165,8 @@ pub fn to_lines<E: From<StoreError> + From<ArchiveError>>(
 ) -> Result<(), E> {
     let store = archive.store();
     match format {
-        LineFormat::Jsonl { base_url } => store.records(filter, |id, stored| {
-            write(serde_json::to_string(&record::of(id, &stored, base_url)).expect("a record serializes") + "\n")
+        LineFormat::Jsonl { sites } => store.records(filter, |id, stored| {
+            write(serde_json::to_string(&record::of(id, &stored, sites)).expect("a record serializes") + "\n")
         }),
         LineFormat::Task => {
             // Task strings are the Aquarium site's: other kinds have none.

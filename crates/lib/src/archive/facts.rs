@@ -2,6 +2,7 @@
 //! them and the HTML archive's page lists them, each from this one list
 //! (the words are `render::facts`').
 
+use crate::config::SiteConfig;
 use crate::kinds::Kind;
 use crate::kinds::aquarium::puzzlink;
 use crate::kinds::sudoku::grade as sudoku_grade;
@@ -53,8 +54,8 @@ pub struct Solved {
 
 impl Facts {
     /// The facts of `puzzle`, `read` its stored text read back (if it
-    /// reads).
-    pub fn of(puzzle: &Puzzle, read: Option<&AnyPuzzle>, base_url: &str) -> Facts {
+    /// reads); `sites` gives the address its link is made with.
+    pub fn of(puzzle: &Puzzle, read: Option<&AnyPuzzle>, sites: &SiteConfig) -> Facts {
         let record = &puzzle.record;
         let (grade, _) = grade_of(puzzle, read);
         Facts {
@@ -75,7 +76,7 @@ impl Facts {
             size: size_text(record.kind, record.width, record.height),
             source: record.source.clone(),
             stored: time_text(puzzle.created),
-            link: export::link(puzzle, base_url),
+            link: export::link(puzzle, sites),
             puzzlink: match read {
                 Some(AnyPuzzle::Aquarium(aquarium)) => Some(puzzlink::url(aquarium)),
                 _ => None,

@@ -64,6 +64,7 @@ use std::path::Path;
 
 use rayon::prelude::*;
 
+use crate::config::SiteConfig;
 use crate::store::{Fetch, Filter, Store};
 
 use super::facts::Facts;
@@ -88,8 +89,8 @@ const SCRIPT: &str = include_str!("html/archive.js");
 pub struct HtmlOptions {
     /// Puzzles per index page.
     pub per_page: usize,
-    /// The site's address, for the links to the puzzles on it.
-    pub base_url: String,
+    /// The sites' addresses, for the links to the puzzles on them.
+    pub sites: SiteConfig,
 }
 
 /// What an export wrote.
@@ -140,7 +141,7 @@ fn write_site(store: &Store, filter: &Filter, root: &Path, options: &HtmlOptions
         .map(|(k, puzzle)| {
             let read = stored(puzzle).ok();
             let row = Row::of(puzzle, read.as_ref());
-            let facts = Facts::of(puzzle, read.as_ref(), &options.base_url);
+            let facts = Facts::of(puzzle, read.as_ref(), &options.sites);
             let (prev, next) = &steps[k];
             let fetches = history.get(&puzzle.id).map_or(&[][..], Vec::as_slice);
             let (page, problem) =

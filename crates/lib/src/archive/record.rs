@@ -11,6 +11,7 @@
 use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 
+use crate::config::SiteConfig;
 use crate::kinds::Kind;
 use crate::shared::time_text;
 use crate::store::HashCheck;
@@ -123,10 +124,11 @@ pub struct RecordReading {
     pub tiling: String,
 }
 
-/// The record of the stored puzzle `id`; `base_url` makes its link.
-pub fn of(id: i64, record: &Record, base_url: &str) -> PuzzleRecord {
+/// The record of the stored puzzle `id`; `sites` gives the address its
+/// link is made with.
+pub fn of(id: i64, record: &Record, sites: &SiteConfig) -> PuzzleRecord {
     let view = record.view(id);
-    let derived = derived(&view, base_url);
+    let derived = derived(&view, sites);
     let p = &record.puzzle;
     let solution = view.solution.as_ref().zip(record.solutions.last()).map(|(s, row)| RecordSolution {
         found: s.found,
@@ -210,7 +212,7 @@ struct Derived {
     pub class: String,
 }
 
-fn derived(puzzle: &Puzzle, base_url: &str) -> Derived {
+fn derived(puzzle: &Puzzle, sites: &SiteConfig) -> Derived {
     let read = super::stored(puzzle);
     let solution_rows = match &read {
         Ok(read) => match super::stored_solution(puzzle, read) {
@@ -234,7 +236,7 @@ fn derived(puzzle: &Puzzle, base_url: &str) -> Derived {
             .record
             .size_class
             .zip(puzzle.record.site_id)
-            .map(|(size, id)| site_names::link(base_url, size, id)),
+            .and_then(|(size, id)| site_names::link(sites, puzzle.record.kind, size, id)),
         class: super::stats::class_of(
             puzzle.record.kind,
             puzzle.record.size_class,

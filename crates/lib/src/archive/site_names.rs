@@ -4,6 +4,7 @@
 //! with its site ID.
 
 use super::Archive;
+use crate::config::SiteConfig;
 use crate::kinds::Kind;
 use crate::site::family::{AQUARIUM, Period, SiteId, learn_menu, normal_classes};
 use crate::site::raw::menu_classes;
@@ -105,16 +106,21 @@ pub fn site_id_text(site_id: i64) -> String {
     if site_id < 0 { format!("-{text}") } else { text }
 }
 
-/// The link that opens one stored puzzle: the site's own ([`puzzle_link`]).
-pub fn link(base_url: &str, size_class: i64, site_id: i64) -> String {
-    match (class(size_class), u64::try_from(site_id)) {
-        (Some(c), Ok(id)) => puzzle_link(base_url, c, PuzzleId(id)),
+/// The link that opens one stored puzzle of `kind` on its site, at the
+/// address `sites` gives that site: the site's own ([`puzzle_link`]). None
+/// for a kind that no site serves (the calendar, the ring).
+pub fn link(sites: &SiteConfig, kind: Kind, size_class: i64, site_id: i64) -> Option<String> {
+    let site = SiteId::of_kind(kind)?;
+    let base_url = sites.site_url(site);
+    let class = u8::try_from(size_class).ok().and_then(|n| SizeClass::of(site, n));
+    Some(match (class, u64::try_from(site_id)) {
+        (Some(c), Ok(id)) => puzzle_link(&base_url, c, PuzzleId(id)),
         // Not a puzzle the site could have: the same shape, for the record.
         _ => format!(
             "{base_url}?e={}",
             base64::Engine::encode(&base64::engine::general_purpose::STANDARD, format!("{size_class}:{site_id}"))
         ),
-    }
+    })
 }
 
 /// The fixtures' file stem of a puzzle of size class 0..=8: `10x10_easy_6226616`.
@@ -134,13 +140,21 @@ pub fn parse_file_stem(stem: &str) -> Option<(i64, i64)> {
 
 #[cfg(test)]
 mod tests {
+    use base64::Engine;
+    use base64::engine::general_purpose::STANDARD;
+
     use super::*;
 
     #[test]
     fn links_match_the_site() {
-        assert_eq!(link("https://x/", 0, 3_353_342), "https://x/?e=MDozLDM1MywzNDI=");
+        let sites = SiteConfig { base_url: "https://x/".into(), ..SiteConfig::default() };
+        assert_eq!(link(&sites, Kind::Aquarium, 0, 3_353_342).unwrap(), "https://x/?e=MDozLDM1MywzNDI=");
         // From the fixtures' index: 10x10 easy 6,226,616.
-        assert_eq!(link("", 3, 6_226_616), "?e=Mzo2LDIyNiw2MTY=");
+        assert_eq!(link(&sites, Kind::Aquarium, 3, 6_226_616).unwrap(), "https://x/?e=Mzo2LDIyNiw2MTY=");
+        // A sister site's, at its own address, whatever its class numbers.
+        let star = link(&sites, Kind::StarBattle, 17, 6_226_616).unwrap();
+        assert_eq!(star, format!("https://www.puzzle-star-battle.com/?e={}", STANDARD.encode("17:6,226,616")));
+        assert_eq!(link(&sites, Kind::Calendar, 0, 1), None);
         assert_eq!(site_id_text(681_742), "681,742");
         assert_eq!(site_id_text(42), "42");
         assert_eq!(site_id_text(1_000), "1,000");

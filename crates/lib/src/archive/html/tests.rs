@@ -71,14 +71,17 @@ fn row_of(puzzle: &Puzzle) -> Row {
 /// first index page.
 fn page_of(puzzle: &Puzzle, fetches: &[Fetch], prev: Option<i64>, next: Option<i64>) -> (String, Option<String>) {
     let read = crate::archive::stored(puzzle).ok();
-    let facts = Facts::of(puzzle, read.as_ref(), &options().base_url);
+    let facts = Facts::of(puzzle, read.as_ref(), &options().sites);
     let step = |id: i64| Step { id, label: format!("#{id}") };
     let (prev, next) = (prev.map(step), next.map(step));
     puzzle_page(puzzle, read.as_ref(), &facts, fetches, prev.as_ref(), next.as_ref(), 0)
 }
 
 fn options() -> HtmlOptions {
-    HtmlOptions { per_page: 10, base_url: format!("https://example.org/{HOSTILE}\"/") }
+    HtmlOptions {
+        per_page: 10,
+        sites: SiteConfig { base_url: format!("https://example.org/{HOSTILE}\"/"), ..SiteConfig::default() },
+    }
 }
 
 fn select<'a>(doc: &'a Html, css: &str) -> Vec<scraper::ElementRef<'a>> {
@@ -120,7 +123,7 @@ fn a_puzzle_page_shows_every_stored_string_as_its_text() {
     assert_eq!(fact("source"), p.record.source);
     assert_eq!(fact("stored"), "2026-11-30T06:07:08.009Z");
     assert_eq!(fact("solved"), format!("more than one solution, by solver {HOSTILE} in 9 µs, 7 nodes"));
-    let link = export::link(&p, &options().base_url).unwrap();
+    let link = export::link(&p, &options().sites).unwrap();
     let anchor = &select(&doc, "dl.facts a.source")[0];
     assert_eq!((anchor.value().attr("href"), fact("on the site")), (Some(link.as_str()), link.clone()));
     let f = fetch();
