@@ -3,7 +3,6 @@
 //! each puzzle's of the family's other kinds by the engine's reasoning.
 
 use aquarchive::archive::grade::{self, AnyGraded};
-use aquarchive::render;
 
 use crate::cli::args::GradeArgs;
 use crate::cli::error::{self, CliError};
@@ -56,7 +55,7 @@ fn print_graded(args: &GradeArgs, file: &str, graded: &AnyGraded) -> Result<Exit
     } else if let Some((level, summary)) = &level {
         let mut text = format!("{}: {}: {level} ({summary})\n", graded.place(), graded.described());
         if args.hints {
-            text.push_str(&board(graded));
+            text.push_str(&graded.board());
             let steps = graded.step_words();
             let width = steps.len().to_string().len();
             for (k, words) in steps.iter().enumerate() {
@@ -73,29 +72,4 @@ fn print_graded(args: &GradeArgs, file: &str, graded: &AnyGraded) -> Result<Exit
     // `engine_grade::grade`) is no fault of the puzzle's.
     let unique = graded.solutions() == 1 && graded.stats().exhausted;
     Ok(if level.is_some() || unique { ExitCode::Ok } else { ExitCode::NotUnique })
-}
-
-/// The board the hints' steps name cells of: a Sudoku framed, an Aquarium
-/// framed and its tanks numbered (the steps name them by number); a puzzle
-/// of the family's other kinds framed (its steps have no words).
-fn board(graded: &AnyGraded) -> String {
-    match graded {
-        AnyGraded::Family(family) => {
-            let puzzle = &family.puzzle;
-            render::family::framed(puzzle.kind(), puzzle.board(), puzzle.task(), None)
-        }
-        AnyGraded::Sudoku(sudoku) => render::sudoku::framed(&sudoku.puzzle),
-        AnyGraded::Aquarium(aquarium) => {
-            let puzzle = &aquarium.puzzle;
-            let mut text = render::aquarium::framed(puzzle, None);
-            text.push_str("Tanks, numbered in reading order:\n");
-            let side = puzzle.tank_count().to_string().len();
-            for r in 0..puzzle.height() {
-                let row: Vec<String> =
-                    (0..puzzle.width()).map(|c| format!("{:>side$}", puzzle.tank(r, c) + 1)).collect();
-                text.push_str(&format!("  {}\n", row.join(" ")));
-            }
-            text
-        }
-    }
 }

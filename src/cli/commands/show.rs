@@ -7,10 +7,8 @@ use aquarchive::archive::Access;
 use aquarchive::archive::Kind;
 use aquarchive::archive::facts::Facts;
 use aquarchive::archive::fetch::{AQUARIUM, SiteId};
-use aquarchive::archive::kinds::{AnyPuzzle, AnySolution};
 use aquarchive::archive::specials::held_special;
 use aquarchive::archive::{export, picture, stored, stored_solution};
-use aquarchive::render;
 
 use crate::cli::args::{GlobalArgs, ShowArgs, ShowFormat, Shown};
 use crate::cli::context::Context;
@@ -94,37 +92,9 @@ pub fn run(args: ShowArgs, global: &GlobalArgs) -> Result<ExitCode, CliError> {
             let read = stored(&puzzle)?;
             let solution = if args.no_solution { None } else { stored_solution(&puzzle, &read).transpose()? };
             let head = Facts::of(&puzzle, Some(&read), sites).head(solution.is_some());
-            head + &draw(&read, solution.as_ref())
+            head + &picture::text(&read, solution.as_ref())
         }
     };
     print(&out)?;
     Ok(ExitCode::Ok)
-}
-
-/// The kind's text drawing, with the solution when there is one.
-fn draw(puzzle: &AnyPuzzle, solution: Option<&AnySolution>) -> String {
-    match (puzzle, solution) {
-        (AnyPuzzle::Aquarium(p), Some(AnySolution::Aquarium(w))) => render::aquarium::framed(p, Some(w)),
-        (AnyPuzzle::Aquarium(p), _) => render::aquarium::framed(p, None),
-        (AnyPuzzle::Sudoku(p), Some(AnySolution::Sudoku(g))) => {
-            format!("{}solution:\n{}", render::sudoku::framed(p), render::sudoku::framed(g))
-        }
-        (AnyPuzzle::Sudoku(p), _) => render::sudoku::framed(p),
-        (AnyPuzzle::Calendar { variant, date }, solution) => {
-            let tiling = match solution {
-                Some(AnySolution::Calendar(t)) => Some(t),
-                _ => None,
-            };
-            format!("{date} on the {} board:\n{}", variant.name(), render::calendar::board(variant, tiling))
-        }
-        (AnyPuzzle::Ring(r), Some(AnySolution::Ring(s))) => render::ring::board(r, Some(s)) + &render::ring::legend(),
-        (AnyPuzzle::Ring(r), _) => render::ring::board(r, None),
-        (AnyPuzzle::Family(p), solution) => {
-            let answer = match solution {
-                Some(AnySolution::Family(answer)) => Some(answer.as_str()),
-                _ => None,
-            };
-            render::family::framed(p.kind(), p.board(), p.task(), answer)
-        }
-    }
 }

@@ -91,10 +91,7 @@ pub fn record_of(archive: &Archive, puzzle: &Puzzle, sites: &SiteConfig) -> Resu
 /// (`Mar 14 Sat on the weekday board`); `None` for other kinds, or when its
 /// stored text does not read.
 pub fn calendar_label(puzzle: &Puzzle) -> Option<String> {
-    match super::stored(puzzle).ok()? {
-        AnyPuzzle::Calendar { variant, date } => Some(format!("{date} on the {} board", variant.name())),
-        _ => None,
-    }
+    super::stored(puzzle).ok()?.calendar_label()
 }
 
 pub fn link(puzzle: &Puzzle, sites: &SiteConfig) -> Option<String> {

@@ -4,7 +4,6 @@
 
 use crate::config::SiteConfig;
 use crate::kinds::Kind;
-use crate::kinds::aquarium::puzzlink;
 use crate::kinds::sudoku::grade as sudoku_grade;
 use crate::render::facts::{self, Fact};
 use crate::shared::time_text;
@@ -67,20 +66,14 @@ impl Facts {
             grade: Some(grade).filter(|g| !g.is_empty()),
             site_id: record.site_id.map(site_names::site_id_text),
             special_of: record.special_date.clone(),
-            date: match read {
-                Some(AnyPuzzle::Calendar { variant, date }) => Some(format!("{date} on the {} board", variant.name())),
-                _ => None,
-            },
+            date: read.and_then(AnyPuzzle::calendar_label),
             // A page's puzzle keeps its page as a snapshot.
             site_check: puzzle.hash_check.and_then(|check| facts::site_check(check, record.snapshot.is_some())),
             size: size_text(record.kind, record.width, record.height),
             source: record.source.clone(),
             stored: time_text(puzzle.created),
             link: export::link(puzzle, sites),
-            puzzlink: match read {
-                Some(AnyPuzzle::Aquarium(aquarium)) => Some(puzzlink::url(aquarium)),
-                _ => None,
-            },
+            puzzlink: read.and_then(AnyPuzzle::puzzlink),
             solved: puzzle.solution.as_ref().map(|s| Solved {
                 found: s.found,
                 solver_version: s.solver_version.clone(),

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use crate::engine::{Settings, Stats};
 use crate::kinds::Kind;
-use crate::kinds::aquarium::{self, Aquarium, AquariumError, Water};
+use crate::kinds::aquarium::{self, Aquarium, AquariumError, Water, puzzlink};
 use crate::kinds::calendar::{
     self, CalendarBoard, CalendarError, CalendarTaskError, Date, DateError, Method, Tiling, Variant,
 };
@@ -264,6 +264,30 @@ impl AnyPuzzle {
             AnyPuzzle::Calendar { variant, date } => CalendarBoard { variant: variant.clone(), date: *date }.to_text(),
             AnyPuzzle::Ring(r) => r.to_text(),
             AnyPuzzle::Family(p) => format!("{}\n", p.task),
+        }
+    }
+
+    /// A calendar puzzle's board and date, what tells it apart from the
+    /// other puzzles of its kind; None for other kinds.
+    pub fn calendar_day(&self) -> Option<(&Variant, Date)> {
+        match self {
+            AnyPuzzle::Calendar { variant, date } => Some((variant, *date)),
+            _ => None,
+        }
+    }
+
+    /// A calendar puzzle's date and board in words (`Mar 14 Sat on the
+    /// weekday board`); None for other kinds.
+    pub fn calendar_label(&self) -> Option<String> {
+        self.calendar_day().map(|(variant, date)| format!("{date} on the {} board", variant.name()))
+    }
+
+    /// The puzz.link address that plays an Aquarium puzzle in a browser
+    /// ([`puzzlink::url`]); None for other kinds.
+    pub fn puzzlink(&self) -> Option<String> {
+        match self {
+            AnyPuzzle::Aquarium(aquarium) => Some(puzzlink::url(aquarium)),
+            _ => None,
         }
     }
 

@@ -1,12 +1,13 @@
-//! A stored puzzle's picture, by its kind: the one place that knows which
-//! kinds the archive can draw. Stored text and solutions are read back as
+//! A stored puzzle's picture, in text or SVG, by its kind: the one place
+//! that knows which kinds the archive can draw, and how. Stored text and solutions are read back as
 //! everywhere else: by `kinds::AnyPuzzle`, and Aquarium's by
 //! `stored_aquarium` and `stored_water` as the other Aquarium commands do.
 
-use crate::render::svg;
+use crate::render::{self, svg};
 use crate::store::Puzzle;
 
-use super::kinds::{AnyPuzzle, AnySolution};
+use super::kinds::{AnyPuzzle, AnySolution, AnySolved, size_text};
+use super::solving::Mode;
 use super::{ArchiveError, site_names, stats, stored, stored_aquarium, stored_water};
 use crate::kinds::Kind;
 
@@ -29,6 +30,35 @@ pub fn title(puzzle: &Puzzle) -> String {
 pub fn kind_title(kind: Kind) -> String {
     let name = kind.name();
     format!("{}{}", name.get(..1).unwrap_or_default().to_uppercase(), name.get(1..).unwrap_or_default())
+}
+
+/// A read puzzle drawn in text, by its kind, with its solution when one is
+/// given: what `show` prints below the facts.
+pub fn text(puzzle: &AnyPuzzle, solution: Option<&AnySolution>) -> String {
+    match (puzzle, solution) {
+        (AnyPuzzle::Aquarium(p), Some(AnySolution::Aquarium(w))) => render::aquarium::framed(p, Some(w)),
+        (AnyPuzzle::Aquarium(p), _) => render::aquarium::framed(p, None),
+        (AnyPuzzle::Sudoku(p), Some(AnySolution::Sudoku(g))) => {
+            format!("{}solution:\n{}", render::sudoku::framed(p), render::sudoku::framed(g))
+        }
+        (AnyPuzzle::Sudoku(p), _) => render::sudoku::framed(p),
+        (AnyPuzzle::Calendar { variant, date }, solution) => {
+            let tiling = match solution {
+                Some(AnySolution::Calendar(t)) => Some(t),
+                _ => None,
+            };
+            format!("{date} on the {} board:\n{}", variant.name(), render::calendar::board(variant, tiling))
+        }
+        (AnyPuzzle::Ring(r), Some(AnySolution::Ring(s))) => render::ring::board(r, Some(s)) + &render::ring::legend(),
+        (AnyPuzzle::Ring(r), _) => render::ring::board(r, None),
+        (AnyPuzzle::Family(p), solution) => {
+            let answer = match solution {
+                Some(AnySolution::Family(answer)) => Some(answer.as_str()),
+                _ => None,
+            };
+            render::family::framed(p.kind(), p.board(), p.task(), answer)
+        }
+    }
 }
 
 /// The puzzle drawn as SVG, with its stored solution when `solved` and there
@@ -81,7 +111,7 @@ pub fn svg(puzzle: &Puzzle, solved: bool) -> Result<Option<String>, ArchiveError
             })
         }
         _ => match stored(puzzle)? {
-            AnyPuzzle::Family(family) => Ok(crate::render::family::svg(family.board(), solution_text, &title)),
+            AnyPuzzle::Family(family) => Ok(render::family::svg(family.board(), solution_text, &title)),
             _ => Ok(None),
         },
     }
@@ -92,6 +122,105 @@ pub fn svg_required(puzzle: &Puzzle, solved: bool) -> Result<String, ArchiveErro
     svg(puzzle, solved)?.ok_or_else(|| {
         ArchiveError::Input(format!("puzzle {}: {} puzzles have no picture yet", puzzle.id, puzzle.record.kind))
     })
+}
+
+/// What solving a puzzle from a file found, in words: `PLACE: what the
+/// puzzle is: VERDICT`, then the solutions `mode` shows, drawn by its kind.
+pub fn solved_text(solved: &AnySolved, mode: Mode, place: &str, verdict: &str) -> String {
+    match solved {
+        AnySolved::Aquarium(puzzle, waters) => {
+            let size = size_text(solved.kind(), puzzle.width() as i64, puzzle.height() as i64);
+            let mut out = format!("{place}: {size}, {} tanks: {verdict}\n", puzzle.tank_count());
+            out.push_str(&listed(mode, waters, |water| render::aquarium::framed(puzzle, water)));
+            if mode == Mode::All && waters.is_empty() {
+                out.push_str(&render::aquarium::framed(puzzle, None));
+            }
+            if mode != Mode::Count {
+                out.push('\n');
+            }
+            out
+        }
+        AnySolved::Sudoku(puzzle, grids) => {
+            let mut out = format!("{place}: {} givens: {verdict}\n", puzzle.givens());
+            out.push_str(&listed(mode, grids, |grid| render::sudoku::framed(grid.unwrap_or(puzzle))));
+            out
+        }
+        AnySolved::Calendar { variant, date, tilings } => {
+            let mut out = format!("{place}: {date} on the {} board: {verdict}\n", variant.name());
+            out.push_str(&listed(mode, tilings, |tiling| render::calendar::board(variant, tiling)));
+            out
+        }
+        AnySolved::Family(puzzle, answers) => {
+            let size = puzzle.size().map_or_else(|| "size unknown".to_string(), |s| s.to_string());
+            let mut out = format!("{place}: {} {size}: {verdict}\n", puzzle.kind());
+            let draw = |answer: Option<&String>| {
+                render::family::framed(puzzle.kind(), puzzle.board(), puzzle.task(), answer.map(String::as_str))
+            };
+            out.push_str(&listed(mode, answers, draw));
+            if mode == Mode::All && answers.is_empty() {
+                out.push_str(&draw(None));
+            }
+            if let (Some(answer), true) = (answers.first(), mode != Mode::Count) {
+                out.push_str(&format!("answer: {answer}\n"));
+            }
+            out
+        }
+        AnySolved::Ring(ring, solutions) => {
+            let size = size_text(solved.kind(), ring.sectors() as i64, ring.rows() as i64);
+            let assignments: u64 = solutions.iter().map(|s| s.assignments).sum();
+            let mut out = format!("{place}: {size}: {verdict}; {assignments} ball assignments\n");
+            // Each solution shown under its triangles, even the first alone.
+            let shown = match mode {
+                Mode::Count => 0,
+                Mode::First => 1,
+                Mode::All => solutions.len(),
+            };
+            for (k, s) in solutions.iter().take(shown).enumerate() {
+                let triangles: Vec<String> = s.triangles.iter().map(ToString::to_string).collect();
+                out.push_str(&format!(
+                    "solution {}: triangle rows by sector: {} ({} ball assignments)\n",
+                    k + 1,
+                    triangles.join(" "),
+                    s.assignments
+                ));
+                out.push_str(&render::ring::board(ring, Some(s)));
+            }
+            if shown > 0 {
+                out.push_str(&render::ring::legend());
+            }
+            if solutions.is_empty() && mode != Mode::Count {
+                out.push_str(&render::ring::board(ring, None));
+            }
+            out
+        }
+    }
+}
+
+/// The solutions `mode` shows, each drawn by `draw`: none for a count, the
+/// first (or the puzzle without one) alone, or every one under `solution N:`.
+fn listed<S>(mode: Mode, solutions: &[S], draw: impl Fn(Option<&S>) -> String) -> String {
+    match mode {
+        Mode::Count => String::new(),
+        Mode::First => draw(solutions.first()),
+        Mode::All => {
+            solutions.iter().enumerate().map(|(k, s)| format!("solution {}:\n{}", k + 1, draw(Some(s)))).collect()
+        }
+    }
+}
+
+/// A solved puzzle from a file drawn as SVG, with its first solution.
+pub fn solved_svg(solved: &AnySolved, title: &str) -> String {
+    match solved {
+        AnySolved::Aquarium(puzzle, waters) => svg::aquarium::board(puzzle, waters.first(), title),
+        AnySolved::Sudoku(puzzle, grids) => svg::sudoku::board(puzzle, grids.first(), title),
+        AnySolved::Calendar { variant, date, tilings } => {
+            svg::calendar::board(variant, tilings.first(), &format!("{date} on the {} board", variant.name()))
+        }
+        AnySolved::Ring(ring, solutions) => svg::ring::board(ring, solutions.first(), title),
+        AnySolved::Family(puzzle, answers) => {
+            render::family::svg(puzzle.board(), answers.first().map(String::as_str), title).unwrap_or_default()
+        }
+    }
 }
 
 #[cfg(test)]

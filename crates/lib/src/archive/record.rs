@@ -224,14 +224,8 @@ fn derived(puzzle: &Puzzle, sites: &SiteConfig) -> Derived {
     Derived {
         solutions: puzzle.solution.as_ref().map(|s| s.found),
         solution_rows,
-        board: match &read {
-            Ok(AnyPuzzle::Calendar { variant, .. }) => Some(variant.name().to_string()),
-            _ => None,
-        },
-        date: match &read {
-            Ok(AnyPuzzle::Calendar { date, .. }) => Some(date.to_string()),
-            _ => None,
-        },
+        board: read.as_ref().ok().and_then(AnyPuzzle::calendar_day).map(|(variant, _)| variant.name().to_string()),
+        date: read.as_ref().ok().and_then(AnyPuzzle::calendar_day).map(|(_, date)| date.to_string()),
         link: puzzle
             .record
             .size_class

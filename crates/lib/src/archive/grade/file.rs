@@ -16,6 +16,7 @@ use crate::kinds::engine_grade;
 use crate::kinds::grading::{Grading, Step};
 use crate::kinds::home::Size;
 use crate::kinds::sudoku::{self, Grid};
+use crate::render;
 
 use super::super::import::{self, Format};
 use super::super::kinds::{AnyPuzzle, FamilyPuzzle, PuzzleError, detect, is_task_lines, parse_task_lines, size_text};
@@ -191,6 +192,31 @@ fn grade_family(line: usize, place: String, puzzle: FamilyPuzzle) -> Result<Grad
 }
 
 impl AnyGraded {
+    /// The board the hints' steps name cells of: a Sudoku framed, an Aquarium
+    /// framed and its tanks numbered (the steps name them by number); a puzzle
+    /// of the family's other kinds framed (its steps have no words).
+    pub fn board(&self) -> String {
+        match self {
+            AnyGraded::Family(family) => {
+                let puzzle = &family.puzzle;
+                render::family::framed(puzzle.kind(), puzzle.board(), puzzle.task(), None)
+            }
+            AnyGraded::Sudoku(sudoku) => render::sudoku::framed(&sudoku.puzzle),
+            AnyGraded::Aquarium(aquarium) => {
+                let puzzle = &aquarium.puzzle;
+                let mut text = render::aquarium::framed(puzzle, None);
+                text.push_str("Tanks, numbered in reading order:\n");
+                let side = puzzle.tank_count().to_string().len();
+                for r in 0..puzzle.height() {
+                    let row: Vec<String> =
+                        (0..puzzle.width()).map(|c| format!("{:>side$}", puzzle.tank(r, c) + 1)).collect();
+                    text.push_str(&format!("  {}\n", row.join(" ")));
+                }
+                text
+            }
+        }
+    }
+
     /// The file and line where a message names the puzzle.
     pub fn place(&self) -> &str {
         match self {

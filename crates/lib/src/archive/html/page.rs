@@ -76,17 +76,16 @@ impl Row {
     pub(super) fn of(puzzle: &Puzzle, read: Option<&AnyPuzzle>) -> Row {
         let day = match (&puzzle.record.special_date, read) {
             (Some(date), _) => date.clone(),
-            (None, Some(AnyPuzzle::Calendar { date, .. })) => date.to_string(),
+            (None, Some(read)) => read.calendar_day().map_or_else(String::new, |(_, date)| date.to_string()),
             _ => String::new(),
         };
         let solutions = match (read, &puzzle.solution) {
             (Some(read), Some(s)) if !read.expects_unique() => thousands(u64::from(s.found)),
             _ => String::new(),
         };
-        let board = match read {
-            Some(AnyPuzzle::Aquarium(aquarium)) => puzzlink::url(aquarium)[puzzlink::PREFIX.len()..].to_string(),
-            _ => String::new(),
-        };
+        let board = read
+            .and_then(AnyPuzzle::puzzlink)
+            .map_or_else(String::new, |url| url[puzzlink::PREFIX.len()..].to_string());
         let thumb = if board.is_empty() {
             picture::svg(puzzle, false).ok().flatten().unwrap_or_default()
         } else {
