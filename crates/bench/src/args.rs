@@ -334,6 +334,10 @@ pub struct PeersBenchArgs {
         default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/peer-solvers/family")
     )]
     pub script: std::path::PathBuf,
+    /// Stop the peer's search on a puzzle after this many seconds of wall time; such a puzzle is left out
+    /// of both solvers' figures and counted as unfinished [default: no limit]
+    #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u32).range(1..))]
+    pub time_limit: Option<u32>,
     #[command(flatten)]
     pub peer: PeerPython,
 }
