@@ -51,7 +51,7 @@ pub enum Command {
     Pages(PagesBenchArgs),
     /// The family's real puzzles by aquarchive and by multi-puzzle-solver (OR-Tools CP-SAT, Python), per kind: median and worst time of each, the ratio of the medians, and whether the peer's answers are the sites'
     #[command(
-        after_help = "Needs the peer solvers: scripts/peer-solvers/install (once).\n\nExamples:\n  aquarchive-bench peers\n  aquarchive-bench peers --kind tents --kind sudoku --runs 1"
+        after_help = "Needs the peer solvers: scripts/peer-solvers/install (once).\n\nExamples:\n  aquarchive-bench peers\n  aquarchive-bench peers --kind tents --kind sudoku --runs 1\n  aquarchive-bench peers --kind shingoki --runs 1 --time-limit 120"
     )]
     Peers(PeersBenchArgs),
     /// Puzzles imported (validated, solved, stored) per second into a fresh database
