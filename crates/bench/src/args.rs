@@ -51,7 +51,7 @@ pub enum Command {
     Pages(PagesBenchArgs),
     /// The family's real puzzles by aquarchive and by multi-puzzle-solver (OR-Tools CP-SAT, Python), per kind: median and worst time of each, the ratio of the medians, and whether the peer's answers are the sites'
     #[command(
-        after_help = "Needs the peer solvers: scripts/peer-solvers/install (once).\n\nExamples:\n  aquarchive-bench peers\n  aquarchive-bench peers --kind tents --kind sudoku --runs 1"
+        after_help = "Needs the peer solvers: scripts/peer-solvers/install (once).\n\nExamples:\n  aquarchive-bench peers\n  aquarchive-bench peers --kind tents --kind sudoku --runs 1\n  aquarchive-bench peers --kind shingoki --runs 1 --time-limit 120"
     )]
     Peers(PeersBenchArgs),
     /// Puzzles imported (validated, solved, stored) per second into a fresh database
@@ -334,6 +334,10 @@ pub struct PeersBenchArgs {
         default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/peer-solvers/family")
     )]
     pub script: std::path::PathBuf,
+    /// Stop the peer's search on a puzzle after this many seconds of wall time; such a puzzle is left out
+    /// of both solvers' figures and counted as unfinished [default: no limit]
+    #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u32).range(1..))]
+    pub time_limit: Option<u32>,
     #[command(flatten)]
     pub peer: PeerPython,
 }

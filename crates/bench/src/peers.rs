@@ -8,7 +8,10 @@
 //! The peer runs in `scripts/peer-solvers/family`, which converts each task
 //! to its model's input and times only the model's building and the search;
 //! aquarchive's puzzles are those `aquarchive-bench family` times, timed the
-//! same way ([`family::time`]).
+//! same way ([`family::time`]). With `--time-limit` the peer's search on a
+//! puzzle stops at the limit; a kind whose puzzles the peer did not all
+//! finish, or whose class of some puzzles its model does not take, is
+//! compared on the puzzles it did: "k of n", aquarchive's times of those k.
 
 use std::collections::BTreeMap;
 use std::ffi::OsString;
@@ -46,6 +49,31 @@ struct PeerTimes {
     agrees: usize,
     /// Puzzles the peer's package failed on (an exception of its own).
     failed: usize,
+    /// Puzzles whose search was stopped at the time limit.
+    unfinished: usize,
+    /// Puzzles of a class the peer's model does not take.
+    not_modelled: usize,
+    /// Aquarchive's times of the puzzles in `times`, in the same order.
+    ours: Vec<Duration>,
+}
+
+impl PeerTimes {
+    /// Whether the kind is compared on only the puzzles the peer finished
+    /// (some stopped at the limit or not modelled).
+    fn partial(&self) -> bool {
+        self.unfinished + self.not_modelled > 0
+    }
+}
+
+impl KindTimes {
+    /// Aquarchive's times the peer's are compared with, and the number of
+    /// puzzles the peer's answers are counted over.
+    fn compared(&self) -> (Vec<Duration>, usize) {
+        match &self.peer {
+            Some(peer) if peer.partial() => (peer.ours.clone(), peer.times.len()),
+            _ => (self.aquarchive.clone(), self.aquarchive.len()),
+        }
+    }
 }
 
 pub fn run(args: PeersBenchArgs) -> Result<(), BenchError> {
@@ -55,6 +83,9 @@ pub fn run(args: PeersBenchArgs) -> Result<(), BenchError> {
         vec![args.puzzles.file.clone().into(), "--runs".into(), runs.to_string().into()];
     for kind in &args.puzzles.kinds {
         script_args.extend(["--kind".into(), kind.into()]);
+    }
+    if let Some(limit) = args.time_limit {
+        script_args.extend(["--time-limit".into(), limit.to_string().into()]);
     }
     let script = relative_to_repository(&args.script.display().to_string()).to_string();
     eprintln!("aquarchive-bench: peers: {script} solves the puzzles first (a minute or more)");
@@ -82,7 +113,7 @@ pub fn run(args: PeersBenchArgs) -> Result<(), BenchError> {
         }
         let peer = if reals.iter().any(|r| by_line.contains_key(&r.line)) {
             let mut peer = PeerTimes::default();
-            for real in reals {
+            for (real, &ours) in reals.iter().zip(&aquarchive) {
                 let record = by_line.get(&real.line).ok_or_else(|| {
                     BenchError::Message(format!("{script}: no result for line {} ({kind})", real.line))
                 })?;
@@ -90,6 +121,15 @@ pub fn run(args: PeersBenchArgs) -> Result<(), BenchError> {
                     peer.failed += 1;
                     continue;
                 }
+                if record.get("unfinished").is_some() {
+                    peer.unfinished += 1;
+                    continue;
+                }
+                if record.get("not_modelled").is_some() {
+                    peer.not_modelled += 1;
+                    continue;
+                }
+                peer.ours.push(ours);
                 let seconds = record["seconds"]
                     .as_f64()
                     .ok_or_else(|| BenchError::Message(format!("{script}: a line without seconds: {record}")))?;
@@ -102,10 +142,17 @@ pub fn run(args: PeersBenchArgs) -> Result<(), BenchError> {
         };
         kinds.push(KindTimes { kind, aquarchive, peer });
     }
+    let limit = args.time_limit.map_or(String::new(), |s| {
+        format!(
+            "; the peer stopped after {s} s on a puzzle, and a kind it did not finish (or whose class it does not \
+             model) is compared on the puzzles it did, \"k of n\""
+        )
+    });
     let title = format!(
         "The family's real puzzles ({}) by aquarchive (one thread; model and a search for two answers) and by \
          multi-puzzle-solver ({script}: OR-Tools CP-SAT, one worker; its model built and searched to a second \
-         answer; Python's start, imports and the task's conversion not timed), best of {runs} runs a puzzle each:",
+         answer; Python's start, imports and the task's conversion not timed), best of {runs} runs a puzzle \
+         each{limit}:",
         relative_to_repository(&args.puzzles.file),
     );
     let mut out = render(&title, &rows(&mut kinds));
@@ -144,26 +191,41 @@ fn rows(kinds: &mut [KindTimes]) -> Vec<Vec<String>> {
     ];
     for k in kinds.iter_mut() {
         k.aquarchive.sort();
-        let ours = median(&k.aquarchive);
-        let mut row = vec![
-            k.kind.to_string(),
-            k.aquarchive.len().to_string(),
-            ms(ours),
-            ms(*k.aquarchive.last().expect("puzzles")),
-        ];
+        let n = k.aquarchive.len();
+        let (mut ours, counted) = k.compared();
+        ours.sort();
+        let mut row = vec![k.kind.to_string()];
+        match &k.peer {
+            Some(peer) if peer.partial() => row.push(format!("{} of {n}", peer.times.len())),
+            _ => row.push(n.to_string()),
+        }
+        match ours.last() {
+            Some(&worst) => row.extend([ms(median(&ours)), ms(worst)]),
+            None => row.extend(["-", "-"].map(String::from)),
+        }
         match &mut k.peer {
             None => row.extend(["no model", "", "", ""].map(String::from)),
             Some(peer) => {
                 peer.times.sort();
-                match peer.times.last() {
-                    Some(&worst) => {
+                match (peer.times.last(), ours.is_empty()) {
+                    (Some(&worst), false) => {
                         let theirs = median(&peer.times);
-                        row.extend([ms(theirs), ms(worst), shown_ratio(ratio(ours, theirs))]);
+                        row.extend([ms(theirs), ms(worst), shown_ratio(ratio(median(&ours), theirs))]);
                     }
-                    None => row.extend(["-", "-", "-"].map(String::from)),
+                    _ => row.extend(["-", "-", "-"].map(String::from)),
                 }
-                let failed = if peer.failed > 0 { format!(" ({} failed)", peer.failed) } else { String::new() };
-                row.push(format!("{}/{}{failed}", peer.agrees, k.aquarchive.len()));
+                let mut notes = Vec::new();
+                if peer.failed > 0 {
+                    notes.push(format!("{} failed", peer.failed));
+                }
+                if peer.unfinished > 0 {
+                    notes.push(format!("{} unfinished", peer.unfinished));
+                }
+                if peer.not_modelled > 0 {
+                    notes.push(format!("{} not modelled", peer.not_modelled));
+                }
+                let notes = if notes.is_empty() { String::new() } else { format!(" ({})", notes.join(", ")) };
+                row.push(format!("{}/{counted}{notes}", peer.agrees));
             }
         }
         rows.push(row);
@@ -176,20 +238,24 @@ fn rows(kinds: &mut [KindTimes]) -> Vec<Vec<String>> {
 fn verdict(kinds: &[KindTimes]) -> String {
     let mut slow = Vec::new();
     let mut disagree = Vec::new();
+    let mut unfinished = Vec::new();
     for k in kinds {
         let Some(peer) = &k.peer else { continue };
-        let mut ours = k.aquarchive.clone();
+        let (mut ours, counted) = k.compared();
         let mut theirs = peer.times.clone();
         ours.sort();
         theirs.sort();
-        if !theirs.is_empty() {
+        if !theirs.is_empty() && !ours.is_empty() {
             let r = ratio(median(&ours), median(&theirs));
             if r < TARGET_RATIO {
                 slow.push(format!("{} ({})", k.kind, shown_ratio(r)));
             }
         }
-        if peer.agrees < k.aquarchive.len() {
-            disagree.push(format!("{} ({}/{})", k.kind, peer.agrees, k.aquarchive.len()));
+        if peer.agrees < counted {
+            disagree.push(format!("{} ({}/{counted})", k.kind, peer.agrees));
+        }
+        if peer.partial() {
+            unfinished.push(format!("{} ({} of {})", k.kind, peer.times.len(), k.aquarchive.len()));
         }
     }
     let over: Vec<String> = kinds
@@ -213,6 +279,13 @@ fn verdict(kinds: &[KindTimes]) -> String {
     if !without.is_empty() {
         out.push_str(&format!("No model in the peer: {}\n", without.join(", ")));
     }
+    if !unfinished.is_empty() {
+        out.push_str(&format!(
+            "Kinds compared on the puzzles the peer finished (the rest stopped at the limit or of a class its model \
+             does not take): {}\n",
+            unfinished.join(", ")
+        ));
+    }
     out
 }
 
@@ -230,12 +303,17 @@ mod tests {
             KindTimes {
                 kind: Kind::Tents,
                 aquarchive: vec![ms(3), ms(1), ms(2)],
-                peer: Some(PeerTimes { times: vec![ms(40), ms(20), ms(90)], agrees: 3, failed: 0 }),
+                peer: Some(PeerTimes {
+                    times: vec![ms(40), ms(20), ms(90)],
+                    agrees: 3,
+                    failed: 0,
+                    ..PeerTimes::default()
+                }),
             },
             KindTimes {
                 kind: Kind::LightUp,
                 aquarchive: vec![ms(60), ms(2)],
-                peer: Some(PeerTimes { times: vec![ms(10)], agrees: 0, failed: 1 }),
+                peer: Some(PeerTimes { times: vec![ms(10)], agrees: 0, failed: 1, ..PeerTimes::default() }),
             },
             KindTimes { kind: Kind::Sudoku, aquarchive: vec![ms(1)], peer: None },
         ];
@@ -254,11 +332,47 @@ mod tests {
     }
 
     #[test]
+    fn a_kind_the_peer_did_not_finish_is_compared_on_the_puzzles_it_did() {
+        let mut kinds = vec![KindTimes {
+            kind: Kind::Shingoki,
+            aquarchive: vec![ms(1), ms(80), ms(3), ms(5)],
+            peer: Some(PeerTimes {
+                times: vec![ms(300), ms(100)],
+                agrees: 2,
+                unfinished: 1,
+                not_modelled: 1,
+                ours: vec![ms(3), ms(1)],
+                ..PeerTimes::default()
+            }),
+        }];
+        let rows = rows(&mut kinds);
+        // The slow puzzle the peer did not finish is in neither median.
+        assert_eq!(
+            rows[1],
+            [
+                "shingoki",
+                "2 of 4",
+                "3.000",
+                "3.000",
+                "300.000",
+                "300.000",
+                "100x",
+                "2/2 (1 unfinished, 1 not modelled)"
+            ]
+        );
+        let verdict = verdict(&kinds);
+        assert!(verdict.contains("is not 10x faster than the peer's: none\n"), "{verdict}");
+        assert!(verdict.contains("over 50 ms in aquarchive: shingoki (80.000 ms)\n"), "{verdict}");
+        assert!(verdict.contains("the site's puzzle): none\n"), "{verdict}");
+        assert!(verdict.contains("does not take): shingoki (2 of 4)\n"), "{verdict}");
+    }
+
+    #[test]
     fn a_kind_that_meets_every_target_is_named_nowhere() {
         let kinds = [KindTimes {
             kind: Kind::Tents,
             aquarchive: vec![ms(1)],
-            peer: Some(PeerTimes { times: vec![ms(10)], agrees: 1, failed: 0 }),
+            peer: Some(PeerTimes { times: vec![ms(10)], agrees: 1, failed: 0, ..PeerTimes::default() }),
         }];
         assert_eq!(
             verdict(&kinds),
