@@ -57,7 +57,7 @@ macro_rules! with_kinds {
             Tents => "tents", true, tents;
             Thermometers => "thermometers", true, thermometers;
             Words => "words", true;
-            YinYang => "yin-yang", true;
+            YinYang => "yin-yang", true, yin_yang;
         }
     };
 }
