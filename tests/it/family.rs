@@ -6,6 +6,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::family_server::KEPT;
 use crate::util::{Dir, fixtures, query};
 
 /// One real puzzle of the family, as its fixture line gives it.
@@ -45,14 +46,21 @@ pub fn task_lines(puzzles: &[Real]) -> String {
 fn every_real_puzzle_of_the_family_is_kept_and_those_with_solvers_are_solved_to_the_sites_answer() {
     let dir = Dir::new();
     let puzzles = real_puzzles();
-    dir.write("family.txt", task_lines(&puzzles));
+    // The real puzzles, and last one of a kind kept without being read.
+    let (kept_kind, kept_task, _, _) = KEPT;
+    dir.write("family.txt", task_lines(&puzzles) + &format!("{kept_kind} {kept_task}\n"));
+    let total = puzzles.len() + 1;
     let import = dir.run(&["import", "family.txt"]).ok();
-    assert!(import.stdout.contains(&format!("{} puzzles stored", puzzles.len())), "{import}");
+    assert!(import.stdout.contains(&format!("{total} puzzles stored")), "{import}");
 
     let listed = dir.run(&["list", "--json"]).ok().json_lines();
-    assert_eq!(listed.len(), puzzles.len());
+    assert_eq!(listed.len(), total);
+    let (kept, read) = listed.split_last().unwrap();
+    assert_eq!((&kept["kind"], &kept["status"]), (&kept_kind.into(), &"no-solver".into()), "{kept}");
+    assert_eq!(kept["text"].as_str().unwrap().trim(), kept_task);
     let mut statuses: BTreeMap<(String, String), usize> = BTreeMap::new();
-    for (record, real) in listed.iter().zip(&puzzles) {
+    statuses.insert((kept_kind.into(), "no-solver".into()), 1);
+    for (record, real) in read.iter().zip(&puzzles) {
         assert_eq!(record["kind"], real.kind.as_str(), "{record}");
         let status = record["status"].as_str().unwrap().to_string();
         *statuses.entry((real.kind.clone(), status.clone())).or_default() += 1;
@@ -67,15 +75,15 @@ fn every_real_puzzle_of_the_family_is_kept_and_those_with_solvers_are_solved_to_
             other => panic!("{} puzzle stored as {other}: {record}", real.kind),
         }
     }
-    // Aquarium's two solve; a kind without a home is kept.
+    // Aquarium's two solve, and so do yin-yang's five, the last kind read.
     assert_eq!(statuses.get(&("aquarium".into(), "ok".into())), Some(&2), "{statuses:?}");
-    assert_eq!(statuses.get(&("yin-yang".into(), "no-solver".into())), Some(&5), "{statuses:?}");
+    assert_eq!(statuses.get(&("yin-yang".into(), "ok".into())), Some(&5), "{statuses:?}");
 
     // Every record holds by independent code, and a second import adds nothing.
     let verify = dir.run(&["verify"]).ok();
-    assert!(verify.stdout.contains(&format!("{} puzzles checked, 0 mismatches", puzzles.len())), "{verify}");
+    assert!(verify.stdout.contains(&format!("{total} puzzles checked, 0 mismatches")), "{verify}");
     let again = dir.run(&["import", "family.txt"]).expect_code(3);
-    assert!(again.stdout.contains(&format!("0 puzzles stored, {} already present", puzzles.len())), "{again}");
+    assert!(again.stdout.contains(&format!("0 puzzles stored, {total} already present")), "{again}");
 
     // A site's kinds: puzzle-binairo.com serves binairo and binairo-plus.
     let binairo = dir.run(&["list", "--site", "binairo", "--json"]).ok().json_lines();
@@ -88,11 +96,11 @@ fn every_real_puzzle_of_the_family_is_kept_and_those_with_solvers_are_solved_to_
     dir.run(&["export", "--format", "text", "--out", "texts"]).ok();
     let texts = Dir::new();
     let back = texts.run(&["import", dir.join("texts").to_str().unwrap()]).ok();
-    assert!(back.stdout.contains(&format!("{} puzzles stored", puzzles.len())), "{back}");
+    assert!(back.stdout.contains(&format!("{total} puzzles stored")), "{back}");
 
     // Stats count them by kind and status.
     let stats = dir.run(&["stats"]).ok();
-    assert!(stats.stdout.contains("yin-yang"), "{stats}");
+    assert!(stats.stdout.contains("yin-yang") && stats.stdout.contains(kept_kind), "{stats}");
     assert!(stats.stdout.contains("no-solver"), "{stats}");
 
     // Exported as JSON lines, they come back whole into another archive.
@@ -102,21 +110,21 @@ fn every_real_puzzle_of_the_family_is_kept_and_those_with_solvers_are_solved_to_
     std::fs::copy(dir.join("family.jsonl"), other.join("family.jsonl")).unwrap();
     other.run(&["import", "family.jsonl"]).ok();
     let restored = query(&other.join("archive/aquarchive.sqlite"), "SELECT count(*) FROM puzzles");
-    assert_eq!(restored, puzzles.len() as i64);
+    assert_eq!(restored, total as i64);
     other.run(&["verify"]).ok();
 }
 
 #[test]
 fn a_kind_not_read_yet_shows_its_task_and_says_so() {
     let dir = Dir::new();
-    let yin_yang = real_puzzles().into_iter().find(|p| p.kind == "yin-yang").unwrap();
-    dir.write("one.txt", format!("yin-yang {}\n", yin_yang.task));
+    let (kind, task, _, _) = KEPT;
+    dir.write("one.txt", format!("{kind} {task}\n"));
     let import = dir.run(&["import", "one.txt"]).ok();
     assert!(import.stdout.contains("1 puzzle stored (1 kept for a solver to come)"), "{import}");
     let show = dir.run(&["show", "1"]).ok();
-    assert!(show.stdout.contains(&format!("task: {}", yin_yang.task)), "{show}");
+    assert!(show.stdout.contains(&format!("task: {task}")), "{show}");
     assert!(show.stdout.contains("no-solver"), "{show}");
-    assert!(show.stdout.contains("its board will be drawn once aquarchive reads yin-yang tasks"), "{show}");
+    assert!(show.stdout.contains(&format!("its board will be drawn once aquarchive reads {kind} tasks")), "{show}");
 }
 
 #[test]
@@ -152,8 +160,8 @@ fn task_lines_that_break_their_grammar_are_named_by_line() {
 #[test]
 fn an_archive_of_version_1_takes_puzzles_kept_for_a_solver() {
     let dir = crate::archive_format::copy_of("v1");
-    let yin_yang = real_puzzles().into_iter().find(|p| p.kind == "yin-yang").unwrap();
-    dir.write("one.txt", format!("yin-yang {}\n", yin_yang.task));
+    let (kind, task, _, _) = KEPT;
+    dir.write("one.txt", format!("{kind} {task}\n"));
     dir.run(&["--db", "a.sqlite", "import", "one.txt"]).ok();
     assert_eq!(query(&dir.join("a.sqlite"), "SELECT count(*) FROM puzzles WHERE status = 'no-solver'"), 1);
     // The upgrade kept every solution with its puzzle.

@@ -161,15 +161,15 @@ fn a_family_kinds_page_draws_its_board_or_says_when_it_will() {
     let doc = Html::parse_document(&page);
     assert_eq!(select(&doc, "figure.board svg").len(), 1, "{page}");
     assert_eq!(select(&doc, "figure.board svg g.solution").len(), 1, "{page}");
-    // Yin-yang's is not read yet: its task, and a line saying so.
-    let mut yin_yang = puzzle(4, Kind::YinYang, "BlBaBaBaWcWWbWh\n");
-    (yin_yang.record.status, yin_yang.solution) = (Status::NoSolver, None);
-    let (page, _) = page_of(&yin_yang, &[], None, None);
+    // Slant's is not read yet: its task, and a line saying so.
+    let mut slant = puzzle(4, Kind::Slant, "a1b2a1c0b1a2d1a3b1c2a1b\n");
+    (slant.record.status, slant.solution) = (Status::NoSolver, None);
+    let (page, _) = page_of(&slant, &[], None, None);
     let doc = Html::parse_document(&page);
-    assert_eq!(texts(&doc, "figure.board pre"), ["BlBaBaBaWcWWbWh\n"]);
+    assert_eq!(texts(&doc, "figure.board pre"), ["a1b2a1c0b1a2d1a3b1c2a1b\n"]);
     assert_eq!(
         texts(&doc, "figure.board figcaption"),
-        ["The yin-yang task as the site gave it: its board will be drawn once aquarchive reads yin-yang tasks."]
+        ["The slant task as the site gave it: its board will be drawn once aquarchive reads slant tasks."]
     );
 }
 
