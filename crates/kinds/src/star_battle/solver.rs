@@ -712,16 +712,22 @@ impl Search<'_> {
 }
 
 /// The most positions of a bit set that can be taken with no two side by
-/// side: greedily the first of each run, then every other one (half the
-/// run rounded up).
-fn most_apart(mut open: u128) -> u16 {
-    let mut most = 0;
-    while open != 0 {
-        let position = open & open.wrapping_neg();
-        open &= !(position | position << 1);
-        most += 1;
-    }
-    most
+/// side: the first of each run, then every other one (half the run rounded
+/// up), all runs at once ([`every_other`]).
+fn most_apart(open: u128) -> u16 {
+    every_other(open).count_ones() as u16
+}
+
+/// The positions of a bit set at an even distance from the first of their
+/// run, without walking the runs: adding a run's first bit to the set
+/// carries through the run and clears it, so the runs that start at an
+/// even position are those that adding the even first bits clears; their
+/// even positions and the other runs' odd ones are taken.
+fn every_other(open: u128) -> u128 {
+    const EVEN: u128 = u128::MAX / 3;
+    let firsts = open & !(open << 1);
+    let from_even = open & !open.wrapping_add(firsts & EVEN);
+    (from_even & EVEN) | (open & !from_even & !EVEN)
 }
 
 /// For every band of lines `first..=last`, how many of a family of units
@@ -837,12 +843,29 @@ fn placements(
 
 #[cfg(test)]
 mod tests {
-    use super::most_apart;
+    use super::{every_other, most_apart};
+
+    /// Every other position of each run from its first, run by run, as the
+    /// rule says it.
+    fn plain_every_other(set: u128) -> u128 {
+        let mut taken = 0;
+        let mut run = 0;
+        for bit in 0..128 {
+            if set >> bit & 1 == 1 {
+                if run % 2 == 0 {
+                    taken |= 1 << bit;
+                }
+                run += 1;
+            } else {
+                run = 0;
+            }
+        }
+        taken
+    }
 
     #[test]
     fn most_apart_takes_half_of_each_run_rounded_up() {
         for set in 0u128..1 << 14 {
-            // Run by run, as the rule says it.
             let mut plain = 0u16;
             let mut run = 0u16;
             for bit in 0..=14 {
@@ -854,9 +877,18 @@ mod tests {
                 }
             }
             assert_eq!(most_apart(set), plain, "{set:b}");
+            assert_eq!(every_other(set), plain_every_other(set), "{set:b}");
         }
-        // Runs reaching the top of the set, where a carry could go astray.
+        // Runs reaching the top of the set, where a carry could go astray,
+        // and sets spread over all 128 bits.
         assert_eq!(most_apart(u128::MAX >> 28), 50);
         assert_eq!(most_apart((u128::MAX >> 28) & !1), 50);
+        let mut rng = crate::rng::Rng::for_item(128, 0);
+        for _ in 0..10_000 {
+            let set = (0..128).filter(|_| rng.below(3) > 0).fold(0u128, |set, bit| set | 1 << bit);
+            for set in [set, set >> 1, set | 1 << 127, u128::MAX, u128::MAX << 1] {
+                assert_eq!(every_other(set), plain_every_other(set), "{set:b}");
+            }
+        }
     }
 }
