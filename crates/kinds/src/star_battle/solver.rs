@@ -336,39 +336,38 @@ impl Search<'_> {
     /// position from its first: the positions between are empty, and a
     /// position left with one unknown cell stars it.
     fn settle_strip(&mut self, state: &mut State, first: usize, width: usize, need: u16) -> bool {
-        let grid = self.grid;
-        let lines = first..first + width;
-        let open = |state: &State| lines.clone().fold(0u128, |open, line| open | state.open[line]);
-        let open_now = open(state);
+        let open = state.open[first..first + width].iter().fold(0u128, |open, &line| open | line);
         // Each run holds at least half its positions: no need to count.
-        if (open_now.count_ones() as u16).div_ceil(2) > need {
+        if (open.count_ones() as u16).div_ceil(2) > need {
             return true;
         }
-        let most = most_apart(open_now);
+        let from_first = every_other(open);
+        let most = from_first.count_ones() as u16;
         if most != need {
             return most > need;
         }
-        let mut rest = open(state);
-        while rest != 0 {
-            let from = rest.trailing_zeros() as usize;
-            let len = (rest >> from).trailing_ones() as usize;
-            rest &= !((u128::MAX >> (128 - len)) << from);
-            if len.is_multiple_of(2) {
-                continue;
-            }
-            for (offset, position) in (from..from + len).enumerate() {
-                let mut cells = lines
-                    .clone()
-                    .map(|line| grid.unit_cells[line][position] as usize)
-                    .filter(|&cell| state.cells[cell] == UNKNOWN);
-                let fits = match (offset % 2, cells.next(), cells.next()) {
-                    (1, first, second) => first.into_iter().chain(second).all(|cell| self.empty(state, cell)),
-                    (_, Some(cell), None) => self.star(state, cell),
-                    _ => true,
-                };
-                if !fits {
+        // Every other position from each run's last: in a run of odd length
+        // the same positions as from its first, in one of even length the
+        // others.
+        let from_last = every_other(open.reverse_bits() >> (128 - self.grid.side)).reverse_bits()
+            >> (128 - self.grid.side);
+        let between = open & !(from_first | from_last);
+        let stars = from_first & from_last;
+        let n = self.grid.side;
+        let cell = |line: usize, position: usize| if line < n { line * n + position } else { position * n + line - n };
+        for position in bits(between) {
+            for line in first..first + width {
+                if !self.empty(state, cell(line, position)) {
                     return false;
                 }
+            }
+        }
+        for position in bits(stars) {
+            let mut unknown = (first..first + width).map(|line| cell(line, position)).filter(|&c| state.cells[c] == UNKNOWN);
+            if let (Some(cell), None) = (unknown.next(), unknown.next())
+                && !self.star(state, cell)
+            {
+                return false;
             }
         }
         true
@@ -728,6 +727,15 @@ fn every_other(open: u128) -> u128 {
     let firsts = open & !(open << 1);
     let from_even = open & !open.wrapping_add(firsts & EVEN);
     (from_even & EVEN) | (open & !from_even & !EVEN)
+}
+
+/// The positions of a bit set, lowest first.
+fn bits(mut set: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        let position = (set != 0).then(|| set.trailing_zeros() as usize)?;
+        set &= set - 1;
+        Some(position)
+    })
 }
 
 /// For every band of lines `first..=last`, how many of a family of units
