@@ -60,12 +60,6 @@ struct Grid {
     unit_cells: Vec<Vec<u16>>,
     /// The row, column and region of each cell.
     units_of: Vec<[u16; 3]>,
-    /// The cells touching each cell, diagonals included.
-    touching: Vec<Vec<u16>>,
-    /// The strips of two rows or two columns each cell is in, numbered
-    /// after the units: `3n + r` for rows `r` and `r + 1`, `4n - 1 + c`
-    /// for columns `c` and `c + 1`.
-    strips_of: Vec<Vec<u16>>,
     /// Each region's cells as `(row, the columns' bit set)`, one entry a
     /// row it has cells in, by row; and the same by column.
     region_rows: Vec<Vec<(usize, u128)>>,
@@ -149,50 +143,43 @@ impl Grid {
         let n = puzzle.side();
         let mut unit_cells = vec![Vec::with_capacity(n); 3 * n];
         let mut units_of = Vec::with_capacity(n * n);
-        let mut touching = Vec::with_capacity(n * n);
+        // Each region's bit set of columns in each row, and of rows in each column.
+        let mut by_row = vec![0u128; n * n];
+        let mut by_col = vec![0u128; n * n];
         for cell in 0..n * n {
-            let (row, col) = (cell / n, cell % n);
-            let units = [row, n + col, 2 * n + puzzle.region(cell)];
+            let (row, col, region) = (cell / n, cell % n, puzzle.region(cell));
+            let units = [row, n + col, 2 * n + region];
             for unit in units {
                 unit_cells[unit].push(cell as u16);
             }
             units_of.push(units.map(|u| u as u16));
-            let mut around = Vec::with_capacity(8);
-            for r in row.saturating_sub(1)..(row + 2).min(n) {
-                for c in col.saturating_sub(1)..(col + 2).min(n) {
-                    if (r, c) != (row, col) {
-                        around.push((r * n + c) as u16);
-                    }
-                }
-            }
-            touching.push(around);
+            by_row[region * n + row] |= 1 << col;
+            by_col[region * n + col] |= 1 << row;
         }
-        let lines_of = |region: usize, by_row: bool| {
-            let mut lines = vec![0u128; n];
-            for cell in (0..n * n).filter(|&cell| puzzle.region(cell) == region) {
-                let (line, at) = if by_row { (cell / n, cell % n) } else { (cell % n, cell / n) };
-                lines[line] |= 1 << at;
-            }
-            lines.into_iter().enumerate().filter(|&(_, cells)| cells != 0).collect()
+        let lines = |masks: &[u128]| -> Vec<Vec<(usize, u128)>> {
+            masks
+                .chunks(n)
+                .map(|lines| lines.iter().copied().enumerate().filter(|&(_, cells)| cells != 0).collect())
+                .collect()
         };
         Grid {
             side: n,
             stars: puzzle.stars() as u16,
             unit_cells,
             units_of,
-            touching,
-            strips_of: (0..n * n)
-                .map(|cell| {
-                    let (row, col) = (cell / n, cell % n);
-                    let pairs = |line: usize| (line.saturating_sub(1)..(line + 1).min(n - 1)).collect::<Vec<_>>();
-                    let rows = pairs(row).into_iter().map(|pair| 3 * n + pair);
-                    let cols = pairs(col).into_iter().map(|pair| 4 * n - 1 + pair);
-                    rows.chain(cols).map(|strip| strip as u16).collect()
-                })
-                .collect(),
-            region_rows: (0..n).map(|region| lines_of(region, true)).collect(),
-            region_cols: (0..n).map(|region| lines_of(region, false)).collect(),
+            region_rows: lines(&by_row),
+            region_cols: lines(&by_col),
         }
+    }
+
+    /// The strips of two rows or two columns a cell is in, numbered after
+    /// the units: `3n + r` for rows `r` and `r + 1`, `4n - 1 + c` for
+    /// columns `c` and `c + 1`.
+    fn strips_of(&self, cell: usize) -> impl Iterator<Item = usize> {
+        let n = self.side;
+        let (row, col) = (cell / n, cell % n);
+        let pairs = move |line: usize| line.saturating_sub(1)..(line + 1).min(n - 1);
+        pairs(row).map(move |pair| 3 * n + pair).chain(pairs(col).map(move |pair| 4 * n - 1 + pair))
     }
 }
 
@@ -239,8 +226,17 @@ impl Search<'_> {
             self.enqueue(unit);
         }
         self.enqueue_strips(cell);
-        let grid = self.grid;
-        grid.touching[cell].iter().all(|&other| self.empty(state, other as usize))
+        // The cells touching it, diagonals included.
+        let n = self.grid.side;
+        let (row, col) = (cell / n, cell % n);
+        for r in row.saturating_sub(1)..(row + 2).min(n) {
+            for c in col.saturating_sub(1)..(col + 2).min(n) {
+                if (r, c) != (row, col) && !self.empty(state, r * n + c) {
+                    return false;
+                }
+            }
+        }
+        true
     }
 
     /// Empties a cell. False when it held a star, or its units can no
@@ -321,8 +317,8 @@ impl Search<'_> {
     /// Queues the strips of two lines a cell's change may move.
     fn enqueue_strips(&mut self, cell: usize) {
         let grid = self.grid;
-        for &strip in &grid.strips_of[cell] {
-            self.enqueue(strip as usize);
+        for strip in grid.strips_of(cell) {
+            self.enqueue(strip);
         }
     }
 
