@@ -25,9 +25,11 @@
 //!   regions reach into the `k` rows at all, those regions' cells outside
 //!   them are empty. The same for columns, and for columns against rows.
 //!
-//! Then it probes: each unknown cell, those of the tightest units first, is
-//! given a star in a copy of the grid and settled (bands left out: they
-//! cost more than the rest), and the cells where that fails are empty. A
+//! Then it probes: each unknown cell, unit by unit, the tightest unit of
+//! those left first (weighed again after each unit, as the failed probes
+//! tighten them), is given a star in a copy of the grid and settled (bands
+//! left out: they cost more than the rest), and the cells where that fails
+//! are empty. A
 //! unit that lacks a star will have it in one of its unknown cells, so
 //! whatever a star in each of them empties is empty. Once a round of probes
 //! finds nothing, the units with few ways left to place their stars try
@@ -539,43 +541,51 @@ impl Search<'_> {
                 }
             }
             known.before.clone_from(&state.cells);
-            // The cells of the tightest units first: what their probes
-            // find spares the probes of the rest.
-            let mut order: Vec<usize> = (0..cells)
-                .filter(|&cell| {
-                    state.cells[cell] == UNKNOWN && self.grid.units_of[cell].iter().any(|&u| moved[u as usize])
-                })
-                .collect();
-            order.sort_by_key(|&cell| {
-                self.grid.units_of[cell]
-                    .iter()
-                    .map(|&u| {
-                        let u = u as usize;
-                        u32::from(state.unknown[u]) * 64 / u32::from(self.grid.stars - state.stars[u]).max(1)
-                    })
-                    .min()
-            });
-            for cell in order {
-                if state.cells[cell] != UNKNOWN {
-                    continue;
-                }
-                self.stats.probes += 1;
-                let mut trial = std::mem::take(&mut self.trial);
-                trial.clone_from(state);
-                self.emptied.clear();
-                let fits = self.star(&mut trial, cell) && self.settle(&mut trial, false);
-                self.trial = trial;
-                self.clear_queue();
-                if fits {
-                    let by = &mut known.emptied_by[cell * words..(cell + 1) * words];
-                    by.fill(0);
-                    for &other in &self.emptied {
-                        by[other as usize / 64] |= 1 << (other % 64);
+            // The cells of the tightest unit first, the units weighed again
+            // after each: what their probes find spares the probes of the rest.
+            let mut pending = vec![false; cells];
+            let mut pending_in = vec![0u16; units];
+            for cell in 0..cells {
+                if state.cells[cell] == UNKNOWN && self.grid.units_of[cell].iter().any(|&u| moved[u as usize]) {
+                    pending[cell] = true;
+                    for unit in self.grid.units_of[cell] {
+                        pending_in[unit as usize] += 1;
                     }
-                } else {
-                    emptied = true;
-                    if !self.empty(state, cell) || !self.settle(state, false) {
-                        return false;
+                }
+            }
+            while let Some(unit) = (0..units).filter(|&u| pending_in[u] > 0).min_by_key(|&u| {
+                u32::from(state.unknown[u]) * 64 / u32::from(self.grid.stars - state.stars[u]).max(1)
+            }) {
+                for &cell in &self.grid.unit_cells[unit] {
+                    let cell = cell as usize;
+                    if !pending[cell] {
+                        continue;
+                    }
+                    pending[cell] = false;
+                    for unit in self.grid.units_of[cell] {
+                        pending_in[unit as usize] -= 1;
+                    }
+                    if state.cells[cell] != UNKNOWN {
+                        continue;
+                    }
+                    self.stats.probes += 1;
+                    let mut trial = std::mem::take(&mut self.trial);
+                    trial.clone_from(state);
+                    self.emptied.clear();
+                    let fits = self.star(&mut trial, cell) && self.settle(&mut trial, false);
+                    self.trial = trial;
+                    self.clear_queue();
+                    if fits {
+                        let by = &mut known.emptied_by[cell * words..(cell + 1) * words];
+                        by.fill(0);
+                        for &other in &self.emptied {
+                            by[other as usize / 64] |= 1 << (other % 64);
+                        }
+                    } else {
+                        emptied = true;
+                        if !self.empty(state, cell) || !self.settle(state, false) {
+                            return false;
+                        }
                     }
                 }
             }
