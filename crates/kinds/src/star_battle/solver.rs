@@ -48,6 +48,14 @@ use multicover::Stats;
 
 use super::StarBattle;
 
+/// A line's cells as a bit set, bit `i` its `i`-th cell: the solver takes
+/// grids of a side up to its bits ([`MAX_SIDE`]).
+type Line = u64;
+const BITS: usize = Line::BITS as usize;
+
+/// The largest side the solver takes; the engine solves the others.
+pub(super) const MAX_SIDE: usize = BITS;
+
 const UNKNOWN: u8 = 0;
 const STAR: u8 = 1;
 const EMPTY: u8 = 2;
@@ -64,8 +72,8 @@ struct Grid {
     units_of: Vec<[u16; 3]>,
     /// Each region's cells as `(row, the columns' bit set)`, one entry a
     /// row it has cells in, by row; and the same by column.
-    region_rows: Vec<Vec<(usize, u128)>>,
-    region_cols: Vec<Vec<(usize, u128)>>,
+    region_rows: Vec<Vec<(usize, Line)>>,
+    region_cols: Vec<Vec<(usize, Line)>>,
 }
 
 /// What the search changes: each cell's state, and per unit its stars and
@@ -78,7 +86,7 @@ struct State {
     /// The unknown cells of each line (rows, then columns) as a bit set:
     /// bit `c` of a row is its cell in column `c`, bit `r` of a column its
     /// cell in row `r`.
-    open: Vec<u128>,
+    open: Vec<Line>,
 }
 
 /// What probing found below a node, true of every grid below it: the
@@ -123,7 +131,7 @@ pub(super) fn solve(puzzle: &StarBattle, limit: usize) -> (Vec<Vec<bool>>, Stats
         cells: vec![UNKNOWN; grid.side * grid.side],
         stars: vec![0; units],
         unknown: grid.unit_cells.iter().map(|cells| cells.len() as u16).collect(),
-        open: vec![u128::MAX >> (128 - grid.side); 2 * grid.side],
+        open: vec![Line::MAX >> (BITS - grid.side); 2 * grid.side],
     };
     let mut solutions = Vec::new();
     let exhausted = if limit == 0 {
@@ -146,8 +154,8 @@ impl Grid {
         let mut unit_cells = vec![Vec::with_capacity(n); 3 * n];
         let mut units_of = Vec::with_capacity(n * n);
         // Each region's bit set of columns in each row, and of rows in each column.
-        let mut by_row = vec![0u128; n * n];
-        let mut by_col = vec![0u128; n * n];
+        let mut by_row: Vec<Line> = vec![0; n * n];
+        let mut by_col: Vec<Line> = vec![0; n * n];
         for cell in 0..n * n {
             let (row, col, region) = (cell / n, cell % n, puzzle.region(cell));
             let units = [row, n + col, 2 * n + region];
@@ -158,7 +166,7 @@ impl Grid {
             by_row[region * n + row] |= 1 << col;
             by_col[region * n + col] |= 1 << row;
         }
-        let lines = |masks: &[u128]| -> Vec<Vec<(usize, u128)>> {
+        let lines = |masks: &[Line]| -> Vec<Vec<(usize, Line)>> {
             masks
                 .chunks(n)
                 .map(|lines| lines.iter().copied().enumerate().filter(|&(_, cells)| cells != 0).collect())
@@ -334,7 +342,7 @@ impl Search<'_> {
     /// position from its first: the positions between are empty, and a
     /// position left with one unknown cell stars it.
     fn settle_strip(&mut self, state: &mut State, first: usize, width: usize, need: u16) -> bool {
-        let open = state.open[first..first + width].iter().fold(0u128, |open, &line| open | line);
+        let open = state.open[first..first + width].iter().fold(0, |open: Line, &line| open | line);
         // Each run holds at least half its positions: no need to count.
         if (open.count_ones() as u16).div_ceil(2) > need {
             return true;
@@ -347,8 +355,8 @@ impl Search<'_> {
         // Every other position from each run's last: in a run of odd length
         // the same positions as from its first, in one of even length the
         // others.
-        let from_last = every_other(open.reverse_bits() >> (128 - self.grid.side)).reverse_bits()
-            >> (128 - self.grid.side);
+        let from_last = every_other(open.reverse_bits() >> (BITS - self.grid.side)).reverse_bits()
+            >> (BITS - self.grid.side);
         let between = open & !(from_first | from_last);
         let stars = from_first & from_last;
         let n = self.grid.side;
@@ -392,7 +400,7 @@ impl Search<'_> {
         let mut best = u16::MAX;
         for (lines, first) in [(&grid.region_rows[region], 0), (&grid.region_cols[region], n)] {
             for shift in 0..2 {
-                let (mut most, mut slab, mut open) = (0, usize::MAX, 0u128);
+                let (mut most, mut slab, mut open): (u16, usize, Line) = (0, usize::MAX, 0);
                 for &(line, cells) in lines {
                     if (line + shift) / 2 != slab {
                         most += most_apart(open);
@@ -413,8 +421,8 @@ impl Search<'_> {
         let n = self.grid.side;
         // For each unit, the lines of each direction where it can still
         // hold a star.
-        let mut rows_of = vec![0u128; 3 * n];
-        let mut cols_of = vec![0u128; 3 * n];
+        let mut rows_of: Vec<Line> = vec![0; 3 * n];
+        let mut cols_of: Vec<Line> = vec![0; 3 * n];
         for (cell, &at) in state.cells.iter().enumerate() {
             if at != EMPTY {
                 for unit in self.grid.units_of[cell] {
@@ -440,7 +448,7 @@ impl Search<'_> {
                     if inside < k && reaching > k {
                         continue;
                     }
-                    let band: u128 = (u128::MAX >> (127 - last)) & (u128::MAX << first);
+                    let band: Line = (Line::MAX >> ((BITS - 1) - last)) & (Line::MAX << first);
                     let mut changed = false;
                     if inside == k {
                         // The rest of the band is empty.
@@ -719,7 +727,7 @@ impl Search<'_> {
 /// The most positions of a bit set that can be taken with no two side by
 /// side: the first of each run, then every other one (half the run rounded
 /// up), all runs at once ([`every_other`]).
-fn most_apart(open: u128) -> u16 {
+fn most_apart(open: Line) -> u16 {
     every_other(open).count_ones() as u16
 }
 
@@ -728,15 +736,15 @@ fn most_apart(open: u128) -> u16 {
 /// carries through the run and clears it, so the runs that start at an
 /// even position are those that adding the even first bits clears; their
 /// even positions and the other runs' odd ones are taken.
-fn every_other(open: u128) -> u128 {
-    const EVEN: u128 = u128::MAX / 3;
+fn every_other(open: Line) -> Line {
+    const EVEN: Line = Line::MAX / 3;
     let firsts = open & !(open << 1);
     let from_even = open & !open.wrapping_add(firsts & EVEN);
     (from_even & EVEN) | (open & !from_even & !EVEN)
 }
 
 /// The positions of a bit set, lowest first.
-fn bits(mut set: u128) -> impl Iterator<Item = usize> {
+fn bits(mut set: Line) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         let position = (set != 0).then(|| set.trailing_zeros() as usize)?;
         set &= set - 1;
@@ -758,7 +766,7 @@ struct BandCounts {
 }
 
 impl BandCounts {
-    fn new(side: usize, masks: impl Iterator<Item = u128>) -> BandCounts {
+    fn new(side: usize, masks: impl Iterator<Item = Line>) -> BandCounts {
         let n = side;
         // Each unit counts at its span (first and last line), and each gap
         // in its lines (a band of lines it misses, the grid's edges
@@ -768,7 +776,7 @@ impl BandCounts {
         let mut units = 0;
         for mask in masks {
             units += 1;
-            let (low, high) = (mask.trailing_zeros() as usize, 127 - mask.leading_zeros() as usize);
+            let (low, high) = (mask.trailing_zeros() as usize, (BITS - 1) - mask.leading_zeros() as usize);
             spans[low * n + high] += 1;
             let mut from = 0;
             let mut rest = mask;
@@ -857,14 +865,14 @@ fn placements(
 
 #[cfg(test)]
 mod tests {
-    use super::{every_other, most_apart};
+    use super::{BITS, Line, every_other, most_apart};
 
     /// Every other position of each run from its first, run by run, as the
     /// rule says it.
-    fn plain_every_other(set: u128) -> u128 {
+    fn plain_every_other(set: Line) -> Line {
         let mut taken = 0;
         let mut run = 0;
-        for bit in 0..128 {
+        for bit in 0..BITS {
             if set >> bit & 1 == 1 {
                 if run % 2 == 0 {
                     taken |= 1 << bit;
@@ -879,7 +887,7 @@ mod tests {
 
     #[test]
     fn most_apart_takes_half_of_each_run_rounded_up() {
-        for set in 0u128..1 << 14 {
+        for set in 0..1 << 14 as Line {
             let mut plain = 0u16;
             let mut run = 0u16;
             for bit in 0..=14 {
@@ -894,13 +902,13 @@ mod tests {
             assert_eq!(every_other(set), plain_every_other(set), "{set:b}");
         }
         // Runs reaching the top of the set, where a carry could go astray,
-        // and sets spread over all 128 bits.
-        assert_eq!(most_apart(u128::MAX >> 28), 50);
-        assert_eq!(most_apart((u128::MAX >> 28) & !1), 50);
+        // and sets spread over all the bits.
+        assert_eq!(most_apart(Line::MAX >> 28), 18);
+        assert_eq!(most_apart((Line::MAX >> 29) & !1), 17);
         let mut rng = crate::rng::Rng::for_item(128, 0);
         for _ in 0..10_000 {
-            let set = (0..128).filter(|_| rng.below(3) > 0).fold(0u128, |set, bit| set | 1 << bit);
-            for set in [set, set >> 1, set | 1 << 127, u128::MAX, u128::MAX << 1] {
+            let set = (0..BITS).filter(|_| rng.below(3) > 0).fold(0, |set: Line, bit| set | 1 << bit);
+            for set in [set, set >> 1, set | 1 << (BITS - 1), Line::MAX, Line::MAX << 1] {
                 assert_eq!(every_other(set), plain_every_other(set), "{set:b}");
             }
         }
