@@ -551,16 +551,18 @@ impl Search<'_> {
             known.before.clone_from(&state.cells);
             // The cells of the tightest unit first, the units weighed again
             // after each: what their probes find spares the probes of the rest.
-            let mut pending = vec![false; cells];
+            let pending: Vec<bool> = (0..cells)
+                .map(|cell| {
+                    state.cells[cell] == UNKNOWN && self.grid.units_of[cell].iter().any(|&u| moved[u as usize])
+                })
+                .collect();
             let mut pending_in = vec![0u16; units];
-            for cell in 0..cells {
-                if state.cells[cell] == UNKNOWN && self.grid.units_of[cell].iter().any(|&u| moved[u as usize]) {
-                    pending[cell] = true;
-                    for unit in self.grid.units_of[cell] {
-                        pending_in[unit as usize] += 1;
-                    }
+            for cell in (0..cells).filter(|&cell| pending[cell]) {
+                for unit in self.grid.units_of[cell] {
+                    pending_in[unit as usize] += 1;
                 }
             }
+            let mut pending = pending;
             while let Some(unit) = (0..units).filter(|&u| pending_in[u] > 0).min_by_key(|&u| {
                 u32::from(state.unknown[u]) * 64 / u32::from(self.grid.stars - state.stars[u]).max(1)
             }) {
