@@ -29,11 +29,11 @@ impl Board for StarBattle {
         self.ids.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
     }
 
-    /// By the kind's own solver (`solver.rs`); a search named in the
-    /// settings ([`Algorithm`] other than `Auto`) forces the engine, the
-    /// independent second solver.
+    /// By the kind's own solver (`solver.rs`), up to its largest side; a
+    /// search named in the settings ([`Algorithm`] other than `Auto`)
+    /// forces the engine, the independent second solver.
     fn solve(&self, settings: Settings, limit: usize) -> Option<Result<Solved<String>, SolveError>> {
-        if settings.algorithm == Algorithm::Auto {
+        if settings.algorithm == Algorithm::Auto && self.side <= solver::MAX_SIDE {
             let (found, stats) = solver::solve(self, limit);
             return Some(crate::home::checked_answers(
                 self,

@@ -25,9 +25,11 @@
 //!   regions reach into the `k` rows at all, those regions' cells outside
 //!   them are empty. The same for columns, and for columns against rows.
 //!
-//! Then it probes: each unknown cell, those of the tightest units first, is
-//! given a star in a copy of the grid and settled (bands left out: they
-//! cost more than the rest), and the cells where that fails are empty. A
+//! Then it probes: each unknown cell, unit by unit, the tightest unit of
+//! those left first (weighed again after each unit, as the failed probes
+//! tighten them), is given a star in a copy of the grid and settled (bands
+//! left out: they cost more than the rest), and the cells where that fails
+//! are empty. A
 //! unit that lacks a star will have it in one of its unknown cells, so
 //! whatever a star in each of them empties is empty. Once a round of probes
 //! finds nothing, the units with few ways left to place their stars try
@@ -46,6 +48,14 @@ use multicover::Stats;
 
 use super::StarBattle;
 
+/// A line's cells as a bit set, bit `i` its `i`-th cell: the solver takes
+/// grids of a side up to its bits ([`MAX_SIDE`]).
+type Line = u64;
+const BITS: usize = Line::BITS as usize;
+
+/// The largest side the solver takes; the engine solves the others.
+pub(super) const MAX_SIDE: usize = BITS;
+
 const UNKNOWN: u8 = 0;
 const STAR: u8 = 1;
 const EMPTY: u8 = 2;
@@ -60,16 +70,10 @@ struct Grid {
     unit_cells: Vec<Vec<u16>>,
     /// The row, column and region of each cell.
     units_of: Vec<[u16; 3]>,
-    /// The cells touching each cell, diagonals included.
-    touching: Vec<Vec<u16>>,
-    /// The strips of two rows or two columns each cell is in, numbered
-    /// after the units: `3n + r` for rows `r` and `r + 1`, `4n - 1 + c`
-    /// for columns `c` and `c + 1`.
-    strips_of: Vec<Vec<u16>>,
     /// Each region's cells as `(row, the columns' bit set)`, one entry a
     /// row it has cells in, by row; and the same by column.
-    region_rows: Vec<Vec<(usize, u128)>>,
-    region_cols: Vec<Vec<(usize, u128)>>,
+    region_rows: Vec<Vec<(usize, Line)>>,
+    region_cols: Vec<Vec<(usize, Line)>>,
 }
 
 /// What the search changes: each cell's state, and per unit its stars and
@@ -82,7 +86,7 @@ struct State {
     /// The unknown cells of each line (rows, then columns) as a bit set:
     /// bit `c` of a row is its cell in column `c`, bit `r` of a column its
     /// cell in row `r`.
-    open: Vec<u128>,
+    open: Vec<Line>,
 }
 
 /// What probing found below a node, true of every grid below it: the
@@ -127,7 +131,7 @@ pub(super) fn solve(puzzle: &StarBattle, limit: usize) -> (Vec<Vec<bool>>, Stats
         cells: vec![UNKNOWN; grid.side * grid.side],
         stars: vec![0; units],
         unknown: grid.unit_cells.iter().map(|cells| cells.len() as u16).collect(),
-        open: vec![u128::MAX >> (128 - grid.side); 2 * grid.side],
+        open: vec![Line::MAX >> (BITS - grid.side); 2 * grid.side],
     };
     let mut solutions = Vec::new();
     let exhausted = if limit == 0 {
@@ -149,50 +153,43 @@ impl Grid {
         let n = puzzle.side();
         let mut unit_cells = vec![Vec::with_capacity(n); 3 * n];
         let mut units_of = Vec::with_capacity(n * n);
-        let mut touching = Vec::with_capacity(n * n);
+        // Each region's bit set of columns in each row, and of rows in each column.
+        let mut by_row: Vec<Line> = vec![0; n * n];
+        let mut by_col: Vec<Line> = vec![0; n * n];
         for cell in 0..n * n {
-            let (row, col) = (cell / n, cell % n);
-            let units = [row, n + col, 2 * n + puzzle.region(cell)];
+            let (row, col, region) = (cell / n, cell % n, puzzle.region(cell));
+            let units = [row, n + col, 2 * n + region];
             for unit in units {
                 unit_cells[unit].push(cell as u16);
             }
             units_of.push(units.map(|u| u as u16));
-            let mut around = Vec::with_capacity(8);
-            for r in row.saturating_sub(1)..(row + 2).min(n) {
-                for c in col.saturating_sub(1)..(col + 2).min(n) {
-                    if (r, c) != (row, col) {
-                        around.push((r * n + c) as u16);
-                    }
-                }
-            }
-            touching.push(around);
+            by_row[region * n + row] |= 1 << col;
+            by_col[region * n + col] |= 1 << row;
         }
-        let lines_of = |region: usize, by_row: bool| {
-            let mut lines = vec![0u128; n];
-            for cell in (0..n * n).filter(|&cell| puzzle.region(cell) == region) {
-                let (line, at) = if by_row { (cell / n, cell % n) } else { (cell % n, cell / n) };
-                lines[line] |= 1 << at;
-            }
-            lines.into_iter().enumerate().filter(|&(_, cells)| cells != 0).collect()
+        let lines = |masks: &[Line]| -> Vec<Vec<(usize, Line)>> {
+            masks
+                .chunks(n)
+                .map(|lines| lines.iter().copied().enumerate().filter(|&(_, cells)| cells != 0).collect())
+                .collect()
         };
         Grid {
             side: n,
             stars: puzzle.stars() as u16,
             unit_cells,
             units_of,
-            touching,
-            strips_of: (0..n * n)
-                .map(|cell| {
-                    let (row, col) = (cell / n, cell % n);
-                    let pairs = |line: usize| (line.saturating_sub(1)..(line + 1).min(n - 1)).collect::<Vec<_>>();
-                    let rows = pairs(row).into_iter().map(|pair| 3 * n + pair);
-                    let cols = pairs(col).into_iter().map(|pair| 4 * n - 1 + pair);
-                    rows.chain(cols).map(|strip| strip as u16).collect()
-                })
-                .collect(),
-            region_rows: (0..n).map(|region| lines_of(region, true)).collect(),
-            region_cols: (0..n).map(|region| lines_of(region, false)).collect(),
+            region_rows: lines(&by_row),
+            region_cols: lines(&by_col),
         }
+    }
+
+    /// The strips of two rows or two columns a cell is in, numbered after
+    /// the units: `3n + r` for rows `r` and `r + 1`, `4n - 1 + c` for
+    /// columns `c` and `c + 1`.
+    fn strips_of(&self, cell: usize) -> impl Iterator<Item = usize> {
+        let n = self.side;
+        let (row, col) = (cell / n, cell % n);
+        let pairs = move |line: usize| line.saturating_sub(1)..(line + 1).min(n - 1);
+        pairs(row).map(move |pair| 3 * n + pair).chain(pairs(col).map(move |pair| 4 * n - 1 + pair))
     }
 }
 
@@ -239,8 +236,17 @@ impl Search<'_> {
             self.enqueue(unit);
         }
         self.enqueue_strips(cell);
-        let grid = self.grid;
-        grid.touching[cell].iter().all(|&other| self.empty(state, other as usize))
+        // The cells touching it, diagonals included.
+        let n = self.grid.side;
+        let (row, col) = (cell / n, cell % n);
+        for r in row.saturating_sub(1)..(row + 2).min(n) {
+            for c in col.saturating_sub(1)..(col + 2).min(n) {
+                if (r, c) != (row, col) && !self.empty(state, r * n + c) {
+                    return false;
+                }
+            }
+        }
+        true
     }
 
     /// Empties a cell. False when it held a star, or its units can no
@@ -321,8 +327,8 @@ impl Search<'_> {
     /// Queues the strips of two lines a cell's change may move.
     fn enqueue_strips(&mut self, cell: usize) {
         let grid = self.grid;
-        for &strip in &grid.strips_of[cell] {
-            self.enqueue(strip as usize);
+        for strip in grid.strips_of(cell) {
+            self.enqueue(strip);
         }
     }
 
@@ -336,39 +342,38 @@ impl Search<'_> {
     /// position from its first: the positions between are empty, and a
     /// position left with one unknown cell stars it.
     fn settle_strip(&mut self, state: &mut State, first: usize, width: usize, need: u16) -> bool {
-        let grid = self.grid;
-        let lines = first..first + width;
-        let open = |state: &State| lines.clone().fold(0u128, |open, line| open | state.open[line]);
-        let open_now = open(state);
+        let open = state.open[first..first + width].iter().fold(0, |open: Line, &line| open | line);
         // Each run holds at least half its positions: no need to count.
-        if (open_now.count_ones() as u16).div_ceil(2) > need {
+        if (open.count_ones() as u16).div_ceil(2) > need {
             return true;
         }
-        let most = most_apart(open_now);
+        let from_first = every_other(open);
+        let most = from_first.count_ones() as u16;
         if most != need {
             return most > need;
         }
-        let mut rest = open(state);
-        while rest != 0 {
-            let from = rest.trailing_zeros() as usize;
-            let len = (rest >> from).trailing_ones() as usize;
-            rest &= !((u128::MAX >> (128 - len)) << from);
-            if len.is_multiple_of(2) {
-                continue;
-            }
-            for (offset, position) in (from..from + len).enumerate() {
-                let mut cells = lines
-                    .clone()
-                    .map(|line| grid.unit_cells[line][position] as usize)
-                    .filter(|&cell| state.cells[cell] == UNKNOWN);
-                let fits = match (offset % 2, cells.next(), cells.next()) {
-                    (1, first, second) => first.into_iter().chain(second).all(|cell| self.empty(state, cell)),
-                    (_, Some(cell), None) => self.star(state, cell),
-                    _ => true,
-                };
-                if !fits {
+        // Every other position from each run's last: in a run of odd length
+        // the same positions as from its first, in one of even length the
+        // others.
+        let from_last = every_other(open.reverse_bits() >> (BITS - self.grid.side)).reverse_bits()
+            >> (BITS - self.grid.side);
+        let between = open & !(from_first | from_last);
+        let stars = from_first & from_last;
+        let n = self.grid.side;
+        let cell = |line: usize, position: usize| if line < n { line * n + position } else { position * n + line - n };
+        for position in bits(between) {
+            for line in first..first + width {
+                if !self.empty(state, cell(line, position)) {
                     return false;
                 }
+            }
+        }
+        for position in bits(stars) {
+            let mut unknown = (first..first + width).map(|line| cell(line, position)).filter(|&c| state.cells[c] == UNKNOWN);
+            if let (Some(cell), None) = (unknown.next(), unknown.next())
+                && !self.star(state, cell)
+            {
+                return false;
             }
         }
         true
@@ -395,7 +400,7 @@ impl Search<'_> {
         let mut best = u16::MAX;
         for (lines, first) in [(&grid.region_rows[region], 0), (&grid.region_cols[region], n)] {
             for shift in 0..2 {
-                let (mut most, mut slab, mut open) = (0, usize::MAX, 0u128);
+                let (mut most, mut slab, mut open): (u16, usize, Line) = (0, usize::MAX, 0);
                 for &(line, cells) in lines {
                     if (line + shift) / 2 != slab {
                         most += most_apart(open);
@@ -416,8 +421,8 @@ impl Search<'_> {
         let n = self.grid.side;
         // For each unit, the lines of each direction where it can still
         // hold a star.
-        let mut rows_of = vec![0u128; 3 * n];
-        let mut cols_of = vec![0u128; 3 * n];
+        let mut rows_of: Vec<Line> = vec![0; 3 * n];
+        let mut cols_of: Vec<Line> = vec![0; 3 * n];
         for (cell, &at) in state.cells.iter().enumerate() {
             if at != EMPTY {
                 for unit in self.grid.units_of[cell] {
@@ -443,7 +448,7 @@ impl Search<'_> {
                     if inside < k && reaching > k {
                         continue;
                     }
-                    let band: u128 = (u128::MAX >> (127 - last)) & (u128::MAX << first);
+                    let band: Line = (Line::MAX >> ((BITS - 1) - last)) & (Line::MAX << first);
                     let mut changed = false;
                     if inside == k {
                         // The rest of the band is empty.
@@ -544,43 +549,53 @@ impl Search<'_> {
                 }
             }
             known.before.clone_from(&state.cells);
-            // The cells of the tightest units first: what their probes
-            // find spares the probes of the rest.
-            let mut order: Vec<usize> = (0..cells)
-                .filter(|&cell| {
+            // The cells of the tightest unit first, the units weighed again
+            // after each: what their probes find spares the probes of the rest.
+            let pending: Vec<bool> = (0..cells)
+                .map(|cell| {
                     state.cells[cell] == UNKNOWN && self.grid.units_of[cell].iter().any(|&u| moved[u as usize])
                 })
                 .collect();
-            order.sort_by_key(|&cell| {
-                self.grid.units_of[cell]
-                    .iter()
-                    .map(|&u| {
-                        let u = u as usize;
-                        u32::from(state.unknown[u]) * 64 / u32::from(self.grid.stars - state.stars[u]).max(1)
-                    })
-                    .min()
-            });
-            for cell in order {
-                if state.cells[cell] != UNKNOWN {
-                    continue;
+            let mut pending_in = vec![0u16; units];
+            for cell in (0..cells).filter(|&cell| pending[cell]) {
+                for unit in self.grid.units_of[cell] {
+                    pending_in[unit as usize] += 1;
                 }
-                self.stats.probes += 1;
-                let mut trial = std::mem::take(&mut self.trial);
-                trial.clone_from(state);
-                self.emptied.clear();
-                let fits = self.star(&mut trial, cell) && self.settle(&mut trial, false);
-                self.trial = trial;
-                self.clear_queue();
-                if fits {
-                    let by = &mut known.emptied_by[cell * words..(cell + 1) * words];
-                    by.fill(0);
-                    for &other in &self.emptied {
-                        by[other as usize / 64] |= 1 << (other % 64);
+            }
+            let mut pending = pending;
+            while let Some(unit) = (0..units).filter(|&u| pending_in[u] > 0).min_by_key(|&u| {
+                u32::from(state.unknown[u]) * 64 / u32::from(self.grid.stars - state.stars[u]).max(1)
+            }) {
+                for &cell in &self.grid.unit_cells[unit] {
+                    let cell = cell as usize;
+                    if !pending[cell] {
+                        continue;
                     }
-                } else {
-                    emptied = true;
-                    if !self.empty(state, cell) || !self.settle(state, false) {
-                        return false;
+                    pending[cell] = false;
+                    for unit in self.grid.units_of[cell] {
+                        pending_in[unit as usize] -= 1;
+                    }
+                    if state.cells[cell] != UNKNOWN {
+                        continue;
+                    }
+                    self.stats.probes += 1;
+                    let mut trial = std::mem::take(&mut self.trial);
+                    trial.clone_from(state);
+                    self.emptied.clear();
+                    let fits = self.star(&mut trial, cell) && self.settle(&mut trial, false);
+                    self.trial = trial;
+                    self.clear_queue();
+                    if fits {
+                        let by = &mut known.emptied_by[cell * words..(cell + 1) * words];
+                        by.fill(0);
+                        for &other in &self.emptied {
+                            by[other as usize / 64] |= 1 << (other % 64);
+                        }
+                    } else {
+                        emptied = true;
+                        if !self.empty(state, cell) || !self.settle(state, false) {
+                            return false;
+                        }
                     }
                 }
             }
@@ -712,16 +727,31 @@ impl Search<'_> {
 }
 
 /// The most positions of a bit set that can be taken with no two side by
-/// side: greedily the first of each run, then every other one (half the
-/// run rounded up).
-fn most_apart(mut open: u128) -> u16 {
-    let mut most = 0;
-    while open != 0 {
-        let position = open & open.wrapping_neg();
-        open &= !(position | position << 1);
-        most += 1;
-    }
-    most
+/// side: the first of each run, then every other one (half the run rounded
+/// up), all runs at once ([`every_other`]).
+fn most_apart(open: Line) -> u16 {
+    every_other(open).count_ones() as u16
+}
+
+/// The positions of a bit set at an even distance from the first of their
+/// run, without walking the runs: adding a run's first bit to the set
+/// carries through the run and clears it, so the runs that start at an
+/// even position are those that adding the even first bits clears; their
+/// even positions and the other runs' odd ones are taken.
+fn every_other(open: Line) -> Line {
+    const EVEN: Line = Line::MAX / 3;
+    let firsts = open & !(open << 1);
+    let from_even = open & !open.wrapping_add(firsts & EVEN);
+    (from_even & EVEN) | (open & !from_even & !EVEN)
+}
+
+/// The positions of a bit set, lowest first.
+fn bits(mut set: Line) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        let position = (set != 0).then(|| set.trailing_zeros() as usize)?;
+        set &= set - 1;
+        Some(position)
+    })
 }
 
 /// For every band of lines `first..=last`, how many of a family of units
@@ -738,7 +768,7 @@ struct BandCounts {
 }
 
 impl BandCounts {
-    fn new(side: usize, masks: impl Iterator<Item = u128>) -> BandCounts {
+    fn new(side: usize, masks: impl Iterator<Item = Line>) -> BandCounts {
         let n = side;
         // Each unit counts at its span (first and last line), and each gap
         // in its lines (a band of lines it misses, the grid's edges
@@ -748,7 +778,7 @@ impl BandCounts {
         let mut units = 0;
         for mask in masks {
             units += 1;
-            let (low, high) = (mask.trailing_zeros() as usize, 127 - mask.leading_zeros() as usize);
+            let (low, high) = (mask.trailing_zeros() as usize, (BITS - 1) - mask.leading_zeros() as usize);
             spans[low * n + high] += 1;
             let mut from = 0;
             let mut rest = mask;
@@ -837,12 +867,29 @@ fn placements(
 
 #[cfg(test)]
 mod tests {
-    use super::most_apart;
+    use super::{BITS, Line, every_other, most_apart};
+
+    /// Every other position of each run from its first, run by run, as the
+    /// rule says it.
+    fn plain_every_other(set: Line) -> Line {
+        let mut taken = 0;
+        let mut run = 0;
+        for bit in 0..BITS {
+            if set >> bit & 1 == 1 {
+                if run % 2 == 0 {
+                    taken |= 1 << bit;
+                }
+                run += 1;
+            } else {
+                run = 0;
+            }
+        }
+        taken
+    }
 
     #[test]
     fn most_apart_takes_half_of_each_run_rounded_up() {
-        for set in 0u128..1 << 14 {
-            // Run by run, as the rule says it.
+        for set in 0..1 << 14 as Line {
             let mut plain = 0u16;
             let mut run = 0u16;
             for bit in 0..=14 {
@@ -854,9 +901,18 @@ mod tests {
                 }
             }
             assert_eq!(most_apart(set), plain, "{set:b}");
+            assert_eq!(every_other(set), plain_every_other(set), "{set:b}");
         }
-        // Runs reaching the top of the set, where a carry could go astray.
-        assert_eq!(most_apart(u128::MAX >> 28), 50);
-        assert_eq!(most_apart((u128::MAX >> 28) & !1), 50);
+        // Runs reaching the top of the set, where a carry could go astray,
+        // and sets spread over all the bits.
+        assert_eq!(most_apart(Line::MAX >> 28), 18);
+        assert_eq!(most_apart((Line::MAX >> 29) & !1), 17);
+        let mut rng = crate::rng::Rng::for_item(128, 0);
+        for _ in 0..10_000 {
+            let set = (0..BITS).filter(|_| rng.below(3) > 0).fold(0, |set: Line, bit| set | 1 << bit);
+            for set in [set, set >> 1, set | 1 << (BITS - 1), Line::MAX, Line::MAX << 1] {
+                assert_eq!(every_other(set), plain_every_other(set), "{set:b}");
+            }
+        }
     }
 }
