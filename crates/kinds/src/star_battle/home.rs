@@ -68,7 +68,7 @@ impl Board for StarBattle {
 /// on pairs where the caller left those at their defaults: a star battle's
 /// contradictions lie deep and come back in many branches, so what the
 /// search learns pays from the start, and pair reasoning costs more than it
-/// finds here (docs/benchmarks.md, "The family's kinds").
+/// finds here (docs/benchmarks-family.md, "Solved and proved unique").
 fn tuned(settings: Settings) -> Settings {
     let default = Settings::DEFAULT;
     Settings {

@@ -2,7 +2,7 @@
 //! the reasoning its human solvers do, which the engine cannot state. On
 //! the engine a 14x14 puzzle of 3 stars took tens of milliseconds and a
 //! 25x25 of 6 stars most of a second; this solver settles the 25x25 without
-//! branching (docs/benchmarks.md, "The family's kinds").
+//! branching (docs/benchmarks-family.md, "Solved and proved unique").
 //!
 //! A cell is unknown, a star or empty. A *unit* is a row, a column or a
 //! region; each must end with exactly the puzzle's stars. Settling a grid
