@@ -22,6 +22,12 @@ use crate::store::{Solution, Status};
 
 use super::verdict::{SOLVER_VERSION, Verdict, assess};
 
+/// A calendar puzzle's date and board in words, as every message and title
+/// names it: `Mar 14 Sat on the weekday board`.
+pub fn calendar_label(variant: &Variant, date: Date) -> String {
+    format!("{date} on the {} board", variant.name())
+}
+
 /// What reading or solving a puzzle of some kind went wrong on: the kind's
 /// own error, kept as the cause.
 #[derive(Debug, Error)]
@@ -279,7 +285,7 @@ impl AnyPuzzle {
     /// A calendar puzzle's date and board in words (`Mar 14 Sat on the
     /// weekday board`); None for other kinds.
     pub fn calendar_label(&self) -> Option<String> {
-        self.calendar_day().map(|(variant, date)| format!("{date} on the {} board", variant.name()))
+        self.calendar_day().map(|(variant, date)| calendar_label(variant, date))
     }
 
     /// The puzz.link address that plays an Aquarium puzzle in a browser

@@ -1,12 +1,13 @@
-//! A stored puzzle's picture, in text or SVG, by its kind: the one place
-//! that knows which kinds the archive can draw, and how. Stored text and solutions are read back as
-//! everywhere else: by `kinds::AnyPuzzle`, and Aquarium's by
-//! `stored_aquarium` and `stored_water` as the other Aquarium commands do.
+//! A puzzle's picture, in text or SVG, by its kind: the one place that
+//! knows which kinds the archive can draw, and how. Stored text and
+//! solutions are read back as everywhere else: by `kinds::AnyPuzzle`, and
+//! Aquarium's by `stored_aquarium` and `stored_water` as the other Aquarium
+//! commands do.
 
 use crate::render::{self, svg};
 use crate::store::Puzzle;
 
-use super::kinds::{AnyPuzzle, AnySolution, AnySolved, size_text};
+use super::kinds::{AnyPuzzle, AnySolution, AnySolved, calendar_label, size_text};
 use super::solving::Mode;
 use super::{ArchiveError, site_names, stats, stored, stored_aquarium, stored_water};
 use crate::kinds::Kind;
@@ -47,7 +48,7 @@ pub fn text(puzzle: &AnyPuzzle, solution: Option<&AnySolution>) -> String {
                 Some(AnySolution::Calendar(t)) => Some(t),
                 _ => None,
             };
-            format!("{date} on the {} board:\n{}", variant.name(), render::calendar::board(variant, tiling))
+            format!("{}:\n{}", calendar_label(variant, *date), render::calendar::board(variant, tiling))
         }
         (AnyPuzzle::Ring(r), Some(AnySolution::Ring(s))) => render::ring::board(r, Some(s)) + &render::ring::legend(),
         (AnyPuzzle::Ring(r), _) => render::ring::board(r, None),
@@ -146,7 +147,7 @@ pub fn solved_text(solved: &AnySolved, mode: Mode, place: &str, verdict: &str) -
             out
         }
         AnySolved::Calendar { variant, date, tilings } => {
-            let mut out = format!("{place}: {date} on the {} board: {verdict}\n", variant.name());
+            let mut out = format!("{place}: {}: {verdict}\n", calendar_label(variant, *date));
             out.push_str(&listed(mode, tilings, |tiling| render::calendar::board(variant, tiling)));
             out
         }
@@ -214,7 +215,7 @@ pub fn solved_svg(solved: &AnySolved, title: &str) -> String {
         AnySolved::Aquarium(puzzle, waters) => svg::aquarium::board(puzzle, waters.first(), title),
         AnySolved::Sudoku(puzzle, grids) => svg::sudoku::board(puzzle, grids.first(), title),
         AnySolved::Calendar { variant, date, tilings } => {
-            svg::calendar::board(variant, tilings.first(), &format!("{date} on the {} board", variant.name()))
+            svg::calendar::board(variant, tilings.first(), &calendar_label(variant, *date))
         }
         AnySolved::Ring(ring, solutions) => svg::ring::board(ring, solutions.first(), title),
         AnySolved::Family(puzzle, answers) => {

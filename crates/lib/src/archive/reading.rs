@@ -23,7 +23,7 @@ use crate::store::{NewReading, Store, sha256_hex};
 use super::calendar::{CalendarOpError, count};
 use super::error::ArchiveError;
 use super::import::{self, Candidate};
-use super::kinds::AnyPuzzle;
+use super::kinds::{AnyPuzzle, calendar_label};
 
 /// The longest side of a photo made small to draw beside its reading.
 const SMALL_SIDE: u32 = 640;
@@ -216,8 +216,8 @@ pub fn store_reading(
     let summary = import::import_as_one_step(store, vec![candidate], Settings::default())?;
     let id = store.puzzle_with_text(Kind::Calendar, &text)?.ok_or_else(|| {
         ArchiveError::Input(format!(
-            "{photo}: {date} on the {} board was imported but is not in the archive",
-            variant.name()
+            "{photo}: {} was imported but is not in the archive",
+            calendar_label(variant, date)
         ))
     })?;
     let new_reading = store.add_calendar_reading(&NewReading {
